@@ -1,0 +1,46 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@libsql/client';
+import { createApp } from '../../worker/src/app.ts';
+import type { Platform } from '../../worker/src/platform/context.ts';
+import { configureEmbedded, createDb } from '../../worker/src/platform/db.ts';
+import { createDiskAssets } from '../../worker/src/platform/disk-assets.ts';
+import { createDiskStorage } from '../../worker/src/platform/disk-storage.ts';
+import { parseEnv } from '../../worker/src/platform/env.ts';
+import { root, templateDb, tmpDir } from './paths.ts';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * A fresh copy of the migrated template database, a scratch upload folder and the app, for one
+ * test file. `request` goes through `app.request()`: the real router, middleware and database.
+ */
+export async function createTestApp(overrides: Record<string, string> = {}) {
+  const dir = resolve(tmpDir, randomUUID());
+  mkdirSync(dir, { recursive: true });
+  const file = resolve(dir, 'drx.db');
+  copyFileSync(templateDb, file);
+  const client = createClient({ url: `file:${file}` });
+  await configureEmbedded(client);
+  const env = parseEnv({ APP_ENV: 'test', DATA_DIR: dir, DRX_SEED: 'none', ...overrides });
+  const db = createDb(client);
+  const platform: Platform = {
+    env,
+    db,
+    storage: createDiskStorage(resolve(dir, 'uploads')),
+    assets: createDiskAssets(resolve(root, 'tests/support/site-fixture')),
+  };
+  const app = createApp();
+  const request = (path: string, init: RequestInit = {}) => app.request(path, init, { platform });
+  const json = (method: string, path: string, body?: unknown, token?: string) =>
+    request(path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  return { app, platform, db, client, dir, request, json, close: () => client.close() };
+}

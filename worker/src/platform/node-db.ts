@@ -1,0 +1,32 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { createClient, type Client } from '@libsql/client';
+import { migrate } from 'drizzle-orm/libsql/migrator';
+import { fileURLToPath } from 'node:url';
+import { configureEmbedded, createDb, type Db } from './db.ts';
+import type { AppEnv } from './env.ts';
+
+export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../../db/migrations');
+
+export function databaseFile(env: Pick<AppEnv, 'DATA_DIR'>): string {
+  return resolve(env.DATA_DIR, 'drx.db');
+}
+
+/** Opens the database of the Node runtime: a libSQL server when LIBSQL_URL is set, else the embedded file. */
+export async function openNodeDatabase(env: AppEnv): Promise<{ client: Client; db: Db }> {
+  let client: Client;
+  if (env.LIBSQL_URL) {
+    client = createClient({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN });
+  } else {
+    const file = databaseFile(env);
+    mkdirSync(dirname(file), { recursive: true });
+    client = createClient({ url: `file:${file}` });
+    await configureEmbedded(client);
+  }
+  const db = createDb(client);
+  return { client, db };
+}
+
+export async function migrateDatabase(db: Db): Promise<void> {
+  await migrate(db, { migrationsFolder });
+}

@@ -1,0 +1,24 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { seedDatabase } from '../../../db/seed.ts';
+import type { Platform } from './context.ts';
+import { createDiskAssets } from './disk-assets.ts';
+import { createDiskStorage } from './disk-storage.ts';
+import type { AppEnv } from './env.ts';
+import { migrateDatabase, openNodeDatabase } from './node-db.ts';
+
+export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Opens, migrates and (when empty) seeds the database, and wires the disk store and the built site. */
+export async function createNodePlatform(env: AppEnv, options: { siteDir?: string } = {}): Promise<Platform & { close(): void }> {
+  const { client, db } = await openNodeDatabase(env);
+  await migrateDatabase(db);
+  if (env.DRX_SEED === 'demo') await seedDatabase(db);
+  return {
+    env,
+    db,
+    storage: createDiskStorage(resolve(env.DATA_DIR, 'uploads')),
+    assets: createDiskAssets(options.siteDir ?? resolve(projectRoot, 'dist')),
+    close: () => client.close(),
+  };
+}
