@@ -8,7 +8,7 @@ const env = parseEnv(process.env);
 const platform = await createNodePlatform(env);
 const app = createApp();
 
-const server = serve({ fetch: (request) => app.fetch(request, { platform }), port: env.PORT, hostname: env.HOST }, (info) => {
+const server = serve({ fetch: (request, nodeBindings) => app.fetch(request, { ...nodeBindings, platform }), port: env.PORT, hostname: env.HOST }, (info) => {
   const url = `http://localhost:${info.port}`;
   console.log(`DRX is running at ${url}`);
   console.log(`Data folder: ${env.DATA_DIR}`);

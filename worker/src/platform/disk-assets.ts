@@ -22,7 +22,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 interface CachedFile {
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   type: string;
   immutable: boolean;
 }

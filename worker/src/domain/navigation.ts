@@ -1,0 +1,143 @@
+import { hasAdminRole, roleList } from './roles.ts';
+
+/** The parts of a user the navigation rules read. */
+export interface NavUser {
+  role: readonly string[] | string | null | undefined;
+  subscription_tier?: string | null;
+  is_active?: boolean | null;
+}
+
+/** §2.2: where the landing redirect sends a visitor (when not already on /auth). */
+export function landingRedirect(user: NavUser | null): string {
+  if (!user) return '/auth';
+  const roles = roleList(user.role);
+  if (roles.includes('ADMIN')) return '/admin';
+  if (roles.length > 1) return '/multi-dashboard';
+  if (roles.length === 1 && ['CURRICULUM_SELLER', 'INSTRUCTOR_ADMIN', 'CURRICULUM_ADMIN'].includes(roles[0]!)) return '/multi-dashboard';
+  return '/dashboard/user';
+}
+
+/**
+ * §4, after login: a user whose tier is neither free nor IMPERIAL, who is not active and is not
+ * admin, goes to /subscription?tier={tier}; an admin to /admin/dashboard; others to /dashboard.
+ */
+export function afterLoginRedirect(user: NavUser): string {
+  const roles = roleList(user.role);
+  const admin = hasAdminRole(roles);
+  const tier = user.subscription_tier ?? 'free';
+  if (tier.toLowerCase() !== 'free' && tier !== 'IMPERIAL' && !user.is_active && !admin) {
+    return `/subscription?tier=${encodeURIComponent(tier)}`;
+  }
+  if (admin) return '/admin/dashboard';
+  return '/dashboard';
+}
+
+/** §4: after registration the user goes to /dashboard. */
+export const AFTER_REGISTER_REDIRECT = '/dashboard';
+
+/** An `?redirect=` target is followed only when it is a path of this site. */
+export function safeRedirectTarget(target: string | null | undefined): string | null {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  return target;
+}
+
+export type SidebarMenuKind = 'admin' | 'curriculum-admin' | 'seller' | 'instructor';
+
+export interface MenuItem {
+  href: string;
+  label: string;
+}
+
+export const SIDEBAR_MENUS: Record<SidebarMenuKind, readonly MenuItem[]> = {
+  admin: [
+    { href: '/admin/dashboard', label: 'Dashboard' },
+    { href: '/admin/users', label: 'Users' },
+    { href: '/admin/courses', label: 'Courses' },
+    { href: '/admin/course-categories', label: 'Course Categories' },
+    { href: '/admin/certificates', label: 'Certificates' },
+    { href: '/admin/resources', label: 'Resources' },
+    { href: '/admin/resource-categories', label: 'Resource Categories' },
+  ],
+  'curriculum-admin': [
+    { href: '/admin/curriculum-officer', label: 'Dashboard' },
+    { href: '/admin/resources', label: 'Resources' },
+    { href: '/admin/resource-categories', label: 'Resource Categories' },
+    { href: '/admin/curriculum', label: 'Curriculum' },
+    { href: '/admin/sellers', label: 'Sellers' },
+    { href: '/admin/settings', label: 'Settings' },
+  ],
+  seller: [
+    { href: '/seller', label: 'Dashboard' },
+    { href: '/seller/resources', label: 'My Resources' },
+    { href: '/seller/resources/add', label: 'Add Resource' },
+    { href: '/curriculum', label: 'Curriculum Store' },
+    { href: '/seller/analytics', label: 'Analytics' },
+    { href: '/seller/payments', label: 'Payments' },
+    { href: '/seller/settings', label: 'Settings' },
+  ],
+  instructor: [
+    { href: '/instructor', label: 'Dashboard' },
+    { href: '/instructor/courses', label: 'My Courses' },
+    { href: '/instructor/courses/create', label: 'Create Course' },
+    { href: '/instructor/students', label: 'Students' },
+    { href: '/instructor/certificates', label: 'Certificates' },
+    { href: '/instructor/availability', label: 'Availability' },
+    { href: '/instructor/settings', label: 'Settings' },
+  ],
+};
+
+/**
+ * §2.1: the admin menu for ADMIN, else the curriculum admin menu, else the seller menu, else
+ * the instructor menu (for INSTRUCTOR_ADMIN), else nothing.
+ */
+export function sidebarMenuKind(role: NavUser['role']): SidebarMenuKind | null {
+  const roles = roleList(role);
+  if (roles.includes('ADMIN')) return 'admin';
+  if (roles.includes('CURRICULUM_ADMIN')) return 'curriculum-admin';
+  if (roles.some((r) => r === 'SELLER' || r === 'CURRICULUM_SELLER')) return 'seller';
+  if (roles.includes('INSTRUCTOR_ADMIN')) return 'instructor';
+  return null;
+}
+
+export const HEADER_LINKS: readonly (MenuItem & { alsoActiveUnder?: string })[] = [
+  { href: '/', label: 'Home' },
+  { href: '/courses', label: 'Certification' },
+  { href: '/curriculum', label: 'Curriculum', alsoActiveUnder: '/resources' },
+  { href: '/connect', label: 'Connect & Book' },
+  { href: '/subscription', label: 'Plans & Pricing' },
+];
+
+export const FOOTER_LINKS: readonly MenuItem[] = [
+  { href: '/courses', label: 'Courses' },
+  { href: '/resources', label: 'Resources' },
+  { href: '/connect', label: 'Connect & Book' },
+  { href: '/dashboard', label: 'Dashboard' },
+  { href: '/about', label: 'About' },
+  { href: '/pricing', label: 'Pricing' },
+  { href: '/contact', label: 'Contact' },
+  { href: '/terms', label: 'Terms' },
+  { href: '/privacy', label: 'Privacy' },
+  { href: '/cookies', label: 'Cookies' },
+];
+
+/** Whether a header link is the current section. */
+export function isHeaderLinkActive(link: (typeof HEADER_LINKS)[number], path: string): boolean {
+  const under = (base: string) => path === base || path.startsWith(base + '/');
+  if (link.href === '/') return path === '/';
+  return under(link.href) || (link.alsoActiveUnder ? under(link.alsoActiveUnder) : false);
+}
+
+/** User menu items of §2.1 for a signed-in user. */
+export function userMenuItems(role: NavUser['role']): MenuItem[] {
+  const roles = roleList(role);
+  const items: MenuItem[] = [
+    { href: '/dashboard', label: 'My Dashboard' },
+    { href: '/my-courses', label: 'My Courses' },
+    { href: '/my-purchases', label: 'My Purchases' },
+    { href: '/profile/manage', label: 'Manage Subscription' },
+    { href: '/profile', label: 'My Profile' },
+  ];
+  if (roles.some((r) => r.includes('SELLER') || r.includes('CURRICULUM_OFFICER'))) items.push({ href: '/seller/payments', label: 'Seller Payments' });
+  if (hasAdminRole(roles)) items.push({ href: '/admin', label: 'Admin Panel' });
+  return items;
+}

@@ -1,0 +1,63 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppContext, AuthUser } from '../app-context.ts';
+import { hasAdminRole } from '../domain/roles.ts';
+import { AppError } from '../http/errors.ts';
+import { findSession } from '../services/sessions.ts';
+import { roleMappingsOf } from '../services/users.ts';
+import type { Db } from '../platform/db.ts';
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+function bearerToken(header: string | undefined): string | null {
+  return header?.match(BEARER)?.[1] ?? null;
+}
+
+/** Resolves the bearer token once per request; false when a token was sent but is not valid. */
+async function resolveUser(db: Db, authorization: string | undefined): Promise<AuthUser | null | false> {
+  const token = bearerToken(authorization);
+  if (!token) return null;
+  const session = await findSession(db, token);
+  if (!session) return false;
+  const mappings = (await roleMappingsOf(db, [session.userId])).get(session.userId) ?? [];
+  return {
+    id: session.userId,
+    username: session.username,
+    roles: mappings.map((m) => m.role),
+    isActive: session.isActive,
+    sessionId: session.sessionId,
+  };
+}
+
+/** Sets `user` when a valid token is sent; a missing or bad token leaves it null. */
+export const optionalUser = createMiddleware<AppContext>(async (c, next) => {
+  const user = await resolveUser(c.get('platform').db, c.req.header('authorization'));
+  c.set('user', user || null);
+  await next();
+});
+
+/** 401 without a user: 'Invalid token' for a bad or expired token (the client then signs in again). */
+export const requireUser = createMiddleware<AppContext>(async (c, next) => {
+  const user = await resolveUser(c.get('platform').db, c.req.header('authorization'));
+  if (user === false) throw new AppError(401, 'Invalid token');
+  if (user === null) throw new AppError(401, 'Authentication required');
+  c.set('user', user);
+  await next();
+});
+
+/** A role containing ADMIN (§6), else 403. */
+export const requireAdmin = createMiddleware<AppContext>(async (c, next) => {
+  const user = await resolveUser(c.get('platform').db, c.req.header('authorization'));
+  if (user === false) throw new AppError(401, 'Invalid token');
+  if (user === null) throw new AppError(401, 'Authentication required');
+  if (!hasAdminRole(user.roles)) throw new AppError(403, 'Admin access required');
+  c.set('user', user);
+  await next();
+});
+
+/** The user set by `requireUser` / `requireAdmin`. */
+export function signedInUser(c: Context<AppContext>): AuthUser {
+  const user = c.get('user');
+  if (!user) throw new AppError(401, 'Authentication required');
+  return user;
+}

@@ -1,0 +1,39 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { sessions, users } from '../../../db/schema/index.ts';
+import { generateToken, hashToken } from '../domain/tokens.ts';
+import type { Db } from '../platform/db.ts';
+
+export async function createSession(db: Db, userId: number, ttlHours: number): Promise<{ token: string; expiresAt: string }> {
+  const token = generateToken();
+  const expiresAt = new Date(Date.now() + ttlHours * 3600_000).toISOString();
+  await db.insert(sessions).values({ userId, tokenHash: await hashToken(token), expiresAt });
+  return { token, expiresAt };
+}
+
+/** The live session of a token: not revoked, not expired, of an active account. */
+export async function findSession(db: Db, token: string) {
+  const now = new Date().toISOString();
+  const [row] = await db
+    .select({ sessionId: sessions.id, userId: users.id, username: users.username, isActive: users.isActive })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.tokenHash, await hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(users.isActive, true)),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,91 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { roles, userRoles, users, type UserRow } from '../../../db/schema/index.ts';
+import { adminFlag } from '../domain/roles.ts';
+import type { Db } from '../platform/db.ts';
+
+/** The User of §3 as the API answers it (snake_case, role as an array). */
+export interface UserView {
+  id: number;
+  username: string;
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  bio: string;
+  profile_image_url: string | null;
+  role: string[];
+  role_mappings: { id: number; role: string }[];
+  is_admin: boolean;
+  subscription_tier: string;
+  subscription_plan: string | null;
+  subscriptionPlan: string | null;
+  subscription_status: string | null;
+  subscription_expires_at: string | null;
+  is_active: boolean;
+  created_at: string;
+}
+
+/** What anyone may see of a user (the public profile page). */
+export interface PublicUserView {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  bio: string;
+  profile_image_url: string | null;
+  role: string[];
+  created_at: string;
+}
+
+export type RoleMapping = { id: number; role: string };
+
+export async function roleMappingsOf(db: Db, userIds: number[]): Promise<Map<number, RoleMapping[]>> {
+  const out = new Map<number, RoleMapping[]>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .select({ id: userRoles.id, userId: userRoles.userId, role: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(asc(userRoles.id));
+  for (const row of rows) {
+    const list = out.get(row.userId) ?? [];
+    list.push({ id: row.id, role: row.role });
+    out.set(row.userId, list);
+  }
+  return out;
+}
+
+export function toUserView(row: UserRow, mappings: RoleMapping[]): UserView {
+  const roleNames = mappings.map((m) => m.role);
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    bio: row.bio,
+    profile_image_url: row.profileImageUrl,
+    role: roleNames,
+    role_mappings: mappings,
+    is_admin: adminFlag(roleNames),
+    subscription_tier: row.subscriptionTier,
+    subscription_plan: row.subscriptionPlan,
+    subscriptionPlan: row.subscriptionPlan,
+    subscription_status: row.subscriptionStatus,
+    subscription_expires_at: row.subscriptionExpiresAt,
+    is_active: row.isActive,
+    created_at: row.createdAt,
+  };
+}
+
+export function toPublicUserView(view: UserView): PublicUserView {
+  const { id, username, first_name, last_name, bio, profile_image_url, role, created_at } = view;
+  return { id, username, first_name, last_name, bio, profile_image_url, role, created_at };
+}
+
+export async function loadUserView(db: Db, id: number): Promise<UserView | null> {
+  const row = await db.query.users.findFirst({ where: eq(users.id, id) });
+  if (!row) return null;
+  const mappings = (await roleMappingsOf(db, [id])).get(id) ?? [];
+  return toUserView(row, mappings);
+}
