@@ -1,0 +1,22 @@
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+
+// The app as `npm start` runs it (built site, migrations, demo seed), on a scratch data folder.
+const root = resolve(import.meta.dirname, '..');
+const dataDir = resolve(root, 'tests/.tmp/e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+
+const child = spawn(process.execPath, [resolve(root, 'worker/src/node.ts')], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: process.env.E2E_PORT ?? '4400',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DRX_SEED: 'demo',
+    APP_ENV: 'test',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
