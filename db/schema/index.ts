@@ -4,3 +4,5 @@ export * from './sessions.ts';
 export * from './contact-messages.ts';
 export * from './uploads.ts';
 export * from './taxonomy.ts';
+export * from './courses.ts';
+export * from './learning.ts';

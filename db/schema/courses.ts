@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { categories } from './taxonomy.ts';
+import { users } from './users.ts';
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+export const COURSE_STATUSES = ['draft', 'published', 'archived'] as const;
+export const DIFFICULTY_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export const LESSON_TYPES = ['text', 'video', 'quiz'] as const;
+
+/** A certification course. Money in integer cents; `status` published = visible (§3). */
+export const courses = sqliteTable(
+  'courses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    shortName: text('short_name'),
+    description: text('description').notNull(),
+    detailedDescription: text('detailed_description'),
+    priceCents: integer('price_cents').notNull().default(0),
+    status: text('status', { enum: COURSE_STATUSES }).notNull().default('draft'),
+    instructorId: integer('instructor_id').references(() => users.id, { onDelete: 'set null' }),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    difficultyLevel: text('difficulty_level', { enum: DIFFICULTY_LEVELS }).notNull().default('beginner'),
+    duration: text('duration'),
+    imageUrl: text('image_url'),
+    videoUrl: text('video_url'),
+    previewVideoUrl: text('preview_video_url'),
+    /** When set, each module stays locked until the previous module's quizzes are passed. */
+    lockModules: integer('lock_modules', { mode: 'boolean' }).notNull().default(false),
+    certificateTemplateId: integer('certificate_template_id'),
+    publishedAt: text('published_at'),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [index('courses_instructor_idx').on(t.instructorId), index('courses_status_idx').on(t.status)],
+);
+
+export const modules = sqliteTable(
+  'modules',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    position: integer('position').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [index('modules_course_idx').on(t.courseId, t.position)],
+);
+
+export const lessons = sqliteTable(
+  'lessons',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Markdown for text, a video URL / embed code / uploaded file URL for video, instructions for quiz. */
+    content: text('content').notNull().default(''),
+    type: text('type', { enum: LESSON_TYPES }).notNull().default('text'),
+    position: integer('position').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [index('lessons_module_idx').on(t.moduleId, t.position)],
+);
+
+export const quizzes = sqliteTable(
+  'quizzes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    passScore: integer('pass_score').notNull().default(70),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [index('quizzes_lesson_idx').on(t.lessonId)],
+);
+
+export const quizQuestions = sqliteTable(
+  'quiz_questions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    /** JSON array of option strings. */
+    options: text('options', { mode: 'json' }).$type<string[]>().notNull(),
+    correctOption: integer('correct_option').notNull().default(0),
+    position: integer('position').notNull().default(1),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('quiz_questions_quiz_idx').on(t.quizId, t.position)],
+);
