@@ -1,0 +1,198 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import type { Readable } from 'node:stream';
+import { join, resolve } from 'node:path';
+import { Miniflare, supportedCompatibilityDate } from 'miniflare';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { png } from '../support/file-samples.ts';
+import { root } from '../support/paths.ts';
+
+/**
+ * The Workers runtime for real: the worker is bundled by wrangler exactly as `wrangler deploy`
+ * would (dry run), then booted in workerd through Miniflare with the bindings of wrangler.toml.
+ * There is no libSQL server here, so database routes are not exercised; everything else is.
+ */
+
+const wranglerToml = readFileSync(resolve(root, 'wrangler.toml'), 'utf8');
+const configuredDate = wranglerToml.match(/^compatibility_date\s*=\s*"([^"]+)"/m)?.[1] ?? supportedCompatibilityDate;
+/**
+ * wrangler.toml's date, capped at the newest one the installed workerd knows (as `wrangler dev`
+ * does): Cloudflare accepts any date up to today, a local workerd only up to its release.
+ */
+const compatibilityDate = configuredDate > supportedCompatibilityDate ? supportedCompatibilityDate : configuredDate;
+const compatibilityFlags = JSON.parse(wranglerToml.match(/^compatibility_flags\s*=\s*(\[[^\]]*\])/m)?.[1] ?? '[]') as string[];
+
+function wrangler(args: string[]): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [resolve(root, 'node_modules/wrangler/bin/wrangler.js'), ...args], {
+      cwd: root,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d));
+    child.stderr.on('data', (d: Buffer) => (output += d));
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`wrangler ${args.join(' ')} failed (${code}):\n${output}`))));
+  });
+}
+
+interface SiteAssets {
+  directory: string;
+  builtSite: boolean;
+  /** A page in a folder of its own (`/{name}` is `{name}/index.html`). */
+  nestedPage: string;
+}
+
+/** The built site (npm test builds it first); a tiny stand-in when it has not been built. */
+function siteAssets(scratch: string): SiteAssets {
+  const dist = resolve(root, 'dist');
+  if (existsSync(join(dist, 'index.html')) && existsSync(join(dist, '404.html'))) {
+    const nested = readdirSync(dist, { withFileTypes: true }).find(
+      (e) => e.isDirectory() && !e.name.startsWith('_') && existsSync(join(dist, e.name, 'index.html')),
+    );
+    if (nested) return { directory: dist, builtSite: true, nestedPage: `/${nested.name}` };
+  }
+  const directory = join(scratch, 'site');
+  mkdirSync(join(directory, 'about'), { recursive: true });
+  writeFileSync(join(directory, 'index.html'), '<!doctype html><title>DRX</title><h1>DRX</h1>');
+  writeFileSync(join(directory, 'about', 'index.html'), '<!doctype html><title>About DRX</title><h1>About</h1>');
+  writeFileSync(join(directory, '404.html'), '<!doctype html><title>Not found</title><h1>Page not found</h1>');
+  return { directory, builtSite: false, nestedPage: '/about' };
+}
+
+describe('the worker in workerd', () => {
+  let scratch: string;
+  let site: SiteAssets;
+  let mf: Miniflare;
+  let probe: Awaited<ReturnType<Miniflare['getWorker']>>;
+  /** workerd's own output, shown only for a failing test (a 500 logs its cause on purpose). */
+  let runtimeLog = '';
+
+  beforeAll(async () => {
+    scratch = mkdtempSync(join(tmpdir(), 'drx-workerd-'));
+    const assets = (site = siteAssets(scratch));
+    const appOut = join(scratch, 'app');
+    const probeOut = join(scratch, 'probe');
+    await Promise.all([
+      wrangler(['deploy', '--dry-run', '--outdir', appOut, ...(assets.builtSite ? [] : ['--assets', assets.directory])]),
+      wrangler(['deploy', '--dry-run', '--outdir', probeOut, '--config', 'tests/worker/wrangler.r2-probe.toml']),
+    ]);
+
+    const common = { modules: true, compatibilityDate, compatibilityFlags, r2Buckets: { UPLOADS: 'drx-uploads' } };
+    mf = new Miniflare({
+      handleRuntimeStdio(stdout: Readable, stderr: Readable) {
+        stdout.on('data', (d: Buffer) => (runtimeLog += d));
+        stderr.on('data', (d: Buffer) => (runtimeLog += d));
+      },
+      workers: [
+        {
+          ...common,
+          name: 'drx',
+          scriptPath: join(appOut, 'index.js'),
+          modulesRoot: appOut,
+          bindings: { APP_ENV: 'test' },
+          assets: {
+            directory: assets.directory,
+            binding: 'ASSETS',
+            // run_worker_first = true in wrangler.toml
+            routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
+          },
+        },
+        { ...common, name: 'r2-probe', scriptPath: join(probeOut, 'r2-probe.js'), modulesRoot: probeOut },
+      ],
+    });
+    await mf.ready;
+    probe = await mf.getWorker('r2-probe');
+  }, 120_000);
+
+  afterEach((context) => {
+    if (context.task.result?.state === 'fail' && runtimeLog) console.error(`workerd output:\n${runtimeLog}`);
+    runtimeLog = '';
+  });
+
+  afterAll(async () => {
+    await mf?.dispose();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  const get = (path: string, init: RequestInit = {}) => mf.dispatchFetch(`http://localhost${path}`, { redirect: 'manual', ...init } as never);
+
+  it('answers GET /api/health', async () => {
+    const res = await get('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('serves the built site through the ASSETS binding', async () => {
+    const res = await get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toMatch(/<html|<!doctype html/i);
+  });
+
+  it('serves a page of its own folder at its clean address, with the headers of the app', async () => {
+    const res = await get(site.nestedPage);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(await res.text()).toMatch(/<html|<!doctype html/i);
+  });
+
+  it("makes the route table's redirects", async () => {
+    const res = await get('/pricing');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/subscription');
+    await res.arrayBuffer();
+  });
+
+  it('answers an unknown page with the not-found page and 404, an unknown API path with JSON 404', async () => {
+    const page = await get('/no-such-page-here');
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    await page.arrayBuffer();
+    const api = await get('/api/no-such-thing');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('refuses an upload without a token, and fails cleanly where a database would be needed', async () => {
+    const body = new FormData();
+    body.append('file', new File([png], 'a.png', { type: 'image/png' }));
+    const anonymous = await get('/api/upload', { method: 'POST', body } as RequestInit);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ message: 'Authentication required' });
+    const withToken = await get('/api/upload', { method: 'POST', body, headers: { authorization: 'Bearer abc' } } as RequestInit);
+    expect(withToken.status).toBe(500);
+    expect(await withToken.json()).toEqual({ message: 'Internal server error' });
+  });
+
+  it('round-trips an object through the R2 adapter, and the app serves it from R2', async () => {
+    const key = `${crypto.randomUUID()}.png`;
+    const put = await probe.fetch(`http://probe/objects/${key}`, { method: 'PUT', body: png, headers: { 'content-type': 'image/png' } });
+    expect(put.status).toBe(204);
+
+    const back = await probe.fetch(`http://probe/objects/${key}`);
+    expect(back.status).toBe(200);
+    expect(back.headers.get('content-type')).toBe('image/png');
+    expect(back.headers.get('x-object-size')).toBe(String(png.length));
+    expect(new Uint8Array(await back.arrayBuffer())).toEqual(png);
+
+    const served = await get(`/uploads/${key}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-disposition')).toBe('inline');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
+
+    const removed = await probe.fetch(`http://probe/objects/${key}`, { method: 'DELETE' });
+    expect(removed.status).toBe(204);
+    const gone = await probe.fetch(`http://probe/objects/${key}`);
+    expect(gone.status).toBe(404);
+    await gone.arrayBuffer();
+    const goneFromApp = await get(`/uploads/${key}`);
+    expect(goneFromApp.status).toBe(404);
+    await goneFromApp.arrayBuffer();
+  });
+});

@@ -1,0 +1,100 @@
+import { createClient, type Client } from '@libsql/client/web';
+import { createApp } from './app.ts';
+import type { AssetFetcher, Platform } from './platform/context.ts';
+import { createDb } from './platform/db.ts';
+import { parseEnv, type AppEnv } from './platform/env.ts';
+import { createR2Storage } from './platform/r2-storage.ts';
+
+/** The bindings of wrangler.toml; the string variables and secrets are read by `parseEnv`. */
+export interface WorkerBindings {
+  ASSETS: Fetcher;
+  UPLOADS: R2Bucket;
+  LIBSQL_URL?: string;
+  LIBSQL_AUTH_TOKEN?: string;
+  [name: string]: unknown;
+}
+
+// The app holds no environment: built once per isolate, the platform is made per request.
+const app = createApp();
+
+/**
+ * Without LIBSQL_URL the worker still serves the site and /api/health; anything that touches
+ * the database fails with this message (a 500 to the visitor, the reason in the logs).
+ */
+function missingDatabase(): Client {
+  const fail = () => {
+    throw new Error('LIBSQL_URL is not set: the worker has no database (see the README, "Cloudflare Workers")');
+  };
+  return new Proxy({} as Client, {
+    get(_, property) {
+      if (property === 'closed') return false;
+      if (property === 'protocol') return 'http';
+      if (property === 'then') return undefined;
+      return async () => fail();
+    },
+  });
+}
+
+function openDatabase(env: AppEnv): Client {
+  return env.LIBSQL_URL ? createClient({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN }) : missingDatabase();
+}
+
+const MAX_ASSET_REDIRECTS = 3;
+
+/**
+ * Serves files of the built site through the ASSETS binding, resolving directories to their
+ * index.html the way the Node runtime does. Workers' own HTML handling may answer a file with a
+ * redirect to its canonical address (`/about/index.html` → `/about/`); such redirects are
+ * followed here, so the site's routing stays ours on both runtimes.
+ */
+export function createWorkersAssets(assets: Fetcher): AssetFetcher {
+  async function fetchFollowing(url: URL, request: Request): Promise<Response | null> {
+    let target = url;
+    for (let hop = 0; hop <= MAX_ASSET_REDIRECTS; hop++) {
+      const res = await assets.fetch(
+        new Request(target, { method: request.method === 'HEAD' ? 'HEAD' : 'GET', headers: request.headers, redirect: 'manual' }),
+      );
+      if (res.status >= 300 && res.status < 400 && res.status !== 304) {
+        const location = res.headers.get('location');
+        if (!location) return null;
+        const next = new URL(location, target);
+        if (next.origin !== target.origin) return null;
+        target = next;
+        continue;
+      }
+      if (res.status === 404) return null;
+      // The binding's answer has immutable headers; the app's middleware adds its own.
+      return new Response(res.body, res);
+    }
+    return null;
+  }
+
+  return async (path, request) => {
+    const url = new URL(path, request.url);
+    url.search = '';
+    const last = url.pathname.split('/').pop() ?? '';
+    const candidates = url.pathname.endsWith('/')
+      ? [url.pathname + 'index.html']
+      : last.includes('.')
+        ? [url.pathname]
+        : [`${url.pathname}/index.html`, url.pathname];
+    for (const candidate of candidates) {
+      const res = await fetchFollowing(new URL(candidate, url), request);
+      if (res) return res;
+    }
+    return null;
+  };
+}
+
+export default {
+  async fetch(request: Request, bindings: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
+    const env = parseEnv(bindings);
+    const platform: Platform = {
+      env,
+      db: createDb(openDatabase(env)),
+      storage: createR2Storage(bindings.UPLOADS),
+      assets: createWorkersAssets(bindings.ASSETS),
+    };
+    return app.fetch(request, { ...bindings, platform }, ctx);
+  },
+} satisfies ExportedHandler<WorkerBindings>;
