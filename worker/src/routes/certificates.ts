@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import type { AppContext } from '../app-context.ts';
+import { validate } from '../http/validate.ts';
+import { requireUser, signedInUser } from '../middleware/auth.ts';
+import {
+  certificateSearchQuerySchema,
+  idParamSchema,
+  issueCertificateSchema,
+  revokeCertificateSchema,
+  verifyCodeParamSchema,
+} from '../schemas/learning.ts';
+import {
+  certificateSummary,
+  issueCertificateManually,
+  listInstructorCertificates,
+  listMyCertificates,
+  loadCertificateView,
+  revokeCertificate,
+  searchCertificates,
+  verifyCertificate,
+} from '../services/certificates.ts';
+
+/** Certificates: mine, one in full (printable, with QR code), public verification, issue by hand, revoke. */
+export const certificateRoutes = new Hono<AppContext>()
+  /** Public: no token needed. Always 200; the page confirms or denies. */
+  .get('/certificates/verify/:code', validate('param', verifyCodeParamSchema), async (c) => {
+    return c.json(await verifyCertificate(c.get('platform').db, c.req.valid('param').code), 200);
+  })
+  .get('/certificates', requireUser, async (c) => {
+    return c.json(await listMyCertificates(c.get('platform').db, signedInUser(c).id), 200);
+  })
+  .get('/certificates/:id', requireUser, validate('param', idParamSchema), async (c) => {
+    const origin = new URL(c.req.url).origin;
+    return c.json(await loadCertificateView(c.get('platform').db, signedInUser(c), c.req.valid('param').id, origin), 200);
+  })
+  .post('/certificates', requireUser, validate('json', issueCertificateSchema), async (c) => {
+    const db = c.get('platform').db;
+    const row = await issueCertificateManually(db, signedInUser(c), c.req.valid('json'));
+    return c.json(await certificateSummary(db, row.id), 201);
+  })
+  .post('/certificates/:id/revoke', requireUser, validate('param', idParamSchema), validate('json', revokeCertificateSchema), async (c) => {
+    const db = c.get('platform').db;
+    return c.json(await revokeCertificate(db, signedInUser(c), c.req.valid('param').id, c.req.valid('json').reason), 200);
+  })
+  .get('/instructor/certificates', requireUser, async (c) => {
+    return c.json(await listInstructorCertificates(c.get('platform').db, signedInUser(c).id), 200);
+  })
+  .get('/admin/certificates', requireUser, validate('query', certificateSearchQuerySchema), async (c) => {
+    return c.json(await searchCertificates(c.get('platform').db, signedInUser(c), c.req.valid('query').q), 200);
+  });

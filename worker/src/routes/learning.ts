@@ -1,0 +1,18 @@
+import { Hono } from 'hono';
+import type { AppContext } from '../app-context.ts';
+import { validate } from '../http/validate.ts';
+import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { courseIdParamSchema, lessonIdParamSchema } from '../schemas/learning.ts';
+import { completeLesson, openLesson, playerData } from '../services/learning.ts';
+
+/** The course player: outline with progress and locks, lessons, completion. */
+export const learningRoutes = new Hono<AppContext>()
+  .get('/learn/courses/:courseId', requireUser, validate('param', courseIdParamSchema), async (c) => {
+    return c.json(await playerData(c.get('platform').db, signedInUser(c), c.req.valid('param').courseId), 200);
+  })
+  .get('/learn/lessons/:lessonId', requireUser, validate('param', lessonIdParamSchema), async (c) => {
+    return c.json(await openLesson(c.get('platform').db, signedInUser(c), c.req.valid('param').lessonId), 200);
+  })
+  .post('/learn/lessons/:lessonId/complete', requireUser, validate('param', lessonIdParamSchema), async (c) => {
+    return c.json(await completeLesson(c.get('platform').db, signedInUser(c), c.req.valid('param').lessonId), 200);
+  });

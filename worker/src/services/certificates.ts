@@ -1,0 +1,523 @@
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import QRCode from 'qrcode';
+import { certificates, certificateTemplates, courses, enrollments, users } from '../../../db/schema/index.ts';
+import {
+  DEFAULT_TEMPLATE,
+  displayName,
+  formatCertificateDate,
+  generateCertificateCode,
+  normalizeCertificateCode,
+  renderTemplateHtml,
+  renderTemplateText,
+  SAMPLE_VALUES,
+  verifyPath,
+  type CertificateValues,
+} from '../domain/certificates.ts';
+import { canManageCourse, isFullAdmin, type CourseActor } from '../domain/courses.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import type { Db } from '../platform/db.ts';
+
+export const CERTIFICATE_NOT_FOUND = 'Certificate not found';
+export const CERTIFICATE_FORBIDDEN = 'You do not have access to this certificate.';
+export const CERTIFICATE_EXISTS = 'A certificate has already been issued to this learner for this course.';
+export const LEARNER_NOT_ENROLLED = 'The learner must be enrolled in this course.';
+export const ISSUE_FORBIDDEN = "Only an admin or the course's instructor can issue its certificates.";
+export const ALREADY_REVOKED = 'This certificate has already been revoked.';
+export const ADMIN_ONLY = 'Admin access required';
+export const TEMPLATE_NOT_FOUND = 'Certificate template not found';
+export const TEMPLATE_FORBIDDEN = 'Only instructors and admins can design certificate templates.';
+export const TEMPLATE_EDIT_FORBIDDEN = 'Only the creator of this template or an admin can change it.';
+export const DEFAULT_TEMPLATE_UNDELETABLE = 'The default template cannot be deleted.';
+export const COURSE_NOT_FOUND = 'Course not found';
+
+const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+/** Who designs templates: the instructor roles, certification managers and ADMIN. */
+export const TEMPLATE_ROLES = ['ADMIN', 'INSTRUCTOR', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR', 'COURSE_CREATOR_ADMIN', 'CERTIFICATION_MANAGER'] as const;
+
+export function canDesignTemplates(roles: readonly string[]): boolean {
+  return roles.some((r) => (TEMPLATE_ROLES as readonly string[]).includes(r));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issuing
+
+export type CertificateRow = typeof certificates.$inferSelect;
+type TemplateRow = typeof certificateTemplates.$inferSelect;
+
+export async function defaultTemplateId(db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({ id: certificateTemplates.id })
+    .from(certificateTemplates)
+    .where(eq(certificateTemplates.isDefault, true))
+    .orderBy(asc(certificateTemplates.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The course's own template when it still exists, else the default one. */
+export async function templateIdForCourse(db: Db, course: { certificateTemplateId: number | null }): Promise<number | null> {
+  if (course.certificateTemplateId !== null) {
+    const [row] = await db
+      .select({ id: certificateTemplates.id })
+      .from(certificateTemplates)
+      .where(eq(certificateTemplates.id, course.certificateTemplateId))
+      .limit(1);
+    if (row) return row.id;
+  }
+  return defaultTemplateId(db);
+}
+
+export async function certificateOf(db: Db, userId: number, courseId: number): Promise<CertificateRow | null> {
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The certificate of a completed course, issued exactly once: the insert does nothing when the
+ * unique (user, course) index already holds one (two completions racing), and the row is read
+ * back either way. The enrolment's completion time is stamped in the same batch.
+ */
+export async function ensureCertificate(db: Db, userId: number, course: { id: number; certificateTemplateId: number | null }): Promise<CertificateRow> {
+  const existing = await certificateOf(db, userId, course.id);
+  if (existing) return existing;
+  const templateId = await templateIdForCourse(db, course);
+  // A fresh code each try: a collision of codes (2^-60) also ends in DO NOTHING.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await db.batch([
+      db.insert(certificates).values({ code: generateCertificateCode(), userId, courseId: course.id, templateId }).onConflictDoNothing(),
+      db
+        .update(enrollments)
+        .set({ completedAt: NOW, updatedAt: NOW })
+        .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, course.id), isNull(enrollments.completedAt))),
+    ]);
+    const row = await certificateOf(db, userId, course.id);
+    if (row) return row;
+  }
+  throw new Error('The certificate could not be issued');
+}
+
+/** POST /api/certificates: by hand, by the course's instructor or an admin; once per learner and course. */
+export async function issueCertificateManually(
+  db: Db,
+  actor: CourseActor,
+  input: { userId: number; courseId: number; templateId?: number | null },
+): Promise<CertificateRow> {
+  const [course] = await db.select().from(courses).where(eq(courses.id, input.courseId)).limit(1);
+  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!canManageCourse(actor, course)) throw forbidden(ISSUE_FORBIDDEN);
+  const [enrolled] = await db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, input.userId), eq(enrollments.courseId, course.id)))
+    .limit(1);
+  if (!enrolled) throw badRequest(LEARNER_NOT_ENROLLED);
+  let templateId: number | null;
+  if (input.templateId != null) {
+    const [template] = await db
+      .select({ id: certificateTemplates.id })
+      .from(certificateTemplates)
+      .where(eq(certificateTemplates.id, input.templateId))
+      .limit(1);
+    if (!template) throw notFound(TEMPLATE_NOT_FOUND);
+    templateId = template.id;
+  } else {
+    templateId = await templateIdForCourse(db, course);
+  }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const code = generateCertificateCode();
+    const [row] = await db
+      .insert(certificates)
+      .values({ code, userId: input.userId, courseId: course.id, templateId, issuedBy: actor.id })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+    // Nothing inserted: either this learner already holds one, or (practically never) the code was taken.
+    if (await certificateOf(db, input.userId, course.id)) throw conflict(CERTIFICATE_EXISTS);
+  }
+  throw new Error('The certificate could not be issued');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const learner = alias(users, 'learner');
+const instructor = alias(users, 'instructor');
+
+function summaryQuery(db: Db) {
+  return db
+    .select({
+      id: certificates.id,
+      code: certificates.code,
+      userId: certificates.userId,
+      courseId: certificates.courseId,
+      templateId: certificates.templateId,
+      issuedBy: certificates.issuedBy,
+      issuedAt: certificates.issuedAt,
+      revokedAt: certificates.revokedAt,
+      revokedReason: certificates.revokedReason,
+      learnerUsername: learner.username,
+      learnerFirstName: learner.firstName,
+      learnerLastName: learner.lastName,
+      courseTitle: courses.title,
+      instructorId: courses.instructorId,
+      instructorUsername: instructor.username,
+      instructorFirstName: instructor.firstName,
+      instructorLastName: instructor.lastName,
+    })
+    .from(certificates)
+    .innerJoin(learner, eq(learner.id, certificates.userId))
+    .innerJoin(courses, eq(courses.id, certificates.courseId))
+    .leftJoin(instructor, eq(instructor.id, courses.instructorId));
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['all']>>[number];
+
+/** Who signs when a course has no instructor. */
+const NO_INSTRUCTOR = 'DRX';
+
+export interface CertificateSummary {
+  id: number;
+  code: string;
+  issued_at: string;
+  issued_date: string;
+  revoked: boolean;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+  issued_by: number | null;
+  learner: { id: number; username: string; name: string };
+  learner_name: string;
+  course: { id: number; title: string };
+  course_title: string;
+  instructor: { id: number; name: string } | null;
+  instructor_name: string;
+  verify_url: string;
+}
+
+function toSummary(row: SummaryRow): CertificateSummary {
+  const learnerName = displayName({ firstName: row.learnerFirstName, lastName: row.learnerLastName, username: row.learnerUsername });
+  const instructorName =
+    row.instructorId !== null && row.instructorUsername !== null
+      ? displayName({ firstName: row.instructorFirstName, lastName: row.instructorLastName, username: row.instructorUsername })
+      : NO_INSTRUCTOR;
+  return {
+    id: row.id,
+    code: row.code,
+    issued_at: row.issuedAt,
+    issued_date: formatCertificateDate(row.issuedAt),
+    revoked: row.revokedAt !== null,
+    revoked_at: row.revokedAt,
+    revoked_reason: row.revokedReason,
+    issued_by: row.issuedBy,
+    learner: { id: row.userId, username: row.learnerUsername, name: learnerName },
+    learner_name: learnerName,
+    course: { id: row.courseId, title: row.courseTitle },
+    course_title: row.courseTitle,
+    instructor: row.instructorId !== null && row.instructorUsername !== null ? { id: row.instructorId, name: instructorName } : null,
+    instructor_name: instructorName,
+    verify_url: verifyPath(row.code),
+  };
+}
+
+const LIST_LIMIT = 200;
+
+async function listWhere(db: Db, where: SQL | undefined): Promise<CertificateSummary[]> {
+  const rows = await summaryQuery(db).where(where).orderBy(desc(certificates.issuedAt), desc(certificates.id)).limit(LIST_LIMIT);
+  return rows.map(toSummary);
+}
+
+/** GET /api/certificates: mine, revoked ones included (flagged). */
+export function listMyCertificates(db: Db, userId: number) {
+  return listWhere(db, eq(certificates.userId, userId));
+}
+
+/** GET /api/instructor/certificates: certificates of the courses I teach. */
+export function listInstructorCertificates(db: Db, instructorId: number) {
+  return listWhere(db, eq(courses.instructorId, instructorId));
+}
+
+/** GET /api/admin/certificates?q=: by code, learner (name, username, email) or course title. */
+export function searchCertificates(db: Db, actor: CourseActor, q: string | undefined) {
+  if (!isFullAdmin(actor.roles)) throw forbidden(ADMIN_ONLY);
+  if (!q) return listWhere(db, undefined);
+  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const likeEscaped = (column: SQL) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+  return listWhere(
+    db,
+    or(
+      likeEscaped(sql`${certificates.code}`),
+      likeEscaped(sql`${learner.username}`),
+      likeEscaped(sql`${learner.email}`),
+      likeEscaped(sql`(${learner.firstName} || ' ' || ${learner.lastName})`),
+      likeEscaped(sql`${courses.title}`),
+    ),
+  );
+}
+
+async function summaryById(db: Db, id: number): Promise<SummaryRow | null> {
+  const [row] = await summaryQuery(db).where(eq(certificates.id, id)).limit(1);
+  return row ?? null;
+}
+
+export interface TemplateView {
+  id: number;
+  name: string;
+  title: string;
+  body: string;
+  primary_color: string;
+  accent_color: string;
+  signatory_name: string;
+  signatory_title: string;
+  is_default: boolean;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RenderedTemplate {
+  id: number | null;
+  name: string;
+  title: string;
+  body_text: string;
+  body_html: string;
+  primary_color: string;
+  accent_color: string;
+  signatory_name: string;
+  signatory_title: string;
+}
+
+type TemplateLike = Pick<TemplateRow, 'name' | 'title' | 'body' | 'primaryColor' | 'accentColor' | 'signatoryName' | 'signatoryTitle'> & {
+  id: number | null;
+};
+
+function renderTemplate(template: TemplateLike, values: CertificateValues): RenderedTemplate {
+  return {
+    id: template.id,
+    name: template.name,
+    title: renderTemplateText(template.title, values),
+    body_text: renderTemplateText(template.body, values),
+    body_html: renderTemplateHtml(template.body, values),
+    primary_color: template.primaryColor,
+    accent_color: template.accentColor,
+    signatory_name: template.signatoryName,
+    signatory_title: template.signatoryTitle,
+  };
+}
+
+async function templateForCertificate(db: Db, templateId: number | null): Promise<TemplateLike> {
+  if (templateId !== null) {
+    const [row] = await db.select().from(certificateTemplates).where(eq(certificateTemplates.id, templateId)).limit(1);
+    if (row) return row;
+  }
+  const fallbackId = await defaultTemplateId(db);
+  if (fallbackId !== null) {
+    const [row] = await db.select().from(certificateTemplates).where(eq(certificateTemplates.id, fallbackId)).limit(1);
+    if (row) return row;
+  }
+  return { id: null, ...DEFAULT_TEMPLATE };
+}
+
+export interface CertificateView extends CertificateSummary {
+  template: RenderedTemplate;
+  /** The public verification page, absolute (for the QR code and for sharing). */
+  verify_url_absolute: string;
+  /** An SVG QR code of `verify_url_absolute`. */
+  qr_svg: string;
+}
+
+/** GET /api/certificates/{id}: the owner, the course's manager or ADMIN. */
+export async function loadCertificateView(db: Db, viewer: CourseActor, id: number, origin: string): Promise<CertificateView> {
+  const row = await summaryById(db, id);
+  if (!row) throw notFound(CERTIFICATE_NOT_FOUND);
+  const allowed = row.userId === viewer.id || canManageCourse(viewer, { instructorId: row.instructorId });
+  if (!allowed) throw forbidden(CERTIFICATE_FORBIDDEN);
+  const summary = toSummary(row);
+  const values: CertificateValues = {
+    learner: summary.learner_name,
+    course: summary.course_title,
+    instructor: summary.instructor_name,
+    date: summary.issued_date,
+    code: summary.code,
+  };
+  const template = renderTemplate(await templateForCertificate(db, row.templateId), values);
+  const absolute = new URL(summary.verify_url, origin).toString();
+  const qrSvg = await QRCode.toString(absolute, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+  return { ...summary, template, verify_url_absolute: absolute, qr_svg: qrSvg };
+}
+
+export type VerifyAnswer =
+  | { valid: true; code: string; learner: string; course: string; instructor: string; issued_at: string; issued_date: string }
+  | { valid: false; reason: 'revoked' | 'not_found' };
+
+/** GET /api/certificates/verify/{code}: public; a revoked certificate is not valid. */
+export async function verifyCertificate(db: Db, input: string): Promise<VerifyAnswer> {
+  const code = normalizeCertificateCode(input);
+  if (!code) return { valid: false, reason: 'not_found' };
+  const [row] = await summaryQuery(db).where(eq(certificates.code, code)).limit(1);
+  if (!row) return { valid: false, reason: 'not_found' };
+  if (row.revokedAt !== null) return { valid: false, reason: 'revoked' };
+  const s = toSummary(row);
+  return { valid: true, code: s.code, learner: s.learner_name, course: s.course_title, instructor: s.instructor_name, issued_at: s.issued_at, issued_date: s.issued_date };
+}
+
+export async function certificateSummary(db: Db, id: number): Promise<CertificateSummary> {
+  const row = await summaryById(db, id);
+  if (!row) throw notFound(CERTIFICATE_NOT_FOUND);
+  return toSummary(row);
+}
+
+/** POST /api/certificates/{id}/revoke (ADMIN). Revoking twice is a conflict; the first reason stands. */
+export async function revokeCertificate(db: Db, actor: CourseActor, id: number, reason: string): Promise<CertificateSummary> {
+  if (!isFullAdmin(actor.roles)) throw forbidden(ADMIN_ONLY);
+  const result = await db
+    .update(certificates)
+    .set({ revokedAt: NOW, revokedReason: reason })
+    .where(and(eq(certificates.id, id), isNull(certificates.revokedAt)));
+  if (result.rowsAffected === 0) {
+    const [exists] = await db.select({ id: certificates.id }).from(certificates).where(eq(certificates.id, id)).limit(1);
+    if (!exists) throw notFound(CERTIFICATE_NOT_FOUND);
+    throw conflict(ALREADY_REVOKED);
+  }
+  return certificateSummary(db, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+
+export type TemplateListItem = TemplateView & { can_edit: boolean };
+
+function toTemplateView(row: TemplateRow): TemplateView {
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    body: row.body,
+    primary_color: row.primaryColor,
+    accent_color: row.accentColor,
+    signatory_name: row.signatoryName,
+    signatory_title: row.signatoryTitle,
+    is_default: row.isDefault,
+    created_by: row.createdBy,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+function canEditTemplate(actor: CourseActor, row: TemplateRow): boolean {
+  return isFullAdmin(actor.roles) || (row.createdBy !== null && row.createdBy === actor.id);
+}
+
+function assertDesigner(actor: CourseActor): void {
+  if (!canDesignTemplates(actor.roles)) throw forbidden(TEMPLATE_FORBIDDEN);
+}
+
+async function templateRow(db: Db, id: number): Promise<TemplateRow> {
+  const [row] = await db.select().from(certificateTemplates).where(eq(certificateTemplates.id, id)).limit(1);
+  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+  return row;
+}
+
+export async function listTemplates(db: Db, actor: CourseActor): Promise<TemplateListItem[]> {
+  assertDesigner(actor);
+  const rows = await db
+    .select()
+    .from(certificateTemplates)
+    .orderBy(desc(certificateTemplates.isDefault), asc(certificateTemplates.name), asc(certificateTemplates.id));
+  return rows.map((row) => ({ ...toTemplateView(row), can_edit: canEditTemplate(actor, row) }));
+}
+
+export async function getTemplate(db: Db, actor: CourseActor, id: number): Promise<TemplateListItem> {
+  assertDesigner(actor);
+  const row = await templateRow(db, id);
+  return { ...toTemplateView(row), can_edit: canEditTemplate(actor, row) };
+}
+
+export interface TemplateFields {
+  name?: string;
+  title?: string;
+  body?: string;
+  primary_color?: string;
+  accent_color?: string;
+  signatory_name?: string;
+  signatory_title?: string;
+}
+
+function columnsOf(input: TemplateFields) {
+  const out: Partial<typeof certificateTemplates.$inferInsert> = {};
+  if (input.name !== undefined) out.name = input.name;
+  if (input.title !== undefined) out.title = input.title;
+  if (input.body !== undefined) out.body = input.body;
+  if (input.primary_color !== undefined) out.primaryColor = input.primary_color.toLowerCase();
+  if (input.accent_color !== undefined) out.accentColor = input.accent_color.toLowerCase();
+  if (input.signatory_name !== undefined) out.signatoryName = input.signatory_name;
+  if (input.signatory_title !== undefined) out.signatoryTitle = input.signatory_title;
+  return out;
+}
+
+export async function createTemplate(
+  db: Db,
+  actor: CourseActor,
+  input: TemplateFields & { name: string; title: string; body: string },
+): Promise<TemplateListItem> {
+  assertDesigner(actor);
+  const [row] = await db
+    .insert(certificateTemplates)
+    .values({ ...columnsOf(input), name: input.name, title: input.title, body: input.body, isDefault: false, createdBy: actor.id })
+    .returning();
+  return { ...toTemplateView(row!), can_edit: true };
+}
+
+export async function updateTemplate(db: Db, actor: CourseActor, id: number, input: TemplateFields): Promise<TemplateListItem> {
+  assertDesigner(actor);
+  const row = await templateRow(db, id);
+  if (!canEditTemplate(actor, row)) throw forbidden(TEMPLATE_EDIT_FORBIDDEN);
+  const [updated] = await db
+    .update(certificateTemplates)
+    .set({ ...columnsOf(input), updatedAt: NOW })
+    .where(eq(certificateTemplates.id, id))
+    .returning();
+  if (!updated) throw notFound(TEMPLATE_NOT_FOUND);
+  return { ...toTemplateView(updated), can_edit: true };
+}
+
+/**
+ * Deletes a template that is not the default. Courses that used it fall back to the default
+ * (cleared in the same batch); certificates issued with it keep rendering with the default.
+ */
+export async function deleteTemplate(db: Db, actor: CourseActor, id: number): Promise<void> {
+  assertDesigner(actor);
+  const row = await templateRow(db, id);
+  if (!canEditTemplate(actor, row)) throw forbidden(TEMPLATE_EDIT_FORBIDDEN);
+  if (row.isDefault) throw conflict(DEFAULT_TEMPLATE_UNDELETABLE);
+  await db.batch([
+    db.update(courses).set({ certificateTemplateId: null }).where(eq(courses.certificateTemplateId, id)),
+    db.delete(certificateTemplates).where(and(eq(certificateTemplates.id, id), eq(certificateTemplates.isDefault, false))),
+  ]);
+}
+
+/** GET /api/certificate-templates/{id}/preview: the template with sample values. */
+export async function previewTemplate(db: Db, actor: CourseActor, id: number): Promise<{ template: TemplateView; rendered: RenderedTemplate; sample: CertificateValues }> {
+  assertDesigner(actor);
+  const row = await templateRow(db, id);
+  return { template: toTemplateView(row), rendered: renderTemplate(row, SAMPLE_VALUES), sample: SAMPLE_VALUES };
+}
+
+/**
+ * The default template, inserted only when none is marked default: one conditional statement,
+ * so two starts racing still leave exactly one.
+ */
+export async function ensureDefaultCertificateTemplate(db: Db): Promise<number> {
+  const t = DEFAULT_TEMPLATE;
+  await db.run(sql`INSERT INTO certificate_templates (name, title, body, primary_color, accent_color, signatory_name, signatory_title, is_default)
+    SELECT ${t.name}, ${t.title}, ${t.body}, ${t.primaryColor}, ${t.accentColor}, ${t.signatoryName}, ${t.signatoryTitle}, 1
+    WHERE NOT EXISTS (SELECT 1 FROM certificate_templates WHERE is_default = 1)`);
+  const id = await defaultTemplateId(db);
+  if (id === null) throw new AppError(500, 'The default certificate template is missing');
+  return id;
+}
+
