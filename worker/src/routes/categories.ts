@@ -1,0 +1,114 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { categories } from '../../../db/schema/index.ts';
+import type { AppContext } from '../app-context.ts';
+import { isFullAdmin } from '../domain/courses.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { requireAdmin, signedInUser } from '../middleware/auth.ts';
+import type { Db } from '../platform/db.ts';
+import { categoryNameSchema } from '../schemas/courses.ts';
+import { idParamSchema } from '../schemas/users.ts';
+import { uniqueViolation } from '../services/db-errors.ts';
+
+export const CATEGORY_NOT_FOUND = 'Category not found';
+export const CATEGORY_EXISTS = 'A category with this name already exists';
+
+export interface CategoryView {
+  id: number;
+  name: string;
+  /** Courses in any status that use it (what blocks deleting it). */
+  course_count: number;
+  /** Published courses that use it (what the catalog's filter shows). */
+  published_course_count: number;
+}
+
+/** The admin menu's /admin/course-categories is ADMIN's (§2.1). */
+const fullAdminOnly = createMiddleware<AppContext>(async (c, next) => {
+  if (!isFullAdmin(signedInUser(c).roles)) throw forbidden('Admin access required');
+  await next();
+});
+
+const courseCount = sql<number>`(SELECT count(*) FROM courses c WHERE c.category_id = categories.id)`.mapWith(Number);
+const publishedCount = sql<number>`(SELECT count(*) FROM courses c WHERE c.category_id = categories.id AND c.status = 'published')`.mapWith(
+  Number,
+);
+
+async function loadCategory(db: Db, id: number): Promise<CategoryView | null> {
+  const [row] = await db
+    .select({ id: categories.id, name: categories.name, course_count: courseCount, published_course_count: publishedCount })
+    .from(categories)
+    .where(eq(categories.id, id));
+  return row ?? null;
+}
+
+/** A name taken by another category, compared without regard to case, is a 409. */
+function rethrowDuplicate(err: unknown): never {
+  if (uniqueViolation(err) !== null) throw conflict(CATEGORY_EXISTS);
+  throw err;
+}
+
+/**
+ * Dance class categories of courses (§3). Names are unique without regard to case: the check is
+ * inside each write (INSERT … WHERE NOT EXISTS, UPDATE … WHERE NOT EXISTS), and the column's
+ * unique index catches an exact duplicate that races past it.
+ */
+export const categoriesRoutes = new Hono<AppContext>()
+  .get('/categories', async (c) => {
+    const rows: CategoryView[] = await c
+      .get('platform')
+      .db.select({ id: categories.id, name: categories.name, course_count: courseCount, published_course_count: publishedCount })
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.name), asc(categories.id));
+    return c.json({ data: rows }, 200);
+  })
+  .post('/categories', requireAdmin, fullAdminOnly, validate('json', categoryNameSchema), async (c) => {
+    const db = c.get('platform').db;
+    const { name } = c.req.valid('json');
+    const inserted = await db
+      .all<{ id: number }>(
+        sql`INSERT INTO categories (name, position)
+          SELECT ${name}, (SELECT coalesce(max(position), -1) + 1 FROM categories)
+          WHERE NOT EXISTS (SELECT 1 FROM categories WHERE lower(name) = lower(${name}))
+          RETURNING id`,
+      )
+      .catch(rethrowDuplicate);
+    if (!inserted[0]) throw conflict(CATEGORY_EXISTS);
+    const view = await loadCategory(db, inserted[0].id);
+    if (!view) throw notFound(CATEGORY_NOT_FOUND);
+    return c.json(view, 201);
+  })
+  .patch('/categories/:id', requireAdmin, fullAdminOnly, validate('param', idParamSchema), validate('json', categoryNameSchema), async (c) => {
+    const db = c.get('platform').db;
+    const { id } = c.req.valid('param');
+    const { name } = c.req.valid('json');
+    const updated = await db
+      .all<{ id: number }>(
+        sql`UPDATE categories SET name = ${name}
+          WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM categories WHERE lower(name) = lower(${name}) AND id <> ${id})
+          RETURNING id`,
+      )
+      .catch(rethrowDuplicate);
+    if (!updated[0]) {
+      if (!(await loadCategory(db, id))) throw notFound(CATEGORY_NOT_FOUND);
+      throw conflict(CATEGORY_EXISTS);
+    }
+    const view = await loadCategory(db, id);
+    if (!view) throw notFound(CATEGORY_NOT_FOUND);
+    return c.json(view, 200);
+  })
+  /** Only a category no course uses (else 409): the check is part of the DELETE. */
+  .delete('/categories/:id', requireAdmin, fullAdminOnly, validate('param', idParamSchema), async (c) => {
+    const db = c.get('platform').db;
+    const { id } = c.req.valid('param');
+    const deleted = await db.all<{ id: number }>(
+      sql`DELETE FROM categories WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM courses WHERE category_id = ${id}) RETURNING id`,
+    );
+    if (!deleted[0]) {
+      const view = await loadCategory(db, id);
+      if (!view) throw notFound(CATEGORY_NOT_FOUND);
+      throw conflict(`Category is in use by ${view.course_count} course(s)`);
+    }
+    return c.json({ message: 'Category deleted successfully' }, 200);
+  });

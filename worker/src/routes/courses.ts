@@ -1,0 +1,224 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { courses, uploads } from '../../../db/schema/index.ts';
+import type { AppContext } from '../app-context.ts';
+import { canCreateCourses, canViewUnpublished } from '../domain/courses.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { optionalUser, requireUser, signedInUser } from '../middleware/auth.ts';
+import { courseEditPageSchema, courseListQuerySchema, createCourseSchema, updateCourseSchema } from '../schemas/courses.ts';
+import { idParamSchema } from '../schemas/users.ts';
+import {
+  COURSE_MANAGERS_ONLY,
+  COURSE_NOT_FOUND,
+  createCourse,
+  deleteCourse,
+  findCourseRef,
+  firstDefined,
+  listCatalog,
+  listManagedCourses,
+  loadCourseDetail,
+  NOW,
+  requireManagedCourse,
+  updateCourse,
+  type CourseChanges,
+} from '../services/courses.ts';
+import {
+  checkUpload,
+  fileTooLarge,
+  formText,
+  putUpload,
+  readMultipart,
+  removeUpload,
+  singleFile,
+  uploadAnswerOf,
+  uploadRowOf,
+} from '../services/uploads.ts';
+
+/** The course image of the course dialog: at most 5 MB, images only (§5). */
+export const COURSE_IMAGE_MAX_MB = 5;
+const MB = 1024 * 1024;
+/** Room for multipart boundaries, part headers and the small text fields. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** After requireUser: ADMIN or an instructor role, else 403 whatever the course. */
+export const courseManagersOnly = createMiddleware<AppContext>(async (c, next) => {
+  if (!canCreateCourses(signedInUser(c).roles)) throw forbidden(COURSE_MANAGERS_ONLY);
+  await next();
+});
+
+/** The manage scope needs a user (and says 'Invalid token' for a bad one); the catalog does not. */
+const catalogAuth = createMiddleware<AppContext>((c, next) =>
+  c.req.query('scope') === 'manage' ? requireUser(c, next) : optionalUser(c, next),
+);
+
+/** The dialog's camelCase and the edit page's snake_case spellings of the same columns. */
+function changesOfUpdate(v: z.output<typeof updateCourseSchema>): CourseChanges {
+  return {
+    title: v.title,
+    description: v.description,
+    price: v.price,
+    status: v.status,
+    visible: v.visible,
+    instructorId: firstDefined(v.instructorId, v.instructor_id),
+    shortName: v.short_name,
+    detailedDescription: v.detailed_description,
+    categoryId: v.category_id,
+    difficultyLevel: v.difficulty_level,
+    duration: v.duration,
+    imageUrl: firstDefined(v.imageUrl, v.image_url),
+    videoUrl: firstDefined(v.fullVideoUrl, v.video_url),
+    previewVideoUrl: firstDefined(v.previewVideoUrl, v.preview_video_url),
+    lockModules: v.lock_modules,
+  };
+}
+
+function changesOfCreate(v: z.output<typeof createCourseSchema>): CourseChanges {
+  return {
+    ...changesOfUpdate({ ...v, visible: undefined, instructor_id: undefined }),
+    // A null instructor in the dialog means "not chosen": the creator teaches it.
+    instructorId: v.instructorId ?? undefined,
+  };
+}
+
+/** The edit page sends category_id, or a categories list whose first entry counts (§3). */
+function changesOfEditPage(v: z.output<typeof courseEditPageSchema>): CourseChanges {
+  let categoryId = v.category_id;
+  if (categoryId === undefined && v.categories) {
+    const first = v.categories[0];
+    categoryId = first === undefined ? null : typeof first === 'number' ? first : first.id;
+  }
+  return {
+    title: v.title,
+    shortName: v.short_name,
+    description: v.description,
+    detailedDescription: v.detailed_description,
+    price: v.price,
+    categoryId,
+    instructorId: v.instructor_id,
+    difficultyLevel: v.difficulty_level,
+    duration: v.duration,
+    visible: v.visible,
+    videoUrl: v.video_url,
+    previewVideoUrl: v.preview_video_url,
+    imageUrl: v.image_url,
+    lockModules: v.lock_modules,
+  };
+}
+
+export const coursesRoutes = new Hono<AppContext>()
+  /**
+   * The public catalog (published only), or with `scope=manage` the course administration list
+   * of §2.5 for the signed-in user.
+   */
+  .get('/courses', catalogAuth, validate('query', courseListQuerySchema), async (c) => {
+    const db = c.get('platform').db;
+    const query = c.req.valid('query');
+    if (query.scope === 'manage') return c.json(await listManagedCourses(db, signedInUser(c), query), 200);
+    return c.json(await listCatalog(db, query), 200);
+  })
+  /** A course with modules and lessons (§7). Drafts and archived courses only for their managers. */
+  .get('/courses/:id', optionalUser, validate('param', idParamSchema), async (c) => {
+    const db = c.get('platform').db;
+    const { id } = c.req.valid('param');
+    const ref = await findCourseRef(db, id);
+    if (!ref) throw notFound(COURSE_NOT_FOUND);
+    const privileged = canViewUnpublished(c.get('user'), ref);
+    if (ref.status !== 'published' && !privileged) throw notFound(COURSE_NOT_FOUND);
+    const detail = privileged ? await loadCourseDetail(db, id, { view: 'full' }) : await loadCourseDetail(db, id);
+    if (!detail) throw notFound(COURSE_NOT_FOUND);
+    return c.json(detail, 200);
+  })
+  .post('/courses', requireUser, courseManagersOnly, validate('json', createCourseSchema), async (c) => {
+    const db = c.get('platform').db;
+    const id = await createCourse(db, signedInUser(c), changesOfCreate(c.req.valid('json')));
+    const detail = await loadCourseDetail(db, id, { view: 'full' });
+    if (!detail) throw notFound(COURSE_NOT_FOUND);
+    return c.json(detail, 201);
+  })
+  .patch(
+    '/courses/:id',
+    requireUser,
+    courseManagersOnly,
+    validate('param', idParamSchema),
+    validate('json', updateCourseSchema),
+    async (c) => {
+      const db = c.get('platform').db;
+      const { id } = c.req.valid('param');
+      await updateCourse(db, signedInUser(c), id, changesOfUpdate(c.req.valid('json')));
+      const detail = await loadCourseDetail(db, id, { view: 'full' });
+      if (!detail) throw notFound(COURSE_NOT_FOUND);
+      return c.json(detail, 200);
+    },
+  )
+  /** The admin edit page (§2.6, §7): `visible` instead of a status. */
+  .put(
+    '/courses/:id',
+    requireUser,
+    courseManagersOnly,
+    validate('param', idParamSchema),
+    validate('json', courseEditPageSchema),
+    async (c) => {
+      const db = c.get('platform').db;
+      const { id } = c.req.valid('param');
+      await updateCourse(db, signedInUser(c), id, changesOfEditPage(c.req.valid('json')));
+      const detail = await loadCourseDetail(db, id, { view: 'full' });
+      if (!detail) throw notFound(COURSE_NOT_FOUND);
+      return c.json(detail, 200);
+    },
+  )
+  .delete('/courses/:id', requireUser, courseManagersOnly, validate('param', idParamSchema), async (c) => {
+    await deleteCourse(c.get('platform').db, signedInUser(c), c.req.valid('param').id);
+    return c.json({ message: 'Course deleted successfully' }, 200);
+  })
+  /**
+   * The course image (§4 "Course with image", §7): multipart file, entityType 'course', entityId.
+   * Stores the image and sets the course's image_url in one batch.
+   */
+  .post(
+    '/upload/course',
+    requireUser,
+    courseManagersOnly,
+    bodyLimit({
+      maxSize: COURSE_IMAGE_MAX_MB * MB + MULTIPART_OVERHEAD,
+      onError: () => {
+        throw fileTooLarge();
+      },
+    }),
+    async (c) => {
+      const platform = c.get('platform');
+      const user = signedInUser(c);
+      const form = await readMultipart(c);
+      const entityType = formText(form, 'entityType');
+      if (entityType !== 'course') throw badRequest("entityType must be 'course'", { entityType: ["entityType must be 'course'"] });
+      const entityId = formText(form, 'entityId');
+      if (!/^\d{1,15}$/.test(entityId) || Number(entityId) < 1) {
+        throw badRequest('entityId must be a course id', { entityId: ['entityId must be a course id'] });
+      }
+      const courseId = Number(entityId);
+      await requireManagedCourse(platform.db, user, courseId);
+      const file = await checkUpload(singleFile(form, 'file'), COURSE_IMAGE_MAX_MB * MB, true);
+
+      const key = await putUpload(platform, file, 'courses');
+      let fileId: number;
+      try {
+        const [inserted] = await platform.db.batch([
+          platform.db.insert(uploads).values(uploadRowOf(file, key, user.id)).returning({ id: uploads.id }),
+          platform.db
+            .update(courses)
+            .set({ imageUrl: `/uploads/${key}`, updatedAt: NOW })
+            .where(eq(courses.id, courseId)),
+        ]);
+        fileId = inserted[0]!.id;
+      } catch (err) {
+        await removeUpload(platform, key);
+        throw err;
+      }
+      const course = await loadCourseDetail(platform.db, courseId, { view: 'full' });
+      if (!course) throw notFound(COURSE_NOT_FOUND);
+      return c.json({ ...uploadAnswerOf(file, key, fileId), course }, 201);
+    },
+  );

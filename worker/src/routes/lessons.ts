@@ -1,0 +1,89 @@
+import { eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { lessons } from '../../../db/schema/index.ts';
+import type { AppContext } from '../app-context.ts';
+import { notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { lessonSchema, updateLessonSchema } from '../schemas/courses.ts';
+import { idParamSchema } from '../schemas/users.ts';
+import {
+  assertManages,
+  LESSON_NOT_FOUND,
+  lessonWithCourse,
+  loadLessonView,
+  MODULE_NOT_FOUND,
+  moduleWithCourse,
+  NOW,
+  touchCourse,
+} from '../services/courses.ts';
+import { courseManagersOnly } from './courses.ts';
+
+/** Lessons of a module (§3, §5); positions as for modules (last + 1 inside the INSERT). */
+export const lessonsRoutes = new Hono<AppContext>()
+  .post('/lessons', requireUser, courseManagersOnly, validate('json', lessonSchema), async (c) => {
+    const db = c.get('platform').db;
+    const input = c.req.valid('json');
+    const parent = await moduleWithCourse(db, input.moduleId);
+    if (!parent) throw notFound(MODULE_NOT_FOUND);
+    assertManages(signedInUser(c), parent);
+    const [[row]] = await db.batch([
+      db
+        .insert(lessons)
+        .values({
+          moduleId: input.moduleId,
+          title: input.title,
+          description: input.description,
+          content: input.content,
+          type: input.type,
+          position: input.position ?? sql`(SELECT coalesce(max(position), 0) + 1 FROM lessons WHERE module_id = ${input.moduleId})`,
+        })
+        .returning({ id: lessons.id }),
+      touchCourse(db, parent.courseId),
+    ]);
+    const view = await loadLessonView(db, row!.id);
+    if (!view) throw notFound(LESSON_NOT_FOUND);
+    return c.json(view, 201);
+  })
+  .patch(
+    '/lessons/:id',
+    requireUser,
+    courseManagersOnly,
+    validate('param', idParamSchema),
+    validate('json', updateLessonSchema),
+    async (c) => {
+      const db = c.get('platform').db;
+      const { id } = c.req.valid('param');
+      const found = await lessonWithCourse(db, id);
+      if (!found) throw notFound(LESSON_NOT_FOUND);
+      assertManages(signedInUser(c), found);
+      const input = c.req.valid('json');
+      await db.batch([
+        db
+          .update(lessons)
+          .set({
+            title: input.title,
+            description: input.description,
+            content: input.content,
+            type: input.type,
+            position: input.position,
+            updatedAt: NOW,
+          })
+          .where(eq(lessons.id, id)),
+        touchCourse(db, found.courseId),
+      ]);
+      const view = await loadLessonView(db, id);
+      if (!view) throw notFound(LESSON_NOT_FOUND);
+      return c.json(view, 200);
+    },
+  )
+  /** Deletes the lesson with its quiz, questions and the learners' progress on it (cascade). */
+  .delete('/lessons/:id', requireUser, courseManagersOnly, validate('param', idParamSchema), async (c) => {
+    const db = c.get('platform').db;
+    const { id } = c.req.valid('param');
+    const found = await lessonWithCourse(db, id);
+    if (!found) throw notFound(LESSON_NOT_FOUND);
+    assertManages(signedInUser(c), found);
+    await db.batch([db.delete(lessons).where(eq(lessons.id, id)), touchCourse(db, found.courseId)]);
+    return c.json({ message: 'Lesson deleted successfully' }, 200);
+  });

@@ -1,0 +1,98 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { quizQuestions, quizzes } from '../../../db/schema/index.ts';
+import type { AppContext } from '../app-context.ts';
+import { DEFAULT_QUIZ_DESCRIPTION, defaultQuizTitle } from '../domain/courses.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { createQuizSchema, updateQuizSchema } from '../schemas/courses.ts';
+import { idParamSchema } from '../schemas/users.ts';
+import {
+  assertManages,
+  LESSON_NOT_FOUND,
+  lessonWithCourse,
+  loadQuizView,
+  NOW,
+  QUIZ_NOT_FOUND,
+  quizWithCourse,
+  toQuestionView,
+  touchCourse,
+} from '../services/courses.ts';
+import { courseManagersOnly } from './courses.ts';
+
+export const LESSON_HAS_QUIZ = 'This lesson already has a quiz';
+
+/**
+ * Quizzes of lessons (§3, §5) as their course's managers see them. A lesson has at most one quiz
+ * (the screen's "add or view quiz"): the INSERT only happens when the lesson has none, so two
+ * concurrent creates give one quiz and one 409. Taking a quiz is the learning API's.
+ */
+export const quizzesRoutes = new Hono<AppContext>()
+  .post('/quizzes', requireUser, courseManagersOnly, validate('json', createQuizSchema), async (c) => {
+    const db = c.get('platform').db;
+    const input = c.req.valid('json');
+    const lesson = await lessonWithCourse(db, input.lessonId);
+    if (!lesson) throw notFound(LESSON_NOT_FOUND);
+    assertManages(signedInUser(c), lesson);
+    const title = input.title ?? defaultQuizTitle(lesson.title);
+    const description = input.description ?? DEFAULT_QUIZ_DESCRIPTION;
+    const inserted = await db.all<{ id: number }>(sql`INSERT INTO quizzes (lesson_id, title, description, pass_score)
+      SELECT ${input.lessonId}, ${title}, ${description}, ${input.passScore}
+      WHERE NOT EXISTS (SELECT 1 FROM quizzes WHERE lesson_id = ${input.lessonId})
+      RETURNING id`);
+    const id = inserted[0]?.id;
+    if (id === undefined) throw conflict(LESSON_HAS_QUIZ);
+    await touchCourse(db, lesson.courseId);
+    const view = await loadQuizView(db, id);
+    if (!view) throw notFound(QUIZ_NOT_FOUND);
+    return c.json(view, 201);
+  })
+  .patch(
+    '/quizzes/:id',
+    requireUser,
+    courseManagersOnly,
+    validate('param', idParamSchema),
+    validate('json', updateQuizSchema),
+    async (c) => {
+      const db = c.get('platform').db;
+      const { id } = c.req.valid('param');
+      const found = await quizWithCourse(db, id);
+      if (!found) throw notFound(QUIZ_NOT_FOUND);
+      assertManages(signedInUser(c), found);
+      const input = c.req.valid('json');
+      await db.batch([
+        db
+          .update(quizzes)
+          .set({ title: input.title, description: input.description, passScore: input.passScore, updatedAt: NOW })
+          .where(eq(quizzes.id, id)),
+        touchCourse(db, found.courseId),
+      ]);
+      const view = await loadQuizView(db, id);
+      if (!view) throw notFound(QUIZ_NOT_FOUND);
+      return c.json(view, 200);
+    },
+  )
+  .delete('/quizzes/:id', requireUser, courseManagersOnly, validate('param', idParamSchema), async (c) => {
+    const db = c.get('platform').db;
+    const { id } = c.req.valid('param');
+    const found = await quizWithCourse(db, id);
+    if (!found) throw notFound(QUIZ_NOT_FOUND);
+    assertManages(signedInUser(c), found);
+    await db.batch([db.delete(quizzes).where(eq(quizzes.id, id)), touchCourse(db, found.courseId)]);
+    return c.json({ message: 'Quiz deleted successfully' }, 200);
+  })
+  /** The manager's view of a quiz's questions, correct options included. */
+  .get('/quizzes/:id/questions', requireUser, courseManagersOnly, validate('param', idParamSchema), async (c) => {
+    const db = c.get('platform').db;
+    const { id } = c.req.valid('param');
+    const found = await quizWithCourse(db, id);
+    if (!found) throw notFound(QUIZ_NOT_FOUND);
+    assertManages(signedInUser(c), found);
+    const [quiz, rows] = await Promise.all([
+      loadQuizView(db, id),
+      db.select().from(quizQuestions).where(eq(quizQuestions.quizId, id)).orderBy(asc(quizQuestions.position), asc(quizQuestions.id)),
+    ]);
+    if (!quiz) throw notFound(QUIZ_NOT_FOUND);
+    return c.json({ quiz, data: rows.map(toQuestionView) }, 200);
+  });
