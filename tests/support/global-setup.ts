@@ -1,12 +1,14 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { createClient } from '@libsql/client';
-import { seedTaxonomy } from '../../db/seed.ts';
+import { seedReferenceData } from '../../db/seed.ts';
 import { configureEmbedded, createDb } from '../../worker/src/platform/db.ts';
 import { migrateDatabase } from '../../worker/src/platform/node-db.ts';
 import { templateDb, tmpDir } from './paths.ts';
 
-/** Migrates one template database; every test file copies it (tests/support/test-app.ts). */
+/** Migrates one template database per run; every test file copies it (tests/support/test-app.ts). */
 export default async function setup() {
+  // Test workers start after this and inherit the environment, so they find this run's folder.
+  process.env.DRX_TEST_TMP = tmpDir;
   rmSync(tmpDir, { recursive: true, force: true });
   mkdirSync(tmpDir, { recursive: true });
   const client = createClient({ url: `file:${templateDb}` });
@@ -14,6 +16,7 @@ export default async function setup() {
   await client.execute('PRAGMA journal_mode = DELETE');
   const db = createDb(client);
   await migrateDatabase(db);
-  await seedTaxonomy(db);
+  await seedReferenceData(db);
   client.close();
+  return () => rmSync(tmpDir, { recursive: true, force: true });
 }
