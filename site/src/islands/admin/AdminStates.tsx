@@ -1,0 +1,113 @@
+import { AlertDialog } from 'radix-ui';
+import { useState, type ReactNode } from 'react';
+
+/** Building blocks shared by the admin islands (not an island itself). */
+
+export function LoadingState({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <p className="loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      {label}
+    </p>
+  );
+}
+
+export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div className="alert alert-error admin-error" role="alert">
+      <p>{message}</p>
+      {onRetry && (
+        <button type="button" className="btn btn-secondary" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+export interface ConfirmDialogProps {
+  /** The element that opens the dialog (a button). */
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  /** Resolves true when the change succeeded; the dialog then closes. */
+  onConfirm: () => Promise<boolean> | boolean;
+}
+
+/** A confirmation with focus handling from Radix's AlertDialog. */
+export function ConfirmDialog({ trigger, open, onOpenChange, title, description, confirmLabel, destructive, onConfirm }: ConfirmDialogProps) {
+  const [innerOpen, setInnerOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const isOpen = open ?? innerOpen;
+  const setOpen = (next: boolean) => {
+    if (busy) return;
+    setInnerOpen(next);
+    onOpenChange?.(next);
+  };
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      const ok = await onConfirm();
+      if (ok) {
+        setInnerOpen(false);
+        onOpenChange?.(false);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AlertDialog.Root open={isOpen} onOpenChange={setOpen}>
+      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="admin-dialog-overlay" />
+        <AlertDialog.Content className="admin-dialog card">
+          <AlertDialog.Title className="admin-dialog-title">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="admin-dialog-description">{description}</AlertDialog.Description>
+          <div className="admin-dialog-actions">
+            <AlertDialog.Cancel asChild>
+              <button type="button" className="btn btn-secondary" disabled={busy}>
+                Cancel
+              </button>
+            </AlertDialog.Cancel>
+            <button
+              type="button"
+              className={destructive ? 'btn btn-danger' : 'btn btn-primary'}
+              disabled={busy}
+              onClick={() => void confirm()}
+            >
+              {busy ? 'Working...' : confirmLabel}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Dates arrive as UTC strings (ISO or SQLite's 'YYYY-MM-DD HH:MM:SS'); shown in the viewer's zone. */
+export function parseUtc(value: string): Date {
+  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value) ? value.replace(' ', 'T') + 'Z' : value;
+  return new Date(iso);
+}
+
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = parseUtc(value);
+  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = parseUtc(value);
+  return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date);
+}

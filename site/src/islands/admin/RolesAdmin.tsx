@@ -1,0 +1,54 @@
+import { withErrorBoundary } from '../ErrorBoundary.tsx';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $roles, loadRoles } from '../../stores/admin.ts';
+import { ErrorState, LoadingState } from './AdminStates.tsx';
+
+/** /admin/roles: every role of §6 with its description and how many users hold it. */
+function RolesAdmin() {
+  const roles = useStore($roles);
+
+  useEffect(() => {
+    void loadRoles();
+  }, []);
+
+  if (roles.status === 'error') return <ErrorState message={roles.message} onRetry={() => void loadRoles()} />;
+  const data = roles.status === 'ready' || roles.status === 'loading' ? roles.data : undefined;
+  if (!data) return <LoadingState label="Loading roles..." />;
+
+  return (
+    <div className="admin-stack">
+      <p className="muted">
+        Roles are granted and revoked on each user&rsquo;s page under <a href="/admin/users">Users</a>. Admin-only pages need a role
+        containing ADMIN.
+      </p>
+      <div className="table-wrap" aria-busy={roles.status === 'loading'}>
+        <table className="table">
+          <caption className="visually-hidden">Roles</caption>
+          <thead>
+            <tr>
+              <th scope="col">Role</th>
+              <th scope="col">Description</th>
+              <th scope="col" className="admin-num">
+                Users
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((role) => (
+              <tr key={role.id}>
+                <th scope="row">
+                  <span className="badge badge-primary">{role.name}</span>
+                </th>
+                <td>{role.description || '—'}</td>
+                <td className="admin-num">{role.user_count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+export default withErrorBoundary(RolesAdmin);

@@ -1,0 +1,377 @@
+import { atom, computed } from 'nanostores';
+import type { AdminStats } from '../../../worker/src/services/admin-stats.ts';
+import type { RoleSummary, UserPage } from '../../../worker/src/services/admin-users.ts';
+import type { ContactMessageView } from '../../../worker/src/services/contact.ts';
+import type { UserView } from '../../../worker/src/services/users.ts';
+import { ApiError, apiFetch, describeError } from '../lib/api.ts';
+import { toast } from './toasts.ts';
+
+/**
+ * The admin area's data: stats, the user list, one user, roles and contact messages. Islands
+ * read these stores with useStore and change them only through the actions below.
+ */
+
+export type Loadable<T> =
+  | { status: 'idle' }
+  | { status: 'loading'; data?: T }
+  | { status: 'ready'; data: T }
+  | { status: 'error'; message: string; notFound?: boolean };
+
+function errorState(error: unknown, notFound = false): { status: 'error'; message: string; notFound?: boolean } {
+  const { title, message } = describeError(error);
+  return { status: 'error', message: title === message ? title : `${title}. ${message}`, notFound };
+}
+
+function failureToast(title: string, error: unknown): string {
+  const described = describeError(error);
+  const description = error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : described.title;
+  toast({ title, description, variant: 'destructive' });
+  return description;
+}
+
+function previous<T>(state: Loadable<T>): T | undefined {
+  return state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sidebar
+
+const SIDEBAR_KEY = 'drx_admin_sidebar_collapsed';
+
+export const $sidebarCollapsed = atom(false);
+
+function applySidebarAttribute(collapsed: boolean): void {
+  if (typeof document === 'undefined') return;
+  if (collapsed) document.documentElement.dataset.adminSidebar = 'collapsed';
+  else delete document.documentElement.dataset.adminSidebar;
+}
+
+/** Reads the remembered state (the layout's inline script already applied it before paint). */
+export function initSidebar(): void {
+  let collapsed = false;
+  try {
+    collapsed = localStorage.getItem(SIDEBAR_KEY) === '1';
+  } catch {
+    // storage unavailable: start expanded
+  }
+  $sidebarCollapsed.set(collapsed);
+  applySidebarAttribute(collapsed);
+}
+
+export function toggleSidebar(): void {
+  const collapsed = !$sidebarCollapsed.get();
+  $sidebarCollapsed.set(collapsed);
+  applySidebarAttribute(collapsed);
+  try {
+    if (collapsed) localStorage.setItem(SIDEBAR_KEY, '1');
+    else localStorage.removeItem(SIDEBAR_KEY);
+  } catch {
+    // storage unavailable: the state lasts for this page only
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard stats
+
+export type { AdminStats, RoleSummary, UserPage };
+
+export const $stats = atom<Loadable<AdminStats>>({ status: 'idle' });
+
+export async function loadStats(): Promise<void> {
+  $stats.set({ status: 'loading', data: previous($stats.get()) });
+  try {
+    $stats.set({ status: 'ready', data: await apiFetch<AdminStats>('/api/admin/stats') });
+  } catch (error) {
+    $stats.set(errorState(error));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users list
+
+export const USERS_PAGE_SIZE = 20;
+const SEARCH_DEBOUNCE_MS = 300;
+
+export const $usersQuery = atom<{ q: string; page: number }>({ q: '', page: 1 });
+export const $usersList = atom<Loadable<UserPage>>({ status: 'idle' });
+export const $usersPageCount = computed($usersList, (s) =>
+  s.status === 'ready' ? Math.max(1, Math.ceil(s.data.total / (s.data.pageSize || USERS_PAGE_SIZE))) : 1,
+);
+
+let usersRequest = 0;
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
+
+function writeUsersUrl(q: string, page: number): void {
+  const url = new URL(location.href);
+  if (q) url.searchParams.set('q', q);
+  else url.searchParams.delete('q');
+  if (page > 1) url.searchParams.set('page', String(page));
+  else url.searchParams.delete('page');
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+}
+
+async function fetchUsers(): Promise<void> {
+  const { q, page } = $usersQuery.get();
+  const request = ++usersRequest;
+  $usersList.set({ status: 'loading', data: previous($usersList.get()) });
+  const params = new URLSearchParams({ search: q, page: String(page), pageSize: String(USERS_PAGE_SIZE) });
+  try {
+    const result = await apiFetch<UserPage>(`/api/users?${params}`);
+    if (request === usersRequest) $usersList.set({ status: 'ready', data: result });
+  } catch (error) {
+    if (request === usersRequest) $usersList.set(errorState(error));
+  }
+}
+
+/** Starts the list from the address (?q=, ?page=). */
+export function initUsersList(): void {
+  const params = new URLSearchParams(location.search);
+  const page = Number(params.get('page'));
+  $usersQuery.set({ q: params.get('q') ?? '', page: Number.isInteger(page) && page > 1 ? page : 1 });
+  void fetchUsers();
+}
+
+/** Typing in the search box: the box follows at once, the list and the address after a pause. */
+export function setUsersSearch(q: string): void {
+  $usersQuery.set({ q, page: 1 });
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => {
+    writeUsersUrl(q.trim(), 1);
+    void fetchUsers();
+  }, SEARCH_DEBOUNCE_MS);
+}
+
+export function setUsersPage(page: number): void {
+  const q = $usersQuery.get().q;
+  clearTimeout(searchTimer);
+  $usersQuery.set({ q, page });
+  writeUsersUrl(q.trim(), page);
+  void fetchUsers();
+}
+
+export function reloadUsers(): void {
+  void fetchUsers();
+}
+
+// ---------------------------------------------------------------------------------------------
+// One user
+
+export const $userDetail = atom<Loadable<UserView>>({ status: 'idle' });
+/** Which change is under way: 'active', 'grant' or 'revoke:{ROLE}'. */
+export const $userDetailPending = atom<string | null>(null);
+/** The last failed change, shown next to the controls as well as in a toast. */
+export const $userDetailError = atom<string | null>(null);
+
+/** Reads the id from /admin/users/{id}. */
+export function userIdFromPath(pathname: string): string {
+  const match = /^\/admin\/users\/([^/]+)\/?$/.exec(pathname);
+  return match ? decodeURIComponent(match[1]!) : '';
+}
+
+export async function loadUserDetail(idParam: string): Promise<void> {
+  $userDetailError.set(null);
+  if (!/^[1-9]\d{0,15}$/.test(idParam)) {
+    $userDetail.set({ status: 'error', message: 'User not found', notFound: true });
+    return;
+  }
+  $userDetail.set({ status: 'loading' });
+  try {
+    $userDetail.set({ status: 'ready', data: await apiFetch<UserView>(`/api/users/${idParam}`) });
+  } catch (error) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    $userDetail.set(notFound ? { status: 'error', message: 'User not found', notFound: true } : errorState(error));
+  }
+}
+
+async function changeUser(
+  pending: string,
+  call: (user: UserView) => Promise<UserView>,
+  success: (user: UserView) => { title: string; description: string },
+  failureTitle: string,
+): Promise<boolean> {
+  const state = $userDetail.get();
+  if (state.status !== 'ready' || $userDetailPending.get()) return false;
+  $userDetailPending.set(pending);
+  $userDetailError.set(null);
+  try {
+    const updated = await call(state.data);
+    $userDetail.set({ status: 'ready', data: updated });
+    toast({ ...success(updated), variant: 'default' });
+    return true;
+  } catch (error) {
+    $userDetailError.set(`${failureTitle}: ${failureToast(failureTitle, error)}`);
+    return false;
+  } finally {
+    $userDetailPending.set(null);
+  }
+}
+
+export function displayName(user: Pick<UserView, 'first_name' | 'last_name' | 'username'>): string {
+  return `${user.first_name} ${user.last_name}`.trim() || user.username;
+}
+
+export function setUserActive(active: boolean): Promise<boolean> {
+  return changeUser(
+    'active',
+    (user) => apiFetch<UserView>(`/api/users/${user.id}`, { method: 'PATCH', json: { is_active: active } }),
+    (user) => ({
+      title: active ? 'Account reactivated' : 'Account deactivated',
+      description: active ? `${displayName(user)} can sign in again.` : `${displayName(user)} has been signed out everywhere.`,
+    }),
+    active ? 'Failed to reactivate account' : 'Failed to deactivate account',
+  );
+}
+
+export function grantRole(role: string): Promise<boolean> {
+  return changeUser(
+    'grant',
+    (user) => apiFetch<UserView>(`/api/users/${user.id}/roles`, { method: 'POST', json: { role } }),
+    (user) => ({ title: 'Role granted', description: `${displayName(user)} now has ${role}.` }),
+    'Failed to grant role',
+  );
+}
+
+export function revokeRole(role: string): Promise<boolean> {
+  return changeUser(
+    `revoke:${role}`,
+    (user) => apiFetch<UserView>(`/api/users/${user.id}/roles/${encodeURIComponent(role)}`, { method: 'DELETE' }),
+    (user) => ({ title: 'Role revoked', description: `${displayName(user)} no longer has ${role}.` }),
+    'Failed to revoke role',
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Roles
+
+export const $roles = atom<Loadable<RoleSummary[]>>({ status: 'idle' });
+
+export async function loadRoles(): Promise<void> {
+  $roles.set({ status: 'loading', data: previous($roles.get()) });
+  try {
+    const { data } = await apiFetch<{ data: RoleSummary[] }>('/api/roles');
+    $roles.set({ status: 'ready', data });
+  } catch (error) {
+    $roles.set(errorState(error));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contact messages
+
+export type ContactMessage = ContactMessageView;
+
+export interface MessagesPage {
+  data: ContactMessage[];
+  total: number;
+  unread: number;
+  page: number;
+  pageSize: number;
+}
+
+export const MESSAGES_PAGE_SIZE = 25;
+
+export type MessagesFilter = 'all' | 'unread';
+
+export const $messagesFilter = atom<MessagesFilter>('all');
+export const $messages = atom<Loadable<MessagesPage>>({ status: 'idle' });
+/** Ids of messages with a change under way. */
+export const $messagesPending = atom<ReadonlySet<number>>(new Set());
+export const $messagesPageCount = computed($messages, (s) =>
+  s.status === 'ready' ? Math.max(1, Math.ceil(s.data.total / (s.data.pageSize || MESSAGES_PAGE_SIZE))) : 1,
+);
+
+/** Unread first, then newest first (within the page the server sends, newest first). */
+function sortMessages(list: ContactMessage[]): ContactMessage[] {
+  return [...list].sort((a, b) => {
+    if (!a.read_at !== !b.read_at) return a.read_at ? 1 : -1;
+    return b.created_at.localeCompare(a.created_at) || b.id - a.id;
+  });
+}
+
+let messagesRequest = 0;
+
+export async function loadMessages(page = 1): Promise<void> {
+  const request = ++messagesRequest;
+  $messages.set({ status: 'loading', data: previous($messages.get()) });
+  const params = new URLSearchParams({ status: $messagesFilter.get(), page: String(page), pageSize: String(MESSAGES_PAGE_SIZE) });
+  try {
+    const result = await apiFetch<MessagesPage>(`/api/contact-messages?${params}`);
+    if (request === messagesRequest) $messages.set({ status: 'ready', data: { ...result, data: sortMessages(result.data) } });
+  } catch (error) {
+    if (request === messagesRequest) $messages.set(errorState(error));
+  }
+}
+
+export function setMessagesPage(page: number): void {
+  void loadMessages(page);
+}
+
+export function setMessagesFilter(filter: MessagesFilter): void {
+  if (filter === $messagesFilter.get()) return;
+  $messagesFilter.set(filter);
+  void loadMessages(1);
+}
+
+function setPending(id: number, on: boolean): void {
+  const next = new Set($messagesPending.get());
+  if (on) next.add(id);
+  else next.delete(id);
+  $messagesPending.set(next);
+}
+
+export async function setMessageRead(id: number, read: boolean): Promise<boolean> {
+  setPending(id, true);
+  try {
+    const updated = await apiFetch<ContactMessage>(`/api/contact-messages/${id}`, { method: 'PATCH', json: { read } });
+    const state = $messages.get();
+    if (state.status === 'ready') {
+      const before = state.data.data.find((m) => m.id === id);
+      const unreadDelta = before ? Number(!updated.read_at) - Number(!before.read_at) : 0;
+      const leavesFilter = $messagesFilter.get() === 'unread' && Boolean(updated.read_at);
+      const list = leavesFilter ? state.data.data.filter((m) => m.id !== id) : state.data.data.map((m) => (m.id === id ? updated : m));
+      $messages.set({
+        status: 'ready',
+        data: {
+          ...state.data,
+          data: sortMessages(list),
+          total: state.data.total - (leavesFilter && before ? 1 : 0),
+          unread: Math.max(0, state.data.unread + unreadDelta),
+        },
+      });
+    }
+    toast({ title: read ? 'Marked as read' : 'Marked as unread', description: `“${updated.subject}”`, variant: 'default' });
+    return true;
+  } catch (error) {
+    failureToast('Failed to update message', error);
+    return false;
+  } finally {
+    setPending(id, false);
+  }
+}
+
+export async function deleteMessage(id: number): Promise<boolean> {
+  setPending(id, true);
+  try {
+    await apiFetch<unknown>(`/api/contact-messages/${id}`, { method: 'DELETE' });
+    const state = $messages.get();
+    if (state.status === 'ready') {
+      const removed = state.data.data.find((m) => m.id === id);
+      $messages.set({
+        status: 'ready',
+        data: {
+          ...state.data,
+          data: state.data.data.filter((m) => m.id !== id),
+          total: Math.max(0, state.data.total - (removed ? 1 : 0)),
+          unread: Math.max(0, state.data.unread - (removed && !removed.read_at ? 1 : 0)),
+        },
+      });
+    }
+    toast({ title: 'Message deleted', description: 'The message was removed.', variant: 'default' });
+    return true;
+  } catch (error) {
+    failureToast('Failed to delete message', error);
+    return false;
+  } finally {
+    setPending(id, false);
+  }
+}
