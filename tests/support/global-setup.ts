@@ -1,8 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
-import { createClient } from '@libsql/client';
 import { seedReferenceData } from '../../db/seed.ts';
-import { configureEmbedded, createDb } from '../../worker/src/platform/db.ts';
-import { migrateDatabase } from '../../worker/src/platform/node-db.ts';
+import { createDb } from '../../worker/src/platform/db.ts';
+import { migrateDatabase, openEmbeddedClient } from '../../worker/src/platform/node-db.ts';
 import { templateDb, tmpDir } from './paths.ts';
 
 /** Migrates one template database per run; every test file copies it (tests/support/test-app.ts). */
@@ -11,8 +10,7 @@ export default async function setup() {
   process.env.DRX_TEST_TMP = tmpDir;
   rmSync(tmpDir, { recursive: true, force: true });
   mkdirSync(tmpDir, { recursive: true });
-  const client = createClient({ url: `file:${templateDb}` });
-  await configureEmbedded(client);
+  const client = await openEmbeddedClient(templateDb);
   await client.execute('PRAGMA journal_mode = DELETE');
   const db = createDb(client);
   await migrateDatabase(db);

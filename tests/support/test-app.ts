@@ -1,13 +1,13 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@libsql/client';
 import { createApp } from '../../worker/src/app.ts';
 import type { Platform } from '../../worker/src/platform/context.ts';
-import { configureEmbedded, createDb } from '../../worker/src/platform/db.ts';
+import { createDb } from '../../worker/src/platform/db.ts';
 import { createDiskAssets } from '../../worker/src/platform/disk-assets.ts';
 import { createDiskStorage } from '../../worker/src/platform/disk-storage.ts';
 import { parseEnv } from '../../worker/src/platform/env.ts';
+import { openEmbeddedClient } from '../../worker/src/platform/node-db.ts';
 import { root, templateDb, tmpDir } from './paths.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -21,8 +21,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
   mkdirSync(dir, { recursive: true });
   const file = resolve(dir, 'drx.db');
   copyFileSync(templateDb, file);
-  const client = createClient({ url: `file:${file}` });
-  await configureEmbedded(client);
+  const client = await openEmbeddedClient(file);
   const env = parseEnv({ APP_ENV: 'test', DATA_DIR: dir, DRX_SEED: 'none', ...overrides });
   const db = createDb(client);
   const platform: Platform = {

@@ -3,8 +3,25 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from './app-context.ts';
 import { AppError, handleError } from './http/errors.ts';
+import { adminStatsRoutes } from './routes/admin-stats.ts';
+import { authRoutes } from './routes/auth.ts';
+import { categoriesRoutes } from './routes/categories.ts';
+import { contactRoutes } from './routes/contact.ts';
+import { coursesRoutes } from './routes/courses.ts';
 import { healthRoutes } from './routes/health.ts';
+import { instructorsRoutes } from './routes/instructors.ts';
+import { lessonsRoutes } from './routes/lessons.ts';
+import { modulesRoutes } from './routes/modules.ts';
+import { quizQuestionsRoutes } from './routes/quiz-questions.ts';
+import { quizzesRoutes } from './routes/quizzes.ts';
+import { usersRoutes } from './routes/users.ts';
+import { certificateTemplateRoutes } from './routes/certificate-templates.ts';
+import { certificateRoutes } from './routes/certificates.ts';
+import { enrollmentRoutes } from './routes/enrollments.ts';
+import { learningRoutes } from './routes/learning.ts';
+import { quizAttemptRoutes } from './routes/quiz-attempts.ts';
 import { siteRoutes } from './routes/site.ts';
+import { uploadedFileRoutes, uploadRoutes } from './routes/upload.ts';
 
 /** JSON bodies are small; uploads have their own limit inside the upload route. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -21,7 +38,24 @@ const api = new Hono<AppContext>()
       },
     })(c, next);
   })
-  .route('/health', healthRoutes);
+  .route('/health', healthRoutes)
+  .route('/', authRoutes)
+  .route('/', usersRoutes)
+  .route('/', contactRoutes)
+  .route('/', adminStatsRoutes)
+  .route('/upload', uploadRoutes)
+  .route('/', coursesRoutes)
+  .route('/', modulesRoutes)
+  .route('/', lessonsRoutes)
+  .route('/', quizzesRoutes)
+  .route('/', quizQuestionsRoutes)
+  .route('/', categoriesRoutes)
+  .route('/', instructorsRoutes)
+  .route('/', enrollmentRoutes)
+  .route('/', learningRoutes)
+  .route('/', quizAttemptRoutes)
+  .route('/', certificateRoutes)
+  .route('/', certificateTemplateRoutes);
 
 export type AppType = typeof api;
 
@@ -41,6 +75,7 @@ export function createApp() {
   app.all('/api/*', () => {
     throw new AppError(404, 'Not found');
   });
+  app.route('/', uploadedFileRoutes);
   app.route('/', siteRoutes);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   return app;

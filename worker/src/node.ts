@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { DEMO_PASSWORD, existingDemoAccounts } from '../../db/seed.ts';
 import { createApp } from './app.ts';
 import { parseEnv } from './platform/env.ts';
 import { createNodePlatform } from './platform/node-platform.ts';
@@ -11,6 +12,11 @@ const app = createApp();
 const server = serve({ fetch: (request, nodeBindings) => app.fetch(request, { ...nodeBindings, platform }), port: env.PORT, hostname: env.HOST }, (info) => {
   const url = `http://localhost:${info.port}`;
   console.log(`DRX is running at ${url}`);
+  void existingDemoAccounts(platform.db).then((accounts) => {
+    if (accounts.length === 0) return;
+    console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of accounts) console.log(`  ${a.username.padEnd(18)} ${a.roles.join(', ').padEnd(28)} ${a.description}`);
+  }, (err: unknown) => console.error('Could not list the demo accounts', err));
   console.log(`Data folder: ${env.DATA_DIR}`);
 });
 

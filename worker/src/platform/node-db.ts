@@ -20,11 +20,21 @@ export async function openNodeDatabase(env: AppEnv): Promise<{ client: Client; d
   } else {
     const file = databaseFile(env);
     mkdirSync(dirname(file), { recursive: true });
-    client = createClient({ url: `file:${file}` });
-    await configureEmbedded(client);
+    client = await openEmbeddedClient(file);
   }
   const db = createDb(client);
   return { client, db };
+}
+
+/**
+ * The embedded file with one connection: the native driver runs each statement synchronously, so
+ * more connections add no parallelism, only connections without the pragmas and writers that
+ * wait on each other.
+ */
+export async function openEmbeddedClient(file: string): Promise<Client> {
+  const client = createClient({ url: `file:${file}`, concurrency: 1 });
+  await configureEmbedded(client);
+  return client;
 }
 
 export async function migrateDatabase(db: Db): Promise<void> {

@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seedDatabase } from '../../../db/seed.ts';
+import { ensureAdminAccount, seedDemoData, seedReferenceData } from '../../../db/seed.ts';
 import type { Platform } from './context.ts';
 import { createDiskAssets } from './disk-assets.ts';
 import { createDiskStorage } from './disk-storage.ts';
@@ -13,7 +13,9 @@ export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../
 export async function createNodePlatform(env: AppEnv, options: { siteDir?: string } = {}): Promise<Platform & { close(): void }> {
   const { client, db } = await openNodeDatabase(env);
   await migrateDatabase(db);
-  if (env.DRX_SEED === 'demo') await seedDatabase(db);
+  await seedReferenceData(db);
+  if (env.DRX_SEED === 'demo') await seedDemoData(db);
+  await ensureAdminAccount(db, env);
   return {
     env,
     db,

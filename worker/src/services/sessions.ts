@@ -37,3 +37,10 @@ export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
     .set({ revokedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
+
+/** A new token with the values its session row stores, for writes that create the session inside a batch. */
+export async function newSessionSecret(ttlHours: number): Promise<{ token: string; tokenHash: string; expiresAt: string }> {
+  const token = generateToken();
+  const expiresAt = new Date(Date.now() + ttlHours * 3600_000).toISOString();
+  return { token, tokenHash: await hashToken(token), expiresAt };
+}

@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AFTER_REGISTER_REDIRECT,
+  afterLoginRedirect,
+  FOOTER_LINKS,
+  HEADER_LINKS,
+  isHeaderLinkActive,
+  landingRedirect,
+  safeRedirectTarget,
+  SIDEBAR_MENUS,
+  sidebarMenuKind,
+  userMenuItems,
+} from './navigation.ts';
+
+describe('landing redirect (§2.2)', () => {
+  it('sends a visitor without a user to /auth', () => {
+    expect(landingRedirect(null)).toBe('/auth');
+  });
+
+  it('sends ADMIN to /admin, whatever else they hold', () => {
+    expect(landingRedirect({ role: ['ADMIN'] })).toBe('/admin');
+    expect(landingRedirect({ role: ['STUDENT', 'ADMIN'] })).toBe('/admin');
+    expect(landingRedirect({ role: 'ADMIN' })).toBe('/admin');
+  });
+
+  it('sends several roles to /multi-dashboard', () => {
+    expect(landingRedirect({ role: ['STUDENT', 'SELLER'] })).toBe('/multi-dashboard');
+    expect(landingRedirect({ role: ['INSTRUCTOR_ADMIN', 'INSTRUCTOR'] })).toBe('/multi-dashboard');
+  });
+
+  it.each(['CURRICULUM_SELLER', 'INSTRUCTOR_ADMIN', 'CURRICULUM_ADMIN'])('sends the single role %s to /multi-dashboard', (role) => {
+    expect(landingRedirect({ role: [role] })).toBe('/multi-dashboard');
+    expect(landingRedirect({ role })).toBe('/multi-dashboard');
+  });
+
+  it.each(['STUDENT', 'SELLER', 'INSTRUCTOR', 'COURSE_CREATOR_ADMIN', 'CURRICULUM_OFFICER'])('sends the single role %s to /dashboard/user', (role) => {
+    expect(landingRedirect({ role: [role] })).toBe('/dashboard/user');
+  });
+
+  it('sends a user without roles to /dashboard/user', () => {
+    expect(landingRedirect({ role: [] })).toBe('/dashboard/user');
+    expect(landingRedirect({ role: null })).toBe('/dashboard/user');
+  });
+});
+
+describe('after login (§4)', () => {
+  it('sends a paying-tier user who is not active and not admin to /subscription?tier={tier}', () => {
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'NOBILITY', is_active: false })).toBe('/subscription?tier=NOBILITY');
+    expect(afterLoginRedirect({ role: ['SELLER'], subscription_tier: 'premium_seller', is_active: false })).toBe('/subscription?tier=premium_seller');
+  });
+
+  it('encodes the tier in the query', () => {
+    expect(afterLoginRedirect({ role: [], subscription_tier: 'a&b', is_active: false })).toBe('/subscription?tier=a%26b');
+  });
+
+  it('does not send free or IMPERIAL users to the subscription page', () => {
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'free', is_active: false })).toBe('/dashboard');
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'FREE', is_active: false })).toBe('/dashboard');
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'IMPERIAL', is_active: false })).toBe('/dashboard');
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: null, is_active: false })).toBe('/dashboard');
+  });
+
+  it('does not send active users to the subscription page', () => {
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'ROYAL', is_active: true })).toBe('/dashboard');
+  });
+
+  it('sends admins to /admin/dashboard, even with an inactive paying tier', () => {
+    expect(afterLoginRedirect({ role: ['ADMIN'], subscription_tier: 'free', is_active: true })).toBe('/admin/dashboard');
+    expect(afterLoginRedirect({ role: ['ADMIN'], subscription_tier: 'ROYAL', is_active: false })).toBe('/admin/dashboard');
+    expect(afterLoginRedirect({ role: ['CURRICULUM_ADMIN'], subscription_tier: 'free', is_active: true })).toBe('/admin/dashboard');
+    expect(afterLoginRedirect({ role: 'INSTRUCTOR_ADMIN', subscription_tier: 'NOBILITY', is_active: false })).toBe('/admin/dashboard');
+  });
+
+  it('sends everyone else to /dashboard', () => {
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'free', is_active: true })).toBe('/dashboard');
+    expect(afterLoginRedirect({ role: [] })).toBe('/dashboard');
+  });
+
+  it('sends a new registration to /dashboard', () => {
+    expect(AFTER_REGISTER_REDIRECT).toBe('/dashboard');
+  });
+});
+
+describe('safeRedirectTarget', () => {
+  it('follows paths of this site', () => {
+    expect(safeRedirectTarget('/courses/1?x=2')).toBe('/courses/1?x=2');
+    expect(safeRedirectTarget('/')).toBe('/');
+  });
+
+  it('refuses other sites and non-paths', () => {
+    expect(safeRedirectTarget('//evil.example')).toBeNull();
+    expect(safeRedirectTarget('/\\evil.example')).toBeNull();
+    expect(safeRedirectTarget('https://evil.example')).toBeNull();
+    expect(safeRedirectTarget('javascript:alert(1)')).toBeNull();
+    expect(safeRedirectTarget('')).toBeNull();
+    expect(safeRedirectTarget(null)).toBeNull();
+    expect(safeRedirectTarget(undefined)).toBeNull();
+  });
+});
+
+describe('sidebar menu (§2.1)', () => {
+  it('shows the admin menu for ADMIN, before anything else', () => {
+    expect(sidebarMenuKind(['ADMIN'])).toBe('admin');
+    expect(sidebarMenuKind(['SELLER', 'CURRICULUM_ADMIN', 'INSTRUCTOR_ADMIN', 'ADMIN'])).toBe('admin');
+    expect(sidebarMenuKind('ADMIN')).toBe('admin');
+  });
+
+  it('else the curriculum admin menu', () => {
+    expect(sidebarMenuKind(['CURRICULUM_ADMIN'])).toBe('curriculum-admin');
+    expect(sidebarMenuKind(['SELLER', 'INSTRUCTOR_ADMIN', 'CURRICULUM_ADMIN'])).toBe('curriculum-admin');
+  });
+
+  it('else the seller menu', () => {
+    expect(sidebarMenuKind(['SELLER'])).toBe('seller');
+    expect(sidebarMenuKind(['CURRICULUM_SELLER'])).toBe('seller');
+    expect(sidebarMenuKind(['INSTRUCTOR_ADMIN', 'SELLER'])).toBe('seller');
+  });
+
+  it('else the instructor menu for INSTRUCTOR_ADMIN', () => {
+    expect(sidebarMenuKind(['INSTRUCTOR_ADMIN'])).toBe('instructor');
+    expect(sidebarMenuKind(['INSTRUCTOR_ADMIN', 'INSTRUCTOR'])).toBe('instructor');
+  });
+
+  it('else nothing', () => {
+    expect(sidebarMenuKind(['STUDENT'])).toBeNull();
+    expect(sidebarMenuKind(['INSTRUCTOR'])).toBeNull();
+    expect(sidebarMenuKind([])).toBeNull();
+    expect(sidebarMenuKind(null)).toBeNull();
+  });
+
+  it('has the links of the spec in order', () => {
+    const hrefs = (kind: keyof typeof SIDEBAR_MENUS) => SIDEBAR_MENUS[kind].map((i) => i.href);
+    expect(hrefs('admin')).toEqual([
+      '/admin/dashboard', '/admin/users', '/admin/courses', '/admin/course-categories', '/admin/certificates', '/admin/resources', '/admin/resource-categories',
+    ]);
+    expect(hrefs('curriculum-admin')).toEqual([
+      '/admin/curriculum-officer', '/admin/resources', '/admin/resource-categories', '/admin/curriculum', '/admin/sellers', '/admin/settings',
+    ]);
+    expect(hrefs('seller')).toEqual([
+      '/seller', '/seller/resources', '/seller/resources/add', '/curriculum', '/seller/analytics', '/seller/payments', '/seller/settings',
+    ]);
+    expect(hrefs('instructor')).toEqual([
+      '/instructor', '/instructor/courses', '/instructor/courses/create', '/instructor/students', '/instructor/certificates', '/instructor/availability', '/instructor/settings',
+    ]);
+  });
+});
+
+describe('user menu (§2.1)', () => {
+  const labels = (role: Parameters<typeof userMenuItems>[0]) => userMenuItems(role).map((i) => i.label);
+  const base = ['My Dashboard', 'My Courses', 'My Purchases', 'Manage Subscription', 'My Profile'];
+
+  it('shows the common items to every signed-in user', () => {
+    expect(labels(['STUDENT'])).toEqual(base);
+    expect(labels([])).toEqual(base);
+  });
+
+  it('adds Seller Payments for roles containing SELLER or CURRICULUM_OFFICER', () => {
+    expect(labels(['SELLER'])).toEqual([...base, 'Seller Payments']);
+    expect(labels(['CURRICULUM_SELLER'])).toEqual([...base, 'Seller Payments']);
+    expect(labels(['CURRICULUM_OFFICER'])).toEqual([...base, 'Seller Payments']);
+  });
+
+  it('adds Admin Panel for a role containing ADMIN', () => {
+    expect(labels(['ADMIN'])).toEqual([...base, 'Admin Panel']);
+    expect(labels(['CURRICULUM_ADMIN'])).toEqual([...base, 'Admin Panel']);
+    expect(labels('INSTRUCTOR_ADMIN')).toEqual([...base, 'Admin Panel']);
+  });
+
+  it('shows both for a seller who is an admin', () => {
+    expect(labels(['SELLER', 'ADMIN'])).toEqual([...base, 'Seller Payments', 'Admin Panel']);
+  });
+
+  it('links each item to its page', () => {
+    expect(userMenuItems(['SELLER', 'ADMIN']).map((i) => i.href)).toEqual([
+      '/dashboard', '/my-courses', '/my-purchases', '/profile/manage', '/profile', '/seller/payments', '/admin',
+    ]);
+  });
+});
+
+describe('header and footer (§2.1)', () => {
+  it('has the five header links', () => {
+    expect(HEADER_LINKS.map((l) => [l.href, l.label])).toEqual([
+      ['/', 'Home'],
+      ['/courses', 'Certification'],
+      ['/curriculum', 'Curriculum'],
+      ['/connect', 'Connect & Book'],
+      ['/subscription', 'Plans & Pricing'],
+    ]);
+  });
+
+  it('has the footer links of the spec', () => {
+    expect(FOOTER_LINKS.map((l) => l.href)).toEqual([
+      '/courses', '/resources', '/connect', '/dashboard', '/about', '/pricing', '/contact', '/terms', '/privacy', '/cookies',
+    ]);
+  });
+
+  const link = (href: string) => HEADER_LINKS.find((l) => l.href === href)!;
+
+  it('highlights Home only on /', () => {
+    expect(isHeaderLinkActive(link('/'), '/')).toBe(true);
+    expect(isHeaderLinkActive(link('/'), '/courses')).toBe(false);
+  });
+
+  it('highlights a section on its path and below it, not on look-alike paths', () => {
+    expect(isHeaderLinkActive(link('/courses'), '/courses')).toBe(true);
+    expect(isHeaderLinkActive(link('/courses'), '/courses/12')).toBe(true);
+    expect(isHeaderLinkActive(link('/courses'), '/courses-old')).toBe(false);
+    expect(isHeaderLinkActive(link('/connect'), '/connect/book/3')).toBe(true);
+    expect(isHeaderLinkActive(link('/subscription'), '/subscription/success')).toBe(true);
+  });
+
+  it('highlights Curriculum under /curriculum and under /resources', () => {
+    expect(isHeaderLinkActive(link('/curriculum'), '/curriculum')).toBe(true);
+    expect(isHeaderLinkActive(link('/curriculum'), '/curriculum/5')).toBe(true);
+    expect(isHeaderLinkActive(link('/curriculum'), '/resources')).toBe(true);
+    expect(isHeaderLinkActive(link('/curriculum'), '/resources/7/edit')).toBe(true);
+    expect(isHeaderLinkActive(link('/curriculum'), '/resourcesx')).toBe(false);
+    expect(isHeaderLinkActive(link('/courses'), '/resources')).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import type { AppContext } from '../app-context.ts';
+import { AppError } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { loginSchema, registerSchema, updateProfileSchema } from '../schemas/auth.ts';
+import { authenticate, register, updateUserFields } from '../services/accounts.ts';
+import { revokeSession } from '../services/sessions.ts';
+import { loadUserView, type UserView } from '../services/users.ts';
+
+/**
+ * The client address the sign-in throttle counts by. On Node the socket's address comes first:
+ * there a `cf-connecting-ip` header is whatever the caller wrote, and trusting it would let anyone
+ * step around the per-client limit. Where there is no socket (Workers, where Cloudflare sets the
+ * header itself, and `app.request()` in tests) the header is used.
+ */
+export function clientIp(c: Context<AppContext>): string {
+  try {
+    const address = getConnInfo(c).remote.address;
+    if (address) return address;
+  } catch {
+    // not on Node: no socket to ask
+  }
+  return c.req.header('cf-connecting-ip')?.trim() || 'unknown';
+}
+
+async function currentUserView(c: Context<AppContext>): Promise<UserView> {
+  const user = await loadUserView(c.get('platform').db, signedInUser(c).id);
+  if (!user) throw new AppError(401, 'Invalid token');
+  return user;
+}
+
+export const authRoutes = new Hono<AppContext>()
+  .post('/register', validate('json', registerSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db, env } = c.get('platform');
+    const body = await register(
+      db,
+      { username: input.username, password: input.password, email: input.email, firstName: input.first_name, lastName: input.last_name },
+      env.SESSION_TTL_HOURS,
+    );
+    return c.json(body, 201);
+  })
+  .post('/login', validate('json', loginSchema), async (c) => {
+    const { db, env } = c.get('platform');
+    const body = await authenticate(db, c.req.valid('json'), clientIp(c), env.SESSION_TTL_HOURS);
+    return c.json(body, 200);
+  })
+  .post('/logout', requireUser, async (c) => {
+    await revokeSession(c.get('platform').db, signedInUser(c).sessionId);
+    return c.json({ message: 'Logged out' as const }, 200);
+  })
+  .get('/me', requireUser, async (c) => c.json(await currentUserView(c), 200))
+  .get('/user', requireUser, async (c) => c.json(await currentUserView(c), 200))
+  .patch('/me', requireUser, validate('json', updateProfileSchema), async (c) => {
+    const input = c.req.valid('json');
+    await updateUserFields(c.get('platform').db, signedInUser(c).id, {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      bio: input.bio,
+      profileImageUrl: input.profile_image_url,
+    });
+    return c.json(await currentUserView(c), 200);
+  });

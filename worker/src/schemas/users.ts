@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ROLE_NAMES } from '../domain/roles.ts';
+import { bioSchema, firstNameSchema, lastNameSchema } from './auth.ts';
+
+/** A numeric id in a path: digits only, so '1e3', '0x10' or '-1' are not read as numbers. */
+export const idSchema = z
+  .string({ error: 'Invalid id' })
+  .regex(/^[0-9]{1,15}$/, 'Invalid id')
+  .transform(Number)
+  .refine((n) => n > 0, 'Invalid id');
+
+export const idParamSchema = z.object({ id: idSchema });
+
+/** A role name of §6; case is forgiven. */
+export const roleNameSchema = z
+  .string({ error: 'Role is required' })
+  .trim()
+  .toUpperCase()
+  .pipe(z.enum(ROLE_NAMES, { error: 'Unknown role' }));
+
+/** A query number; an empty value (`?page=`) means the default. */
+const queryNumber = (label: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, `${label} must be at most ${max}`)
+      .default(fallback),
+  );
+
+export const pageQuery = queryNumber('Page', 1, 1_000_000, 1);
+export const pageSizeQuery = (fallback: number) => queryNumber('Page size', 1, 100, fallback);
+
+export const listUsersQuerySchema = z.object({
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  page: pageQuery,
+  pageSize: pageSizeQuery(20),
+});
+
+export const adminUpdateUserSchema = z.object({
+  is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
+  first_name: firstNameSchema.optional(),
+  last_name: lastNameSchema.optional(),
+  bio: bioSchema.optional(),
+});
+export type AdminUpdateUserInput = z.input<typeof adminUpdateUserSchema>;
+
+export const grantRoleSchema = z.object({ role: roleNameSchema });
+
+export const userRoleParamSchema = z.object({ id: idSchema, role: roleNameSchema });

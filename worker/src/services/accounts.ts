@@ -1,0 +1,153 @@
+import { eq, sql } from 'drizzle-orm';
+import { users, type UserRow } from '../../../db/schema/index.ts';
+import type { RoleName } from '../domain/roles.ts';
+import { hashPassword, verifyPassword } from '../domain/password.ts';
+import { AppError, conflict } from '../http/errors.ts';
+import type { Db } from '../platform/db.ts';
+import { uniqueViolation } from './db-errors.ts';
+import { createSession, newSessionSecret } from './sessions.ts';
+import { beginLoginAttempt, loginSucceeded, throttleKeys } from './throttle.ts';
+import { loadUserView, type UserView } from './users.ts';
+
+export const USERNAME_TAKEN = 'Username already exists';
+export const EMAIL_TAKEN = 'Email already exists';
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const ACCOUNT_DEACTIVATED = 'This account has been deactivated.';
+export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please try again later.';
+
+export interface NewAccount {
+  username: string;
+  password: string;
+  email?: string | null;
+  firstName?: string;
+  lastName?: string;
+  roles?: readonly RoleName[];
+}
+
+export interface SignedIn {
+  access_token: string;
+  user: UserView;
+}
+
+const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(byUsername(username)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The statement that gives a user (found by name, so it can run in the same batch as the insert) a
+ * role. With `passwordHash` (salted, so unique) it only applies to the account that batch inserted,
+ * never to an older account of the same name.
+ */
+export function grantRoleByUsername(db: Db, username: string, role: RoleName, passwordHash?: string) {
+  const sameAccount = passwordHash === undefined ? sql`1` : sql`u.password_hash = ${passwordHash}`;
+  return db.run(sql`INSERT INTO user_roles (user_id, role_id)
+    SELECT u.id, r.id FROM users u, roles r WHERE lower(u.username) = lower(${username}) AND ${sameAccount} AND r.name = ${role}
+    ON CONFLICT DO NOTHING`);
+}
+
+function conflictOf(err: unknown): AppError | null {
+  const index = uniqueViolation(err);
+  if (index === 'users_username_unique') return conflict(USERNAME_TAKEN);
+  if (index === 'users_email_unique') return conflict(EMAIL_TAKEN);
+  return null;
+}
+
+/**
+ * Creates an account with its roles, and a session when `sessionTtlHours` is given, in one batch:
+ * either all of it is written or none. A name taken meanwhile (two sign-ups racing) ends in the
+ * unique index and answers 409 like a name taken before.
+ */
+export async function createAccount(db: Db, account: NewAccount, sessionTtlHours?: number): Promise<{ id: number; token: string | null }> {
+  const email = account.email ? account.email.toLowerCase() : null;
+  // Cheap early answers for the usual case; the unique indexes decide races.
+  if (await findUserByUsername(db, account.username)) throw conflict(USERNAME_TAKEN);
+  if (email) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+    if (taken) throw conflict(EMAIL_TAKEN);
+  }
+  const passwordHash = await hashPassword(account.password);
+  const session = sessionTtlHours === undefined ? null : await newSessionSecret(sessionTtlHours);
+  const roleStatements = (account.roles ?? ['STUDENT']).map((role) => grantRoleByUsername(db, account.username, role));
+  const sessionStatement = session
+    ? [
+        db.run(sql`INSERT INTO sessions (user_id, token_hash, expires_at)
+          SELECT id, ${session.tokenHash}, ${session.expiresAt} FROM users WHERE lower(username) = lower(${account.username})`),
+      ]
+    : [];
+  try {
+    const [inserted] = await db.batch([
+      db
+        .insert(users)
+        .values({
+          username: account.username,
+          email,
+          passwordHash,
+          firstName: account.firstName ?? '',
+          lastName: account.lastName ?? '',
+        })
+        .returning({ id: users.id }),
+      ...roleStatements,
+      ...sessionStatement,
+    ]);
+    return { id: inserted[0]!.id, token: session?.token ?? null };
+  } catch (err) {
+    throw conflictOf(err) ?? err;
+  }
+}
+
+/** POST /api/register: a STUDENT account, signed in at once. */
+export async function register(db: Db, account: Omit<NewAccount, 'roles'>, sessionTtlHours: number): Promise<SignedIn> {
+  const { id, token } = await createAccount(db, { ...account, roles: ['STUDENT'] }, sessionTtlHours);
+  const user = await loadUserView(db, id);
+  if (!user || !token) throw new Error('The new account could not be read back');
+  return { access_token: token, user };
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** A hash no password matches, checked for unknown names so they take as long as known ones. */
+function timingDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(`no-such-user-${crypto.randomUUID()}`);
+  return dummyHash;
+}
+
+/**
+ * POST /api/login. The throttle is asked first and, when it refuses, the password is not checked
+ * at all. A deactivated account is told so only after its password proved right.
+ */
+export async function authenticate(
+  db: Db,
+  credentials: { username: string; password: string },
+  clientIp: string,
+  sessionTtlHours: number,
+): Promise<SignedIn> {
+  const keys = throttleKeys(credentials.username, clientIp);
+  const decision = await beginLoginAttempt(db, keys);
+  if (!decision.allowed) {
+    throw new AppError(429, TOO_MANY_ATTEMPTS, { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
+  }
+  const row = await findUserByUsername(db, credentials.username);
+  const ok = await verifyPassword(credentials.password, row?.passwordHash ?? (await timingDummyHash()));
+  if (!row || !ok) throw new AppError(401, INVALID_CREDENTIALS);
+  await loginSucceeded(db, keys);
+  if (!row.isActive) throw new AppError(403, ACCOUNT_DEACTIVATED);
+  const { token } = await createSession(db, row.id, sessionTtlHours);
+  const user = await loadUserView(db, row.id);
+  if (!user) throw new AppError(401, INVALID_CREDENTIALS);
+  return { access_token: token, user };
+}
+
+export type ProfileChanges = Partial<Pick<UserRow, 'firstName' | 'lastName' | 'bio' | 'profileImageUrl' | 'isActive'>>;
+
+/** Writes the given fields (only those) and the update time. */
+export async function updateUserFields(db: Db, id: number, changes: ProfileChanges): Promise<boolean> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ProfileChanges;
+  const result = await db
+    .update(users)
+    .set({ ...set, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .where(eq(users.id, id));
+  return result.rowsAffected > 0;
+}

@@ -1,0 +1,179 @@
+import { and, asc, count, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { roles, userRoles, users } from '../../../db/schema/index.ts';
+import type { AuthUser } from '../app-context.ts';
+import type { RoleName } from '../domain/roles.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import type { Db } from '../platform/db.ts';
+import { roleMappingsOf, toUserView, loadUserView, type UserView } from './users.ts';
+
+export const USER_NOT_FOUND = 'User not found';
+export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.';
+export const CANNOT_REVOKE_OWN_ADMIN = 'You cannot remove your own ADMIN role.';
+export const LAST_ADMIN_ROLE = 'The last active admin cannot lose the ADMIN role.';
+export const LAST_ADMIN_DEACTIVATE = 'The last active admin cannot be deactivated.';
+export const ADMIN_ROLES_NEED_ADMIN = 'Only an ADMIN can change admin roles or deactivate an admin.';
+export const ROLE_NOT_AVAILABLE = 'Unknown role';
+
+const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+/** Roles that open admin routes; only a holder of ADMIN itself may hand them out or take them away. */
+const isAdminRole = (role: string) => role.includes('ADMIN');
+const actorIsFullAdmin = (actor: AuthUser) => actor.roles.includes('ADMIN');
+
+/** True when some active user other than `excludedUserId` holds ADMIN. Evaluated inside the write. */
+const anotherActiveAdmin = (excludedUserId: number) => sql`EXISTS (
+  SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id JOIN users u ON u.id = ur.user_id
+  WHERE r.name = 'ADMIN' AND u.is_active = 1 AND u.id <> ${excludedUserId})`;
+
+const holdsRole = (userId: number, role: string) => sql`EXISTS (
+  SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = ${userId} AND r.name = ${role})`;
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+export interface UserPage {
+  data: UserView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export async function listUsers(db: Db, query: { search?: string; page: number; pageSize: number }): Promise<UserPage> {
+  let where: SQL | undefined;
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    const like = (column: SQLWrapper) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+    where = or(
+      like(users.username),
+      like(users.firstName),
+      like(users.lastName),
+      like(users.email),
+      like(sql`${users.firstName} || ' ' || ${users.lastName}`),
+    );
+  }
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  const mappings = await roleMappingsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    data: rows.map((row) => toUserView(row, mappings.get(row.id) ?? [])),
+    total: totalRow?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+async function requireUserView(db: Db, id: number): Promise<UserView> {
+  const view = await loadUserView(db, id);
+  if (!view) throw notFound(USER_NOT_FOUND);
+  return view;
+}
+
+export interface AdminUserChanges {
+  is_active?: boolean;
+  first_name?: string;
+  last_name?: string;
+  bio?: string;
+}
+
+/**
+ * PATCH /api/users/{id}. Deactivation is one conditional update (it fails when it would leave no
+ * active ADMIN) followed, in the same batch, by revoking the sessions of the account if it is now
+ * inactive; so a refused change writes nothing at all.
+ */
+export async function updateUserAsAdmin(db: Db, actor: AuthUser, id: number, changes: AdminUserChanges): Promise<UserView> {
+  const target = await requireUserView(db, id);
+  const deactivating = changes.is_active === false;
+  if (deactivating && id === actor.id) throw badRequest(CANNOT_DEACTIVATE_SELF);
+  if (changes.is_active !== undefined && target.role.some(isAdminRole) && !actorIsFullAdmin(actor)) {
+    throw forbidden(ADMIN_ROLES_NEED_ADMIN);
+  }
+  const set = {
+    ...(changes.first_name !== undefined ? { firstName: changes.first_name } : {}),
+    ...(changes.last_name !== undefined ? { lastName: changes.last_name } : {}),
+    ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
+    ...(changes.is_active !== undefined ? { isActive: changes.is_active } : {}),
+  };
+  if (Object.keys(set).length === 0) return target;
+
+  const guard = deactivating ? sql`(NOT ${holdsRole(id, 'ADMIN')} OR ${anotherActiveAdmin(id)})` : sql`1`;
+  const [updated] = await db.batch([
+    db
+      .update(users)
+      .set({ ...set, updatedAt: NOW })
+      .where(and(eq(users.id, id), guard)),
+    db.run(sql`UPDATE sessions SET revoked_at = ${NOW}
+      WHERE user_id = ${id} AND revoked_at IS NULL AND EXISTS (SELECT 1 FROM users WHERE id = ${id} AND is_active = 0)`),
+  ]);
+  if (updated.rowsAffected === 0) {
+    if (!(await loadUserView(db, id))) throw notFound(USER_NOT_FOUND);
+    throw conflict(LAST_ADMIN_DEACTIVATE);
+  }
+  return requireUserView(db, id);
+}
+
+function checkMayChangeRole(actor: AuthUser, role: RoleName) {
+  if (isAdminRole(role) && !actorIsFullAdmin(actor)) throw forbidden(ADMIN_ROLES_NEED_ADMIN);
+}
+
+/** POST /api/users/{id}/roles. Idempotent: the unique (user, role) index keeps one mapping however many grants race. */
+export async function grantRole(db: Db, actor: AuthUser, id: number, role: RoleName): Promise<UserView> {
+  checkMayChangeRole(actor, role);
+  await requireUserView(db, id);
+  const [roleRow] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, role)).limit(1);
+  if (!roleRow) throw badRequest(ROLE_NOT_AVAILABLE);
+  await db.run(sql`INSERT INTO user_roles (user_id, role_id)
+    SELECT u.id, ${roleRow.id} FROM users u WHERE u.id = ${id}
+    ON CONFLICT DO NOTHING`);
+  return requireUserView(db, id);
+}
+
+/**
+ * DELETE /api/users/{id}/roles/{role}. Removing ADMIN is one conditional delete that only happens
+ * while another active user keeps ADMIN, so two admins removing each other cannot both succeed.
+ */
+export async function revokeRole(db: Db, actor: AuthUser, id: number, role: RoleName): Promise<UserView> {
+  checkMayChangeRole(actor, role);
+  if (role === 'ADMIN' && id === actor.id) throw conflict(CANNOT_REVOKE_OWN_ADMIN);
+  await requireUserView(db, id);
+  const guard = role === 'ADMIN' ? anotherActiveAdmin(id) : sql`1`;
+  const result = await db
+    .delete(userRoles)
+    .where(
+      and(
+        eq(userRoles.userId, id),
+        sql`${userRoles.roleId} = (SELECT id FROM roles WHERE name = ${role})`,
+        guard,
+      ),
+    );
+  const view = await requireUserView(db, id);
+  if (result.rowsAffected === 0 && view.role.includes(role)) throw conflict(LAST_ADMIN_ROLE);
+  return view;
+}
+
+export interface RoleSummary {
+  id: number;
+  name: string;
+  description: string;
+  user_count: number;
+}
+
+export async function listRoles(db: Db): Promise<RoleSummary[]> {
+  return db
+    .select({ id: roles.id, name: roles.name, description: roles.description, user_count: count(userRoles.id) })
+    .from(roles)
+    .leftJoin(userRoles, eq(userRoles.roleId, roles.id))
+    .groupBy(roles.id)
+    .orderBy(asc(roles.id));
+}

@@ -1,0 +1,73 @@
+import { count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { contactMessages } from '../../../db/schema/index.ts';
+import { notFound } from '../http/errors.ts';
+import type { Db } from '../platform/db.ts';
+
+export const CONTACT_THANKS = 'Thank you! Your message has been sent.';
+export const MESSAGE_NOT_FOUND = 'Message not found';
+
+export interface ContactMessageView {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  user_id: number | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+const view = {
+  id: contactMessages.id,
+  name: contactMessages.name,
+  email: contactMessages.email,
+  subject: contactMessages.subject,
+  message: contactMessages.message,
+  user_id: contactMessages.userId,
+  read_at: contactMessages.readAt,
+  created_at: contactMessages.createdAt,
+};
+
+export async function createContactMessage(
+  db: Db,
+  input: { name: string; email: string; subject: string; message: string },
+  userId: number | null,
+): Promise<number> {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ ...input, userId })
+    .returning({ id: contactMessages.id });
+  return row!.id;
+}
+
+export async function listContactMessages(db: Db, query: { status: 'all' | 'unread'; page: number; pageSize: number }) {
+  const where = query.status === 'unread' ? isNull(contactMessages.readAt) : undefined;
+  const [data, [total], [unread]] = await Promise.all([
+    db
+      .select(view)
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(contactMessages).where(where),
+    db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
+  ]);
+  return { data, total: total?.n ?? 0, unread: unread?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** Marking read keeps the first read time; marking unread clears it. */
+export async function setContactMessageRead(db: Db, id: number, read: boolean): Promise<ContactMessageView> {
+  const [row] = await db
+    .update(contactMessages)
+    .set({ readAt: read ? sql`coalesce(${contactMessages.readAt}, strftime('%Y-%m-%dT%H:%M:%fZ','now'))` : null })
+    .where(eq(contactMessages.id, id))
+    .returning(view);
+  if (!row) throw notFound(MESSAGE_NOT_FOUND);
+  return row;
+}
+
+export async function deleteContactMessage(db: Db, id: number): Promise<void> {
+  const result = await db.delete(contactMessages).where(eq(contactMessages.id, id));
+  if (result.rowsAffected === 0) throw notFound(MESSAGE_NOT_FOUND);
+}
