@@ -104,9 +104,11 @@ async function userCount(db: Db): Promise<number> {
  */
 export async function seedDemoData(db: Db): Promise<boolean> {
   if ((await userCount(db)) > 0) return false;
-  await Promise.all(
-    DEMO_ACCOUNTS.map((a) => insertAccount(db, { ...a, email: `${a.username.replace(/_/g, '.')}@demo.drx.example` })),
-  );
+  // One after another, so every fresh database gives the demo accounts the same ids (the
+  // catalog's content hashes, decision 0007, include instructor ids).
+  for (const a of DEMO_ACCOUNTS) {
+    await insertAccount(db, { ...a, email: `${a.username.replace(/_/g, '.')}@demo.drx.example` });
+  }
   // Courses with modules, lessons and quizzes, then the demo student's enrolments and certificate.
   await seedDemoCourses(db);
   await seedLearningDemo(db);
