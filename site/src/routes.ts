@@ -50,6 +50,9 @@ const publicRoutes = [
   '/my-dashboard',
   '/dashboard',
   '/profile/{userId}',
+  // Public verification of a certificate code (the QR code on a certificate opens /verify/{code}).
+  '/verify',
+  '/verify/{code}',
 ];
 
 const signedInRoutes = [
@@ -88,6 +91,10 @@ const signedInRoutes = [
   '/profile/edit',
   '/profile/manage',
   '/profile-image-debug',
+  // The instructor menu's pages (§2.1) that the route table of §2.4 does not list.
+  '/instructor',
+  '/instructor/courses',
+  '/instructor/settings',
   '/instructor/dashboard',
   '/instructor/courses/create',
   '/instructor/courses/{id}',

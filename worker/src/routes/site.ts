@@ -1,6 +1,75 @@
 import { Hono } from 'hono';
 import { fillPattern, isDynamic, matchRoute, shellPath } from '../../../site/src/routes.ts';
 import type { AppContext } from '../app-context.ts';
+import type { AssetFetcher, Platform } from '../platform/context.ts';
+import {
+  courseListSource,
+  coursePageSource,
+  currentCatalogHashes,
+  parseCatalogManifest,
+  type CatalogManifest,
+} from '../services/catalog-freshness.ts';
+
+/** Built pages of the catalog (decision 0007). */
+export const CATALOG_MANIFEST_PATH = '/catalog-manifest.json';
+export const COURSE_SHELL_PATH = '/courses/_/';
+export const COURSE_LIST_LIVE_PATH = '/courses/_live/';
+
+const manifests = new WeakMap<AssetFetcher, Promise<CatalogManifest | null>>();
+
+/** The build's catalog manifest, read once per site (the build does not change while serving). */
+function catalogManifest(assets: AssetFetcher, request: Request): Promise<CatalogManifest | null> {
+  let manifest = manifests.get(assets);
+  if (!manifest) {
+    const get = new Request(new URL(CATALOG_MANIFEST_PATH, request.url), { method: 'GET' });
+    manifest = assets(CATALOG_MANIFEST_PATH, get)
+      .then(async (res) => (res && res.ok ? parseCatalogManifest(await res.json()) : null))
+      .catch(() => null);
+    manifests.set(assets, manifest);
+  }
+  return manifest;
+}
+
+function withSource(res: Response, source: string, status = res.status): Response {
+  const out = new Response(res.body, { status, headers: res.headers });
+  out.headers.set('x-catalog-source', source);
+  return out;
+}
+
+/**
+ * `/courses` and `/courses/{id}` while the build may be out of date: the static page when its
+ * content is unchanged, else the variant that renders from the API, and 404 for a course that is
+ * not published. Null lets the generic handling below answer (no manifest, shells, other paths).
+ */
+async function catalogPage(platform: Platform, path: string, request: Request): Promise<Response | null> {
+  const list = /^\/courses\/?$/.test(path);
+  const detail = /^\/courses\/([^/]+)\/?$/.exec(path);
+  if (!list && !detail) return null;
+  const id = detail?.[1];
+  if (id === '_' || id === '_live') return null;
+  const manifest = await catalogManifest(platform.assets, request);
+  if (!manifest) return null;
+  let current;
+  try {
+    current = await currentCatalogHashes(platform);
+  } catch (err) {
+    // The database is unreachable: the built pages are the best answer there is.
+    console.error('Catalog freshness check failed', err);
+    return null;
+  }
+  if (list) {
+    const source = courseListSource(manifest, current);
+    const res = await platform.assets(source === 'static' ? '/courses/' : COURSE_LIST_LIVE_PATH, request);
+    return res ? withSource(res, source) : null;
+  }
+  const source = id !== undefined && /^[1-9][0-9]{0,15}$/.test(id) ? coursePageSource(manifest, current, id) : 'gone';
+  if (source === 'gone') {
+    const page = await platform.assets('/404.html', request);
+    return page ? withSource(page, source, 404) : new Response('Not Found', { status: 404 });
+  }
+  const res = await platform.assets(source === 'static' ? `/courses/${id}/` : COURSE_SHELL_PATH, request);
+  return res ? withSource(res, source) : null;
+}
 
 /**
  * Pages: the route table's redirects (made here, by the server), shells for dynamic routes,
@@ -15,6 +84,9 @@ export const siteRoutes = new Hono<AppContext>().on(['GET', 'HEAD'], '*', async 
   if (match?.route.redirect) {
     return c.redirect(fillPattern(match.route.redirect, match.params) + url.search, 301);
   }
+
+  const catalog = await catalogPage(c.get('platform'), path, c.req.raw);
+  if (catalog) return catalog;
 
   const direct = await assets(path, c.req.raw);
   if (direct) return direct;

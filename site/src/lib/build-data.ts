@@ -1,0 +1,53 @@
+/**
+ * Build-time data for the pre-rendered catalog (Astro frontmatter and getStaticPaths only; never
+ * shipped to a browser). Opens the database the way the Node runtime does (LIBSQL_URL, else the
+ * embedded file under DATA_DIR, default `data`), migrates it and seeds it, so that `astro build`
+ * in a fresh clone renders the demo courses. The pages and the manifest read one snapshot, so
+ * what is hashed is exactly what is rendered (decision 0007).
+ */
+import { resolve } from 'node:path';
+import { asc } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/libsql/migrator';
+import { seedDemoCourses } from '../../../db/seed-courses.ts';
+import { seedDemoData, seedReferenceData } from '../../../db/seed.ts';
+import { categories } from '../../../db/schema/index.ts';
+import { parseEnv } from '../../../worker/src/platform/env.ts';
+import { openNodeDatabase } from '../../../worker/src/platform/node-db.ts';
+import { buildCatalogManifest, loadCatalog, type CatalogCourse, type CatalogManifest } from '../../../worker/src/services/catalog-freshness.ts';
+import type { Category } from './catalog.ts';
+
+export interface BuildCatalog {
+  courses: CatalogCourse[];
+  categories: Category[];
+  manifest: CatalogManifest;
+}
+
+let snapshot: Promise<BuildCatalog> | null = null;
+
+async function load(): Promise<BuildCatalog> {
+  const env = parseEnv(process.env);
+  const { client, db } = await openNodeDatabase(env);
+  try {
+    // The bundled build cannot find the migrations next to its own files: the project root is the build's working directory.
+    await migrate(db, { migrationsFolder: resolve(process.cwd(), 'db/migrations') });
+    await seedReferenceData(db);
+    if (env.DRX_SEED === 'demo') {
+      await seedDemoData(db);
+      // Idempotent: only on a database without courses, as at the server's start.
+      await seedDemoCourses(db);
+    }
+    const [courses, categoryRows] = await Promise.all([
+      loadCatalog(db),
+      db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.position), asc(categories.id)),
+    ]);
+    return { courses, categories: categoryRows, manifest: await buildCatalogManifest(courses) };
+  } finally {
+    client.close();
+  }
+}
+
+/** The published catalog at build time, read once per build. */
+export function buildCatalog(): Promise<BuildCatalog> {
+  snapshot ??= load();
+  return snapshot;
+}

@@ -1,0 +1,278 @@
+/**
+ * The catalog's pure logic: the query kept in the address (search, filters, sort, page), the
+ * filtering and sorting the list island does in the browser, and the reading of API answers
+ * into the shape the pre-rendered pages use. No I/O here.
+ */
+import type { CatalogCourse, CatalogLesson, CatalogModule } from '../../../worker/src/services/catalog-freshness.ts';
+import { toPrivacyEmbedUrl } from './video.ts';
+
+export type { CatalogCourse, CatalogLesson, CatalogModule };
+
+export const CATALOG_SORTS = ['newest', 'price_asc', 'price_desc', 'popular'] as const;
+export type CatalogSort = (typeof CATALOG_SORTS)[number];
+export const PRICE_FILTERS = ['free', 'paid'] as const;
+export type PriceFilter = (typeof PRICE_FILTERS)[number];
+/** The levels a course can have (its difficulty level). */
+export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export type CourseLevel = (typeof COURSE_LEVELS)[number];
+
+export const SORT_LABELS: Record<CatalogSort, string> = {
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  popular: 'Most popular',
+};
+export const PRICE_LABELS: Record<PriceFilter, string> = { free: 'Free', paid: 'Paid' };
+
+export const CATALOG_PAGE_SIZE = 12;
+export const PLACEHOLDER_IMAGE = '/images/placeholder.jpg';
+
+export interface CatalogQuery {
+  q: string;
+  /** A dance style (category) name, '' for all. */
+  category: string;
+  level: CourseLevel | '';
+  price: PriceFilter | '';
+  sort: CatalogSort;
+  page: number;
+}
+
+export const DEFAULT_QUERY: CatalogQuery = { q: '', category: '', level: '', price: '', sort: 'newest', page: 1 };
+
+export interface Category {
+  id: number;
+  name: string;
+}
+
+/** 'beginner' → 'Beginner'. */
+export function levelLabel(level: string): string {
+  return level ? level.charAt(0).toUpperCase() + level.slice(1).toLowerCase() : '';
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | '' {
+  const v = (value ?? '').trim().toLowerCase();
+  return (values as readonly string[]).includes(v) ? (v as T) : '';
+}
+
+/** The query of an address's search part; anything unknown falls back to its default. */
+export function parseCatalogQuery(search: string): CatalogQuery {
+  const params = new URLSearchParams(search);
+  const page = Number(params.get('page'));
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, 100),
+    category: (params.get('category') ?? '').trim().slice(0, 60),
+    level: oneOf(COURSE_LEVELS, params.get('level')),
+    price: oneOf(PRICE_FILTERS, params.get('price')),
+    sort: oneOf(CATALOG_SORTS, params.get('sort')) || 'newest',
+    page: Number.isInteger(page) && page > 1 ? Math.min(page, 10_000) : 1,
+  };
+}
+
+/** The search part for a query ('' or '?…'), leaving out defaults so a shared link stays short. */
+export function catalogSearch(query: CatalogQuery): string {
+  const params = new URLSearchParams();
+  if (query.q.trim()) params.set('q', query.q.trim());
+  if (query.category) params.set('category', query.category);
+  if (query.level) params.set('level', query.level);
+  if (query.price) params.set('price', query.price);
+  if (query.sort !== 'newest') params.set('sort', query.sort);
+  if (query.page > 1) params.set('page', String(query.page));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** A change of search, filter or sort starts again at page 1. */
+export function updateQuery(query: CatalogQuery, patch: Partial<CatalogQuery>): CatalogQuery {
+  const next = { ...query, ...patch };
+  if (!('page' in patch)) next.page = 1;
+  return next;
+}
+
+export function hasFilters(query: CatalogQuery): boolean {
+  return Boolean(query.q.trim() || query.category || query.level || query.price);
+}
+
+/** Lower case without accents, so 'ballet' finds 'Ballét'. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+export function instructorName(instructor: CatalogCourse['instructor']): string {
+  if (!instructor) return '';
+  return [instructor.first_name, instructor.last_name].map((p) => (p ?? '').trim()).filter(Boolean).join(' ') || `Instructor #${instructor.id}`;
+}
+
+/** Every word of the search must appear in the title, short name, description, style, level or instructor. */
+export function matchesSearch(course: CatalogCourse, q: string): boolean {
+  const words = foldText(q).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = foldText(
+    [course.title, course.short_name ?? '', course.description, course.category?.name ?? '', course.difficulty_level, instructorName(course.instructor)].join(' '),
+  );
+  return words.every((w) => haystack.includes(w));
+}
+
+export function filterCourses(courses: readonly CatalogCourse[], query: CatalogQuery): CatalogCourse[] {
+  const category = foldText(query.category);
+  return courses.filter(
+    (c) =>
+      (!category || foldText(c.category?.name ?? '') === category) &&
+      (!query.level || c.difficulty_level === query.level) &&
+      (query.price !== 'free' || c.price_cents === 0) &&
+      (query.price !== 'paid' || c.price_cents > 0) &&
+      matchesSearch(c, query.q),
+  );
+}
+
+const newestKey = (c: CatalogCourse) => c.published_at ?? c.created_at ?? '';
+
+/** Sorted copies; ties are broken newest id first so the order is stable across pages. */
+export function sortCourses(courses: readonly CatalogCourse[], sort: CatalogSort): CatalogCourse[] {
+  const byId = (a: CatalogCourse, b: CatalogCourse) => b.id - a.id;
+  const compare: Record<CatalogSort, (a: CatalogCourse, b: CatalogCourse) => number> = {
+    newest: (a, b) => newestKey(b).localeCompare(newestKey(a)) || byId(a, b),
+    price_asc: (a, b) => a.price_cents - b.price_cents || byId(a, b),
+    price_desc: (a, b) => b.price_cents - a.price_cents || byId(a, b),
+    popular: (a, b) => b.enrollment_count - a.enrollment_count || byId(a, b),
+  };
+  return [...courses].sort(compare[sort]);
+}
+
+export interface CatalogPage {
+  items: CatalogCourse[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** Filter, sort and cut out the page; a page past the end shows the last one. */
+export function applyCatalogQuery(courses: readonly CatalogCourse[], query: CatalogQuery, pageSize = CATALOG_PAGE_SIZE): CatalogPage {
+  const matching = sortCourses(filterCourses(courses, query), query.sort);
+  const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
+  const page = Math.min(Math.max(1, query.page), pageCount);
+  return { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageCount };
+}
+
+/** Style names to offer: the reference list (§3) in its order, plus any other name a course uses. */
+export function categoryOptions(categories: readonly Category[], courses: readonly CatalogCourse[]): string[] {
+  const names = categories.map((c) => c.name);
+  for (const c of courses) if (c.category && !names.includes(c.category.name)) names.push(c.category.name);
+  return names;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading API answers
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback);
+const strOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const num = (v: unknown, fallback = 0): number => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.replace(/[^0-9.-]/g, '')) : NaN;
+  return Number.isFinite(n) ? n : fallback;
+};
+
+function readLesson(raw: unknown, index: number): CatalogLesson {
+  const l = isObject(raw) ? raw : {};
+  return { id: num(l.id), title: str(l.title), type: str(l.type, 'text'), position: num(l.position ?? l.order, index + 1) };
+}
+
+function readModule(raw: unknown, index: number): CatalogModule {
+  const m = isObject(raw) ? raw : {};
+  const lessons = Array.isArray(m.lessons) ? m.lessons.map(readLesson) : [];
+  return {
+    id: num(m.id),
+    title: str(m.title),
+    description: str(m.description),
+    position: num(m.position ?? m.order, index + 1),
+    lessons: lessons.sort((a, b) => a.position - b.position || a.id - b.id),
+  };
+}
+
+/** A course of `GET /api/courses` or `GET /api/courses/{id}` in the catalog's shape (price in cents from either field). */
+export function readCourse(raw: unknown): CatalogCourse {
+  const c = isObject(raw) ? raw : {};
+  const cents = c.price_cents !== undefined ? Math.round(num(c.price_cents)) : Math.round(num(c.price) * 100);
+  const modules = Array.isArray(c.modules) ? c.modules.map(readModule).sort((a, b) => a.position - b.position || a.id - b.id) : [];
+  const category = isObject(c.category) ? { id: num(c.category.id), name: str(c.category.name) } : null;
+  const instructor = isObject(c.instructor)
+    ? { id: num(c.instructor.id ?? c.instructor_id), first_name: str(c.instructor.first_name), last_name: str(c.instructor.last_name) }
+    : null;
+  return {
+    id: num(c.id),
+    title: str(c.title),
+    short_name: strOrNull(c.short_name),
+    description: str(c.description),
+    detailed_description: strOrNull(c.detailed_description),
+    price: cents / 100,
+    price_cents: cents,
+    image_url: strOrNull(c.image_url),
+    preview_video_url: strOrNull(c.preview_video_url),
+    category,
+    difficulty_level: str(c.difficulty_level, 'beginner'),
+    duration: strOrNull(c.duration),
+    instructor,
+    module_count: num(c.module_count, modules.length),
+    lesson_count: num(c.lesson_count, modules.reduce((n, m) => n + m.lessons.length, 0)),
+    enrollment_count: num(c.enrollment_count),
+    created_at: str(c.created_at),
+    published_at: strOrNull(c.published_at),
+    modules,
+  };
+}
+
+/** `{ data: [...] }` or a plain list (§7). */
+export function readCourseList(raw: unknown): { courses: CatalogCourse[]; total: number | null } {
+  const list = Array.isArray(raw) ? raw : isObject(raw) && Array.isArray(raw.data) ? raw.data : [];
+  const total = isObject(raw) && typeof raw.total === 'number' ? raw.total : null;
+  return { courses: list.map(readCourse), total };
+}
+
+export function readCategories(raw: unknown): Category[] {
+  const list = Array.isArray(raw) ? raw : isObject(raw) && Array.isArray(raw.data) ? raw.data : [];
+  return list.filter(isObject).map((c) => ({ id: num(c.id), name: str(c.name) })).filter((c) => c.name);
+}
+
+/** The positive whole number of a path segment, or null. */
+export function idFromSegment(segment: string | undefined): number | null {
+  return segment && /^[1-9][0-9]{0,14}$/.test(segment) ? Number(segment) : null;
+}
+
+/** The id at a position of the current path: `pathId('/courses/12/enroll', 1)` → 12. */
+export function pathId(pathname: string, index: number): number | null {
+  return idFromSegment(pathname.split('/').filter(Boolean)[index]);
+}
+
+export const LESSON_TYPE_LABELS: Record<string, string> = { text: 'Reading', video: 'Video', quiz: 'Quiz' };
+
+export type PreviewVideo = { kind: 'embed'; src: string } | { kind: 'file'; src: string };
+
+const VIDEO_FILE = /\.(mp4|webm|ogv|ogg|mov|m4v)$/i;
+
+/**
+ * How a course's preview plays: a YouTube link as its privacy-enhanced embed (§9), an upload or
+ * an https link to a video file in a <video>; anything else is not shown.
+ */
+export function previewVideo(url: string | null | undefined): PreviewVideo | null {
+  const raw = (url ?? '').trim();
+  if (!raw) return null;
+  const src = toPrivacyEmbedUrl(raw);
+  if (src) return { kind: 'embed', src: `${src}${src.includes('?') ? '&' : '?'}autoplay=1&rel=0` };
+  if (raw.startsWith('/uploads/') && !raw.includes('..') && !/[\s"'<>\\]/.test(raw)) return { kind: 'file', src: raw };
+  try {
+    const parsed = new URL(raw);
+    if (parsed.protocol === 'https:' && VIDEO_FILE.test(parsed.pathname)) return { kind: 'file', src: parsed.toString() };
+  } catch {
+    // not a URL
+  }
+  return null;
+}
+
+/** The course data the list needs (no outline), to embed in the pre-rendered page. */
+export function cardData(course: CatalogCourse): CatalogCourse {
+  return { ...course, detailed_description: null, modules: [] };
+}
+
+export function countLabel(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

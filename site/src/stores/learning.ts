@@ -1,0 +1,341 @@
+import { atom } from 'nanostores';
+import { ApiError, apiFetch, setToken } from '../lib/api.ts';
+import { idFromSegment, readCourse, type CatalogCourse } from '../lib/catalog.ts';
+import {
+  startingLesson,
+  withCompletion,
+  type AttemptResult,
+  type CertificateRef,
+  type CompletionView,
+  type LessonView,
+  type MyEnrollment,
+  type PlayerData,
+  type QuizView,
+} from '../lib/learning.ts';
+import { $auth, type User } from './auth.ts';
+import { toast } from './toasts.ts';
+
+/**
+ * Enrolment, the course player, lessons, quizzes and the learner's course list. Islands read
+ * these stores and call these actions; the API checks every one (decision 0006).
+ */
+
+export type Load<T> =
+  | { status: 'loading' }
+  | { status: 'ready'; data: T }
+  | { status: 'not-found'; message?: string }
+  | { status: 'forbidden'; message: string }
+  | { status: 'error'; message: string };
+
+type Failure = Exclude<Load<never>, { status: 'loading' } | { status: 'ready' }>;
+
+function failure(err: unknown, fallback: string): Failure {
+  if (err instanceof ApiError) {
+    if (err.status === 404 || err.status === 400) return { status: 'not-found', message: err.message };
+    if (err.status === 403 || err.status === 402) return { status: 'forbidden', message: err.message };
+    if (err.status === 0) return { status: 'error', message: 'Network error occurred. Please check your internet connection and try again.' };
+  }
+  return { status: 'error', message: fallback };
+}
+
+/** A 4xx's own message (the API's words), else a generic one. */
+function messageOf(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : fallback;
+}
+
+export function learnPath(courseId: number): string {
+  return `/learn/courses/${courseId}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Enrolment
+
+export type EnrolState =
+  | { step: 'loading' }
+  | { step: 'not-found' }
+  | { step: 'anonymous'; course: CatalogCourse }
+  | { step: 'enrolling'; course: CatalogCourse }
+  | { step: 'enrolled'; course: CatalogCourse }
+  | { step: 'payment-required'; course: CatalogCourse; message: string }
+  | { step: 'adding-to-cart'; course: CatalogCourse }
+  | { step: 'in-cart'; course: CatalogCourse }
+  | { step: 'purchase-unavailable'; course: CatalogCourse }
+  | { step: 'error'; course: CatalogCourse | null; message: string };
+
+export const $enrol = atom<EnrolState>({ step: 'loading' });
+
+export const PURCHASE_UNAVAILABLE = 'Purchasing opens soon — ask your instructor or an admin to enrol you.';
+
+async function fetchCourse(courseId: number): Promise<CatalogCourse | null> {
+  try {
+    return readCourse(await apiFetch<unknown>(`/api/courses/${courseId}`));
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
+    throw err;
+  }
+}
+
+/**
+ * /courses/{courseId}/enroll: a free course enrols at once and opens the player; a paid one
+ * answers 402 unless an enrolment exists already (bought, or made by an admin or instructor).
+ */
+export async function startEnrolment(courseId: number | null, user: User | null): Promise<void> {
+  if (courseId === null) {
+    $enrol.set({ step: 'not-found' });
+    return;
+  }
+  $enrol.set({ step: 'loading' });
+  let course: CatalogCourse | null;
+  try {
+    course = await fetchCourse(courseId);
+  } catch {
+    $enrol.set({ step: 'error', course: null, message: 'The course could not be loaded. Please try again.' });
+    return;
+  }
+  if (!course) $enrol.set({ step: 'not-found' });
+  else if (!user) $enrol.set({ step: 'anonymous', course });
+  else await enrol(course);
+}
+
+export async function enrol(course: CatalogCourse): Promise<void> {
+  $enrol.set({ step: 'enrolling', course });
+  try {
+    await apiFetch('/api/enrollments', { method: 'POST', json: { courseId: course.id } });
+    $enrol.set({ step: 'enrolled', course });
+    location.assign(learnPath(course.id));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 402) $enrol.set({ step: 'payment-required', course, message: err.message });
+    else $enrol.set({ step: 'error', course, message: messageOf(err, 'Enrolment failed. Please try again.') });
+  }
+}
+
+/** POST /api/cart {type: 'COURSE', itemId}; until the cart exists (404) the course cannot be bought here. */
+export async function addCourseToCart(course: CatalogCourse): Promise<void> {
+  $enrol.set({ step: 'adding-to-cart', course });
+  try {
+    await apiFetch('/api/cart', { method: 'POST', json: { type: 'COURSE', itemId: course.id } });
+    $enrol.set({ step: 'in-cart', course });
+    window.dispatchEvent(new CustomEvent('cart-updated'));
+    toast({ title: 'Added to cart', description: `${course.title} is in your cart.` });
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 405)) {
+      $enrol.set({ step: 'purchase-unavailable', course });
+      return;
+    }
+    $enrol.set({ step: 'payment-required', course, message: 'This course must be bought before you can start it.' });
+    toast({ title: 'Error', description: messageOf(err, 'Failed to add the course to your cart'), variant: 'destructive' });
+  }
+}
+
+export interface GuestEnrolInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * POST /api/enrollments/guest: creates a student account, enrols it and signs it in, then opens
+ * the player. Throws the ApiError (with validationErrors) for the form to show.
+ */
+export async function enrolAsGuest(courseId: number, input: GuestEnrolInput): Promise<void> {
+  const res = await apiFetch<{ access_token: string; user: User }>('/api/enrollments/guest', { method: 'POST', json: { courseId, ...input } });
+  setToken(res.access_token);
+  $auth.set({ status: 'ready', user: res.user });
+  location.assign(learnPath(courseId));
+}
+
+export const $guestCourse = atom<Load<CatalogCourse>>({ status: 'loading' });
+
+export async function loadGuestCourse(courseId: number | null): Promise<void> {
+  if (courseId === null) {
+    $guestCourse.set({ status: 'not-found' });
+    return;
+  }
+  try {
+    const course = await fetchCourse(courseId);
+    $guestCourse.set(course ? { status: 'ready', data: course } : { status: 'not-found' });
+  } catch (err) {
+    $guestCourse.set(failure(err, 'The course could not be loaded. Please try again.'));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The course player and lessons
+
+export const $player = atom<Load<PlayerData>>({ status: 'loading' });
+export const $lesson = atom<Load<LessonView>>({ status: 'loading' });
+/** A certificate issued while on this page (by the last lesson or quiz). */
+export const $newCertificate = atom<CertificateRef | null>(null);
+export const $completing = atom(false);
+
+let lessonRequest = 0;
+
+export async function loadPlayer(courseId: number | null): Promise<PlayerData | null> {
+  if (courseId === null) {
+    $player.set({ status: 'not-found' });
+    return null;
+  }
+  try {
+    const data = await apiFetch<PlayerData>(`/api/learn/courses/${courseId}`);
+    $player.set({ status: 'ready', data });
+    return data;
+  } catch (err) {
+    $player.set(failure(err, 'The course could not be loaded. Please try again.'));
+    return null;
+  }
+}
+
+/** Opens a lesson (the server remembers it as where to resume). */
+export async function loadLesson(lessonId: number | null): Promise<void> {
+  const request = ++lessonRequest;
+  if (lessonId === null) {
+    $lesson.set({ status: 'not-found' });
+    return;
+  }
+  $lesson.set({ status: 'loading' });
+  try {
+    const data = await apiFetch<LessonView>(`/api/learn/lessons/${lessonId}`);
+    if (request === lessonRequest) $lesson.set({ status: 'ready', data });
+  } catch (err) {
+    if (request === lessonRequest) $lesson.set(failure(err, 'The lesson could not be loaded. Please try again.'));
+  }
+}
+
+/** The lesson the player shows; kept in the address as ?lesson= so a reload or a link opens it. */
+export const $currentLessonId = atom<number | null>(null);
+
+/** Opens the player where the address asks, else where the learner left off. */
+export async function startPlayer(courseId: number | null, requested: number | null): Promise<void> {
+  const data = await loadPlayer(courseId);
+  if (!data) return;
+  const id = startingLesson(data, requested);
+  if (id !== null) openPlayerLesson(id, 'replace');
+}
+
+export function openPlayerLesson(lessonId: number, history: 'push' | 'replace' | 'none'): void {
+  if ($currentLessonId.get() === lessonId && $lesson.get().status !== 'not-found') return;
+  $currentLessonId.set(lessonId);
+  if (history !== 'none') {
+    const url = new URL(location.href);
+    url.searchParams.set('lesson', String(lessonId));
+    if (history === 'push') window.history.pushState(null, '', url);
+    else window.history.replaceState(window.history.state, '', url);
+  }
+  void loadLesson(lessonId);
+}
+
+/** Back and forward in the player. */
+export function followPlayerAddress(): void {
+  const player = $player.get();
+  if (player.status !== 'ready') return;
+  const id = startingLesson(player.data, idFromSegment(new URLSearchParams(location.search).get('lesson') ?? undefined));
+  if (id !== null) openPlayerLesson(id, 'none');
+}
+
+function hadCertificate(): boolean {
+  const player = $player.get();
+  return player.status === 'ready' && player.data.certificate !== null;
+}
+
+/** Applies progress to the player and says so once when it brought the certificate. */
+function applyCompletion(completion: CompletionView & { lesson_id?: number; quiz_id?: number; lesson_completed?: boolean }, hadOne: boolean) {
+  const player = $player.get();
+  if (player.status === 'ready') $player.set({ status: 'ready', data: withCompletion(player.data, completion) });
+  if (completion.certificate && !hadOne) {
+    $newCertificate.set(completion.certificate);
+    toast({ title: 'Certificate issued', description: 'Congratulations! You completed the course. Your certificate is ready.' });
+  }
+}
+
+/** POST /api/learn/lessons/{lessonId}/complete; the player's ticks and progress follow. */
+export async function completeLesson(lessonId: number): Promise<void> {
+  if ($completing.get()) return;
+  $completing.set(true);
+  const hadOne = hadCertificate();
+  try {
+    const result = await apiFetch<CompletionView & { lesson_id: number; next_lesson_id: number | null }>(`/api/learn/lessons/${lessonId}/complete`, {
+      method: 'POST',
+    });
+    const lesson = $lesson.get();
+    if (lesson.status === 'ready' && lesson.data.id === lessonId) $lesson.set({ status: 'ready', data: { ...lesson.data, completed: true } });
+    applyCompletion(result, hadOne);
+  } catch (err) {
+    toast({ title: 'Could not mark the lesson complete', description: messageOf(err, 'Please try again.'), variant: 'destructive' });
+  } finally {
+    $completing.set(false);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quizzes
+
+export const $quiz = atom<Load<QuizView>>({ status: 'loading' });
+export const $quizAnswers = atom<Record<number, number>>({});
+export const $quizResult = atom<AttemptResult | null>(null);
+export const $quizSubmitting = atom(false);
+
+export async function loadQuiz(quizId: number | null): Promise<QuizView | null> {
+  $quizAnswers.set({});
+  $quizResult.set(null);
+  if (quizId === null) {
+    $quiz.set({ status: 'not-found' });
+    return null;
+  }
+  $quiz.set({ status: 'loading' });
+  try {
+    const data = await apiFetch<QuizView>(`/api/learn/quizzes/${quizId}`);
+    $quiz.set({ status: 'ready', data });
+    return data;
+  } catch (err) {
+    $quiz.set(failure(err, 'The quiz could not be loaded. Please try again.'));
+    return null;
+  }
+}
+
+export function chooseAnswer(questionId: number, option: number): void {
+  if ($quizResult.get()) return;
+  $quizAnswers.set({ ...$quizAnswers.get(), [questionId]: option });
+}
+
+/** Graded on the server; the correct options arrive only with the result. */
+export async function submitQuiz(): Promise<void> {
+  const quiz = $quiz.get();
+  if (quiz.status !== 'ready' || $quizSubmitting.get()) return;
+  const answers = $quizAnswers.get();
+  $quizSubmitting.set(true);
+  const hadOne = hadCertificate();
+  try {
+    const result = await apiFetch<AttemptResult>(`/api/learn/quizzes/${quiz.data.id}/attempts`, {
+      method: 'POST',
+      json: { answers: quiz.data.questions.map((q) => ({ questionId: q.id, selected: answers[q.id] ?? null })) },
+    });
+    $quizResult.set(result);
+    const best = Math.max(quiz.data.best_score ?? 0, result.score);
+    $quiz.set({ status: 'ready', data: { ...quiz.data, attempts: quiz.data.attempts + 1, best_score: best, passed: quiz.data.passed || result.passed } });
+    applyCompletion(result, hadOne);
+  } catch (err) {
+    toast({ title: 'The quiz could not be submitted', description: messageOf(err, 'Please try again.'), variant: 'destructive' });
+  } finally {
+    $quizSubmitting.set(false);
+  }
+}
+
+export function retakeQuiz(): void {
+  $quizAnswers.set({});
+  $quizResult.set(null);
+}
+
+// ---------------------------------------------------------------------------------------------
+// My courses
+
+export const $myCourses = atom<Load<MyEnrollment[]>>({ status: 'loading' });
+
+export async function loadMyCourses(): Promise<void> {
+  try {
+    const raw = await apiFetch<MyEnrollment[] | { data: MyEnrollment[] }>('/api/enrollments');
+    $myCourses.set({ status: 'ready', data: Array.isArray(raw) ? raw : raw.data });
+  } catch (err) {
+    $myCourses.set(failure(err, 'Your courses could not be loaded. Please try again.'));
+  }
+}
