@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { courses, uploads } from '../../../db/schema/index.ts';
+import { courses } from '../../../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
 import { canCreateCourses, canViewUnpublished } from '../domain/courses.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -27,22 +26,18 @@ import {
   type CourseChanges,
 } from '../services/courses.ts';
 import {
-  checkUpload,
-  fileTooLarge,
+  checkFile,
   formText,
-  putUpload,
+  limitUploadBody,
+  MB,
+  MULTIPART_OVERHEAD,
   readMultipart,
-  removeUpload,
   singleFile,
-  uploadAnswerOf,
-  uploadRowOf,
+  storeAttachedFile,
 } from '../services/uploads.ts';
 
 /** The course image of the course dialog: at most 5 MB, images only (§5). */
 export const COURSE_IMAGE_MAX_MB = 5;
-const MB = 1024 * 1024;
-/** Room for multipart boundaries, part headers and the small text fields. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 /** After requireUser: ADMIN or an instructor role, else 403 whatever the course. */
 export const courseManagersOnly = createMiddleware<AppContext>(async (c, next) => {
@@ -182,12 +177,7 @@ export const coursesRoutes = new Hono<AppContext>()
     '/upload/course',
     requireUser,
     courseManagersOnly,
-    bodyLimit({
-      maxSize: COURSE_IMAGE_MAX_MB * MB + MULTIPART_OVERHEAD,
-      onError: () => {
-        throw fileTooLarge();
-      },
-    }),
+    limitUploadBody(() => COURSE_IMAGE_MAX_MB * MB + MULTIPART_OVERHEAD),
     async (c) => {
       const platform = c.get('platform');
       const user = signedInUser(c);
@@ -200,25 +190,14 @@ export const coursesRoutes = new Hono<AppContext>()
       }
       const courseId = Number(entityId);
       await requireManagedCourse(platform.db, user, courseId);
-      const file = await checkUpload(singleFile(form, 'file'), COURSE_IMAGE_MAX_MB * MB, true);
-
-      const key = await putUpload(platform, file, 'courses');
-      let fileId: number;
-      try {
-        const [inserted] = await platform.db.batch([
-          platform.db.insert(uploads).values(uploadRowOf(file, key, user.id)).returning({ id: uploads.id }),
-          platform.db
-            .update(courses)
-            .set({ imageUrl: `/uploads/${key}`, updatedAt: NOW })
-            .where(eq(courses.id, courseId)),
-        ]);
-        fileId = inserted[0]!.id;
-      } catch (err) {
-        await removeUpload(platform, key);
-        throw err;
-      }
+      const file = await checkFile(singleFile(form, 'file'), COURSE_IMAGE_MAX_MB * MB, true);
+      const answer = await storeAttachedFile(platform, file, {
+        folder: 'courses',
+        userId: user.id,
+        attach: (url) => platform.db.update(courses).set({ imageUrl: url, updatedAt: NOW }).where(eq(courses.id, courseId)),
+      });
       const course = await loadCourseDetail(platform.db, courseId, { view: 'full' });
       if (!course) throw notFound(COURSE_NOT_FOUND);
-      return c.json({ ...uploadAnswerOf(file, key, fileId), course }, 201);
+      return c.json({ ...answer, course }, 201);
     },
   );

@@ -1,25 +1,26 @@
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { uploads } from '../../../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
 import { detectFileType, type DetectedType } from '../domain/file-types.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import type { Platform } from '../platform/context.ts';
 
 /**
- * Storing one checked upload, for routes that attach a file to a record (the course image).
- * Same rules as routes/upload.ts: the type is read from the bytes, the key is random, the
- * shown name is cleaned. (routes/upload.ts keeps its own copy of these steps for now.)
+ * Storing uploads, for the upload route and for routes that attach a file to a record (the
+ * profile image, the course image): the type is read from the bytes, the key is random, the shown
+ * name is cleaned, and nothing is left behind when a step fails.
  */
 
-export const UPLOAD_URL_PREFIX = '/uploads/';
-
-export interface CheckedUpload {
-  bytes: Uint8Array;
-  type: DetectedType;
-  name: string;
-}
+export const MB = 1024 * 1024;
+/** Room for multipart boundaries, part headers and the small text fields. */
+export const MULTIPART_OVERHEAD = 256 * 1024;
+export const UPLOADS_PATH = '/uploads/';
 
 /** The Upload response of §3 for one file. */
-export interface StoredUploadAnswer {
+export interface UploadAnswer {
   url: string;
   image_url: string;
   file_url: string;
@@ -30,8 +31,28 @@ export interface StoredUploadAnswer {
   uploadInfo: { originalName: string; mimetype: string; size: number };
 }
 
+export interface CheckedFile {
+  bytes: Uint8Array;
+  type: DetectedType;
+  name: string;
+}
+
 export const fileTooLarge = () => new AppError(413, 'File too large');
 export const invalidFileType = () => new AppError(415, 'Invalid file type');
+
+/**
+ * Bounds the body before it is parsed: the declared length is checked at once, and a body
+ * streamed without one is counted as it arrives and cut off at the limit.
+ */
+export const limitUploadBody = (maxBytes: (platform: Platform) => number) =>
+  createMiddleware<AppContext>((c, next) =>
+    bodyLimit({
+      maxSize: maxBytes(c.get('platform')),
+      onError: () => {
+        throw fileTooLarge();
+      },
+    })(c, next),
+  );
 
 export async function readMultipart(c: Context<AppContext>): Promise<FormData> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
@@ -43,9 +64,14 @@ export async function readMultipart(c: Context<AppContext>): Promise<FormData> {
   }
 }
 
-/** The one file of a field; a browser sends an empty, nameless part when nothing was chosen. */
+/** The files of a field; a browser sends an empty, nameless part when nothing was chosen. */
+export function filesOf(form: FormData, field: string): File[] {
+  return form.getAll(field).filter((v): v is File => typeof v !== 'string' && !(v.size === 0 && v.name === ''));
+}
+
+/** The one file of a field. */
 export function singleFile(form: FormData, field: string): File {
-  const files = form.getAll(field).filter((v): v is File => typeof v !== 'string' && !(v.size === 0 && v.name === ''));
+  const files = filesOf(form, field);
   if (files.length === 0) throw badRequest('No file uploaded');
   if (files.length > 1) throw badRequest('Only one file allowed');
   return files[0]!;
@@ -56,43 +82,44 @@ export function formText(form: FormData, field: string): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-function cleanName(name: string): string {
+/** `folder` becomes a key prefix: lowercase letters, digits and dashes only. */
+export function sanitizeFolder(folder: string): string {
+  return folder
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+}
+
+/** The name as shown to people: no path, no control characters, at most 255 characters. */
+export function displayName(name: string): string {
   // eslint-disable-next-line no-control-regex
   const base = name.split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return base.slice(0, 255) || 'file';
 }
 
-export async function checkUpload(file: File, maxBytes: number, imagesOnly: boolean): Promise<CheckedUpload> {
+export async function checkFile(file: File, maxBytes: number, imagesOnly: boolean): Promise<CheckedFile> {
   if (file.size > maxBytes) throw fileTooLarge();
   if (file.size === 0) throw badRequest('No file uploaded');
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = await detectFileType(bytes, file.name);
   if (!type || (imagesOnly && type.kind !== 'image')) throw invalidFileType();
-  return { bytes, type, name: cleanName(file.name) };
+  return { bytes, type, name: displayName(file.name) };
 }
 
-/** Puts the bytes under a random key in `folder` and returns the key. */
-export async function putUpload(platform: Platform, file: CheckedUpload, folder: string): Promise<string> {
-  const key = `${folder}/${crypto.randomUUID()}.${file.type.ext}`;
-  await platform.storage.put(key, file.bytes, file.type.mimetype);
-  return key;
+function objectKey(folder: string, ext: string): string {
+  return `${folder ? `${folder}/` : ''}${crypto.randomUUID()}.${ext}`;
 }
 
-/** Removes an object whose record could not be written; a failure here is only logged. */
-export async function removeUpload(platform: Platform, key: string): Promise<void> {
-  try {
-    await platform.storage.delete(key);
-  } catch (err) {
-    console.error('Could not remove an orphaned upload', key, err);
-  }
+/** The type the object is served with: text is known to be UTF-8 (checked on upload). */
+function servedType(type: DetectedType): string {
+  return type.kind === 'text' ? `${type.mimetype}; charset=utf-8` : type.mimetype;
 }
 
-export function uploadRowOf(file: CheckedUpload, key: string, userId: number) {
-  return { key, originalName: file.name, mimetype: file.type.mimetype, size: file.bytes.length, userId };
-}
-
-export function uploadAnswerOf(file: CheckedUpload, key: string, fileId: number): StoredUploadAnswer {
-  const url = UPLOAD_URL_PREFIX + key;
+export function answerOf(file: CheckedFile, key: string, fileId: number): UploadAnswer {
+  const url = UPLOADS_PATH + key;
   const size = file.bytes.length;
   return {
     url,
@@ -104,4 +131,55 @@ export function uploadAnswerOf(file: CheckedUpload, key: string, fileId: number)
     fileId,
     uploadInfo: { originalName: file.name, mimetype: file.type.mimetype, size },
   };
+}
+
+/** Puts the objects; if any of them fails, the ones already put are removed again. */
+export async function putObjects(platform: Platform, files: CheckedFile[], folder: string): Promise<string[]> {
+  const keys: string[] = [];
+  try {
+    for (const file of files) {
+      const key = objectKey(folder, file.type.ext);
+      await platform.storage.put(key, file.bytes, servedType(file.type));
+      keys.push(key);
+    }
+    return keys;
+  } catch (err) {
+    await removeObjects(platform, keys);
+    throw err;
+  }
+}
+
+export async function removeObjects(platform: Platform, keys: string[]): Promise<void> {
+  await Promise.allSettled(keys.map((key) => platform.storage.delete(key)));
+}
+
+export const uploadRow = (file: CheckedFile, key: string, userId: number) => ({
+  key,
+  originalName: file.name,
+  mimetype: file.type.mimetype,
+  size: file.bytes.length,
+  userId,
+});
+
+/**
+ * Stores one checked image and, in the same batch as its uploads row, the statement that attaches
+ * its URL to a record (a user's profile image, a course's image). On failure the object is removed.
+ */
+export async function storeAttachedFile(
+  platform: Platform,
+  file: CheckedFile,
+  options: { folder: string; userId: number; attach: (url: string) => BatchItem<'sqlite'> },
+): Promise<UploadAnswer> {
+  const [key] = await putObjects(platform, [file], options.folder);
+  const url = UPLOADS_PATH + key!;
+  try {
+    const [inserted] = await platform.db.batch([
+      platform.db.insert(uploads).values(uploadRow(file, key!, options.userId)).returning({ id: uploads.id }),
+      options.attach(url),
+    ]);
+    return answerOf(file, key!, inserted[0]!.id);
+  } catch (err) {
+    await removeObjects(platform, [key!]);
+    throw err;
+  }
 }
