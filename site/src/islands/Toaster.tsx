@@ -1,0 +1,16 @@
+import { useEffect, useRef } from 'react';
+import { mountToaster } from './toaster.ts';
+
+/**
+ * The toast region for layouts whose pages are React islands anyway (the admin layout).
+ * BaseLayout mounts the same toaster (./toaster.ts) without React, to keep public pages light.
+ */
+export default function Toaster() {
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => (list.current ? mountToaster(list.current) : undefined), []);
+  return (
+    <section aria-label="Notifications">
+      <ol ref={list} className="toaster" />
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { imageUrl } from '../lib/image-url.ts';
+import { getInitials } from '../lib/initials.ts';
+
+/**
+ * The few DOM helpers of the script islands: the header's user menu and toaster and the public
+ * pages' forms are plain TypeScript, because React alone would take a public page's whole
+ * JavaScript budget (docs/decisions/0002-hand-rolled-header-islands.md).
+ */
+
+type Child = Node | string | number | null | undefined | false;
+type AttrValue = string | number | boolean | null | undefined;
+type Attrs = Record<string, AttrValue | ((event: never) => void)>;
+
+/** Creates an element: attributes (on* are listeners, false/null are left out) and children. */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs | null = null, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs ?? {})) {
+    if (value == null || value === false) continue;
+    if (typeof value === 'function') el.addEventListener(name.slice(2).toLowerCase(), value as EventListener);
+    else if (name === 'className') el.className = String(value);
+    else el.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) if (child != null && child !== false) el.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  return el;
+}
+
+/** Runs when the browser is idle, as Astro's client:idle does: no island starts before that. */
+export function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run());
+  else setTimeout(run, 200);
+}
+
+/** Mounts a script island when idle; a failure shows the failed-page message of §2.4 in its place. */
+export function mountWhenIdle(selector: string, mount: (root: HTMLElement) => void): void {
+  whenIdle(() => {
+    for (const root of document.querySelectorAll<HTMLElement>(selector)) {
+      try {
+        mount(root);
+      } catch (error) {
+        root.replaceChildren(pageLoadError());
+        setTimeout(() => {
+          throw error;
+        });
+      }
+    }
+  });
+}
+
+/** 'Page Not Found' / 'The requested page could not be loaded.' with a Refresh Page button. */
+export function pageLoadError(): HTMLElement {
+  return h(
+    'div',
+    { className: 'container not-found', role: 'alert' },
+    h('h1', null, 'Page Not Found'),
+    h('p', { className: 'lead' }, 'The requested page could not be loaded.'),
+    h('button', { type: 'button', className: 'btn btn-primary', onclick: () => location.reload() }, 'Refresh Page'),
+  );
+}
+
+export interface Person {
+  username: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  profile_image_url?: string | null;
+}
+
+export function displayName(person: Person): string {
+  return [person.first_name, person.last_name].filter(Boolean).join(' ').trim() || person.username;
+}
+
+/** A round picture of a person, or their initials when there is none or it fails to load. */
+export function avatar(person: Person, size: 'md' | 'lg' = 'md'): HTMLElement {
+  const initials = () => h('span', { 'aria-hidden': 'true' }, getInitials(displayName(person)));
+  const box = h('span', { className: size === 'lg' ? 'avatar avatar-lg' : 'avatar' });
+  if (person.profile_image_url) {
+    const img = h('img', { src: imageUrl(person.profile_image_url), alt: `${displayName(person)}'s profile picture` });
+    img.addEventListener('error', () => img.replaceWith(initials()), { once: true });
+    box.appendChild(img);
+  } else {
+    box.appendChild(initials());
+  }
+  return box;
+}

@@ -1,0 +1,172 @@
+import { userMenuItems } from '../../../worker/src/domain/navigation.ts';
+import { $auth, loadUser, logout, type AuthState, type User } from '../stores/auth.ts';
+import { toast } from '../stores/toasts.ts';
+import { avatar, displayName, h } from './dom.ts';
+
+let menuCount = 0;
+
+/**
+ * The header's account control (§2.1): Sign In and Create Account for guests; for a signed-in
+ * user a menu button (WAI-ARIA menu button pattern) with the items of their roles and Sign Out.
+ * It follows the auth store, so a new name or profile picture shows at once (§7).
+ */
+export function mountUserMenu(root: HTMLElement): () => void {
+  let failed = false;
+  let shown: string | null = null;
+  let cleanup: (() => void) | null = null;
+
+  const render = (state: AuthState) => {
+    const user = state.status === 'ready' ? state.user : null;
+    if (state.status === 'loading' && !failed) return;
+    // Re-render only when what the control shows changes.
+    const key = user ? JSON.stringify([user.id, user.username, user.first_name, user.last_name, user.profile_image_url, user.role]) : 'guest';
+    if (key === shown) return;
+    shown = key;
+    cleanup?.();
+    cleanup = null;
+    if (!user) {
+      root.replaceChildren(
+        h(
+          'div',
+          { className: 'cluster header-auth-links' },
+          h('a', { className: 'btn btn-ghost', href: '/auth' }, 'Sign In'),
+          h('a', { className: 'btn btn-primary', href: '/auth?mode=signup' }, 'Create Account'),
+        ),
+      );
+    } else {
+      cleanup = accountMenu(root, user);
+    }
+  };
+
+  const unsubscribe = $auth.subscribe(render);
+  loadUser().catch(() => {
+    failed = true;
+    render($auth.get());
+  });
+  return () => {
+    unsubscribe();
+    cleanup?.();
+  };
+}
+
+function accountMenu(root: HTMLElement, user: User): () => void {
+  const id = `user-menu-${++menuCount}`;
+  const name = displayName(user);
+  let open = false;
+
+  const button = h(
+    'button',
+    {
+      id: `${id}-button`,
+      type: 'button',
+      className: 'menu-trigger',
+      'aria-haspopup': 'menu',
+      'aria-expanded': 'false',
+      'aria-label': `Account menu for ${name}`,
+    },
+    avatar(user),
+    h('span', { className: 'user-menu-name' }, user.first_name || user.username),
+    chevron(),
+  );
+
+  const signOutItem = h('button', { type: 'button', role: 'menuitem', tabindex: '-1', className: 'menu-item' }, 'Sign Out');
+  const list = h(
+    'ul',
+    { id: `${id}-menu`, role: 'menu', 'aria-labelledby': button.id, className: 'menu-list' },
+    userMenuItems(user.role).map((item) =>
+      h('li', { role: 'none' }, h('a', { role: 'menuitem', tabindex: '-1', className: 'menu-item', href: item.href }, item.label)),
+    ),
+    h('li', { role: 'separator', className: 'menu-separator' }),
+    h('li', { role: 'none' }, signOutItem),
+  );
+  const panel = h('div', { className: 'menu', hidden: true }, h('p', { className: 'menu-label' }, h('strong', null, name), h('br'), `@${user.username}`), list);
+  const wrapper = h('div', { className: 'menu-root' }, button, panel);
+  root.replaceChildren(wrapper);
+
+  const items = () => Array.from(list.querySelectorAll<HTMLElement>('[role="menuitem"]'));
+  const focusAt = (i: number) => {
+    const all = items();
+    all[(i + all.length) % all.length]?.focus();
+  };
+
+  function setOpen(next: boolean, focus: 'first' | 'last' | 'button' | null = null) {
+    open = next;
+    panel.hidden = !next;
+    button.setAttribute('aria-expanded', String(next));
+    if (next) button.setAttribute('aria-controls', list.id);
+    else button.removeAttribute('aria-controls');
+    if (focus === 'first') focusAt(0);
+    else if (focus === 'last') focusAt(-1);
+    else if (focus === 'button') button.focus();
+  }
+
+  button.addEventListener('click', () => setOpen(!open, open ? null : 'first'));
+  button.addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowDown' || e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      setOpen(true, 'first');
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setOpen(true, 'last');
+    }
+  });
+
+  list.addEventListener('keydown', (e) => {
+    const index = items().indexOf(document.activeElement as HTMLElement);
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => focusAt(index + 1),
+      ArrowUp: () => focusAt(index - 1),
+      Home: () => focusAt(0),
+      End: () => focusAt(-1),
+      Escape: () => setOpen(false, 'button'),
+    };
+    if (keys[e.key]) {
+      e.preventDefault();
+      keys[e.key]!();
+    } else if (e.key === 'Tab') {
+      setOpen(false);
+    } else if (e.key.length === 1 && /\S/.test(e.key)) {
+      // Type-ahead: the next item starting with the typed character.
+      const all = items();
+      const order = [...all.slice(index + 1), ...all.slice(0, index + 1)];
+      order.find((el) => el.textContent?.trim().toLowerCase().startsWith(e.key.toLowerCase()))?.focus();
+    }
+  });
+  list.addEventListener('click', (e) => {
+    if ((e.target as HTMLElement).closest('a')) setOpen(false);
+  });
+
+  signOutItem.addEventListener('click', async () => {
+    signOutItem.setAttribute('aria-disabled', 'true');
+    signOutItem.textContent = 'Signing out...';
+    try {
+      await logout();
+      location.assign('/');
+    } catch {
+      // The token is gone from this browser either way; say that the server did not confirm.
+      toast({ title: 'Logout failed', description: 'We could not reach the server. Please try again.', variant: 'destructive' });
+    }
+  });
+
+  const onPointerDown = (e: PointerEvent) => {
+    if (open && !wrapper.contains(e.target as Node)) setOpen(false);
+  };
+  document.addEventListener('pointerdown', onPointerDown);
+  return () => document.removeEventListener('pointerdown', onPointerDown);
+}
+
+function chevron(): SVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('width', '12');
+  svg.setAttribute('height', '12');
+  svg.setAttribute('viewBox', '0 0 12 12');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', 'M2 4l4 4 4-4');
+  path.setAttribute('fill', 'none');
+  path.setAttribute('stroke', 'currentColor');
+  path.setAttribute('stroke-width', '1.6');
+  svg.appendChild(path);
+  return svg;
+}

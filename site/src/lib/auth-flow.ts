@@ -1,0 +1,40 @@
+import { afterLoginRedirect, safeRedirectTarget, type NavUser } from '../../../worker/src/domain/navigation.ts';
+import { hasAdminRole, roleList } from '../../../worker/src/domain/roles.ts';
+import type { Guard } from '../routes.ts';
+import { ApiError } from './api.ts';
+
+/** §8: the message under the 'Login failed' title. A throttled sign-in (429) says when to retry. */
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return 'Invalid username or password.';
+    if (error.status === 429) return error.message;
+    if (error.status >= 500) return 'A server error occurred. Please try again later.';
+  }
+  return 'Login failed. Please try again.';
+}
+
+/** §5: the message under the 'Registration failed' title. */
+export function registrationErrorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  if (message.includes('Username already exists')) return 'Username already taken. Please choose another.';
+  return message || 'Registration failed.';
+}
+
+/** Where a user goes after signing in (or on visiting /auth signed in): ?redirect=, else §4. */
+export function afterSignInTarget(user: NavUser, search: string): string {
+  const requested = safeRedirectTarget(new URLSearchParams(search).get('redirect'));
+  if (requested && !/^\/(auth|register)(\/|\?|$)/.test(requested)) return requested;
+  return afterLoginRedirect(user);
+}
+
+/**
+ * §2.3: where a guard sends a visitor, or null when the page may be shown. Signed-in pages send
+ * anonymous visitors to /auth?redirect={path}; admin pages send them to /auth and users without
+ * a role containing ADMIN to /.
+ */
+export function guardRedirect(guard: Guard, user: NavUser | null, here: string): string | null {
+  if (guard === 'public') return null;
+  if (guard === 'signed-in') return user ? null : `/auth?redirect=${encodeURIComponent(here)}`;
+  if (!user) return '/auth';
+  return hasAdminRole(roleList(user.role)) ? null : '/';
+}
