@@ -4,14 +4,16 @@ import { spawn } from 'node:child_process';
 
 // The app as `npm start` runs it (built site, migrations, demo seed), on a scratch data folder.
 const root = resolve(import.meta.dirname, '..');
-const dataDir = resolve(root, 'tests/.tmp/e2e-data');
+const port = process.env.E2E_PORT ?? '4400';
+// One data folder per port, so runs on different ports never share (or wipe) each other's data.
+const dataDir = resolve(root, 'tests/.tmp', `e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 
 const child = spawn(process.execPath, [resolve(root, 'worker/src/node.ts')], {
   stdio: 'inherit',
   env: {
     ...process.env,
-    PORT: process.env.E2E_PORT ?? '4400',
+    PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DRX_SEED: 'demo',

@@ -1,6 +1,3 @@
-import { hc } from 'hono/client';
-import type { AppType } from '../../../worker/src/app.ts';
-
 export const TOKEN_KEY = 'access_token';
 
 export type ValidationErrors = Record<string, string[]>;
@@ -51,9 +48,6 @@ export const authedFetch: typeof fetch = async (input, init = {}) => {
   }
   return res;
 };
-
-/** The typed client of the API (Hono RPC). */
-export const client = hc<AppType>('/', { fetch: authedFetch });
 
 /** Reads an answer: its JSON on success, an ApiError in the error shape otherwise. */
 export async function readJson<T>(res: Response): Promise<T> {

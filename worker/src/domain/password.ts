@@ -7,7 +7,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  */
 export const SCRYPT_PARAMS = { N: 2 ** 14, r: 8, p: 5, keyLength: 32 } as const;
 
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH } from './password-rules.ts';
 
 function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {

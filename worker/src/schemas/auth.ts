@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from '../domain/password.ts';
+import { MIN_PASSWORD_LENGTH } from '../domain/password-rules.ts';
 
 /** Shared by the API and the sign-in, sign-up and profile forms. Messages are shown as they are. */
 
