@@ -30,10 +30,9 @@ test.describe('header and footer', () => {
   for (const { path, active } of [
     { path: '/', active: 'Home' },
     { path: '/courses', active: 'Certification' },
-    { path: '/curriculum', active: 'Curriculum' },
-    { path: '/resources', active: 'Curriculum' },
-    { path: '/connect', active: 'Connect & Book' },
-    { path: '/subscription', active: 'Plans & Pricing' },
+    // /curriculum (and /resources under it), /connect and /subscription are built by later
+    // issues; the rule that highlights them, /resources included, is unit-tested in
+    // worker/src/domain/navigation.test.ts.
   ]) {
     test(`${path} highlights ${active}`, async ({ page }) => {
       await page.goto(path);
