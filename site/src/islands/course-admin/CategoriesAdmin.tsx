@@ -1,0 +1,182 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { categoryNameSchema, CATEGORY_NAME_MAX } from '../../../../worker/src/schemas/courses.ts';
+import FormField from '../../components/FormField.tsx';
+import { loaded, type CategoryOption } from '../../stores/course-admin.ts';
+import {
+  $categoryProblem,
+  $courseCategories,
+  createCategory,
+  deleteCategory,
+  dismissCategoryProblem,
+  loadCourseCategories,
+  renameCategory,
+} from '../../stores/course-categories.ts';
+import { ConfirmDialog } from '../admin/AdminStates.tsx';
+import { withErrorBoundary } from '../ErrorBoundary.tsx';
+import { applyServerErrors } from './form-utils.ts';
+import '../../styles/course-admin.css';
+
+type NameForm = { name: string };
+
+function NameInput({ initial, label, submitLabel, onSubmit, onCancel }: { initial: string; label: string; submitLabel: string; onSubmit: (name: string) => Promise<{ ok: boolean; validationErrors?: Record<string, string[]> }>; onCancel?: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NameForm>({ resolver: zodResolver(categoryNameSchema), defaultValues: { name: initial } });
+  const submit = handleSubmit(async ({ name }) => {
+    const result = await onSubmit(name);
+    if (result.ok) reset({ name: onCancel ? name : '' });
+    else applyServerErrors(setError, result.validationErrors, ['name']);
+  });
+  return (
+    <form className="ca-inline-form" noValidate onSubmit={(e) => void submit(e)}>
+      <FormField label={label} error={errors.name?.message}>
+        <input type="text" autoComplete="off" maxLength={CATEGORY_NAME_MAX} {...register('name')} />
+      </FormField>
+      <div className="cluster">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** /admin/course-categories: create, rename and delete the categories no course uses. */
+function CategoriesAdmin() {
+  const state = useStore($courseCategories);
+  const problem = useStore($categoryProblem);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<CategoryOption | null>(null);
+
+  useEffect(() => {
+    void loadCourseCategories();
+  }, []);
+
+  const list = loaded(state);
+
+  return (
+    <div className="ca-stack">
+      <section className="ca-panel" aria-labelledby="new-category">
+        <h2 id="new-category" style={{ marginTop: 0 }}>
+          New category
+        </h2>
+        <NameInput initial="" label="Category name" submitLabel="Add Category" onSubmit={createCategory} />
+      </section>
+
+      {problem && (
+        <div className="alert alert-error" role="alert">
+          <p>{problem}</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={dismissCategoryProblem}>
+            Dismiss
+          </button>
+        </div>
+      )}
+
+      {state.status === 'error' && (
+        <div className="alert alert-error" role="alert">
+          <p>{state.message}</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void loadCourseCategories()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {!list && state.status !== 'error' && (
+        <p className="loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Loading categories...
+        </p>
+      )}
+      {list && list.length === 0 && <p className="ca-empty">No categories yet. Add the first one above.</p>}
+      {list && list.length > 0 && (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">Course categories</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Courses</th>
+                <th scope="col">Published</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((c) => (
+                <tr key={c.id}>
+                  <th scope="row">
+                    {editing === c.id ? (
+                      <NameInput
+                        initial={c.name}
+                        label={`New name for ${c.name}`}
+                        submitLabel="Save"
+                        onCancel={() => setEditing(null)}
+                        onSubmit={async (name) => {
+                          const result = await renameCategory(c.id, name);
+                          if (result.ok) setEditing(null);
+                          return result;
+                        }}
+                      />
+                    ) : (
+                      c.name
+                    )}
+                  </th>
+                  <td>{c.course_count ?? 0}</td>
+                  <td>{c.published_course_count ?? 0}</td>
+                  <td>
+                    {editing !== c.id && (
+                      <div className="ca-actions">
+                        <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditing(c.id)} aria-label={`Rename ${c.name}`}>
+                          Rename
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-danger btn-sm"
+                          onClick={() => setDeleting(c)}
+                          aria-label={`Delete ${c.name}`}
+                          title={(c.course_count ?? 0) > 0 ? 'Courses use this category; it cannot be deleted until they move.' : undefined}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title="Delete Category"
+          description={`Are you sure you want to delete the category “${deleting.name}”? This action cannot be undone.`}
+          confirmLabel="Delete"
+          destructive
+          onConfirm={async () => {
+            await deleteCategory(deleting.id);
+            // Closes either way: a refusal (409) is shown above the list.
+            setDeleting(null);
+            return true;
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+export default withErrorBoundary(CategoriesAdmin);

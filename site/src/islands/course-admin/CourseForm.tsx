@@ -1,0 +1,239 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { COURSE_STATUSES, courseDialogSchema, type CourseDialogInput, type CourseDialogValues } from '../../../../worker/src/schemas/courses.ts';
+import FormField from '../../components/FormField.tsx';
+import { imageUrl } from '../../lib/image-url.ts';
+import {
+  $imageUpload,
+  $imageUploadError,
+  checkCourseImage,
+  COURSE_IMAGE_MAX_MB,
+  COURSE_STATUS_LABELS,
+  instructorOptionLabel,
+  saveCourse,
+  uploadImageNow,
+  type AdminCourseItem,
+  type CourseStatus,
+  type InstructorOption,
+} from '../../stores/course-admin.ts';
+import { toast } from '../../stores/toasts.ts';
+import { applyServerErrors, numberOrUndefined } from './form-utils.ts';
+
+const FIELDS = ['title', 'description', 'price', 'status', 'instructorId', 'fullVideoUrl', 'previewVideoUrl'] as const;
+
+export interface CourseFormProps {
+  /** The course being edited; a new course otherwise. */
+  course?: AdminCourseItem;
+  /** §6: only ADMIN sees the instructor selector. */
+  showInstructor: boolean;
+  instructors: readonly InstructorOption[];
+  /** Hide the status (the wizard publishes in its last step). */
+  hideStatus?: boolean;
+  submitLabel?: string;
+  onCancel?: () => void;
+  onSaved?: (id: number) => void;
+}
+
+const UPLOAD_STATE_TEXT = {
+  idle: '',
+  uploading: 'Uploading...',
+  success: 'Image uploaded.',
+  failed: 'Image upload failed.',
+} as const;
+
+/** The create/edit course form of §2.5 (title, description, price, status, instructor, videos, image). */
+export default function CourseForm({ course, showInstructor, instructors, hideStatus, submitLabel, onCancel, onSaved }: CourseFormProps) {
+  const uploadState = useStore($imageUpload);
+  const uploadError = useStore($imageUploadError);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const lastFullUrl = useRef(course?.fullVideoUrl ?? '');
+
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CourseDialogInput, unknown, CourseDialogValues>({
+    resolver: zodResolver(courseDialogSchema),
+    defaultValues: {
+      title: course?.title ?? '',
+      description: course?.description ?? '',
+      // §9: a new course costs '0' and starts as a draft.
+      price: course ? String(course.price ?? '0') : '0',
+      status: course?.status ?? 'draft',
+      instructorId: course?.instructorId ?? undefined,
+      fullVideoUrl: course?.fullVideoUrl ?? '',
+      previewVideoUrl: course?.previewVideoUrl ?? '',
+    },
+  });
+
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  function chooseFile(e: ChangeEvent<HTMLInputElement>) {
+    const chosen = e.currentTarget.files?.[0] ?? null;
+    if (!chosen) {
+      setFile(null);
+      setFileError(null);
+      return;
+    }
+    const problem = checkCourseImage(chosen);
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      setFileError(problem.description);
+      setFile(null);
+      e.currentTarget.value = '';
+      return;
+    }
+    setFileError(null);
+    setFile(chosen);
+  }
+
+  function clearFile() {
+    setFile(null);
+    setFileError(null);
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  async function uploadNow() {
+    if (!course) return;
+    if (!file) {
+      // §5: uploading with no file chosen.
+      const problem = checkCourseImage(null)!;
+      toast({ ...problem, variant: 'destructive' });
+      setFileError(problem.description);
+      return;
+    }
+    if (await uploadImageNow(course.id, file)) clearFile();
+  }
+
+  const fullVideo = register('fullVideoUrl', {
+    // §4: the preview follows the full video URL while it is empty (or still a copy of it).
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = e.target.value;
+      const previewNow = getValues('previewVideoUrl') ?? '';
+      if (previewNow === '' || previewNow === lastFullUrl.current) setValue('previewVideoUrl', value);
+      lastFullUrl.current = value;
+    },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    const payload = {
+      title: values.title,
+      description: values.description,
+      price: values.price,
+      status: hideStatus && !course ? ('draft' as CourseStatus) : values.status,
+      ...(showInstructor && values.instructorId ? { instructorId: values.instructorId } : {}),
+      fullVideoUrl: values.fullVideoUrl ?? null,
+      previewVideoUrl: values.previewVideoUrl ?? null,
+    };
+    const result = await saveCourse(payload, course?.id ?? null, file);
+    if (result.ok) {
+      clearFile();
+      onSaved?.(result.data.id);
+    } else {
+      applyServerErrors(setError, result.validationErrors, FIELDS);
+    }
+  });
+
+  const currentImage = course?.imageUrl ? imageUrl(course.imageUrl) : null;
+
+  return (
+    <form className="ca-form" noValidate onSubmit={(e) => void submit(e)}>
+      <FormField label="Title" error={errors.title?.message} required>
+        <input type="text" autoComplete="off" {...register('title')} />
+      </FormField>
+      <FormField label="Description" error={errors.description?.message} required>
+        <textarea rows={4} {...register('description')} />
+      </FormField>
+      <div className="ca-form-row">
+        <FormField label="Price (USD)" error={errors.price?.message} hint="0 for a free course">
+          <input type="text" inputMode="decimal" autoComplete="off" {...register('price')} />
+        </FormField>
+        {!hideStatus && (
+          <FormField label="Status" error={errors.status?.message}>
+            <select {...register('status')}>
+              {COURSE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {COURSE_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        )}
+      </div>
+      {showInstructor && (
+        <FormField label="Instructor" error={errors.instructorId?.message} hint="Leave empty to teach it yourself">
+          <select {...register('instructorId', { setValueAs: numberOrUndefined })}>
+            <option value="">Select an instructor</option>
+            {course?.instructorId != null && !instructors.some((i) => i.id === course.instructorId) && (
+              <option value={course.instructorId}>{course.instructorName ?? `Instructor #${course.instructorId}`}</option>
+            )}
+            {instructors.map((i) => (
+              <option key={i.id} value={i.id}>
+                {instructorOptionLabel(i)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      )}
+      <FormField label="Full video URL" error={errors.fullVideoUrl?.message} hint="Optional: a video link for enrolled learners">
+        <input type="url" inputMode="url" autoComplete="off" {...fullVideo} />
+      </FormField>
+      <FormField label="Preview video URL" error={errors.previewVideoUrl?.message} hint="Optional: shown on the course page to everyone">
+        <input type="url" inputMode="url" autoComplete="off" {...register('previewVideoUrl')} />
+      </FormField>
+
+      <fieldset className="ca-image-picker">
+        <legend className="label">Course image (optional)</legend>
+        {(preview || currentImage) && (
+          <img className="ca-image-preview" src={preview ?? currentImage!} alt={preview ? 'Preview of the chosen image' : 'Current course image'} />
+        )}
+        <FormField label="Choose image" hint={`Images only, up to ${COURSE_IMAGE_MAX_MB} MB.`} error={fileError ?? undefined}>
+          <input ref={fileInput} type="file" accept="image/*" onChange={chooseFile} />
+        </FormField>
+        <div className="cluster">
+          {course && (
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void uploadNow()} disabled={uploadState === 'uploading'}>
+              Upload Image
+            </button>
+          )}
+          {file && (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={clearFile}>
+              Clear
+            </button>
+          )}
+          <span className="ca-upload-state" data-state={uploadState} role="status">
+            {UPLOAD_STATE_TEXT[uploadState]}
+            {uploadState === 'failed' && uploadError ? ` ${uploadError}` : ''}
+          </span>
+        </div>
+      </fieldset>
+
+      <div className="drx-dialog-actions">
+        {onCancel && (
+          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : (submitLabel ?? (course ? 'Update Course' : 'Create Course'))}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { LESSON_TYPES, lessonSchema, type LessonInput } from '../../../../worker/src/schemas/courses.ts';
+import FormField from '../../components/FormField.tsx';
+import { LESSON_TYPE_LABELS, positionOf, saveLesson, type LessonType, type LessonView } from '../../stores/course-admin.ts';
+import { applyServerErrors, numberOrUndefined } from './form-utils.ts';
+
+type LessonValues = z.output<typeof lessonSchema>;
+
+const CONTENT_LABELS: Record<LessonType, { label: string; hint: string }> = {
+  text: { label: 'Content', hint: 'Markdown: headings, lists, links and emphasis.' },
+  video: { label: 'Video URL or embed code', hint: 'A YouTube or Vimeo link, an uploaded video URL or embed code.' },
+  quiz: { label: 'Quiz instructions', hint: 'What the learner should know before starting the quiz.' },
+};
+
+export interface LessonFormProps {
+  moduleId: number;
+  lesson?: LessonView;
+  defaultPosition: number;
+  submitLabel?: string;
+  onCancel?: () => void;
+  onSaved?: (id: number) => void;
+}
+
+/** The create/edit lesson form (§5; type text by default, video or quiz). */
+export default function LessonForm({ moduleId, lesson, defaultPosition, submitLabel, onCancel, onSaved }: LessonFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<LessonInput, unknown, LessonValues>({
+    resolver: zodResolver(lessonSchema),
+    defaultValues: {
+      title: lesson?.title ?? '',
+      description: lesson?.description ?? '',
+      content: lesson?.content ?? '',
+      position: lesson ? positionOf(lesson) : defaultPosition,
+      moduleId,
+      type: lesson?.type ?? 'text',
+    },
+  });
+  const type = (watch('type') ?? 'text') as LessonType;
+  const content = CONTENT_LABELS[type] ?? CONTENT_LABELS.text;
+
+  const submit = handleSubmit(async (values) => {
+    const result = await saveLesson(
+      {
+        title: values.title,
+        description: values.description,
+        content: values.content,
+        position: values.position ?? defaultPosition,
+        moduleId,
+        type: values.type,
+      },
+      lesson?.id ?? null,
+    );
+    if (result.ok) {
+      if (!lesson) reset({ title: '', description: '', content: '', position: defaultPosition + 1, moduleId, type: 'text' });
+      onSaved?.(result.data.id);
+    } else applyServerErrors(setError, result.validationErrors, ['title', 'description', 'content', 'position', 'type']);
+  });
+
+  return (
+    <form className="ca-form" noValidate onSubmit={(e) => void submit(e)}>
+      <FormField label="Lesson title" error={errors.title?.message} required>
+        <input type="text" autoComplete="off" {...register('title')} />
+      </FormField>
+      <FormField label="Lesson description" error={errors.description?.message} required>
+        <textarea rows={3} {...register('description')} />
+      </FormField>
+      <div className="ca-form-row">
+        <FormField label="Lesson type" error={errors.type?.message}>
+          <select {...register('type')}>
+            {LESSON_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {LESSON_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Position" error={errors.position?.message}>
+          <input type="number" min={1} step={1} {...register('position', { setValueAs: numberOrUndefined })} />
+        </FormField>
+      </div>
+      <FormField label={content.label} hint={content.hint} error={errors.content?.message} required>
+        <textarea rows={type === 'text' ? 8 : 3} {...register('content')} />
+      </FormField>
+      <div className="drx-dialog-actions">
+        {onCancel && (
+          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : (submitLabel ?? (lesson ? 'Update Lesson' : 'Create Lesson'))}
+        </button>
+      </div>
+    </form>
+  );
+}

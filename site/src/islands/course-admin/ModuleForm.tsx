@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { moduleSchema, type ModuleInput } from '../../../../worker/src/schemas/courses.ts';
+import type { z } from 'zod';
+import FormField from '../../components/FormField.tsx';
+import { positionOf, saveModule, type ModuleView } from '../../stores/course-admin.ts';
+import { applyServerErrors, numberOrUndefined } from './form-utils.ts';
+
+type ModuleValues = z.output<typeof moduleSchema>;
+
+export interface ModuleFormProps {
+  courseId: number;
+  module?: ModuleView;
+  /** §9: the default position of a new module is the last one plus one. */
+  defaultPosition: number;
+  submitLabel?: string;
+  onCancel?: () => void;
+  onSaved?: (id: number) => void;
+}
+
+/** The create/edit module form (§5: title 3+, description 10+, position 1+). */
+export default function ModuleForm({ courseId, module, defaultPosition, submitLabel, onCancel, onSaved }: ModuleFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ModuleInput, unknown, ModuleValues>({
+    resolver: zodResolver(moduleSchema),
+    defaultValues: {
+      title: module?.title ?? '',
+      description: module?.description ?? '',
+      position: module ? positionOf(module) : defaultPosition,
+      courseId,
+    },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    const result = await saveModule(
+      { title: values.title, description: values.description, position: values.position ?? defaultPosition, courseId },
+      module?.id ?? null,
+    );
+    if (result.ok) {
+      if (!module) reset({ title: '', description: '', position: defaultPosition + 1, courseId });
+      onSaved?.(result.data.id);
+    } else applyServerErrors(setError, result.validationErrors, ['title', 'description', 'position']);
+  });
+
+  return (
+    <form className="ca-form" noValidate onSubmit={(e) => void submit(e)}>
+      <FormField label="Module title" error={errors.title?.message} required>
+        <input type="text" autoComplete="off" {...register('title')} />
+      </FormField>
+      <FormField label="Module description" error={errors.description?.message} required>
+        <textarea rows={3} {...register('description')} />
+      </FormField>
+      <FormField label="Position" error={errors.position?.message}>
+        <input type="number" min={1} step={1} {...register('position', { setValueAs: numberOrUndefined })} />
+      </FormField>
+      <div className="drx-dialog-actions">
+        {onCancel && (
+          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : (submitLabel ?? (module ? 'Update Module' : 'Create Module'))}
+        </button>
+      </div>
+    </form>
+  );
+}

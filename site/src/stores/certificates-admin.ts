@@ -1,0 +1,144 @@
+import { atom } from 'nanostores';
+import type { CertificateSummary, RenderedTemplate, TemplateListItem } from '../../../worker/src/services/certificates.ts';
+import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
+import { errorMessage, loaded, unwrapList, type Loadable } from './course-admin.ts';
+import { toast } from './toasts.ts';
+
+/** /admin/certificates (list, search, revoke) and /certificate-templates (design templates). */
+
+export type { CertificateSummary, RenderedTemplate, TemplateListItem };
+
+/** Who designs templates (mirrors the server's TEMPLATE_ROLES in services/certificates.ts). */
+export const TEMPLATE_DESIGNER_ROLES = ['ADMIN', 'INSTRUCTOR', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR', 'COURSE_CREATOR_ADMIN', 'CERTIFICATION_MANAGER'] as const;
+
+export function canDesignTemplates(roles: readonly string[]): boolean {
+  return roles.some((r) => (TEMPLATE_DESIGNER_ROLES as readonly string[]).includes(r));
+}
+
+export type Result<T> = { ok: true; data: T } | { ok: false; message: string; validationErrors?: ValidationErrors };
+
+function failed<T>(title: string, error: unknown): Result<T> {
+  const message = errorMessage(error);
+  toast({ title, description: message, variant: 'destructive' });
+  return { ok: false, message, validationErrors: error instanceof ApiError ? error.validationErrors : undefined };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin certificates
+
+export const $certificateQuery = atom('');
+export const $adminCertificates = atom<Loadable<CertificateSummary[]>>({ status: 'idle' });
+
+const SEARCH_DEBOUNCE_MS = 300;
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
+let request = 0;
+
+function writeQuery(q: string): void {
+  const url = new URL(location.href);
+  if (q) url.searchParams.set('q', q);
+  else url.searchParams.delete('q');
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+}
+
+export async function loadAdminCertificates(): Promise<void> {
+  const mine = ++request;
+  const q = $certificateQuery.get().trim();
+  $adminCertificates.set({ status: 'loading', data: loaded($adminCertificates.get()) });
+  try {
+    const list = unwrapList<CertificateSummary>(await apiFetch<unknown>(`/api/admin/certificates${q ? `?q=${encodeURIComponent(q)}` : ''}`));
+    if (mine === request) $adminCertificates.set({ status: 'ready', data: list });
+  } catch (error) {
+    if (mine === request) $adminCertificates.set({ status: 'error', message: errorMessage(error) });
+  }
+}
+
+/** Starts from the address (?q=). */
+export function initAdminCertificates(): void {
+  $certificateQuery.set(new URLSearchParams(location.search).get('q') ?? '');
+  void loadAdminCertificates();
+}
+
+export function setCertificateQuery(q: string): void {
+  $certificateQuery.set(q);
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => {
+    writeQuery(q.trim());
+    void loadAdminCertificates();
+  }, SEARCH_DEBOUNCE_MS);
+}
+
+/** POST /api/certificates/{id}/revoke {reason}: a revoked certificate fails verification. */
+export async function revokeCertificate(id: number, reason: string): Promise<Result<CertificateSummary>> {
+  try {
+    const cert = await apiFetch<CertificateSummary>(`/api/certificates/${id}/revoke`, { method: 'POST', json: { reason } });
+    toast({ title: 'Certificate revoked', description: `Certificate ${cert.code} no longer verifies.` });
+    const state = $adminCertificates.get();
+    if (state.status === 'ready') $adminCertificates.set({ status: 'ready', data: state.data.map((c) => (c.id === id ? cert : c)) });
+    return { ok: true, data: cert };
+  } catch (error) {
+    return failed('Failed to revoke certificate', error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+
+export const $templateList = atom<Loadable<TemplateListItem[]>>({ status: 'idle' });
+/** The template being edited: an id, 'new', or null for none. */
+export const $templateSelection = atom<number | 'new' | null>(null);
+
+export async function loadTemplateList(): Promise<void> {
+  $templateList.set({ status: 'loading', data: loaded($templateList.get()) });
+  try {
+    const list = unwrapList<TemplateListItem>(await apiFetch<unknown>('/api/certificate-templates'));
+    $templateList.set({ status: 'ready', data: list });
+    const selected = $templateSelection.get();
+    if (selected === null || (selected !== 'new' && !list.some((t) => t.id === selected))) {
+      $templateSelection.set(list[0]?.id ?? 'new');
+    }
+  } catch (error) {
+    $templateList.set({ status: 'error', message: errorMessage(error) });
+  }
+}
+
+export function selectTemplate(id: number | 'new'): void {
+  $templateSelection.set(id);
+}
+
+export interface TemplateInput {
+  name: string;
+  title: string;
+  body: string;
+  primary_color: string;
+  accent_color: string;
+  signatory_name: string;
+  signatory_title: string;
+}
+
+export async function saveTemplate(id: number | null, input: TemplateInput): Promise<Result<TemplateListItem>> {
+  try {
+    const saved =
+      id == null
+        ? await apiFetch<TemplateListItem>('/api/certificate-templates', { method: 'POST', json: input })
+        : await apiFetch<TemplateListItem>(`/api/certificate-templates/${id}`, { method: 'PATCH', json: input });
+    toast({ title: 'Success', description: id == null ? 'Template created successfully' : 'Template updated successfully' });
+    $templateSelection.set(saved.id);
+    await loadTemplateList();
+    return { ok: true, data: saved };
+  } catch (error) {
+    return failed(id == null ? 'Failed to create template' : 'Failed to update template', error);
+  }
+}
+
+export async function deleteTemplate(id: number): Promise<boolean> {
+  try {
+    await apiFetch(`/api/certificate-templates/${id}`, { method: 'DELETE' });
+    toast({ title: 'Success', description: 'Template deleted successfully' });
+    $templateSelection.set(null);
+    await loadTemplateList();
+    return true;
+  } catch (error) {
+    failed('Failed to delete template', error);
+    return false;
+  }
+}

@@ -1,0 +1,726 @@
+import { atom } from 'nanostores';
+import {
+  canChooseInstructor,
+  canCreateCourses,
+  canOpenCourseAdministration,
+  DEFAULT_PASS_SCORE,
+  DEFAULT_QUIZ_DESCRIPTION,
+  defaultQuizTitle,
+} from '../../../worker/src/domain/courses.ts';
+import { roleList } from '../../../worker/src/domain/roles.ts';
+import type {
+  CourseDetail as ApiCourseDetail,
+  LessonView as FullLessonView,
+  ManagedCourseItem,
+  ModuleView as ApiModuleView,
+  Page,
+  QuestionView,
+  QuizRef as QuizRefView,
+} from '../../../worker/src/services/courses.ts';
+import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
+import { COURSE_IMAGE_MAX_SIZE_MB, friendlyUploadMessage, uploadFiles, urlOf } from '../lib/upload.ts';
+import { toast } from './toasts.ts';
+
+/**
+ * The course administration screen (§2.5) and everything built from its parts (the create
+ * wizard, the instructor area): the course list, the chosen course with its modules, lessons
+ * and quizzes, the open dialog, and the actions that change them. Islands read these stores with
+ * useStore and change them only through the actions below.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Shapes read from the API (§3)
+
+export type CourseStatus = 'draft' | 'published' | 'archived';
+export type LessonType = 'text' | 'video' | 'quiz';
+
+export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
+export const LESSON_TYPE_LABELS: Record<LessonType, string> = { text: 'Text', video: 'Video', quiz: 'Quiz' };
+
+/** An entry of the admin list (GET /api/courses?scope=manage). */
+export type AdminCourseItem = ManagedCourseItem;
+export type QuizRef = QuizRefView & { description?: string; lessonId?: number };
+export type LessonView = FullLessonView;
+export type ModuleView = ApiModuleView<FullLessonView>;
+/** A course as GET /api/courses/{id} answers it to its managers (snake_case). */
+export type CourseDetail = ApiCourseDetail<FullLessonView>;
+export type QuizQuestion = QuestionView;
+export type { Page };
+
+export interface InstructorOption {
+  id: number;
+  firstName?: string | null;
+  lastName?: string | null;
+  username: string;
+}
+
+
+export type Loadable<T> =
+  | { status: 'idle' }
+  | { status: 'loading'; data?: T }
+  | { status: 'ready'; data: T }
+  | { status: 'error'; message: string; notFound?: boolean };
+
+export function loaded<T>(state: Loadable<T>): T | undefined {
+  return state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small readers that forgive the API's two spellings
+
+export function positionOf(item: { order?: number; position?: number }): number {
+  return item.order ?? item.position ?? 0;
+}
+
+export function quizOf(lesson: LessonView): QuizRef | null {
+  return lesson.quiz ?? lesson.quizzes?.[0] ?? null;
+}
+
+export function passScoreOf(quiz: { passScore?: number }): number {
+  return quiz.passScore ?? DEFAULT_PASS_SCORE;
+}
+
+export function correctOptionOf(q: QuizQuestion): number {
+  return q.correctOption ?? 0;
+}
+
+export function lessonCountOf(module: ModuleView): number {
+  return module.lessonCount ?? module.lessons?.length ?? 0;
+}
+
+export function statusOfDetail(course: CourseDetail): CourseStatus {
+  return course.status ?? (course.visible ? 'published' : 'draft');
+}
+
+/** The list entry of a course read in full (to open the edit dialog from the details tab). */
+export function itemOfDetail(course: CourseDetail, canManage = true): AdminCourseItem {
+  const name = [course.instructor?.first_name, course.instructor?.last_name].filter(Boolean).join(' ').trim();
+  return {
+    id: course.id,
+    title: course.title,
+    description: course.description,
+    price: course.price,
+    status: statusOfDetail(course),
+    visible: course.visible,
+    imageUrl: course.image_url,
+    moduleCount: course.module_count ?? course.modules.length,
+    lessonCount: course.lesson_count ?? 0,
+    enrollmentCount: course.enrollment_count ?? 0,
+    instructorId: course.instructor_id,
+    instructorName: name || null,
+    createdAt: course.created_at,
+    updatedAt: course.updated_at,
+    fullVideoUrl: course.video_url,
+    previewVideoUrl: course.preview_video_url,
+    canManage,
+  };
+}
+
+/** §2.5: the instructor's name, else 'Instructor #id'. */
+export function instructorLabel(course: Pick<CourseDetail, 'instructor' | 'instructor_id'>): string {
+  const name = [course.instructor?.first_name, course.instructor?.last_name].filter(Boolean).join(' ').trim();
+  if (name) return name;
+  return course.instructor_id != null ? `Instructor #${course.instructor_id}` : 'No instructor';
+}
+
+export function instructorOptionLabel(i: InstructorOption): string {
+  const name = [i.firstName, i.lastName].filter(Boolean).join(' ').trim();
+  return name ? `${name} (${i.username})` : i.username;
+}
+
+/** §9: the default position of a new module or lesson is the last one plus one. */
+export function nextPosition(items: readonly { order?: number; position?: number }[]): number {
+  return items.reduce((max, item) => Math.max(max, positionOf(item)), 0) + 1;
+}
+
+/** "data or a plain list" (§7). */
+export function unwrapList<T>(body: unknown): T[] {
+  if (Array.isArray(body)) return body as T[];
+  if (body && typeof body === 'object') {
+    const o = body as Record<string, unknown>;
+    for (const key of ['data', 'items', 'courses', 'results']) if (Array.isArray(o[key])) return o[key] as T[];
+  }
+  return [];
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.status === 0 ? 'Network error occurred' : error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The course's id from /…/courses/{id} or /…/courses/{id}/edit; null when missing or not a number. */
+export function courseIdFromPath(pathname: string): number | null {
+  const match = /\/courses\/([^/]+)(?:\/edit)?\/?$/.exec(pathname);
+  if (!match || !/^[1-9]\d{0,14}$/.test(match[1]!)) return null;
+  return Number(match[1]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Access (§2.5, §6)
+
+export type AccessMode = 'admin' | 'instructor';
+
+/**
+ * The §2.5 screen is for ADMIN and INSTRUCTOR_ADMIN; in the instructor area other instructors
+ * manage their own courses (the server limits the list and every change to them).
+ */
+export function canManageCourses(role: readonly string[] | string | null | undefined, mode: AccessMode = 'admin'): boolean {
+  const roles = roleList(role);
+  return mode === 'admin' ? canOpenCourseAdministration(roles) : canCreateCourses(roles);
+}
+
+/** §6: only ADMIN loads the instructor list and sees the instructor selector. */
+export function isPlatformAdmin(role: readonly string[] | string | null | undefined): boolean {
+  return canChooseInstructor(roleList(role));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stores
+
+export type CourseAdminTab = 'courses' | 'details';
+
+export const $courseList = atom<Loadable<AdminCourseItem[]>>({ status: 'idle' });
+export const $selectedCourseId = atom<number | null>(null);
+export const $courseDetail = atom<Loadable<CourseDetail>>({ status: 'idle' });
+export const $courseAdminTab = atom<CourseAdminTab>('courses');
+export const $instructors = atom<Loadable<InstructorOption[]>>({ status: 'idle' });
+export const $quizQuestions = atom<Loadable<QuizQuestion[]>>({ status: 'idle' });
+
+/** §4: the course dialog's image upload states. */
+export type ImageUploadState = 'idle' | 'uploading' | 'success' | 'failed';
+export const $imageUpload = atom<ImageUploadState>('idle');
+/** Why the last course image upload failed (shown in the dialog next to its state). */
+export const $imageUploadError = atom<string | null>(null);
+
+export type DeleteTarget = { thing: 'course' | 'module' | 'lesson'; id: number; title: string };
+
+/** The dialog open on the screen (one at a time). */
+export type CourseAdminDialog =
+  | { kind: 'none' }
+  | { kind: 'course'; course?: AdminCourseItem }
+  | { kind: 'module'; courseId: number; module?: ModuleView }
+  | { kind: 'lesson'; moduleId: number; lesson?: LessonView }
+  | { kind: 'quiz'; lesson: LessonView }
+  | { kind: 'view-quiz'; quiz: QuizRef; lessonTitle: string }
+  | { kind: 'question'; quiz: QuizRef; lessonTitle: string }
+  | { kind: 'delete'; target: DeleteTarget };
+
+export const $courseAdminDialog = atom<CourseAdminDialog>({ kind: 'none' });
+
+export function openDialog(dialog: CourseAdminDialog): void {
+  if (dialog.kind === 'course') {
+    $imageUpload.set('idle');
+    $imageUploadError.set(null);
+  }
+  if (dialog.kind === 'view-quiz') void loadQuizQuestions(dialog.quiz.id);
+  $courseAdminDialog.set(dialog);
+}
+
+export function closeDialog(): void {
+  $courseAdminDialog.set({ kind: 'none' });
+}
+
+export function setCourseAdminTab(tab: CourseAdminTab): void {
+  if (tab === 'details' && $selectedCourseId.get() == null) return;
+  $courseAdminTab.set(tab);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+
+/** In the instructor area the list is the user's own courses (INSTRUCTOR_ADMIN would see all). */
+const $listInstructor = atom<number | null>(null);
+const LIST_PAGE_SIZE = 100;
+const LIST_MAX_PAGES = 20;
+
+let listRequest = 0;
+export async function loadCourses(): Promise<void> {
+  const request = ++listRequest;
+  $courseList.set({ status: 'loading', data: loaded($courseList.get()) });
+  try {
+    const params = new URLSearchParams({ scope: 'manage', pageSize: String(LIST_PAGE_SIZE) });
+    const instructor = $listInstructor.get();
+    if (instructor != null) params.set('instructor', String(instructor));
+    const all: AdminCourseItem[] = [];
+    for (let page = 1; page <= LIST_MAX_PAGES; page++) {
+      params.set('page', String(page));
+      const body = await apiFetch<Page<AdminCourseItem> | AdminCourseItem[]>(`/api/courses?${params}`);
+      const items = unwrapList<AdminCourseItem>(body);
+      all.push(...items);
+      const total = Array.isArray(body) ? items.length : body.total;
+      if (items.length < LIST_PAGE_SIZE || all.length >= total) break;
+    }
+    if (request === listRequest) $courseList.set({ status: 'ready', data: all });
+  } catch (error) {
+    if (request === listRequest) $courseList.set({ status: 'error', message: errorMessage(error) });
+  }
+}
+
+let detailRequest = 0;
+export async function loadCourseDetail(id: number): Promise<void> {
+  const request = ++detailRequest;
+  const previous = loaded($courseDetail.get());
+  $courseDetail.set({ status: 'loading', data: previous?.id === id ? previous : undefined });
+  try {
+    const course = await apiFetch<CourseDetail>(`/api/courses/${id}`);
+    if (request === detailRequest) $courseDetail.set({ status: 'ready', data: { ...course, modules: course.modules ?? [] } });
+  } catch (error) {
+    if (request !== detailRequest) return;
+    const notFound = error instanceof ApiError && (error.status === 404 || error.status === 403);
+    $courseDetail.set({ status: 'error', message: notFound ? 'Course not found' : errorMessage(error), notFound });
+  }
+}
+
+/** Manage: choose a course and show its details. */
+export function selectCourse(id: number): void {
+  $selectedCourseId.set(id);
+  $courseAdminTab.set('details');
+  void loadCourseDetail(id);
+}
+
+export async function loadInstructors(): Promise<void> {
+  if ($instructors.get().status === 'ready') return;
+  $instructors.set({ status: 'loading' });
+  try {
+    $instructors.set({ status: 'ready', data: unwrapList<InstructorOption>(await apiFetch<unknown>('/api/instructors')) });
+  } catch (error) {
+    $instructors.set({ status: 'error', message: errorMessage(error) });
+  }
+}
+
+export async function loadQuizQuestions(quizId: number): Promise<void> {
+  $quizQuestions.set({ status: 'loading' });
+  try {
+    $quizQuestions.set({ status: 'ready', data: unwrapList<QuizQuestion>(await apiFetch<unknown>(`/api/quizzes/${quizId}/questions`)) });
+  } catch (error) {
+    $quizQuestions.set({ status: 'error', message: errorMessage(error) });
+  }
+}
+
+/**
+ * Starts the screen for a user: §6, the course list loads only for ADMIN and INSTRUCTOR_ADMIN
+ * (or, in the instructor area, for instructors: their own courses), the instructor list only for
+ * ADMIN. `courseId` opens that course's details at once.
+ */
+export function initCourseAdmin(
+  user: { id: number; role: readonly string[] | string | null | undefined },
+  mode: AccessMode,
+  courseId?: number | null,
+): void {
+  const role = user.role;
+  if (!canManageCourses(role, mode)) return;
+  $listInstructor.set(mode === 'instructor' ? user.id : null);
+  void loadCourses();
+  if (isPlatformAdmin(role)) void loadInstructors();
+  if (courseId != null) selectCourse(courseId);
+}
+
+async function refreshAfterChange(courseId?: number | null): Promise<void> {
+  const selected = $selectedCourseId.get();
+  const tasks: Promise<void>[] = [loadCourses()];
+  const id = courseId ?? selected;
+  if (id != null && id === selected) tasks.push(loadCourseDetail(id));
+  await Promise.all(tasks);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+export type ActionResult<T = unknown> = { ok: true; data: T } | { ok: false; message: string; validationErrors?: ValidationErrors };
+
+type Verb = 'create' | 'update' | 'delete';
+type Thing = 'course' | 'module' | 'lesson' | 'quiz' | 'question';
+
+const PAST: Record<Verb, string> = { create: 'created', update: 'updated', delete: 'deleted' };
+
+function successToast(thing: Thing, verb: Verb): void {
+  const name = thing[0]!.toUpperCase() + thing.slice(1);
+  const description = thing === 'question' && verb === 'create' ? 'Question added successfully' : `${name} ${PAST[verb]} successfully`;
+  toast({ title: 'Success', description });
+}
+
+/** §8: a destructive Error toast 'Failed to {create|update|delete} {thing}: {message}'. */
+function failure(thing: Thing, verb: Verb, error: unknown): ActionResult<never> {
+  const message = errorMessage(error);
+  const action = thing === 'question' && verb === 'create' ? 'add' : verb;
+  toast({ title: 'Error', description: `Failed to ${action} ${thing}: ${message}`, variant: 'destructive' });
+  return { ok: false, message, validationErrors: error instanceof ApiError ? error.validationErrors : undefined };
+}
+
+async function change<T>(
+  thing: Thing,
+  verb: Verb,
+  call: () => Promise<T>,
+  after?: (data: T) => Promise<void>,
+  { close = true }: { close?: boolean } = {},
+): Promise<ActionResult<T>> {
+  let data: T;
+  try {
+    data = await call();
+  } catch (error) {
+    return failure(thing, verb, error);
+  }
+  successToast(thing, verb);
+  if (close) closeDialog();
+  if (after) await after(data);
+  return { ok: true, data };
+}
+
+// Course ------------------------------------------------------------------------------------
+
+/** What the course dialog sends (§3 course form). */
+export interface CoursePayload {
+  title: string;
+  description: string;
+  price: string;
+  status: CourseStatus;
+  instructorId?: number;
+  fullVideoUrl: string | null;
+  previewVideoUrl: string | null;
+}
+
+export const COURSE_IMAGE_MAX_MB = COURSE_IMAGE_MAX_SIZE_MB;
+
+/** §5: the course image is at most 5 MB and an image; the message to show, or null. */
+export function checkCourseImage(file: File | null): { title: string; description: string } | null {
+  if (!file) return { title: 'No File Selected', description: 'Please select a file to upload.' };
+  if (file.size > COURSE_IMAGE_MAX_MB * 1024 * 1024) return { title: 'File Too Large', description: `File size exceeds ${COURSE_IMAGE_MAX_MB}MB limit.` };
+  if (!file.type.startsWith('image/')) return { title: 'Invalid File Type', description: 'File type not supported. Please choose a different file.' };
+  return null;
+}
+
+/**
+ * §4: upload the course image (POST /api/upload/course with entityType 'course' and the id),
+ * then patch the course with its URL. Shows 'Image Uploaded' or 'Failed to upload course image'.
+ */
+export async function uploadCourseImage(courseId: number, file: File | null): Promise<boolean> {
+  const problem = checkCourseImage(file);
+  if (problem) {
+    toast({ ...problem, variant: 'destructive' });
+    return false;
+  }
+  $imageUpload.set('uploading');
+  $imageUploadError.set(null);
+  try {
+    const [result] = await uploadFiles([file!], {
+      endpoint: '/api/upload/course',
+      fields: { entityType: 'course', entityId: String(courseId) },
+    });
+    // The stored URL is the server's own, without the cache-busting parameter.
+    const url = urlOf(result!.response) ?? result!.url;
+    await apiFetch(`/api/courses/${courseId}`, { method: 'PATCH', json: { imageUrl: url } });
+    $imageUpload.set('success');
+    toast({ title: 'Image Uploaded', description: 'The course image has been successfully uploaded.' });
+    return true;
+  } catch (error) {
+    $imageUpload.set('failed');
+    $imageUploadError.set(friendlyUploadMessage(errorMessage(error)));
+    toast({ title: 'Upload Failed', description: 'Failed to upload course image', variant: 'destructive' });
+    return false;
+  }
+}
+
+/** Edit dialog: upload the chosen image for an existing course at once, then refresh. */
+export async function uploadImageNow(courseId: number, file: File | null): Promise<boolean> {
+  const ok = await uploadCourseImage(courseId, file);
+  if (ok) await refreshAfterChange(courseId);
+  return ok;
+}
+
+/**
+ * Creates or updates a course from the dialog, then uploads the chosen image and patches its URL
+ * (§4). The lists refresh and the dialog closes after success.
+ */
+export async function saveCourse(payload: CoursePayload, existingId: number | null, image: File | null): Promise<ActionResult<{ id: number }>> {
+  const verb: Verb = existingId == null ? 'create' : 'update';
+  let saved: { id: number };
+  try {
+    saved =
+      existingId == null
+        ? await apiFetch<{ id: number }>('/api/courses', { method: 'POST', json: payload })
+        : await apiFetch<{ id: number }>(`/api/courses/${existingId}`, { method: 'PATCH', json: payload });
+  } catch (error) {
+    return failure('course', verb, error);
+  }
+  const id = saved?.id ?? existingId!;
+  if (image) await uploadCourseImage(id, image);
+  successToast('course', verb);
+  closeDialog();
+  await refreshAfterChange(id);
+  return { ok: true, data: { ...saved, id } };
+}
+
+/** Publishes (or withdraws) a course: PATCH its status. */
+export async function setCourseStatus(id: number, status: CourseStatus): Promise<ActionResult> {
+  return change('course', 'update', () => apiFetch(`/api/courses/${id}`, { method: 'PATCH', json: { status } }), () => refreshAfterChange(id));
+}
+
+export async function deleteCourse(id: number): Promise<ActionResult> {
+  return change(
+    'course',
+    'delete',
+    () => apiFetch(`/api/courses/${id}`, { method: 'DELETE' }),
+    async () => {
+      if ($selectedCourseId.get() === id) {
+        $selectedCourseId.set(null);
+        $courseDetail.set({ status: 'idle' });
+        $courseAdminTab.set('courses');
+      }
+      await loadCourses();
+    },
+  );
+}
+
+// Module ------------------------------------------------------------------------------------
+
+export interface ModulePayload {
+  title: string;
+  description: string;
+  position: number;
+  courseId: number;
+}
+
+export async function saveModule(payload: ModulePayload, existingId: number | null): Promise<ActionResult<{ id: number }>> {
+  return change(
+    'module',
+    existingId == null ? 'create' : 'update',
+    () =>
+      existingId == null
+        ? apiFetch<{ id: number }>('/api/modules', { method: 'POST', json: payload })
+        : apiFetch<{ id: number }>(`/api/modules/${existingId}`, { method: 'PATCH', json: payload }),
+    () => refreshAfterChange(payload.courseId),
+  );
+}
+
+export async function deleteModule(id: number): Promise<ActionResult> {
+  return change('module', 'delete', () => apiFetch(`/api/modules/${id}`, { method: 'DELETE' }), () => refreshAfterChange());
+}
+
+// Lesson ------------------------------------------------------------------------------------
+
+export interface LessonPayload {
+  title: string;
+  description: string;
+  content: string;
+  position: number;
+  moduleId: number;
+  type: LessonType;
+}
+
+export async function saveLesson(payload: LessonPayload, existingId: number | null): Promise<ActionResult<{ id: number }>> {
+  return change(
+    'lesson',
+    existingId == null ? 'create' : 'update',
+    () =>
+      existingId == null
+        ? apiFetch<{ id: number }>('/api/lessons', { method: 'POST', json: payload })
+        : apiFetch<{ id: number }>(`/api/lessons/${existingId}`, { method: 'PATCH', json: payload }),
+    () => refreshAfterChange(),
+  );
+}
+
+export async function deleteLesson(id: number): Promise<ActionResult> {
+  return change('lesson', 'delete', () => apiFetch(`/api/lessons/${id}`, { method: 'DELETE' }), () => refreshAfterChange());
+}
+
+// Quiz and questions ------------------------------------------------------------------------
+
+export interface QuizPayload {
+  title: string;
+  description: string;
+  passScore: number;
+  lessonId: number;
+}
+
+/** §9: a new quiz is called 'Quiz for {lesson title}', described 'Test your knowledge of this lesson', pass score 70. */
+export function quizDefaults(lesson: { id: number; title: string }): QuizPayload {
+  return { title: defaultQuizTitle(lesson.title), description: DEFAULT_QUIZ_DESCRIPTION, passScore: DEFAULT_PASS_SCORE, lessonId: lesson.id };
+}
+
+export async function createQuiz(payload: QuizPayload): Promise<ActionResult<QuizRef>> {
+  return change('quiz', 'create', () => apiFetch<QuizRef>('/api/quizzes', { method: 'POST', json: payload }), () => refreshAfterChange());
+}
+
+export async function deleteQuiz(id: number): Promise<ActionResult> {
+  return change('quiz', 'delete', () => apiFetch(`/api/quizzes/${id}`, { method: 'DELETE' }), () => refreshAfterChange());
+}
+
+export interface QuestionPayload {
+  question: string;
+  options: string[];
+  correctOption: number;
+  quizId: number;
+}
+
+export async function addQuestion(payload: QuestionPayload): Promise<ActionResult<QuizQuestion>> {
+  return change(
+    'question',
+    'create',
+    () => apiFetch<QuizQuestion>('/api/quiz-questions', { method: 'POST', json: payload }),
+    async () => {
+      await Promise.all([loadQuizQuestions(payload.quizId), refreshAfterChange()]);
+    },
+  );
+}
+
+export async function deleteQuestion(id: number, quizId: number): Promise<ActionResult> {
+  return change('question', 'delete', () => apiFetch(`/api/quiz-questions/${id}`, { method: 'DELETE' }), () => loadQuizQuestions(quizId), { close: false });
+}
+
+/** The confirmation's question (§2.5). */
+export function deleteConfirmation(thing: DeleteTarget['thing']): string {
+  return `Are you sure you want to delete this ${thing}? This action cannot be undone.`;
+}
+
+export async function confirmDelete(target: DeleteTarget): Promise<boolean> {
+  const result =
+    target.thing === 'course' ? await deleteCourse(target.id) : target.thing === 'module' ? await deleteModule(target.id) : await deleteLesson(target.id);
+  return result.ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin course edit page (§2.6)
+
+export interface CategoryOption {
+  id: number;
+  name: string;
+  course_count?: number;
+  published_course_count?: number;
+}
+
+export const $editCourse = atom<Loadable<CourseDetail>>({ status: 'idle' });
+export const $categories = atom<Loadable<CategoryOption[]>>({ status: 'idle' });
+/** Set after a successful save: the page then shows its message and leaves after 1.5 s. */
+export const $editSaved = atom(false);
+
+/** §9: the redirect after a course update waits 1.5 seconds. */
+export const REDIRECT_DELAY_MS = 1500;
+
+export async function loadCategories(): Promise<void> {
+  $categories.set({ status: 'loading', data: loaded($categories.get()) });
+  try {
+    $categories.set({ status: 'ready', data: unwrapList<CategoryOption>(await apiFetch<unknown>('/api/categories')) });
+  } catch {
+    // §8: the categories failure is stored as this message.
+    $categories.set({ status: 'error', message: 'Failed to load categories' });
+  }
+}
+
+export async function loadEditCourse(id: number): Promise<void> {
+  $editSaved.set(false);
+  $editCourse.set({ status: 'loading' });
+  try {
+    $editCourse.set({ status: 'ready', data: await apiFetch<CourseDetail>(`/api/courses/${id}`) });
+  } catch (error) {
+    const notFound = error instanceof ApiError && (error.status === 404 || error.status === 403);
+    $editCourse.set({ status: 'error', message: notFound ? 'Course not found' : errorMessage(error), notFound });
+  }
+}
+
+/** The PUT payload of §7 (snake_case). */
+export interface CourseEditPayload {
+  title: string;
+  short_name: string;
+  description: string;
+  detailed_description: string | null;
+  price: string | null;
+  category_id: number | null;
+  instructor_id?: number | null;
+  difficulty_level: 'beginner' | 'intermediate' | 'advanced';
+  duration: string | null;
+  visible: boolean;
+  video_url: string | null;
+  preview_video_url: string | null;
+  image_url: string | null;
+}
+
+/**
+ * PUT /api/courses/{id}. Success: 'Course updated successfully' / 'Redirecting to course list...'
+ * and the caller leaves after 1.5 s. Failure: an 'Error' toast with the server's message or
+ * 'Failed to update course'.
+ */
+export async function saveEditCourse(id: number, payload: CourseEditPayload): Promise<ActionResult<CourseDetail>> {
+  try {
+    const course = await apiFetch<CourseDetail>(`/api/courses/${id}`, { method: 'PUT', json: payload });
+    $editCourse.set({ status: 'ready', data: course });
+    $editSaved.set(true);
+    toast({ title: 'Course updated successfully', description: 'Redirecting to course list...' });
+    return { ok: true, data: course };
+  } catch (error) {
+    const message = error instanceof ApiError && error.message && error.status !== 0 ? error.message : 'Failed to update course';
+    toast({ title: 'Error', description: message, variant: 'destructive' });
+    return { ok: false, message, validationErrors: error instanceof ApiError ? error.validationErrors : undefined };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The course create wizard: details → modules → lessons → quizzes → publish
+
+export const WIZARD_STEPS = ['details', 'modules', 'lessons', 'quizzes', 'publish'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+export const WIZARD_STEP_LABELS: Record<WizardStep, string> = {
+  details: 'Details',
+  modules: 'Modules',
+  lessons: 'Lessons',
+  quizzes: 'Quizzes',
+  publish: 'Publish',
+};
+
+export const $wizardStep = atom<WizardStep>('details');
+export const $wizardPublished = atom(false);
+
+/** The course being built is kept in the address (?course=), so a reload resumes it. */
+function writeWizardUrl(courseId: number | null, step: WizardStep): void {
+  const url = new URL(location.href);
+  if (courseId != null) url.searchParams.set('course', String(courseId));
+  else url.searchParams.delete('course');
+  if (step !== 'details') url.searchParams.set('step', step);
+  else url.searchParams.delete('step');
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+}
+
+export function initWizard(user: { id: number; role: readonly string[] | string | null | undefined }): void {
+  $wizardPublished.set(false);
+  if (isPlatformAdmin(user.role)) void loadInstructors();
+  const params = new URLSearchParams(location.search);
+  const course = params.get('course');
+  const step = params.get('step') as WizardStep | null;
+  if (course && /^[1-9]\d{0,14}$/.test(course)) {
+    selectCourse(Number(course));
+    $wizardStep.set(step && (WIZARD_STEPS as readonly string[]).includes(step) && step !== 'details' ? step : 'modules');
+  } else {
+    $selectedCourseId.set(null);
+    $courseDetail.set({ status: 'idle' });
+    $wizardStep.set('details');
+  }
+}
+
+export function wizardGoTo(step: WizardStep): void {
+  const id = $selectedCourseId.get();
+  if (step !== 'details' && id == null) return;
+  $wizardStep.set(step);
+  writeWizardUrl(id, step);
+}
+
+/** After the details step: the course exists (a draft) and the wizard moves on to modules. */
+export function wizardCourseCreated(id: number): void {
+  selectCourse(id);
+  wizardGoTo('modules');
+}
+
+export async function wizardPublish(): Promise<boolean> {
+  const id = $selectedCourseId.get();
+  if (id == null) return false;
+  const result = await setCourseStatus(id, 'published');
+  if (result.ok) $wizardPublished.set(true);
+  return result.ok;
+}
+
+/** Starts a fresh course in the wizard. */
+export function wizardReset(): void {
+  $selectedCourseId.set(null);
+  $courseDetail.set({ status: 'idle' });
+  $wizardPublished.set(false);
+  $wizardStep.set('details');
+  writeWizardUrl(null, 'details');
+}

@@ -1,0 +1,225 @@
+import { atom, computed } from 'nanostores';
+import type { CertificateSummary, TemplateListItem } from '../../../worker/src/services/certificates.ts';
+import type { StudentEnrollment } from '../../../worker/src/services/learning.ts';
+import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
+import { $auth, refreshUser } from './auth.ts';
+import { $courseAdminDialog, errorMessage, loaded, unwrapList, type AdminCourseItem, type CourseDetail, type Loadable, type Page } from './course-admin.ts';
+import { toast } from './toasts.ts';
+
+/**
+ * The instructor area (§2.1 instructor menu): own courses, who is enrolled and how far they got,
+ * quizzes, certificates (list and issue by hand), settings. Islands read these stores and call
+ * the actions below.
+ */
+
+export type { CertificateSummary, StudentEnrollment, TemplateListItem };
+
+export const $myCourses = atom<Loadable<AdminCourseItem[]>>({ status: 'idle' });
+export const $teachingEnrollments = atom<Loadable<StudentEnrollment[]>>({ status: 'idle' });
+export const $instructorCertificates = atom<Loadable<CertificateSummary[]>>({ status: 'idle' });
+export const $templates = atom<Loadable<TemplateListItem[]>>({ status: 'idle' });
+/** Full course reads (modules, lessons, quiz refs) of the instructor's courses, for the quizzes page. */
+export const $myCourseDetails = atom<Loadable<CourseDetail[]>>({ status: 'idle' });
+
+function me(): number | null {
+  const auth = $auth.get();
+  return auth.status === 'ready' && auth.user ? auth.user.id : null;
+}
+
+export async function loadMyCourses(): Promise<AdminCourseItem[]> {
+  const id = me();
+  $myCourses.set({ status: 'loading', data: loaded($myCourses.get()) });
+  try {
+    const params = new URLSearchParams({ scope: 'manage', pageSize: '100' });
+    if (id != null) params.set('instructor', String(id));
+    const list = unwrapList<AdminCourseItem>(await apiFetch<Page<AdminCourseItem>>(`/api/courses?${params}`));
+    $myCourses.set({ status: 'ready', data: list });
+    return list;
+  } catch (error) {
+    $myCourses.set({ status: 'error', message: errorMessage(error) });
+    return [];
+  }
+}
+
+/**
+ * Every enrolment in the courses I teach: GET /api/instructor/enrollments, or, where that is not
+ * available, GET /api/enrollments?courseId= for each of my courses.
+ */
+export async function loadTeachingEnrollments(): Promise<void> {
+  $teachingEnrollments.set({ status: 'loading', data: loaded($teachingEnrollments.get()) });
+  try {
+    let list: StudentEnrollment[];
+    try {
+      list = unwrapList<StudentEnrollment>(await apiFetch<unknown>('/api/instructor/enrollments'));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 404) throw error;
+      const courses = loaded($myCourses.get()) ?? (await loadMyCourses());
+      const lists = await Promise.all(courses.map((c) => apiFetch<unknown>(`/api/enrollments?courseId=${c.id}`).then((b) => unwrapList<StudentEnrollment>(b))));
+      list = lists.flat();
+    }
+    $teachingEnrollments.set({ status: 'ready', data: list });
+  } catch (error) {
+    $teachingEnrollments.set({ status: 'error', message: errorMessage(error) });
+  }
+}
+
+/** The learners of one course (the issue form's learner list). */
+export const $courseEnrollments = atom<Loadable<StudentEnrollment[]>>({ status: 'idle' });
+let courseEnrollmentsRequest = 0;
+export async function loadCourseEnrollments(courseId: number | null): Promise<void> {
+  const request = ++courseEnrollmentsRequest;
+  if (courseId == null) {
+    $courseEnrollments.set({ status: 'idle' });
+    return;
+  }
+  $courseEnrollments.set({ status: 'loading' });
+  try {
+    const list = unwrapList<StudentEnrollment>(await apiFetch<unknown>(`/api/enrollments?courseId=${courseId}`));
+    if (request === courseEnrollmentsRequest) $courseEnrollments.set({ status: 'ready', data: list });
+  } catch (error) {
+    if (request === courseEnrollmentsRequest) $courseEnrollments.set({ status: 'error', message: errorMessage(error) });
+  }
+}
+
+export interface InstructorStats {
+  courses: number;
+  published: number;
+  drafts: number;
+  enrollments: number;
+  learners: number;
+  completions: number;
+  averageProgress: number;
+}
+
+export const $instructorStats = computed([$myCourses, $teachingEnrollments], (courses, enrollments): InstructorStats | null => {
+  const c = loaded(courses);
+  const e = loaded(enrollments);
+  if (!c || !e) return null;
+  const published = c.filter((x) => x.status === 'published').length;
+  return {
+    courses: c.length,
+    published,
+    drafts: c.filter((x) => x.status === 'draft').length,
+    enrollments: e.length,
+    learners: new Set(e.map((x) => x.user_id)).size,
+    completions: e.filter((x) => x.completed || x.completed_at).length,
+    averageProgress: e.length === 0 ? 0 : Math.round(e.reduce((n, x) => n + (x.progress_percent ?? 0), 0) / e.length),
+  };
+});
+
+export function initInstructorDashboard(): void {
+  void loadMyCourses().then(() => loadTeachingEnrollments());
+}
+
+export function learnerName(u: { first_name?: string | null; last_name?: string | null; username: string }): string {
+  return [u.first_name, u.last_name].filter((p) => p && p.trim()).join(' ').trim() || u.username;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quizzes of my courses
+
+export async function loadMyCourseDetails(): Promise<void> {
+  $myCourseDetails.set({ status: 'loading', data: loaded($myCourseDetails.get()) });
+  try {
+    const courses = await loadMyCourses();
+    const details = await Promise.all(courses.map((c) => apiFetch<CourseDetail>(`/api/courses/${c.id}`)));
+    $myCourseDetails.set({ status: 'ready', data: details });
+  } catch (error) {
+    $myCourseDetails.set({ status: 'error', message: errorMessage(error) });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Certificates
+
+export async function loadInstructorCertificates(): Promise<void> {
+  $instructorCertificates.set({ status: 'loading', data: loaded($instructorCertificates.get()) });
+  try {
+    $instructorCertificates.set({ status: 'ready', data: unwrapList<CertificateSummary>(await apiFetch<unknown>('/api/instructor/certificates')) });
+  } catch (error) {
+    $instructorCertificates.set({ status: 'error', message: errorMessage(error) });
+  }
+}
+
+export async function loadTemplates(): Promise<void> {
+  $templates.set({ status: 'loading', data: loaded($templates.get()) });
+  try {
+    $templates.set({ status: 'ready', data: unwrapList<TemplateListItem>(await apiFetch<unknown>('/api/certificate-templates')) });
+  } catch (error) {
+    $templates.set({ status: 'error', message: errorMessage(error) });
+  }
+}
+
+export type Result<T> = { ok: true; data: T } | { ok: false; message: string; validationErrors?: ValidationErrors };
+
+function failed<T>(title: string, error: unknown): Result<T> {
+  const message = errorMessage(error);
+  toast({ title, description: message, variant: 'destructive' });
+  return { ok: false, message, validationErrors: error instanceof ApiError ? error.validationErrors : undefined };
+}
+
+/** POST /api/certificates: issue a certificate by hand. */
+export async function issueCertificate(input: { userId: number; courseId: number; templateId?: number | null }): Promise<Result<CertificateSummary>> {
+  try {
+    const cert = await apiFetch<CertificateSummary>('/api/certificates', { method: 'POST', json: input });
+    toast({ title: 'Certificate issued', description: `Certificate ${cert.code ?? ''} was issued.`.replace('  ', ' ') });
+    void loadInstructorCertificates();
+    return { ok: true, data: cert };
+  } catch (error) {
+    return failed('Failed to issue certificate', error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+export interface ProfileBasics {
+  first_name: string;
+  last_name: string;
+  bio: string;
+}
+
+/** PATCH /api/me with the profile basics. */
+export async function saveProfileBasics(input: ProfileBasics): Promise<Result<unknown>> {
+  try {
+    const user = await apiFetch<unknown>('/api/me', { method: 'PATCH', json: input });
+    await refreshUser();
+    toast({ title: 'Profile saved', description: 'Your instructor profile was updated.' });
+    return { ok: true, data: user };
+  } catch (error) {
+    return failed('Failed to save profile', error);
+  }
+}
+
+/** After a quiz or question dialog closes, the quizzes page reads the courses again. */
+export function reloadDetailsAfterDialogs(): () => void {
+  return $courseAdminDialog.listen((d) => {
+    if (d.kind === 'none') void loadMyCourseDetails();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Default certificate template (kept on this device until the API stores it per instructor)
+
+const DEFAULT_TEMPLATE_KEY = 'drx_instructor_default_template';
+export const $defaultTemplateId = atom<number | null>(null);
+
+export function initDefaultTemplate(): void {
+  try {
+    const raw = localStorage.getItem(DEFAULT_TEMPLATE_KEY);
+    $defaultTemplateId.set(raw && /^\d+$/.test(raw) ? Number(raw) : null);
+  } catch {
+    $defaultTemplateId.set(null);
+  }
+}
+
+export function setDefaultTemplate(id: number | null): void {
+  $defaultTemplateId.set(id);
+  try {
+    if (id == null) localStorage.removeItem(DEFAULT_TEMPLATE_KEY);
+    else localStorage.setItem(DEFAULT_TEMPLATE_KEY, String(id));
+  } catch {
+    // storage unavailable: the choice lasts for this page only
+  }
+  toast({ title: 'Default template saved', description: 'It is preselected when you issue certificates by hand.' });
+}
