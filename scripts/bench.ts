@@ -76,10 +76,15 @@ try {
 
   console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION} s per target (autocannon)\n`);
   const hello = await measure('hello-world (bare Hono)', `http://127.0.0.1:${HELLO_PORT}/`);
+  const catalog = (await (await fetch(`http://127.0.0.1:${APP_PORT}/api/courses`)).json()) as { data: { id: number }[] };
+  const courseId = catalog.data[0]?.id;
+  if (!courseId) throw new Error('the demo seed has no published course');
   const targets = [
     await measure('GET /api/health', `http://127.0.0.1:${APP_PORT}/api/health`),
     await measure('GET /api/me (signed in)', `http://127.0.0.1:${APP_PORT}/api/me`, { authorization: `Bearer ${access_token}` }),
     await measure('GET /', `http://127.0.0.1:${APP_PORT}/`),
+    await measure('GET /api/courses', `http://127.0.0.1:${APP_PORT}/api/courses`),
+    await measure(`GET /api/courses/${courseId}`, `http://127.0.0.1:${APP_PORT}/api/courses/${courseId}`),
   ];
   const rows = [hello, ...targets].map((m) => ({
     target: m.name,

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SIDEBAR_MENUS, type SidebarMenuKind } from '../../worker/src/domain/navigation.ts';
-import { ACCOUNTS, DEMO_PASSWORD, expect, registerUser, test, uniqueName } from './fixtures.ts';
+import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, registerUser, test, uniqueName } from './fixtures.ts';
 
 const DEACTIVATE_PROMPT = 'Deactivate this account? They will be signed out everywhere.';
 
@@ -103,6 +103,7 @@ test.describe('admin sidebar (§2.1)', () => {
   test('Sign Out ends the session and goes to /', async ({ page, request }) => {
     const token = await signInOnce(page, request, ACCOUNTS.admin);
     await page.goto('/admin/dashboard');
+    await hydrated(page);
     await sidebar(page).getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();

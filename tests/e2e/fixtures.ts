@@ -49,3 +49,12 @@ export async function registerUser(page: Page, prefix = 'user') {
   expect(res.status()).toBe(201);
   return { username, password };
 }
+
+/**
+ * Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then):
+ * islands hydrate when the browser is idle, and a click on server-rendered markup before that
+ * does nothing.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}

@@ -8,12 +8,7 @@ import { toast } from './toasts.ts';
 
 export type { CertificateSummary, RenderedTemplate, TemplateListItem };
 
-/** Who designs templates (mirrors the server's TEMPLATE_ROLES in services/certificates.ts). */
-export const TEMPLATE_DESIGNER_ROLES = ['ADMIN', 'INSTRUCTOR', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR', 'COURSE_CREATOR_ADMIN', 'CERTIFICATION_MANAGER'] as const;
-
-export function canDesignTemplates(roles: readonly string[]): boolean {
-  return roles.some((r) => (TEMPLATE_DESIGNER_ROLES as readonly string[]).includes(r));
-}
+export { canDesignTemplates } from '../../../worker/src/domain/certificates.ts';
 
 export type Result<T> = { ok: true; data: T } | { ok: false; message: string; validationErrors?: ValidationErrors };
 

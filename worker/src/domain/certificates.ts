@@ -108,3 +108,10 @@ export function displayName(person: { firstName?: string | null; lastName?: stri
 }
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** Who designs templates: the instructor roles, certification managers and ADMIN. */
+export const TEMPLATE_ROLES = ['ADMIN', 'INSTRUCTOR', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR', 'COURSE_CREATOR_ADMIN', 'CERTIFICATION_MANAGER'] as const;
+
+export function canDesignTemplates(roles: readonly string[]): boolean {
+  return roles.some((r) => (TEMPLATE_ROLES as readonly string[]).includes(r));
+}

@@ -13,6 +13,7 @@ import {
   SAMPLE_VALUES,
   verifyPath,
   type CertificateValues,
+  canDesignTemplates,
 } from '../domain/certificates.ts';
 import { canManageCourse, isFullAdmin, type CourseActor } from '../domain/courses.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -33,12 +34,6 @@ export const COURSE_NOT_FOUND = 'Course not found';
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
-/** Who designs templates: the instructor roles, certification managers and ADMIN. */
-export const TEMPLATE_ROLES = ['ADMIN', 'INSTRUCTOR', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR', 'COURSE_CREATOR_ADMIN', 'CERTIFICATION_MANAGER'] as const;
-
-export function canDesignTemplates(roles: readonly string[]): boolean {
-  return roles.some((r) => (TEMPLATE_ROLES as readonly string[]).includes(r));
-}
 
 // ---------------------------------------------------------------------------------------------
 // Issuing
