@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 
@@ -9,7 +9,12 @@ const port = process.env.E2E_PORT ?? '4400';
 const dataDir = resolve(root, 'tests/.tmp', `e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 
-const child = spawn(process.execPath, [resolve(root, 'worker/src/node.ts')], {
+const server = resolve(root, 'build/server/index.mjs');
+if (!existsSync(server)) {
+  console.error('build/server/index.mjs is missing: run `npm run build` first.');
+  process.exit(1);
+}
+const child = spawn(process.execPath, [server], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -1,4 +1,6 @@
+import type { UserRow } from '../../db/schema/index.ts';
 import type { Platform } from './platform/context.ts';
+import type { RoleMapping } from './services/users.ts';
 
 /** What a signed-in request carries after the auth middleware. */
 export interface AuthUser {
@@ -7,6 +9,9 @@ export interface AuthUser {
   roles: string[];
   isActive: boolean;
   sessionId: number;
+  /** The user's row and role mappings as read with the session, so GET /api/me needs no more reads. */
+  row: UserRow;
+  roleMappings: RoleMapping[];
 }
 
 /** Hono generics shared by every router. `platform` is set by the entry of each runtime. */

@@ -19,13 +19,15 @@ async function resolveUser(db: Db, authorization: string | undefined): Promise<A
   if (!token) return null;
   const session = await findSession(db, token);
   if (!session) return false;
-  const mappings = (await roleMappingsOf(db, [session.userId])).get(session.userId) ?? [];
+  const mappings = (await roleMappingsOf(db, [session.user.id])).get(session.user.id) ?? [];
   return {
-    id: session.userId,
-    username: session.username,
+    id: session.user.id,
+    username: session.user.username,
     roles: mappings.map((m) => m.role),
-    isActive: session.isActive,
+    isActive: session.user.isActive,
     sessionId: session.sessionId,
+    row: session.user,
+    roleMappings: mappings,
   };
 }
 

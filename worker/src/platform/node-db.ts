@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import { migrate } from 'drizzle-orm/libsql/migrator';
-import { fileURLToPath } from 'node:url';
 import { configureEmbedded, createDb, type Db } from './db.ts';
 import type { AppEnv } from './env.ts';
+import { projectRootFrom } from './project-root.ts';
 
-export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../../db/migrations');
+export const migrationsFolder = resolve(projectRootFrom(import.meta.url), 'db/migrations');
 
 export function databaseFile(env: Pick<AppEnv, 'DATA_DIR'>): string {
   return resolve(env.DATA_DIR, 'drx.db');

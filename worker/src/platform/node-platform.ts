@@ -1,13 +1,13 @@
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { ensureAdminAccount, seedDemoData, seedReferenceData } from '../../../db/seed.ts';
 import type { Platform } from './context.ts';
 import { createDiskAssets } from './disk-assets.ts';
 import { createDiskStorage } from './disk-storage.ts';
 import type { AppEnv } from './env.ts';
 import { migrateDatabase, openNodeDatabase } from './node-db.ts';
+import { projectRootFrom } from './project-root.ts';
 
-export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const projectRoot = projectRootFrom(import.meta.url);
 
 /** Opens, migrates and (when empty) seeds the database, and wires the disk store and the built site. */
 export async function createNodePlatform(env: AppEnv, options: { siteDir?: string } = {}): Promise<Platform & { close(): void }> {

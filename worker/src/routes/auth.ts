@@ -7,7 +7,7 @@ import { requireUser, signedInUser } from '../middleware/auth.ts';
 import { loginSchema, registerSchema, updateProfileSchema } from '../schemas/auth.ts';
 import { authenticate, register, updateUserFields } from '../services/accounts.ts';
 import { revokeSession } from '../services/sessions.ts';
-import { loadUserView, type UserView } from '../services/users.ts';
+import { loadUserView, toUserView, type UserView } from '../services/users.ts';
 
 /**
  * The client address the sign-in throttle counts by. On Node the socket's address comes first:
@@ -23,6 +23,12 @@ export function clientIp(c: Context<AppContext>): string {
     // not on Node: no socket to ask
   }
   return c.req.header('cf-connecting-ip')?.trim() || 'unknown';
+}
+
+/** The signed-in user as read with the session by the auth middleware. */
+function signedInView(c: Context<AppContext>): UserView {
+  const user = signedInUser(c);
+  return toUserView(user.row, user.roleMappings);
 }
 
 async function currentUserView(c: Context<AppContext>): Promise<UserView> {
@@ -51,8 +57,8 @@ export const authRoutes = new Hono<AppContext>()
     await revokeSession(c.get('platform').db, signedInUser(c).sessionId);
     return c.json({ message: 'Logged out' as const }, 200);
   })
-  .get('/me', requireUser, async (c) => c.json(await currentUserView(c), 200))
-  .get('/user', requireUser, async (c) => c.json(await currentUserView(c), 200))
+  .get('/me', requireUser, (c) => c.json(signedInView(c), 200))
+  .get('/user', requireUser, (c) => c.json(signedInView(c), 200))
   .patch('/me', requireUser, validate('json', updateProfileSchema), async (c) => {
     const input = c.req.valid('json');
     await updateUserFields(c.get('platform').db, signedInUser(c).id, {

@@ -14,11 +14,14 @@ export const LAST_ADMIN_DEACTIVATE = 'The last active admin cannot be deactivate
 export const ADMIN_ROLES_NEED_ADMIN = 'Only an ADMIN can change admin roles or deactivate an admin.';
 export const ROLE_NOT_AVAILABLE = 'Unknown role';
 
+/** What the admin actions read of the signed-in admin. */
+type Actor = Pick<AuthUser, 'id' | 'roles'>;
+
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /** Roles that open admin routes; only a holder of ADMIN itself may hand them out or take them away. */
 const isAdminRole = (role: string) => role.includes('ADMIN');
-const actorIsFullAdmin = (actor: AuthUser) => actor.roles.includes('ADMIN');
+const actorIsFullAdmin = (actor: Actor) => actor.roles.includes('ADMIN');
 
 /** True when some active user other than `excludedUserId` holds ADMIN. Evaluated inside the write. */
 const anotherActiveAdmin = (excludedUserId: number) => sql`EXISTS (
@@ -92,7 +95,7 @@ export interface AdminUserChanges {
  * active ADMIN) followed, in the same batch, by revoking the sessions of the account if it is now
  * inactive; so a refused change writes nothing at all.
  */
-export async function updateUserAsAdmin(db: Db, actor: AuthUser, id: number, changes: AdminUserChanges): Promise<UserView> {
+export async function updateUserAsAdmin(db: Db, actor: Actor, id: number, changes: AdminUserChanges): Promise<UserView> {
   const target = await requireUserView(db, id);
   const deactivating = changes.is_active === false;
   if (deactivating && id === actor.id) throw badRequest(CANNOT_DEACTIVATE_SELF);
@@ -123,12 +126,12 @@ export async function updateUserAsAdmin(db: Db, actor: AuthUser, id: number, cha
   return requireUserView(db, id);
 }
 
-function checkMayChangeRole(actor: AuthUser, role: RoleName) {
+function checkMayChangeRole(actor: Actor, role: RoleName) {
   if (isAdminRole(role) && !actorIsFullAdmin(actor)) throw forbidden(ADMIN_ROLES_NEED_ADMIN);
 }
 
 /** POST /api/users/{id}/roles. Idempotent: the unique (user, role) index keeps one mapping however many grants race. */
-export async function grantRole(db: Db, actor: AuthUser, id: number, role: RoleName): Promise<UserView> {
+export async function grantRole(db: Db, actor: Actor, id: number, role: RoleName): Promise<UserView> {
   checkMayChangeRole(actor, role);
   await requireUserView(db, id);
   const [roleRow] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, role)).limit(1);
@@ -143,7 +146,7 @@ export async function grantRole(db: Db, actor: AuthUser, id: number, role: RoleN
  * DELETE /api/users/{id}/roles/{role}. Removing ADMIN is one conditional delete that only happens
  * while another active user keeps ADMIN, so two admins removing each other cannot both succeed.
  */
-export async function revokeRole(db: Db, actor: AuthUser, id: number, role: RoleName): Promise<UserView> {
+export async function revokeRole(db: Db, actor: Actor, id: number, role: RoleName): Promise<UserView> {
   checkMayChangeRole(actor, role);
   if (role === 'ADMIN' && id === actor.id) throw conflict(CANNOT_REVOKE_OWN_ADMIN);
   await requireUserView(db, id);

@@ -14,7 +14,7 @@ export async function createSession(db: Db, userId: number, ttlHours: number): P
 export async function findSession(db: Db, token: string) {
   const now = new Date().toISOString();
   const [row] = await db
-    .select({ sessionId: sessions.id, userId: users.id, username: users.username, isActive: users.isActive })
+    .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
