@@ -76,8 +76,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 async function insertAccount(
   db: Db,
   account: { username: string; password: string; roles: readonly RoleName[]; firstName?: string; lastName?: string; email?: string | null },
+  passwordHash?: string,
 ) {
-  const passwordHash = await hashPassword(account.password);
+  passwordHash ??= await hashPassword(account.password);
   await db.batch([
     db
       .insert(users)
@@ -106,8 +107,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   if ((await userCount(db)) > 0) return false;
   // One after another, so every fresh database gives the demo accounts the same ids (the
   // catalog's content hashes, decision 0007, include instructor ids).
+  // They share the published demo password, so it is hashed once (scrypt is costly by design).
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const a of DEMO_ACCOUNTS) {
-    await insertAccount(db, { ...a, email: `${a.username.replace(/_/g, '.')}@demo.drx.example` });
+    await insertAccount(db, { ...a, email: `${a.username.replace(/_/g, '.')}@demo.drx.example` }, passwordHash);
   }
   // Courses with modules, lessons and quizzes, then the demo student's enrolments and certificate.
   await seedDemoCourses(db);

@@ -62,7 +62,8 @@ if (!existsSync(resolve(root, 'dist/index.html')) || !existsSync(resolve(root, '
 
 const dataDir = resolve(root, 'tests/.tmp/bench-data');
 rmSync(dataDir, { recursive: true, force: true });
-const appServer = start(['build/server/index.mjs'], { PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DRX_SEED: 'demo' });
+// As `npm run serve` starts it (package.json), V8 flag included.
+const appServer = start(['--max-semi-space-size=4', 'build/server/index.mjs'], { PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DRX_SEED: 'demo' });
 const helloServer = start(['scripts/bench/hello.ts'], { PORT: String(HELLO_PORT) });
 
 try {

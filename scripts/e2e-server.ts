@@ -14,7 +14,9 @@ if (!existsSync(server)) {
   console.error('build/server/index.mjs is missing: run `npm run build` first.');
   process.exit(1);
 }
-const child = spawn(process.execPath, [server], {
+// The same V8 flag as `npm run serve` (package.json): a small young generation keeps the
+// resident memory well under budget at no measurable cost in throughput.
+const child = spawn(process.execPath, ['--max-semi-space-size=4', server], {
   stdio: 'inherit',
   env: {
     ...process.env,

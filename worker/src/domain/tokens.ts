@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** A bearer token: 256 random bits, base64url. Only its SHA-256 is stored. */
 export function generateToken(): string {
   const bytes = new Uint8Array(32);
@@ -7,7 +9,7 @@ export function generateToken(): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+/** Synchronous (node:crypto, also in workerd under nodejs_compat): it runs on every signed-in request. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }

@@ -4,7 +4,7 @@ import type { AppContext, AuthUser } from '../app-context.ts';
 import { hasAdminRole } from '../domain/roles.ts';
 import { AppError } from '../http/errors.ts';
 import { findSession } from '../services/sessions.ts';
-import { roleMappingsOf } from '../services/users.ts';
+import { roleMappingsOfUser } from '../services/users.ts';
 import type { Db } from '../platform/db.ts';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -19,7 +19,7 @@ async function resolveUser(db: Db, authorization: string | undefined): Promise<A
   if (!token) return null;
   const session = await findSession(db, token);
   if (!session) return false;
-  const mappings = (await roleMappingsOf(db, [session.user.id])).get(session.user.id) ?? [];
+  const mappings = await roleMappingsOfUser(db, session.user.id);
   return {
     id: session.user.id,
     username: session.user.username,

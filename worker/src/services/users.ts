@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { roles, userRoles, users, type UserRow } from '../../../db/schema/index.ts';
 import { adminFlag } from '../domain/roles.ts';
 import type { Db } from '../platform/db.ts';
@@ -53,6 +53,28 @@ export async function roleMappingsOf(db: Db, userIds: number[]): Promise<Map<num
     out.set(row.userId, list);
   }
   return out;
+}
+
+function prepareRoleMappingsOfUser(db: Db) {
+  return db
+    .select({ id: userRoles.id, role: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, sql.placeholder('userId')))
+    .orderBy(asc(userRoles.id))
+    .prepare();
+}
+
+/** Built once per database: the auth middleware reads one user's roles on every signed-in request. */
+const roleMappingQueries = new WeakMap<Db, ReturnType<typeof prepareRoleMappingsOfUser>>();
+
+export async function roleMappingsOfUser(db: Db, userId: number): Promise<RoleMapping[]> {
+  let query = roleMappingQueries.get(db);
+  if (!query) {
+    query = prepareRoleMappingsOfUser(db);
+    roleMappingQueries.set(db, query);
+  }
+  return query.execute({ userId });
 }
 
 export function toUserView(row: UserRow, mappings: RoleMapping[]): UserView {
