@@ -352,25 +352,20 @@ export type CourseDetailView = 'outline' | 'full';
  * counts and quiz references. `outline` (the default) leaves out lesson descriptions and content,
  * which only the learning API and the course's managers get; `full` includes them.
  */
-export async function loadCourseDetail(db: Db, id: number): Promise<CourseDetail<LessonOutline> | null>;
-export async function loadCourseDetail(db: Db, id: number, options: { view: 'outline' }): Promise<CourseDetail<LessonOutline> | null>;
-export async function loadCourseDetail(db: Db, id: number, options: { view: 'full' }): Promise<CourseDetail<LessonView> | null>;
-export async function loadCourseDetail(
-  db: Db,
-  id: number,
-  options: { view: CourseDetailView } = { view: 'outline' },
-): Promise<CourseDetail<LessonOutline | LessonView> | null> {
-  const [courseRows, detailRows, moduleRows, lessonRows, quizRows] = await Promise.all([
-    summaryQuery(db).where(eq(courses.id, id)).limit(1),
-    db.select({ detailed: courses.detailedDescription }).from(courses).where(eq(courses.id, id)),
-    db.select().from(modules).where(eq(modules.courseId, id)).orderBy(asc(modules.position), asc(modules.id)),
-    db
+function prepareCourseDetail(db: Db) {
+  const id = sql.placeholder('id');
+  return {
+    summary: summaryQuery(db).where(eq(courses.id, id)).limit(1).prepare(),
+    detail: db.select({ detailed: courses.detailedDescription }).from(courses).where(eq(courses.id, id)).prepare(),
+    modules: db.select().from(modules).where(eq(modules.courseId, id)).orderBy(asc(modules.position), asc(modules.id)).prepare(),
+    lessons: db
       .select(getTableColumns(lessons))
       .from(lessons)
       .innerJoin(modules, eq(modules.id, lessons.moduleId))
       .where(eq(modules.courseId, id))
-      .orderBy(asc(lessons.position), asc(lessons.id)),
-    db
+      .orderBy(asc(lessons.position), asc(lessons.id))
+      .prepare(),
+    quizzes: db
       .select({
         id: quizzes.id,
         lessonId: quizzes.lessonId,
@@ -382,7 +377,38 @@ export async function loadCourseDetail(
       .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
       .innerJoin(modules, eq(modules.id, lessons.moduleId))
       .where(eq(modules.courseId, id))
-      .orderBy(asc(quizzes.id)),
+      .orderBy(asc(quizzes.id))
+      .prepare(),
+  };
+}
+
+/** Built once per database: a course page's reads are the API's busiest. */
+const courseDetailQueryCache = new WeakMap<Db, ReturnType<typeof prepareCourseDetail>>();
+
+function courseDetailQueries(db: Db) {
+  let q = courseDetailQueryCache.get(db);
+  if (!q) {
+    q = prepareCourseDetail(db);
+    courseDetailQueryCache.set(db, q);
+  }
+  return q;
+}
+
+export async function loadCourseDetail(db: Db, id: number): Promise<CourseDetail<LessonOutline> | null>;
+export async function loadCourseDetail(db: Db, id: number, options: { view: 'outline' }): Promise<CourseDetail<LessonOutline> | null>;
+export async function loadCourseDetail(db: Db, id: number, options: { view: 'full' }): Promise<CourseDetail<LessonView> | null>;
+export async function loadCourseDetail(
+  db: Db,
+  id: number,
+  options: { view: CourseDetailView } = { view: 'outline' },
+): Promise<CourseDetail<LessonOutline | LessonView> | null> {
+  const q = courseDetailQueries(db);
+  const [courseRows, detailRows, moduleRows, lessonRows, quizRows] = await Promise.all([
+    q.summary.execute({ id }),
+    q.detail.execute({ id }),
+    q.modules.execute({ id }),
+    q.lessons.execute({ id }),
+    q.quizzes.execute({ id }),
   ]);
   const courseRow = courseRows[0];
   if (!courseRow) return null;
