@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
+
+/** Serious and critical findings of axe on a page, as readable lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+const PUBLIC_PAGES = ['/', '/about', '/contact', '/terms', '/auth', '/register', '/courses', '/verify'];
+
+test.describe('accessibility (axe): no serious or critical violations', () => {
+  for (const path of PUBLIC_PAGES) {
+    test(`public page ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test('a course page', async ({ page }) => {
+    await page.goto('/courses');
+    await page.getByRole('main').getByRole('link').filter({ hasText: /\w/ }).first().click();
+    await expect(page).toHaveURL(/\/courses\/\d+/);
+    await hydrated(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  const SIGNED_IN: [string, string, string][] = [
+    [ACCOUNTS.student, '/dashboard/user', 'Maya'],
+    [ACCOUNTS.student, '/profile/edit', 'Save'],
+    [ACCOUNTS.student, '/my-courses', 'Continue'],
+    [ACCOUNTS.admin, '/admin/dashboard', 'Users'],
+    [ACCOUNTS.admin, '/admin/users', 'admin'],
+    [ACCOUNTS.admin, '/admin/courses', 'All Courses'],
+  ];
+  for (const [account, path, text] of SIGNED_IN) {
+    test(`signed-in page ${path} (${account})`, async ({ page, loginAs }) => {
+      await loginAs(account);
+      await page.goto(path);
+      await hydrated(page);
+      await expect(page.getByRole('main').getByText(text).first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
