@@ -16,6 +16,7 @@ import {
   canDesignTemplates,
 } from '../domain/certificates.ts';
 import { canManageCourse, isFullAdmin, type CourseActor } from '../domain/courses.ts';
+import { COURSE_NOT_FOUND } from './courses.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 
@@ -30,7 +31,7 @@ export const TEMPLATE_NOT_FOUND = 'Certificate template not found';
 export const TEMPLATE_FORBIDDEN = 'Only instructors and admins can design certificate templates.';
 export const TEMPLATE_EDIT_FORBIDDEN = 'Only the creator of this template or an admin can change it.';
 export const DEFAULT_TEMPLATE_UNDELETABLE = 'The default template cannot be deleted.';
-export const COURSE_NOT_FOUND = 'Course not found';
+export { COURSE_NOT_FOUND } from './courses.ts';
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
