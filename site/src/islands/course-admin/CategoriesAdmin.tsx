@@ -17,6 +17,7 @@ import {
 import { ConfirmDialog } from '../admin/AdminStates.tsx';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { applyServerErrors } from './form-utils.ts';
+import { DataTable, ListStates } from './list-parts.tsx';
 import '../../styles/course-admin.css';
 
 type NameForm = { name: string };
@@ -84,80 +85,57 @@ function CategoriesAdmin() {
         </div>
       )}
 
-      {state.status === 'error' && (
-        <div className="alert alert-error" role="alert">
-          <p>{state.message}</p>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void loadCourseCategories()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {!list && state.status !== 'error' && (
-        <p className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          Loading categories...
-        </p>
-      )}
-      {list && list.length === 0 && <p className="ca-empty">No categories yet. Add the first one above.</p>}
+      <ListStates
+        state={state}
+        items={list}
+        loadingLabel="Loading categories..."
+        empty="No categories yet. Add the first one above."
+        onRetry={() => void loadCourseCategories()}
+      />
       {list && list.length > 0 && (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Course categories</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Courses</th>
-                <th scope="col">Published</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((c) => (
-                <tr key={c.id}>
-                  <th scope="row">
-                    {editing === c.id ? (
-                      <NameInput
-                        initial={c.name}
-                        label={`New name for ${c.name}`}
-                        submitLabel="Save"
-                        onCancel={() => setEditing(null)}
-                        onSubmit={async (name) => {
-                          const result = await renameCategory(c.id, name);
-                          if (result.ok) setEditing(null);
-                          return result;
-                        }}
-                      />
-                    ) : (
-                      c.name
-                    )}
-                  </th>
-                  <td>{c.course_count ?? 0}</td>
-                  <td>{c.published_course_count ?? 0}</td>
-                  <td>
-                    {editing !== c.id && (
-                      <div className="ca-actions">
-                        <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditing(c.id)} aria-label={`Rename ${c.name}`}>
-                          Rename
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-danger btn-sm"
-                          onClick={() => setDeleting(c)}
-                          aria-label={`Delete ${c.name}`}
-                          title={(c.course_count ?? 0) > 0 ? 'Courses use this category; it cannot be deleted until they move.' : undefined}
-                        >
-                          Delete
-                        </button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Course categories" columns={['Name', 'Courses', 'Published']} actions>
+          {list.map((c) => (
+            <tr key={c.id}>
+              <th scope="row">
+                {editing === c.id ? (
+                  <NameInput
+                    initial={c.name}
+                    label={`New name for ${c.name}`}
+                    submitLabel="Save"
+                    onCancel={() => setEditing(null)}
+                    onSubmit={async (name) => {
+                      const result = await renameCategory(c.id, name);
+                      if (result.ok) setEditing(null);
+                      return result;
+                    }}
+                  />
+                ) : (
+                  c.name
+                )}
+              </th>
+              <td>{c.course_count ?? 0}</td>
+              <td>{c.published_course_count ?? 0}</td>
+              <td>
+                {editing !== c.id && (
+                  <div className="ca-actions">
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditing(c.id)} aria-label={`Rename ${c.name}`}>
+                      Rename
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-sm"
+                      onClick={() => setDeleting(c)}
+                      aria-label={`Delete ${c.name}`}
+                      title={(c.course_count ?? 0) > 0 ? 'Courses use this category; it cannot be deleted until they move.' : undefined}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {deleting && (
         <ConfirmDialog

@@ -18,6 +18,7 @@ import { formatDate } from '../admin/AdminStates.tsx';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import DialogFrame from './DialogFrame.tsx';
 import { applyServerErrors } from './form-utils.ts';
+import { DataTable, ListStates } from './list-parts.tsx';
 import '../../styles/course-admin.css';
 
 function RevokeDialog({ certificate, onClose }: { certificate: CertificateSummary; onClose: () => void }) {
@@ -91,71 +92,46 @@ function CertificatesAdmin() {
         )}
       </form>
 
-      {state.status === 'error' && (
-        <div className="alert alert-error" role="alert">
-          <p>{state.message}</p>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void loadAdminCertificates()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {!list && state.status !== 'error' && (
-        <p className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          Loading certificates...
-        </p>
-      )}
-      {list && list.length === 0 && <p className="ca-empty">{query.trim() ? `No certificates match “${query.trim()}”.` : 'No certificates issued yet.'}</p>}
+      <ListStates
+        state={state}
+        items={list}
+        loadingLabel="Loading certificates..."
+        empty={query.trim() ? `No certificates match “${query.trim()}”.` : 'No certificates issued yet.'}
+        onRetry={() => void loadAdminCertificates()}
+      />
       {list && list.length > 0 && (
-        <div className="table-wrap" aria-busy={state.status === 'loading'}>
-          <table className="table">
-            <caption className="visually-hidden">Certificates</caption>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Learner</th>
-                <th scope="col">Course</th>
-                <th scope="col">Issued</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((c) => (
-                <tr key={c.id}>
-                  <th scope="row">
-                    <a href={c.verify_url}>{c.code}</a>
-                  </th>
-                  <td>
-                    {c.learner_name}
-                    <span className="admin-sub">{c.learner.username}</span>
-                  </td>
-                  <td>{c.course_title}</td>
-                  <td>{formatDate(c.issued_at)}</td>
-                  <td>
-                    {c.revoked ? (
-                      <span className="badge badge-danger" title={c.revoked_reason ?? undefined}>
-                        Revoked
-                      </span>
-                    ) : (
-                      <span className="badge badge-success">Valid</span>
-                    )}
-                    {c.revoked && c.revoked_reason && <span className="admin-sub">{c.revoked_reason}</span>}
-                  </td>
-                  <td>
-                    {!c.revoked && (
-                      <button type="button" className="btn btn-danger btn-sm" onClick={() => setRevoking(c)} aria-label={`Revoke certificate ${c.code}`}>
-                        Revoke
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Certificates" columns={['Code', 'Learner', 'Course', 'Issued', 'Status']} actions busy={state.status === 'loading'}>
+          {list.map((c) => (
+            <tr key={c.id}>
+              <th scope="row">
+                <a href={c.verify_url}>{c.code}</a>
+              </th>
+              <td>
+                {c.learner_name}
+                <span className="admin-sub">{c.learner.username}</span>
+              </td>
+              <td>{c.course_title}</td>
+              <td>{formatDate(c.issued_at)}</td>
+              <td>
+                {c.revoked ? (
+                  <span className="badge badge-danger" title={c.revoked_reason ?? undefined}>
+                    Revoked
+                  </span>
+                ) : (
+                  <span className="badge badge-success">Valid</span>
+                )}
+                {c.revoked && c.revoked_reason && <span className="admin-sub">{c.revoked_reason}</span>}
+              </td>
+              <td>
+                {!c.revoked && (
+                  <button type="button" className="btn btn-danger btn-sm" onClick={() => setRevoking(c)} aria-label={`Revoke certificate ${c.code}`}>
+                    Revoke
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {revoking && <RevokeDialog certificate={revoking} onClose={() => setRevoking(null)} />}
     </div>

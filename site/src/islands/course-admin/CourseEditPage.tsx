@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DIFFICULTY_LEVELS, courseEditPageSchema, type CourseEditPageInput, type CourseEditPageValues } from '../../../../worker/src/schemas/courses.ts';
 import FileUploader from '../../components/FileUploader.tsx';
-import FormField from '../../components/FormField.tsx';
 import { imageUrl } from '../../lib/image-url.ts';
 import { urlOf } from '../../lib/upload.ts';
 import { $auth, loadUser } from '../../stores/auth.ts';
@@ -26,6 +25,7 @@ import {
   type CourseDetail,
 } from '../../stores/course-admin.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
+import { FormActions, SelectField, TextareaField, TextField } from './form-parts.tsx';
 import { applyServerErrors, numberOrUndefined } from './form-utils.ts';
 import '../../styles/course-admin.css';
 
@@ -198,82 +198,65 @@ function EditForm({ course, courseId, showInstructor, listHref }: { course: Cour
         </div>
       )}
       <div className="ca-form-row">
-        <FormField label="Title" error={errors.title?.message} required>
-          <input type="text" autoComplete="off" {...register('title')} />
-        </FormField>
-        <FormField label="Short name" error={errors.short_name?.message} required>
-          <input type="text" autoComplete="off" {...register('short_name')} />
-        </FormField>
+        <TextField label="Title" error={errors.title?.message} required field={register('title')} />
+        <TextField label="Short name" error={errors.short_name?.message} required field={register('short_name')} />
       </div>
-      <FormField label="Description" error={errors.description?.message} required>
-        <textarea rows={3} {...register('description')} />
-      </FormField>
-      <FormField label="Detailed description" error={errors.detailed_description?.message} hint="Optional; shown on the course page.">
-        <textarea rows={6} {...register('detailed_description')} />
-      </FormField>
+      <TextareaField label="Description" error={errors.description?.message} required rows={3} field={register('description')} />
+      <TextareaField
+        label="Detailed description"
+        error={errors.detailed_description?.message}
+        hint="Optional; shown on the course page."
+        rows={6}
+        field={register('detailed_description')}
+      />
       <div className="ca-form-row">
-        <FormField label="Price (USD)" error={errors.price?.message}>
-          <input type="text" inputMode="decimal" autoComplete="off" {...register('price')} />
-        </FormField>
-        <FormField
+        <TextField label="Price (USD)" error={errors.price?.message} inputMode="decimal" field={register('price')} />
+        <SelectField
           label="Category"
           error={errors.category_id?.message ?? (categories.status === 'error' ? categories.message : undefined)}
+          field={register('category_id', { setValueAs: nullIfEmpty })}
         >
-          <select {...register('category_id', { setValueAs: nullIfEmpty })}>
-            <option value="">No category</option>
-            {categoryList.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label="Difficulty level" error={errors.difficulty_level?.message}>
-          <select {...register('difficulty_level')}>
-            {DIFFICULTY_LEVELS.map((d) => (
-              <option key={d} value={d}>
-                {DIFFICULTY_LABELS[d]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label="Duration" error={errors.duration?.message} hint="e.g. 6 weeks or 12 hours">
-          <input type="text" autoComplete="off" {...register('duration')} />
-        </FormField>
+          <option value="">No category</option>
+          {categoryList.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Difficulty level"
+          error={errors.difficulty_level?.message}
+          field={register('difficulty_level')}
+          options={DIFFICULTY_LEVELS}
+          labels={DIFFICULTY_LABELS}
+        />
+        <TextField label="Duration" error={errors.duration?.message} hint="e.g. 6 weeks or 12 hours" field={register('duration')} />
       </div>
       {showInstructor && (
-        <FormField label="Instructor" error={errors.instructor_id?.message}>
-          <select {...register('instructor_id', { setValueAs: nullIfEmpty })}>
-            <option value="">No instructor</option>
-            {course.instructor_id != null && !instructors.some((i) => i.id === course.instructor_id) && (
-              <option value={course.instructor_id}>{instructorLabel(course)}</option>
-            )}
-            {instructors.map((i) => (
-              <option key={i.id} value={i.id}>
-                {instructorOptionLabel(i)}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <SelectField label="Instructor" error={errors.instructor_id?.message} field={register('instructor_id', { setValueAs: nullIfEmpty })}>
+          <option value="">No instructor</option>
+          {course.instructor_id != null && !instructors.some((i) => i.id === course.instructor_id) && (
+            <option value={course.instructor_id}>{instructorLabel(course)}</option>
+          )}
+          {instructors.map((i) => (
+            <option key={i.id} value={i.id}>
+              {instructorOptionLabel(i)}
+            </option>
+          ))}
+        </SelectField>
       )}
       <label className="check ca-switch">
         <input type="checkbox" role="switch" {...register('visible')} />
         Visible (published in the catalog)
       </label>
       <div className="ca-form-row">
-        <FormField label="Video URL" error={errors.video_url?.message}>
-          <input type="url" inputMode="url" autoComplete="off" {...register('video_url')} />
-        </FormField>
-        <FormField label="Preview video URL" error={errors.preview_video_url?.message}>
-          <input type="url" inputMode="url" autoComplete="off" {...register('preview_video_url')} />
-        </FormField>
+        <TextField label="Video URL" error={errors.video_url?.message} type="url" field={register('video_url')} />
+        <TextField label="Preview video URL" error={errors.preview_video_url?.message} type="url" field={register('preview_video_url')} />
       </div>
       <fieldset className="ca-image-picker">
         <legend className="label">Course image</legend>
         {image ? <img className="ca-image-preview" src={imageUrl(image)} alt="Current course image" /> : null}
-        <FormField label="Image URL" error={errors.image_url?.message} hint="Optional; upload an image or paste its address.">
-          <input type="text" autoComplete="off" {...register('image_url')} />
-        </FormField>
+        <TextField label="Image URL" error={errors.image_url?.message} hint="Optional; upload an image or paste its address." field={register('image_url')} />
         <FileUploader
           accept="image/*"
           maxSizeMB={5}
@@ -285,14 +268,7 @@ function EditForm({ course, courseId, showInstructor, listHref }: { course: Cour
           }}
         />
       </fieldset>
-      <div className="drx-dialog-actions">
-        <a className="btn btn-secondary" href={listHref}>
-          Cancel
-        </a>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting || saved}>
-          {isSubmitting ? 'Saving...' : 'Save Changes'}
-        </button>
-      </div>
+      <FormActions cancelHref={listHref} isSubmitting={isSubmitting} disabled={saved} submitLabel="Save Changes" />
     </form>
   );
 }

@@ -19,11 +19,12 @@ import {
   type InstructorOption,
 } from '../../stores/course-admin.ts';
 import { toast } from '../../stores/toasts.ts';
+import { FormActions, SelectField, TextareaField, TextField, type AdminFormProps } from './form-parts.tsx';
 import { applyServerErrors, numberOrUndefined } from './form-utils.ts';
 
 const FIELDS = ['title', 'description', 'price', 'status', 'instructorId', 'fullVideoUrl', 'previewVideoUrl'] as const;
 
-export interface CourseFormProps {
+export interface CourseFormProps extends AdminFormProps<number> {
   /** The course being edited; a new course otherwise. */
   course?: AdminCourseItem;
   /** §6: only ADMIN sees the instructor selector. */
@@ -31,9 +32,6 @@ export interface CourseFormProps {
   instructors: readonly InstructorOption[];
   /** Hide the status (the wizard publishes in its last step). */
   hideStatus?: boolean;
-  submitLabel?: string;
-  onCancel?: () => void;
-  onSaved?: (id: number) => void;
 }
 
 const UPLOAD_STATE_TEXT = {
@@ -154,49 +152,40 @@ export default function CourseForm({ course, showInstructor, instructors, hideSt
 
   return (
     <form className="ca-form" noValidate onSubmit={(e) => void submit(e)}>
-      <FormField label="Title" error={errors.title?.message} required>
-        <input type="text" autoComplete="off" {...register('title')} />
-      </FormField>
-      <FormField label="Description" error={errors.description?.message} required>
-        <textarea rows={4} {...register('description')} />
-      </FormField>
+      <TextField label="Title" error={errors.title?.message} required field={register('title')} />
+      <TextareaField label="Description" error={errors.description?.message} required rows={4} field={register('description')} />
       <div className="ca-form-row">
-        <FormField label="Price (USD)" error={errors.price?.message} hint="0 for a free course">
-          <input type="text" inputMode="decimal" autoComplete="off" {...register('price')} />
-        </FormField>
+        <TextField label="Price (USD)" error={errors.price?.message} hint="0 for a free course" inputMode="decimal" field={register('price')} />
         {!hideStatus && (
-          <FormField label="Status" error={errors.status?.message}>
-            <select {...register('status')}>
-              {COURSE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {COURSE_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <SelectField label="Status" error={errors.status?.message} field={register('status')} options={COURSE_STATUSES} labels={COURSE_STATUS_LABELS} />
         )}
       </div>
       {showInstructor && (
-        <FormField label="Instructor" error={errors.instructorId?.message} hint="Leave empty to teach it yourself">
-          <select {...register('instructorId', { setValueAs: numberOrUndefined })}>
-            <option value="">Select an instructor</option>
-            {course?.instructorId != null && !instructors.some((i) => i.id === course.instructorId) && (
-              <option value={course.instructorId}>{course.instructorName ?? `Instructor #${course.instructorId}`}</option>
-            )}
-            {instructors.map((i) => (
-              <option key={i.id} value={i.id}>
-                {instructorOptionLabel(i)}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <SelectField
+          label="Instructor"
+          error={errors.instructorId?.message}
+          hint="Leave empty to teach it yourself"
+          field={register('instructorId', { setValueAs: numberOrUndefined })}
+        >
+          <option value="">Select an instructor</option>
+          {course?.instructorId != null && !instructors.some((i) => i.id === course.instructorId) && (
+            <option value={course.instructorId}>{course.instructorName ?? `Instructor #${course.instructorId}`}</option>
+          )}
+          {instructors.map((i) => (
+            <option key={i.id} value={i.id}>
+              {instructorOptionLabel(i)}
+            </option>
+          ))}
+        </SelectField>
       )}
-      <FormField label="Full video URL" error={errors.fullVideoUrl?.message} hint="Optional: a video link for enrolled learners">
-        <input type="url" inputMode="url" autoComplete="off" {...fullVideo} />
-      </FormField>
-      <FormField label="Preview video URL" error={errors.previewVideoUrl?.message} hint="Optional: shown on the course page to everyone">
-        <input type="url" inputMode="url" autoComplete="off" {...register('previewVideoUrl')} />
-      </FormField>
+      <TextField label="Full video URL" error={errors.fullVideoUrl?.message} hint="Optional: a video link for enrolled learners" type="url" field={fullVideo} />
+      <TextField
+        label="Preview video URL"
+        error={errors.previewVideoUrl?.message}
+        hint="Optional: shown on the course page to everyone"
+        type="url"
+        field={register('previewVideoUrl')}
+      />
 
       <fieldset className="ca-image-picker">
         <legend className="label">Course image (optional)</legend>
@@ -224,16 +213,7 @@ export default function CourseForm({ course, showInstructor, instructors, hideSt
         </div>
       </fieldset>
 
-      <div className="drx-dialog-actions">
-        {onCancel && (
-          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </button>
-        )}
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : (submitLabel ?? (course ? 'Update Course' : 'Create Course'))}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} isSubmitting={isSubmitting} submitLabel={submitLabel ?? (course ? 'Update Course' : 'Create Course')} />
     </form>
   );
 }

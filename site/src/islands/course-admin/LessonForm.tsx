@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { LESSON_TYPES, lessonSchema, type LessonInput } from '../../../../worker/src/schemas/courses.ts';
-import FormField from '../../components/FormField.tsx';
 import { LESSON_TYPE_LABELS, positionOf, saveLesson, type LessonType, type LessonView } from '../../stores/course-admin.ts';
+import { FormActions, NumberField, SelectField, TextareaField, TextField, type AdminFormProps } from './form-parts.tsx';
 import { applyServerErrors, numberOrUndefined } from './form-utils.ts';
 
 type LessonValues = z.output<typeof lessonSchema>;
@@ -14,13 +14,10 @@ const CONTENT_LABELS: Record<LessonType, { label: string; hint: string }> = {
   quiz: { label: 'Quiz instructions', hint: 'What the learner should know before starting the quiz.' },
 };
 
-export interface LessonFormProps {
+export interface LessonFormProps extends AdminFormProps<number> {
   moduleId: number;
   lesson?: LessonView;
   defaultPosition: number;
-  submitLabel?: string;
-  onCancel?: () => void;
-  onSaved?: (id: number) => void;
 }
 
 /** The create/edit lesson form (§5; type text by default, video or quiz). */
@@ -66,39 +63,21 @@ export default function LessonForm({ moduleId, lesson, defaultPosition, submitLa
 
   return (
     <form className="ca-form" noValidate onSubmit={(e) => void submit(e)}>
-      <FormField label="Lesson title" error={errors.title?.message} required>
-        <input type="text" autoComplete="off" {...register('title')} />
-      </FormField>
-      <FormField label="Lesson description" error={errors.description?.message} required>
-        <textarea rows={3} {...register('description')} />
-      </FormField>
+      <TextField label="Lesson title" error={errors.title?.message} required field={register('title')} />
+      <TextareaField label="Lesson description" error={errors.description?.message} required rows={3} field={register('description')} />
       <div className="ca-form-row">
-        <FormField label="Lesson type" error={errors.type?.message}>
-          <select {...register('type')}>
-            {LESSON_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {LESSON_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label="Position" error={errors.position?.message}>
-          <input type="number" min={1} step={1} {...register('position', { setValueAs: numberOrUndefined })} />
-        </FormField>
+        <SelectField label="Lesson type" error={errors.type?.message} field={register('type')} options={LESSON_TYPES} labels={LESSON_TYPE_LABELS} />
+        <NumberField label="Position" error={errors.position?.message} min={1} field={register('position', { setValueAs: numberOrUndefined })} />
       </div>
-      <FormField label={content.label} hint={content.hint} error={errors.content?.message} required>
-        <textarea rows={type === 'text' ? 8 : 3} {...register('content')} />
-      </FormField>
-      <div className="drx-dialog-actions">
-        {onCancel && (
-          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </button>
-        )}
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : (submitLabel ?? (lesson ? 'Update Lesson' : 'Create Lesson'))}
-        </button>
-      </div>
+      <TextareaField
+        label={content.label}
+        hint={content.hint}
+        error={errors.content?.message}
+        required
+        rows={type === 'text' ? 8 : 3}
+        field={register('content')}
+      />
+      <FormActions onCancel={onCancel} isSubmitting={isSubmitting} submitLabel={submitLabel ?? (lesson ? 'Update Lesson' : 'Create Lesson')} />
     </form>
   );
 }

@@ -2,20 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { moduleSchema, type ModuleInput } from '../../../../worker/src/schemas/courses.ts';
 import type { z } from 'zod';
-import FormField from '../../components/FormField.tsx';
 import { positionOf, saveModule, type ModuleView } from '../../stores/course-admin.ts';
+import { FormActions, NumberField, TextareaField, TextField, type AdminFormProps } from './form-parts.tsx';
 import { applyServerErrors, numberOrUndefined } from './form-utils.ts';
 
 type ModuleValues = z.output<typeof moduleSchema>;
 
-export interface ModuleFormProps {
+export interface ModuleFormProps extends AdminFormProps<number> {
   courseId: number;
   module?: ModuleView;
   /** §9: the default position of a new module is the last one plus one. */
   defaultPosition: number;
-  submitLabel?: string;
-  onCancel?: () => void;
-  onSaved?: (id: number) => void;
 }
 
 /** The create/edit module form (§5: title 3+, description 10+, position 1+). */
@@ -49,25 +46,10 @@ export default function ModuleForm({ courseId, module, defaultPosition, submitLa
 
   return (
     <form className="ca-form" noValidate onSubmit={(e) => void submit(e)}>
-      <FormField label="Module title" error={errors.title?.message} required>
-        <input type="text" autoComplete="off" {...register('title')} />
-      </FormField>
-      <FormField label="Module description" error={errors.description?.message} required>
-        <textarea rows={3} {...register('description')} />
-      </FormField>
-      <FormField label="Position" error={errors.position?.message}>
-        <input type="number" min={1} step={1} {...register('position', { setValueAs: numberOrUndefined })} />
-      </FormField>
-      <div className="drx-dialog-actions">
-        {onCancel && (
-          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </button>
-        )}
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : (submitLabel ?? (module ? 'Update Module' : 'Create Module'))}
-        </button>
-      </div>
+      <TextField label="Module title" error={errors.title?.message} required field={register('title')} />
+      <TextareaField label="Module description" error={errors.description?.message} required rows={3} field={register('description')} />
+      <NumberField label="Position" error={errors.position?.message} min={1} field={register('position', { setValueAs: numberOrUndefined })} />
+      <FormActions onCancel={onCancel} isSubmitting={isSubmitting} submitLabel={submitLabel ?? (module ? 'Update Module' : 'Create Module')} />
     </form>
   );
 }

@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { OPTIONS_MAX, questionSchema, type QuestionInput } from '../../../../worker/src/schemas/courses.ts';
-import FormField from '../../components/FormField.tsx';
 import {
   addOption,
   canRemoveOption,
@@ -16,15 +15,13 @@ import {
   type QuestionDraft,
 } from '../../lib/question-editor.ts';
 import { addQuestion, type QuizQuestion } from '../../stores/course-admin.ts';
+import { FormActions, TextareaField, type AdminFormProps } from './form-parts.tsx';
 import { applyServerErrors, messageOf } from './form-utils.ts';
 
 type QuestionValues = z.output<typeof questionSchema>;
 
-export interface QuestionFormProps {
+export interface QuestionFormProps extends AdminFormProps<QuizQuestion> {
   quizId: number;
-  submitLabel?: string;
-  onCancel?: () => void;
-  onSaved?: (question: QuizQuestion) => void;
 }
 
 /**
@@ -90,9 +87,7 @@ export default function QuestionForm({ quizId, submitLabel, onCancel, onSaved }:
 
   return (
     <form className="ca-form" noValidate onSubmit={(e) => void submit(e)}>
-      <FormField label="Question" error={errors.question?.message} required>
-        <textarea rows={2} {...register('question')} />
-      </FormField>
+      <TextareaField label="Question" error={errors.question?.message} required rows={2} field={register('question')} />
       <fieldset className="ca-options" aria-describedby={`${groupName}-hint`}>
         <legend className="label">Options (select the correct answer)</legend>
         {draft.options.map((option, i) => (
@@ -138,16 +133,7 @@ export default function QuestionForm({ quizId, submitLabel, onCancel, onSaved }:
           </button>
         </div>
       </fieldset>
-      <div className="drx-dialog-actions">
-        {onCancel && (
-          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </button>
-        )}
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : (submitLabel ?? 'Add Question')}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} isSubmitting={isSubmitting} submitLabel={submitLabel ?? 'Add Question'} />
     </form>
   );
 }

@@ -2,17 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { quizSchema, type QuizInput } from '../../../../worker/src/schemas/courses.ts';
-import FormField from '../../components/FormField.tsx';
 import { createQuiz, quizDefaults, type QuizRef } from '../../stores/course-admin.ts';
+import { FormActions, NumberField, TextareaField, TextField, type AdminFormProps } from './form-parts.tsx';
 import { applyServerErrors, numberOrUndefined } from './form-utils.ts';
 
 type QuizValues = z.output<typeof quizSchema>;
 
-export interface QuizFormProps {
+export interface QuizFormProps extends AdminFormProps<QuizRef> {
   lesson: { id: number; title: string };
-  submitLabel?: string;
-  onCancel?: () => void;
-  onSaved?: (quiz: QuizRef) => void;
 }
 
 /** The create quiz form; §9 defaults 'Quiz for {lesson title}', 'Test your knowledge of this lesson', 70. */
@@ -36,25 +33,17 @@ export default function QuizForm({ lesson, submitLabel, onCancel, onSaved }: Qui
 
   return (
     <form className="ca-form" noValidate onSubmit={(e) => void submit(e)}>
-      <FormField label="Quiz title" error={errors.title?.message} required>
-        <input type="text" autoComplete="off" {...register('title')} />
-      </FormField>
-      <FormField label="Quiz description" error={errors.description?.message} required>
-        <textarea rows={3} {...register('description')} />
-      </FormField>
-      <FormField label="Pass score (%)" error={errors.passScore?.message} hint="1 to 100">
-        <input type="number" min={1} max={100} step={1} {...register('passScore', { setValueAs: numberOrUndefined })} />
-      </FormField>
-      <div className="drx-dialog-actions">
-        {onCancel && (
-          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </button>
-        )}
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : (submitLabel ?? 'Create Quiz')}
-        </button>
-      </div>
+      <TextField label="Quiz title" error={errors.title?.message} required field={register('title')} />
+      <TextareaField label="Quiz description" error={errors.description?.message} required rows={3} field={register('description')} />
+      <NumberField
+        label="Pass score (%)"
+        error={errors.passScore?.message}
+        hint="1 to 100"
+        min={1}
+        max={100}
+        field={register('passScore', { setValueAs: numberOrUndefined })}
+      />
+      <FormActions onCancel={onCancel} isSubmitting={isSubmitting} submitLabel={submitLabel ?? 'Create Quiz'} />
     </form>
   );
 }

@@ -16,6 +16,15 @@ export function Loading({ label = 'Loading...' }: { label?: string }) {
   );
 }
 
+/** The empty state of an instructor without courses. */
+export function NoCoursesYet() {
+  return (
+    <>
+      You have no courses yet. <a href="/instructor/courses/create">Create your first course</a>.
+    </>
+  );
+}
+
 /** The instructor area is for ADMIN and the instructor roles (INSTRUCTOR, INSTRUCTOR_ADMIN, COURSE_CREATOR). */
 export default function InstructorAccess({ children }: { children: (user: User) => ReactNode }) {
   const auth = useStore($auth, { ssr: 'initial' });

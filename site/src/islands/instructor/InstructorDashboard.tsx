@@ -5,7 +5,8 @@ import { COURSE_STATUS_LABELS, loaded } from '../../stores/course-admin.ts';
 import { $instructorStats, $myCourses, $teachingEnrollments, initInstructorDashboard, learnerName } from '../../stores/instructor.ts';
 import { formatDate } from '../admin/AdminStates.tsx';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
-import InstructorAccess, { Loading } from './InstructorAccess.tsx';
+import { DataTable } from '../course-admin/list-parts.tsx';
+import InstructorAccess, { Loading, NoCoursesYet } from './InstructorAccess.tsx';
 
 function Stat({ label, value, detail }: { label: string; value: string | number; detail?: string }) {
   return (
@@ -68,37 +69,23 @@ function Dashboard() {
           coursesState.status !== 'error' && <Loading label="Loading courses..." />
         ) : courses.length === 0 ? (
           <p className="ca-empty">
-            You have no courses yet. <a href="/instructor/courses/create">Create your first course</a>.
+            <NoCoursesYet />
           </p>
         ) : (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Course</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Modules</th>
-                  <th scope="col">Enrolments</th>
-                  <th scope="col">Completions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {courses.map((c) => (
-                  <tr key={c.id}>
-                    <th scope="row">
-                      <a href={`/instructor/courses/${c.id}`}>{c.title}</a>
-                    </th>
-                    <td>{COURSE_STATUS_LABELS[c.status]}</td>
-                    <td>{formatCurrency(c.price)}</td>
-                    <td>{c.moduleCount}</td>
-                    <td>{c.enrollmentCount}</td>
-                    <td>{enrollments.filter((e) => e.course_id === c.id && (e.completed || e.completed_at)).length}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={['Course', 'Status', 'Price', 'Modules', 'Enrolments', 'Completions']}>
+            {courses.map((c) => (
+              <tr key={c.id}>
+                <th scope="row">
+                  <a href={`/instructor/courses/${c.id}`}>{c.title}</a>
+                </th>
+                <td>{COURSE_STATUS_LABELS[c.status]}</td>
+                <td>{formatCurrency(c.price)}</td>
+                <td>{c.moduleCount}</td>
+                <td>{c.enrollmentCount}</td>
+                <td>{enrollments.filter((e) => e.course_id === c.id && (e.completed || e.completed_at)).length}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
 

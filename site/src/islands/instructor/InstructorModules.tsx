@@ -5,7 +5,8 @@ import { $myCourses, loadMyCourses } from '../../stores/instructor.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import CourseAdminDialogs from '../course-admin/CourseAdminDialogs.tsx';
 import CourseDetails from '../course-admin/CourseDetails.tsx';
-import InstructorAccess, { Loading } from './InstructorAccess.tsx';
+import { ListStates } from '../course-admin/list-parts.tsx';
+import InstructorAccess, { NoCoursesYet } from './InstructorAccess.tsx';
 import type { User } from '../../stores/auth.ts';
 
 function Modules({ user }: { user: User }) {
@@ -31,17 +32,7 @@ function Modules({ user }: { user: User }) {
 
   return (
     <div className="ca-stack">
-      {coursesState.status === 'error' && (
-        <p className="alert alert-error" role="alert">
-          {coursesState.message}
-        </p>
-      )}
-      {!courses && coursesState.status !== 'error' && <Loading label="Loading courses..." />}
-      {courses && courses.length === 0 && (
-        <p className="ca-empty">
-          You have no courses yet. <a href="/instructor/courses/create">Create your first course</a>.
-        </p>
-      )}
+      <ListStates state={coursesState} items={courses} loadingLabel="Loading courses..." empty={<NoCoursesYet />} />
       {courses && courses.length > 0 && (
         <div className="field" style={{ maxWidth: '28rem' }}>
           <label htmlFor="module-page-course">Course</label>

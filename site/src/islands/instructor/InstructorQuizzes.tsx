@@ -4,7 +4,8 @@ import { loaded, openDialog, passScoreOf, positionOf, quizOf } from '../../store
 import { $myCourseDetails, loadMyCourseDetails, reloadDetailsAfterDialogs } from '../../stores/instructor.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import CourseAdminDialogs from '../course-admin/CourseAdminDialogs.tsx';
-import InstructorAccess, { Loading } from './InstructorAccess.tsx';
+import { DataTable, ListStates } from '../course-admin/list-parts.tsx';
+import InstructorAccess, { NoCoursesYet } from './InstructorAccess.tsx';
 
 function byPosition<T extends { order?: number; position?: number; id: number }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => positionOf(a) - positionOf(b) || a.id - b.id);
@@ -20,17 +21,7 @@ function Quizzes() {
 
   return (
     <div className="ca-stack">
-      {state.status === 'error' && (
-        <p className="alert alert-error" role="alert">
-          {state.message}
-        </p>
-      )}
-      {!courses && state.status !== 'error' && <Loading label="Loading quizzes..." />}
-      {courses && courses.length === 0 && (
-        <p className="ca-empty">
-          You have no courses yet. <a href="/instructor/courses/create">Create your first course</a>.
-        </p>
-      )}
+      <ListStates state={state} items={courses} loadingLabel="Loading quizzes..." empty={<NoCoursesYet />} />
       {courses?.map((course) => {
         const lessons = byPosition(course.modules).flatMap((m) => byPosition(m.lessons).map((l) => ({ lesson: l, module: m })));
         return (
@@ -46,55 +37,53 @@ function Quizzes() {
             {lessons.length === 0 ? (
               <p className="muted">No lessons yet.</p>
             ) : (
-              <div className="table-wrap">
-                <table className="table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Lesson</th>
-                      <th scope="col">Quiz</th>
-                      <th scope="col">Pass score</th>
-                      <th scope="col">Questions</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Actions</span>
+              <DataTable columns={['Lesson', 'Quiz', 'Pass score', 'Questions']} actions>
+                {lessons.map(({ lesson, module }) => {
+                  const quiz = quizOf(lesson);
+                  return (
+                    <tr key={lesson.id}>
+                      <th scope="row">
+                        {lesson.title}
+                        <span className="admin-sub">{module.title}</span>
                       </th>
+                      <td>{quiz ? quiz.title : <span className="muted">No quiz</span>}</td>
+                      <td>{quiz ? `${passScoreOf(quiz)}%` : '—'}</td>
+                      <td>{quiz ? quiz.questionCount : '—'}</td>
+                      <td>
+                        <div className="ca-actions">
+                          {quiz ? (
+                            <>
+                              <button
+                                type="button"
+                                className="btn btn-secondary btn-sm"
+                                onClick={() => openDialog({ kind: 'view-quiz', quiz, lessonTitle: lesson.title })}
+                              >
+                                View Quiz
+                              </button>
+                              <button
+                                type="button"
+                                className="btn btn-ghost btn-sm"
+                                onClick={() => openDialog({ kind: 'question', quiz, lessonTitle: lesson.title })}
+                              >
+                                Add Question
+                              </button>
+                            </>
+                          ) : (
+                            <button
+                              type="button"
+                              className="btn btn-secondary btn-sm"
+                              onClick={() => openDialog({ kind: 'quiz', lesson })}
+                              aria-label={`Add quiz to ${lesson.title}`}
+                            >
+                              Add Quiz
+                            </button>
+                          )}
+                        </div>
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {lessons.map(({ lesson, module }) => {
-                      const quiz = quizOf(lesson);
-                      return (
-                        <tr key={lesson.id}>
-                          <th scope="row">
-                            {lesson.title}
-                            <span className="admin-sub">{module.title}</span>
-                          </th>
-                          <td>{quiz ? quiz.title : <span className="muted">No quiz</span>}</td>
-                          <td>{quiz ? `${passScoreOf(quiz)}%` : '—'}</td>
-                          <td>{quiz ? quiz.questionCount : '—'}</td>
-                          <td>
-                            <div className="ca-actions">
-                              {quiz ? (
-                                <>
-                                  <button type="button" className="btn btn-secondary btn-sm" onClick={() => openDialog({ kind: 'view-quiz', quiz, lessonTitle: lesson.title })}>
-                                    View Quiz
-                                  </button>
-                                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => openDialog({ kind: 'question', quiz, lessonTitle: lesson.title })}>
-                                    Add Question
-                                  </button>
-                                </>
-                              ) : (
-                                <button type="button" className="btn btn-secondary btn-sm" onClick={() => openDialog({ kind: 'quiz', lesson })} aria-label={`Add quiz to ${lesson.title}`}>
-                                  Add Quiz
-                                </button>
-                              )}
-                            </div>
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+                  );
+                })}
+              </DataTable>
             )}
           </section>
         );

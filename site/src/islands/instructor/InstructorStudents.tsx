@@ -4,7 +4,8 @@ import { loaded } from '../../stores/course-admin.ts';
 import { $myCourses, $teachingEnrollments, initInstructorDashboard, learnerName } from '../../stores/instructor.ts';
 import { formatDate } from '../admin/AdminStates.tsx';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
-import InstructorAccess, { Loading } from './InstructorAccess.tsx';
+import { DataTable, ListStates } from '../course-admin/list-parts.tsx';
+import InstructorAccess from './InstructorAccess.tsx';
 
 function Students() {
   const coursesState = useStore($myCourses);
@@ -46,61 +47,45 @@ function Students() {
           <input id="students-search" type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} placeholder="Name, username or email" />
         </div>
       </form>
-      {state.status === 'error' && (
-        <p className="alert alert-error" role="alert">
-          {state.message}
-        </p>
-      )}
-      {!all && state.status !== 'error' && <Loading label="Loading students..." />}
-      {all && rows.length === 0 && <p className="ca-empty">{all.length === 0 ? 'No one is enrolled in your courses yet.' : 'No enrolments match.'}</p>}
+      <ListStates
+        state={state}
+        items={all && rows}
+        loadingLabel="Loading students..."
+        empty={all?.length === 0 ? 'No one is enrolled in your courses yet.' : 'No enrolments match.'}
+      />
       {rows.length > 0 && (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Enrolments in your courses</caption>
-            <thead>
-              <tr>
-                <th scope="col">Learner</th>
-                <th scope="col">Course</th>
-                <th scope="col">Enrolled</th>
-                <th scope="col">Progress</th>
-                <th scope="col">Completed</th>
-                <th scope="col">Certificate</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((e) => (
-                <tr key={e.id}>
-                  <th scope="row">
-                    {learnerName(e.user)}
-                    <span className="admin-sub">{e.user.email ?? e.user.username}</span>
-                  </th>
-                  <td>{e.course.title}</td>
-                  <td>{formatDate(e.enrolled_at)}</td>
-                  <td>
-                    <span className="ca-progress">
-                      <progress max={100} value={e.progress_percent} aria-label={`Progress of ${learnerName(e.user)}`} />
-                      {e.progress_percent}%
-                    </span>
-                    <span className="admin-sub">
-                      {e.completed_lessons} of {e.total_lessons} lessons
-                    </span>
-                  </td>
-                  <td>{e.completed_at ? formatDate(e.completed_at) : <span className="muted">—</span>}</td>
-                  <td>
-                    {e.certificate ? (
-                      <span className={e.certificate.revoked ? 'badge badge-danger' : 'badge badge-success'}>
-                        {e.certificate.code}
-                        {e.certificate.revoked ? ' (revoked)' : ''}
-                      </span>
-                    ) : (
-                      <a href={`/instructor/certificates/issue?courseId=${e.course_id}&userId=${e.user_id}`}>Issue</a>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Enrolments in your courses" columns={['Learner', 'Course', 'Enrolled', 'Progress', 'Completed', 'Certificate']}>
+          {rows.map((e) => (
+            <tr key={e.id}>
+              <th scope="row">
+                {learnerName(e.user)}
+                <span className="admin-sub">{e.user.email ?? e.user.username}</span>
+              </th>
+              <td>{e.course.title}</td>
+              <td>{formatDate(e.enrolled_at)}</td>
+              <td>
+                <span className="ca-progress">
+                  <progress max={100} value={e.progress_percent} aria-label={`Progress of ${learnerName(e.user)}`} />
+                  {e.progress_percent}%
+                </span>
+                <span className="admin-sub">
+                  {e.completed_lessons} of {e.total_lessons} lessons
+                </span>
+              </td>
+              <td>{e.completed_at ? formatDate(e.completed_at) : <span className="muted">—</span>}</td>
+              <td>
+                {e.certificate ? (
+                  <span className={e.certificate.revoked ? 'badge badge-danger' : 'badge badge-success'}>
+                    {e.certificate.code}
+                    {e.certificate.revoked ? ' (revoked)' : ''}
+                  </span>
+                ) : (
+                  <a href={`/instructor/certificates/issue?courseId=${e.course_id}&userId=${e.user_id}`}>Issue</a>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );
