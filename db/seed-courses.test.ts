@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
 import { courseEditPageSchema, courseDialogSchema, lessonSchema, moduleSchema, questionSchema, quizSchema } from '../worker/src/schemas/courses.ts';
 import type { CourseDetail, CourseSummary, Page } from '../worker/src/services/courses.ts';
 import { DEMO_COURSES, seedDemoCourses } from './seed-courses.ts';
+import { DEMO_CLIP_URL } from './seed-media.ts';
 import { courses, lessons, modules, quizQuestions, quizzes } from './schema/index.ts';
 
 const read = async <T,>(res: Response) => (await res.json()) as T;
@@ -43,7 +44,7 @@ describe('the demo course content', () => {
         expect(moduleSchema.safeParse({ title: m.title, description: m.description, courseId: 1 }).success).toBe(true);
         for (const l of m.lessons) {
           expect(lessonSchema.safeParse({ title: l.title, description: l.description, content: l.content, type: l.type, moduleId: 1 }).success).toBe(true);
-          if (l.type === 'video') expect(l.content).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/);
+          if (l.type === 'video') expect(l.content).toBe(DEMO_CLIP_URL);
           if (l.type === 'text') expect(l.content).toMatch(/^#{2} /m);
           expect(Boolean(l.quiz)).toBe(l.type === 'quiz');
           if (!l.quiz) continue;

@@ -1,6 +1,7 @@
 import { count, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../worker/src/platform/db.ts';
 import { courses } from './schema/index.ts';
+import { DEMO_CLIP_URL } from './seed-media.ts';
 
 /**
  * Demo courses for a new installation: several styles and levels, each with modules, text
@@ -55,11 +56,6 @@ export interface DemoCourse {
   modules: DemoModule[];
 }
 
-/**
- * Video lessons need a link; these are placeholders in YouTube's watch format (the ids are made
- * up and show "video unavailable"). Replace them with the school's own licensed recordings.
- */
-const video = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 
 const quizLesson = (title: string, description: string, questions: DemoQuestion[]): DemoLesson => ({
   title,
@@ -83,8 +79,8 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     status: 'published',
     instructor: 'instructor_admin',
     duration: '4 weeks',
-    videoUrl: video('dRxBalFnd01'),
-    previewVideoUrl: video('dRxBalFnd02'),
+    videoUrl: DEMO_CLIP_URL,
+    previewVideoUrl: DEMO_CLIP_URL,
     publishedDaysAgo: 60,
     modules: [
       {
@@ -127,7 +123,7 @@ Introduce **bras bas**, first, second and fifth (en haut). Use an image: first p
             title: 'Demonstration: positions of the feet and arms',
             description: 'Watch the five positions demonstrated from the front and the side, with common mistakes.',
             type: 'video',
-            content: video('dRxBalPos01'),
+            content: DEMO_CLIP_URL,
           },
           quizLesson('Check: positions and turnout', 'Five positions, turnout and placement.', [
             {
@@ -253,7 +249,7 @@ End with something joyful that travels across the floor: **chassés, skips, or a
             title: 'Demonstration: a simple port de bras',
             description: 'A port de bras combination in 3/4 for the first term, demonstrated with counts.',
             type: 'video',
-            content: video('dRxBalPdb01'),
+            content: DEMO_CLIP_URL,
           },
           quizLesson('Check: centre work', 'First steps in the centre.', [
             {
@@ -289,8 +285,8 @@ End with something joyful that travels across the floor: **chassés, skips, or a
     status: 'published',
     instructor: 'multirole',
     duration: '3 weeks',
-    videoUrl: video('dRxHipTeen1'),
-    previewVideoUrl: video('dRxHipTeen2'),
+    videoUrl: DEMO_CLIP_URL,
+    previewVideoUrl: DEMO_CLIP_URL,
     publishedDaysAgo: 45,
     modules: [
       {
@@ -328,7 +324,7 @@ Every hip hop groove sits on a **bounce**. Before any choreography, spend five m
             title: 'Demonstration: grooves at three speeds',
             description: 'The foundation grooves at 80, 95 and 110 beats per minute.',
             type: 'video',
-            content: video('dRxHipGrv01'),
+            content: DEMO_CLIP_URL,
           },
           quizLesson('Check: grooves and bounce', 'Pulse, bounce and foundation grooves.', [
             {
@@ -434,8 +430,8 @@ Let the group propose songs, then check them against the list. Ownership raises 
     status: 'published',
     instructor: 'instructor_admin',
     duration: '5 weeks',
-    videoUrl: video('dRxConRel01'),
-    previewVideoUrl: video('dRxConRel02'),
+    videoUrl: DEMO_CLIP_URL,
+    previewVideoUrl: DEMO_CLIP_URL,
     publishedDaysAgo: 30,
     modules: [
       {
@@ -471,7 +467,7 @@ From standing, exhale and let the upper body drop forward over soft knees, then 
             title: 'Demonstration: swings and suspensions',
             description: 'Arm, torso and full-body swings with suspension at the top of each swing.',
             type: 'video',
-            content: video('dRxConSwg01'),
+            content: DEMO_CLIP_URL,
           },
           quizLesson('Check: release principles', 'Weight, breath and momentum.', [
             {
@@ -580,8 +576,8 @@ Any sharp pain, tingling in the arms or dizziness: stop, rest and check with the
     status: 'published',
     instructor: 'multirole',
     duration: '2 weeks',
-    videoUrl: video('dRxTapKids1'),
-    previewVideoUrl: video('dRxTapKids2'),
+    videoUrl: DEMO_CLIP_URL,
+    previewVideoUrl: DEMO_CLIP_URL,
     publishedDaysAgo: 20,
     modules: [
       {
@@ -618,7 +614,7 @@ Teach silence too: "freeze feet!" on your signal. Being able to stop is part of 
             title: 'Demonstration: first sounds',
             description: 'Each first sound demonstrated slowly, then at tempo, with the count of its sounds.',
             type: 'video',
-            content: video('dRxTapSnd01'),
+            content: DEMO_CLIP_URL,
           },
           quizLesson('Check: first sounds', 'Names and sounds of basic tap steps.', [
             {
@@ -706,8 +702,8 @@ Teaches dynamics and control.
     status: 'published',
     instructor: 'instructor_admin',
     duration: '4 weeks',
-    videoUrl: video('dRxLatPrt01'),
-    previewVideoUrl: video('dRxLatPrt02'),
+    videoUrl: DEMO_CLIP_URL,
+    previewVideoUrl: DEMO_CLIP_URL,
     publishedDaysAgo: 10,
     modules: [
       {
@@ -743,7 +739,7 @@ The lead starts in the **leader's centre** and travels through the frame. Arms a
             title: 'Demonstration: open and closed hold',
             description: 'Open and closed hold demonstrated from both sides, with common faults.',
             type: 'video',
-            content: video('dRxLatHld01'),
+            content: DEMO_CLIP_URL,
           },
           quizLesson('Check: frame and connection', 'Hold, tone and leading.', [
             {

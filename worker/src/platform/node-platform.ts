@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { ensureAdminAccount, seedDemoData, seedReferenceData } from '../../../db/seed.ts';
+import { ensureDemoMedia } from '../../../db/seed-media.ts';
 import type { Platform } from './context.ts';
 import { createDiskAssets } from './disk-assets.ts';
 import { createDiskStorage } from './disk-storage.ts';
@@ -16,10 +17,12 @@ export async function createNodePlatform(env: AppEnv, options: { siteDir?: strin
   await seedReferenceData(db);
   if (env.DRX_SEED === 'demo') await seedDemoData(db);
   await ensureAdminAccount(db, env);
+  const storage = createDiskStorage(resolve(env.DATA_DIR, 'uploads'));
+  if (env.DRX_SEED === 'demo') await ensureDemoMedia(storage, projectRoot);
   return {
     env,
     db,
-    storage: createDiskStorage(resolve(env.DATA_DIR, 'uploads')),
+    storage,
     assets: createDiskAssets(options.siteDir ?? resolve(projectRoot, 'dist')),
     close: () => client.close(),
   };
