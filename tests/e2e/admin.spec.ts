@@ -264,6 +264,16 @@ test.describe('admin pages', () => {
     await expect(rows).toHaveCount(data.length + 1);
     const admin = data.find((r) => r.name === 'ADMIN')!;
     await expect(page.getByRole('row', { name: /^ADMIN\b/ }).getByRole('cell').last()).toHaveText(String(admin.user_count));
+
+    // A count opens the users who hold that role.
+    await page.getByRole('link', { name: `${admin.user_count} users with ADMIN` }).click();
+    await expect(page).toHaveURL(/\/admin\/users\?role=ADMIN$/);
+    await expect(page.getByLabel('Role', { exact: true })).toHaveValue('ADMIN');
+    await expect(page.getByText(admin.user_count === 1 ? '1 user' : `${admin.user_count} users`, { exact: true })).toBeVisible();
+    const userRows = page.getByRole('table').getByRole('row');
+    await expect(userRows).toHaveCount(Math.min(admin.user_count, 20) + 1);
+    await page.getByLabel('Role', { exact: true }).selectOption('');
+    await expect(page).toHaveURL(/\/admin\/users$/);
   });
 
   test('reads a message sent through the contact form and marks it read', async ({ page, loginAs, request }) => {

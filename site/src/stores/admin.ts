@@ -3,6 +3,7 @@ import type { AdminStats } from '../../../worker/src/services/admin-stats.ts';
 import type { RoleSummary, UserPage } from '../../../worker/src/services/admin-users.ts';
 import type { ContactMessageView } from '../../../worker/src/services/contact.ts';
 import type { UserView } from '../../../worker/src/services/users.ts';
+import { isRoleName } from '../../../worker/src/domain/roles.ts';
 import { ApiError, apiFetch, describeError } from '../lib/api.ts';
 import { toast } from './toasts.ts';
 
@@ -92,7 +93,7 @@ export async function loadStats(): Promise<void> {
 export const USERS_PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
 
-export const $usersQuery = atom<{ q: string; page: number }>({ q: '', page: 1 });
+export const $usersQuery = atom<{ q: string; role: string; page: number }>({ q: '', role: '', page: 1 });
 export const $usersList = atom<Loadable<UserPage>>({ status: 'idle' });
 export const $usersPageCount = computed($usersList, (s) =>
   s.status === 'ready' ? Math.max(1, Math.ceil(s.data.total / (s.data.pageSize || USERS_PAGE_SIZE))) : 1,
@@ -105,16 +106,20 @@ function writeUsersUrl(q: string, page: number): void {
   const url = new URL(location.href);
   if (q) url.searchParams.set('q', q);
   else url.searchParams.delete('q');
+  const role = $usersQuery.get().role;
+  if (role) url.searchParams.set('role', role);
+  else url.searchParams.delete('role');
   if (page > 1) url.searchParams.set('page', String(page));
   else url.searchParams.delete('page');
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
 }
 
 async function fetchUsers(): Promise<void> {
-  const { q, page } = $usersQuery.get();
+  const { q, role, page } = $usersQuery.get();
   const request = ++usersRequest;
   $usersList.set({ status: 'loading', data: previous($usersList.get()) });
   const params = new URLSearchParams({ search: q, page: String(page), pageSize: String(USERS_PAGE_SIZE) });
+  if (role) params.set('role', role);
   try {
     const result = await apiFetch<UserPage>(`/api/users?${params}`);
     if (request === usersRequest) $usersList.set({ status: 'ready', data: result });
@@ -123,17 +128,22 @@ async function fetchUsers(): Promise<void> {
   }
 }
 
-/** Starts the list from the address (?q=, ?page=). */
+/** Starts the list from the address (?q=, ?role=, ?page=). */
 export function initUsersList(): void {
   const params = new URLSearchParams(location.search);
   const page = Number(params.get('page'));
-  $usersQuery.set({ q: params.get('q') ?? '', page: Number.isInteger(page) && page > 1 ? page : 1 });
+  const role = (params.get('role') ?? '').toUpperCase();
+  $usersQuery.set({
+    q: params.get('q') ?? '',
+    role: isRoleName(role) ? role : '',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  });
   void fetchUsers();
 }
 
 /** Typing in the search box: the box follows at once, the list and the address after a pause. */
 export function setUsersSearch(q: string): void {
-  $usersQuery.set({ q, page: 1 });
+  $usersQuery.set({ ...$usersQuery.get(), q, page: 1 });
   clearTimeout(searchTimer);
   searchTimer = setTimeout(() => {
     writeUsersUrl(q.trim(), 1);
@@ -141,10 +151,18 @@ export function setUsersSearch(q: string): void {
   }, SEARCH_DEBOUNCE_MS);
 }
 
+/** The role filter: the list and the address follow at once. */
+export function setUsersRole(role: string): void {
+  clearTimeout(searchTimer);
+  $usersQuery.set({ ...$usersQuery.get(), role, page: 1 });
+  writeUsersUrl($usersQuery.get().q.trim(), 1);
+  void fetchUsers();
+}
+
 export function setUsersPage(page: number): void {
   const q = $usersQuery.get().q;
   clearTimeout(searchTimer);
-  $usersQuery.set({ q, page });
+  $usersQuery.set({ ...$usersQuery.get(), page });
   writeUsersUrl(q.trim(), page);
   void fetchUsers();
 }

@@ -94,6 +94,30 @@ describe('GET /api/users', () => {
     expect(await search(`${marker}@mail`)).toEqual([byEmail.id]);
   });
 
+  it('filters by role (?role=, any case), also together with a search', async () => {
+    const marker = uniqueUsername('rolef').replace(/_/g, '');
+    const seller = await createUser(t.db, { username: `${marker}s`, roles: ['SELLER'] });
+    const both = await createUser(t.db, { username: `${marker}b`, roles: ['SELLER', 'INSTRUCTOR'] });
+    await createUser(t.db, { username: `${marker}i`, roles: ['INSTRUCTOR'] });
+    const list = async (query: string) => {
+      const res = await t.json('GET', `/api/users?${query}&pageSize=100`, undefined, adminToken);
+      expect(res.status).toBe(200);
+      return (await res.json()) as Page;
+    };
+    const sellers = await list(`role=seller&search=${marker}`);
+    expect(sellers.data.map((u) => u.id).sort()).toEqual([seller.id, both.id].sort());
+    expect(sellers.total).toBe(2);
+    const allSellers = await list('role=SELLER');
+    expect(allSellers.data.every((u) => u.role.includes('SELLER'))).toBe(true);
+    expect(allSellers.total).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses an unknown role filter with 400', async () => {
+    const res = await t.json('GET', '/api/users?role=WIZARD', undefined, adminToken);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'Unknown role', validationErrors: { role: ['Unknown role'] } });
+  });
+
   it('treats % and _ in a search as plain characters', async () => {
     const res = (await (await t.json('GET', `/api/users?search=${encodeURIComponent('%')}`, undefined, adminToken)).json()) as Page;
     expect(res.total).toBe(0);

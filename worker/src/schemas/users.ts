@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLE_NAMES } from '../domain/roles.ts';
+import { isRoleName, ROLE_NAMES, type RoleName } from '../domain/roles.ts';
 import { bioSchema, firstNameSchema, lastNameSchema } from './auth.ts';
 
 /** A numeric id in a path: digits only, so '1e3', '0x10' or '-1' are not read as numbers. */
@@ -35,6 +35,14 @@ export const pageSizeQuery = (fallback: number) => queryNumber('Page size', 1, 1
 
 export const listUsersQuerySchema = z.object({
   search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  /** Only holders of this role. */
+  role: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((r) => r === '' || isRoleName(r), 'Unknown role')
+    .optional()
+    .transform((r) => (r ? (r as RoleName) : undefined)),
   page: pageQuery,
   pageSize: pageSizeQuery(20),
 });

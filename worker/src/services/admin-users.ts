@@ -42,19 +42,27 @@ export interface UserPage {
   pageSize: number;
 }
 
-export async function listUsers(db: Db, query: { search?: string; page: number; pageSize: number }): Promise<UserPage> {
-  let where: SQL | undefined;
+export async function listUsers(db: Db, query: { search?: string; role?: RoleName; page: number; pageSize: number }): Promise<UserPage> {
+  const conditions: (SQL | undefined)[] = [];
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
     const like = (column: SQLWrapper) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
-    where = or(
-      like(users.username),
-      like(users.firstName),
-      like(users.lastName),
-      like(users.email),
-      like(sql`${users.firstName} || ' ' || ${users.lastName}`),
+    conditions.push(
+      or(
+        like(users.username),
+        like(users.firstName),
+        like(users.lastName),
+        like(users.email),
+        like(sql`${users.firstName} || ' ' || ${users.lastName}`),
+      ),
     );
   }
+  if (query.role) {
+    conditions.push(
+      sql`${users.id} IN (SELECT ${userRoles.userId} FROM ${userRoles} INNER JOIN ${roles} ON ${roles.id} = ${userRoles.roleId} WHERE ${roles.name} = ${query.role})`,
+    );
+  }
+  const where = and(...conditions);
   const [rows, [totalRow]] = await Promise.all([
     db
       .select()

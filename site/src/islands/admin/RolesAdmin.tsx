@@ -19,7 +19,7 @@ function RolesAdmin() {
   return (
     <div className="admin-stack">
       <p className="muted">
-        Roles are granted and revoked on each user&rsquo;s page under <a href="/admin/users">Users</a>. Admin-only pages need a role
+        Roles are granted and revoked on each user&rsquo;s page under <a href="/admin/users">Users</a>; a count lists the users who hold that role. Admin-only pages need a role
         containing ADMIN.
       </p>
       <div className="table-wrap" aria-busy={roles.status === 'loading'}>
@@ -41,7 +41,11 @@ function RolesAdmin() {
                   <span className="badge badge-primary">{role.name}</span>
                 </th>
                 <td>{role.description || '—'}</td>
-                <td className="admin-num">{role.user_count}</td>
+                <td className="admin-num">
+                  <a href={`/admin/users?role=${encodeURIComponent(role.name)}`} aria-label={`${role.user_count} users with ${role.name}`}>
+                    {role.user_count}
+                  </a>
+                </td>
               </tr>
             ))}
           </tbody>

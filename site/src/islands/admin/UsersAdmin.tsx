@@ -1,7 +1,8 @@
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $usersList, $usersPageCount, $usersQuery, displayName, initUsersList, reloadUsers, setUsersPage, setUsersSearch } from '../../stores/admin.ts';
+import { ROLE_NAMES } from '../../../../worker/src/domain/roles.ts';
+import { $usersList, $usersPageCount, $usersQuery, displayName, initUsersList, reloadUsers, setUsersPage, setUsersRole, setUsersSearch } from '../../stores/admin.ts';
 import { ErrorState, LoadingState, formatDate } from './AdminStates.tsx';
 
 /** /admin/users: search (debounced, kept in ?q=), the table and its pages. */
@@ -32,6 +33,17 @@ function UsersAdmin() {
           value={query.q}
           onChange={(e) => setUsersSearch(e.currentTarget.value)}
         />
+        <label htmlFor="admin-user-role" className="admin-field-label">
+          Role
+        </label>
+        <select id="admin-user-role" className="input" value={query.role} onChange={(e) => setUsersRole(e.currentTarget.value)}>
+          <option value="">All roles</option>
+          {ROLE_NAMES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </select>
         {data && (
           <p className="muted" aria-live="polite">
             {data.total === 1 ? '1 user' : `${data.total} users`}
@@ -45,7 +57,9 @@ function UsersAdmin() {
       {data && (
         <div className="table-wrap" aria-busy={list.status === 'loading'}>
           {data.data.length === 0 ? (
-            <p className="admin-empty">{query.q.trim() ? `No users match “${query.q.trim()}”.` : 'No users yet.'}</p>
+            <p className="admin-empty">
+              {query.q.trim() ? `No users match “${query.q.trim()}”.` : query.role ? `No users hold ${query.role}.` : 'No users yet.'}
+            </p>
           ) : (
             <table className="table">
               <caption className="visually-hidden">Users</caption>
