@@ -34,7 +34,7 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
     [ACCOUNTS.student, '/profile/edit', 'Save'],
     [ACCOUNTS.student, '/my-courses', 'Continue'],
     [ACCOUNTS.admin, '/admin/dashboard', 'Users'],
-    [ACCOUNTS.admin, '/admin/users', 'admin'],
+    [ACCOUNTS.admin, '/admin/users', 'Search users'],
     [ACCOUNTS.admin, '/admin/courses', 'All Courses'],
   ];
   for (const [account, path, text] of SIGNED_IN) {
