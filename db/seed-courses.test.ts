@@ -1,14 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
+import { createTestApp, type TestApp, read } from '../tests/support/test-app.ts';
 import { courseEditPageSchema, courseDialogSchema, lessonSchema, moduleSchema, questionSchema, quizSchema } from '../worker/src/schemas/courses.ts';
 import type { CourseDetail, CourseSummary, Page } from '../worker/src/services/courses.ts';
 import { DEMO_COURSES, seedDemoCourses } from './seed-courses.ts';
 import { DEMO_CLIP_URL } from './seed-media.ts';
 import { courses, lessons, modules, quizQuestions, quizzes } from './schema/index.ts';
-
-const read = async <T,>(res: Response) => (await res.json()) as T;
 
 async function counts(t: TestApp) {
   const n = async (table: typeof courses | typeof modules | typeof lessons | typeof quizzes | typeof quizQuestions) =>

@@ -43,3 +43,9 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     });
   return { app, platform, db, client, dir, request, json, close: () => client.close() };
 }
+
+/** The API's error shape, as the tests read it. */
+export type ErrorBody = { message: string; validationErrors?: Record<string, string[]> };
+
+/** The JSON of an answer, typed by the test. */
+export const read = async <T,>(res: Response) => (await res.json()) as T;

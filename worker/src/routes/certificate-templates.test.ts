@@ -3,10 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateTemplates, courses } from '../../../db/schema/index.ts';
 import { createAdmin, createSignedInUser, signIn, type FactoryUser } from '../../../tests/support/factories.ts';
 import { buildCourse } from '../../../tests/support/learning-factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, type TestApp, read } from '../../../tests/support/test-app.ts';
 import { ensureDefaultCertificateTemplate, type RenderedTemplate, type TemplateListItem } from '../services/certificates.ts';
-
-const read = async <T,>(res: Response) => (await res.json()) as T;
 
 const fields = {
   name: 'Royal',

@@ -3,11 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, certificateTemplates } from '../../../db/schema/index.ts';
 import { createAdmin, createSignedInUser, createUser, signIn, type FactoryUser } from '../../../tests/support/factories.ts';
 import { answersFor, buildCourse, type BuiltCourse } from '../../../tests/support/learning-factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, type TestApp, read } from '../../../tests/support/test-app.ts';
 import { ensureDefaultCertificateTemplate, type CertificateSummary, type CertificateView, type VerifyAnswer } from '../services/certificates.ts';
 import type { CompletionView } from '../services/learning.ts';
-
-const read = async <T,>(res: Response) => (await res.json()) as T;
 
 describe('certificates', () => {
   let t: TestApp;

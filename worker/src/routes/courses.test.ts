@@ -16,11 +16,8 @@ import {
 } from '../../../tests/support/course-factories.ts';
 import { createSignedInUser } from '../../../tests/support/factories.ts';
 import * as sample from '../../../tests/support/file-samples.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, type TestApp, read, type ErrorBody } from '../../../tests/support/test-app.ts';
 import type { CourseDetail, CourseSummary, LessonView, ManagedCourseItem, Page } from '../services/courses.ts';
-
-type ErrorBody = { message: string; validationErrors?: Record<string, string[]> };
-const read = async <T,>(res: Response) => (await res.json()) as T;
 
 /** A word no other course of this file has, to search for one test's courses only. */
 const word = () => `w${randomBytes(5).toString('hex')}`;

@@ -3,10 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments, lessonProgress, sessions, users } from '../../../db/schema/index.ts';
 import { createAdmin, createSignedInUser, createUser, signIn, type FactoryUser } from '../../../tests/support/factories.ts';
 import { buildCourse, type BuiltCourse } from '../../../tests/support/learning-factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, type TestApp, read } from '../../../tests/support/test-app.ts';
 import type { EnrollmentView, GuestEnrollment, MyEnrollment, StudentEnrollment } from '../services/learning.ts';
-
-const read = async <T,>(res: Response) => (await res.json()) as T;
 
 describe('enrolment', () => {
   let t: TestApp;

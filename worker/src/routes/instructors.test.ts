@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, createCourseCast, type CourseCast } from '../../../tests/support/course-factories.ts';
 import { createSignedInUser, createUser } from '../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, type TestApp, read } from '../../../tests/support/test-app.ts';
 import type { InstructorListEntry, InstructorProfile } from './instructors.ts';
 
 type ErrorBody = { message: string };
-const read = async <T,>(res: Response) => (await res.json()) as T;
 
 let t: TestApp;
 let cast: CourseCast;

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, enrollments, lessonProgress } from '../../../db/schema/index.ts';
 import { createAdmin, createSignedInUser, signIn, type FactoryUser } from '../../../tests/support/factories.ts';
 import { answersFor, buildCourse, type BuiltCourse } from '../../../tests/support/learning-factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, type TestApp, read } from '../../../tests/support/test-app.ts';
 import { ensureDefaultCertificateTemplate } from '../services/certificates.ts';
 import type { AttemptResult, CompletionView, LessonView, PlayerData } from '../services/learning.ts';
 
-const read = async <T,>(res: Response) => (await res.json()) as T;
 const LOCKED = "This module is locked until you pass the previous module's quizzes.";
 
 describe('learning', () => {

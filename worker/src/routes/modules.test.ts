@@ -2,11 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, lessons, modules } from '../../../db/schema/index.ts';
 import { createCourse, createCourseCast, createCourseTree, createModule, type CourseCast } from '../../../tests/support/course-factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, type TestApp, read, type ErrorBody } from '../../../tests/support/test-app.ts';
 import type { LessonView, ModuleView } from '../services/courses.ts';
-
-type ErrorBody = { message: string; validationErrors?: Record<string, string[]> };
-const read = async <T,>(res: Response) => (await res.json()) as T;
 
 let t: TestApp;
 let cast: CourseCast;

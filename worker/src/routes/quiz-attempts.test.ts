@@ -3,10 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonProgress, quizAttempts } from '../../../db/schema/index.ts';
 import { createSignedInUser, type FactoryUser } from '../../../tests/support/factories.ts';
 import { answersFor, buildCourse, type BuiltCourse } from '../../../tests/support/learning-factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, type TestApp, read } from '../../../tests/support/test-app.ts';
 import type { AttemptResult, PlayerData, QuizView } from '../services/learning.ts';
-
-const read = async <T,>(res: Response) => (await res.json()) as T;
 
 describe('quizzes', () => {
   let t: TestApp;

@@ -10,11 +10,8 @@ import {
   createQuestion,
   type CourseCast,
 } from '../../../tests/support/course-factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, type TestApp, read, type ErrorBody } from '../../../tests/support/test-app.ts';
 import type { QuestionView, QuizView } from '../services/courses.ts';
-
-type ErrorBody = { message: string; validationErrors?: Record<string, string[]> };
-const read = async <T,>(res: Response) => (await res.json()) as T;
 
 let t: TestApp;
 let cast: CourseCast;

@@ -5,12 +5,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploads, users } from '../../../db/schema/index.ts';
 import * as sample from '../../../tests/support/file-samples.ts';
 import { createUser, signIn } from '../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, type TestApp, read } from '../../../tests/support/test-app.ts';
 import type { ProfileUploadAnswer, UploadAnswer } from './upload.ts';
 
 const MB = 1024 * 1024;
 
-const read = async <T,>(res: Response) => (await res.json()) as T;
 const errorOf = (res: Response) => read<{ message: string }>(res);
 
 async function signedInUser(t: TestApp): Promise<{ id: number; token: string }> {
