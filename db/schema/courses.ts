@@ -8,6 +8,8 @@ const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 export const COURSE_STATUSES = ['draft', 'published', 'archived'] as const;
 export const DIFFICULTY_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export const LESSON_TYPES = ['text', 'video', 'quiz'] as const;
+/** When a learner may see the correct option of a question: once the quiz is passed, or never. */
+export const QUIZ_REVEAL_POLICIES = ['after_pass', 'never'] as const;
 
 /** A certification course. Money in integer cents; `status` published = visible (§3). */
 export const courses = sqliteTable(
@@ -82,6 +84,13 @@ export const quizzes = sqliteTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     passScore: integer('pass_score').notNull().default(70),
+    /** Attempts a learner may make; null = unlimited. */
+    maxAttempts: integer('max_attempts'),
+    /** Minutes a learner must wait after a failed attempt before the next; 0 = none. */
+    attemptWaitMinutes: integer('attempt_wait_minutes').notNull().default(0),
+    /** Serve the questions in a per-attempt shuffled order. */
+    shuffleQuestions: integer('shuffle_questions', { mode: 'boolean' }).notNull().default(false),
+    revealAnswers: text('reveal_answers', { enum: QUIZ_REVEAL_POLICIES }).notNull().default('after_pass'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },

@@ -6,3 +6,4 @@ export * from './uploads.ts';
 export * from './taxonomy.ts';
 export * from './courses.ts';
 export * from './learning.ts';
+export * from './outbox.ts';

@@ -6,6 +6,8 @@ import { users } from './users.ts';
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 export const ENROLLMENT_SOURCES = ['free', 'purchase', 'admin', 'instructor', 'guest'] as const;
+export const CERTIFICATE_ISSUE_KINDS = ['completion', 'instructor', 'admin'] as const;
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
 
 /** One enrolment per user and course (unique index), whatever the concurrency. */
 export const enrollments = sqliteTable(
@@ -97,9 +99,32 @@ export const certificates = sqliteTable(
     templateId: integer('template_id').references(() => certificateTemplates.id, { onDelete: 'set null' }),
     /** Null when issued automatically on completion. */
     issuedBy: integer('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    /** How it was earned: by completing the course, or issued by hand by an instructor or an admin. */
+    issuedVia: text('issued_via', { enum: CERTIFICATE_ISSUE_KINDS }).notNull().default('completion'),
     issuedAt: text('issued_at').notNull().default(now),
     revokedAt: text('revoked_at'),
     revokedReason: text('revoked_reason'),
   },
   (t) => [uniqueIndex('certificates_user_course_unique').on(t.userId, t.courseId)],
+);
+
+/**
+ * An instructor's invitation of a learner (by email) to a course. The learner accepts it to be
+ * enrolled; nobody is enrolled by id without their consent.
+ */
+export const courseInvitations = sqliteTable(
+  'course_invitations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** Lower-cased email the invitation was sent to. */
+    email: text('email').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: INVITATION_STATUSES }).notNull().default('pending'),
+    createdAt: text('created_at').notNull().default(now),
+    respondedAt: text('responded_at'),
+  },
+  (t) => [uniqueIndex('course_invitations_course_email_unique').on(t.courseId, t.email), index('course_invitations_email_idx').on(t.email)],
 );
