@@ -19,6 +19,26 @@ export const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
   /** Largest request body the API accepts, in bytes (uploads have their own per-file limit). */
   MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
+  /** A session unused for this many days ends. */
+  SESSION_IDLE_DAYS: z.coerce.number().int().positive().default(7),
+  /**
+   * The site's public origin (https://drx.example). Absolute links — certificate verification
+   * URLs and QR codes, links in emails — are made from it, never from the request's Host header.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Trust the client address in X-Forwarded-For / X-Real-IP (only behind a reverse proxy that sets
+   * them). Off by default: on Node the socket address is used, on Workers CF-Connecting-IP.
+   */
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  /** Upload quota per account, in MB; admins get ADMIN_UPLOAD_QUOTA_MB. */
+  UPLOAD_QUOTA_MB: z.coerce.number().positive().default(500),
+  ADMIN_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(5000),
+  /** Outgoing mail: an smtp:// or smtps:// URL. Unset: emails stay in the outbox at /admin/messages. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('DRX <no-reply@drx.local>'),
+  /** Key for signed media links; generated once and kept in the database when unset. */
+  MEDIA_SIGNING_SECRET: z.string().min(32).optional(),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;
