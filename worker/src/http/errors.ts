@@ -12,16 +12,19 @@ export class AppError extends Error {
   readonly status: ContentfulStatusCode;
   readonly validationErrors?: ValidationErrors;
   readonly headers?: Record<string, string>;
+  /** Further fields of the error body beside message (e.g. nextAttemptAt of a 429). */
+  readonly details?: Record<string, unknown>;
 
   constructor(
     status: ContentfulStatusCode,
     message: string,
-    options: { validationErrors?: ValidationErrors; headers?: Record<string, string> } = {},
+    options: { validationErrors?: ValidationErrors; headers?: Record<string, string>; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.status = status;
     this.validationErrors = options.validationErrors;
     this.headers = options.headers;
+    this.details = options.details;
   }
 }
 
@@ -40,7 +43,7 @@ function errorBody(message: string, validationErrors?: ValidationErrors): ErrorB
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof AppError) {
     if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return c.json(errorBody(err.message, err.validationErrors), err.status);
+    return c.json({ ...err.details, ...errorBody(err.message, err.validationErrors) }, err.status);
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
