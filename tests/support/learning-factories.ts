@@ -16,6 +16,11 @@ export interface QuestionSpec {
 export interface QuizSpec {
   title?: string;
   passScore?: number;
+  /** Attempt rules (decision 0012); the schema's defaults unless given. */
+  maxAttempts?: number | null;
+  attemptWaitMinutes?: number;
+  shuffleQuestions?: boolean;
+  revealAnswers?: 'after_pass' | 'never';
   /** Three questions with the correct option 0, 1, 2 unless given. */
   questions?: QuestionSpec[];
 }
@@ -122,7 +127,16 @@ export async function buildCourse(db: Db, spec: CourseSpec = {}): Promise<BuiltC
         const passScore = q.passScore ?? 70;
         const [quiz] = await db
           .insert(quizzes)
-          .values({ lessonId: lesson!.id, title: q.title ?? unique('Quiz'), description: 'Test your knowledge of this lesson', passScore })
+          .values({
+            lessonId: lesson!.id,
+            title: q.title ?? unique('Quiz'),
+            description: 'Test your knowledge of this lesson',
+            passScore,
+            maxAttempts: q.maxAttempts ?? null,
+            attemptWaitMinutes: q.attemptWaitMinutes ?? 0,
+            shuffleQuestions: q.shuffleQuestions ?? false,
+            revealAnswers: q.revealAnswers ?? 'after_pass',
+          })
           .returning({ id: quizzes.id });
         const questionSpecs = q.questions ?? DEFAULT_QUESTIONS;
         const questions: BuiltQuestion[] = [];

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   adjacentLessons,
   courseProgress,
+  answerProblems,
+  answersRevealed,
+  attemptGate,
+  attemptQuestionOrder,
   gradeQuiz,
+  QUIZ_MESSAGES,
+  revealedResults,
+  waitMessage,
   isCourseComplete,
   isLessonComplete,
   lockedModuleIds,
@@ -172,6 +179,37 @@ describe('course completion', () => {
   });
 });
 
+describe('quiz answers', () => {
+  const questions = [
+    { id: 1, optionCount: 3 },
+    { id: 2, optionCount: 2 },
+  ];
+
+  it('accepts every question answered once with one of its options', () => {
+    expect(answerProblems(questions, [{ questionId: 2, selected: 1 }, { questionId: 1, selected: 2 }])).toBeNull();
+  });
+
+  it('refuses no answers at all, naming every question', () => {
+    expect(answerProblems(questions, [])).toEqual({
+      answers: [QUIZ_MESSAGES.answerEvery],
+      'answers.1': [QUIZ_MESSAGES.answerThis],
+      'answers.2': [QUIZ_MESSAGES.answerThis],
+    });
+  });
+
+  it('refuses an option out of range, a repeat and a foreign question', () => {
+    expect(answerProblems(questions, [{ questionId: 1, selected: 3 }, { questionId: 2, selected: 0 }])).toEqual({ 'answers.1': [QUIZ_MESSAGES.optionRange] });
+    expect(
+      answerProblems(questions, [
+        { questionId: 1, selected: 0 },
+        { questionId: 1, selected: 1 },
+        { questionId: 2, selected: 0 },
+        { questionId: 99, selected: 0 },
+      ]),
+    ).toEqual({ answers: [QUIZ_MESSAGES.duplicate, QUIZ_MESSAGES.foreign] });
+  });
+});
+
 describe('quiz grading', () => {
   const questions = [
     { id: 1, correctOption: 0 },
@@ -179,7 +217,7 @@ describe('quiz grading', () => {
     { id: 3, correctOption: 1 },
   ];
 
-  it('scores round(correct / total * 100) and passes at the pass score', () => {
+  it('scores round(correct / total * 100), passes at the pass score, and says right or wrong per answer without the correct option', () => {
     const grade = gradeQuiz(
       questions,
       [
@@ -191,48 +229,92 @@ describe('quiz grading', () => {
     );
     expect(grade).toMatchObject({ score: 67, passed: true, pass_score: 67, correct: 2, total: 3 });
     expect(grade.results).toEqual([
-      { questionId: 1, correct: true, correct_option: 0, selected: 0 },
-      { questionId: 2, correct: true, correct_option: 2, selected: 2 },
-      { questionId: 3, correct: false, correct_option: 1, selected: 0 },
+      { questionId: 1, correct: true, selected: 0 },
+      { questionId: 2, correct: true, selected: 2 },
+      { questionId: 3, correct: false, selected: 0 },
     ]);
   });
 
   it('fails just below the pass score', () => {
-    const grade = gradeQuiz(questions, [{ questionId: 1, selected: 0 }, { questionId: 2, selected: 2 }], 70);
-    expect(grade).toMatchObject({ score: 67, passed: false, correct: 2 });
-  });
-
-  it('counts unanswered and null answers wrong', () => {
-    const grade = gradeQuiz(questions, [{ questionId: 1, selected: null }], 70);
-    expect(grade).toMatchObject({ score: 0, passed: false, correct: 0, total: 3 });
-    expect(grade.results.every((r) => r.selected === null && !r.correct)).toBe(true);
-  });
-
-  it('passes at exactly the pass score and with all right', () => {
-    expect(gradeQuiz([{ id: 1, correctOption: 1 }, { id: 2, correctOption: 1 }], [{ questionId: 1, selected: 1 }], 50)).toMatchObject({
-      score: 50,
-      passed: true,
-    });
-    expect(gradeQuiz(questions, questions.map((q) => ({ questionId: q.id, selected: q.correctOption })), 100)).toMatchObject({
-      score: 100,
-      passed: true,
-    });
-  });
-
-  it('takes the first answer of a question and ignores answers to other questions', () => {
     const grade = gradeQuiz(
-      [{ id: 1, correctOption: 0 }],
+      questions,
       [
-        { questionId: 1, selected: 1 },
         { questionId: 1, selected: 0 },
-        { questionId: 99, selected: 0 },
+        { questionId: 2, selected: 2 },
+        { questionId: 3, selected: 2 },
       ],
       70,
     );
-    expect(grade).toMatchObject({ score: 0, correct: 0, total: 1 });
+    expect(grade).toMatchObject({ score: 67, passed: false, correct: 2 });
   });
 
-  it('gives 100 for a quiz without questions', () => {
-    expect(gradeQuiz([], [], 70)).toMatchObject({ score: 100, passed: true, total: 0 });
+  it('passes with all right at 100', () => {
+    expect(gradeQuiz(questions, questions.map((q) => ({ questionId: q.id, selected: q.correctOption })), 100)).toMatchObject({ score: 100, passed: true });
+  });
+
+  it('never passes a quiz without questions', () => {
+    expect(gradeQuiz([], [], 1)).toMatchObject({ score: 0, passed: false, total: 0 });
+  });
+
+  it('reveals the correct options only after a pass and only when the quiz allows it', () => {
+    expect(answersRevealed('after_pass', true)).toBe(true);
+    expect(answersRevealed('after_pass', false)).toBe(false);
+    expect(answersRevealed('never', true)).toBe(false);
+    const grade = gradeQuiz(questions, [{ questionId: 3, selected: 0 }], 70);
+    expect(revealedResults(grade.results, questions, false)).toEqual([{ questionId: 3, selected: 0, correct: false }]);
+    expect(revealedResults(grade.results, questions, true)).toEqual([{ questionId: 3, selected: 0, correct: false, correct_option: 1 }]);
+  });
+});
+
+describe('attempt rules', () => {
+  const now = new Date('2026-11-23T12:00:00.000Z');
+  const fresh = { count: 0, passed: false, lastAttemptAt: null };
+  const unlimited = { maxAttempts: null, attemptWaitMinutes: 0 };
+
+  it('opens the first attempt of a quiz with questions, and counts attempts left', () => {
+    expect(attemptGate(unlimited, fresh, 3, now)).toEqual({ open: true, blocked: null, attemptNumber: 1, attemptsLeft: null, nextAttemptAt: null });
+    expect(attemptGate({ maxAttempts: 3, attemptWaitMinutes: 0 }, { ...fresh, count: 1, lastAttemptAt: '2026-11-23T11:59:00.000Z' }, 3, now)).toMatchObject({
+      open: true,
+      attemptNumber: 2,
+      attemptsLeft: 2,
+    });
+  });
+
+  it('blocks a quiz without questions, a passed quiz, and a learner out of attempts', () => {
+    expect(attemptGate(unlimited, fresh, 0, now)).toMatchObject({ open: false, blocked: 'no_questions' });
+    expect(attemptGate(unlimited, { count: 1, passed: true, lastAttemptAt: '2026-11-23T11:00:00.000Z' }, 3, now)).toMatchObject({ open: false, blocked: 'passed' });
+    expect(attemptGate({ maxAttempts: 2, attemptWaitMinutes: 0 }, { count: 2, passed: false, lastAttemptAt: '2026-11-23T11:00:00.000Z' }, 3, now)).toMatchObject({
+      open: false,
+      blocked: 'no_attempts_left',
+      attemptsLeft: 0,
+    });
+  });
+
+  it('makes the learner wait after a failed attempt and says when the next opens', () => {
+    const history = { count: 1, passed: false, lastAttemptAt: '2026-11-23T11:55:00.000Z' };
+    expect(attemptGate({ maxAttempts: null, attemptWaitMinutes: 10 }, history, 3, now)).toMatchObject({
+      open: false,
+      blocked: 'waiting',
+      nextAttemptAt: '2026-11-23T12:05:00.000Z',
+    });
+    expect(attemptGate({ maxAttempts: null, attemptWaitMinutes: 5 }, history, 3, now)).toMatchObject({ open: true });
+    expect(waitMessage(new Date('2026-11-23T12:05:00.000Z'), now)).toBe('Please wait before your next attempt: it opens at 12:05 UTC (in 5 minutes).');
+  });
+});
+
+describe('question order per attempt', () => {
+  const ids = Array.from({ length: 12 }, (_, i) => i + 1);
+
+  it('is the same for the same attempt and a permutation of the questions', () => {
+    const a = attemptQuestionOrder(ids, { userId: 7, quizId: 3, attemptNumber: 1 });
+    expect(attemptQuestionOrder(ids, { userId: 7, quizId: 3, attemptNumber: 1 })).toEqual(a);
+    expect([...a].sort((x, y) => x - y)).toEqual(ids);
+    expect(a).not.toEqual(ids);
+  });
+
+  it('differs between attempts and between learners', () => {
+    const a = attemptQuestionOrder(ids, { userId: 7, quizId: 3, attemptNumber: 1 });
+    expect(attemptQuestionOrder(ids, { userId: 7, quizId: 3, attemptNumber: 2 })).not.toEqual(a);
+    expect(attemptQuestionOrder(ids, { userId: 8, quizId: 3, attemptNumber: 1 })).not.toEqual(a);
   });
 });

@@ -139,21 +139,91 @@ export function isCourseComplete(outline: CourseOutline, state: LearnerState): b
   return lessons.every((l) => done.has(l.id)) && outline.quizzes.every((q) => state.passedQuizIds.has(q.id));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Quizzes: answers, grading, revealing, attempt rules, question order (decision 0012)
+
+export type RevealPolicy = 'after_pass' | 'never';
+
+/** The per-quiz rules an attempt is held to. */
+export interface QuizRules {
+  passScore: number;
+  /** null = unlimited. */
+  maxAttempts: number | null;
+  /** Minutes after a failed attempt before the next; 0 = none. */
+  attemptWaitMinutes: number;
+  revealAnswers: RevealPolicy;
+}
+
 export interface GradableQuestion {
   id: number;
   correctOption: number;
+  /** How many options the question has; an answer is an index below this. */
+  optionCount: number;
 }
 
 export interface QuizAnswer {
   questionId: number;
-  selected: number | null;
+  selected: number;
 }
 
-export interface QuestionResult {
+export const QUIZ_MESSAGES = {
+  answerEvery: 'Answer every question before submitting.',
+  answerThis: 'Answer this question.',
+  optionRange: 'Choose one of the options of this question.',
+  foreign: 'Answers must be for questions of this quiz.',
+  duplicate: 'Each question can be answered only once.',
+  noQuestions: 'This quiz has no questions yet, so it cannot be taken. Ask the instructor to add questions.',
+  passed: 'You have already passed this quiz.',
+  noAttemptsLeft: 'No attempts left for this quiz.',
+} as const;
+
+/** "You can try again at 14:05 UTC (in 10 minutes)." — the 429's message names the time the next attempt opens. */
+export function waitMessage(nextAttemptAt: Date, now: Date): string {
+  const minutes = Math.max(1, Math.ceil((nextAttemptAt.getTime() - now.getTime()) / 60_000));
+  const at = nextAttemptAt.toISOString().slice(11, 16);
+  return `Please wait before your next attempt: it opens at ${at} UTC (in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}).`;
+}
+
+/**
+ * What is wrong with a set of answers, as validationErrors (field -> messages), or null when
+ * every question of the quiz is answered exactly once with one of its options. Unknown
+ * questions and repeats are reported under `answers`; a missing or out-of-range answer under
+ * `answers.{questionId}`.
+ */
+export function answerProblems(questions: readonly Pick<GradableQuestion, 'id' | 'optionCount'>[], answers: readonly QuizAnswer[]): Record<string, string[]> | null {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const problems: Record<string, string[]> = {};
+  const seen = new Set<number>();
+  const add = (field: string, message: string) => {
+    const list = (problems[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  };
+  for (const a of answers) {
+    const question = byId.get(a.questionId);
+    if (!question) {
+      add('answers', QUIZ_MESSAGES.foreign);
+      continue;
+    }
+    if (seen.has(a.questionId)) {
+      add('answers', QUIZ_MESSAGES.duplicate);
+      continue;
+    }
+    seen.add(a.questionId);
+    if (!Number.isInteger(a.selected) || a.selected < 0 || a.selected >= question.optionCount) add(`answers.${a.questionId}`, QUIZ_MESSAGES.optionRange);
+  }
+  const missing = questions.filter((q) => !seen.has(q.id));
+  if (missing.length > 0) {
+    add('answers', QUIZ_MESSAGES.answerEvery);
+    for (const q of missing) add(`answers.${q.id}`, QUIZ_MESSAGES.answerThis);
+  }
+  return Object.keys(problems).length === 0 ? null : problems;
+}
+
+/** One of the learner's answers, graded; the correct option only when revealed (see revealedResults). */
+export interface AnswerResult {
   questionId: number;
+  selected: number;
   correct: boolean;
-  correct_option: number;
-  selected: number | null;
 }
 
 export interface QuizGrade {
@@ -163,24 +233,114 @@ export interface QuizGrade {
   pass_score: number;
   correct: number;
   total: number;
-  results: QuestionResult[];
+  results: AnswerResult[];
 }
 
 /**
- * Grades answers against the quiz's questions: an unanswered question counts wrong, score is
- * round(correct / total * 100), passed when score >= passScore. Answers to questions not in the
- * list are ignored (the service refuses them before grading). A quiz without questions has
- * nothing to get wrong: 100.
+ * Grades complete answers (checked by answerProblems first) against the quiz's questions:
+ * score is round(correct / total * 100), passed when score >= passScore. A quiz without
+ * questions cannot be passed: it scores 0.
  */
-export function gradeQuiz(questions: readonly GradableQuestion[], answers: readonly QuizAnswer[], passScore: number): QuizGrade {
-  const chosen = new Map<number, number | null>();
+export function gradeQuiz(questions: readonly Pick<GradableQuestion, 'id' | 'correctOption'>[], answers: readonly QuizAnswer[], passScore: number): QuizGrade {
+  const chosen = new Map<number, number>();
   for (const a of answers) if (!chosen.has(a.questionId)) chosen.set(a.questionId, a.selected);
-  const results = questions.map((q) => {
-    const selected = chosen.get(q.id) ?? null;
-    return { questionId: q.id, correct: selected !== null && selected === q.correctOption, correct_option: q.correctOption, selected };
+  const results = questions.flatMap((q) => {
+    const selected = chosen.get(q.id);
+    return selected === undefined ? [] : [{ questionId: q.id, selected, correct: selected === q.correctOption }];
   });
   const correct = results.filter((r) => r.correct).length;
   const total = questions.length;
-  const score = total === 0 ? 100 : Math.round((correct / total) * 100);
-  return { score, passed: score >= passScore, pass_score: passScore, correct, total, results };
+  const score = total === 0 ? 0 : Math.round((correct / total) * 100);
+  return { score, passed: total > 0 && score >= passScore, pass_score: passScore, correct, total, results };
+}
+
+/** The correct options are shown only to a learner who passed, and only when the quiz allows it. */
+export function answersRevealed(policy: RevealPolicy, passed: boolean): boolean {
+  return policy === 'after_pass' && passed;
+}
+
+export type RevealedResult = AnswerResult & { correct_option?: number };
+
+/** The results with each question's correct option added when revealed; otherwise unchanged. */
+export function revealedResults(results: readonly AnswerResult[], questions: readonly Pick<GradableQuestion, 'id' | 'correctOption'>[], reveal: boolean): RevealedResult[] {
+  if (!reveal) return results.map((r) => ({ ...r }));
+  const correctOf = new Map(questions.map((q) => [q.id, q.correctOption]));
+  return results.map((r) => ({ ...r, correct_option: correctOf.get(r.questionId)! }));
+}
+
+/** A learner's attempts at one quiz so far. */
+export interface AttemptHistory {
+  count: number;
+  passed: boolean;
+  /** ISO time of the newest attempt. */
+  lastAttemptAt: string | null;
+}
+
+export type AttemptBlock = 'no_questions' | 'passed' | 'no_attempts_left' | 'waiting';
+
+export interface AttemptGate {
+  /** May the learner submit an attempt now? */
+  open: boolean;
+  blocked: AttemptBlock | null;
+  /** The number the next attempt would have (count + 1). */
+  attemptNumber: number;
+  /** null = unlimited. */
+  attemptsLeft: number | null;
+  /** When waiting: the time the next attempt opens. */
+  nextAttemptAt: string | null;
+}
+
+/**
+ * Whether a learner may attempt a quiz now. A quiz without questions cannot be taken; a passed
+ * quiz is done (no further attempts); the attempts allowed are counted; after a failed attempt
+ * the quiz's wait must pass.
+ */
+export function attemptGate(rules: Pick<QuizRules, 'maxAttempts' | 'attemptWaitMinutes'>, history: AttemptHistory, questionCount: number, now: Date): AttemptGate {
+  const attemptsLeft = rules.maxAttempts === null ? null : Math.max(0, rules.maxAttempts - history.count);
+  const base = { attemptNumber: history.count + 1, attemptsLeft, nextAttemptAt: null };
+  if (questionCount === 0) return { ...base, open: false, blocked: 'no_questions' };
+  if (history.passed) return { ...base, open: false, blocked: 'passed' };
+  if (attemptsLeft === 0) return { ...base, open: false, blocked: 'no_attempts_left' };
+  if (rules.attemptWaitMinutes > 0 && history.lastAttemptAt !== null) {
+    const opensAt = Date.parse(history.lastAttemptAt) + rules.attemptWaitMinutes * 60_000;
+    if (Number.isFinite(opensAt) && opensAt > now.getTime()) return { ...base, open: false, blocked: 'waiting', nextAttemptAt: new Date(opensAt).toISOString() };
+  }
+  return { ...base, open: true, blocked: null };
+}
+
+/** FNV-1a, 32 bits: a stable number from a string. */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a small seeded generator of numbers in [0, 1). */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * The questions in the order one attempt serves them: a Fisher–Yates shuffle seeded by
+ * (user, quiz, attempt number), so a reload shows the same order for the same pending attempt
+ * and the next attempt gets a new one. Options stay in place (the correct option is an index).
+ */
+export function attemptQuestionOrder<T>(questions: readonly T[], key: { userId: number; quizId: number; attemptNumber: number }): T[] {
+  const out = [...questions];
+  const random = seeded(hash32(`${key.userId}:${key.quizId}:${key.attemptNumber}`));
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
 }

@@ -3,9 +3,9 @@ import type { AppContext } from '../app-context.ts';
 import { validate } from '../http/validate.ts';
 import { requireUser, signedInUser } from '../middleware/auth.ts';
 import { quizAttemptSchema, quizIdParamSchema } from '../schemas/learning.ts';
-import { myAttempts, openQuiz, submitAttempt } from '../services/learning.ts';
+import { myAttempts, openQuiz, submitAttempt } from '../services/quiz-attempts.ts';
 
-/** Taking a quiz: questions without answers, attempts graded on the server, retakes. */
+/** Taking a quiz: questions without answers, attempts graded on the server within the quiz's limits (decision 0012). */
 export const quizAttemptRoutes = new Hono<AppContext>()
   .get('/learn/quizzes/:quizId', requireUser, validate('param', quizIdParamSchema), async (c) => {
     return c.json(await openQuiz(c.get('platform').db, signedInUser(c), c.req.valid('param').quizId), 200);

@@ -43,17 +43,20 @@ export const enrollmentsQuerySchema = z.object({
 
 export const MAX_QUIZ_ANSWERS = 500;
 
-/** POST /api/learn/quizzes/{quizId}/attempts; `selected` is the chosen option's index, null for unanswered. */
+/**
+ * POST /api/learn/quizzes/{quizId}/attempts: one answer per question of the quiz, `selected`
+ * the chosen option's index. Whether every question is answered, once, with one of its options
+ * is checked against the quiz (answers.{questionId} in validationErrors).
+ */
 export const quizAttemptSchema = z.object({
   answers: z
     .array(
       z.object({
         questionId: entityId('Question'),
         selected: z
-          .number({ error: 'Selected option must be a number' })
+          .number({ error: 'Choose an option for every question' })
           .int('Selected option must be a whole number')
-          .min(0, 'Selected option must be 0 or more')
-          .nullable(),
+          .min(0, 'Selected option must be 0 or more'),
       }),
       { error: 'Answers are required' },
     )

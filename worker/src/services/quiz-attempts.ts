@@ -1,0 +1,260 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { courses, lessons, modules, quizAttempts, quizQuestions, quizzes } from '../../../db/schema/index.ts';
+import type { CourseActor } from '../domain/courses.ts';
+import {
+  answerProblems,
+  answersRevealed,
+  attemptGate,
+  attemptQuestionOrder,
+  completedLessonIds,
+  gradeQuiz,
+  QUIZ_MESSAGES,
+  revealedResults,
+  waitMessage,
+  type AttemptBlock,
+  type AttemptGate,
+  type AttemptHistory,
+  type QuizAnswer,
+  type QuizGrade,
+  type RevealedResult,
+  type RevealPolicy,
+} from '../domain/learning.ts';
+import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
+import type { Db } from '../platform/db.ts';
+import { QUIZ_NOT_FOUND } from './courses.ts';
+import { accessTo, assertUnlocked, outlineOf, recordOf, requireEnrollment, settleCompletion, type CompletionView } from './learning.ts';
+
+/**
+ * Taking a quiz (decision 0012): the learner's read of a quiz (questions in this attempt's order,
+ * never the correct options, attempts left and when the next opens) and attempts, graded here
+ * and stored only when every question is answered and the quiz's limits allow it — checked
+ * again inside the INSERT, so concurrent submissions cannot slip past a limit.
+ */
+
+type QuizRow = typeof quizzes.$inferSelect;
+
+async function quizContext(db: Db, quizId: number) {
+  const [row] = await db
+    .select({ quiz: quizzes, lesson: { id: lessons.id, type: lessons.type, moduleId: lessons.moduleId }, course: courses })
+    .from(quizzes)
+    .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
+    .innerJoin(modules, eq(modules.id, lessons.moduleId))
+    .innerJoin(courses, eq(courses.id, modules.courseId))
+    .where(eq(quizzes.id, quizId))
+    .limit(1);
+  if (!row) throw notFound(QUIZ_NOT_FOUND);
+  return row;
+}
+
+async function questionsOf(db: Db, quizId: number) {
+  const rows = await db
+    .select({ id: quizQuestions.id, question: quizQuestions.question, options: quizQuestions.options, correctOption: quizQuestions.correctOption })
+    .from(quizQuestions)
+    .where(eq(quizQuestions.quizId, quizId))
+    .orderBy(asc(quizQuestions.position), asc(quizQuestions.id));
+  return rows.map((q) => ({ ...q, optionCount: q.options.length }));
+}
+
+type Question = Awaited<ReturnType<typeof questionsOf>>[number];
+
+async function historyOf(db: Db, userId: number, quizId: number): Promise<AttemptHistory & { best: number | null }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)`.mapWith(Number),
+      passed: sql<number>`coalesce(max(${quizAttempts.passed}), 0)`.mapWith(Number),
+      best: sql<number | null>`max(${quizAttempts.score})`,
+      last: sql<string | null>`max(${quizAttempts.createdAt})`,
+    })
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.quizId, quizId)));
+  return { count: row?.count ?? 0, passed: row?.passed === 1, best: row?.best === null || row?.best === undefined ? null : Number(row.best), lastAttemptAt: row?.last ?? null };
+}
+
+const rulesOf = (quiz: QuizRow) => ({ maxAttempts: quiz.maxAttempts, attemptWaitMinutes: quiz.attemptWaitMinutes });
+
+/** The questions as this learner's pending attempt serves them. */
+function servedOrder(quiz: QuizRow, questions: Question[], userId: number, attemptNumber: number): Question[] {
+  return quiz.shuffleQuestions ? attemptQuestionOrder(questions, { userId, quizId: quiz.id, attemptNumber }) : questions;
+}
+
+/** Where the learner stands with a quiz's attempt rules; part of the quiz read and of an attempt's answer. */
+export interface AttemptStanding {
+  attempts: number;
+  /** null = unlimited. */
+  max_attempts: number | null;
+  attempts_left: number | null;
+  attempt_wait_minutes: number;
+  can_attempt: boolean;
+  /** Why no attempt can be made now: no questions, already passed, no attempts left, or waiting. */
+  blocked: AttemptBlock | null;
+  /** ISO time the next attempt opens, when waiting. */
+  next_attempt_at: string | null;
+}
+
+function standing(quiz: QuizRow, gate: AttemptGate, attempts: number): AttemptStanding {
+  return {
+    attempts,
+    max_attempts: quiz.maxAttempts,
+    attempts_left: gate.attemptsLeft,
+    attempt_wait_minutes: quiz.attemptWaitMinutes,
+    can_attempt: gate.open,
+    blocked: gate.blocked,
+    next_attempt_at: gate.nextAttemptAt,
+  };
+}
+
+/** A refusal of the gate as the API answers it: 409 for what waiting cannot change, 429 with Retry-After while waiting. */
+function refusal(gate: AttemptGate, now: Date): AppError {
+  switch (gate.blocked) {
+    case 'no_questions':
+      return conflict(QUIZ_MESSAGES.noQuestions);
+    case 'passed':
+      return conflict(QUIZ_MESSAGES.passed);
+    case 'no_attempts_left':
+      return conflict(QUIZ_MESSAGES.noAttemptsLeft);
+    default: {
+      const opens = new Date(gate.nextAttemptAt ?? now.toISOString());
+      const seconds = Math.max(1, Math.ceil((opens.getTime() - now.getTime()) / 1000));
+      return new AppError(429, waitMessage(opens, now), { headers: { 'Retry-After': String(seconds) }, details: { nextAttemptAt: opens.toISOString() } });
+    }
+  }
+}
+
+export interface QuizView extends AttemptStanding {
+  id: number;
+  lesson_id: number;
+  module_id: number;
+  course_id: number;
+  title: string;
+  description: string;
+  pass_score: number;
+  /** In the order of the learner's next attempt; never the correct option. */
+  questions: { id: number; question: string; options: string[] }[];
+  best_score: number | null;
+  passed: boolean;
+  shuffle_questions: boolean;
+  reveal_answers: RevealPolicy;
+  preview: boolean;
+}
+
+/** GET /api/learn/quizzes/{quizId}. */
+export async function openQuiz(db: Db, user: CourseActor, quizId: number): Promise<QuizView> {
+  const { quiz, lesson, course } = await quizContext(db, quizId);
+  const access = await accessTo(db, user, course);
+  const outline = await outlineOf(db, course.id);
+  const record = await recordOf(db, user.id, course.id, outline);
+  assertUnlocked(course, outline, record, lesson.moduleId, access);
+  const [questions, history] = await Promise.all([questionsOf(db, quiz.id), historyOf(db, user.id, quiz.id)]);
+  const gate = attemptGate(rulesOf(quiz), history, questions.length, new Date());
+  const preview = access.enrollment === null;
+  return {
+    id: quiz.id,
+    lesson_id: lesson.id,
+    module_id: lesson.moduleId,
+    course_id: course.id,
+    title: quiz.title,
+    description: quiz.description,
+    pass_score: quiz.passScore,
+    questions: servedOrder(quiz, questions, user.id, gate.attemptNumber).map((q) => ({ id: q.id, question: q.question, options: q.options })),
+    best_score: history.best,
+    passed: history.passed,
+    shuffle_questions: quiz.shuffleQuestions,
+    reveal_answers: quiz.revealAnswers,
+    preview,
+    ...standing(quiz, preview ? { ...gate, open: false } : gate, history.count),
+  };
+}
+
+export type AttemptResult = Omit<QuizGrade, 'results'> &
+  CompletionView &
+  AttemptStanding & {
+    attempt_id: number;
+    quiz_id: number;
+    lesson_completed: boolean;
+    /** Each of the learner's answers, right or wrong; `correct_option` only when answers_revealed. */
+    results: RevealedResult[];
+    answers_revealed: boolean;
+  };
+
+/** One statement: stores the attempt only while the quiz's limits allow it (decision 0004). */
+function insertAttemptIfAllowed(db: Db, userId: number, quizId: number, grade: QuizGrade) {
+  const stored = JSON.stringify(grade.results.map((r) => ({ questionId: r.questionId, selected: r.selected })));
+  return db.all<{ id: number; created_at: string }>(sql`INSERT INTO quiz_attempts (user_id, quiz_id, score, passed, answers)
+    SELECT ${userId}, q.id, ${grade.score}, ${grade.passed ? 1 : 0}, ${stored}
+    FROM quizzes q
+    WHERE q.id = ${quizId}
+      AND EXISTS (SELECT 1 FROM quiz_questions qq WHERE qq.quiz_id = q.id)
+      AND NOT EXISTS (SELECT 1 FROM quiz_attempts a WHERE a.user_id = ${userId} AND a.quiz_id = q.id AND a.passed = 1)
+      AND (q.max_attempts IS NULL
+        OR (SELECT count(*) FROM quiz_attempts a WHERE a.user_id = ${userId} AND a.quiz_id = q.id) < q.max_attempts)
+      AND (q.attempt_wait_minutes <= 0 OR NOT EXISTS (
+        SELECT 1 FROM quiz_attempts a WHERE a.user_id = ${userId} AND a.quiz_id = q.id
+        AND a.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || q.attempt_wait_minutes || ' minutes')))
+    RETURNING id, created_at`);
+}
+
+/**
+ * POST /api/learn/quizzes/{quizId}/attempts: graded here, never in the browser. Every question
+ * must be answered once with one of its options (400 otherwise); the quiz's limits answer 409
+ * (no questions, passed, no attempts left) or 429 (wait). The attempt and, when it passes the
+ * last quiz of a quiz lesson, that lesson's completion are one batch.
+ */
+export async function submitAttempt(db: Db, user: CourseActor, quizId: number, answers: QuizAnswer[]): Promise<AttemptResult> {
+  const { quiz, lesson, course } = await quizContext(db, quizId);
+  const access = await accessTo(db, user, course);
+  requireEnrollment(access);
+  const outline = await outlineOf(db, course.id);
+  const record = await recordOf(db, user.id, course.id, outline);
+  assertUnlocked(course, outline, record, lesson.moduleId, access);
+  const [questions, history] = await Promise.all([questionsOf(db, quiz.id), historyOf(db, user.id, quiz.id)]);
+  const gate = attemptGate(rulesOf(quiz), history, questions.length, new Date());
+  if (!gate.open) throw refusal(gate, new Date());
+  const problems = answerProblems(questions, answers);
+  if (problems) throw badRequest(problems.answers?.[0] ?? QUIZ_MESSAGES.answerEvery, problems);
+
+  const grade = gradeQuiz(servedOrder(quiz, questions, user.id, gate.attemptNumber), answers, quiz.passScore);
+  // Completes the quiz lesson only when no quiz of it is left without a passing attempt.
+  const completeLessonStatement = db.run(sql`INSERT INTO lesson_progress (user_id, course_id, lesson_id)
+    SELECT ${user.id}, ${course.id}, ${lesson.id}
+    WHERE NOT EXISTS (
+      SELECT 1 FROM quizzes q WHERE q.lesson_id = ${lesson.id}
+      AND NOT EXISTS (SELECT 1 FROM quiz_attempts a WHERE a.quiz_id = q.id AND a.user_id = ${user.id} AND a.passed = 1)
+    )
+    ON CONFLICT DO NOTHING`);
+  const completesLesson = grade.passed && lesson.type === 'quiz';
+  const [inserted] = await db.batch([insertAttemptIfAllowed(db, user.id, quiz.id, grade), ...(completesLesson ? [completeLessonStatement] : [])]);
+  const row = inserted[0];
+  if (!row) {
+    // Another submission won the race for the last attempt (or the wait began meanwhile).
+    const [now, latest] = [new Date(), await historyOf(db, user.id, quiz.id)];
+    const after = attemptGate(rulesOf(quiz), latest, questions.length, now);
+    throw after.open ? conflict('Another attempt was submitted at the same time. Reload the quiz and try again.') : refusal(after, now);
+  }
+
+  const { view, record: afterRecord } = await settleCompletion(db, user.id, course, outline);
+  const newHistory: AttemptHistory = { count: history.count + 1, passed: grade.passed, lastAttemptAt: row.created_at };
+  const next = attemptGate(rulesOf(quiz), newHistory, questions.length, new Date());
+  const reveal = answersRevealed(quiz.revealAnswers, grade.passed || history.passed);
+  return {
+    ...grade,
+    ...view,
+    ...standing(quiz, next, newHistory.count),
+    results: revealedResults(grade.results, questions, reveal),
+    answers_revealed: reveal,
+    attempt_id: row.id,
+    quiz_id: quiz.id,
+    lesson_completed: completedLessonIds(outline, afterRecord).has(lesson.id),
+  };
+}
+
+/** GET /api/learn/quizzes/{quizId}/attempts: my attempts, newest first. */
+export async function myAttempts(db: Db, user: CourseActor, quizId: number) {
+  const { course } = await quizContext(db, quizId);
+  await accessTo(db, user, course);
+  const rows = await db
+    .select({ id: quizAttempts.id, score: quizAttempts.score, passed: quizAttempts.passed, createdAt: quizAttempts.createdAt })
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.userId, user.id), eq(quizAttempts.quizId, quizId)))
+    .orderBy(desc(quizAttempts.id));
+  return rows.map((r) => ({ id: r.id, score: r.score, passed: r.passed, created_at: r.createdAt }));
+}
