@@ -1,6 +1,7 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import { NO_SIGN_IN_PASSWORD_HASH } from '../worker/src/domain/content-accounts.ts';
 import { ROLE_NAMES, type RoleName } from '../worker/src/domain/roles.ts';
-import { hashPassword } from '../worker/src/domain/password.ts';
+import { hashPassword, verifyPassword } from '../worker/src/domain/password.ts';
 import type { AppEnv } from '../worker/src/platform/env.ts';
 import type { Db } from '../worker/src/platform/db.ts';
 import { passwordSchema, usernameSchema } from '../worker/src/schemas/auth.ts';
@@ -8,7 +9,7 @@ import { grantRoleByUsername } from '../worker/src/services/accounts.ts';
 import { ensureDefaultCertificateTemplate } from '../worker/src/services/certificates.ts';
 import { seedDemoCourses } from './seed-courses.ts';
 import { seedLearningDemo } from './seed-learning.ts';
-import { ageGroups, categories, levels, roles, users } from './schema/index.ts';
+import { ageGroups, categories, levels, roles, sessions, users } from './schema/index.ts';
 
 /** The enumerations of §3. */
 export const DANCE_CATEGORIES = [
@@ -100,31 +101,87 @@ async function userCount(db: Db): Promise<number> {
 }
 
 /**
- * The demo accounts, only on a database without users, so a real installation is never touched.
- * Returns whether it seeded. Two processes starting at once both find the names taken at worst.
+ * Whether this start may create the demo logins, whose shared password the README publishes
+ * (decision 0016): only a local demo — no configured admin, demo seeding on, and the embedded
+ * database rather than a remote one. Everywhere else demo content gets owners that cannot sign in.
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export function demoLoginsAllowed(env: Pick<AppEnv, 'DRX_ADMIN_USERNAME' | 'DRX_SEED' | 'LIBSQL_URL'>): boolean {
+  return env.DRX_SEED === 'demo' && !env.DRX_ADMIN_USERNAME && !env.LIBSQL_URL;
+}
+
+/** Demo content owners on a deployment keep the roles their content needs, none containing ADMIN. */
+const contentRoles = (roles: readonly RoleName[]) => roles.filter((r) => !r.includes('ADMIN'));
+
+/**
+ * The demo accounts and content, only on a database without users, so a real installation is
+ * never touched. Returns whether it seeded. Two processes starting at once both find the names
+ * taken at worst.
+ *
+ * With `logins: false` (a deployment) the same accounts are made so the content has its owners
+ * and instructor pages, but none can sign in: the password hash is a marker no password matches,
+ * there is no email to send a reset link to, no role contains ADMIN, and the demo learner's
+ * progress and certificate are left out.
+ */
+export async function seedDemoData(db: Db, options: { logins?: boolean } = {}): Promise<boolean> {
+  const logins = options.logins ?? true;
   if ((await userCount(db)) > 0) return false;
   // One after another, so every fresh database gives the demo accounts the same ids (the
   // catalog's content hashes, decision 0007, include instructor ids).
   // They share the published demo password, so it is hashed once (scrypt is costly by design).
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = logins ? await hashPassword(DEMO_PASSWORD) : NO_SIGN_IN_PASSWORD_HASH;
   for (const a of DEMO_ACCOUNTS) {
-    await insertAccount(db, { ...a, email: `${a.username.replace(/_/g, '.')}@demo.drx.example` }, passwordHash);
+    await insertAccount(
+      db,
+      logins
+        ? { ...a, email: `${a.username.replace(/_/g, '.')}@demo.drx.example` }
+        : { ...a, email: null, roles: contentRoles(a.roles) },
+      passwordHash,
+    );
   }
   // Courses with modules, lessons and quizzes, then the demo student's enrolments and certificate.
   await seedDemoCourses(db);
-  await seedLearningDemo(db);
+  if (logins) await seedLearningDemo(db);
   return true;
 }
 
-/** The demo accounts present in this database (printed at start). */
+/**
+ * On a start where demo logins are not allowed, a database seeded earlier as a local demo may
+ * still hold demo accounts with the published password. Those lose it (and any role containing
+ * ADMIN, and their sessions); a demo account whose password someone changed is left alone.
+ * Returns the names locked.
+ */
+export async function lockPublicDemoLogins(db: Db): Promise<string[]> {
+  const names = DEMO_ACCOUNTS.map((a) => a.username);
+  const rows = await db
+    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.username}) IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)})`);
+  const verdicts = new Map<string, Promise<boolean>>();
+  const locked: string[] = [];
+  for (const row of rows) {
+    if (row.passwordHash === NO_SIGN_IN_PASSWORD_HASH) continue;
+    // The demo accounts share one hash: verified once, not once per account.
+    if (!verdicts.has(row.passwordHash)) verdicts.set(row.passwordHash, verifyPassword(DEMO_PASSWORD, row.passwordHash));
+    if (!(await verdicts.get(row.passwordHash))) continue;
+    await db.batch([
+      db.update(users).set({ passwordHash: NO_SIGN_IN_PASSWORD_HASH, email: null }).where(eq(users.id, row.id)),
+      db.run(sql`DELETE FROM user_roles WHERE user_id = ${row.id} AND role_id IN (SELECT id FROM roles WHERE name LIKE '%ADMIN%')`),
+      db.update(sessions).set({ revokedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` }).where(sql`${sessions.userId} = ${row.id} AND ${sessions.revokedAt} IS NULL`),
+    ]);
+    locked.push(row.username);
+  }
+  return locked;
+}
+
+/** The demo accounts of this database that can sign in (printed at start). */
 export async function existingDemoAccounts(db: Db): Promise<DemoAccount[]> {
   const names = DEMO_ACCOUNTS.map((a) => a.username);
   const rows = await db
     .select({ username: users.username })
     .from(users)
-    .where(sql`lower(${users.username}) IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)})`);
+    .where(
+      sql`lower(${users.username}) IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)}) AND ${users.passwordHash} <> ${NO_SIGN_IN_PASSWORD_HASH}`,
+    );
   const present = new Set(rows.map((r) => r.username.toLowerCase()));
   return DEMO_ACCOUNTS.filter((a) => present.has(a.username));
 }
@@ -151,8 +208,26 @@ export async function ensureAdminAccount(
   return { created: true, username };
 }
 
-/** Reference data and demo accounts (what `DRX_SEED=demo` does at start). */
+/** Reference data and demo accounts (what `DRX_SEED=demo` does at a local start). */
 export async function seedDatabase(db: Db): Promise<void> {
   await seedReferenceData(db);
   await seedDemoData(db);
+}
+
+/**
+ * The seed of a start or deployment: reference data always; demo data when DRX_SEED=demo, with
+ * logins only where `demoLoginsAllowed`; otherwise demo logins left from an earlier demo locked;
+ * then the configured admin.
+ */
+export async function seedForStart(
+  db: Db,
+  env: Pick<AppEnv, 'DRX_ADMIN_USERNAME' | 'DRX_ADMIN_PASSWORD' | 'DRX_SEED' | 'LIBSQL_URL'>,
+  options: { allowDemoLogins?: boolean } = {},
+): Promise<{ seeded: boolean; demoLogins: boolean; locked: string[]; admin: { created: boolean; username: string | null } }> {
+  const demoLogins = (options.allowDemoLogins ?? true) && demoLoginsAllowed(env);
+  await seedReferenceData(db);
+  const seeded = env.DRX_SEED === 'demo' ? await seedDemoData(db, { logins: demoLogins }) : false;
+  const locked = demoLogins ? [] : await lockPublicDemoLogins(db);
+  const admin = await ensureAdminAccount(db, env);
+  return { seeded, demoLogins, locked, admin };
 }

@@ -1,9 +1,12 @@
-import { ensureAdminAccount, existingDemoAccounts, seedDemoData, seedReferenceData } from '../db/seed.ts';
+import { seedForStart } from '../db/seed.ts';
 import { parseEnv } from '../worker/src/platform/env.ts';
+import { markExistingCourseMedia } from '../worker/src/services/media-access.ts';
 import { openNodeDatabase } from '../worker/src/platform/node-db.ts';
 
 // `npm run db:seed:remote`: the seed of the Workers deployment's database (decision 0005).
 // Run after `npm run db:migrate:remote`, with LIBSQL_URL (and LIBSQL_AUTH_TOKEN) set.
+// A deployment never gets the demo logins (decision 0016): DRX_SEED=demo adds demo content whose
+// owners cannot sign in; DRX_ADMIN_USERNAME / DRX_ADMIN_PASSWORD create the real admin.
 const env = parseEnv(process.env);
 if (!env.LIBSQL_URL) {
   console.error('Set LIBSQL_URL (and LIBSQL_AUTH_TOKEN) to the libSQL server of the deployment.');
@@ -11,12 +14,12 @@ if (!env.LIBSQL_URL) {
 }
 const { client, db } = await openNodeDatabase(env);
 try {
-  await seedReferenceData(db);
-  if (env.DRX_SEED === 'demo' && (await seedDemoData(db))) {
-    console.log('Demo data added; demo accounts:', (await existingDemoAccounts(db)).map((a) => a.username).join(', '));
-  }
-  const admin = await ensureAdminAccount(db, env);
-  if (admin.created) console.log(`Admin account ${admin.username} created.`);
+  const seed = await seedForStart(db, env, { allowDemoLogins: false });
+  await markExistingCourseMedia(db);
+  if (seed.seeded) console.log('Demo content added (its owners cannot sign in).');
+  if (seed.locked.length > 0) console.log(`Demo logins with the published password disabled: ${seed.locked.join(', ')}`);
+  if (seed.admin.created) console.log(`Admin account ${seed.admin.username} created.`);
+  else if (!seed.admin.username) console.warn('No admin account configured: set DRX_ADMIN_USERNAME and DRX_ADMIN_PASSWORD and run this again.');
   console.log('Seed done.');
 } finally {
   client.close();

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from './app-context.ts';
 import { AppError, handleError } from './http/errors.ts';
+import { accountRoutes } from './routes/account.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoriesRoutes } from './routes/categories.ts';
@@ -40,6 +41,7 @@ const api = new Hono<AppContext>()
   })
   .route('/health', healthRoutes)
   .route('/', authRoutes)
+  .route('/', accountRoutes)
   .route('/', usersRoutes)
   .route('/', contactRoutes)
   .route('/', adminStatsRoutes)

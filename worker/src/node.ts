@@ -14,6 +14,9 @@ const server = serve({ fetch: (request, nodeBindings) => app.fetch(request, { ..
   console.log(`DRX is running at ${url}`);
   void existingDemoAccounts(platform.db).then((accounts) => {
     if (accounts.length === 0) return;
+    console.warn(
+      'Warning: these demo accounts and their password are public (README). Never expose this server; for a real deployment set DRX_ADMIN_USERNAME and DRX_ADMIN_PASSWORD (no demo logins are made then).',
+    );
     console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of accounts) console.log(`  ${a.username.padEnd(18)} ${a.roles.join(', ').padEnd(28)} ${a.description}`);
   }, (err: unknown) => console.error('Could not list the demo accounts', err));

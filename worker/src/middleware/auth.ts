@@ -14,10 +14,10 @@ function bearerToken(header: string | undefined): string | null {
 }
 
 /** Resolves the bearer token once per request; false when a token was sent but is not valid. */
-async function resolveUser(db: Db, authorization: string | undefined): Promise<AuthUser | null | false> {
+async function resolveUser(db: Db, authorization: string | undefined, idleDays?: number): Promise<AuthUser | null | false> {
   const token = bearerToken(authorization);
   if (!token) return null;
-  const session = await findSession(db, token);
+  const session = await findSession(db, token, idleDays);
   if (!session) return false;
   const mappings = await roleMappingsOfUser(db, session.user.id);
   return {
@@ -33,14 +33,14 @@ async function resolveUser(db: Db, authorization: string | undefined): Promise<A
 
 /** Sets `user` when a valid token is sent; a missing or bad token leaves it null. */
 export const optionalUser = createMiddleware<AppContext>(async (c, next) => {
-  const user = await resolveUser(c.get('platform').db, c.req.header('authorization'));
+  const user = await resolveUser(c.get('platform').db, c.req.header('authorization'), c.get('platform').env.SESSION_IDLE_DAYS);
   c.set('user', user || null);
   await next();
 });
 
 /** 401 without a user: 'Invalid token' for a bad or expired token (the client then signs in again). */
 export const requireUser = createMiddleware<AppContext>(async (c, next) => {
-  const user = await resolveUser(c.get('platform').db, c.req.header('authorization'));
+  const user = await resolveUser(c.get('platform').db, c.req.header('authorization'), c.get('platform').env.SESSION_IDLE_DAYS);
   if (user === false) throw new AppError(401, 'Invalid token');
   if (user === null) throw new AppError(401, 'Authentication required');
   c.set('user', user);
@@ -49,7 +49,7 @@ export const requireUser = createMiddleware<AppContext>(async (c, next) => {
 
 /** A role containing ADMIN (§6), else 403. */
 export const requireAdmin = createMiddleware<AppContext>(async (c, next) => {
-  const user = await resolveUser(c.get('platform').db, c.req.header('authorization'));
+  const user = await resolveUser(c.get('platform').db, c.req.header('authorization'), c.get('platform').env.SESSION_IDLE_DAYS);
   if (user === false) throw new AppError(401, 'Invalid token');
   if (user === null) throw new AppError(401, 'Authentication required');
   if (!hasAdminRole(user.roles)) throw new AppError(403, 'Admin access required');

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ensureAdminAccount, seedDemoData, seedReferenceData } from '../../../db/seed.ts';
+import { seedForStart } from '../../../db/seed.ts';
 import { ensureDemoMedia } from '../../../db/seed-media.ts';
 import type { Platform } from './context.ts';
 import { createDiskAssets } from './disk-assets.ts';
@@ -14,9 +14,10 @@ export const projectRoot = projectRootFrom(import.meta.url);
 export async function createNodePlatform(env: AppEnv, options: { siteDir?: string } = {}): Promise<Platform & { close(): void }> {
   const { client, db } = await openNodeDatabase(env);
   await migrateDatabase(db);
-  await seedReferenceData(db);
-  if (env.DRX_SEED === 'demo') await seedDemoData(db);
-  await ensureAdminAccount(db, env);
+  const seed = await seedForStart(db, env);
+  if (seed.locked.length > 0) {
+    console.warn(`Demo logins with the published password were disabled (not a local demo): ${seed.locked.join(', ')}`);
+  }
   const storage = createDiskStorage(resolve(env.DATA_DIR, 'uploads'));
   if (env.DRX_SEED === 'demo') await ensureDemoMedia(storage, projectRoot);
   return {

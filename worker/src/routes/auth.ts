@@ -6,7 +6,8 @@ import { validate } from '../http/validate.ts';
 import { requireUser, signedInUser } from '../middleware/auth.ts';
 import { loginSchema, registerSchema, updateProfileSchema } from '../schemas/auth.ts';
 import { authenticate, register, updateUserFields } from '../services/accounts.ts';
-import { revokeSession } from '../services/sessions.ts';
+import { recordSessionClient, revokeSession } from '../services/sessions.ts';
+import { sessionClientOf } from './account.ts';
 import { loadUserView, toUserView, type UserView } from '../services/users.ts';
 
 /**
@@ -46,11 +47,13 @@ export const authRoutes = new Hono<AppContext>()
       { username: input.username, password: input.password, email: input.email, firstName: input.first_name, lastName: input.last_name },
       env.SESSION_TTL_HOURS,
     );
+    await recordSessionClient(db, body.access_token, sessionClientOf(c));
     return c.json(body, 201);
   })
   .post('/login', validate('json', loginSchema), async (c) => {
     const { db, env } = c.get('platform');
     const body = await authenticate(db, c.req.valid('json'), clientIp(c), env.SESSION_TTL_HOURS);
+    await recordSessionClient(db, body.access_token, sessionClientOf(c));
     return c.json(body, 200);
   })
   .post('/logout', requireUser, async (c) => {

@@ -19,6 +19,7 @@ import {
   searchCertificates,
   verifyCertificate,
 } from '../services/certificates.ts';
+import { publicOrigin } from '../platform/public-url.ts';
 
 /** Certificates: mine, one in full (printable, with QR code), public verification, issue by hand, revoke. */
 export const certificateRoutes = new Hono<AppContext>()
@@ -30,7 +31,8 @@ export const certificateRoutes = new Hono<AppContext>()
     return c.json(await listMyCertificates(c.get('platform').db, signedInUser(c).id), 200);
   })
   .get('/certificates/:id', requireUser, validate('param', idParamSchema), async (c) => {
-    const origin = new URL(c.req.url).origin;
+    // The QR code's link comes from configuration, never from the Host header (decision 0016).
+    const origin = publicOrigin(c.get('platform').env);
     return c.json(await loadCertificateView(c.get('platform').db, signedInUser(c), c.req.valid('param').id, origin), 200);
   })
   .post('/certificates', requireUser, validate('json', issueCertificateSchema), async (c) => {

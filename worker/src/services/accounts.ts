@@ -5,7 +5,8 @@ import { hashPassword, verifyPassword } from '../domain/password.ts';
 import { AppError, conflict } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { uniqueViolation } from './db-errors.ts';
-import { createSession, newSessionSecret } from './sessions.ts';
+import { expireResetTokensStatement } from './password-reset.ts';
+import { createSession, newSessionSecret, revokeOtherSessionsStatement } from './sessions.ts';
 import { beginLoginAttempt, loginSucceeded, throttleKeys } from './throttle.ts';
 import { loadUserView, type UserView } from './users.ts';
 
@@ -150,4 +151,30 @@ export async function updateUserFields(db: Db, id: number, changes: ProfileChang
     .set({ ...set, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
     .where(eq(users.id, id));
   return result.rowsAffected > 0;
+}
+
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
+/**
+ * POST /api/me/password: the current password proves it is the owner, not someone at an unlocked
+ * screen. The new hash, the end of every other session and of any pending reset link are one batch.
+ */
+export async function changePassword(
+  db: Db,
+  actor: { id: number; sessionId: number },
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id)).limit(1);
+  if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
+    throw new AppError(400, CURRENT_PASSWORD_WRONG, { validationErrors: { currentPassword: [CURRENT_PASSWORD_WRONG] } });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+      .where(eq(users.id, actor.id)),
+    revokeOtherSessionsStatement(db, actor.id, actor.sessionId),
+    expireResetTokensStatement(db, actor.id),
+  ]);
 }
