@@ -47,7 +47,45 @@ describe('POST /api/quizzes', () => {
       passScore: 80,
       lessonId: lesson.id,
       questionCount: 0,
+      maxAttempts: null,
+      attemptWaitMinutes: 0,
+      shuffleQuestions: false,
+      revealAnswers: 'after_pass',
     });
+  });
+
+  it('stores the attempt rules given: attempts allowed, wait, shuffle and when answers show', async () => {
+    const lesson = await lessonOf(cast.instructor.user.id);
+    const res = await t.json(
+      'POST',
+      '/api/quizzes',
+      { lessonId: lesson.id, maxAttempts: 3, attemptWaitMinutes: 10, shuffleQuestions: true, revealAnswers: 'never' },
+      cast.instructor.token,
+    );
+    expect(res.status).toBe(201);
+    const view = await read<QuizView>(res);
+    expect(view).toMatchObject({ maxAttempts: 3, attemptWaitMinutes: 10, shuffleQuestions: true, revealAnswers: 'never' });
+    expect(await quizRow(view.id)).toMatchObject({ maxAttempts: 3, attemptWaitMinutes: 10, shuffleQuestions: true, revealAnswers: 'never' });
+  });
+
+  it('refuses attempt rules out of range', async () => {
+    const lesson = await lessonOf(cast.instructor.user.id);
+    const res = await t.json(
+      'POST',
+      '/api/quizzes',
+      { lessonId: lesson.id, maxAttempts: 0, attemptWaitMinutes: -1, shuffleQuestions: 'yes', revealAnswers: 'always' },
+      cast.instructor.token,
+    );
+    expect(res.status).toBe(400);
+    expect((await read<ErrorBody>(res)).validationErrors).toEqual({
+      maxAttempts: ['Attempts allowed must be a whole number from 1 to 100, or empty for unlimited'],
+      attemptWaitMinutes: ['Wait between attempts must be a whole number of minutes from 0 to 10080 (one week)'],
+      shuffleQuestions: ['Shuffle questions must be true or false'],
+      revealAnswers: ['Show correct answers must be after_pass or never'],
+    });
+    for (const body of [{ maxAttempts: 101 }, { maxAttempts: 2.5 }, { attemptWaitMinutes: 10_081 }]) {
+      expect((await t.json('POST', '/api/quizzes', { lessonId: lesson.id, ...body }, cast.instructor.token)).status).toBe(400);
+    }
   });
 
   it("fills §9's defaults: pass score 70, 'Quiz for {lesson title}', 'Test your knowledge of this lesson'", async () => {
@@ -112,6 +150,19 @@ describe('PATCH /api/quizzes/{id}', () => {
     expect(await read<QuizView>(res)).toMatchObject({ id: quiz.id, passScore: 90, title: quiz.title, questionCount: 1 });
   });
 
+  it('changes the attempt rules, and back to unlimited with null', async () => {
+    const { quiz } = await createCourseTree(t.db, { instructorId: cast.instructor.user.id });
+    const set = await t.json('PATCH', `/api/quizzes/${quiz.id}`, { maxAttempts: 3, attemptWaitMinutes: 10 }, cast.instructor.token);
+    expect(await read<QuizView>(set)).toMatchObject({ maxAttempts: 3, attemptWaitMinutes: 10, shuffleQuestions: false, revealAnswers: 'after_pass' });
+    const back = await t.json('PATCH', `/api/quizzes/${quiz.id}`, { maxAttempts: null, shuffleQuestions: true }, cast.instructor.token);
+    expect(await read<QuizView>(back)).toMatchObject({ maxAttempts: null, attemptWaitMinutes: 10, shuffleQuestions: true });
+    const one = await t.json('GET', `/api/quizzes/${quiz.id}`, undefined, cast.instructor.token);
+    expect(one.status).toBe(200);
+    expect(await read<QuizView>(one)).toMatchObject({ id: quiz.id, maxAttempts: null, attemptWaitMinutes: 10, shuffleQuestions: true, questionCount: 1 });
+    expect((await t.json('GET', `/api/quizzes/${quiz.id}`, undefined, cast.student.token)).status).toBe(403);
+    expect((await t.json('GET', `/api/quizzes/${quiz.id}`, undefined, cast.otherInstructor.token)).status).toBe(403);
+  });
+
   it("refuses another instructor's quiz and changes nothing; checks §5; 404 and 400 for bad ids", async () => {
     const { quiz } = await createCourseTree(t.db, { instructorId: cast.otherInstructor.user.id });
     const before = await quizRow(quiz.id);
@@ -160,5 +211,57 @@ describe('GET /api/quizzes/{id}/questions', () => {
     expect((await t.json('GET', `/api/quizzes/${quiz.id}/questions`)).status).toBe(401);
     expect((await t.json('GET', '/api/quizzes/99999999/questions', undefined, cast.admin.token)).status).toBe(404);
     expect((await t.json('GET', `/api/quizzes/${quiz.id}/questions`, undefined, cast.admin.token)).status).toBe(200);
+  });
+});
+
+describe('publishing a course with a quiz without questions', () => {
+  async function courseWithEmptyQuiz(status: 'draft' | 'published' = 'draft') {
+    const course = await createCourse(t.db, { instructorId: cast.instructor.user.id, status });
+    const module = await createModule(t.db, course.id);
+    const lesson = await createLesson(t.db, module.id, { title: 'Spotting drill', type: 'quiz' });
+    const created = await t.json('POST', '/api/quizzes', { lessonId: lesson.id, title: 'Spotting check' }, cast.instructor.token);
+    return { course, quiz: await read<QuizView>(created) };
+  }
+  const MESSAGE =
+    'This course cannot be published: the quiz “Spotting check” (lesson “Spotting drill”) has no questions. Add questions to it or delete it first.';
+  const page = (visible: boolean) => ({
+    title: 'Turns for beginners',
+    short_name: 'Turns',
+    description: 'Spotting, chaînés and piqués for young beginners.',
+    visible,
+  });
+  const statusOf = async (id: number) => (await t.json('GET', `/api/courses/${id}`, undefined, cast.instructor.token).then((r) => read<{ status: string }>(r))).status;
+
+  it('is refused (409) by PATCH status published and by PUT visible true, naming the quiz', async () => {
+    const { course } = await courseWithEmptyQuiz();
+    const patched = await t.json('PATCH', `/api/courses/${course.id}`, { status: 'published' }, cast.instructor.token);
+    expect(patched.status).toBe(409);
+    expect(await read<ErrorBody>(patched)).toEqual({ message: MESSAGE });
+    const put = await t.json('PUT', `/api/courses/${course.id}`, page(true), cast.instructor.token);
+    expect(put.status).toBe(409);
+    expect(await read<ErrorBody>(put)).toEqual({ message: MESSAGE });
+    expect(await statusOf(course.id)).toBe('draft');
+  });
+
+  it('is allowed once the quiz has a question; a draft with an empty quiz can still be edited', async () => {
+    const { course, quiz } = await courseWithEmptyQuiz();
+    expect((await t.json('PATCH', `/api/courses/${course.id}`, { title: 'Turns for beginners' }, cast.instructor.token)).status).toBe(200);
+    await createQuestion(t.db, quiz.id);
+    expect((await t.json('PATCH', `/api/courses/${course.id}`, { status: 'published' }, cast.instructor.token)).status).toBe(200);
+    expect(await statusOf(course.id)).toBe('published');
+  });
+
+  it('names every empty quiz; unpublishing is always allowed', async () => {
+    const { course } = await courseWithEmptyQuiz('published');
+    const module = await createModule(t.db, course.id);
+    const lesson = await createLesson(t.db, module.id, { title: 'Turn sequence', type: 'quiz' });
+    await t.json('POST', '/api/quizzes', { lessonId: lesson.id, title: 'Sequence check' }, cast.instructor.token);
+    const res = await t.json('PUT', `/api/courses/${course.id}`, page(true), cast.instructor.token);
+    expect(res.status).toBe(409);
+    expect((await read<ErrorBody>(res)).message).toBe(
+      'This course cannot be published: these quizzes have no questions: “Spotting check” (lesson “Spotting drill”), “Sequence check” (lesson “Turn sequence”). Add questions to them or delete them first.',
+    );
+    expect((await t.json('PUT', `/api/courses/${course.id}`, page(false), cast.instructor.token)).status).toBe(200);
+    expect(await statusOf(course.id)).toBe('draft');
   });
 });

@@ -37,8 +37,10 @@ export const quizzesRoutes = new Hono<AppContext>()
     assertManages(signedInUser(c), lesson);
     const title = input.title ?? defaultQuizTitle(lesson.title);
     const description = input.description ?? DEFAULT_QUIZ_DESCRIPTION;
-    const inserted = await db.all<{ id: number }>(sql`INSERT INTO quizzes (lesson_id, title, description, pass_score)
-      SELECT ${input.lessonId}, ${title}, ${description}, ${input.passScore}
+    const inserted = await db.all<{ id: number }>(sql`INSERT INTO quizzes
+        (lesson_id, title, description, pass_score, max_attempts, attempt_wait_minutes, shuffle_questions, reveal_answers)
+      SELECT ${input.lessonId}, ${title}, ${description}, ${input.passScore}, ${input.maxAttempts}, ${input.attemptWaitMinutes},
+        ${input.shuffleQuestions ? 1 : 0}, ${input.revealAnswers}
       WHERE NOT EXISTS (SELECT 1 FROM quizzes WHERE lesson_id = ${input.lessonId})
       RETURNING id`);
     const id = inserted[0]?.id;
@@ -64,7 +66,16 @@ export const quizzesRoutes = new Hono<AppContext>()
       await db.batch([
         db
           .update(quizzes)
-          .set({ title: input.title, description: input.description, passScore: input.passScore, updatedAt: NOW })
+          .set({
+            title: input.title,
+            description: input.description,
+            passScore: input.passScore,
+            maxAttempts: input.maxAttempts,
+            attemptWaitMinutes: input.attemptWaitMinutes,
+            shuffleQuestions: input.shuffleQuestions,
+            revealAnswers: input.revealAnswers,
+            updatedAt: NOW,
+          })
           .where(eq(quizzes.id, id)),
         touchCourse(db, found.courseId),
       ]);
@@ -81,6 +92,17 @@ export const quizzesRoutes = new Hono<AppContext>()
     assertManages(signedInUser(c), found);
     await db.batch([db.delete(quizzes).where(eq(quizzes.id, id)), touchCourse(db, found.courseId)]);
     return c.json({ message: 'Quiz deleted successfully' }, 200);
+  })
+  /** A quiz with its attempt rules, for the edit dialog. */
+  .get('/quizzes/:id', requireUser, courseManagersOnly, validate('param', idParamSchema), async (c) => {
+    const db = c.get('platform').db;
+    const { id } = c.req.valid('param');
+    const found = await quizWithCourse(db, id);
+    if (!found) throw notFound(QUIZ_NOT_FOUND);
+    assertManages(signedInUser(c), found);
+    const view = await loadQuizView(db, id);
+    if (!view) throw notFound(QUIZ_NOT_FOUND);
+    return c.json(view, 200);
   })
   /** The manager's view of a quiz's questions, correct options included. */
   .get('/quizzes/:id/questions', requireUser, courseManagersOnly, validate('param', idParamSchema), async (c) => {

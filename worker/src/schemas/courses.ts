@@ -11,6 +11,9 @@ import { isValidPrice, MAX_PRICE_DOLLARS } from '../domain/courses.ts';
 export const COURSE_STATUSES = ['draft', 'published', 'archived'] as const;
 export const DIFFICULTY_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export const LESSON_TYPES = ['text', 'video', 'quiz'] as const;
+/** When a learner sees the correct options: once the quiz is passed, or never (decision 0012). */
+export const QUIZ_REVEAL_POLICIES = ['after_pass', 'never'] as const;
+export type QuizRevealPolicy = (typeof QUIZ_REVEAL_POLICIES)[number];
 
 /** §5's messages, word for word. */
 export const COURSE_MESSAGES = {
@@ -41,7 +44,14 @@ export const COURSE_FIELD_MESSAGES = {
   priceMax: `Price must be at most ${MAX_PRICE_DOLLARS}`,
   visible: 'Visible must be true or false',
   lockModules: 'Lock modules must be true or false',
+  maxAttempts: 'Attempts allowed must be a whole number from 1 to 100, or empty for unlimited',
+  attemptWait: 'Wait between attempts must be a whole number of minutes from 0 to 10080 (one week)',
+  shuffleQuestions: 'Shuffle questions must be true or false',
+  revealAnswers: 'Show correct answers must be after_pass or never',
 } as const;
+
+export const MAX_QUIZ_ATTEMPTS = 100;
+export const MAX_ATTEMPT_WAIT_MINUTES = 10_080;
 
 export const TITLE_MAX = 200;
 export const SHORT_NAME_MAX = 60;
@@ -289,12 +299,33 @@ const passScoreSchema = z
   .min(1, COURSE_FIELD_MESSAGES.passScore)
   .max(100, COURSE_FIELD_MESSAGES.passScore);
 
-/** Create quiz dialog (pass score default 70, §9). */
+const maxAttemptsSchema = z
+  .number({ error: COURSE_FIELD_MESSAGES.maxAttempts })
+  .int(COURSE_FIELD_MESSAGES.maxAttempts)
+  .min(1, COURSE_FIELD_MESSAGES.maxAttempts)
+  .max(MAX_QUIZ_ATTEMPTS, COURSE_FIELD_MESSAGES.maxAttempts)
+  .nullable();
+const attemptWaitSchema = z
+  .number({ error: COURSE_FIELD_MESSAGES.attemptWait })
+  .int(COURSE_FIELD_MESSAGES.attemptWait)
+  .min(0, COURSE_FIELD_MESSAGES.attemptWait)
+  .max(MAX_ATTEMPT_WAIT_MINUTES, COURSE_FIELD_MESSAGES.attemptWait);
+const shuffleQuestionsSchema = z.boolean({ error: COURSE_FIELD_MESSAGES.shuffleQuestions });
+const revealAnswersSchema = z.enum(QUIZ_REVEAL_POLICIES, { error: COURSE_FIELD_MESSAGES.revealAnswers });
+
+/** A quiz's attempt rules (decision 0012): unlimited attempts, no wait, no shuffle, answers shown after a pass unless set. */
+export const QUIZ_SETTING_DEFAULTS = { maxAttempts: null, attemptWaitMinutes: 0, shuffleQuestions: false, revealAnswers: 'after_pass' } as const;
+
+/** Create quiz dialog (pass score default 70, §9) with the attempt rules. */
 export const quizSchema = z.object({
   title: title3,
   description: description10,
   passScore: passScoreSchema.default(70),
   lessonId: refId('Lesson id must be a number'),
+  maxAttempts: maxAttemptsSchema.default(QUIZ_SETTING_DEFAULTS.maxAttempts),
+  attemptWaitMinutes: attemptWaitSchema.default(QUIZ_SETTING_DEFAULTS.attemptWaitMinutes),
+  shuffleQuestions: shuffleQuestionsSchema.default(QUIZ_SETTING_DEFAULTS.shuffleQuestions),
+  revealAnswers: revealAnswersSchema.default(QUIZ_SETTING_DEFAULTS.revealAnswers),
 });
 export type QuizInput = z.input<typeof quizSchema>;
 
@@ -308,6 +339,10 @@ export const updateQuizSchema = z.object({
   title: title3.optional(),
   description: description10.optional(),
   passScore: passScoreSchema.optional(),
+  maxAttempts: maxAttemptsSchema.optional(),
+  attemptWaitMinutes: attemptWaitSchema.optional(),
+  shuffleQuestions: shuffleQuestionsSchema.optional(),
+  revealAnswers: revealAnswersSchema.optional(),
 });
 
 const optionsSchema = z

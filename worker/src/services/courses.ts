@@ -634,6 +634,7 @@ export async function updateCourse(db: Db, actor: AuthUser, courseId: number, ch
 
   let status: SQL | CourseStatus | undefined = changes.status;
   let publishedAt: SQL | undefined;
+  const publishing = changes.status === 'published' || (changes.status === undefined && changes.visible === true);
   if (changes.status !== undefined) {
     if (changes.status === 'published') publishedAt = sql`CASE WHEN ${courses.status} <> 'published' THEN ${NOW} ELSE ${courses.publishedAt} END`;
   } else if (changes.visible !== undefined) {
@@ -663,9 +664,37 @@ export async function updateCourse(db: Db, actor: AuthUser, courseId: number, ch
       lockModules: changes.lockModules,
       updatedAt: NOW,
     })
-    .where(managedBy(actor, courseId))
+    .where(publishing ? and(managedBy(actor, courseId), noQuizWithoutQuestions(courseId)) : managedBy(actor, courseId))
     .returning({ id: courses.id });
-  if (updated.length === 0) await requireManagedCourse(db, actor, courseId);
+  if (updated.length === 0) {
+    await requireManagedCourse(db, actor, courseId);
+    if (publishing) throw conflict(unpublishableMessage(await quizzesWithoutQuestions(db, courseId)));
+  }
+}
+
+// A course whose quizzes have no questions cannot be published (decision 0012): nobody could
+// pass them. Checked inside the UPDATE that publishes, so a question deleted meanwhile counts.
+
+const quizzesWithoutQuestionsSql = (courseId: number) => sql`SELECT q.id, q.title, l.title AS lesson_title
+  FROM quizzes q JOIN lessons l ON l.id = q.lesson_id JOIN modules m ON m.id = l.module_id
+  WHERE m.course_id = ${courseId} AND NOT EXISTS (SELECT 1 FROM quiz_questions qq WHERE qq.quiz_id = q.id)`;
+
+function noQuizWithoutQuestions(courseId: number): SQL {
+  return sql`NOT EXISTS (${quizzesWithoutQuestionsSql(courseId)})`;
+}
+
+export async function quizzesWithoutQuestions(db: Db, courseId: number): Promise<{ id: number; title: string; lessonTitle: string }[]> {
+  const rows = await db.all<{ id: number; title: string; lesson_title: string }>(sql`${quizzesWithoutQuestionsSql(courseId)} ORDER BY q.id`);
+  return rows.map((r) => ({ id: r.id, title: r.title, lessonTitle: r.lesson_title }));
+}
+
+/** Names the quizzes that hold publishing back. */
+export function unpublishableMessage(empty: readonly { title: string; lessonTitle: string }[]): string {
+  if (empty.length === 0) return 'The course could not be published. Please try again.';
+  const names = empty.map((q) => `“${q.title}” (lesson “${q.lessonTitle}”)`).join(', ');
+  return empty.length === 1
+    ? `This course cannot be published: the quiz ${names} has no questions. Add questions to it or delete it first.`
+    : `This course cannot be published: these quizzes have no questions: ${names}. Add questions to them or delete them first.`;
 }
 
 /**
@@ -729,6 +758,11 @@ export interface QuizView {
   passScore: number;
   lessonId: number;
   questionCount: number;
+  /** Attempt rules (decision 0012): null = unlimited; minutes after a failed attempt; per-attempt order; when answers show. */
+  maxAttempts: number | null;
+  attemptWaitMinutes: number;
+  shuffleQuestions: boolean;
+  revealAnswers: QuizRow['revealAnswers'];
 }
 
 export function toQuizView(row: QuizRow, questionCount = 0): QuizView {
@@ -739,6 +773,10 @@ export function toQuizView(row: QuizRow, questionCount = 0): QuizView {
     passScore: row.passScore,
     lessonId: row.lessonId,
     questionCount,
+    maxAttempts: row.maxAttempts,
+    attemptWaitMinutes: row.attemptWaitMinutes,
+    shuffleQuestions: row.shuffleQuestions,
+    revealAnswers: row.revealAnswers,
   };
 }
 
