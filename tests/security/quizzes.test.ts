@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, quizAttempts } from '../../db/schema/index.ts';
 import { createSignedInUser } from '../support/factories.ts';
 import { answersFor, buildCourse } from '../support/learning-factories.ts';
-import { createTestApp, type ErrorBody, read, type TestApp } from '../support/test-app.ts';
+import { createTestApp, type ErrorBody, type TestApp } from '../support/test-app.ts';
 
 /**
  * Issue 6 §1 as the attacker tried it: a script enrolled in a free course and posted
