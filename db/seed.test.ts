@@ -2,20 +2,25 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createUser } from '../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
-import { verifyPassword } from '../worker/src/domain/password.ts';
+import { hashPassword, verifyPassword } from '../worker/src/domain/password.ts';
 import { ROLE_NAMES } from '../worker/src/domain/roles.ts';
 import {
   AGE_GROUPS,
   DANCE_CATEGORIES,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
+  demoLoginsAllowed,
   ensureAdminAccount,
   existingDemoAccounts,
   LEVELS,
+  lockPublicDemoLogins,
   seedDemoData,
+  seedForStart,
   seedReferenceData,
 } from './seed.ts';
-import { ageGroups, categories, levels, roles, userRoles, users } from './schema/index.ts';
+import { NO_SIGN_IN_PASSWORD_HASH } from '../worker/src/domain/content-accounts.ts';
+import { signIn } from '../tests/support/factories.ts';
+import { ageGroups, categories, courses, enrollments, levels, roles, userRoles, users } from './schema/index.ts';
 import type { Db } from '../worker/src/platform/db.ts';
 
 const apps: TestApp[] = [];
@@ -169,4 +174,97 @@ describe('ensureAdminAccount', () => {
     );
     expect(await countOf(db, users)).toBe(0);
   });
+});
+
+describe('demo logins only in a local demo (decision 0016)', () => {
+  const login = (app: TestApp, username: string) =>
+    app.request('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': '203.0.113.51' },
+      body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+    });
+
+  it('are allowed only without an admin, with DRX_SEED=demo and on the embedded database', () => {
+    expect(demoLoginsAllowed({ DRX_SEED: 'demo' })).toBe(true);
+    expect(demoLoginsAllowed({ DRX_SEED: 'demo', DRX_ADMIN_USERNAME: 'boss' })).toBe(false);
+    expect(demoLoginsAllowed({ DRX_SEED: 'none' })).toBe(false);
+    expect(demoLoginsAllowed({ DRX_SEED: 'demo', LIBSQL_URL: 'libsql://drx.example' })).toBe(false);
+  });
+
+  it('with a configured admin: demo content and its instructors, but no demo account can sign in', async () => {
+    const app = await freshApp();
+    const result = await seedForStart(app.db, { DRX_SEED: 'demo', DRX_ADMIN_USERNAME: 'owner', DRX_ADMIN_PASSWORD: 'owner-password-1' });
+    expect(result).toMatchObject({ seeded: true, demoLogins: false, admin: { created: true, username: 'owner' } });
+    expect((await app.db.select({ n: sql<number>`count(*)` }).from(courses))[0]!.n).toBeGreaterThan(0);
+    for (const account of DEMO_ACCOUNTS) {
+      const res = await login(app, account.username);
+      expect(res.status, account.username).toBe(401);
+      const [row] = await app.db.select().from(users).where(eq(users.username, account.username));
+      expect(row).toMatchObject({ passwordHash: NO_SIGN_IN_PASSWORD_HASH, email: null, isActive: true });
+      expect((await rolesOf(app.db, account.username)).filter((r) => r.includes('ADMIN')), account.username).toEqual([]);
+    }
+    expect(await existingDemoAccounts(app.db)).toEqual([]);
+    // No demo learner progress or certificates on a deployment.
+    expect((await app.db.select({ n: sql<number>`count(*)` }).from(enrollments))[0]!.n).toBe(0);
+    // The content owners' instructor pages still show.
+    const [owner] = await app.db.select().from(users).where(eq(users.username, 'instructor_admin'));
+    expect((await app.request(`/api/instructors/${owner!.id}`)).status).toBe(200);
+    // Nobody can ask for a reset link to take one over.
+    const forgot = await app.request('/api/password/forgot', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin' }),
+    });
+    expect(forgot.status).toBe(202);
+    expect((await app.client.execute('SELECT count(*) AS n FROM password_reset_tokens')).rows[0]!.n).toBe(0);
+    // The configured admin signs in.
+    const admin = await app.request('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': '203.0.113.52' },
+      body: JSON.stringify({ username: 'owner', password: 'owner-password-1' }),
+    });
+    expect(admin.status).toBe(200);
+  }, 60_000);
+
+  it('on a remote database, or in the Workers seed script, no demo login is made', async () => {
+    const app = await freshApp();
+    const result = await seedForStart(app.db, { DRX_SEED: 'demo', LIBSQL_URL: 'libsql://drx.example' });
+    expect(result).toMatchObject({ seeded: true, demoLogins: false });
+    expect((await login(app, 'admin')).status).toBe(401);
+
+    const script = await freshApp();
+    expect(await seedForStart(script.db, { DRX_SEED: 'demo' }, { allowDemoLogins: false })).toMatchObject({ seeded: true, demoLogins: false });
+    expect((await login(script, 'student')).status).toBe(401);
+  }, 60_000);
+
+  it('DRX_SEED=none seeds no demo data at all', async () => {
+    const app = await freshApp();
+    expect(await seedForStart(app.db, { DRX_SEED: 'none' })).toMatchObject({ seeded: false, demoLogins: false, locked: [] });
+    expect(await countOf(app.db, users)).toBe(0);
+  });
+
+  it('a local demo start keeps today\'s demo logins', async () => {
+    const app = await freshApp();
+    expect(await seedForStart(app.db, { DRX_SEED: 'demo' })).toMatchObject({ seeded: true, demoLogins: true, locked: [] });
+    expect((await login(app, 'admin')).status).toBe(200);
+    expect((await existingDemoAccounts(app.db)).length).toBe(DEMO_ACCOUNTS.length);
+  }, 60_000);
+
+  it('locks demo logins left from an earlier local demo once an admin is configured; a changed password is kept', async () => {
+    const app = await freshApp();
+    await seedDemoData(app.db);
+    const [student] = await app.db.select().from(users).where(eq(users.username, 'student'));
+    const [seller] = await app.db.select().from(users).where(eq(users.username, 'seller'));
+    const session = await signIn(app.db, student!.id);
+    await app.db.update(users).set({ passwordHash: await hashPassword('seller-owns-this-1') }).where(eq(users.id, seller!.id));
+
+    const result = await seedForStart(app.db, { DRX_SEED: 'demo', DRX_ADMIN_USERNAME: 'owner', DRX_ADMIN_PASSWORD: 'owner-password-1' });
+    expect(result.locked.sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.username).filter((n) => n !== 'seller').sort());
+    expect((await login(app, 'admin')).status).toBe(401);
+    expect(await rolesOf(app.db, 'admin')).toEqual([]);
+    expect((await app.request('/api/me', { headers: { authorization: `Bearer ${session}` } })).status).toBe(401);
+    const [sellerAfter] = await app.db.select().from(users).where(eq(users.id, seller!.id));
+    expect(await verifyPassword('seller-owns-this-1', sellerAfter!.passwordHash)).toBe(true);
+    expect(await lockPublicDemoLogins(app.db)).toEqual([]);
+  }, 60_000);
 });

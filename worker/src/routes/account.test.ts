@@ -254,6 +254,16 @@ describe('POST /api/password/forgot', () => {
     }
   });
 
+  it('sends at most 3 links an hour to one account, and still answers the same', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < 5; i++) {
+      const res = await t.json('POST', '/api/password/forgot', { username: user.username });
+      expect(res.status).toBe(202);
+      expect(await read(res)).toEqual({ message: RESET_REQUESTED });
+    }
+    expect(await resetLinksTo(user.email!)).toHaveLength(3);
+  });
+
   it('needs an email or a username', async () => {
     const res = await t.json('POST', '/api/password/forgot', {});
     expect(res.status).toBe(400);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../../db/schema/index.ts';
 import { canSignIn } from '../domain/content-accounts.ts';
 import { hashPassword } from '../domain/password.ts';
@@ -19,6 +19,8 @@ export const RESET_LINK_EXPIRED = 'This password reset link has expired. Please 
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Please sign in with your new password.';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** Links sent to one account per hour at most, so nobody can fill a person's inbox with them. */
+export const RESET_LINKS_PER_HOUR = 3;
 export const PASSWORD_RESET_KIND = 'password-reset';
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -61,6 +63,12 @@ export async function requestPasswordReset(platform: Pick<Platform, 'db' | 'env'
   const { db, env } = platform;
   const account = await resettableAccount(db, input);
   if (!account) return;
+  const hourAgo = new Date(Date.now() - 60 * 60_000).toISOString();
+  const [recent] = await db
+    .select({ n: count() })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, account.id), gt(passwordResetTokens.createdAt, hourAgo)));
+  if ((recent?.n ?? 0) >= RESET_LINKS_PER_HOUR) return;
   const token = generateToken();
   await db.insert(passwordResetTokens).values({
     userId: account.id,
@@ -75,6 +83,8 @@ export async function requestPasswordReset(platform: Pick<Platform, 'db' | 'env'
     kind: PASSWORD_RESET_KIND,
   });
 }
+
+const refused = (message: string) => badRequest(message, { token: [message] });
 
 /** Why a token that could not be claimed is refused. */
 async function refusal(db: Db, tokenHash: string): Promise<string> {
@@ -94,7 +104,20 @@ async function refusal(db: Db, tokenHash: string): Promise<string> {
  */
 export async function resetPassword(db: Db, input: { token: string; newPassword: string }): Promise<void> {
   const tokenHash = hashToken(input.token);
-  // Hashed before the claim: scrypt is slow, and a claimed token should be used at once.
+  // A cheap look first: a made-up token must not cost the server a (deliberately slow) scrypt hash.
+  const [candidate] = await db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date().toISOString()),
+      ),
+    )
+    .limit(1);
+  if (!candidate) throw refused(await refusal(db, tokenHash));
+  // Hashed before the claim, so a claimed token is used at once.
   const passwordHash = await hashPassword(input.newPassword);
   const claimedAt = new Date().toISOString();
   const [claimed] = await db
@@ -108,10 +131,7 @@ export async function resetPassword(db: Db, input: { token: string; newPassword:
       ),
     )
     .returning({ userId: passwordResetTokens.userId });
-  if (!claimed) {
-    const message = await refusal(db, tokenHash);
-    throw badRequest(message, { token: [message] });
-  }
+  if (!claimed) throw refused(await refusal(db, tokenHash));
   const userId = claimed.userId;
   try {
     await db.batch([
