@@ -1,6 +1,5 @@
-import { roleList } from '../../../worker/src/domain/roles.ts';
-import type { PublicUserView } from '../../../worker/src/services/users.ts';
-import { formatDate, roleLabel } from '../components/account-format.ts';
+import { publicBadges } from '../../../worker/src/domain/permissions.ts';
+import type { PublicUserView, UserView } from '../../../worker/src/services/users.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 import { avatar, displayName, h, mountWhenIdle } from './dom.ts';
 
@@ -20,8 +19,9 @@ function notFound(): HTMLElement {
   );
 }
 
-function profileCard(profile: PublicUserView): HTMLElement {
-  const roles = roleList(profile.role);
+/** Public badges only: the account itself and ADMIN get the whole account from the API, but the page shows what anyone sees. */
+function profileCard(profile: PublicUserView | UserView): HTMLElement {
+  const badges = 'badges' in profile ? profile.badges : publicBadges(profile.role);
   return h(
     'article',
     { className: 'card' },
@@ -34,14 +34,13 @@ function profileCard(profile: PublicUserView): HTMLElement {
         avatar(profile, 'lg'),
         h('div', null, h('h1', { style: 'margin-bottom: 0' }, displayName(profile)), h('p', { className: 'muted', style: 'margin: 0' }, `@${profile.username}`)),
       ),
-      roles.length > 0 && h('p', { className: 'cluster', style: 'gap: var(--space-1)' }, roles.map((r) => h('span', { className: 'badge badge-primary' }, roleLabel(r)))),
+      badges.length > 0 && h('p', { className: 'cluster', style: 'gap: var(--space-1)' }, badges.map((b) => h('span', { className: 'badge badge-primary' }, b))),
       h(
         'section',
         { 'aria-labelledby': 'bio-heading' },
         h('h2', { id: 'bio-heading' }, 'About'),
         h('p', { style: 'white-space: pre-line' }, profile.bio || h('span', { className: 'muted' }, 'This member has not written a bio yet.')),
       ),
-      h('p', { className: 'muted text-sm' }, `Member since ${formatDate(profile.created_at)}`),
     ),
   );
 }
@@ -53,7 +52,7 @@ function mountPublicProfile(root: HTMLElement): void {
     root.replaceChildren(notFound());
     return;
   }
-  apiFetch<PublicUserView>(`/api/users/${id}`)
+  apiFetch<PublicUserView | UserView>(`/api/users/${id}`)
     .then((profile) => {
       document.title = `${displayName(profile)} · DRX`;
       root.replaceChildren(profileCard(profile));

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import type { CertificateSummary, RenderedTemplate, TemplateListItem } from '../../../worker/src/services/certificates.ts';
+import type { TemplateListItem } from '../../../worker/src/services/certificate-templates.ts';
+import type { CertificateSummary, RenderedTemplate } from '../../../worker/src/services/certificates.ts';
 import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
 import { errorMessage, loaded, unwrapList, type Loadable } from './course-admin.ts';
 import { toast } from './toasts.ts';

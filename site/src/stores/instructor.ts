@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
-import type { CertificateSummary, TemplateListItem } from '../../../worker/src/services/certificates.ts';
+import type { TemplateListItem } from '../../../worker/src/services/certificate-templates.ts';
+import type { CertificateSummary } from '../../../worker/src/services/certificates.ts';
 import type { StudentEnrollment } from '../../../worker/src/services/learning.ts';
 import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
 import { $auth, refreshUser } from './auth.ts';

@@ -2,6 +2,7 @@
  * Pure rules of certificates: codes, the wording of templates, dates and the verification link.
  * Safe to import from the site too (no database, no Node APIs).
  */
+import { can, rolesWith } from './permissions.ts';
 
 /** Crockford's base32: no I, L, O or U, so a code read aloud or typed from paper is unambiguous. */
 export const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -109,9 +110,9 @@ export function displayName(person: { firstName?: string | null; lastName?: stri
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
-/** Who designs templates: the instructor roles, certification managers and ADMIN. */
-export const TEMPLATE_ROLES = ['ADMIN', 'INSTRUCTOR', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR', 'COURSE_CREATOR_ADMIN', 'CERTIFICATION_MANAGER'] as const;
+/** Who designs templates: the roles the permission table gives certificate_templates.design. */
+export const TEMPLATE_ROLES = rolesWith('certificate_templates.design');
 
 export function canDesignTemplates(roles: readonly string[]): boolean {
-  return roles.some((r) => (TEMPLATE_ROLES as readonly string[]).includes(r));
+  return can(roles, 'certificate_templates.design');
 }

@@ -125,19 +125,20 @@ describe('who manages courses (§6)', () => {
     expect(canManageCourse(as(['ADMIN'], 99), { instructorId: null })).toBe(true);
   });
 
-  it.each(['INSTRUCTOR', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR'])('lets %s manage only their own courses', (role) => {
+  // COURSE_CREATOR_ADMIN gets the course domain of the permission table (decision 0013).
+  it.each(['INSTRUCTOR', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR', 'COURSE_CREATOR_ADMIN'])('lets %s manage only their own courses', (role) => {
     expect(canManageCourse(as([role]), course)).toBe(true);
     expect(canManageCourse(as([role], 8), course)).toBe(false);
     expect(canManageCourse(as([role]), { instructorId: null })).toBe(false);
   });
 
-  it.each(['STUDENT', 'SELLER', 'CURRICULUM_ADMIN', 'COURSE_CREATOR_ADMIN'])('does not let %s manage courses, not even one naming them', (role) => {
+  it.each(['STUDENT', 'SELLER', 'CURRICULUM_ADMIN'])('does not let %s manage courses, not even one naming them', (role) => {
     expect(canManageCourse(as([role]), course)).toBe(false);
     expect(canCreateCourses([role])).toBe(false);
   });
 
   it('lets ADMIN and the instructor roles create courses', () => {
-    for (const role of ['ADMIN', 'INSTRUCTOR', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR']) expect(canCreateCourses([role])).toBe(true);
+    for (const role of ['ADMIN', 'INSTRUCTOR', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR', 'COURSE_CREATOR_ADMIN']) expect(canCreateCourses([role])).toBe(true);
     expect(canCreateCourses([])).toBe(false);
   });
 

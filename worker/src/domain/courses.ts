@@ -2,7 +2,8 @@
  * Pure rules of courses (§3, §4, §6, §9): status and visibility, prices, positions, quiz defaults
  * and who may manage what. Shared by the API and the islands; no I/O here.
  */
-import { adminFlag } from './roles.ts';
+import { can, rolesWith } from './permissions.ts';
+import { adminFlag, type RoleName } from './roles.ts';
 
 export type CourseStatus = 'draft' | 'published' | 'archived';
 
@@ -77,21 +78,21 @@ export function defaultQuizTitle(lessonTitle: string): string {
   return `Quiz for ${lessonTitle}`;
 }
 
-/** Roles that make and manage their own courses (§6). */
-export const COURSE_INSTRUCTOR_ROLES = ['INSTRUCTOR', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR'] as const;
+/** Roles that make and manage their own courses (§6): those the permission table gives courses.manage_own. */
+export const COURSE_INSTRUCTOR_ROLES: readonly RoleName[] = rolesWith('courses.manage_own').filter((r) => r !== 'ADMIN');
 
-/** ADMIN itself, not every role containing ADMIN: a curriculum admin does not run courses. */
+/** Manages every course (ADMIN in the permission table), not every role containing ADMIN. */
 export function isFullAdmin(roles: readonly string[]): boolean {
-  return roles.includes('ADMIN');
+  return can(roles, 'courses.manage_any');
 }
 
 export function hasInstructorRole(roles: readonly string[]): boolean {
-  return roles.some((r) => (COURSE_INSTRUCTOR_ROLES as readonly string[]).includes(r));
+  return can(roles, 'courses.manage_own');
 }
 
-/** Who may create courses: ADMIN and the instructor roles. */
+/** Who may create courses: whoever may manage their own or any course. */
 export function canCreateCourses(roles: readonly string[]): boolean {
-  return isFullAdmin(roles) || hasInstructorRole(roles);
+  return can(roles, 'courses.manage_any') || can(roles, 'courses.manage_own');
 }
 
 export interface CourseActor {
@@ -99,15 +100,15 @@ export interface CourseActor {
   roles: readonly string[];
 }
 
-/** ADMIN manages any course; an instructor role only the courses they teach. */
+/** courses.manage_any for every course; courses.manage_own only for the courses they teach. */
 export function canManageCourse(actor: CourseActor, course: { instructorId: number | null }): boolean {
-  if (isFullAdmin(actor.roles)) return true;
-  return hasInstructorRole(actor.roles) && course.instructorId !== null && course.instructorId === actor.id;
+  if (can(actor.roles, 'courses.manage_any')) return true;
+  return can(actor.roles, 'courses.manage_own') && course.instructorId !== null && course.instructorId === actor.id;
 }
 
-/** The course administration list loads for ADMIN and INSTRUCTOR_ADMIN (§6): every course. */
+/** The course administration list loads for ADMIN and INSTRUCTOR_ADMIN (§6): courses.list_all. */
 export function canListAllCourses(roles: readonly string[]): boolean {
-  return roles.includes('ADMIN') || roles.includes('INSTRUCTOR_ADMIN');
+  return can(roles, 'courses.list_all');
 }
 
 /** Drafts and archived courses are seen by whoever manages them and by those who list all. */
@@ -119,11 +120,15 @@ export function canViewUnpublished(actor: CourseActor | null, course: { instruct
 /** The course administration screen of §2.5 is for ADMIN and INSTRUCTOR_ADMIN. */
 export const canOpenCourseAdministration = canListAllCourses;
 
-/** The instructor list loads only for ADMIN, and only ADMIN sees the instructor selector (§6). */
+/** The instructor list loads only for ADMIN (§6): instructors.list. */
 export function canListInstructors(roles: readonly string[]): boolean {
-  return isFullAdmin(roles);
+  return can(roles, 'instructors.list');
 }
-export const canChooseInstructor = canListInstructors;
+
+/** Only ADMIN sees the instructor selector (§6): courses.assign_instructor. */
+export function canChooseInstructor(roles: readonly string[]): boolean {
+  return can(roles, 'courses.assign_instructor');
+}
 
 /** §2.5: the feature gate of the course administration screen. */
 export const COURSE_ADMINISTRATION_FEATURE = {

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppContext, AuthUser } from '../app-context.ts';
+import { can, denialMessage, type Action } from '../domain/permissions.ts';
+export { PERMISSION_DENIED } from '../domain/permissions.ts';
 import { hasAdminRole } from '../domain/roles.ts';
 import { AppError } from '../http/errors.ts';
 import { findSession } from '../services/sessions.ts';
@@ -47,7 +49,7 @@ export const requireUser = createMiddleware<AppContext>(async (c, next) => {
   await next();
 });
 
-/** A role containing ADMIN (§6), else 403. */
+/** A role containing ADMIN (§6), else 403: the site's admin-page guard. API routes ask `requirePermission` instead. */
 export const requireAdmin = createMiddleware<AppContext>(async (c, next) => {
   const user = await resolveUser(c.get('platform').db, c.req.header('authorization'), c.get('platform').env.SESSION_IDLE_DAYS);
   if (user === false) throw new AppError(401, 'Invalid token');
@@ -57,7 +59,23 @@ export const requireAdmin = createMiddleware<AppContext>(async (c, next) => {
   await next();
 });
 
-/** The user set by `requireUser` / `requireAdmin`. */
+/**
+ * A signed-in user whose roles grant the action in the permission table (decision 0013), else
+ * 403. Object rules (own course, ADMIN accounts) are checked by the handler on top.
+ */
+export function requirePermission(action: Action) {
+  return createMiddleware<AppContext>(async (c, next) => {
+    // After requireUser the user is already read; otherwise it is read here.
+    const user = c.get('user') ?? (await resolveUser(c.get('platform').db, c.req.header('authorization'), c.get('platform').env.SESSION_IDLE_DAYS));
+    if (user === false) throw new AppError(401, 'Invalid token');
+    if (user === null) throw new AppError(401, 'Authentication required');
+    if (!can(user.roles, action)) throw new AppError(403, denialMessage(action));
+    c.set('user', user);
+    await next();
+  });
+}
+
+/** The user set by `requireUser` / `requireAdmin` / `requirePermission`. */
 export function signedInUser(c: Context<AppContext>): AuthUser {
   const user = c.get('user');
   if (!user) throw new AppError(401, 'Authentication required');

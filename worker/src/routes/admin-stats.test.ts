@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, sessions } from '../../../db/schema/index.ts';
 import { createAdmin, createSignedInUser, createUser, signIn } from '../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { PERMISSION_DENIED } from '../middleware/auth.ts';
 import { ROLE_NAMES } from '../domain/roles.ts';
 
 let t: TestApp;
@@ -16,10 +17,12 @@ describe('GET /api/admin/stats', () => {
     const anonymous = await t.json('GET', '/api/admin/stats');
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ message: 'Authentication required' });
-    const { token } = await createSignedInUser(t.db, { roles: ['SELLER'] });
-    const res = await t.json('GET', '/api/admin/stats', undefined, token);
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: 'Admin access required' });
+    for (const role of ['SELLER', 'CURRICULUM_ADMIN', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR_ADMIN'] as const) {
+      const { token } = await createSignedInUser(t.db, { roles: [role] });
+      const res = await t.json('GET', '/api/admin/stats', undefined, token);
+      expect(res.status, role).toBe(403);
+      expect(await res.json()).toEqual({ message: PERMISSION_DENIED });
+    }
   });
 
   it('counts users, admins, new users, messages and live sessions', async () => {

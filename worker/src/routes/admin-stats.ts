@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { requirePermission } from '../middleware/auth.ts';
 import { adminStats } from '../services/admin-stats.ts';
 
-export const adminStatsRoutes = new Hono<AppContext>().get('/admin/stats', requireAdmin, async (c) =>
+export const adminStatsRoutes = new Hono<AppContext>().get('/admin/stats', requirePermission('admin.stats'), async (c) =>
   c.json(await adminStats(c.get('platform').db), 200),
 );

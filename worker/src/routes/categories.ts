@@ -1,12 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { categories } from '../../../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
-import { isFullAdmin } from '../domain/courses.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { requireAdmin, signedInUser } from '../middleware/auth.ts';
+import { requirePermission } from '../middleware/auth.ts';
 import type { Db } from '../platform/db.ts';
 import { categoryNameSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
@@ -24,11 +22,8 @@ export interface CategoryView {
   published_course_count: number;
 }
 
-/** The admin menu's /admin/course-categories is ADMIN's (§2.1). */
-const fullAdminOnly = createMiddleware<AppContext>(async (c, next) => {
-  if (!isFullAdmin(signedInUser(c).roles)) throw forbidden('Admin access required');
-  await next();
-});
+/** Categories shape the public catalogue: categories.manage (ADMIN's, decision 0013). */
+const categoryManagers = requirePermission('categories.manage');
 
 const courseCount = sql<number>`(SELECT count(*) FROM courses c WHERE c.category_id = categories.id)`.mapWith(Number);
 const publishedCount = sql<number>`(SELECT count(*) FROM courses c WHERE c.category_id = categories.id AND c.status = 'published')`.mapWith(
@@ -63,7 +58,7 @@ export const categoriesRoutes = new Hono<AppContext>()
       .orderBy(asc(categories.position), asc(categories.name), asc(categories.id));
     return c.json({ data: rows }, 200);
   })
-  .post('/categories', requireAdmin, fullAdminOnly, validate('json', categoryNameSchema), async (c) => {
+  .post('/categories', categoryManagers, validate('json', categoryNameSchema), async (c) => {
     const db = c.get('platform').db;
     const { name } = c.req.valid('json');
     const inserted = await db
@@ -79,7 +74,7 @@ export const categoriesRoutes = new Hono<AppContext>()
     if (!view) throw notFound(CATEGORY_NOT_FOUND);
     return c.json(view, 201);
   })
-  .patch('/categories/:id', requireAdmin, fullAdminOnly, validate('param', idParamSchema), validate('json', categoryNameSchema), async (c) => {
+  .patch('/categories/:id', categoryManagers, validate('param', idParamSchema), validate('json', categoryNameSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
     const { name } = c.req.valid('json');
@@ -99,7 +94,7 @@ export const categoriesRoutes = new Hono<AppContext>()
     return c.json(view, 200);
   })
   /** Only a category no course uses (else 409): the check is part of the DELETE. */
-  .delete('/categories/:id', requireAdmin, fullAdminOnly, validate('param', idParamSchema), async (c) => {
+  .delete('/categories/:id', categoryManagers, validate('param', idParamSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
     const deleted = await db.all<{ id: number }>(

@@ -4,7 +4,8 @@ import { certificateTemplates, courses } from '../../../db/schema/index.ts';
 import { createAdmin, createSignedInUser, signIn, type FactoryUser } from '../../../tests/support/factories.ts';
 import { buildCourse } from '../../../tests/support/learning-factories.ts';
 import { createTestApp, type TestApp, read } from '../../../tests/support/test-app.ts';
-import { ensureDefaultCertificateTemplate, type RenderedTemplate, type TemplateListItem } from '../services/certificates.ts';
+import type { TemplateListItem } from '../services/certificate-templates.ts';
+import { ensureDefaultCertificateTemplate, type RenderedTemplate } from '../services/certificates.ts';
 
 const fields = {
   name: 'Royal',

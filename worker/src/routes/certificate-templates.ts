@@ -1,28 +1,30 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { validate } from '../http/validate.ts';
-import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { createTemplateSchema, idParamSchema, updateTemplateSchema } from '../schemas/learning.ts';
-import { createTemplate, deleteTemplate, getTemplate, listTemplates, previewTemplate, updateTemplate } from '../services/certificates.ts';
+import { createTemplate, deleteTemplate, getTemplate, listTemplates, previewTemplate, updateTemplate } from '../services/certificate-templates.ts';
 
-/** Certificate templates (/certificate-templates): instructor roles and admins design; the creator or ADMIN edits. */
+const designers = requirePermission('certificate_templates.design');
+
+/** Certificate templates (/certificate-templates): designers (permission table) list and make; the creator or ADMIN edits. */
 export const certificateTemplateRoutes = new Hono<AppContext>()
-  .get('/certificate-templates', requireUser, async (c) => {
+  .get('/certificate-templates', designers, async (c) => {
     return c.json(await listTemplates(c.get('platform').db, signedInUser(c)), 200);
   })
-  .post('/certificate-templates', requireUser, validate('json', createTemplateSchema), async (c) => {
+  .post('/certificate-templates', designers, validate('json', createTemplateSchema), async (c) => {
     return c.json(await createTemplate(c.get('platform').db, signedInUser(c), c.req.valid('json')), 201);
   })
-  .get('/certificate-templates/:id', requireUser, validate('param', idParamSchema), async (c) => {
+  .get('/certificate-templates/:id', designers, validate('param', idParamSchema), async (c) => {
     return c.json(await getTemplate(c.get('platform').db, signedInUser(c), c.req.valid('param').id), 200);
   })
-  .get('/certificate-templates/:id/preview', requireUser, validate('param', idParamSchema), async (c) => {
+  .get('/certificate-templates/:id/preview', designers, validate('param', idParamSchema), async (c) => {
     return c.json(await previewTemplate(c.get('platform').db, signedInUser(c), c.req.valid('param').id), 200);
   })
-  .patch('/certificate-templates/:id', requireUser, validate('param', idParamSchema), validate('json', updateTemplateSchema), async (c) => {
+  .patch('/certificate-templates/:id', designers, validate('param', idParamSchema), validate('json', updateTemplateSchema), async (c) => {
     return c.json(await updateTemplate(c.get('platform').db, signedInUser(c), c.req.valid('param').id, c.req.valid('json')), 200);
   })
-  .delete('/certificate-templates/:id', requireUser, validate('param', idParamSchema), async (c) => {
+  .delete('/certificate-templates/:id', designers, validate('param', idParamSchema), async (c) => {
     await deleteTemplate(c.get('platform').db, signedInUser(c), c.req.valid('param').id);
     return c.json({ message: 'Template deleted' as const }, 200);
   });

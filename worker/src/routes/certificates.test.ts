@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, certificateTemplates } from '../../../db/schema/index.ts';
 import { createAdmin, createSignedInUser, createUser, signIn, type FactoryUser } from '../../../tests/support/factories.ts';
+import { createEnrollment } from '../../../tests/support/course-factories.ts';
 import { answersFor, buildCourse, type BuiltCourse } from '../../../tests/support/learning-factories.ts';
 import { createTestApp, type TestApp, read } from '../../../tests/support/test-app.ts';
 import { ensureDefaultCertificateTemplate, type CertificateSummary, type CertificateView, type VerifyAnswer } from '../services/certificates.ts';
@@ -134,6 +135,29 @@ describe('certificates', () => {
         instructor: 'Elena Petrova',
         issued_at: expect.any(String),
         issued_date: expect.any(String),
+        issued_via: 'completion',
+        issued_via_label: 'Earned by completing the course',
+      });
+    });
+
+    it('says a certificate issued by hand was issued by the instructor, or by the administration', async () => {
+      const course = await buildCourse(t.db, { instructorId: instructor.user.id });
+      const byInstructor = await createUser(t.db);
+      const byAdmin = await createUser(t.db);
+      await createEnrollment(t.db, byInstructor.id, course.id);
+      await createEnrollment(t.db, byAdmin.id, course.id);
+      const one = await read<CertificateSummary>(await post('/api/certificates', { userId: byInstructor.id, courseId: course.id }, instructor.token));
+      const two = await read<CertificateSummary>(await post('/api/certificates', { userId: byAdmin.id, courseId: course.id }, admin.token));
+      expect(one.issued_via).toBe('instructor');
+      expect(two.issued_via).toBe('admin');
+      expect(await read<VerifyAnswer>(await get(`/api/certificates/verify/${one.code}`))).toMatchObject({
+        valid: true,
+        issued_via: 'instructor',
+        issued_via_label: 'Issued by the instructor',
+      });
+      expect(await read<VerifyAnswer>(await get(`/api/certificates/verify/${two.code}`))).toMatchObject({
+        issued_via: 'admin',
+        issued_via_label: 'Issued by DRX administration',
       });
     });
 
@@ -161,7 +185,7 @@ describe('certificates', () => {
       expect(await read<{ message: string }>(twice)).toEqual({ message: 'This certificate has already been revoked.' });
     });
 
-    it('is for ADMIN only, needs a reason, and 404s an unknown certificate', async () => {
+    it('is refused to learners, instructors and curriculum admins, needs a reason, and 404s an unknown certificate', async () => {
       const course = await buildCourse(t.db, { instructorId: instructor.user.id });
       const learner = await graduate(course);
       const curriculumAdmin = await createSignedInUser(t.db, { roles: ['CURRICULUM_ADMIN'] });
@@ -174,13 +198,23 @@ describe('certificates', () => {
       expect((await post('/api/certificates/999999/revoke', { reason: 'x' }, admin.token)).status).toBe(404);
       expect(await (await get(`/api/certificates/verify/${learner.certificate.code}`)).json()).toMatchObject({ valid: true });
     });
+
+    it('lets a course sub-admin revoke certificates of their own courses only (decision 0013)', async () => {
+      const subAdmin = await createSignedInUser(t.db, { roles: ['INSTRUCTOR_ADMIN'] });
+      const own = await graduate(await buildCourse(t.db, { instructorId: subAdmin.user.id }));
+      const other = await graduate(await buildCourse(t.db, { instructorId: instructor.user.id }));
+      const refused = await post(`/api/certificates/${other.certificate.id}/revoke`, { reason: 'x' }, subAdmin.token);
+      expect(refused.status).toBe(403);
+      expect(await (await get(`/api/certificates/verify/${other.certificate.code}`)).json()).toMatchObject({ valid: true });
+      expect((await post(`/api/certificates/${own.certificate.id}/revoke`, { reason: 'Issued in error' }, subAdmin.token)).status).toBe(200);
+    });
   });
 
   describe('POST /api/certificates (issue by hand)', () => {
     it("lets the course's instructor issue once for an enrolled learner; a second time is 409", async () => {
       const course = await buildCourse(t.db, { instructorId: instructor.user.id, priceCents: 2500 });
       const learner = await createUser(t.db, { firstName: 'Noa', lastName: 'Berg' });
-      await post('/api/enrollments', { courseId: course.id, userId: learner.id }, instructor.token);
+      await createEnrollment(t.db, learner.id, course.id);
       const res = await post('/api/certificates', { userId: learner.id, courseId: course.id }, instructor.token);
       expect(res.status).toBe(201);
       const body = await read<CertificateSummary>(res);
@@ -194,7 +228,7 @@ describe('certificates', () => {
     it('issues one certificate when two issues race', async () => {
       const course = await buildCourse(t.db, { instructorId: instructor.user.id });
       const learner = await createUser(t.db);
-      await post('/api/enrollments', { courseId: course.id, userId: learner.id }, instructor.token);
+      await createEnrollment(t.db, learner.id, course.id);
       const answers = await Promise.all(
         Array.from({ length: 5 }, () => post('/api/certificates', { userId: learner.id, courseId: course.id }, instructor.token)),
       );
@@ -203,13 +237,14 @@ describe('certificates', () => {
       expect(row!.n).toBe(1);
     });
 
-    it('needs the learner enrolled (400) and a known template (404)', async () => {
+    it('needs the learner enrolled in the course (409) and a known template (404)', async () => {
       const course = await buildCourse(t.db, { instructorId: instructor.user.id });
       const learner = await createUser(t.db);
       const notEnrolled = await post('/api/certificates', { userId: learner.id, courseId: course.id }, instructor.token);
-      expect(notEnrolled.status).toBe(400);
-      expect(await read<{ message: string }>(notEnrolled)).toEqual({ message: 'The learner must be enrolled in this course.' });
-      await post('/api/enrollments', { courseId: course.id, userId: learner.id }, instructor.token);
+      expect(notEnrolled.status).toBe(409);
+      expect(await read<{ message: string }>(notEnrolled)).toEqual({ message: 'A certificate can only be issued to a learner enrolled in this course.' });
+      expect(await t.db.select().from(certificates).where(eq(certificates.userId, learner.id))).toEqual([]);
+      await createEnrollment(t.db, learner.id, course.id);
       const badTemplate = await post('/api/certificates', { userId: learner.id, courseId: course.id, templateId: 999999 }, instructor.token);
       expect(badTemplate.status).toBe(404);
     });

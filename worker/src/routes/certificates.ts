@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { validate } from '../http/validate.ts';
-import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { requirePermission, requireUser, signedInUser } from '../middleware/auth.ts';
 import {
   certificateSearchQuerySchema,
   idParamSchema,
@@ -35,18 +35,18 @@ export const certificateRoutes = new Hono<AppContext>()
     const origin = publicOrigin(c.get('platform').env);
     return c.json(await loadCertificateView(c.get('platform').db, signedInUser(c), c.req.valid('param').id, origin), 200);
   })
-  .post('/certificates', requireUser, validate('json', issueCertificateSchema), async (c) => {
+  .post('/certificates', requirePermission('certificates.issue'), validate('json', issueCertificateSchema), async (c) => {
     const db = c.get('platform').db;
     const row = await issueCertificateManually(db, signedInUser(c), c.req.valid('json'));
     return c.json(await certificateSummary(db, row.id), 201);
   })
-  .post('/certificates/:id/revoke', requireUser, validate('param', idParamSchema), validate('json', revokeCertificateSchema), async (c) => {
+  .post('/certificates/:id/revoke', requirePermission('certificates.revoke'), validate('param', idParamSchema), validate('json', revokeCertificateSchema), async (c) => {
     const db = c.get('platform').db;
     return c.json(await revokeCertificate(db, signedInUser(c), c.req.valid('param').id, c.req.valid('json').reason), 200);
   })
-  .get('/instructor/certificates', requireUser, async (c) => {
+  .get('/instructor/certificates', requirePermission('courses.manage_own'), async (c) => {
     return c.json(await listInstructorCertificates(c.get('platform').db, signedInUser(c).id), 200);
   })
-  .get('/admin/certificates', requireUser, validate('query', certificateSearchQuerySchema), async (c) => {
+  .get('/admin/certificates', requirePermission('certificates.list_all'), validate('query', certificateSearchQuerySchema), async (c) => {
     return c.json(await searchCertificates(c.get('platform').db, signedInUser(c), c.req.valid('query').q), 200);
   });

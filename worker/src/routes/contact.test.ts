@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../../db/schema/index.ts';
 import { createAdmin, createSignedInUser, signIn } from '../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { PERMISSION_DENIED } from '../middleware/auth.ts';
 import type { ContactMessageView } from '../services/contact.ts';
 
 let t: TestApp;
@@ -98,7 +99,14 @@ describe('admin messages', () => {
     expect(await anonymous.json()).toEqual({ message: 'Authentication required' });
     const student = await t.json(method, path, body, studentToken);
     expect(student.status).toBe(403);
-    expect(await student.json()).toEqual({ message: 'Admin access required' });
+    expect(await student.json()).toEqual({ message: PERMISSION_DENIED });
+  });
+
+  it.each(calls)('%s %s answers 403 to the sub-admin roles (decision 0013)', async (method, path, body) => {
+    for (const role of ['CURRICULUM_ADMIN', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR_ADMIN'] as const) {
+      const { token } = await createSignedInUser(t.db, { roles: [role] });
+      expect((await t.json(method, path, body, token)).status, role).toBe(403);
+    }
   });
 
   it('lists messages newest first in snake_case, with the total and the unread count', async () => {

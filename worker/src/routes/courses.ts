@@ -4,14 +4,13 @@ import type { z } from 'zod';
 import { createMiddleware } from 'hono/factory';
 import { courses } from '../../../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
-import { canCreateCourses, canViewUnpublished } from '../domain/courses.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { canViewUnpublished } from '../domain/courses.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { optionalUser, requireUser, signedInUser } from '../middleware/auth.ts';
+import { optionalUser, requirePermission, requireUser, signedInUser } from '../middleware/auth.ts';
 import { courseEditPageSchema, courseListQuerySchema, createCourseSchema, updateCourseSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import {
-  COURSE_MANAGERS_ONLY,
   COURSE_NOT_FOUND,
   createCourse,
   deleteCourse,
@@ -25,6 +24,7 @@ import {
   updateCourse,
   type CourseChanges,
 } from '../services/courses.ts';
+import { fullVideoViewOf, markCourseMedia, withFullVideoFor } from '../services/media-access.ts';
 import {
   checkFile,
   formText,
@@ -39,11 +39,8 @@ import {
 /** The course image of the course dialog: at most 5 MB, images only (§5). */
 export const COURSE_IMAGE_MAX_MB = 5;
 
-/** After requireUser: ADMIN or an instructor role, else 403 whatever the course. */
-export const courseManagersOnly = createMiddleware<AppContext>(async (c, next) => {
-  if (!canCreateCourses(signedInUser(c).roles)) throw forbidden(COURSE_MANAGERS_ONLY);
-  await next();
-});
+/** ADMIN or a role that manages its own courses (permission table), else 403 whatever the course. */
+export const courseManagersOnly = requirePermission('courses.manage_own');
 
 /** The manage scope needs a user (and says 'Invalid token' for a bad one); the catalog does not. */
 const catalogAuth = createMiddleware<AppContext>((c, next) =>
@@ -125,25 +122,28 @@ export const coursesRoutes = new Hono<AppContext>()
     if (ref.status !== 'published' && !privileged) throw notFound(COURSE_NOT_FOUND);
     const detail = privileged ? await loadCourseDetail(db, id, { view: 'full' }) : await loadCourseDetail(db, id);
     if (!detail) throw notFound(COURSE_NOT_FOUND);
-    return c.json(detail, 200);
+    // The full video only for its editors (raw), enrolled learners (signed link) — decision 0015.
+    const video = await fullVideoViewOf(db, c.get('user'), ref, privileged);
+    return c.json(await withFullVideoFor(c.get('platform'), detail, video), 200);
   })
-  .post('/courses', requireUser, courseManagersOnly, validate('json', createCourseSchema), async (c) => {
+  .post('/courses', requirePermission('courses.manage_own'), validate('json', createCourseSchema), async (c) => {
     const db = c.get('platform').db;
     const id = await createCourse(db, signedInUser(c), changesOfCreate(c.req.valid('json')));
+    await markCourseMedia(db, id, signedInUser(c));
     const detail = await loadCourseDetail(db, id, { view: 'full' });
     if (!detail) throw notFound(COURSE_NOT_FOUND);
     return c.json(detail, 201);
   })
   .patch(
     '/courses/:id',
-    requireUser,
-    courseManagersOnly,
+    requirePermission('courses.manage_own'),
     validate('param', idParamSchema),
     validate('json', updateCourseSchema),
     async (c) => {
       const db = c.get('platform').db;
       const { id } = c.req.valid('param');
       await updateCourse(db, signedInUser(c), id, changesOfUpdate(c.req.valid('json')));
+      await markCourseMedia(db, id, signedInUser(c));
       const detail = await loadCourseDetail(db, id, { view: 'full' });
       if (!detail) throw notFound(COURSE_NOT_FOUND);
       return c.json(detail, 200);
@@ -152,20 +152,20 @@ export const coursesRoutes = new Hono<AppContext>()
   /** The admin edit page (§2.6, §7): `visible` instead of a status. */
   .put(
     '/courses/:id',
-    requireUser,
-    courseManagersOnly,
+    requirePermission('courses.manage_own'),
     validate('param', idParamSchema),
     validate('json', courseEditPageSchema),
     async (c) => {
       const db = c.get('platform').db;
       const { id } = c.req.valid('param');
       await updateCourse(db, signedInUser(c), id, changesOfEditPage(c.req.valid('json')));
+      await markCourseMedia(db, id, signedInUser(c));
       const detail = await loadCourseDetail(db, id, { view: 'full' });
       if (!detail) throw notFound(COURSE_NOT_FOUND);
       return c.json(detail, 200);
     },
   )
-  .delete('/courses/:id', requireUser, courseManagersOnly, validate('param', idParamSchema), async (c) => {
+  .delete('/courses/:id', requirePermission('courses.manage_own'), validate('param', idParamSchema), async (c) => {
     await deleteCourse(c.get('platform').db, signedInUser(c), c.req.valid('param').id);
     return c.json({ message: 'Course deleted successfully' }, 200);
   })
@@ -175,8 +175,7 @@ export const coursesRoutes = new Hono<AppContext>()
    */
   .post(
     '/upload/course',
-    requireUser,
-    courseManagersOnly,
+    requirePermission('courses.manage_own'),
     limitUploadBody(() => COURSE_IMAGE_MAX_MB * MB + MULTIPART_OVERHEAD),
     async (c) => {
       const platform = c.get('platform');

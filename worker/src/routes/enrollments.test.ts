@@ -104,19 +104,33 @@ describe('enrolment', () => {
       expect(own.status).toBe(200);
     });
 
-    it("lets the course's instructor enrol another user (source instructor)", async () => {
+    it("refuses the course's own instructor enrolling a user by id, draft or published (403): instructors invite (decision 0013)", async () => {
       const learner = await createUser(t.db);
-      const res = await t.json('POST', '/api/enrollments', { courseId: paid.id, userId: learner.id }, instructor.token);
-      expect(res.status).toBe(201);
-      expect(await read<EnrollmentView>(res)).toMatchObject({ source: 'instructor' });
+      const draft = await buildCourse(t.db, { instructorId: instructor.user.id, status: 'draft' });
+      for (const course of [paid, free, draft]) {
+        const res = await t.json('POST', '/api/enrollments', { courseId: course.id, userId: learner.id }, instructor.token);
+        expect(res.status).toBe(403);
+        expect(await read<{ message: string }>(res)).toEqual({ message: 'Only an admin can enrol another user directly. Instructors invite learners by email.' });
+        expect(await enrolmentCount(course.id, learner.id)).toBe(0);
+      }
     });
 
-    it('refuses another instructor and a student enrolling someone else (403), writing nothing', async () => {
+    it('lets an admin enrol another user directly (source admin)', async () => {
       const learner = await createUser(t.db);
-      for (const token of [otherInstructor.token, student.token]) {
+      const res = await t.json('POST', '/api/enrollments', { courseId: paid.id, userId: learner.id }, admin.token);
+      expect(res.status).toBe(201);
+      expect(await read<EnrollmentView>(res)).toMatchObject({ user_id: learner.id, source: 'admin' });
+    });
+
+    it('refuses another instructor, a student and every sub-admin enrolling someone else (403), writing nothing', async () => {
+      const learner = await createUser(t.db);
+      const subAdmins = await Promise.all(
+        (['CURRICULUM_ADMIN', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR_ADMIN'] as const).map(async (role) => (await createSignedInUser(t.db, { roles: [role] })).token),
+      );
+      for (const token of [otherInstructor.token, student.token, ...subAdmins]) {
         const res = await t.json('POST', '/api/enrollments', { courseId: free.id, userId: learner.id }, token);
         expect(res.status).toBe(403);
-        expect(await read<{ message: string }>(res)).toEqual({ message: "Only an admin or the course's instructor can enrol another user." });
+        expect(await read<{ message: string }>(res)).toEqual({ message: 'Only an admin can enrol another user directly. Instructors invite learners by email.' });
       }
       expect(await enrolmentCount(free.id, learner.id)).toBe(0);
     });

@@ -1,9 +1,22 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
+import { can } from '../domain/permissions.ts';
+import { forbidden } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { requirePermission, requireUser, signedInUser } from '../middleware/auth.ts';
+import { invitationSchema } from '../schemas/invitations.ts';
 import { enrollmentsQuerySchema, enrollSchema, guestEnrollSchema, idParamSchema } from '../schemas/learning.ts';
 import {
+  acceptInvitation,
+  cancelInvitation,
+  declineInvitation,
+  inviteLearner,
+  listCourseInvitations,
+  listMyInvitations,
+  listTeachingInvitations,
+} from '../services/invitations.ts';
+import {
+  ENROL_OTHERS_FORBIDDEN,
   enrollGuest,
   enrollOther,
   enrollSelf,
@@ -13,7 +26,10 @@ import {
   removeEnrollment,
 } from '../services/learning.ts';
 
-/** Enrolment (§2 of the courses issue): free courses at once, paid ones through the cart, guests with a new account. */
+/**
+ * Enrolment: free courses at once, paid ones through the cart, guests with a new account; other
+ * people only by an admin (enrollments.enrol_directly) or by an invitation they accept.
+ */
 export const enrollmentRoutes = new Hono<AppContext>()
   .post('/enrollments/guest', validate('json', guestEnrollSchema), async (c) => {
     const { db, env } = c.get('platform');
@@ -25,8 +41,9 @@ export const enrollmentRoutes = new Hono<AppContext>()
     const { courseId, userId } = c.req.valid('json');
     const db = c.get('platform').db;
     const actor = signedInUser(c);
-    // With a userId (even one's own), an admin or the course's instructor enrols without payment.
-    const result = userId === undefined ? await enrollSelf(db, actor, courseId) : await enrollOther(db, actor, courseId, userId);
+    const direct = userId !== undefined && can(actor.roles, 'enrollments.enrol_directly');
+    if (userId !== undefined && userId !== actor.id && !direct) throw forbidden(ENROL_OTHERS_FORBIDDEN);
+    const result = direct ? await enrollOther(db, actor, courseId, userId) : await enrollSelf(db, actor, courseId);
     if (result.status === 402) return c.json(result.body, 402);
     if (result.status === 201) return c.json(result.enrollment, 201);
     return c.json(result.enrollment, 200);
@@ -38,10 +55,34 @@ export const enrollmentRoutes = new Hono<AppContext>()
     if (courseId === undefined) return c.json(await listMyEnrollments(db, user.id), 200);
     return c.json(await listCourseEnrollments(db, user, courseId), 200);
   })
-  .get('/instructor/enrollments', requireUser, async (c) => {
+  /** The learners of my courses, with their emails: only the courses I teach. */
+  .get('/instructor/enrollments', requirePermission('courses.manage_own'), async (c) => {
     return c.json(await listTeachingEnrollments(c.get('platform').db, signedInUser(c)), 200);
   })
   .delete('/enrollments/:id', requireUser, validate('param', idParamSchema), async (c) => {
     await removeEnrollment(c.get('platform').db, signedInUser(c), c.req.valid('param').id);
     return c.json({ message: 'Enrollment removed' as const }, 200);
+  })
+  // Invitations (decision 0013)
+  .post('/courses/:id/invitations', requirePermission('enrollments.invite'), validate('param', idParamSchema), validate('json', invitationSchema), async (c) => {
+    const result = await inviteLearner(c.get('platform'), signedInUser(c), c.req.valid('param').id, c.req.valid('json').email);
+    return c.json(result.invitation, result.created ? 201 : 200);
+  })
+  .get('/courses/:id/invitations', requirePermission('enrollments.invite'), validate('param', idParamSchema), async (c) => {
+    return c.json({ data: await listCourseInvitations(c.get('platform').db, signedInUser(c), c.req.valid('param').id) }, 200);
+  })
+  .get('/instructor/invitations', requirePermission('enrollments.invite'), async (c) => {
+    return c.json({ data: await listTeachingInvitations(c.get('platform').db, signedInUser(c)) }, 200);
+  })
+  .delete('/invitations/:id', requirePermission('enrollments.invite'), validate('param', idParamSchema), async (c) => {
+    return c.json(await cancelInvitation(c.get('platform').db, signedInUser(c), c.req.valid('param').id), 200);
+  })
+  .get('/me/invitations', requireUser, async (c) => {
+    return c.json({ data: await listMyInvitations(c.get('platform').db, signedInUser(c).id) }, 200);
+  })
+  .post('/me/invitations/:id/accept', requireUser, validate('param', idParamSchema), async (c) => {
+    return c.json(await acceptInvitation(c.get('platform').db, signedInUser(c).id, c.req.valid('param').id), 200);
+  })
+  .post('/me/invitations/:id/decline', requireUser, validate('param', idParamSchema), async (c) => {
+    return c.json(await declineInvitation(c.get('platform').db, signedInUser(c).id, c.req.valid('param').id), 200);
   });

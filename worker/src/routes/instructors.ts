@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
-import { canListInstructors, COURSE_INSTRUCTOR_ROLES } from '../domain/courses.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { COURSE_INSTRUCTOR_ROLES } from '../domain/courses.ts';
+import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { requirePermission } from '../middleware/auth.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import { publishedCoursesOf, type CourseSummary } from '../services/courses.ts';
 
@@ -56,8 +56,7 @@ type UserRowRaw = {
 
 export const instructorsRoutes = new Hono<AppContext>()
   /** The instructor list loads only for ADMIN (§6): active users with an instructor role. */
-  .get('/instructors', requireUser, async (c) => {
-    if (!canListInstructors(signedInUser(c).roles)) throw forbidden('Only admins can list instructors');
+  .get('/instructors', requirePermission('instructors.list'), async (c) => {
     const rows = await c.get('platform').db.all<UserRowRaw>(sql`SELECT u.id, u.username, u.first_name, u.last_name, u.email, u.bio,
         u.profile_image_url
       FROM users u WHERE u.is_active = 1 AND ${hasInstructorRole(sql`u.id`)}

@@ -4,7 +4,7 @@ import { lessons } from '../../../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { lessonSchema, updateLessonSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import {
@@ -17,11 +17,11 @@ import {
   NOW,
   touchCourse,
 } from '../services/courses.ts';
-import { courseManagersOnly } from './courses.ts';
+import { markCourseMedia } from '../services/media-access.ts';
 
 /** Lessons of a module (§3, §5); positions as for modules (last + 1 inside the INSERT). */
 export const lessonsRoutes = new Hono<AppContext>()
-  .post('/lessons', requireUser, courseManagersOnly, validate('json', lessonSchema), async (c) => {
+  .post('/lessons', requirePermission('courses.manage_own'), validate('json', lessonSchema), async (c) => {
     const db = c.get('platform').db;
     const input = c.req.valid('json');
     const parent = await moduleWithCourse(db, input.moduleId);
@@ -41,14 +41,14 @@ export const lessonsRoutes = new Hono<AppContext>()
         .returning({ id: lessons.id }),
       touchCourse(db, parent.courseId),
     ]);
+    await markCourseMedia(db, parent.courseId, signedInUser(c));
     const view = await loadLessonView(db, row!.id);
     if (!view) throw notFound(LESSON_NOT_FOUND);
     return c.json(view, 201);
   })
   .patch(
     '/lessons/:id',
-    requireUser,
-    courseManagersOnly,
+    requirePermission('courses.manage_own'),
     validate('param', idParamSchema),
     validate('json', updateLessonSchema),
     async (c) => {
@@ -72,13 +72,14 @@ export const lessonsRoutes = new Hono<AppContext>()
           .where(eq(lessons.id, id)),
         touchCourse(db, found.courseId),
       ]);
+      await markCourseMedia(db, found.courseId, signedInUser(c));
       const view = await loadLessonView(db, id);
       if (!view) throw notFound(LESSON_NOT_FOUND);
       return c.json(view, 200);
     },
   )
   /** Deletes the lesson with its quiz, questions and the learners' progress on it (cascade). */
-  .delete('/lessons/:id', requireUser, courseManagersOnly, validate('param', idParamSchema), async (c) => {
+  .delete('/lessons/:id', requirePermission('courses.manage_own'), validate('param', idParamSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
     const found = await lessonWithCourse(db, id);

@@ -4,7 +4,7 @@ import { modules } from '../../../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { moduleSchema, updateModuleSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import {
@@ -16,7 +16,6 @@ import {
   requireManagedCourse,
   touchCourse,
 } from '../services/courses.ts';
-import { courseManagersOnly } from './courses.ts';
 
 /**
  * Modules of a course (§3, §5). Without a position a module goes last: the position is computed
@@ -25,7 +24,7 @@ import { courseManagersOnly } from './courses.ts';
  * they are then ordered by id).
  */
 export const modulesRoutes = new Hono<AppContext>()
-  .post('/modules', requireUser, courseManagersOnly, validate('json', moduleSchema), async (c) => {
+  .post('/modules', requirePermission('courses.manage_own'), validate('json', moduleSchema), async (c) => {
     const db = c.get('platform').db;
     const input = c.req.valid('json');
     await requireManagedCourse(db, signedInUser(c), input.courseId);
@@ -47,8 +46,7 @@ export const modulesRoutes = new Hono<AppContext>()
   })
   .patch(
     '/modules/:id',
-    requireUser,
-    courseManagersOnly,
+    requirePermission('courses.manage_own'),
     validate('param', idParamSchema),
     validate('json', updateModuleSchema),
     async (c) => {
@@ -71,7 +69,7 @@ export const modulesRoutes = new Hono<AppContext>()
     },
   )
   /** Deletes the module with its lessons and quizzes (cascade). */
-  .delete('/modules/:id', requireUser, courseManagersOnly, validate('param', idParamSchema), async (c) => {
+  .delete('/modules/:id', requirePermission('courses.manage_own'), validate('param', idParamSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
     const found = await moduleWithCourse(db, id);

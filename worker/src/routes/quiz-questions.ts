@@ -4,7 +4,7 @@ import { quizQuestions } from '../../../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { COURSE_FIELD_MESSAGES, questionSchema, updateQuestionSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import {
@@ -16,14 +16,13 @@ import {
   toQuestionView,
   touchCourse,
 } from '../services/courses.ts';
-import { courseManagersOnly } from './courses.ts';
 
 const correctOptionOutOfRange = () =>
   badRequest(COURSE_FIELD_MESSAGES.correctOptionRange, { correctOption: [COURSE_FIELD_MESSAGES.correctOptionRange] });
 
 /** Questions of a quiz (§3, §5); the position goes last (last + 1 inside the INSERT). */
 export const quizQuestionsRoutes = new Hono<AppContext>()
-  .post('/quiz-questions', requireUser, courseManagersOnly, validate('json', questionSchema), async (c) => {
+  .post('/quiz-questions', requirePermission('courses.manage_own'), validate('json', questionSchema), async (c) => {
     const db = c.get('platform').db;
     const input = c.req.valid('json');
     const quiz = await quizWithCourse(db, input.quizId);
@@ -51,8 +50,7 @@ export const quizQuestionsRoutes = new Hono<AppContext>()
    */
   .patch(
     '/quiz-questions/:id',
-    requireUser,
-    courseManagersOnly,
+    requirePermission('courses.manage_own'),
     validate('param', idParamSchema),
     validate('json', updateQuestionSchema),
     async (c) => {
@@ -80,7 +78,7 @@ export const quizQuestionsRoutes = new Hono<AppContext>()
       return c.json(toQuestionView(row), 200);
     },
   )
-  .delete('/quiz-questions/:id', requireUser, courseManagersOnly, validate('param', idParamSchema), async (c) => {
+  .delete('/quiz-questions/:id', requirePermission('courses.manage_own'), validate('param', idParamSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
     const found = await questionWithCourse(db, id);

@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { DEFAULT_QUIZ_DESCRIPTION, defaultQuizTitle } from '../domain/courses.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { createQuizSchema, updateQuizSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import {
@@ -19,7 +19,6 @@ import {
   toQuestionView,
   touchCourse,
 } from '../services/courses.ts';
-import { courseManagersOnly } from './courses.ts';
 
 export const LESSON_HAS_QUIZ = 'This lesson already has a quiz';
 
@@ -29,7 +28,7 @@ export const LESSON_HAS_QUIZ = 'This lesson already has a quiz';
  * concurrent creates give one quiz and one 409. Taking a quiz is the learning API's.
  */
 export const quizzesRoutes = new Hono<AppContext>()
-  .post('/quizzes', requireUser, courseManagersOnly, validate('json', createQuizSchema), async (c) => {
+  .post('/quizzes', requirePermission('courses.manage_own'), validate('json', createQuizSchema), async (c) => {
     const db = c.get('platform').db;
     const input = c.req.valid('json');
     const lesson = await lessonWithCourse(db, input.lessonId);
@@ -52,8 +51,7 @@ export const quizzesRoutes = new Hono<AppContext>()
   })
   .patch(
     '/quizzes/:id',
-    requireUser,
-    courseManagersOnly,
+    requirePermission('courses.manage_own'),
     validate('param', idParamSchema),
     validate('json', updateQuizSchema),
     async (c) => {
@@ -84,7 +82,7 @@ export const quizzesRoutes = new Hono<AppContext>()
       return c.json(view, 200);
     },
   )
-  .delete('/quizzes/:id', requireUser, courseManagersOnly, validate('param', idParamSchema), async (c) => {
+  .delete('/quizzes/:id', requirePermission('courses.manage_own'), validate('param', idParamSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
     const found = await quizWithCourse(db, id);
@@ -94,7 +92,7 @@ export const quizzesRoutes = new Hono<AppContext>()
     return c.json({ message: 'Quiz deleted successfully' }, 200);
   })
   /** A quiz with its attempt rules, for the edit dialog. */
-  .get('/quizzes/:id', requireUser, courseManagersOnly, validate('param', idParamSchema), async (c) => {
+  .get('/quizzes/:id', requirePermission('courses.manage_own'), validate('param', idParamSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
     const found = await quizWithCourse(db, id);
@@ -105,7 +103,7 @@ export const quizzesRoutes = new Hono<AppContext>()
     return c.json(view, 200);
   })
   /** The manager's view of a quiz's questions, correct options included. */
-  .get('/quizzes/:id/questions', requireUser, courseManagersOnly, validate('param', idParamSchema), async (c) => {
+  .get('/quizzes/:id/questions', requirePermission('courses.manage_own'), validate('param', idParamSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
     const found = await quizWithCourse(db, id);

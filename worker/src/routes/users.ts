@@ -1,39 +1,43 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
-import { hasAdminRole } from '../domain/roles.ts';
+import { can } from '../domain/permissions.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { optionalUser, requireAdmin, signedInUser } from '../middleware/auth.ts';
+import { optionalUser, requirePermission, signedInUser } from '../middleware/auth.ts';
 import { adminUpdateUserSchema, grantRoleSchema, idParamSchema, listUsersQuerySchema, userRoleParamSchema } from '../schemas/users.ts';
 import { grantRole, listRoles, listUsers, revokeRole, updateUserAsAdmin, USER_NOT_FOUND } from '../services/admin-users.ts';
 import { loadUserView, toPublicUserView } from '../services/users.ts';
 
 export const usersRoutes = new Hono<AppContext>()
-  .get('/users', requireAdmin, validate('query', listUsersQuerySchema), async (c) => {
+  .get('/users', requirePermission('users.list'), validate('query', listUsersQuerySchema), async (c) => {
     return c.json(await listUsers(c.get('platform').db, c.req.valid('query')), 200);
   })
-  /** Admins see the whole account; anyone else the public profile (/profile/{userId}), and only of an active account. */
+  /**
+   * users.read_private (ADMIN) and the account itself see the whole account; anyone else, signed
+   * in or not, the public profile (/profile/{userId}) of an active account: no email, no role list.
+   */
   .get('/users/:id', optionalUser, validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const viewer = c.get('user');
     const view = await loadUserView(c.get('platform').db, id);
-    if (viewer && hasAdminRole(viewer.roles)) {
+    if (viewer && (can(viewer.roles, 'users.read_private') || viewer.id === id)) {
       if (!view) throw notFound(USER_NOT_FOUND);
       return c.json(view, 200);
     }
     if (!view || !view.is_active) throw notFound(USER_NOT_FOUND);
     return c.json(toPublicUserView(view), 200);
   })
-  .patch('/users/:id', requireAdmin, validate('param', idParamSchema), validate('json', adminUpdateUserSchema), async (c) => {
+  /** Profile fields need users.update; a change of is_active needs users.deactivate too (checked by the service). */
+  .patch('/users/:id', requirePermission('users.update'), validate('param', idParamSchema), validate('json', adminUpdateUserSchema), async (c) => {
     const view = await updateUserAsAdmin(c.get('platform').db, signedInUser(c), c.req.valid('param').id, c.req.valid('json'));
     return c.json(view, 200);
   })
-  .post('/users/:id/roles', requireAdmin, validate('param', idParamSchema), validate('json', grantRoleSchema), async (c) => {
+  .post('/users/:id/roles', requirePermission('roles.grant'), validate('param', idParamSchema), validate('json', grantRoleSchema), async (c) => {
     const view = await grantRole(c.get('platform').db, signedInUser(c), c.req.valid('param').id, c.req.valid('json').role);
     return c.json(view, 200);
   })
-  .delete('/users/:id/roles/:role', requireAdmin, validate('param', userRoleParamSchema), async (c) => {
+  .delete('/users/:id/roles/:role', requirePermission('roles.revoke'), validate('param', userRoleParamSchema), async (c) => {
     const { id, role } = c.req.valid('param');
     return c.json(await revokeRole(c.get('platform').db, signedInUser(c), id, role), 200);
   })
-  .get('/roles', requireAdmin, async (c) => c.json({ data: await listRoles(c.get('platform').db) }, 200));
+  .get('/roles', requirePermission('roles.list'), async (c) => c.json({ data: await listRoles(c.get('platform').db) }, 200));

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { roles, userRoles, users } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../app-context.ts';
+import { can, mayChangeAccount, type Action } from '../domain/permissions.ts';
 import type { RoleName } from '../domain/roles.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
@@ -12,6 +13,9 @@ export const CANNOT_REVOKE_OWN_ADMIN = 'You cannot remove your own ADMIN role.';
 export const LAST_ADMIN_ROLE = 'The last active admin cannot lose the ADMIN role.';
 export const LAST_ADMIN_DEACTIVATE = 'The last active admin cannot be deactivated.';
 export const ADMIN_ROLES_NEED_ADMIN = 'Only an ADMIN can change admin roles or deactivate an admin.';
+export const ADMIN_ACCOUNT_PROTECTED = 'Only an ADMIN can change an ADMIN account.';
+export const DEACTIVATE_FORBIDDEN = 'You do not have permission to activate or deactivate accounts.';
+export const MANAGE_USERS_FORBIDDEN = 'You do not have permission to do this.';
 export const ROLE_NOT_AVAILABLE = 'Unknown role';
 
 /** What the admin actions read of the signed-in admin. */
@@ -22,6 +26,16 @@ const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 /** Roles that open admin routes; only a holder of ADMIN itself may hand them out or take them away. */
 const isAdminRole = (role: string) => role.includes('ADMIN');
 const actorIsFullAdmin = (actor: Actor) => actor.roles.includes('ADMIN');
+
+/** The table's action (the route asked it already; services check again so no caller can skip it). */
+function assertCan(actor: Actor, action: Action, message = MANAGE_USERS_FORBIDDEN): void {
+  if (!can(actor.roles, action)) throw forbidden(message);
+}
+
+/** Object rule: an ADMIN account is changed only by an ADMIN (decision 0013). */
+function assertMayChange(actor: Actor, target: UserView): void {
+  if (!mayChangeAccount(actor.roles, target.role)) throw forbidden(ADMIN_ACCOUNT_PROTECTED);
+}
 
 /** True when some active user other than `excludedUserId` holds ADMIN. Evaluated inside the write. */
 const anotherActiveAdmin = (excludedUserId: number) => sql`EXISTS (
@@ -104,7 +118,10 @@ export interface AdminUserChanges {
  * inactive; so a refused change writes nothing at all.
  */
 export async function updateUserAsAdmin(db: Db, actor: Actor, id: number, changes: AdminUserChanges): Promise<UserView> {
+  assertCan(actor, 'users.update');
+  if (changes.is_active !== undefined) assertCan(actor, 'users.deactivate', DEACTIVATE_FORBIDDEN);
   const target = await requireUserView(db, id);
+  assertMayChange(actor, target);
   const deactivating = changes.is_active === false;
   if (deactivating && id === actor.id) throw badRequest(CANNOT_DEACTIVATE_SELF);
   if (changes.is_active !== undefined && target.role.some(isAdminRole) && !actorIsFullAdmin(actor)) {
@@ -140,8 +157,9 @@ function checkMayChangeRole(actor: Actor, role: RoleName) {
 
 /** POST /api/users/{id}/roles. Idempotent: the unique (user, role) index keeps one mapping however many grants race. */
 export async function grantRole(db: Db, actor: Actor, id: number, role: RoleName): Promise<UserView> {
+  assertCan(actor, 'roles.grant');
   checkMayChangeRole(actor, role);
-  await requireUserView(db, id);
+  assertMayChange(actor, await requireUserView(db, id));
   const [roleRow] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, role)).limit(1);
   if (!roleRow) throw badRequest(ROLE_NOT_AVAILABLE);
   await db.run(sql`INSERT INTO user_roles (user_id, role_id)
@@ -155,9 +173,10 @@ export async function grantRole(db: Db, actor: Actor, id: number, role: RoleName
  * while another active user keeps ADMIN, so two admins removing each other cannot both succeed.
  */
 export async function revokeRole(db: Db, actor: Actor, id: number, role: RoleName): Promise<UserView> {
+  assertCan(actor, 'roles.revoke');
   checkMayChangeRole(actor, role);
   if (role === 'ADMIN' && id === actor.id) throw conflict(CANNOT_REVOKE_OWN_ADMIN);
-  await requireUserView(db, id);
+  assertMayChange(actor, await requireUserView(db, id));
   const guard = role === 'ADMIN' ? anotherActiveAdmin(id) : sql`1`;
   const result = await db
     .delete(userRoles)

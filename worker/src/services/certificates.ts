@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import QRCode from 'qrcode';
-import { certificates, certificateTemplates, courses, enrollments, users } from '../../../db/schema/index.ts';
+import { certificates, certificateTemplates, courses, enrollments, users, type CERTIFICATE_ISSUE_KINDS } from '../../../db/schema/index.ts';
 import {
   DEFAULT_TEMPLATE,
   displayName,
@@ -10,28 +10,37 @@ import {
   normalizeCertificateCode,
   renderTemplateHtml,
   renderTemplateText,
-  SAMPLE_VALUES,
   verifyPath,
   type CertificateValues,
-  canDesignTemplates,
 } from '../domain/certificates.ts';
-import { canManageCourse, isFullAdmin, type CourseActor } from '../domain/courses.ts';
+import { canManageCourse, type CourseActor } from '../domain/courses.ts';
+import { can, denialMessage } from '../domain/permissions.ts';
 import { COURSE_NOT_FOUND } from './courses.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 
 export const CERTIFICATE_NOT_FOUND = 'Certificate not found';
 export const CERTIFICATE_FORBIDDEN = 'You do not have access to this certificate.';
 export const CERTIFICATE_EXISTS = 'A certificate has already been issued to this learner for this course.';
-export const LEARNER_NOT_ENROLLED = 'The learner must be enrolled in this course.';
-export const ISSUE_FORBIDDEN = "Only an admin or the course's instructor can issue its certificates.";
+export const LEARNER_NOT_ENROLLED = 'A certificate can only be issued to a learner enrolled in this course.';
+export const ISSUE_FORBIDDEN = denialMessage('certificates.issue');
 export const ALREADY_REVOKED = 'This certificate has already been revoked.';
 export const ADMIN_ONLY = 'Admin access required';
+export const REVOKE_FORBIDDEN = 'You can only revoke certificates of courses you manage.';
 export const TEMPLATE_NOT_FOUND = 'Certificate template not found';
-export const TEMPLATE_FORBIDDEN = 'Only instructors and admins can design certificate templates.';
+export const TEMPLATE_FORBIDDEN = denialMessage('certificate_templates.design');
 export const TEMPLATE_EDIT_FORBIDDEN = 'Only the creator of this template or an admin can change it.';
 export const DEFAULT_TEMPLATE_UNDELETABLE = 'The default template cannot be deleted.';
 export { COURSE_NOT_FOUND } from './courses.ts';
+
+export type IssueKind = (typeof CERTIFICATE_ISSUE_KINDS)[number];
+
+/** The verification page's line about how a certificate was earned. */
+export const ISSUED_VIA_LABELS: Readonly<Record<IssueKind, string>> = {
+  completion: 'Earned by completing the course',
+  instructor: 'Issued by the instructor',
+  admin: 'Issued by DRX administration',
+};
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
@@ -40,7 +49,7 @@ const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 // Issuing
 
 export type CertificateRow = typeof certificates.$inferSelect;
-type TemplateRow = typeof certificateTemplates.$inferSelect;
+export type TemplateRow = typeof certificateTemplates.$inferSelect;
 
 export async function defaultTemplateId(db: Db): Promise<number | null> {
   const [row] = await db
@@ -98,7 +107,11 @@ export async function ensureCertificate(db: Db, userId: number, course: { id: nu
   throw new Error('The certificate could not be issued');
 }
 
-/** POST /api/certificates: by hand, by the course's instructor or an admin; once per learner and course. */
+/**
+ * POST /api/certificates: by hand (certificates.issue), for a course the actor manages and only to
+ * a learner enrolled in it; once per learner and course. Recorded as issued by the instructor when
+ * the actor teaches the course, else by the administration.
+ */
 export async function issueCertificateManually(
   db: Db,
   actor: CourseActor,
@@ -106,13 +119,13 @@ export async function issueCertificateManually(
 ): Promise<CertificateRow> {
   const [course] = await db.select().from(courses).where(eq(courses.id, input.courseId)).limit(1);
   if (!course) throw notFound(COURSE_NOT_FOUND);
-  if (!canManageCourse(actor, course)) throw forbidden(ISSUE_FORBIDDEN);
+  if (!can(actor.roles, 'certificates.issue') || !canManageCourse(actor, course)) throw forbidden(ISSUE_FORBIDDEN);
   const [enrolled] = await db
     .select({ id: enrollments.id })
     .from(enrollments)
     .where(and(eq(enrollments.userId, input.userId), eq(enrollments.courseId, course.id)))
     .limit(1);
-  if (!enrolled) throw badRequest(LEARNER_NOT_ENROLLED);
+  if (!enrolled) throw conflict(LEARNER_NOT_ENROLLED);
   let templateId: number | null;
   if (input.templateId != null) {
     const [template] = await db
@@ -125,11 +138,12 @@ export async function issueCertificateManually(
   } else {
     templateId = await templateIdForCourse(db, course);
   }
+  const issuedVia: IssueKind = course.instructorId === actor.id ? 'instructor' : 'admin';
   for (let attempt = 0; attempt < 3; attempt++) {
     const code = generateCertificateCode();
     const [row] = await db
       .insert(certificates)
-      .values({ code, userId: input.userId, courseId: course.id, templateId, issuedBy: actor.id })
+      .values({ code, userId: input.userId, courseId: course.id, templateId, issuedBy: actor.id, issuedVia })
       .onConflictDoNothing()
       .returning();
     if (row) return row;
@@ -154,6 +168,7 @@ function summaryQuery(db: Db) {
       courseId: certificates.courseId,
       templateId: certificates.templateId,
       issuedBy: certificates.issuedBy,
+      issuedVia: certificates.issuedVia,
       issuedAt: certificates.issuedAt,
       revokedAt: certificates.revokedAt,
       revokedReason: certificates.revokedReason,
@@ -186,6 +201,8 @@ export interface CertificateSummary {
   revoked_at: string | null;
   revoked_reason: string | null;
   issued_by: number | null;
+  /** How it was earned: 'completion', or by hand by the 'instructor' or an 'admin'. */
+  issued_via: IssueKind;
   learner: { id: number; username: string; name: string };
   learner_name: string;
   course: { id: number; title: string };
@@ -210,6 +227,7 @@ function toSummary(row: SummaryRow): CertificateSummary {
     revoked_at: row.revokedAt,
     revoked_reason: row.revokedReason,
     issued_by: row.issuedBy,
+    issued_via: row.issuedVia,
     learner: { id: row.userId, username: row.learnerUsername, name: learnerName },
     learner_name: learnerName,
     course: { id: row.courseId, title: row.courseTitle },
@@ -237,9 +255,9 @@ export function listInstructorCertificates(db: Db, instructorId: number) {
   return listWhere(db, eq(courses.instructorId, instructorId));
 }
 
-/** GET /api/admin/certificates?q=: by code, learner (name, username, email) or course title. */
+/** GET /api/admin/certificates?q= (certificates.list_all): by code, learner (name, username, email) or course title. */
 export function searchCertificates(db: Db, actor: CourseActor, q: string | undefined) {
-  if (!isFullAdmin(actor.roles)) throw forbidden(ADMIN_ONLY);
+  if (!can(actor.roles, 'certificates.list_all')) throw forbidden(ADMIN_ONLY);
   if (!q) return listWhere(db, undefined);
   const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const likeEscaped = (column: SQL) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
@@ -291,7 +309,7 @@ type TemplateLike = Pick<TemplateRow, 'name' | 'title' | 'body' | 'primaryColor'
   id: number | null;
 };
 
-function renderTemplate(template: TemplateLike, values: CertificateValues): RenderedTemplate {
+export function renderTemplate(template: TemplateLike, values: CertificateValues): RenderedTemplate {
   return {
     id: template.id,
     name: template.name,
@@ -347,7 +365,18 @@ export async function loadCertificateView(db: Db, viewer: CourseActor, id: numbe
 }
 
 export type VerifyAnswer =
-  | { valid: true; code: string; learner: string; course: string; instructor: string; issued_at: string; issued_date: string }
+  | {
+      valid: true;
+      code: string;
+      learner: string;
+      course: string;
+      instructor: string;
+      issued_at: string;
+      issued_date: string;
+      issued_via: IssueKind;
+      /** What the verification page says about how it was earned. */
+      issued_via_label: string;
+    }
   | { valid: false; reason: 'revoked' | 'not_found' };
 
 /** GET /api/certificates/verify/{code}: public; a revoked certificate is not valid. */
@@ -358,7 +387,17 @@ export async function verifyCertificate(db: Db, input: string): Promise<VerifyAn
   if (!row) return { valid: false, reason: 'not_found' };
   if (row.revokedAt !== null) return { valid: false, reason: 'revoked' };
   const s = toSummary(row);
-  return { valid: true, code: s.code, learner: s.learner_name, course: s.course_title, instructor: s.instructor_name, issued_at: s.issued_at, issued_date: s.issued_date };
+  return {
+    valid: true,
+    code: s.code,
+    learner: s.learner_name,
+    course: s.course_title,
+    instructor: s.instructor_name,
+    issued_at: s.issued_at,
+    issued_date: s.issued_date,
+    issued_via: s.issued_via,
+    issued_via_label: ISSUED_VIA_LABELS[s.issued_via],
+  };
 }
 
 export async function certificateSummary(db: Db, id: number): Promise<CertificateSummary> {
@@ -367,9 +406,15 @@ export async function certificateSummary(db: Db, id: number): Promise<Certificat
   return toSummary(row);
 }
 
-/** POST /api/certificates/{id}/revoke (ADMIN). Revoking twice is a conflict; the first reason stands. */
+/**
+ * POST /api/certificates/{id}/revoke (certificates.revoke): ADMIN any certificate, a course
+ * sub-admin those of the courses they manage. Revoking twice is a conflict; the first reason stands.
+ */
 export async function revokeCertificate(db: Db, actor: CourseActor, id: number, reason: string): Promise<CertificateSummary> {
-  if (!isFullAdmin(actor.roles)) throw forbidden(ADMIN_ONLY);
+  if (!can(actor.roles, 'certificates.revoke')) throw forbidden(ADMIN_ONLY);
+  const target = await summaryById(db, id);
+  if (!target) throw notFound(CERTIFICATE_NOT_FOUND);
+  if (!canManageCourse(actor, { instructorId: target.instructorId })) throw forbidden(REVOKE_FORBIDDEN);
   const result = await db
     .update(certificates)
     .set({ revokedAt: NOW, revokedReason: reason })
@@ -380,127 +425,6 @@ export async function revokeCertificate(db: Db, actor: CourseActor, id: number, 
     throw conflict(ALREADY_REVOKED);
   }
   return certificateSummary(db, id);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Templates
-
-export type TemplateListItem = TemplateView & { can_edit: boolean };
-
-function toTemplateView(row: TemplateRow): TemplateView {
-  return {
-    id: row.id,
-    name: row.name,
-    title: row.title,
-    body: row.body,
-    primary_color: row.primaryColor,
-    accent_color: row.accentColor,
-    signatory_name: row.signatoryName,
-    signatory_title: row.signatoryTitle,
-    is_default: row.isDefault,
-    created_by: row.createdBy,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-  };
-}
-
-function canEditTemplate(actor: CourseActor, row: TemplateRow): boolean {
-  return isFullAdmin(actor.roles) || (row.createdBy !== null && row.createdBy === actor.id);
-}
-
-function assertDesigner(actor: CourseActor): void {
-  if (!canDesignTemplates(actor.roles)) throw forbidden(TEMPLATE_FORBIDDEN);
-}
-
-async function templateRow(db: Db, id: number): Promise<TemplateRow> {
-  const [row] = await db.select().from(certificateTemplates).where(eq(certificateTemplates.id, id)).limit(1);
-  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
-  return row;
-}
-
-export async function listTemplates(db: Db, actor: CourseActor): Promise<TemplateListItem[]> {
-  assertDesigner(actor);
-  const rows = await db
-    .select()
-    .from(certificateTemplates)
-    .orderBy(desc(certificateTemplates.isDefault), asc(certificateTemplates.name), asc(certificateTemplates.id));
-  return rows.map((row) => ({ ...toTemplateView(row), can_edit: canEditTemplate(actor, row) }));
-}
-
-export async function getTemplate(db: Db, actor: CourseActor, id: number): Promise<TemplateListItem> {
-  assertDesigner(actor);
-  const row = await templateRow(db, id);
-  return { ...toTemplateView(row), can_edit: canEditTemplate(actor, row) };
-}
-
-export interface TemplateFields {
-  name?: string;
-  title?: string;
-  body?: string;
-  primary_color?: string;
-  accent_color?: string;
-  signatory_name?: string;
-  signatory_title?: string;
-}
-
-function columnsOf(input: TemplateFields) {
-  const out: Partial<typeof certificateTemplates.$inferInsert> = {};
-  if (input.name !== undefined) out.name = input.name;
-  if (input.title !== undefined) out.title = input.title;
-  if (input.body !== undefined) out.body = input.body;
-  if (input.primary_color !== undefined) out.primaryColor = input.primary_color.toLowerCase();
-  if (input.accent_color !== undefined) out.accentColor = input.accent_color.toLowerCase();
-  if (input.signatory_name !== undefined) out.signatoryName = input.signatory_name;
-  if (input.signatory_title !== undefined) out.signatoryTitle = input.signatory_title;
-  return out;
-}
-
-export async function createTemplate(
-  db: Db,
-  actor: CourseActor,
-  input: TemplateFields & { name: string; title: string; body: string },
-): Promise<TemplateListItem> {
-  assertDesigner(actor);
-  const [row] = await db
-    .insert(certificateTemplates)
-    .values({ ...columnsOf(input), name: input.name, title: input.title, body: input.body, isDefault: false, createdBy: actor.id })
-    .returning();
-  return { ...toTemplateView(row!), can_edit: true };
-}
-
-export async function updateTemplate(db: Db, actor: CourseActor, id: number, input: TemplateFields): Promise<TemplateListItem> {
-  assertDesigner(actor);
-  const row = await templateRow(db, id);
-  if (!canEditTemplate(actor, row)) throw forbidden(TEMPLATE_EDIT_FORBIDDEN);
-  const [updated] = await db
-    .update(certificateTemplates)
-    .set({ ...columnsOf(input), updatedAt: NOW })
-    .where(eq(certificateTemplates.id, id))
-    .returning();
-  if (!updated) throw notFound(TEMPLATE_NOT_FOUND);
-  return { ...toTemplateView(updated), can_edit: true };
-}
-
-/**
- * Deletes a template that is not the default. Courses that used it fall back to the default
- * (cleared in the same batch); certificates issued with it keep rendering with the default.
- */
-export async function deleteTemplate(db: Db, actor: CourseActor, id: number): Promise<void> {
-  assertDesigner(actor);
-  const row = await templateRow(db, id);
-  if (!canEditTemplate(actor, row)) throw forbidden(TEMPLATE_EDIT_FORBIDDEN);
-  if (row.isDefault) throw conflict(DEFAULT_TEMPLATE_UNDELETABLE);
-  await db.batch([
-    db.update(courses).set({ certificateTemplateId: null }).where(eq(courses.certificateTemplateId, id)),
-    db.delete(certificateTemplates).where(and(eq(certificateTemplates.id, id), eq(certificateTemplates.isDefault, false))),
-  ]);
-}
-
-/** GET /api/certificate-templates/{id}/preview: the template with sample values. */
-export async function previewTemplate(db: Db, actor: CourseActor, id: number): Promise<{ template: TemplateView; rendered: RenderedTemplate; sample: CertificateValues }> {
-  assertDesigner(actor);
-  const row = await templateRow(db, id);
-  return { template: toTemplateView(row), rendered: renderTemplate(row, SAMPLE_VALUES), sample: SAMPLE_VALUES };
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gt, inArray, or, sql, type 
 import { categories, courses, enrollments, lessons, modules, quizQuestions, quizzes, users } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../app-context.ts';
 import {
+  canChooseInstructor,
   canListAllCourses,
   canManageCourse,
   centsToDollars,
@@ -12,6 +13,7 @@ import {
   type CourseActor,
   type CourseStatus,
 } from '../domain/courses.ts';
+import { rolesWith } from '../domain/permissions.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import type { CourseListQuery } from '../schemas/courses.ts';
@@ -215,6 +217,14 @@ function toSummary(row: SummaryRow): CourseSummary {
   };
 }
 
+/**
+ * A course in a public list: the full video is for enrolled learners, so it is never listed
+ * (decision 0015); the course read gives it to those allowed.
+ */
+function toPublicSummary(row: SummaryRow): CourseSummary {
+  return { ...toSummary(row), video_url: null };
+}
+
 function instructorName(row: SummaryRow): string | null {
   const name = [row.instructorFirstName, row.instructorLastName]
     .map((p) => (p ?? '').trim())
@@ -305,7 +315,7 @@ async function pageOf(db: Db, where: SQL | undefined, query: CourseListQuery, sc
 export async function listCatalog(db: Db, query: CourseListQuery): Promise<Page<CourseSummary>> {
   const where = and(eq(courses.status, 'published'), ...filterConditions(query));
   const { rows, total } = await pageOf(db, where, query, 'public');
-  return { data: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
+  return { data: rows.map(toPublicSummary), total, page: query.page, pageSize: query.pageSize };
 }
 
 /**
@@ -327,7 +337,7 @@ export async function publishedCoursesOf(db: Db, instructorId: number): Promise<
   const rows = await summaryQuery(db)
     .where(and(eq(courses.status, 'published'), eq(courses.instructorId, instructorId)))
     .orderBy(desc(sql`coalesce(${courses.publishedAt}, ${courses.createdAt})`), desc(courses.id));
-  return rows.map(toSummary);
+  return rows.map(toPublicSummary);
 }
 
 export interface CourseRef {
@@ -575,7 +585,10 @@ async function checkInstructor(db: Db, instructorId: number, field: string): Pro
   const rows = await db.all<{ id: number }>(sql`SELECT u.id FROM users u
     WHERE u.id = ${instructorId} AND u.is_active = 1 AND EXISTS (
       SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-      WHERE ur.user_id = u.id AND r.name IN ('INSTRUCTOR', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR', 'ADMIN'))`);
+      WHERE ur.user_id = u.id AND r.name IN (${sql.join(
+        rolesWith('courses.manage_own').map((r) => sql`${r}`),
+        sql`, `,
+      )}))`);
   if (rows.length === 0) throw badRequest('Instructor not found', { [field]: ['Instructor not found'] });
 }
 
@@ -584,7 +597,7 @@ async function checkInstructor(db: Db, instructorId: number, field: string): Pro
  * course to someone else (their choice is ignored, as the form has no selector for them).
  */
 async function resolveInstructor(db: Db, actor: AuthUser, requested: number | null | undefined, field: string) {
-  if (!isFullAdmin(actor.roles) || requested === undefined) return undefined;
+  if (!canChooseInstructor(actor.roles) || requested === undefined) return undefined;
   if (requested === null) return null;
   await checkInstructor(db, requested, field);
   return requested;

@@ -11,7 +11,8 @@ import {
   quizzes,
   users,
 } from '../../../db/schema/index.ts';
-import { canManageCourse, isFullAdmin, type CourseActor } from '../domain/courses.ts';
+import { canManageCourse, type CourseActor } from '../domain/courses.ts';
+import { can } from '../domain/permissions.ts';
 import {
   adjacentLessons,
   completedLessonIds,
@@ -44,7 +45,7 @@ export const NOT_ENROLLED = 'You are not enrolled in this course.';
 export const MODULE_LOCKED = "This module is locked until you pass the previous module's quizzes.";
 export const PAYMENT_REQUIRED = 'This course must be purchased before you can enrol.';
 export const EMAIL_REGISTERED = 'An account with this email already exists. Please sign in to enrol.';
-export const ENROL_OTHERS_FORBIDDEN = "Only an admin or the course's instructor can enrol another user.";
+export const ENROL_OTHERS_FORBIDDEN = 'Only an admin can enrol another user directly. Instructors invite learners by email.';
 export const MANAGE_ENROLLMENTS_FORBIDDEN = "Only an admin or the course's instructor can see or change its enrolments.";
 export const QUIZ_LESSON_NEEDS_PASS = 'Pass the quiz of this lesson to complete it.';
 
@@ -345,17 +346,20 @@ export async function enrollSelf(db: Db, user: CourseActor, courseId: number): P
   return insertEnrollment(db, user.id, courseId, 'free');
 }
 
-/** POST /api/enrollments {courseId, userId}: ADMIN or the course's instructor enrols someone, paid course or not. */
+/**
+ * POST /api/enrollments {courseId, userId}: enrollments.enrol_directly (ADMIN) enrols someone,
+ * paid course or not. Instructors invite by email instead (services/invitations.ts, decision 0013).
+ */
 export async function enrollOther(db: Db, actor: CourseActor, courseId: number, userId: number): Promise<EnrollResult> {
-  const course = await loadCourse(db, courseId);
-  if (!course) throw notFound(COURSE_NOT_FOUND);
-  if (!canManageCourse(actor, course)) {
+  if (!can(actor.roles, 'enrollments.enrol_directly')) {
     if (userId === actor.id) return enrollSelf(db, actor, courseId);
     throw forbidden(ENROL_OTHERS_FORBIDDEN);
   }
+  const course = await loadCourse(db, courseId);
+  if (!course) throw notFound(COURSE_NOT_FOUND);
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!target) throw notFound(USER_NOT_FOUND);
-  return insertEnrollment(db, userId, courseId, isFullAdmin(actor.roles) ? 'admin' : 'instructor');
+  return insertEnrollment(db, userId, courseId, 'admin');
 }
 
 export interface GuestEnrollment {

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { roles, userRoles, users, type UserRow } from '../../../db/schema/index.ts';
+import { publicBadges, type PublicBadge } from '../domain/permissions.ts';
 import { adminFlag } from '../domain/roles.ts';
 import type { Db } from '../platform/db.ts';
 
@@ -24,7 +25,7 @@ export interface UserView {
   created_at: string;
 }
 
-/** What anyone may see of a user (the public profile page). */
+/** What anyone may see of a user (the public profile page): no email, no role list, only public badges. */
 export interface PublicUserView {
   id: number;
   username: string;
@@ -32,8 +33,7 @@ export interface PublicUserView {
   last_name: string;
   bio: string;
   profile_image_url: string | null;
-  role: string[];
-  created_at: string;
+  badges: PublicBadge[];
 }
 
 export type RoleMapping = { id: number; role: string };
@@ -101,8 +101,8 @@ export function toUserView(row: UserRow, mappings: RoleMapping[]): UserView {
 }
 
 export function toPublicUserView(view: UserView): PublicUserView {
-  const { id, username, first_name, last_name, bio, profile_image_url, role, created_at } = view;
-  return { id, username, first_name, last_name, bio, profile_image_url, role, created_at };
+  const { id, username, first_name, last_name, bio, profile_image_url } = view;
+  return { id, username, first_name, last_name, bio, profile_image_url, badges: publicBadges(view.role) };
 }
 
 export async function loadUserView(db: Db, id: number): Promise<UserView | null> {

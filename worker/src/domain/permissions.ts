@@ -1,0 +1,142 @@
+/**
+ * Who may do what: one table from role to actions, read by every route of the API (through
+ * `requirePermission` and the services' object checks) and by the site's menus and screens.
+ * Pure data and functions; safe to import from the site.
+ *
+ * §6 lets any role containing ADMIN open the admin pages; it does not give every such role every
+ * power (decision 0013). Object rules ("your own course", "not an ADMIN account") are checked on
+ * top of the table, where the object is read.
+ */
+import { isRoleName, roleList, type RoleName } from './roles.ts';
+
+export const ACTIONS = [
+  // People: ADMIN's alone.
+  'users.list',
+  'users.read_private',
+  'users.update',
+  'users.deactivate',
+  'roles.list',
+  'roles.grant',
+  'roles.revoke',
+  'admin.stats',
+  'contact_messages.read',
+  'contact_messages.manage',
+  'outbox.read',
+  // The course domain.
+  'courses.manage_any',
+  'courses.manage_own',
+  'courses.list_all',
+  'courses.assign_instructor',
+  'instructors.list',
+  'categories.manage',
+  'enrollments.enrol_directly',
+  'enrollments.invite',
+  'certificates.issue',
+  'certificates.revoke',
+  'certificates.list_all',
+  'certificate_templates.design',
+  'certificate_templates.manage',
+  // The curriculum store and its sellers (screens arrive with the store).
+  'curriculum.manage',
+  'resources.manage',
+  'resource_categories.manage',
+  'sellers.manage',
+] as const;
+
+export type Action = (typeof ACTIONS)[number];
+
+/** The instructor's own-course powers: their courses, learners (by invitation), certificates and templates. */
+const OWN_COURSES: readonly Action[] = [
+  'courses.manage_own',
+  'enrollments.invite',
+  'certificates.issue',
+  'certificate_templates.design',
+];
+
+/**
+ * The course domain of the sub-admins: their own courses and the revocation of those courses'
+ * certificates. Categories shape the public catalogue and stay ADMIN's (the admin menu's page).
+ */
+const COURSE_ADMIN: readonly Action[] = [...OWN_COURSES, 'certificates.revoke'];
+
+const CURRICULUM_ADMIN: readonly Action[] = ['curriculum.manage', 'resources.manage', 'resource_categories.manage', 'sellers.manage'];
+
+/**
+ * Role → actions. Roles not listed (STUDENT, PROFESSIONAL, SELLER, DIRECTORY_MEMBER, BOOKING_*,
+ * CURRICULUM_SELLER, CURRICULUM_OFFICER, GUEST_USER) hold no action of this table: what every
+ * signed-in person may do (learn, enrol themselves, edit their own profile) needs no entry.
+ */
+export const PERMISSIONS: Readonly<Record<RoleName, readonly Action[]>> = {
+  ADMIN: ACTIONS,
+  // §6: the course list loads for ADMIN and INSTRUCTOR_ADMIN.
+  INSTRUCTOR_ADMIN: [...COURSE_ADMIN, 'courses.list_all'],
+  COURSE_CREATOR_ADMIN: COURSE_ADMIN,
+  CURRICULUM_ADMIN,
+  INSTRUCTOR: OWN_COURSES,
+  COURSE_CREATOR: OWN_COURSES,
+  CERTIFICATION_MANAGER: ['certificate_templates.design'],
+  STUDENT: [],
+  PROFESSIONAL: [],
+  SELLER: [],
+  DIRECTORY_MEMBER: [],
+  BOOKING_PROFESSIONAL: [],
+  BOOKING_USER: [],
+  CURRICULUM_SELLER: [],
+  GUEST_USER: [],
+  CURRICULUM_OFFICER: [],
+};
+
+export const PERMISSION_DENIED = 'You do not have permission to do this.';
+
+/** A 403's message where a more telling one than PERMISSION_DENIED exists. */
+const DENIAL_MESSAGES: Partial<Record<Action, string>> = {
+  'courses.manage_own': 'Only instructors and admins can manage courses',
+  'certificate_templates.design': 'Only instructors and admins can design certificate templates.',
+  'instructors.list': 'Only admins can list instructors',
+  'enrollments.invite': "Only the course's instructor or an admin can invite learners to it.",
+  'certificates.issue': "Only an admin or the course's instructor can issue its certificates.",
+};
+
+export function denialMessage(action: Action): string {
+  return DENIAL_MESSAGES[action] ?? PERMISSION_DENIED;
+}
+
+/** The actions a set of roles grants (unknown role names grant nothing). */
+export function permissionsOf(roles: readonly string[] | string | null | undefined): Set<Action> {
+  const out = new Set<Action>();
+  for (const role of roleList(roles)) {
+    if (!isRoleName(role)) continue;
+    for (const action of PERMISSIONS[role]) out.add(action);
+  }
+  return out;
+}
+
+/** True when one of the roles grants the action. */
+export function can(roles: readonly string[] | string | null | undefined, action: Action): boolean {
+  return roleList(roles).some((role) => isRoleName(role) && PERMISSIONS[role].includes(action));
+}
+
+/** The roles whose entry holds the action, in the order of the table. */
+export function rolesWith(action: Action): RoleName[] {
+  return (Object.keys(PERMISSIONS) as RoleName[]).filter((role) => PERMISSIONS[role].includes(action));
+}
+
+/**
+ * An ADMIN account is changed (profile, status, roles) only by an ADMIN: no role below it may
+ * touch the account above it, whatever the table grants.
+ */
+export function mayChangeAccount(actorRoles: readonly string[], targetRoles: readonly string[]): boolean {
+  return !targetRoles.includes('ADMIN') || actorRoles.includes('ADMIN');
+}
+
+/** Badges a public profile shows instead of the role list (never the admin roles). */
+export type PublicBadge = 'Instructor' | 'Seller';
+
+const BADGE_ROLES: Readonly<Record<PublicBadge, readonly RoleName[]>> = {
+  Instructor: ['INSTRUCTOR', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR', 'COURSE_CREATOR_ADMIN'],
+  Seller: ['SELLER', 'CURRICULUM_SELLER'],
+};
+
+export function publicBadges(roles: readonly string[]): PublicBadge[] {
+  return (Object.keys(BADGE_ROLES) as PublicBadge[]).filter((badge) => BADGE_ROLES[badge].some((r) => roles.includes(r)));
+}
