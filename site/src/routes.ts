@@ -24,6 +24,9 @@ const publicRoutes = [
   '/cookies',
   '/auth',
   '/register',
+  // Account recovery (decision 0016): the reset link of the outbox opens /reset-password?token=...
+  '/forgot-password',
+  '/reset-password',
   '/courses',
   '/courses/{id}',
   '/courses/{courseId}/enroll',

@@ -51,3 +51,30 @@ export const outboxQuerySchema = z.object({
   pageSize: pageSizeQuery(20),
   kind: z.string().trim().max(64, 'Kind must be at most 64 characters').optional(),
 });
+
+/** The forms' versions, with the repeated new password the API does not need. */
+const confirmField = z.string({ error: 'Confirm your new password' }).min(1, 'Confirm your new password');
+
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+    newPassword: newPasswordSchema,
+    confirmPassword: confirmField,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, { message: NEW_PASSWORD_SAME, path: ['newPassword'] })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
+export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
+
+export const resetPasswordFormSchema = z
+  .object({ newPassword: newPasswordSchema, confirmPassword: confirmField })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
+export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>;
+
+export const forgotPasswordFormSchema = z.object({
+  identifier: z
+    .string({ error: 'Enter your email address or username' })
+    .trim()
+    .min(1, 'Enter your email address or username')
+    .max(IDENTIFIER_MAX, 'Must be at most 254 characters'),
+});
+export type ForgotPasswordFormValues = z.input<typeof forgotPasswordFormSchema>;

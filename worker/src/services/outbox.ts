@@ -1,5 +1,5 @@
 import { count, desc, eq } from 'drizzle-orm';
-import { emailOutbox, OUTBOX_STATUSES } from '../../../db/schema/index.ts';
+import { emailOutbox, type OUTBOX_STATUSES } from '../../../db/schema/index.ts';
 import type { Platform } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
 
@@ -35,7 +35,7 @@ export async function sendEmail(platform: Pick<Platform, 'env' | 'db'>, email: O
     .values({ toAddress: email.to, subject: email.subject, textBody: email.text, kind: email.kind, status })
     .returning({ id: emailOutbox.id });
   if (platform.env.APP_ENV === 'development') {
-    console.info(`[outbox] ${email.kind} to ${email.to}: ${email.subject}\n${email.text}`);
+    console.log(`[outbox] ${email.kind} to ${email.to}: ${email.subject}\n${email.text}`);
   }
   if (status === 'pending' && !warnedNoMailer) {
     warnedNoMailer = true;

@@ -1,0 +1,124 @@
+import { atom } from 'nanostores';
+import type { SessionView } from '../../../worker/src/services/sessions.ts';
+import type { OutboxMessageView } from '../../../worker/src/services/outbox.ts';
+import { apiFetch, setToken } from '../lib/api.ts';
+import { $auth } from './auth.ts';
+
+/**
+ * Account recovery and session control (decision 0016): the session list of /profile/manage,
+ * password change, forgot and reset password, and the admin's outbox at /admin/messages.
+ */
+
+export type { SessionView, OutboxMessageView };
+
+export type Loadable<T> =
+  | { status: 'idle' }
+  | { status: 'loading'; data?: T }
+  | { status: 'ready'; data: T }
+  | { status: 'error'; message: string; data?: T };
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+// ---------- sessions ----------
+
+export const $sessions = atom<Loadable<SessionView[]>>({ status: 'idle' });
+/** Session ids being signed out right now (their buttons are disabled). */
+export const $sessionsPending = atom<ReadonlySet<number | 'others'>>(new Set());
+
+function markPending(key: number | 'others', on: boolean) {
+  const next = new Set($sessionsPending.get());
+  if (on) next.add(key);
+  else next.delete(key);
+  $sessionsPending.set(next);
+}
+
+export async function loadSessions(): Promise<void> {
+  const previous = $sessions.get();
+  $sessions.set({ status: 'loading', data: 'data' in previous ? previous.data : undefined });
+  try {
+    const { data } = await apiFetch<{ data: SessionView[] }>('/api/me/sessions');
+    $sessions.set({ status: 'ready', data });
+  } catch (err) {
+    $sessions.set({ status: 'error', message: messageOf(err) });
+  }
+}
+
+/** The local part of signing out: forget the token and the user (the server ended the session). */
+function forgetLocalSession() {
+  setToken(null);
+  $auth.set({ status: 'ready', user: null });
+}
+
+/** Signs out one session. Ending the current one signs this browser out and returns true. */
+export async function signOutSession(id: number): Promise<boolean> {
+  markPending(id, true);
+  try {
+    const res = await apiFetch<{ current: boolean }>(`/api/me/sessions/${id}`, { method: 'DELETE' });
+    if (res.current) {
+      forgetLocalSession();
+      return true;
+    }
+    await loadSessions();
+    return false;
+  } finally {
+    markPending(id, false);
+  }
+}
+
+/** "Sign out everywhere": every other session ends here; this one ends with the usual Sign Out. */
+export async function signOutOtherSessions(): Promise<number> {
+  markPending('others', true);
+  try {
+    const res = await apiFetch<{ revoked: number }>('/api/me/sessions/revoke-others', { method: 'POST' });
+    await loadSessions();
+    return res.revoked;
+  } finally {
+    markPending('others', false);
+  }
+}
+
+// ---------- passwords ----------
+
+export async function changePassword(input: { currentPassword: string; newPassword: string }): Promise<string> {
+  const res = await apiFetch<{ message: string }>('/api/me/password', { method: 'POST', json: input });
+  await loadSessions();
+  return res.message;
+}
+
+/** One field that takes an email address or a username. */
+export async function requestPasswordReset(identifier: string): Promise<string> {
+  const value = identifier.trim();
+  const body = value.includes('@') ? { email: value } : { username: value };
+  const res = await apiFetch<{ message: string }>('/api/password/forgot', { method: 'POST', json: body });
+  return res.message;
+}
+
+export async function resetPassword(token: string, newPassword: string): Promise<string> {
+  const res = await apiFetch<{ message: string }>('/api/password/reset', { method: 'POST', json: { token, newPassword } });
+  // Every session of the account ended with the reset, this browser's too.
+  forgetLocalSession();
+  return res.message;
+}
+
+// ---------- outbox (admin) ----------
+
+export interface OutboxPage {
+  data: OutboxMessageView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const OUTBOX_PAGE_SIZE = 20;
+export const $outbox = atom<Loadable<OutboxPage>>({ status: 'idle' });
+
+export async function loadOutbox(page = 1): Promise<void> {
+  const previous = $outbox.get();
+  $outbox.set({ status: 'loading', data: 'data' in previous ? previous.data : undefined });
+  try {
+    const data = await apiFetch<OutboxPage>(`/api/admin/outbox?page=${page}&pageSize=${OUTBOX_PAGE_SIZE}`);
+    $outbox.set({ status: 'ready', data });
+  } catch (err) {
+    $outbox.set({ status: 'error', message: messageOf(err) });
+  }
+}
