@@ -1,15 +1,33 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { pathId } from '../lib/catalog.ts';
-import { attemptSummary, lessonPath, playerPath, unansweredQuestions } from '../lib/learning.ts';
-import { $newCertificate, $player, $quiz, $quizAnswers, $quizResult, $quizSubmitting, chooseAnswer, loadPlayer, loadQuiz, retakeQuiz, submitQuiz } from '../stores/learning.ts';
+import { attemptBlockedText, attemptsLabel, attemptSummary, lessonPath, nextAttemptLabel, playerPath, unansweredQuestions } from '../lib/learning.ts';
+import {
+  $newCertificate,
+  $player,
+  $quiz,
+  $quizAnswers,
+  $quizResult,
+  $quizSubmitting,
+  chooseAnswer,
+  loadPlayer,
+  loadQuiz,
+  refreshQuiz,
+  retakeQuiz,
+  submitQuiz,
+} from '../stores/learning.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
 import { CertificateBanner, LoadFailure, Loading } from './learning-parts.tsx';
 
+/** Longest wait a page keeps a timer for; beyond it the learner reloads. */
+const MAX_TIMER_MS = 24 * 60 * 60 * 1000;
+
 /**
- * /courses/{courseId}/modules/{moduleId}/quizzes/{quizId}: one radio group per question, Submit,
- * then the score, pass or fail at the quiz's pass score and each question's result; Retake.
- * Grading happens on the server, which sends the correct options only with the result.
+ * /courses/{courseId}/modules/{moduleId}/quizzes/{quizId}: one radio group per question (in the
+ * order the server serves this attempt), Submit once every question is answered, then the
+ * score, pass or fail and which of the learner's answers were right. The correct options come
+ * only from the server, only after a pass, and only when the quiz shows them (decision 0012).
+ * Attempts left and the time the next attempt opens come from the server too.
  */
 function QuizTaker() {
   const quiz = useStore($quiz);
@@ -35,15 +53,27 @@ function QuizTaker() {
     if (result) resultRef.current?.focus();
   }, [result]);
 
+  // When a wait ends, read the quiz again so the next attempt opens without a reload.
+  const nextAt = quiz.status === 'ready' ? quiz.data.next_attempt_at : null;
+  useEffect(() => {
+    if (!nextAt) return;
+    const ms = Date.parse(nextAt) - Date.now();
+    if (!(ms < MAX_TIMER_MS)) return;
+    const timer = setTimeout(() => void refreshQuiz(), Math.max(0, ms) + 1000);
+    return () => clearTimeout(timer);
+  }, [nextAt]);
+
   if (quiz.status === 'loading') return <Loading text="Loading quiz..." />;
   if (quiz.status !== 'ready') return <LoadFailure state={quiz} courseId={pathId(location.pathname, 1)} what="quiz" />;
   const q = quiz.data;
   const byQuestion = new Map(result?.results.map((r) => [r.questionId, r]) ?? []);
   const course = player.status === 'ready' ? player.data : null;
+  const unanswered = unansweredQuestions(q, answers);
+  const blockedText = q.preview ? null : attemptBlockedText(q);
+  const showForm = q.questions.length > 0 && (result !== null || q.preview || q.can_attempt);
 
   const onSubmit = (e: { preventDefault(): void }) => {
     e.preventDefault();
-    const unanswered = unansweredQuestions(q, answers);
     setMissing(unanswered);
     if (unanswered.length > 0) {
       formRef.current?.querySelector<HTMLInputElement>(`input[name="question-${unanswered[0]}"]`)?.focus();
@@ -52,9 +82,9 @@ function QuizTaker() {
     void submitQuiz();
   };
 
-  const retake = () => {
-    retakeQuiz();
+  const retake = async () => {
     setMissing([]);
+    await retakeQuiz();
     formRef.current?.scrollIntoView({ block: 'start' });
     formRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus({ preventScroll: true });
   };
@@ -79,6 +109,12 @@ function QuizTaker() {
             </>
           )}
         </p>
+        {!q.passed && (
+          <p className="text-sm" data-testid="quiz-attempt-rules">
+            {attemptsLabel(q)}
+            {q.attempt_wait_minutes > 0 && ` · ${q.attempt_wait_minutes} ${q.attempt_wait_minutes === 1 ? 'minute' : 'minutes'} wait after a failed attempt`}
+          </p>
+        )}
       </header>
       {q.preview && <p className="alert alert-info">You are previewing this quiz as a manager of the course: you cannot submit it.</p>}
 
@@ -87,10 +123,33 @@ function QuizTaker() {
           <p className="alert-title">{result.passed ? 'You passed!' : 'Not passed yet'}</p>
           <p className="quiz-score">Your score: {result.score}%</p>
           <p>{attemptSummary(result)}</p>
+          {!result.passed && (
+            <p>{q.reveal_answers === 'never' ? 'This quiz does not show the correct answers.' : 'The correct answers are shown once you pass.'}</p>
+          )}
+          {!result.passed && <p>{attemptsLabel(q)}</p>}
+          {!result.passed && !q.can_attempt && blockedText && <p className="quiz-next-attempt">{blockedText}</p>}
           <p className="cluster" style={{ margin: 0 }}>
-            <button type="button" className="btn btn-secondary" onClick={retake}>
-              Retake quiz
-            </button>
+            {!result.passed && q.can_attempt && (
+              <button type="button" className="btn btn-secondary" onClick={() => void retake()}>
+                Retake quiz
+              </button>
+            )}
+            <a className="btn btn-ghost" href={lessonPath(q.course_id, q.module_id, q.lesson_id)}>
+              Back to the lesson
+            </a>
+            <a className="btn btn-ghost" href={playerPath(q.course_id)}>
+              Back to the course
+            </a>
+          </p>
+        </div>
+      )}
+      {!result && blockedText && (
+        <div className={q.blocked === 'passed' ? 'alert alert-success' : 'alert alert-info'} role="status">
+          <p className="alert-title">{blockedText}</p>
+          {q.blocked === 'waiting' && q.next_attempt_at && (
+            <p>The quiz opens again at {nextAttemptLabel(q.next_attempt_at)} without reloading this page.</p>
+          )}
+          <p className="cluster" style={{ margin: 'var(--space-2) 0 0' }}>
             <a className="btn btn-ghost" href={lessonPath(q.course_id, q.module_id, q.lesson_id)}>
               Back to the lesson
             </a>
@@ -102,32 +161,38 @@ function QuizTaker() {
       )}
       <CertificateBanner certificate={certificate} fresh />
 
-      {q.questions.length === 0 ? (
-        <p className="muted">This quiz has no questions yet.</p>
-      ) : (
+      {showForm && (
         <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={q.title}>
-          {missing.length > 0 && !result && (
+          {missing.length > 0 && !result && unanswered.length > 0 && (
             <div className="alert alert-error" role="alert" style={{ marginBottom: 'var(--space-4)' }}>
               <p className="alert-title">Please answer every question.</p>
               <p style={{ margin: 0 }}>
-                {missing.length} {missing.length === 1 ? 'question is' : 'questions are'} still unanswered.
+                {unanswered.length} {unanswered.length === 1 ? 'question is' : 'questions are'} still unanswered.
               </p>
             </div>
           )}
           <ol className="quiz-questions">
             {q.questions.map((question, i) => {
               const r = byQuestion.get(question.id);
-              const unanswered = missing.includes(question.id) && answers[question.id] === undefined;
+              const needsAnswer = missing.includes(question.id) && answers[question.id] === undefined;
               return (
                 <li key={question.id} className={r ? (r.correct ? 'quiz-question quiz-question-correct' : 'quiz-question quiz-question-wrong') : 'quiz-question'}>
-                  <fieldset aria-describedby={r ? `result-${question.id}` : unanswered ? `missing-${question.id}` : undefined}>
+                  <fieldset aria-describedby={r ? `result-${question.id}` : needsAnswer ? `missing-${question.id}` : undefined}>
                     <legend>
                       {i + 1}. {question.question}
                     </legend>
                     {question.options.map((option, index) => {
                       const chosen = answers[question.id] === index;
-                      const isCorrect = r !== undefined && r.correct_option === index;
-                      const cls = r ? (isCorrect ? 'quiz-option quiz-option-correct' : chosen ? 'quiz-option quiz-option-wrong' : 'quiz-option') : 'quiz-option';
+                      const revealedCorrect = r?.correct_option === index;
+                      const cls = !r
+                        ? 'quiz-option'
+                        : chosen
+                          ? r.correct
+                            ? 'quiz-option quiz-option-correct'
+                            : 'quiz-option quiz-option-wrong'
+                          : revealedCorrect
+                            ? 'quiz-option quiz-option-correct'
+                            : 'quiz-option';
                       return (
                         <label key={index} className={cls}>
                           <input
@@ -139,18 +204,18 @@ function QuizTaker() {
                             onChange={() => chooseAnswer(question.id, index)}
                           />
                           <span>{option}</span>
-                          {r && isCorrect && <span className="badge badge-success">Correct answer</span>}
-                          {r && chosen && !isCorrect && <span className="badge badge-danger">Your answer</span>}
+                          {r && chosen && <span className={r.correct ? 'badge badge-success' : 'badge badge-danger'}>Your answer</span>}
+                          {r && revealedCorrect && !chosen && <span className="badge badge-success">Correct answer</span>}
                         </label>
                       );
                     })}
                   </fieldset>
                   {r && (
-                    <p id={`result-${question.id}`} className={r.correct ? 'text-sm' : 'text-sm'} style={{ margin: 'var(--space-2) 0 0', fontWeight: 600 }}>
-                      {r.correct ? '✓ Correct' : r.selected === null ? '✗ Not answered' : '✗ Incorrect'}
+                    <p id={`result-${question.id}`} className="text-sm" style={{ margin: 'var(--space-2) 0 0', fontWeight: 600 }}>
+                      {r.correct ? '✓ Correct' : '✗ Incorrect'}
                     </p>
                   )}
-                  {unanswered && (
+                  {needsAnswer && (
                     <p id={`missing-${question.id}`} className="field-error">
                       Choose an answer.
                     </p>
@@ -159,10 +224,17 @@ function QuizTaker() {
               );
             })}
           </ol>
-          {!result && (
-            <button type="submit" className="btn btn-primary btn-lg" disabled={submitting || q.preview}>
-              {submitting ? 'Submitting...' : 'Submit'}
-            </button>
+          {!result && !q.preview && (
+            <div className="cluster">
+              <button type="submit" className="btn btn-primary btn-lg" disabled={submitting} aria-describedby="quiz-answered-count">
+                {submitting ? 'Submitting...' : 'Submit'}
+              </button>
+              <span id="quiz-answered-count" className="text-sm muted">
+                {unanswered.length === 0
+                  ? 'Every question is answered.'
+                  : `${q.questions.length - unanswered.length} of ${q.questions.length} answered — answer every question to submit.`}
+              </span>
+            </div>
           )}
         </form>
       )}

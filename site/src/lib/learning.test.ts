@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  attemptBlockedText,
+  attemptsLabel,
   attemptSummary,
   canMarkComplete,
   isLessonLocked,
   lessonPath,
   moduleOfLesson,
   neighbours,
+  nextAttemptLabel,
   playerPath,
   quizPath,
   startingLesson,
@@ -112,5 +115,26 @@ describe('quizzes', () => {
     expect(unansweredQuestions(quiz, { 1: 0 })).toEqual([2]);
     expect(unansweredQuestions(quiz, { 1: 0, 2: 1 })).toEqual([]);
     expect(attemptSummary({ score: 50, pass_score: 70, correct: 1, total: 2, passed: false })).toBe('1 of 2 correct · 50% (pass mark 70%)');
+  });
+});
+
+describe('quiz attempt rules as the learner reads them', () => {
+  it('names the attempts left, or unlimited', () => {
+    expect(attemptsLabel({ attempts: 0, max_attempts: null, attempts_left: null })).toBe('Unlimited attempts');
+    expect(attemptsLabel({ attempts: 1, max_attempts: 3, attempts_left: 2 })).toBe('2 of 3 attempts left');
+    expect(attemptsLabel({ attempts: 0, max_attempts: 1, attempts_left: 1 })).toBe('1 of 1 attempt left');
+  });
+
+  it('gives the next attempt time alone today, with the date on another day', () => {
+    const now = new Date('2026-11-23T12:00:00.000Z');
+    expect(nextAttemptLabel('2026-11-23T12:10:00.000Z', now, 'en-GB', 'UTC')).toBe('12:10');
+    expect(nextAttemptLabel('2026-11-24T08:00:00.000Z', now, 'en-GB', 'UTC')).toBe('24 Nov 2026, 08:00');
+  });
+
+  it('says why no attempt can be made', () => {
+    expect(attemptBlockedText({ blocked: null, next_attempt_at: null })).toBeNull();
+    expect(attemptBlockedText({ blocked: 'no_attempts_left', next_attempt_at: null })).toBe('No attempts left for this quiz.');
+    expect(attemptBlockedText({ blocked: 'passed', next_attempt_at: null })).toBe('You have passed this quiz.');
+    expect(attemptBlockedText({ blocked: 'waiting', next_attempt_at: '2026-11-23T12:10:00.000Z' }, new Date('2026-11-23T12:00:00.000Z'))).toMatch(/^Your next attempt opens at .+\.$/);
   });
 });

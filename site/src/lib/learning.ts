@@ -102,4 +102,35 @@ export function attemptSummary(result: Pick<AttemptResult, 'score' | 'pass_score
   return `${result.correct} of ${result.total} correct · ${result.score}% (pass mark ${result.pass_score}%)`;
 }
 
+/** 'Unlimited attempts' or '2 of 3 attempts left': the quiz's attempt limit as the learner sees it. */
+export function attemptsLabel(quiz: Pick<QuizView, 'attempts' | 'max_attempts' | 'attempts_left'>): string {
+  if (quiz.max_attempts === null) return 'Unlimited attempts';
+  const left = quiz.attempts_left ?? Math.max(0, quiz.max_attempts - quiz.attempts);
+  return `${left} of ${quiz.max_attempts} ${quiz.max_attempts === 1 ? 'attempt' : 'attempts'} left`;
+}
+
+/** The time the next attempt opens, in the viewer's time zone: the time alone today, else date and time. */
+export function nextAttemptLabel(iso: string, now: Date = new Date(), locale?: string, timeZone?: string): string {
+  const at = new Date(iso);
+  const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  const options: Intl.DateTimeFormatOptions = day(at) === day(now) ? { timeStyle: 'short', timeZone } : { dateStyle: 'medium', timeStyle: 'short', timeZone };
+  return new Intl.DateTimeFormat(locale, options).format(at);
+}
+
+/** Why no attempt can be made now, in the learner's words; null when one can. */
+export function attemptBlockedText(quiz: Pick<QuizView, 'blocked' | 'next_attempt_at'>, now: Date = new Date()): string | null {
+  switch (quiz.blocked) {
+    case 'passed':
+      return 'You have passed this quiz.';
+    case 'no_attempts_left':
+      return 'No attempts left for this quiz.';
+    case 'no_questions':
+      return 'This quiz has no questions yet.';
+    case 'waiting':
+      return quiz.next_attempt_at ? `Your next attempt opens at ${nextAttemptLabel(quiz.next_attempt_at, now)}.` : 'Please wait before your next attempt.';
+    default:
+      return null;
+  }
+}
+
 export const LESSON_TYPE_NAMES: Record<string, string> = { text: 'Reading', video: 'Video', quiz: 'Quiz' };

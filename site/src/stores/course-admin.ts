@@ -16,7 +16,9 @@ import type {
   Page,
   QuestionView,
   QuizRef as QuizRefView,
+  QuizView as ApiQuizView,
 } from '../../../worker/src/services/courses.ts';
+import { QUIZ_SETTING_DEFAULTS, type QuizRevealPolicy } from '../../../worker/src/schemas/courses.ts';
 import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
 import { COURSE_IMAGE_MAX_SIZE_MB, friendlyUploadMessage, uploadFiles, urlOf } from '../lib/upload.ts';
 import { toast } from './toasts.ts';
@@ -45,6 +47,8 @@ export type ModuleView = ApiModuleView<FullLessonView>;
 /** A course as GET /api/courses/{id} answers it to its managers (snake_case). */
 export type CourseDetail = ApiCourseDetail<FullLessonView>;
 export type QuizQuestion = QuestionView;
+/** A quiz with its attempt rules, as GET /api/quizzes/{id} answers (decision 0012). */
+export type QuizDetail = ApiQuizView;
 export type { Page };
 
 export interface InstructorOption {
@@ -185,6 +189,8 @@ export const $courseDetail = atom<Loadable<CourseDetail>>({ status: 'idle' });
 export const $courseAdminTab = atom<CourseAdminTab>('courses');
 export const $instructors = atom<Loadable<InstructorOption[]>>({ status: 'idle' });
 export const $quizQuestions = atom<Loadable<QuizQuestion[]>>({ status: 'idle' });
+/** The quiz of the open quiz dialog, with its attempt rules. */
+export const $quizDetail = atom<Loadable<QuizDetail>>({ status: 'idle' });
 
 /** §4: the course dialog's image upload states. */
 export type ImageUploadState = 'idle' | 'uploading' | 'success' | 'failed';
@@ -202,6 +208,7 @@ export type CourseAdminDialog =
   | { kind: 'lesson'; moduleId: number; lesson?: LessonView }
   | { kind: 'quiz'; lesson: LessonView }
   | { kind: 'view-quiz'; quiz: QuizRef; lessonTitle: string }
+  | { kind: 'edit-quiz'; quizId: number; lessonTitle: string }
   | { kind: 'question'; quiz: QuizRef; lessonTitle: string }
   | { kind: 'delete'; target: DeleteTarget };
 
@@ -213,6 +220,7 @@ export function openDialog(dialog: CourseAdminDialog): void {
     $imageUploadError.set(null);
   }
   if (dialog.kind === 'view-quiz') void loadQuizQuestions(dialog.quiz.id);
+  if (dialog.kind === 'edit-quiz') void loadQuizDetail(dialog.quizId);
   $courseAdminDialog.set(dialog);
 }
 
@@ -291,9 +299,21 @@ export async function loadInstructors(): Promise<void> {
 export async function loadQuizQuestions(quizId: number): Promise<void> {
   $quizQuestions.set({ status: 'loading' });
   try {
-    $quizQuestions.set({ status: 'ready', data: unwrapList<QuizQuestion>(await apiFetch<unknown>(`/api/quizzes/${quizId}/questions`)) });
+    const body = await apiFetch<unknown>(`/api/quizzes/${quizId}/questions`);
+    $quizQuestions.set({ status: 'ready', data: unwrapList<QuizQuestion>(body) });
+    const quiz = (body as { quiz?: QuizDetail } | null)?.quiz;
+    if (quiz) $quizDetail.set({ status: 'ready', data: quiz });
   } catch (error) {
     $quizQuestions.set({ status: 'error', message: errorMessage(error) });
+  }
+}
+
+export async function loadQuizDetail(quizId: number): Promise<void> {
+  $quizDetail.set({ status: 'loading' });
+  try {
+    $quizDetail.set({ status: 'ready', data: await apiFetch<QuizDetail>(`/api/quizzes/${quizId}`) });
+  } catch (error) {
+    $quizDetail.set({ status: 'error', message: errorMessage(error) });
   }
 }
 
@@ -530,15 +550,76 @@ export interface QuizPayload {
   description: string;
   passScore: number;
   lessonId: number;
+  /** null = unlimited. */
+  maxAttempts: number | null;
+  attemptWaitMinutes: number;
+  shuffleQuestions: boolean;
+  revealAnswers: QuizRevealPolicy;
 }
 
-/** §9: a new quiz is called 'Quiz for {lesson title}', described 'Test your knowledge of this lesson', pass score 70. */
+/**
+ * §9: a new quiz is called 'Quiz for {lesson title}', described 'Test your knowledge of this
+ * lesson', pass score 70; unlimited attempts, no wait, no shuffle, answers shown after a pass.
+ */
 export function quizDefaults(lesson: { id: number; title: string }): QuizPayload {
-  return { title: defaultQuizTitle(lesson.title), description: DEFAULT_QUIZ_DESCRIPTION, passScore: DEFAULT_PASS_SCORE, lessonId: lesson.id };
+  return {
+    title: defaultQuizTitle(lesson.title),
+    description: DEFAULT_QUIZ_DESCRIPTION,
+    passScore: DEFAULT_PASS_SCORE,
+    lessonId: lesson.id,
+    ...QUIZ_SETTING_DEFAULTS,
+  };
+}
+
+/**
+ * The quizzes of a course that have no questions: they cannot be passed, so the server refuses
+ * to publish the course until they have some (decision 0012); the details tab says so.
+ */
+export function quizzesWithoutQuestions(course: Pick<CourseDetail, 'modules'>): { id: number; title: string; lessonTitle: string }[] {
+  const byPosition = <T extends { order?: number; position?: number; id: number }>(items: readonly T[]) =>
+    [...items].sort((a, b) => positionOf(a) - positionOf(b) || a.id - b.id);
+  return byPosition(course.modules).flatMap((m) =>
+    byPosition(m.lessons).flatMap((l) => (l.quizzes ?? []).filter((q) => q.questionCount === 0).map((q) => ({ id: q.id, title: q.title, lessonTitle: l.title }))),
+  );
+}
+
+/** The edit dialog's values of a stored quiz. */
+export function quizValues(quiz: QuizDetail): QuizPayload {
+  return {
+    title: quiz.title,
+    description: quiz.description,
+    passScore: quiz.passScore,
+    lessonId: quiz.lessonId,
+    maxAttempts: quiz.maxAttempts,
+    attemptWaitMinutes: quiz.attemptWaitMinutes,
+    shuffleQuestions: quiz.shuffleQuestions,
+    revealAnswers: quiz.revealAnswers,
+  };
+}
+
+/** 'Unlimited attempts · no wait' style summary of a quiz's attempt rules. */
+export function quizRulesSummary(quiz: Pick<QuizDetail, 'maxAttempts' | 'attemptWaitMinutes' | 'shuffleQuestions' | 'revealAnswers'>): string {
+  const attempts = quiz.maxAttempts === null ? 'Unlimited attempts' : `${quiz.maxAttempts} ${quiz.maxAttempts === 1 ? 'attempt' : 'attempts'}`;
+  const wait = quiz.attemptWaitMinutes === 0 ? 'no wait' : `${quiz.attemptWaitMinutes} min wait after a fail`;
+  const order = quiz.shuffleQuestions ? 'shuffled questions' : 'questions in order';
+  const reveal = quiz.revealAnswers === 'never' ? 'answers never shown' : 'answers shown after a pass';
+  return [attempts, wait, order, reveal].join(' · ');
 }
 
 export async function createQuiz(payload: QuizPayload): Promise<ActionResult<QuizRef>> {
   return change('quiz', 'create', () => apiFetch<QuizRef>('/api/quizzes', { method: 'POST', json: payload }), () => refreshAfterChange());
+}
+
+export async function updateQuiz(id: number, payload: Omit<QuizPayload, 'lessonId'>): Promise<ActionResult<QuizDetail>> {
+  return change(
+    'quiz',
+    'update',
+    () => apiFetch<QuizDetail>(`/api/quizzes/${id}`, { method: 'PATCH', json: payload }),
+    async (quiz) => {
+      $quizDetail.set({ status: 'ready', data: quiz });
+      await refreshAfterChange();
+    },
+  );
 }
 
 export async function deleteQuiz(id: number): Promise<ActionResult> {

@@ -268,12 +268,27 @@ export async function completeLesson(lessonId: number): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Quizzes
+// Quizzes (decision 0012: every question answered, limits and waits from the server)
 
 export const $quiz = atom<Load<QuizView>>({ status: 'loading' });
 export const $quizAnswers = atom<Record<number, number>>({});
 export const $quizResult = atom<AttemptResult | null>(null);
 export const $quizSubmitting = atom(false);
+
+let quizRequest = 0;
+
+async function fetchQuiz(quizId: number, quiet: boolean): Promise<QuizView | null> {
+  const request = ++quizRequest;
+  if (!quiet) $quiz.set({ status: 'loading' });
+  try {
+    const data = await apiFetch<QuizView>(`/api/learn/quizzes/${quizId}`);
+    if (request === quizRequest) $quiz.set({ status: 'ready', data });
+    return data;
+  } catch (err) {
+    if (request === quizRequest && !quiet) $quiz.set(failure(err, 'The quiz could not be loaded. Please try again.'));
+    return null;
+  }
+}
 
 export async function loadQuiz(quizId: number | null): Promise<QuizView | null> {
   $quizAnswers.set({});
@@ -282,15 +297,13 @@ export async function loadQuiz(quizId: number | null): Promise<QuizView | null> 
     $quiz.set({ status: 'not-found' });
     return null;
   }
-  $quiz.set({ status: 'loading' });
-  try {
-    const data = await apiFetch<QuizView>(`/api/learn/quizzes/${quizId}`);
-    $quiz.set({ status: 'ready', data });
-    return data;
-  } catch (err) {
-    $quiz.set(failure(err, 'The quiz could not be loaded. Please try again.'));
-    return null;
-  }
+  return fetchQuiz(quizId, false);
+}
+
+/** Reads the quiz again without a loading state (after a wait ends, or a refused attempt). */
+export async function refreshQuiz(): Promise<void> {
+  const quiz = $quiz.get();
+  if (quiz.status === 'ready') await fetchQuiz(quiz.data.id, true);
 }
 
 export function chooseAnswer(questionId: number, option: number): void {
@@ -298,32 +311,51 @@ export function chooseAnswer(questionId: number, option: number): void {
   $quizAnswers.set({ ...$quizAnswers.get(), [questionId]: option });
 }
 
-/** Graded on the server; the correct options arrive only with the result. */
+/**
+ * Graded on the server. Only a complete set of answers is sent (the island says which are
+ * missing); the result says which answers were right and, once passed, the correct options.
+ */
 export async function submitQuiz(): Promise<void> {
   const quiz = $quiz.get();
   if (quiz.status !== 'ready' || $quizSubmitting.get()) return;
   const answers = $quizAnswers.get();
+  if (quiz.data.questions.some((q) => answers[q.id] === undefined)) return;
   $quizSubmitting.set(true);
   const hadOne = hadCertificate();
   try {
     const result = await apiFetch<AttemptResult>(`/api/learn/quizzes/${quiz.data.id}/attempts`, {
       method: 'POST',
-      json: { answers: quiz.data.questions.map((q) => ({ questionId: q.id, selected: answers[q.id] ?? null })) },
+      json: { answers: quiz.data.questions.map((q) => ({ questionId: q.id, selected: answers[q.id]! })) },
     });
     $quizResult.set(result);
-    const best = Math.max(quiz.data.best_score ?? 0, result.score);
-    $quiz.set({ status: 'ready', data: { ...quiz.data, attempts: quiz.data.attempts + 1, best_score: best, passed: quiz.data.passed || result.passed } });
+    $quiz.set({
+      status: 'ready',
+      data: {
+        ...quiz.data,
+        attempts: result.attempts,
+        attempts_left: result.attempts_left,
+        can_attempt: result.can_attempt,
+        blocked: result.blocked,
+        next_attempt_at: result.next_attempt_at,
+        best_score: Math.max(quiz.data.best_score ?? 0, result.score),
+        passed: quiz.data.passed || result.passed,
+      },
+    });
     applyCompletion(result, hadOne);
   } catch (err) {
     toast({ title: 'The quiz could not be submitted', description: messageOf(err, 'Please try again.'), variant: 'destructive' });
+    // A limit or a wait the page did not know of: show where the learner stands now.
+    if (err instanceof ApiError && (err.status === 409 || err.status === 429)) await refreshQuiz();
   } finally {
     $quizSubmitting.set(false);
   }
 }
 
-export function retakeQuiz(): void {
+/** A new attempt: fresh answers and the quiz read again (a shuffled quiz has a new order). */
+export async function retakeQuiz(): Promise<void> {
   $quizAnswers.set({});
   $quizResult.set(null);
+  await refreshQuiz();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import {
   $courseAdminDialog,
   $courseDetail,
   $instructors,
+  $quizDetail,
   $quizQuestions,
   closeDialog,
   confirmDelete,
@@ -14,6 +15,7 @@ import {
   nextPosition,
   openDialog,
   passScoreOf,
+  quizRulesSummary,
 } from '../../stores/course-admin.ts';
 import CourseForm from './CourseForm.tsx';
 import DialogFrame from './DialogFrame.tsx';
@@ -30,6 +32,7 @@ export default function CourseAdminDialogs({ showInstructor }: { showInstructor:
   const detail = loaded(useStore($courseDetail));
   const instructors = loaded(useStore($instructors)) ?? [];
   const questions = useStore($quizQuestions);
+  const quizDetail = useStore($quizDetail);
   const onOpenChange = (open: boolean) => {
     if (!open) closeDialog();
   };
@@ -77,8 +80,28 @@ export default function CourseAdminDialogs({ showInstructor }: { showInstructor:
           <QuestionForm quizId={dialog.quiz.id} onCancel={closeDialog} />
         </DialogFrame>
       );
+    case 'edit-quiz': {
+      const quiz = quizDetail.status === 'ready' && quizDetail.data.id === dialog.quizId ? quizDetail.data : null;
+      return (
+        <DialogFrame open onOpenChange={onOpenChange} title="Edit Quiz" description={`The quiz of the lesson “${dialog.lessonTitle}” and its attempt rules.`}>
+          {quizDetail.status === 'error' ? (
+            <p className="alert alert-error" role="alert">
+              {quizDetail.message}
+            </p>
+          ) : quiz ? (
+            <QuizForm key={quiz.id} lesson={{ id: quiz.lessonId, title: dialog.lessonTitle }} quiz={quiz} onCancel={closeDialog} />
+          ) : (
+            <p className="loading" role="status">
+              <span className="spinner" aria-hidden="true" />
+              Loading quiz...
+            </p>
+          )}
+        </DialogFrame>
+      );
+    }
     case 'view-quiz': {
       const list = questions.status === 'ready' ? questions.data : [];
+      const rules = quizDetail.status === 'ready' && quizDetail.data.id === dialog.quiz.id ? quizDetail.data : null;
       return (
         <DialogFrame
           open
@@ -98,6 +121,7 @@ export default function CourseAdminDialogs({ showInstructor }: { showInstructor:
               {questions.message}
             </p>
           )}
+          {rules && <p className="text-sm muted">{quizRulesSummary(rules)}</p>}
           {questions.status === 'ready' && list.length === 0 && <p className="muted">No questions yet. Add the first one.</p>}
           {list.length > 0 && (
             <ol className="ca-questions">
@@ -129,6 +153,9 @@ export default function CourseAdminDialogs({ showInstructor }: { showInstructor:
           <div className="drx-dialog-actions">
             <button type="button" className="btn btn-secondary" onClick={closeDialog}>
               Close
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => openDialog({ kind: 'edit-quiz', quizId: dialog.quiz.id, lessonTitle: dialog.lessonTitle })}>
+              Edit Quiz
             </button>
             <button type="button" className="btn btn-primary" onClick={() => openDialog({ kind: 'question', quiz: dialog.quiz, lessonTitle: dialog.lessonTitle })}>
               Add Question

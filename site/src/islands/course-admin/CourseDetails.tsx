@@ -14,6 +14,7 @@ import {
   openDialog,
   positionOf,
   quizOf,
+  quizzesWithoutQuestions,
   statusOfDetail,
   type LessonView,
 } from '../../stores/course-admin.ts';
@@ -58,6 +59,7 @@ export default function CourseDetails({ editPageHref, publicHref }: CourseDetail
   const canManage = list?.find((c) => c.id === course.id)?.canManage ?? true;
   const status = statusOfDetail(course);
   const modules = sorted(course.modules);
+  const emptyQuizzes = quizzesWithoutQuestions(course);
 
   return (
     <div className="ca-stack" aria-busy={state.status === 'loading'}>
@@ -94,6 +96,16 @@ export default function CourseDetails({ editPageHref, publicHref }: CourseDetail
                 <dd>{course.created_at ? formatDate(course.created_at) : 'N/A'}</dd>
               </div>
             </dl>
+            {emptyQuizzes.length > 0 && (
+              <div className="alert alert-warning" role="note" aria-label="Why this course cannot be published" style={{ marginTop: 'var(--space-4)' }}>
+                <p className="alert-title">{status === 'published' ? 'Learners cannot finish this course yet' : 'This course cannot be published yet'}</p>
+                <p>
+                  A quiz without questions cannot be passed, so a course with one cannot be published. Add questions to{' '}
+                  {emptyQuizzes.map((q) => `“${q.title}” (lesson “${q.lessonTitle}”)`).join(', ')} or delete{' '}
+                  {emptyQuizzes.length === 1 ? 'it' : 'them'}.
+                </p>
+              </div>
+            )}
             <div className="cluster" style={{ marginTop: 'var(--space-4)' }}>
               <button type="button" className="btn btn-secondary btn-sm" disabled={!canManage} onClick={() => openDialog({ kind: 'course', course: itemOfDetail(course, canManage) })}>
                 Edit Course

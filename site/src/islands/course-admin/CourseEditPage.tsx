@@ -20,6 +20,7 @@ import {
   loadEditCourse,
   loadInstructors,
   loaded,
+  quizzesWithoutQuestions,
   REDIRECT_DELAY_MS,
   saveEditCourse,
   type CourseDetail,
@@ -164,6 +165,7 @@ function EditForm({ course, courseId, showInstructor, listHref }: { course: Cour
   }, [saved, listHref]);
 
   const image = watch('image_url');
+  const emptyQuizzes = quizzesWithoutQuestions(course);
 
   const submit = handleSubmit(async (v) => {
     const result = await saveEditCourse(courseId, {
@@ -246,9 +248,15 @@ function EditForm({ course, courseId, showInstructor, listHref }: { course: Cour
         </SelectField>
       )}
       <label className="check ca-switch">
-        <input type="checkbox" role="switch" {...register('visible')} />
+        <input type="checkbox" role="switch" {...register('visible')} aria-describedby={emptyQuizzes.length > 0 ? 'ca-publish-blocked' : undefined} />
         Visible (published in the catalog)
       </label>
+      {emptyQuizzes.length > 0 && (
+        <p id="ca-publish-blocked" className="alert alert-warning" role="note">
+          This course cannot be published yet: a quiz without questions cannot be passed. Add questions to{' '}
+          {emptyQuizzes.map((q) => `“${q.title}” (lesson “${q.lessonTitle}”)`).join(', ')} or delete {emptyQuizzes.length === 1 ? 'it' : 'them'}.
+        </p>
+      )}
       <div className="ca-form-row">
         <TextField label="Video URL" error={errors.video_url?.message} type="url" field={register('video_url')} />
         <TextField label="Preview video URL" error={errors.preview_video_url?.message} type="url" field={register('preview_video_url')} />

@@ -1,20 +1,35 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { quizSchema, type QuizInput } from '../../../../worker/src/schemas/courses.ts';
-import { createQuiz, quizDefaults, type QuizRef } from '../../stores/course-admin.ts';
-import { FormActions, NumberField, TextareaField, TextField, type AdminFormProps } from './form-parts.tsx';
+import { MAX_ATTEMPT_WAIT_MINUTES, MAX_QUIZ_ATTEMPTS, QUIZ_REVEAL_POLICIES, quizSchema, type QuizInput } from '../../../../worker/src/schemas/courses.ts';
+import { createQuiz, quizDefaults, quizValues, updateQuiz, type QuizDetail, type QuizRef } from '../../stores/course-admin.ts';
+import FormField from '../../components/FormField.tsx';
+import { FormActions, NumberField, SelectField, TextareaField, TextField, type AdminFormProps } from './form-parts.tsx';
 import { applyServerErrors, numberOrUndefined } from './form-utils.ts';
 
 type QuizValues = z.output<typeof quizSchema>;
 
-export interface QuizFormProps extends AdminFormProps<QuizRef> {
+const REVEAL_LABELS: Record<(typeof QUIZ_REVEAL_POLICIES)[number], string> = {
+  after_pass: 'After the learner passes',
+  never: 'Never',
+};
+
+/** An empty attempts field means unlimited (null), not "missing". */
+const attemptsOrNull = (value: unknown) => numberOrUndefined(value) ?? null;
+
+export interface QuizFormProps extends AdminFormProps<QuizRef | QuizDetail> {
   lesson: { id: number; title: string };
+  /** Editing a stored quiz; without it the form creates one. */
+  quiz?: QuizDetail;
 }
 
-/** The create quiz form; §9 defaults 'Quiz for {lesson title}', 'Test your knowledge of this lesson', 70. */
-export default function QuizForm({ lesson, submitLabel, onCancel, onSaved }: QuizFormProps) {
-  const defaults = quizDefaults(lesson);
+/**
+ * The create / edit quiz form; §9 defaults 'Quiz for {lesson title}', 'Test your knowledge of
+ * this lesson', 70, and the attempt rules of decision 0012 (unlimited, no wait, in order,
+ * answers shown after a pass).
+ */
+export default function QuizForm({ lesson, quiz, submitLabel, onCancel, onSaved }: QuizFormProps) {
+  const defaults = quiz ? quizValues(quiz) : quizDefaults(lesson);
   const {
     register,
     handleSubmit,
@@ -26,9 +41,27 @@ export default function QuizForm({ lesson, submitLabel, onCancel, onSaved }: Qui
   });
 
   const submit = handleSubmit(async (values) => {
-    const result = await createQuiz({ title: values.title, description: values.description, passScore: values.passScore, lessonId: lesson.id });
+    const payload = {
+      title: values.title,
+      description: values.description,
+      passScore: values.passScore,
+      maxAttempts: values.maxAttempts,
+      attemptWaitMinutes: values.attemptWaitMinutes,
+      shuffleQuestions: values.shuffleQuestions,
+      revealAnswers: values.revealAnswers,
+    };
+    const result = quiz ? await updateQuiz(quiz.id, payload) : await createQuiz({ ...payload, lessonId: lesson.id });
     if (result.ok) onSaved?.(result.data);
-    else applyServerErrors(setError, result.validationErrors, ['title', 'description', 'passScore']);
+    else
+      applyServerErrors(setError, result.validationErrors, [
+        'title',
+        'description',
+        'passScore',
+        'maxAttempts',
+        'attemptWaitMinutes',
+        'shuffleQuestions',
+        'revealAnswers',
+      ]);
   });
 
   return (
@@ -43,7 +76,37 @@ export default function QuizForm({ lesson, submitLabel, onCancel, onSaved }: Qui
         max={100}
         field={register('passScore', { setValueAs: numberOrUndefined })}
       />
-      <FormActions onCancel={onCancel} isSubmitting={isSubmitting} submitLabel={submitLabel ?? 'Create Quiz'} />
+      <fieldset className="ca-fieldset">
+        <legend>Attempts</legend>
+        <NumberField
+          label="Attempts allowed"
+          error={errors.maxAttempts?.message}
+          hint={`Leave empty for unlimited (at most ${MAX_QUIZ_ATTEMPTS})`}
+          min={1}
+          max={MAX_QUIZ_ATTEMPTS}
+          field={register('maxAttempts', { setValueAs: attemptsOrNull })}
+        />
+        <NumberField
+          label="Wait between attempts (minutes)"
+          error={errors.attemptWaitMinutes?.message}
+          hint="After a failed attempt; 0 for no wait"
+          min={0}
+          max={MAX_ATTEMPT_WAIT_MINUTES}
+          field={register('attemptWaitMinutes', { setValueAs: numberOrUndefined })}
+        />
+        <FormField label="Shuffle questions" hint="Each attempt gets its own question order" error={errors.shuffleQuestions?.message}>
+          <input type="checkbox" {...register('shuffleQuestions')} />
+        </FormField>
+        <SelectField
+          label="Show correct answers"
+          error={errors.revealAnswers?.message}
+          hint="Learners always see which of their answers were right or wrong"
+          options={QUIZ_REVEAL_POLICIES}
+          labels={REVEAL_LABELS}
+          field={register('revealAnswers')}
+        />
+      </fieldset>
+      <FormActions onCancel={onCancel} isSubmitting={isSubmitting} submitLabel={submitLabel ?? (quiz ? 'Save Quiz' : 'Create Quiz')} />
     </form>
   );
 }

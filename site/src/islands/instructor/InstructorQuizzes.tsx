@@ -63,6 +63,14 @@ function Quizzes() {
                               <button
                                 type="button"
                                 className="btn btn-ghost btn-sm"
+                                onClick={() => openDialog({ kind: 'edit-quiz', quizId: quiz.id, lessonTitle: lesson.title })}
+                                aria-label={`Edit quiz of ${lesson.title}`}
+                              >
+                                Edit Quiz
+                              </button>
+                              <button
+                                type="button"
+                                className="btn btn-ghost btn-sm"
                                 onClick={() => openDialog({ kind: 'question', quiz, lessonTitle: lesson.title })}
                               >
                                 Add Question
@@ -93,7 +101,7 @@ function Quizzes() {
   );
 }
 
-/** /instructor/quizzes: every quiz of my courses, with its questions. */
+/** /instructor/quizzes: every quiz of my courses, with its questions and attempt rules (Edit Quiz). */
 function InstructorQuizzes() {
   return <InstructorAccess>{() => <Quizzes />}</InstructorAccess>;
 }
