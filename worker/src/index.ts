@@ -1,6 +1,6 @@
 import { createClient, type Client } from '@libsql/client/web';
 import { createApp } from './app.ts';
-import type { AssetFetcher, Platform } from './platform/context.ts';
+import type { AssetFetcher, Platform, RuntimeMemo } from './platform/context.ts';
 import { createDb } from './platform/db.ts';
 import { parseEnv, type AppEnv } from './platform/env.ts';
 import { createR2Storage } from './platform/r2-storage.ts';
@@ -16,6 +16,20 @@ export interface WorkerBindings {
 
 // The app holds no environment: built once per isolate, the platform is made per request.
 const app = createApp();
+
+/**
+ * What the runtime works out once (the media signing key, the build's CSP hashes) lives as long
+ * as the isolate, one memo per set of bindings.
+ */
+const memos = new WeakMap<object, RuntimeMemo>();
+function memoOf(bindings: WorkerBindings): RuntimeMemo {
+  let memo = memos.get(bindings);
+  if (!memo) {
+    memo = new Map();
+    memos.set(bindings, memo);
+  }
+  return memo;
+}
 
 /**
  * Without LIBSQL_URL the worker still serves the site and /api/health; anything that touches
@@ -94,6 +108,7 @@ export default {
       db: createDb(openDatabase(env)),
       storage: createR2Storage(bindings.UPLOADS),
       assets: createWorkersAssets(bindings.ASSETS),
+      memo: memoOf(bindings),
     };
     return app.fetch(request, { ...bindings, platform }, ctx);
   },

@@ -11,4 +11,26 @@ export interface Platform {
   db: Db;
   storage: ObjectStore;
   assets: AssetFetcher;
+  /**
+   * Values worked out once per process (Node) or isolate (Workers) and kept with the runtime, not
+   * in module state: the media signing key, the build's CSP hashes. Absent: worked out each time.
+   */
+  memo?: RuntimeMemo;
+}
+
+export type RuntimeMemo = Map<string, Promise<unknown>>;
+
+/** The memoised value of `name`, made once; a failed attempt is forgotten so the next one retries. */
+export function memoized<T>(platform: Pick<Platform, 'memo'>, name: string, make: () => Promise<T>): Promise<T> {
+  const memo = platform.memo;
+  if (!memo) return make();
+  let value = memo.get(name) as Promise<T> | undefined;
+  if (!value) {
+    value = make();
+    memo.set(name, value);
+    value.catch(() => {
+      if (memo.get(name) === value) memo.delete(name);
+    });
+  }
+  return value;
 }

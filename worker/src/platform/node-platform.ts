@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { seedForStart } from '../../../db/seed.ts';
 import { ensureDemoMedia } from '../../../db/seed-media.ts';
+import { markExistingCourseMedia } from '../services/media-access.ts';
 import type { Platform } from './context.ts';
 import { createDiskAssets } from './disk-assets.ts';
 import { createDiskStorage } from './disk-storage.ts';
@@ -18,6 +19,8 @@ export async function createNodePlatform(env: AppEnv, options: { siteDir?: strin
   if (seed.locked.length > 0) {
     console.warn(`Demo logins with the published password were disabled (not a local demo): ${seed.locked.join(', ')}`);
   }
+  // Lesson media of data from before uploads had an access level (decision 0015); once per database.
+  await markExistingCourseMedia(db);
   const storage = createDiskStorage(resolve(env.DATA_DIR, 'uploads'));
   if (env.DRX_SEED === 'demo') await ensureDemoMedia(storage, projectRoot);
   return {
@@ -25,6 +28,7 @@ export async function createNodePlatform(env: AppEnv, options: { siteDir?: strin
     db,
     storage,
     assets: createDiskAssets(options.siteDir ?? resolve(projectRoot, 'dist')),
+    memo: new Map(),
     close: () => client.close(),
   };
 }

@@ -400,14 +400,15 @@ describe('GET /api/me and /api/user', () => {
 });
 
 describe('PATCH /api/me', () => {
+  const OWN_IMAGE = '/uploads/profile/0d3c7a52-5d1b-4e2a-9c6f-2b8e4f1a9c01.png';
   it('updates names, bio and profile image and answers the updated user', async () => {
     const { user, token } = await createSignedInUser(t.db);
     const res = await t.json('PATCH', '/api/me', {
-      first_name: ' Martha ', last_name: 'Graham', bio: 'Modern dance pioneer', profile_image_url: '/uploads/abc123.png',
+      first_name: ' Martha ', last_name: 'Graham', bio: 'Modern dance pioneer', profile_image_url: OWN_IMAGE,
     }, token);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
-      id: user.id, first_name: 'Martha', last_name: 'Graham', bio: 'Modern dance pioneer', profile_image_url: '/uploads/abc123.png',
+      id: user.id, first_name: 'Martha', last_name: 'Graham', bio: 'Modern dance pioneer', profile_image_url: OWN_IMAGE,
     });
     const https = await t.json('PATCH', '/api/me', { profile_image_url: 'https://images.example.com/me.jpg' }, token);
     expect(await https.json()).toMatchObject({ profile_image_url: 'https://images.example.com/me.jpg', first_name: 'Martha' });
@@ -433,6 +434,14 @@ describe('PATCH /api/me', () => {
     [{ profile_image_url: 'javascript:alert(1)' }, 'profile_image_url', 'Profile image must be an uploaded file or an https link'],
     [{ profile_image_url: '/etc/passwd' }, 'profile_image_url', 'Profile image must be an uploaded file or an https link'],
     [{ profile_image_url: '/uploads/../secret' }, 'profile_image_url', 'Profile image must be an uploaded file or an https link'],
+    // Decision 0015: only keys the upload route makes, and no encoded dots, backslashes or data: links.
+    [{ profile_image_url: '/uploads/%2e%2e/x' }, 'profile_image_url', 'Profile image must be an uploaded file or an https link'],
+    [{ profile_image_url: '/uploads/%2E%2E/drx.db' }, 'profile_image_url', 'Profile image must be an uploaded file or an https link'],
+    [{ profile_image_url: '/uploads/profile\\0d3c7a52-5d1b-4e2a-9c6f-2b8e4f1a9c01.png' }, 'profile_image_url', 'Profile image must be an uploaded file or an https link'],
+    [{ profile_image_url: '/uploads/abc123.png' }, 'profile_image_url', 'Profile image must be an uploaded file or an https link'],
+    [{ profile_image_url: 'data:image/png;base64,iVBORw0KGgo=' }, 'profile_image_url', 'Profile image must be an uploaded file or an https link'],
+    [{ profile_image_url: 'https://user:pass@images.example.com/a.png' }, 'profile_image_url', 'Profile image must be an uploaded file or an https link'],
+    [{ profile_image_url: '//evil.example.com/a.png' }, 'profile_image_url', 'Profile image must be an uploaded file or an https link'],
   ])('refuses %j with 400 and changes nothing', async (body, field, message) => {
     const { user, token } = await createSignedInUser(t.db, { bio: 'unchanged', profileImageUrl: '/uploads/old.png' });
     const res = await t.json('PATCH', '/api/me', { first_name: 'Changed', ...body }, token);

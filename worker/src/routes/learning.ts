@@ -4,6 +4,7 @@ import { validate } from '../http/validate.ts';
 import { requireUser, signedInUser } from '../middleware/auth.ts';
 import { courseIdParamSchema, lessonIdParamSchema } from '../schemas/learning.ts';
 import { completeLesson, openLesson, playerData } from '../services/learning.ts';
+import { withSignedLessonMedia } from '../services/media-access.ts';
 
 /** The course player: outline with progress and locks, lessons, completion. */
 export const learningRoutes = new Hono<AppContext>()
@@ -11,7 +12,10 @@ export const learningRoutes = new Hono<AppContext>()
     return c.json(await playerData(c.get('platform').db, signedInUser(c), c.req.valid('param').courseId), 200);
   })
   .get('/learn/lessons/:lessonId', requireUser, validate('param', lessonIdParamSchema), async (c) => {
-    return c.json(await openLesson(c.get('platform').db, signedInUser(c), c.req.valid('param').lessonId), 200);
+    const platform = c.get('platform');
+    const lesson = await openLesson(platform.db, signedInUser(c), c.req.valid('param').lessonId);
+    // Lesson media of this course: signed links, for this enrolled learner or manager only (decision 0015).
+    return c.json(await withSignedLessonMedia(platform, lesson), 200);
   })
   .post('/learn/lessons/:lessonId/complete', requireUser, validate('param', lessonIdParamSchema), async (c) => {
     return c.json(await completeLesson(c.get('platform').db, signedInUser(c), c.req.valid('param').lessonId), 200);

@@ -365,10 +365,16 @@ describe('uploads', () => {
 
   describe('GET /uploads/{key}', () => {
     it('answers 404 for an unknown or malformed key', async () => {
-      for (const path of ['/uploads/00000000-0000-0000-0000-000000000000.png', '/uploads/nope', '/uploads/', '/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/a/b/c.png']) {
+      for (const path of ['/uploads/00000000-0000-0000-0000-000000000000.png', '/uploads/nope', '/uploads/', '/uploads/a/b/c.png']) {
         const res = await t.request(path);
         expect(res.status, path).toBe(404);
         expect(await errorOf(res)).toEqual({ message: 'Not found' });
+      }
+      // Encoded dots, slashes or backslashes are never part of a key: refused, not decoded (decision 0015).
+      for (const path of ['/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/%2e%2e%2fdrx.db', '/uploads/a%5c..%5cdrx.db']) {
+        const res = await t.request(path);
+        expect(res.status, path).toBe(400);
+        expect(await errorOf(res)).toEqual({ message: 'Invalid file path' });
       }
     });
   });

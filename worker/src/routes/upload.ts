@@ -24,6 +24,8 @@ import {
   type UploadAnswer,
 } from '../services/uploads.ts';
 import { loadUserView, type UserView } from '../services/users.ts';
+import { isUploadKey } from '../domain/media-links.ts';
+import { checkSignedRequest, MEDIA_LINK_REFUSED, uploadAccessOf } from '../services/media-access.ts';
 
 /** §5/§9: at most 5 files per request; the per-file limit is MAX_UPLOAD_MB (default 20). */
 export const MAX_FILES = 5;
@@ -100,15 +102,32 @@ export const uploadRoutes = new Hono<AppContext>()
     },
   );
 
-/** Keys are made by `objectKey`: an optional folder, a UUID and an extension. */
-const KEY_PATTERN = /^(?:[a-z0-9-]{1,40}\/)?[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
-
 const INLINE_TYPES = /^(?:image|video|audio)\/|^application\/pdf$/;
 
-/** GET /uploads/{key}: the stored bytes with their real type; never sniffed by the browser. */
+/** An encoded character, a dot-dot or a backslash: never part of a key we made, always refused. */
+const SUSPICIOUS_KEY = /%|\.\.|\\/;
+
+/**
+ * GET /uploads/{key}: the stored bytes with their real type; never sniffed by the browser. Course
+ * media (decision 0015) needs a valid signed link (`?exp=&sig=`, handed out by the API to those
+ * allowed); an invalid or expired one is 403. The key is read from the raw path, so encoded dots
+ * or slashes are refused rather than decoded.
+ */
 export const uploadedFileRoutes = new Hono<AppContext>().get('/uploads/*', async (c) => {
-  const key = c.req.path.slice(UPLOADS_PATH.length);
-  const object = KEY_PATTERN.test(key) ? await c.get('platform').storage.get(key) : null;
+  const platform = c.get('platform');
+  const key = new URL(c.req.url).pathname.slice(UPLOADS_PATH.length);
+  if (SUSPICIOUS_KEY.test(key)) throw badRequest('Invalid file path');
+  if (!isUploadKey(key)) throw new AppError(404, 'Not found');
+  let cacheControl = 'public, max-age=31536000, immutable';
+  const access = await uploadAccessOf(platform.db, key);
+  if (access.access === 'course') {
+    const exp = c.req.query('exp');
+    const check = await checkSignedRequest(platform, key, exp, c.req.query('sig'));
+    if (check !== 'valid') throw new AppError(403, MEDIA_LINK_REFUSED);
+    const left = Number(exp) - Math.floor(Date.now() / 1000);
+    cacheControl = `private, max-age=${Math.max(0, Math.min(left, 3600))}`;
+  }
+  const object = await platform.storage.get(key);
   if (!object) throw new AppError(404, 'Not found');
   const inline = INLINE_TYPES.test(object.contentType.split(';')[0].trim());
   return c.body(object.body, 200, {
@@ -116,6 +135,6 @@ export const uploadedFileRoutes = new Hono<AppContext>().get('/uploads/*', async
     'content-length': String(object.size),
     'x-content-type-options': 'nosniff',
     'content-disposition': inline ? 'inline' : 'attachment',
-    'cache-control': 'public, max-age=31536000, immutable',
+    'cache-control': cacheControl,
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uploadKeyOf } from '../domain/media-links.ts';
 import { MIN_PASSWORD_LENGTH } from '../domain/password-rules.ts';
 
 /** Shared by the API and the sign-in, sign-up and profile forms. Messages are shown as they are. */
@@ -39,11 +40,17 @@ export const bioSchema = z
   .string({ error: 'Bio must be text' })
   .max(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`);
 
+/**
+ * A file of this site exactly as the upload route names it (`/uploads/{key}`: no encoding, no
+ * dots but the extension's), or an https URL with a host and no credentials. Encoded dots,
+ * traversal, backslashes, javascript:, data: and plain http are refused (decision 0015).
+ */
 function isProfileImageLink(value: string): boolean {
-  if (value.startsWith('/uploads/')) return !value.includes('..') && !/[\s\\]/.test(value);
+  if (value.startsWith('/')) return uploadKeyOf(value) !== null && /^\/uploads\/[a-z0-9/.-]+$/.test(value);
+  if (!/^https:\/\//i.test(value) || /[\s\\]/.test(value)) return false;
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname !== '';
+    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
   } catch {
     return false;
   }
