@@ -1,0 +1,359 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certificates, certificateTemplates, contactMessages, courseInvitations, enrollments } from '../../db/schema/index.ts';
+import { can, PERMISSIONS, type Action } from '../../worker/src/domain/permissions.ts';
+import { ROLE_NAMES, type RoleName } from '../../worker/src/domain/roles.ts';
+import { createCourse, createEnrollment } from '../support/course-factories.ts';
+import { createAdmin, createSignedInUser, createUser, signIn, type FactoryUser } from '../support/factories.ts';
+import { buildCourse, type BuiltCourse } from '../support/learning-factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * The permission table walked against every route of the API (decision 0013). For each role, a
+ * user holding only that role calls each protected route on objects of their own (their course,
+ * their template, their enrolment), so the only thing that can refuse them is the table: the
+ * answer is 403 exactly when the table does not give the role the route's action. Routes open to
+ * everyone signed in must never answer 403 to anyone. A route of the app missing from this list
+ * fails the suite, so a new route has to say what it needs.
+ */
+
+type Guard = Action | 'signed-in' | 'public';
+
+interface World {
+  user: FactoryUser;
+  token: string;
+  course: BuiltCourse;
+  learner: FactoryUser;
+}
+
+interface Call {
+  path: string;
+  body?: unknown;
+  /** A multipart body instead of JSON. */
+  form?: FormData;
+}
+
+interface RouteCase {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** The route as the app declares it (`/api/users/:id`). */
+  route: string;
+  guard: Guard;
+  /** Another case of the same route (e.g. someone else's object). */
+  variant?: string;
+  /** The path to try without a token, when the route's pattern alone would be public. */
+  anonymous?: string;
+  call?: (w: World) => Promise<Call> | Call;
+}
+
+let t: TestApp;
+
+async function freshCourse(w: World) {
+  return buildCourse(t.db, { instructorId: w.user.id });
+}
+
+async function certificateFor(userId: number, courseId: number, issuedBy: number | null = null) {
+  const [row] = await t.db
+    .insert(certificates)
+    .values({ code: `DRX-${Math.random().toString(36).slice(2, 14).toUpperCase().padEnd(12, '0')}`, userId, courseId, issuedBy })
+    .returning();
+  return row!;
+}
+
+async function template(createdBy: number | null) {
+  const [row] = await t.db.insert(certificateTemplates).values({ name: 'T', title: 'Certificate', body: '{learner}', createdBy }).returning();
+  return row!;
+}
+
+async function contactMessage() {
+  const [row] = await t.db.insert(contactMessages).values({ name: 'A', email: 'a@example.com', subject: 'Hi', message: 'Hello there, a message.' }).returning();
+  return row!;
+}
+
+const someone = () => createUser(t.db);
+
+export const ROUTE_CASES: RouteCase[] = [
+  // People and roles: ADMIN's alone.
+  { method: 'GET', route: '/api/users', guard: 'users.list', call: () => ({ path: '/api/users' }) },
+  { method: 'PATCH', route: '/api/users/:id', guard: 'users.update', call: async () => ({ path: `/api/users/${(await someone()).id}`, body: { bio: 'x' } }) },
+  { method: 'POST', route: '/api/users/:id/roles', guard: 'roles.grant', call: async () => ({ path: `/api/users/${(await someone()).id}/roles`, body: { role: 'SELLER' } }) },
+  {
+    method: 'POST',
+    route: '/api/users/:id/roles',
+    variant: 'to oneself',
+    guard: 'roles.grant',
+    call: (w) => ({ path: `/api/users/${w.user.id}/roles`, body: { role: 'INSTRUCTOR' } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/:id/roles/:role',
+    guard: 'roles.revoke',
+    call: async () => ({ path: `/api/users/${(await createUser(t.db, { roles: ['SELLER'] })).id}/roles/SELLER` }),
+  },
+  { method: 'GET', route: '/api/roles', guard: 'roles.list', call: () => ({ path: '/api/roles' }) },
+  { method: 'GET', route: '/api/admin/stats', guard: 'admin.stats', call: () => ({ path: '/api/admin/stats' }) },
+  { method: 'GET', route: '/api/admin/outbox', guard: 'outbox.read', call: () => ({ path: '/api/admin/outbox' }) },
+  { method: 'GET', route: '/api/contact-messages', guard: 'contact_messages.read', call: () => ({ path: '/api/contact-messages' }) },
+  { method: 'PATCH', route: '/api/contact-messages/:id', guard: 'contact_messages.manage', call: async () => ({ path: `/api/contact-messages/${(await contactMessage()).id}`, body: { read: true } }) },
+  { method: 'DELETE', route: '/api/contact-messages/:id', guard: 'contact_messages.manage', call: async () => ({ path: `/api/contact-messages/${(await contactMessage()).id}` }) },
+
+  // Courses, their parts and their categories.
+  { method: 'GET', route: '/api/courses', variant: 'scope=manage', anonymous: '/api/courses?scope=manage', guard: 'courses.manage_own', call: () => ({ path: '/api/courses?scope=manage' }) },
+  { method: 'POST', route: '/api/courses', guard: 'courses.manage_own', call: () => ({ path: '/api/courses', body: { title: 'Permission walk', description: 'A course made by the permission walk.', price: '0' } }) },
+  { method: 'PATCH', route: '/api/courses/:id', guard: 'courses.manage_own', call: (w) => ({ path: `/api/courses/${w.course.id}`, body: { description: 'A changed description of the course.' } }) },
+  {
+    method: 'PATCH',
+    route: '/api/courses/:id',
+    variant: "someone else's course",
+    guard: 'courses.manage_any',
+    call: async () => ({ path: `/api/courses/${(await createCourse(t.db, { instructorId: (await someone()).id })).id}`, body: { description: 'A changed description of the course.' } }),
+  },
+  { method: 'PUT', route: '/api/courses/:id', guard: 'courses.manage_own', call: (w) => ({ path: `/api/courses/${w.course.id}`, body: { title: 'Walked course', short_name: 'WC', description: 'A course edited by the permission walk.', visible: false } }) },
+  { method: 'DELETE', route: '/api/courses/:id', guard: 'courses.manage_own', call: async (w) => ({ path: `/api/courses/${(await createCourse(t.db, { instructorId: w.user.id })).id}` }) },
+  {
+    method: 'POST',
+    route: '/api/upload/course',
+    guard: 'courses.manage_own',
+    call: (w) => {
+      const form = new FormData();
+      form.set('entityType', 'course');
+      form.set('entityId', String(w.course.id));
+      return { path: '/api/upload/course', form };
+    },
+  },
+  { method: 'POST', route: '/api/modules', guard: 'courses.manage_own', call: (w) => ({ path: '/api/modules', body: { courseId: w.course.id, title: 'Module', description: 'A module of the walk.' } }) },
+  { method: 'PATCH', route: '/api/modules/:id', guard: 'courses.manage_own', call: (w) => ({ path: `/api/modules/${w.course.modules[0]!.id}`, body: { title: 'Module' } }) },
+  { method: 'DELETE', route: '/api/modules/:id', guard: 'courses.manage_own', call: async (w) => ({ path: `/api/modules/${(await freshCourse(w)).modules[0]!.id}` }) },
+  { method: 'POST', route: '/api/lessons', guard: 'courses.manage_own', call: (w) => ({ path: '/api/lessons', body: { moduleId: w.course.modules[0]!.id, title: 'Lesson', description: 'A lesson of the walk.', type: 'text', content: 'Text' } }) },
+  { method: 'PATCH', route: '/api/lessons/:id', guard: 'courses.manage_own', call: (w) => ({ path: `/api/lessons/${w.course.lessons[0]!.id}`, body: { title: 'Lesson' } }) },
+  { method: 'DELETE', route: '/api/lessons/:id', guard: 'courses.manage_own', call: async (w) => ({ path: `/api/lessons/${(await freshCourse(w)).lessons[0]!.id}` }) },
+  {
+    method: 'POST',
+    route: '/api/quizzes',
+    guard: 'courses.manage_own',
+    call: async (w) => ({ path: '/api/quizzes', body: { lessonId: (await freshCourse(w)).lessons[0]!.id, passScore: 70 } }),
+  },
+  { method: 'GET', route: '/api/quizzes/:id', guard: 'courses.manage_own', call: (w) => ({ path: `/api/quizzes/${w.course.quizzes[0]!.id}` }) },
+  { method: 'PATCH', route: '/api/quizzes/:id', guard: 'courses.manage_own', call: (w) => ({ path: `/api/quizzes/${w.course.quizzes[0]!.id}`, body: { passScore: 70 } }) },
+  { method: 'DELETE', route: '/api/quizzes/:id', guard: 'courses.manage_own', call: async (w) => ({ path: `/api/quizzes/${(await freshCourse(w)).quizzes[0]!.id}` }) },
+  { method: 'GET', route: '/api/quizzes/:id/questions', guard: 'courses.manage_own', call: (w) => ({ path: `/api/quizzes/${w.course.quizzes[0]!.id}/questions` }) },
+  {
+    method: 'POST',
+    route: '/api/quiz-questions',
+    guard: 'courses.manage_own',
+    call: (w) => ({ path: '/api/quiz-questions', body: { quizId: w.course.quizzes[0]!.id, question: 'Why?', options: ['A', 'B'], correctOption: 0 } }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/quiz-questions/:id',
+    guard: 'courses.manage_own',
+    call: (w) => ({ path: `/api/quiz-questions/${w.course.quizzes[0]!.questions[0]!.id}`, body: { question: 'Which foot leads?' } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/quiz-questions/:id',
+    guard: 'courses.manage_own',
+    call: async (w) => ({ path: `/api/quiz-questions/${(await freshCourse(w)).quizzes[0]!.questions[0]!.id}` }),
+  },
+  { method: 'POST', route: '/api/categories', guard: 'categories.manage', call: () => ({ path: '/api/categories', body: { name: `Walk ${Math.random().toString(36).slice(2)}` } }) },
+  { method: 'PATCH', route: '/api/categories/:id', guard: 'categories.manage', call: () => ({ path: '/api/categories/999999', body: { name: 'Renamed' } }) },
+  { method: 'DELETE', route: '/api/categories/:id', guard: 'categories.manage', call: () => ({ path: '/api/categories/999999' }) },
+  { method: 'GET', route: '/api/instructors', guard: 'instructors.list', call: () => ({ path: '/api/instructors' }) },
+
+  // Enrolments and invitations.
+  { method: 'POST', route: '/api/enrollments', variant: 'another user', guard: 'enrollments.enrol_directly', call: async (w) => ({ path: '/api/enrollments', body: { courseId: w.course.id, userId: (await someone()).id } }) },
+  { method: 'POST', route: '/api/enrollments', variant: 'oneself', guard: 'signed-in', call: async () => ({ path: '/api/enrollments', body: { courseId: (await buildCourse(t.db)).id } }) },
+  { method: 'GET', route: '/api/enrollments', guard: 'signed-in', call: () => ({ path: '/api/enrollments' }) },
+  { method: 'GET', route: '/api/enrollments', variant: 'of my course', guard: 'courses.manage_own', call: (w) => ({ path: `/api/enrollments?courseId=${w.course.id}` }) },
+  { method: 'GET', route: '/api/instructor/enrollments', guard: 'courses.manage_own', call: () => ({ path: '/api/instructor/enrollments' }) },
+  {
+    method: 'DELETE',
+    route: '/api/enrollments/:id',
+    guard: 'courses.manage_own',
+    call: async (w) => ({ path: `/api/enrollments/${(await createEnrollment(t.db, (await someone()).id, w.course.id)).id}` }),
+  },
+  { method: 'POST', route: '/api/courses/:id/invitations', guard: 'enrollments.invite', call: (w) => ({ path: `/api/courses/${w.course.id}/invitations`, body: { email: `walk${Math.random().toString(36).slice(2)}@example.com` } }) },
+  { method: 'GET', route: '/api/courses/:id/invitations', guard: 'enrollments.invite', call: (w) => ({ path: `/api/courses/${w.course.id}/invitations` }) },
+  { method: 'GET', route: '/api/instructor/invitations', guard: 'enrollments.invite', call: () => ({ path: '/api/instructor/invitations' }) },
+  {
+    method: 'DELETE',
+    route: '/api/invitations/:id',
+    guard: 'enrollments.invite',
+    call: async (w) => {
+      const [row] = await t.db.insert(courseInvitations).values({ courseId: w.course.id, email: `c${Math.random().toString(36).slice(2)}@example.com` }).returning();
+      return { path: `/api/invitations/${row!.id}` };
+    },
+  },
+  { method: 'GET', route: '/api/me/invitations', guard: 'signed-in', call: () => ({ path: '/api/me/invitations' }) },
+  ...(['accept', 'decline'] as const).map(
+    (action): RouteCase => ({
+      method: 'POST',
+      route: `/api/me/invitations/:id/${action}`,
+      guard: 'signed-in',
+      call: async (w) => {
+        const course = await buildCourse(t.db);
+        const [row] = await t.db.insert(courseInvitations).values({ courseId: course.id, email: w.user.email!.toLowerCase() }).returning();
+        return { path: `/api/me/invitations/${row!.id}/${action}` };
+      },
+    }),
+  ),
+
+  // Certificates and templates.
+  { method: 'GET', route: '/api/certificates', guard: 'signed-in', call: () => ({ path: '/api/certificates' }) },
+  { method: 'GET', route: '/api/certificates/:id', guard: 'signed-in', call: async (w) => ({ path: `/api/certificates/${(await certificateFor(w.user.id, (await buildCourse(t.db)).id)).id}` }) },
+  { method: 'POST', route: '/api/certificates', guard: 'certificates.issue', call: async (w) => {
+    const learner = await someone();
+    await createEnrollment(t.db, learner.id, w.course.id);
+    return { path: '/api/certificates', body: { userId: learner.id, courseId: w.course.id } };
+  } },
+  {
+    method: 'POST',
+    route: '/api/certificates/:id/revoke',
+    guard: 'certificates.revoke',
+    call: async (w) => ({ path: `/api/certificates/${(await certificateFor((await someone()).id, w.course.id)).id}/revoke`, body: { reason: 'Walk' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/certificates/:id/revoke',
+    variant: "of someone else's course",
+    guard: 'courses.manage_any',
+    call: async () => ({ path: `/api/certificates/${(await certificateFor((await someone()).id, (await buildCourse(t.db)).id)).id}/revoke`, body: { reason: 'Walk' } }),
+  },
+  { method: 'GET', route: '/api/instructor/certificates', guard: 'courses.manage_own', call: () => ({ path: '/api/instructor/certificates' }) },
+  { method: 'GET', route: '/api/admin/certificates', guard: 'certificates.list_all', call: () => ({ path: '/api/admin/certificates' }) },
+  { method: 'GET', route: '/api/certificate-templates', guard: 'certificate_templates.design', call: () => ({ path: '/api/certificate-templates' }) },
+  { method: 'POST', route: '/api/certificate-templates', guard: 'certificate_templates.design', call: () => ({ path: '/api/certificate-templates', body: { name: 'Mine', title: 'Certificate', body: 'For {learner}' } }) },
+  { method: 'GET', route: '/api/certificate-templates/:id', guard: 'certificate_templates.design', call: async (w) => ({ path: `/api/certificate-templates/${(await template(w.user.id)).id}` }) },
+  { method: 'GET', route: '/api/certificate-templates/:id/preview', guard: 'certificate_templates.design', call: async (w) => ({ path: `/api/certificate-templates/${(await template(w.user.id)).id}/preview` }) },
+  { method: 'PATCH', route: '/api/certificate-templates/:id', guard: 'certificate_templates.design', call: async (w) => ({ path: `/api/certificate-templates/${(await template(w.user.id)).id}`, body: { name: 'Renamed' } }) },
+  {
+    method: 'PATCH',
+    route: '/api/certificate-templates/:id',
+    variant: "someone else's template",
+    guard: 'certificate_templates.manage',
+    call: async () => ({ path: `/api/certificate-templates/${(await template((await someone()).id)).id}`, body: { name: 'Renamed' } }),
+  },
+  { method: 'DELETE', route: '/api/certificate-templates/:id', guard: 'certificate_templates.design', call: async (w) => ({ path: `/api/certificate-templates/${(await template(w.user.id)).id}` }) },
+
+  // Learning: every signed-in learner, in courses they are enrolled in.
+  { method: 'GET', route: '/api/learn/courses/:courseId', guard: 'signed-in', call: async (w) => ({ path: `/api/learn/courses/${await enrolledCourse(w)}` }) },
+  { method: 'GET', route: '/api/learn/lessons/:lessonId', guard: 'signed-in', call: async (w) => ({ path: `/api/learn/lessons/${(await enrolledIn(w)).lessons[0]!.id}` }) },
+  { method: 'POST', route: '/api/learn/lessons/:lessonId/complete', guard: 'signed-in', call: async (w) => ({ path: `/api/learn/lessons/${(await enrolledIn(w)).lessons[0]!.id}/complete` }) },
+  { method: 'GET', route: '/api/learn/quizzes/:quizId', guard: 'signed-in', call: async (w) => ({ path: `/api/learn/quizzes/${(await enrolledIn(w)).quizzes[0]!.id}` }) },
+  { method: 'GET', route: '/api/learn/quizzes/:quizId/attempts', guard: 'signed-in', call: async (w) => ({ path: `/api/learn/quizzes/${(await enrolledIn(w)).quizzes[0]!.id}/attempts` }) },
+  {
+    method: 'POST',
+    route: '/api/learn/quizzes/:quizId/attempts',
+    guard: 'signed-in',
+    call: async (w) => {
+      const quiz = (await enrolledIn(w)).quizzes[0]!;
+      return { path: `/api/learn/quizzes/${quiz.id}/attempts`, body: { answers: quiz.questions.map((q) => ({ questionId: q.id, selected: q.correct })) } };
+    },
+  },
+
+  // The account itself.
+  { method: 'GET', route: '/api/me', guard: 'signed-in', call: () => ({ path: '/api/me' }) },
+  { method: 'GET', route: '/api/user', guard: 'signed-in', call: () => ({ path: '/api/user' }) },
+  { method: 'PATCH', route: '/api/me', guard: 'signed-in', call: () => ({ path: '/api/me', body: { bio: 'Walking the table.' } }) },
+  { method: 'GET', route: '/api/me/sessions', guard: 'signed-in', call: () => ({ path: '/api/me/sessions' }) },
+  { method: 'DELETE', route: '/api/me/sessions/:id', guard: 'signed-in', call: () => ({ path: '/api/me/sessions/999999' }) },
+  { method: 'POST', route: '/api/me/sessions/revoke-others', guard: 'signed-in', call: () => ({ path: '/api/me/sessions/revoke-others' }) },
+  { method: 'POST', route: '/api/me/password', guard: 'signed-in', call: () => ({ path: '/api/me/password', body: { current_password: 'wrong-password-1', new_password: 'another-password-2' } }) },
+  { method: 'GET', route: '/api/upload/usage', guard: 'signed-in', call: () => ({ path: '/api/upload/usage' }) },
+  { method: 'POST', route: '/api/upload', guard: 'signed-in', call: () => ({ path: '/api/upload', form: new FormData() }) },
+  { method: 'POST', route: '/api/upload/profile', guard: 'signed-in', call: () => ({ path: '/api/upload/profile', form: new FormData() }) },
+  // Last: it ends the session.
+  { method: 'POST', route: '/api/logout', guard: 'signed-in', call: () => ({ path: '/api/logout' }) },
+
+  // Public routes (no role involved; listed so the walk knows every route).
+  ...(
+    [
+      ['GET', '/api/health'],
+      ['GET', '/api/categories'],
+      ['GET', '/api/courses'],
+      ['GET', '/api/courses/:id'],
+      ['GET', '/api/instructors/:id'],
+      ['GET', '/api/users/:id'],
+      ['GET', '/api/certificates/verify/:code'],
+      ['POST', '/api/contact'],
+      ['POST', '/api/login'],
+      ['POST', '/api/register'],
+      ['POST', '/api/enrollments/guest'],
+      ['POST', '/api/password/forgot'],
+      ['POST', '/api/password/reset'],
+    ] as const
+  ).map(([method, route]): RouteCase => ({ method, route, guard: 'public' })),
+];
+
+const enrolments = new Map<number, BuiltCourse>();
+
+/** A published course the user under test is enrolled in (one per user). */
+async function enrolledIn(w: World): Promise<BuiltCourse> {
+  let course = enrolments.get(w.user.id);
+  if (!course) {
+    course = await buildCourse(t.db, { modules: [{ lessons: [{ type: 'text' }, { type: 'quiz' }] }] });
+    await t.db.insert(enrollments).values({ userId: w.user.id, courseId: course.id, source: 'free' });
+    enrolments.set(w.user.id, course);
+  }
+  return course;
+}
+const enrolledCourse = async (w: World) => (await enrolledIn(w)).id;
+
+async function send(c: RouteCase, w: World): Promise<Response> {
+  const call = await c.call!(w);
+  const headers: Record<string, string> = { authorization: `Bearer ${w.token}` };
+  if (call.form) return t.request(call.path, { method: c.method, headers, body: call.form });
+  if (call.body !== undefined) headers['content-type'] = 'application/json';
+  return t.request(call.path, { method: c.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) });
+}
+
+const label = (c: RouteCase) => `${c.method} ${c.route}${c.variant ? ` (${c.variant})` : ''}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the permission table against every route', () => {
+  it('knows every API route of the app', () => {
+    const declared = new Set<string>();
+    for (const r of t.app.routes) {
+      if (r.method === 'ALL' || !r.path.startsWith('/api/')) continue;
+      declared.add(`${r.method} ${r.path}`);
+    }
+    const walked = new Set(ROUTE_CASES.map((c) => `${c.method} ${c.route}`));
+    expect([...declared].filter((r) => !walked.has(r)).sort(), 'routes the walk does not know').toEqual([]);
+    expect([...walked].filter((r) => !declared.has(r)).sort(), 'walked routes the app does not have').toEqual([]);
+  });
+
+  const protectedCases = ROUTE_CASES.filter((c) => c.guard !== 'public');
+
+  it.each(protectedCases.map((c) => [label(c), c] as const))('%s answers 401 without a token', async (_, c) => {
+    const res = await t.request(c.anonymous ?? c.route.replace(/:[a-zA-Z]+/g, '1'), { method: c.method });
+    expect(res.status).toBe(401);
+  });
+
+  it.each([...ROLE_NAMES])('a user holding only %s gets 403 exactly where the table says', async (role: RoleName) => {
+    const user = role === 'ADMIN' ? await createAdmin(t.db) : await createUser(t.db, { roles: [role] });
+    const token = await signIn(t.db, user.id);
+    const world: World = { user, token, course: await buildCourse(t.db, { instructorId: user.id }), learner: await someone() };
+    const wrong: string[] = [];
+    for (const c of protectedCases) {
+      const res = await send(c, world);
+      const allowed = c.guard === 'signed-in' || can([role], c.guard);
+      const ok = allowed ? res.status !== 403 && res.status !== 401 && res.status < 500 : res.status === 403;
+      if (!ok) wrong.push(`${label(c)}: ${res.status} (${allowed ? 'allowed' : 'refused'} by the table) ${(await res.text()).slice(0, 120)}`);
+    }
+    expect(wrong, `${role}: ${[...PERMISSIONS[role]].join(', ') || 'no actions'}`).toEqual([]);
+  });
+
+  it('shows the email and roles of another user only to users.read_private', async () => {
+    const target = await createUser(t.db, { roles: ['INSTRUCTOR'] });
+    for (const role of ROLE_NAMES) {
+      const { token } = await createSignedInUser(t.db, { roles: [role] });
+      const body = (await (await t.request(`/api/users/${target.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
+      expect('email' in body, role).toBe(can([role], 'users.read_private'));
+      expect('role' in body, role).toBe(can([role], 'users.read_private'));
+    }
+    const anonymous = (await (await t.request(`/api/users/${target.id}`)).json()) as Record<string, unknown>;
+    expect(Object.keys(anonymous).sort()).toEqual(['badges', 'bio', 'first_name', 'id', 'last_name', 'profile_image_url', 'username']);
+  });
+});
