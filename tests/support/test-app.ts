@@ -22,7 +22,9 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
   const file = resolve(dir, 'drx.db');
   copyFileSync(templateDb, file);
   const client = await openEmbeddedClient(file);
-  const env = parseEnv({ APP_ENV: 'test', DATA_DIR: dir, DRX_SEED: 'none', ...overrides });
+  // Tests sign up many users from one address: the per-address limits are scaled up unless a test
+  // asks for the real ones (RATE_LIMIT_MULTIPLIER: '1').
+  const env = parseEnv({ APP_ENV: 'test', DATA_DIR: dir, DRX_SEED: 'none', RATE_LIMIT_MULTIPLIER: '1000', ...overrides });
   const db = createDb(client);
   const platform: Platform = {
     env,
@@ -31,7 +33,10 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     assets: createDiskAssets(resolve(root, 'tests/support/site-fixture')),
   };
   const app = createApp();
-  const request = (path: string, init: RequestInit = {}) => app.request(path, init, { platform });
+  // As on Workers, the entry hands the app the client address Cloudflare put in CF-Connecting-IP;
+  // a test names its address with that header. The app itself never reads the header.
+  const request = (path: string, init: RequestInit = {}) =>
+    app.request(path, init, { platform, clientAddress: new Headers(init.headers).get('cf-connecting-ip') ?? undefined });
   const json = (method: string, path: string, body?: unknown, token?: string) =>
     request(path, {
       method,

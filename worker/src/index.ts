@@ -110,6 +110,8 @@ export default {
       assets: createWorkersAssets(bindings.ASSETS),
       memo: memoOf(bindings),
     };
-    return app.fetch(request, { ...bindings, platform }, ctx);
+    // Cloudflare sets CF-Connecting-IP itself (a client's own is overwritten): the client address.
+    const clientAddress = request.headers.get('cf-connecting-ip') ?? undefined;
+    return app.fetch(request, { ...bindings, platform, clientAddress }, ctx);
   },
 } satisfies ExportedHandler<WorkerBindings>;

@@ -34,6 +34,11 @@ export const envSchema = z.object({
   /** Upload quota per account, in MB; admins get ADMIN_UPLOAD_QUOTA_MB. */
   UPLOAD_QUOTA_MB: z.coerce.number().positive().default(500),
   ADMIN_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(5000),
+  /**
+   * Scales every per-address request limit (registration, guest enrolment, contact, uploads).
+   * Only for test servers that sign up many users from one address; leave at 1 in production.
+   */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   /** Outgoing mail: an smtp:// or smtps:// URL. Unset: emails stay in the outbox at /admin/messages. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('DRX <no-reply@drx.local>'),

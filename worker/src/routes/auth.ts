@@ -1,30 +1,15 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import type { AppContext } from '../app-context.ts';
+import { clientKey } from '../http/client-address.ts';
 import { AppError } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
 import { loginSchema, registerSchema, updateProfileSchema } from '../schemas/auth.ts';
 import { authenticate, register, updateUserFields } from '../services/accounts.ts';
 import { recordSessionClient, revokeSession } from '../services/sessions.ts';
 import { sessionClientOf } from './account.ts';
 import { loadUserView, toUserView, type UserView } from '../services/users.ts';
-
-/**
- * The client address the sign-in throttle counts by. On Node the socket's address comes first:
- * there a `cf-connecting-ip` header is whatever the caller wrote, and trusting it would let anyone
- * step around the per-client limit. Where there is no socket (Workers, where Cloudflare sets the
- * header itself, and `app.request()` in tests) the header is used.
- */
-export function clientIp(c: Context<AppContext>): string {
-  try {
-    const address = getConnInfo(c).remote.address;
-    if (address) return address;
-  } catch {
-    // not on Node: no socket to ask
-  }
-  return c.req.header('cf-connecting-ip')?.trim() || 'unknown';
-}
 
 /** The signed-in user as read with the session by the auth middleware. */
 function signedInView(c: Context<AppContext>): UserView {
@@ -39,7 +24,7 @@ async function currentUserView(c: Context<AppContext>): Promise<UserView> {
 }
 
 export const authRoutes = new Hono<AppContext>()
-  .post('/register', validate('json', registerSchema), async (c) => {
+  .post('/register', rateLimit(RATE_LIMITS.newAccounts), validate('json', registerSchema), async (c) => {
     const input = c.req.valid('json');
     const { db, env } = c.get('platform');
     const body = await register(
@@ -52,7 +37,7 @@ export const authRoutes = new Hono<AppContext>()
   })
   .post('/login', validate('json', loginSchema), async (c) => {
     const { db, env } = c.get('platform');
-    const body = await authenticate(db, c.req.valid('json'), clientIp(c), env.SESSION_TTL_HOURS);
+    const body = await authenticate(db, c.req.valid('json'), clientKey(c), env.SESSION_TTL_HOURS);
     await recordSessionClient(db, body.access_token, sessionClientOf(c));
     return c.json(body, 200);
   })

@@ -5,6 +5,7 @@ import { forbidden } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, requireUser, signedInUser } from '../middleware/auth.ts';
 import { invitationSchema } from '../schemas/invitations.ts';
+import { RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
 import { enrollmentsQuerySchema, enrollSchema, guestEnrollSchema, idParamSchema } from '../schemas/learning.ts';
 import {
   acceptInvitation,
@@ -31,7 +32,7 @@ import {
  * people only by an admin (enrollments.enrol_directly) or by an invitation they accept.
  */
 export const enrollmentRoutes = new Hono<AppContext>()
-  .post('/enrollments/guest', validate('json', guestEnrollSchema), async (c) => {
+  .post('/enrollments/guest', rateLimit(RATE_LIMITS.newAccounts), validate('json', guestEnrollSchema), async (c) => {
     const { db, env } = c.get('platform');
     const result = await enrollGuest(db, c.req.valid('json'), env.SESSION_TTL_HOURS);
     if ('status' in result) return c.json(result.body, 402);

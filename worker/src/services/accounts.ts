@@ -7,14 +7,13 @@ import type { Db } from '../platform/db.ts';
 import { uniqueViolation } from './db-errors.ts';
 import { expireResetTokensStatement } from './password-reset.ts';
 import { createSession, newSessionSecret, revokeOtherSessionsStatement } from './sessions.ts';
-import { beginLoginAttempt, loginSucceeded, throttleKeys } from './throttle.ts';
+import { beginLoginAttempt, loginSucceeded, throttleKeys, tooManySignInAttempts } from './throttle.ts';
 import { loadUserView, type UserView } from './users.ts';
 
 export const USERNAME_TAKEN = 'Username already exists';
 export const EMAIL_TAKEN = 'Email already exists';
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const ACCOUNT_DEACTIVATED = 'This account has been deactivated.';
-export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please try again later.';
 
 export interface NewAccount {
   username: string;
@@ -125,15 +124,12 @@ export async function authenticate(
   clientIp: string,
   sessionTtlHours: number,
 ): Promise<SignedIn> {
-  const keys = throttleKeys(credentials.username, clientIp);
-  const decision = await beginLoginAttempt(db, keys);
-  if (!decision.allowed) {
-    throw new AppError(429, TOO_MANY_ATTEMPTS, { headers: { 'Retry-After': String(decision.retryAfterSeconds) } });
-  }
+  const attempt = await beginLoginAttempt(db, throttleKeys(credentials.username, clientIp));
+  if (!attempt.allowed) throw tooManySignInAttempts(attempt.retryAfterSeconds);
   const row = await findUserByUsername(db, credentials.username);
   const ok = await verifyPassword(credentials.password, row?.passwordHash ?? (await timingDummyHash()));
   if (!row || !ok) throw new AppError(401, INVALID_CREDENTIALS);
-  await loginSucceeded(db, keys);
+  await loginSucceeded(db, attempt);
   if (!row.isActive) throw new AppError(403, ACCOUNT_DEACTIVATED);
   const { token } = await createSession(db, row.id, sessionTtlHours);
   const user = await loadUserView(db, row.id);

@@ -1,81 +1,126 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { loginThrottle } from '../../../db/schema/index.ts';
+import { AppError } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 
 /**
- * Sign-in throttling, kept in the database so it holds across processes and restarts.
+ * Sign-in throttling with growing delays, kept in the database so it holds across processes and
+ * restarts (decision 0014).
  *
- * Each attempt first takes a slot in a fixed 15-minute window for its account and its client, in
- * one conditional upsert per key: the counter rises only while it is under the limit (or the
- * window has passed), so RETURNING gives no row once the key is exhausted. Taking the slot before
- * the password is checked means concurrent guesses cannot slip past the limit together. A
- * successful sign-in gives its slots back: the account's counter is cleared, the client's
- * counter is lowered by the one attempt that turned out not to be a failure.
+ * Two keys count failures: the account *at one client address* (`user:{name}|ip:{address}`) and
+ * the client address alone (`ip:{address}`). Nothing counts an account from everywhere, so a
+ * guesser elsewhere cannot lock its owner out. A key's first failures are free; from then on each
+ * failure blocks the key for a delay that doubles, up to a cap. A key forgets its failures once
+ * its window has passed (and it is not blocked).
+ *
+ * Each attempt reserves its failure *before* the password is checked, in one conditional upsert
+ * per key that only succeeds while the key is not blocked, so concurrent guesses cannot slip past
+ * together. A successful sign-in gives its reservation back: the account-at-address key is
+ * cleared, the address key is lowered by the attempt that turned out not to be a failure.
  */
-export const THROTTLE_WINDOW_MS = 15 * 60_000;
-export const ACCOUNT_FAILURE_LIMIT = 5;
-export const CLIENT_FAILURE_LIMIT = 20;
+export const THROTTLE_WINDOW_MS = 60 * 60_000;
+/** Failures of one account from one address before delays begin. */
+export const ACCOUNT_FREE_FAILURES = 5;
+/** Failures from one address (across accounts) before delays begin. */
+export const CLIENT_FREE_FAILURES = 20;
+export const FIRST_DELAY_MS = 30_000;
+export const MAX_DELAY_MS = 15 * 60_000;
 
 export interface ThrottleKeys {
   account: string;
   client: string;
 }
 
-export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
-export function throttleKeys(username: string, clientIp: string): ThrottleKeys {
-  return { account: `user:${username.trim().toLowerCase()}`, client: `ip:${clientIp}` };
+interface Reservation {
+  key: string;
+  failures: number;
+  blockedUntil: number;
 }
 
-function takeSlot(db: Db, key: string, limit: number, now: number) {
+export type LoginAttempt =
+  | { allowed: true; keys: ThrottleKeys; account: Reservation; client: Reservation }
+  | { allowed: false; retryAfterSeconds: number };
+
+export function throttleKeys(username: string, clientAddress: string): ThrottleKeys {
+  const client = `ip:${clientAddress}`;
+  return { account: `user:${username.trim().toLowerCase()}|${client}`, client };
+}
+
+/** How long a key is blocked after its `failures`-th failure (0 while failures are free). */
+export function delayAfter(failures: number, freeFailures: number): number {
+  if (failures < freeFailures) return 0;
+  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (failures - freeFailures));
+}
+
+function reserve(db: Db, key: string, freeFailures: number, now: number) {
   const windowOver = sql`${loginThrottle.windowStartedAt} <= ${now - THROTTLE_WINDOW_MS}`;
+  const counted = sql`(CASE WHEN ${windowOver} THEN 1 ELSE ${loginThrottle.failures} + 1 END)`;
+  // The same rule as delayAfter, in SQL: 0 while free, then FIRST_DELAY_MS doubling up to the cap.
+  const shift = sql`min(${counted} - ${freeFailures}, 30)`;
+  const blockedUntil = sql`CASE WHEN ${counted} >= ${freeFailures} THEN ${now} + min(${MAX_DELAY_MS}, ${FIRST_DELAY_MS} << ${shift}) ELSE 0 END`;
   return db
     .insert(loginThrottle)
-    .values({ key, failures: 1, windowStartedAt: now })
+    .values({ key, failures: 1, windowStartedAt: now, blockedUntil: freeFailures <= 1 ? now + FIRST_DELAY_MS : 0 })
     .onConflictDoUpdate({
       target: loginThrottle.key,
       set: {
-        failures: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
+        failures: counted,
         windowStartedAt: sql`CASE WHEN ${windowOver} THEN ${now} ELSE ${loginThrottle.windowStartedAt} END`,
+        blockedUntil,
       },
-      setWhere: sql`${loginThrottle.failures} < ${limit} OR ${windowOver}`,
+      setWhere: sql`${loginThrottle.blockedUntil} <= ${now}`,
     })
-    .returning({ failures: loginThrottle.failures });
+    .returning({ key: loginThrottle.key, failures: loginThrottle.failures, blockedUntil: loginThrottle.blockedUntil });
 }
 
-function giveBack(db: Db, key: string) {
+/**
+ * Takes back one reserved failure. The block the reservation set is lifted only while the row
+ * still holds what the reservation wrote; if another attempt reserved since, its block stands.
+ * (Before a granted reservation the key was not blocked, so 0 restores it.)
+ */
+function giveBack(db: Db, slot: Reservation) {
+  const untouched = sql`${loginThrottle.failures} = ${slot.failures} AND ${loginThrottle.blockedUntil} = ${slot.blockedUntil}`;
   return db
     .update(loginThrottle)
-    .set({ failures: sql`max(${loginThrottle.failures} - 1, 0)` })
-    .where(eq(loginThrottle.key, key));
+    .set({
+      failures: sql`max(${loginThrottle.failures} - 1, 0)`,
+      blockedUntil: sql`CASE WHEN ${untouched} THEN 0 ELSE ${loginThrottle.blockedUntil} END`,
+    })
+    .where(eq(loginThrottle.key, slot.key));
 }
 
-/** Takes a slot for one sign-in attempt, or says how long the caller must wait. */
-export async function beginLoginAttempt(db: Db, keys: ThrottleKeys, now = Date.now()): Promise<ThrottleDecision> {
-  const [account, client] = await db.batch([
-    takeSlot(db, keys.account, ACCOUNT_FAILURE_LIMIT, now),
-    takeSlot(db, keys.client, CLIENT_FAILURE_LIMIT, now),
+/** Reserves one failure for the attempt on both keys, or says how long the caller must wait. */
+export async function beginLoginAttempt(db: Db, keys: ThrottleKeys, now = Date.now()): Promise<LoginAttempt> {
+  if (Math.random() < 0.01) await forgetExpired(db, now);
+  const [[account], [client]] = await db.batch([
+    reserve(db, keys.account, ACCOUNT_FREE_FAILURES, now),
+    reserve(db, keys.client, CLIENT_FREE_FAILURES, now),
   ]);
-  const accountOk = account.length > 0;
-  const clientOk = client.length > 0;
-  if (accountOk && clientOk) return { allowed: true };
+  if (account && client) return { allowed: true, keys, account, client };
 
   // A refused attempt must not count against the key that still had room.
-  if (accountOk) await giveBack(db, keys.account);
-  if (clientOk) await giveBack(db, keys.client);
+  if (account) await giveBack(db, account);
+  if (client) await giveBack(db, client);
 
-  const blocked = [...(accountOk ? [] : [keys.account]), ...(clientOk ? [] : [keys.client])];
+  const blocked = [...(account ? [] : [keys.account]), ...(client ? [] : [keys.client])];
   const rows = await db
-    .select({ windowStartedAt: loginThrottle.windowStartedAt })
+    .select({ blockedUntil: loginThrottle.blockedUntil })
     .from(loginThrottle)
     .where(inArray(loginThrottle.key, blocked));
-  const until = Math.max(now, ...rows.map((r) => r.windowStartedAt + THROTTLE_WINDOW_MS));
+  const until = Math.max(now, ...rows.map((r) => r.blockedUntil));
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)) };
 }
 
-/** The password was right: the account starts afresh and the client gets its slot back. */
-export async function loginSucceeded(db: Db, keys: ThrottleKeys): Promise<void> {
-  await db.batch([db.delete(loginThrottle).where(eq(loginThrottle.key, keys.account)), giveBack(db, keys.client)]);
+/** The password was right: the account at this address starts afresh, the address gets its slot back. */
+export async function loginSucceeded(db: Db, attempt: Extract<LoginAttempt, { allowed: true }>): Promise<void> {
+  await db.batch([db.delete(loginThrottle).where(eq(loginThrottle.key, attempt.keys.account)), giveBack(db, attempt.client)]);
+}
+
+/** Rows whose window has passed and which block nothing any more. */
+export async function forgetExpired(db: Db, now = Date.now()): Promise<void> {
+  await db
+    .delete(loginThrottle)
+    .where(and(lte(loginThrottle.windowStartedAt, now - THROTTLE_WINDOW_MS), lte(loginThrottle.blockedUntil, now)));
 }
 
 /** Failures counted for a key in its current window (0 when none or when the window has passed). */
@@ -85,4 +130,18 @@ export async function failuresOf(db: Db, key: string, now = Date.now()): Promise
     .from(loginThrottle)
     .where(and(eq(loginThrottle.key, key), sql`${loginThrottle.windowStartedAt} > ${now - THROTTLE_WINDOW_MS}`));
   return row?.failures ?? 0;
+}
+
+/** "30 seconds", "1 minute", "15 minutes": a wait as a person reads it. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** The 429 of a throttled sign-in, with the wait in Retry-After and in words. */
+export function tooManySignInAttempts(retryAfterSeconds: number): AppError {
+  return new AppError(429, `Too many failed sign-in attempts. Please try again in ${waitText(retryAfterSeconds)}.`, {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
 }
