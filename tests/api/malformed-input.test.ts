@@ -26,8 +26,9 @@ function apiRoutes(): { method: string; path: string }[] {
   const out: { method: string; path: string }[] = [];
   for (const r of t.app.routes) {
     if (!r.path.startsWith('/api/') || r.method === 'ALL' || r.path.includes('*')) continue;
-    // Signing out would end the admin session the probes run with.
-    if (r.path === '/api/logout') continue;
+    // Signing out would end the admin session the probes run with (so would ending session 1, the
+    // admin's own, by id; that route's bad ids are tested in worker/src/routes/account.test.ts).
+    if (r.path === '/api/logout' || r.path === '/api/me/sessions/:id') continue;
     const key = `${r.method} ${r.path}`;
     if (seen.has(key)) continue;
     seen.add(key);

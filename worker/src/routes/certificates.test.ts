@@ -78,7 +78,8 @@ describe('certificates', () => {
         instructor_name: 'Elena Petrova',
         code: learner.certificate.code,
         verify_url: `/verify/${learner.certificate.code}`,
-        verify_url_absolute: `https://drx.example/verify/${learner.certificate.code}`,
+        // From configuration (PUBLIC_URL, else the configured port), never from the request's host (decision 0016).
+        verify_url_absolute: `http://localhost:3000/verify/${learner.certificate.code}`,
         template: {
           title: 'Certificate of Completion',
           primary_color: '#4c1d95',
