@@ -121,7 +121,8 @@ describe('sessions', () => {
 
 describe('absolute links never come from the Host header', () => {
   it('a certificate asked for with Host: evil.example links to the configured origin', async () => {
-    for (const overrides of [{}, { PUBLIC_URL: 'https://drx.example' }]) {
+    const configurations: Record<string, string>[] = [{}, { PUBLIC_URL: 'https://drx.example' }];
+    for (const overrides of configurations) {
       const app = await createTestApp(overrides);
       try {
         const { user, token } = await createSignedInUser(app.db);
