@@ -244,7 +244,10 @@ test.describe('learning', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Not passed yet')).toBeVisible();
     await expect(page.getByText('Your score: 0%')).toBeVisible();
-    await expect(page.getByText('Correct answer').first()).toBeVisible();
+    // Which answers were wrong, but not the correct options before a pass (decision 0012).
+    await expect(page.getByText('✗ Incorrect')).toHaveCount(2);
+    await expect(page.getByText('The correct answers are shown once you pass.')).toBeVisible();
+    await expect(page.getByText('Correct answer', { exact: true })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Retake quiz' }).click();
     await answer(page, QUESTIONS.map((q) => q.correct));
