@@ -25,6 +25,8 @@ const child = spawn(process.execPath, ['--max-semi-space-size=4', server], {
     DATA_DIR: dataDir,
     DRX_SEED: 'demo',
     APP_ENV: 'test',
+    // The suite signs up many users from 127.0.0.1: scale the per-address limits up (never in production).
+    RATE_LIMIT_MULTIPLIER: '1000',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));

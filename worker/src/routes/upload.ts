@@ -4,6 +4,8 @@ import { uploads, users } from '../../../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
+import { isQuotaRefusal, quotaExceeded, quotaOfRequest, uploadQuotaOf, withinQuota } from '../services/upload-limits.ts';
 import {
   answerOf,
   checkFile,
@@ -40,10 +42,16 @@ export interface ProfileUploadAnswer extends UploadAnswer {
 }
 
 export const uploadRoutes = new Hono<AppContext>()
+  /** The signed-in user's stored bytes and quota. */
+  .get('/usage', requireUser, async (c) => {
+    const { quotaBytes, usedBytes } = await uploadQuotaOf(c.get('platform'), signedInUser(c).id);
+    return c.json({ usedBytes, quotaBytes }, 200);
+  })
   .post(
     '/',
     requireUser,
-    limitUploadBody((p) => MAX_FILES * p.env.MAX_UPLOAD_MB * MB + MULTIPART_OVERHEAD),
+    rateLimit(RATE_LIMITS.uploads),
+    limitUploadBody((p) => ({ totalBytes: MAX_FILES * p.env.MAX_UPLOAD_MB * MB + MULTIPART_OVERHEAD, fileBytes: p.env.MAX_UPLOAD_MB * MB })),
     async (c) => {
       const platform = c.get('platform');
       const user = signedInUser(c);
@@ -59,17 +67,19 @@ export const uploadRoutes = new Hono<AppContext>()
       const maxBytes = platform.env.MAX_UPLOAD_MB * MB;
       const checked: CheckedFile[] = [];
       for (const file of files) checked.push(await checkFile(file, maxBytes, imagesOnly));
+      const { quotaBytes, usedBytes } = quotaOfRequest(c) ?? (await uploadQuotaOf(platform, user.id));
+      if (usedBytes + checked.reduce((sum, f) => sum + f.bytes.length, 0) > quotaBytes) throw quotaExceeded(quotaBytes);
 
       const keys = await putObjects(platform, checked, folder);
       let rows: { id: number; key: string }[];
       try {
         rows = await platform.db
           .insert(uploads)
-          .values(checked.map((file, i) => uploadRow(file, keys[i], user.id)))
+          .values(withinQuota(checked.map((file, i) => uploadRow(file, keys[i], user.id)), quotaBytes))
           .returning({ id: uploads.id, key: uploads.key });
       } catch (err) {
         await removeObjects(platform, keys);
-        throw err;
+        throw isQuotaRefusal(err) ? quotaExceeded(quotaBytes) : err;
       }
       const idOf = new Map(rows.map((r) => [r.key, r.id]));
       const answers = checked.map((file, i) => answerOf(file, keys[i], idOf.get(keys[i])!));
@@ -80,6 +90,7 @@ export const uploadRoutes = new Hono<AppContext>()
   .post(
     '/profile',
     requireUser,
+    rateLimit(RATE_LIMITS.uploads),
     limitUploadBody(() => PROFILE_IMAGE_MAX_MB * MB + MULTIPART_OVERHEAD),
     async (c) => {
       const platform = c.get('platform');

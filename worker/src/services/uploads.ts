@@ -1,12 +1,13 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { createMiddleware } from 'hono/factory';
 import { uploads } from '../../../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
 import { detectFileType, type DetectedType } from '../domain/file-types.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import type { Platform } from '../platform/context.ts';
+import { bodyCutOff, fileTooLarge, isQuotaRefusal, quotaExceeded, sizeWithinQuota, uploadQuotaOf } from './upload-limits.ts';
+
+export { fileTooLarge, limitUploadBody, MB, MULTIPART_OVERHEAD } from './upload-limits.ts';
 
 /**
  * Storing uploads, for the upload route and for routes that attach a file to a record (the
@@ -14,9 +15,6 @@ import type { Platform } from '../platform/context.ts';
  * name is cleaned, and nothing is left behind when a step fails.
  */
 
-export const MB = 1024 * 1024;
-/** Room for multipart boundaries, part headers and the small text fields. */
-export const MULTIPART_OVERHEAD = 256 * 1024;
 export const UPLOADS_PATH = '/uploads/';
 
 /** The Upload response of §3 for one file. */
@@ -37,22 +35,7 @@ export interface CheckedFile {
   name: string;
 }
 
-export const fileTooLarge = () => new AppError(413, 'File too large');
 export const invalidFileType = () => new AppError(415, 'Invalid file type');
-
-/**
- * Bounds the body before it is parsed: the declared length is checked at once, and a body
- * streamed without one is counted as it arrives and cut off at the limit.
- */
-export const limitUploadBody = (maxBytes: (platform: Platform) => number) =>
-  createMiddleware<AppContext>((c, next) =>
-    bodyLimit({
-      maxSize: maxBytes(c.get('platform')),
-      onError: () => {
-        throw fileTooLarge();
-      },
-    })(c, next),
-  );
 
 export async function readMultipart(c: Context<AppContext>): Promise<FormData> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
@@ -60,7 +43,8 @@ export async function readMultipart(c: Context<AppContext>): Promise<FormData> {
   try {
     return await c.req.raw.formData();
   } catch {
-    throw badRequest('Malformed multipart body');
+    // The counting stream of limitUploadBody failed the body: say why, not "malformed".
+    throw bodyCutOff(c) ?? badRequest('Malformed multipart body');
   }
 }
 
@@ -170,16 +154,20 @@ export async function storeAttachedFile(
   file: CheckedFile,
   options: { folder: string; userId: number; attach: (url: string) => BatchItem<'sqlite'> },
 ): Promise<UploadAnswer> {
+  const size = file.bytes.length;
+  const { quotaBytes, usedBytes } = await uploadQuotaOf(platform, options.userId);
+  if (usedBytes + size > quotaBytes) throw quotaExceeded(quotaBytes);
   const [key] = await putObjects(platform, [file], options.folder);
   const url = UPLOADS_PATH + key!;
+  const row = { ...uploadRow(file, key!, options.userId), size: sizeWithinQuota(size, options.userId, size, quotaBytes) };
   try {
     const [inserted] = await platform.db.batch([
-      platform.db.insert(uploads).values(uploadRow(file, key!, options.userId)).returning({ id: uploads.id }),
+      platform.db.insert(uploads).values(row).returning({ id: uploads.id }),
       options.attach(url),
     ]);
     return answerOf(file, key!, inserted[0]!.id);
   } catch (err) {
     await removeObjects(platform, [key!]);
-    throw err;
+    throw isQuotaRefusal(err) ? quotaExceeded(quotaBytes) : err;
   }
 }
