@@ -41,6 +41,23 @@ describe('forgot password does not tell who has an account', () => {
   });
 });
 
+describe('forgot password is limited per address', () => {
+  it('the 11th request within an hour from one address answers 429 with Retry-After', async () => {
+    const real = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1' });
+    try {
+      const ask = () =>
+        real.json('POST', '/api/password/forgot', { email: `someone-${randomBytes(3).toString('hex')}@example.com` });
+      for (let i = 0; i < 10; i++) expect((await ask()).status).toBe(202);
+      const refused = await ask();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await read<ErrorBody>(refused)).message).toMatch(/^Too many password reset requests from this address\./);
+    } finally {
+      real.close();
+    }
+  });
+});
+
 describe('a reset link', () => {
   it('is stored only as its hash, so a copy of the database gives no usable link', async () => {
     const user = await createUser(t.db);
