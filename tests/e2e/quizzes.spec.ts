@@ -137,4 +137,40 @@ test.describe('quizzes must be earned', () => {
     await expect(learnerPage.getByRole('button', { name: 'Retake quiz' })).toHaveCount(0);
     await context.close();
   });
+
+  test('the course screens say why a course with a quiz without questions cannot be published', async ({ page, request, loginAs }) => {
+    const auth = await loginAs(ACCOUNTS.instructorAdmin);
+    const lessonTitle = `Empty check ${uniqueName('l')}`;
+    const course = await api<{ id: number }>(request, auth, 'post', '/api/courses', {
+      title: `Musicality basics ${uniqueName('c')}`,
+      description: 'Musicality for new dance teachers.',
+      price: '0',
+      status: 'draft',
+    });
+    const mod = await api<{ id: number }>(request, auth, 'post', '/api/modules', { courseId: course.id, title: 'Listening', description: 'Hearing the phrase.' });
+    const lesson = await api<{ id: number }>(request, auth, 'post', '/api/lessons', {
+      moduleId: mod.id,
+      title: lessonTitle,
+      description: 'A quiz that has no questions yet.',
+      content: 'Answer every question.',
+      type: 'quiz',
+    });
+    await api(request, auth, 'post', '/api/quizzes', { lessonId: lesson.id, title: 'Listening quiz' });
+
+    // The course details tab names the quiz.
+    await page.goto(`/instructor/courses/${course.id}`);
+    await hydrated(page);
+    const note = page.getByRole('note', { name: 'Why this course cannot be published' });
+    await expect(note).toContainText('This course cannot be published yet');
+    await expect(note).toContainText(`“Listening quiz” (lesson “${lessonTitle}”)`);
+
+    // Publishing anyway is refused with the server's reason.
+    await page.getByRole('button', { name: 'Edit Course' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Course' });
+    await dialog.getByLabel('Status').selectOption('published');
+    await dialog.getByRole('button', { name: /Update Course|Save/ }).click();
+    await expect(
+      page.locator('ol.toaster').getByText(`Failed to update course: This course cannot be published: the quiz “Listening quiz” (lesson “${lessonTitle}”) has no questions.`, { exact: false }),
+    ).toBeVisible();
+  });
 });
