@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, test, uniqueName } from './fixtures.ts';
 
@@ -29,6 +30,12 @@ async function apiToken(page: Page, username: string, password: string, userAgen
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+/** Serious and critical findings of axe on the page. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
 async function signInThroughForm(page: Page, username: string, password: string) {
   await page.goto('/auth');
   await hydrated(page);
@@ -55,6 +62,7 @@ test('forgot password: the reset link from the outbox sets a new password and si
   await elsewhere.getByLabel('Email or username').fill(account.email);
   await elsewhere.getByRole('button', { name: 'Send reset link' }).click();
   await expect(elsewhere.getByText('Check your email')).toBeVisible();
+  expect(await seriousViolations(elsewhere)).toEqual([]);
   await expect(elsewhere.getByText(/If an account matches what you entered/)).toBeVisible();
 
   // No mail is configured: the admin reads the link in the outbox of /admin/messages.
@@ -66,12 +74,16 @@ test('forgot password: the reset link from the outbox sets a new password and si
   await expect(message.getByRole('heading', { name: 'Reset your DRX password' })).toBeVisible();
   await message.getByText('Show message').click();
   const body = await message.locator('.admin-message-body').innerText();
+  expect(await seriousViolations(admin)).toEqual([]);
   const link = new URL(body.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)![0]);
 
   // The link, opened in a fresh browser, sets a new password.
   const fresh = await (await browser.newContext()).newPage();
   await fresh.goto(link.pathname + link.search);
   await hydrated(fresh);
+  // The token leaves the address bar (and the history) once read.
+  await expect(fresh).toHaveURL(/\/reset-password$/);
+  expect(await seriousViolations(fresh)).toEqual([]);
   await fresh.getByLabel('New password', { exact: true }).fill('second-password-42');
   await fresh.getByLabel('Confirm new password').fill('second-password-42');
   await fresh.getByRole('button', { name: 'Reset password' }).click();
@@ -140,6 +152,7 @@ test('/profile/manage lists the sessions; "Sign out" ends one, "Sign out everywh
   await expect(list.getByRole('listitem')).toHaveCount(3);
   await expect(list.getByText('This device')).toBeVisible();
   expect(await manage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(manage)).toEqual([]);
 
   await list.getByRole('button', { name: 'Sign out Safari on iOS' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(2);
