@@ -230,7 +230,7 @@ describe('publishing a course with a quiz without questions', () => {
     description: 'Spotting, chaînés and piqués for young beginners.',
     visible,
   });
-  const statusOf = async (id: number) => (await t.json('GET', `/api/courses/${id}`, undefined, cast.instructor.token).then((r) => read<{ status: string }>(r))).status;
+  const statusOf = async (id: number) => (await read<{ status: string }>(await t.json('GET', `/api/courses/${id}`, undefined, cast.instructor.token))).status;
 
   it('is refused (409) by PATCH status published and by PUT visible true, naming the quiz', async () => {
     const { course } = await courseWithEmptyQuiz();
