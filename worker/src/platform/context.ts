@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
 import type { AppEnv } from './env.ts';
+import type { Mailer } from './mailer.ts';
 import type { ObjectStore } from './storage.ts';
 
 /** Serves a file of the built site, or null when there is none. */
@@ -16,6 +17,8 @@ export interface Platform {
    * in module state: the media signing key, the build's CSP hashes. Absent: worked out each time.
    */
   memo?: RuntimeMemo;
+  /** Delivers the outbox's emails (Node with SMTP_URL); absent: they stay in the outbox. */
+  mailer?: Mailer;
 }
 
 export type RuntimeMemo = Map<string, Promise<unknown>>;

@@ -8,6 +8,7 @@ import { createDiskStorage } from './disk-storage.ts';
 import type { AppEnv } from './env.ts';
 import { migrateDatabase, openNodeDatabase } from './node-db.ts';
 import { projectRootFrom } from './project-root.ts';
+import { createSmtpMailer } from './smtp-mailer.ts';
 
 export const projectRoot = projectRootFrom(import.meta.url);
 
@@ -29,6 +30,8 @@ export async function createNodePlatform(env: AppEnv, options: { siteDir?: strin
     storage,
     assets: createDiskAssets(options.siteDir ?? resolve(projectRoot, 'dist')),
     memo: new Map(),
+    // SMTP_URL set: the outbox's emails are delivered (decision 0016); a bad URL stops start-up.
+    ...(env.SMTP_URL ? { mailer: createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) } : {}),
     close: () => client.close(),
   };
 }

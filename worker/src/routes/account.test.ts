@@ -241,6 +241,30 @@ describe('POST /api/password/forgot', () => {
     expect(ttl).toBeLessThanOrEqual(60 * 60_000);
   });
 
+  it('with mail configured, the link is delivered and the answer does not wait for the mail server', async () => {
+    const user = await createUser(t.db);
+    let release: () => void = () => undefined;
+    const delivered: string[] = [];
+    t.platform.mailer = (m) =>
+      new Promise<void>((resolve) => {
+        release = () => {
+          delivered.push(m.text);
+          resolve();
+        };
+      });
+    try {
+      const res = await t.json('POST', '/api/password/forgot', { email: user.email });
+      expect(res.status).toBe(202);
+      const [pending] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email!));
+      expect(pending!.status).toBe('pending');
+      release();
+      await expect.poll(async () => (await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, pending!.id)))[0]!.status).toBe('sent');
+      expect(delivered[0]).toContain('https://drx.example/reset-password?token=');
+    } finally {
+      delete t.platform.mailer;
+    }
+  });
+
   it('sends nothing for a deactivated account, one without email, or a demo content owner', async () => {
     const inactive = await createUser(t.db, { isActive: false });
     const noEmail = await createUser(t.db, { email: null });

@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { emailOutbox, type OUTBOX_STATUSES } from '../../../db/schema/index.ts';
 import type { Platform } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
@@ -14,34 +14,58 @@ export interface OutgoingEmail {
 }
 
 /**
- * Where a message goes once it is in the outbox. No delivery is built in yet (decision 0016):
- * with SMTP_URL set the message waits as 'pending' for a mailer, otherwise it is 'logged' and the
- * admin reads it at /admin/messages.
+ * Where a message starts: 'pending' when something will deliver it (a mailer, or SMTP_URL set on a
+ * runtime that has none yet, Workers), else 'logged' — the admin reads it at /admin/messages.
  */
-function initialStatus(platform: Pick<Platform, 'env'>): OutboxStatus {
-  return platform.env.SMTP_URL ? 'pending' : 'logged';
+function initialStatus(platform: Pick<Platform, 'env' | 'mailer'>): OutboxStatus {
+  return platform.mailer || platform.env.SMTP_URL ? 'pending' : 'logged';
 }
 
 let warnedNoMailer = false;
+const ERROR_MAX = 500;
+
+async function deliver(platform: Pick<Platform, 'db' | 'mailer'>, id: number, email: OutgoingEmail): Promise<void> {
+  const { db, mailer } = platform;
+  if (!mailer) return;
+  try {
+    await mailer({ to: email.to, subject: email.subject, text: email.text });
+    await db
+      .update(emailOutbox)
+      .set({ status: 'sent', error: null, sentAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+      .where(eq(emailOutbox.id, id));
+  } catch (err) {
+    const reason = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_MAX) || 'Delivery failed';
+    console.error(`Email ${id} (${email.kind}) could not be delivered: ${reason}`);
+    await db.update(emailOutbox).set({ status: 'failed', error: reason }).where(eq(emailOutbox.id, id)).catch(() => undefined);
+  }
+}
 
 /**
- * The one way the app sends an email: the message is written to email_outbox first. In
- * development it is also written to the server log, so a reset link can be followed at once.
+ * The one way the app sends an email: the message is written to email_outbox first, then handed
+ * to the runtime's mailer when there is one. Delivery is not awaited by the caller (`delivered`
+ * settles when it is done): a request such as "forgot password" answers at once, and as fast for
+ * an unknown address as for a known one. In development the message is also written to the
+ * server log, so a reset link can be followed at once.
  */
-export async function sendEmail(platform: Pick<Platform, 'env' | 'db'>, email: OutgoingEmail): Promise<{ id: number; status: OutboxStatus }> {
+export async function sendEmail(
+  platform: Pick<Platform, 'env' | 'db' | 'mailer'>,
+  email: OutgoingEmail,
+): Promise<{ id: number; status: OutboxStatus; delivered: Promise<void> }> {
   const status = initialStatus(platform);
   const [row] = await platform.db
     .insert(emailOutbox)
     .values({ toAddress: email.to, subject: email.subject, textBody: email.text, kind: email.kind, status })
     .returning({ id: emailOutbox.id });
+  const id = row!.id;
   if (platform.env.APP_ENV === 'development') {
     console.log(`[outbox] ${email.kind} to ${email.to}: ${email.subject}\n${email.text}`);
   }
-  if (status === 'pending' && !warnedNoMailer) {
+  if (status === 'pending' && !platform.mailer && !warnedNoMailer) {
     warnedNoMailer = true;
-    console.warn('SMTP_URL is set but this build has no mailer: emails wait in the outbox (/admin/messages) as pending.');
+    console.warn('SMTP_URL is set but this runtime has no mailer (Workers): emails wait in the outbox (/admin/messages) as pending.');
   }
-  return { id: row!.id, status };
+  const delivered = deliver(platform, id, email);
+  return { id, status, delivered };
 }
 
 export interface OutboxMessageView {

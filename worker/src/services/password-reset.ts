@@ -59,7 +59,7 @@ function resetEmailText(name: string, link: string): string {
  * bits, only its SHA-256 kept) valid for an hour, and its link through the outbox. The caller
  * answers the same either way, so nobody learns which names or addresses have accounts.
  */
-export async function requestPasswordReset(platform: Pick<Platform, 'db' | 'env'>, input: { email?: string; username?: string }): Promise<void> {
+export async function requestPasswordReset(platform: Pick<Platform, 'db' | 'env' | 'mailer'>, input: { email?: string; username?: string }): Promise<void> {
   const { db, env } = platform;
   const account = await resettableAccount(db, input);
   if (!account) return;
