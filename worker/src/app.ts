@@ -21,7 +21,7 @@ import { certificateRoutes } from './routes/certificates.ts';
 import { enrollmentRoutes } from './routes/enrollments.ts';
 import { learningRoutes } from './routes/learning.ts';
 import { quizAttemptRoutes } from './routes/quiz-attempts.ts';
-import { siteRoutes } from './routes/site.ts';
+import { contentSecurityPolicyFor, siteRoutes } from './routes/site.ts';
 import { uploadedFileRoutes, uploadRoutes } from './routes/upload.ts';
 
 /** JSON bodies are small; uploads have their own limit inside the upload route. */
@@ -72,6 +72,13 @@ export function createApp() {
     await next();
   });
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', xFrameOptions: 'DENY' }));
+  // Every answer carries a Content-Security-Policy: pages with the build's hashes, the rest strict (decision 0015).
+  app.use('*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('content-security-policy')) {
+      c.res.headers.set('content-security-policy', await contentSecurityPolicyFor(c.get('platform'), c.req.raw, c.res));
+    }
+  });
   app.onError(handleError);
   app.route('/', api);
   app.all('/api/*', () => {

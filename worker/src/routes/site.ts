@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { fillPattern, isDynamic, matchRoute, shellPath } from '../../../site/src/routes.ts';
 import type { AppContext } from '../app-context.ts';
-import type { AssetFetcher, Platform } from '../platform/context.ts';
+import { API_POLICY, CSP_MANIFEST_PATH, pagePolicy, parseCspManifest } from '../domain/content-security.ts';
+import { memoized, type AssetFetcher, type Platform } from '../platform/context.ts';
 import {
   courseListSource,
   coursePageSource,
@@ -28,6 +29,29 @@ function catalogManifest(assets: AssetFetcher, request: Request): Promise<Catalo
     manifests.set(assets, manifest);
   }
   return manifest;
+}
+
+/** The pages' policy with the build's hashes (read once per runtime; no manifest, no inline code allowed). */
+function pageCsp(platform: Platform, request: Request): Promise<string> {
+  return memoized(platform, 'page-csp', async () => {
+    const get = new Request(new URL(CSP_MANIFEST_PATH, request.url), { method: 'GET' });
+    const res = await platform.assets(CSP_MANIFEST_PATH, get).catch(() => null);
+    const manifest = res && res.ok ? parseCspManifest(await res.json().catch(() => null)) : null;
+    if (!manifest) console.warn(`No CSP manifest (${CSP_MANIFEST_PATH}) in the built site: inline scripts will be blocked`);
+    return pagePolicy(manifest);
+  });
+}
+
+/**
+ * The Content-Security-Policy of an answer: HTML pages get the page policy, everything else (the
+ * API, uploaded files, assets) the strict one. Uploaded files never get the page policy, whatever
+ * their type.
+ */
+export async function contentSecurityPolicyFor(platform: Platform, request: Request, res: Response): Promise<string> {
+  const path = new URL(request.url).pathname;
+  const html = (res.headers.get('content-type') ?? '').toLowerCase().startsWith('text/html');
+  if (!html || path.startsWith('/api/') || path.startsWith('/uploads/')) return API_POLICY;
+  return pageCsp(platform, request);
 }
 
 function withSource(res: Response, source: string, status = res.status): Response {

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { API_POLICY, cspHash, cspManifestOf, inlineBlocks, pagePolicy, parseCspManifest } from './content-security.ts';
+
+const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+
+describe('content security policy', () => {
+  it('pages: scripts from self and the hashed inline scripts only, no plugins, no framing', () => {
+    const policy = directives(pagePolicy({ scripts: ['sha256-AAAA'], styles: ['sha256-BBBB'] }));
+    expect(policy.get('script-src')).toEqual(["'self'", "'sha256-AAAA'"]);
+    expect(policy.get('style-src-elem')).toEqual(["'self'", "'sha256-BBBB'"]);
+    expect(policy.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(policy.get('base-uri')).toEqual(["'self'"]);
+    expect(policy.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'https:', 'data:']));
+    expect(policy.get('frame-src')).toContain('https://www.youtube-nocookie.com');
+    expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(policy.get('script-src')).not.toContain("'unsafe-eval'");
+  });
+
+  it('without a manifest pages allow no inline script at all', () => {
+    expect(directives(pagePolicy(null)).get('script-src')).toEqual(["'self'"]);
+  });
+
+  it('answers that are not pages run nothing', () => {
+    const policy = directives(API_POLICY);
+    expect(policy.get('default-src')).toEqual(["'none'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(policy.has('script-src')).toBe(false);
+  });
+
+  it('finds inline scripts and styles, not external or data scripts', () => {
+    const html = `<head><script>a()</script><script type="module">b()</script><script src="/x.js"></script>
+      <script type="application/json">{"x":1}</script><style>p{}</style></head><body><script is="x">c()</script></body>`;
+    expect(inlineBlocks(html)).toEqual({ scripts: ['a()', 'b()', 'c()'], styles: ['p{}'] });
+  });
+
+  it('hashes as browsers do (base64 SHA-256 of the UTF-8 text)', async () => {
+    // echo -n "alert('Hello, world.');" | openssl sha256 -binary | base64
+    expect(await cspHash("alert('Hello, world.');")).toBe('sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng=');
+  });
+
+  it('builds one sorted manifest for all pages and reads it back', async () => {
+    const manifest = await cspManifestOf(['<script>a()</script>', '<script>a()</script><style>p{}</style>']);
+    expect(manifest.scripts).toHaveLength(1);
+    expect(manifest.styles).toHaveLength(1);
+    expect(parseCspManifest(JSON.parse(JSON.stringify(manifest)))).toEqual(manifest);
+    expect(parseCspManifest({ scripts: ["'unsafe-inline'"], styles: [] })).toBeNull();
+    expect(parseCspManifest(null)).toBeNull();
+  });
+});
