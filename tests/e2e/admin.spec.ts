@@ -131,6 +131,22 @@ test.describe('admin guard (§2.3)', () => {
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/$/);
   });
+
+  // §6 lets a curriculum admin open admin pages; the permission table keeps people ADMIN's (decision 0013).
+  test('a curriculum admin opens /admin/users but sees no user management', async ({ page, loginAs }) => {
+    await loginAs(ACCOUNTS.curriculumAdmin);
+    await page.goto('/admin/users');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { name: 'Not available for your role' })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByLabel('Search users')).toHaveCount(0);
+    await expect(sidebar(page).getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await page.goto('/admin/dashboard');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { name: 'Your areas' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sellers' })).toBeVisible();
+  });
 });
 
 test.describe('admin pages', () => {

@@ -26,6 +26,8 @@ function result(state: Verification): HTMLElement | null {
       { className: 'alert alert-success verify-result', 'aria-labelledby': 'verify-title' },
       h('h2', { id: 'verify-title', className: 'alert-title' }, '✓ Valid certificate'),
       h('p', null, `This certificate was issued by DRX and is valid.`),
+      // How it was earned: by completing the course, or issued by hand (decision 0013).
+      h('p', { className: 'verify-issued-via' }, h('strong', null, answer.issued_via_label)),
       h(
         'dl',
         { className: 'dl' },

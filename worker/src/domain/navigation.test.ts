@@ -8,9 +8,11 @@ import {
   landingRedirect,
   safeRedirectTarget,
   SIDEBAR_MENUS,
+  sidebarItems,
   sidebarMenuKind,
   userMenuItems,
 } from './navigation.ts';
+import { can } from './permissions.ts';
 
 describe('landing redirect (§2.2)', () => {
   it('sends a visitor without a user to /auth', () => {
@@ -216,5 +218,30 @@ describe('header and footer (§2.1)', () => {
     expect(isHeaderLinkActive(link('/curriculum'), '/resources/7/edit')).toBe(true);
     expect(isHeaderLinkActive(link('/curriculum'), '/resourcesx')).toBe(false);
     expect(isHeaderLinkActive(link('/courses'), '/resources')).toBe(false);
+  });
+});
+
+describe('sidebar entries read the permission table (decision 0013)', () => {
+  const labels = (role: string[]) => sidebarItems(role).items.map((i) => i.label);
+
+  it('shows ADMIN the whole admin menu', () => {
+    expect(sidebarItems(['ADMIN'])).toMatchObject({ kind: 'admin' });
+    expect(labels(['ADMIN'])).toEqual(SIDEBAR_MENUS.admin.map((i) => i.label));
+  });
+
+  it('shows the curriculum admin the curriculum and seller entries, never users', () => {
+    expect(labels(['CURRICULUM_ADMIN'])).toEqual(['Dashboard', 'Resources', 'Resource Categories', 'Curriculum', 'Sellers', 'Settings']);
+    expect(sidebarItems(['CURRICULUM_ADMIN']).items.map((i) => i.href)).not.toContain('/admin/users');
+  });
+
+  it('shows the instructor admin the instructor menu', () => {
+    expect(labels(['INSTRUCTOR_ADMIN'])).toEqual(SIDEBAR_MENUS.instructor.map((i) => i.label));
+  });
+
+  it('leaves out an entry whose action the roles lack', () => {
+    for (const item of Object.values(SIDEBAR_MENUS).flat()) {
+      if (item.requires) expect(can(['ADMIN'], item.requires)).toBe(true);
+    }
+    expect(sidebarItems(['STUDENT'])).toEqual({ kind: null, items: [] });
   });
 });

@@ -1,3 +1,4 @@
+import { can, type Action } from './permissions.ts';
 import { hasAdminRole, roleList } from './roles.ts';
 
 /** The parts of a user the navigation rules read. */
@@ -48,23 +49,28 @@ export interface MenuItem {
   label: string;
 }
 
-export const SIDEBAR_MENUS: Record<SidebarMenuKind, readonly MenuItem[]> = {
+/** A sidebar entry and the action of the permission table its page needs (none: every holder of the menu). */
+export interface SidebarItem extends MenuItem {
+  requires?: Action;
+}
+
+export const SIDEBAR_MENUS: Record<SidebarMenuKind, readonly SidebarItem[]> = {
   admin: [
-    { href: '/admin/dashboard', label: 'Dashboard' },
-    { href: '/admin/users', label: 'Users' },
-    { href: '/admin/courses', label: 'Courses' },
-    { href: '/admin/course-categories', label: 'Course Categories' },
-    { href: '/admin/certificates', label: 'Certificates' },
-    { href: '/admin/resources', label: 'Resources' },
-    { href: '/admin/resource-categories', label: 'Resource Categories' },
+    { href: '/admin/dashboard', label: 'Dashboard', requires: 'admin.stats' },
+    { href: '/admin/users', label: 'Users', requires: 'users.list' },
+    { href: '/admin/courses', label: 'Courses', requires: 'courses.list_all' },
+    { href: '/admin/course-categories', label: 'Course Categories', requires: 'categories.manage' },
+    { href: '/admin/certificates', label: 'Certificates', requires: 'certificates.list_all' },
+    { href: '/admin/resources', label: 'Resources', requires: 'resources.manage' },
+    { href: '/admin/resource-categories', label: 'Resource Categories', requires: 'resource_categories.manage' },
   ],
   'curriculum-admin': [
-    { href: '/admin/curriculum-officer', label: 'Dashboard' },
-    { href: '/admin/resources', label: 'Resources' },
-    { href: '/admin/resource-categories', label: 'Resource Categories' },
-    { href: '/admin/curriculum', label: 'Curriculum' },
-    { href: '/admin/sellers', label: 'Sellers' },
-    { href: '/admin/settings', label: 'Settings' },
+    { href: '/admin/curriculum-officer', label: 'Dashboard', requires: 'curriculum.manage' },
+    { href: '/admin/resources', label: 'Resources', requires: 'resources.manage' },
+    { href: '/admin/resource-categories', label: 'Resource Categories', requires: 'resource_categories.manage' },
+    { href: '/admin/curriculum', label: 'Curriculum', requires: 'curriculum.manage' },
+    { href: '/admin/sellers', label: 'Sellers', requires: 'sellers.manage' },
+    { href: '/admin/settings', label: 'Settings', requires: 'curriculum.manage' },
   ],
   seller: [
     { href: '/seller', label: 'Dashboard' },
@@ -76,11 +82,11 @@ export const SIDEBAR_MENUS: Record<SidebarMenuKind, readonly MenuItem[]> = {
     { href: '/seller/settings', label: 'Settings' },
   ],
   instructor: [
-    { href: '/instructor', label: 'Dashboard' },
-    { href: '/instructor/courses', label: 'My Courses' },
-    { href: '/instructor/courses/create', label: 'Create Course' },
-    { href: '/instructor/students', label: 'Students' },
-    { href: '/instructor/certificates', label: 'Certificates' },
+    { href: '/instructor', label: 'Dashboard', requires: 'courses.manage_own' },
+    { href: '/instructor/courses', label: 'My Courses', requires: 'courses.manage_own' },
+    { href: '/instructor/courses/create', label: 'Create Course', requires: 'courses.manage_own' },
+    { href: '/instructor/students', label: 'Students', requires: 'courses.manage_own' },
+    { href: '/instructor/certificates', label: 'Certificates', requires: 'certificates.issue' },
     { href: '/instructor/availability', label: 'Availability' },
     { href: '/instructor/settings', label: 'Settings' },
   ],
@@ -97,6 +103,17 @@ export function sidebarMenuKind(role: NavUser['role']): SidebarMenuKind | null {
   if (roles.some((r) => r === 'SELLER' || r === 'CURRICULUM_SELLER')) return 'seller';
   if (roles.includes('INSTRUCTOR_ADMIN')) return 'instructor';
   return null;
+}
+
+/**
+ * The entries of the user's sidebar menu (§2.1 chooses the menu) that their roles can use: the
+ * permission table decides, so a link never leads to a page that would only refuse them.
+ */
+export function sidebarItems(role: NavUser['role']): { kind: SidebarMenuKind | null; items: SidebarItem[] } {
+  const kind = sidebarMenuKind(role);
+  if (!kind) return { kind, items: [] };
+  const roles = roleList(role);
+  return { kind, items: SIDEBAR_MENUS[kind].filter((item) => !item.requires || can(roles, item.requires)) };
 }
 
 export const HEADER_LINKS: readonly (MenuItem & { alsoActiveUnder?: string })[] = [

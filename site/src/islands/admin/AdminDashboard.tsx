@@ -2,7 +2,10 @@ import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $stats, loadStats } from '../../stores/admin.ts';
+import { sidebarItems } from '../../../../worker/src/domain/navigation.ts';
+import { $user } from '../../stores/auth.ts';
 import { ErrorState, LoadingState } from './AdminStates.tsx';
+import { useCan } from './PermissionGate.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -29,8 +32,8 @@ function StatCard({ label, value, detail, href, linkText }: StatCardProps) {
   );
 }
 
-/** /admin/dashboard: the platform's real counts, the role breakdown and links into the area. */
-function AdminDashboard() {
+/** The platform's real counts, the role breakdown and links into the area (admin.stats). */
+function PlatformOverview() {
   const stats = useStore($stats);
 
   useEffect(() => {
@@ -138,6 +141,45 @@ function AdminDashboard() {
       </section>
     </div>
   );
+}
+
+/**
+ * A role containing ADMIN without the platform overview (decision 0013): the entries of its own
+ * menu, so it is never shown counts or links the API would refuse.
+ */
+function RoleHome() {
+  const user = useStore($user);
+  const { items } = user ? sidebarItems(user.role) : { items: [] };
+  const links = items.filter((item) => item.href !== '/admin/dashboard');
+  return (
+    <section className="admin-stack" aria-labelledby="role-home-heading">
+      <h2 id="role-home-heading" className="admin-section-title">
+        Your areas
+      </h2>
+      <p className="muted">The platform overview, users and roles are managed by a platform administrator.</p>
+      {links.length === 0 ? (
+        <p className="admin-empty">Your role has no admin screens yet.</p>
+      ) : (
+        <ul className="admin-link-grid">
+          {links.map((item) => (
+            <li key={item.href}>
+              <a className="card admin-link-card" href={item.href}>
+                <strong>{item.label}</strong>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** /admin/dashboard: the overview for ADMIN, the role's own areas for the other admin roles. */
+function AdminDashboard() {
+  const user = useStore($user);
+  const overview = useCan('admin.stats');
+  if (!user) return null;
+  return overview ? <PlatformOverview /> : <RoleHome />;
 }
 
 export default withErrorBoundary(AdminDashboard);

@@ -1,7 +1,7 @@
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { SIDEBAR_MENUS, sidebarMenuKind, type SidebarMenuKind } from '../../../../worker/src/domain/navigation.ts';
+import { sidebarItems, type SidebarMenuKind } from '../../../../worker/src/domain/navigation.ts';
 import { $auth, loadUser, logout } from '../../stores/auth.ts';
 import { $sidebarCollapsed, initSidebar, toggleSidebar } from '../../stores/admin.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -23,7 +23,8 @@ const ICON_PATHS: Record<string, string> = {
   resources: 'M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6M8 13h8M8 17h8',
   curriculum: 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20V2H6.5A2.5 2.5 0 0 0 4 4.5zM4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5',
   sellers: 'M3 9l1.5-5h15L21 9M3 9h18v2a3 3 0 0 1-6 0 3 3 0 0 1-6 0 3 3 0 0 1-6 0zM5 13v8h14v-8',
-  settings: 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
+  settings:
+    'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
   add: 'M12 5v14M5 12h14',
   analytics: 'M3 3v18h18M7 15l4-4 3 3 5-6',
   payments: 'M2 6h20v12H2zM2 10h20M6 15h4',
@@ -87,8 +88,8 @@ function AdminSidebar({ currentPath }: AdminSidebarProps) {
   }, []);
 
   const user = auth.status === 'ready' ? auth.user : null;
-  const kind = user ? sidebarMenuKind(user.role) : null;
-  const items = kind ? SIDEBAR_MENUS[kind] : [];
+  // §2.1 picks the menu; the permission table keeps only the entries this user's roles can use.
+  const { kind, items } = user ? sidebarItems(user.role) : { kind: null, items: [] };
   const active = currentHref(
     items.map((i) => i.href),
     path,
@@ -99,7 +100,11 @@ function AdminSidebar({ currentPath }: AdminSidebarProps) {
     try {
       await logout();
     } catch (error) {
-      toast({ title: 'Logout failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+      toast({
+        title: 'Logout failed',
+        description: error instanceof Error ? error.message : String(error),
+        variant: 'destructive',
+      });
     }
     location.assign('/');
   }

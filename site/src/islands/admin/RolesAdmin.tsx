@@ -3,9 +3,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $roles, loadRoles } from '../../stores/admin.ts';
 import { ErrorState, LoadingState } from './AdminStates.tsx';
+import { PermissionGate } from './PermissionGate.tsx';
 
 /** /admin/roles: every role of §6 with its description and how many users hold it. */
-function RolesAdmin() {
+function RolesList() {
   const roles = useStore($roles);
 
   useEffect(() => {
@@ -19,8 +20,8 @@ function RolesAdmin() {
   return (
     <div className="admin-stack">
       <p className="muted">
-        Roles are granted and revoked on each user&rsquo;s page under <a href="/admin/users">Users</a>; a count lists the users who hold that role. Admin-only pages need a role
-        containing ADMIN.
+        Roles are granted and revoked on each user&rsquo;s page under <a href="/admin/users">Users</a>; a count lists the users who hold that role. Admin-only
+        pages need a role containing ADMIN.
       </p>
       <div className="table-wrap" aria-busy={roles.status === 'loading'}>
         <table className="table">
@@ -52,6 +53,14 @@ function RolesAdmin() {
         </table>
       </div>
     </div>
+  );
+}
+
+function RolesAdmin() {
+  return (
+    <PermissionGate action="roles.list" what="Role management">
+      {() => <RolesList />}
+    </PermissionGate>
   );
 }
 

@@ -2,7 +2,8 @@ import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { useStore } from '@nanostores/react';
 import { Switch } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
-import { ROLE_NAMES } from '../../../../worker/src/domain/roles.ts';
+import { mayChangeAccount } from '../../../../worker/src/domain/permissions.ts';
+import { roleList, ROLE_NAMES } from '../../../../worker/src/domain/roles.ts';
 import { $user } from '../../stores/auth.ts';
 import {
   $userDetail,
@@ -16,6 +17,7 @@ import {
   userIdFromPath,
 } from '../../stores/admin.ts';
 import { ConfirmDialog, ErrorState, LoadingState, formatDate, formatDateTime } from './AdminStates.tsx';
+import { PermissionGate, useCan } from './PermissionGate.tsx';
 
 function BackLink() {
   return (
@@ -28,7 +30,7 @@ function BackLink() {
 }
 
 /** /admin/users/{id}: profile, account status, roles. */
-function UserDetailAdmin() {
+function UserDetail() {
   const state = useStore($userDetail);
   const pending = useStore($userDetailPending);
   const inlineError = useStore($userDetailError);
@@ -37,6 +39,9 @@ function UserDetailAdmin() {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [roleToGrant, setRoleToGrant] = useState('');
   const ids = { switch: useId(), grant: useId(), error: useId() };
+  const canDeactivate = useCan('users.deactivate');
+  const canGrant = useCan('roles.grant');
+  const canRevoke = useCan('roles.revoke');
 
   useEffect(() => {
     const id = userIdFromPath(location.pathname);
@@ -68,6 +73,11 @@ function UserDetailAdmin() {
 
   const user = state.data;
   const isSelf = me?.id === user.id;
+  // The permission table and its object rule: an ADMIN account is changed only by an ADMIN.
+  const mayChange = !!me && mayChangeAccount(roleList(me.role), user.role);
+  const showStatusSwitch = canDeactivate && mayChange;
+  const showRevoke = canRevoke && mayChange;
+  const showGrant = canGrant && mayChange;
   const grantable = ROLE_NAMES.filter((r) => !user.role.includes(r));
   const busy = pending !== null;
 
@@ -103,9 +113,7 @@ function UserDetailAdmin() {
             </h2>
             <p className="muted">@{user.username}</p>
           </div>
-          <span className={user.is_active ? 'badge badge-success' : 'badge badge-danger'}>
-            {user.is_active ? 'Active' : 'Inactive'}
-          </span>
+          <span className={user.is_active ? 'badge badge-success' : 'badge badge-danger'}>{user.is_active ? 'Active' : 'Inactive'}</span>
         </div>
         <dl className="admin-fields">
           <div>
@@ -160,25 +168,29 @@ function UserDetailAdmin() {
         <h2 id="status-heading" className="admin-section-title">
           Account status
         </h2>
-        <div className="admin-switch-row">
-          <Switch.Root
-            id={ids.switch}
-            className="admin-switch"
-            checked={user.is_active}
-            disabled={busy || isSelf}
-            onCheckedChange={onActiveChange}
-            aria-describedby={inlineError ? ids.error : undefined}
-          >
-            <Switch.Thumb className="admin-switch-thumb" />
-          </Switch.Root>
-          <label htmlFor={ids.switch}>Account active</label>
-        </div>
+        {showStatusSwitch && (
+          <div className="admin-switch-row">
+            <Switch.Root
+              id={ids.switch}
+              className="admin-switch"
+              checked={user.is_active}
+              disabled={busy || isSelf}
+              onCheckedChange={onActiveChange}
+              aria-describedby={inlineError ? ids.error : undefined}
+            >
+              <Switch.Thumb className="admin-switch-thumb" />
+            </Switch.Root>
+            <label htmlFor={ids.switch}>Account active</label>
+          </div>
+        )}
         <p className="muted">
-          {isSelf
-            ? 'You cannot deactivate your own account.'
-            : user.is_active
-              ? 'Deactivating signs this person out everywhere and stops them signing in.'
-              : 'This account cannot sign in until it is reactivated.'}
+          {!showStatusSwitch
+            ? 'Only a platform administrator can change the status of this account.'
+            : isSelf
+              ? 'You cannot deactivate your own account.'
+              : user.is_active
+                ? 'Deactivating signs this person out everywhere and stops them signing in.'
+                : 'This account cannot sign in until it is reactivated.'}
         </p>
         <ConfirmDialog
           open={confirmOpen}
@@ -202,21 +214,23 @@ function UserDetailAdmin() {
             {user.role.map((role) => (
               <li key={role} className="admin-chip">
                 <span>{role}</span>
-                <button
-                  type="button"
-                  className="admin-chip-remove"
-                  aria-label={`Revoke ${role}`}
-                  title={`Revoke ${role}`}
-                  disabled={busy}
-                  onClick={() => void revokeRole(role)}
-                >
-                  {pending === `revoke:${role}` ? '…' : '×'}
-                </button>
+                {showRevoke && (
+                  <button
+                    type="button"
+                    className="admin-chip-remove"
+                    aria-label={`Revoke ${role}`}
+                    title={`Revoke ${role}`}
+                    disabled={busy}
+                    onClick={() => void revokeRole(role)}
+                  >
+                    {pending === `revoke:${role}` ? '…' : '×'}
+                  </button>
+                )}
               </li>
             ))}
           </ul>
         )}
-        {grantable.length > 0 && (
+        {showGrant && grantable.length > 0 && (
           <form
             className="admin-grant"
             onSubmit={(e) => {
@@ -242,6 +256,15 @@ function UserDetailAdmin() {
         )}
       </section>
     </div>
+  );
+}
+
+/** Another person's whole account is ADMIN's (users.read_private). */
+function UserDetailAdmin() {
+  return (
+    <PermissionGate action="users.read_private" what="User management">
+      {() => <UserDetail />}
+    </PermissionGate>
   );
 }
 

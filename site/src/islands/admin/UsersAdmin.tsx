@@ -2,11 +2,22 @@ import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { ROLE_NAMES } from '../../../../worker/src/domain/roles.ts';
-import { $usersList, $usersPageCount, $usersQuery, displayName, initUsersList, reloadUsers, setUsersPage, setUsersRole, setUsersSearch } from '../../stores/admin.ts';
+import {
+  $usersList,
+  $usersPageCount,
+  $usersQuery,
+  displayName,
+  initUsersList,
+  reloadUsers,
+  setUsersPage,
+  setUsersRole,
+  setUsersSearch,
+} from '../../stores/admin.ts';
 import { ErrorState, LoadingState, formatDate } from './AdminStates.tsx';
+import { PermissionGate } from './PermissionGate.tsx';
 
 /** /admin/users: search (debounced, kept in ?q=), the table and its pages. */
-function UsersAdmin() {
+function UsersList() {
   const query = useStore($usersQuery);
   const list = useStore($usersList);
   const pageCount = useStore($usersPageCount);
@@ -99,9 +110,7 @@ function UsersAdmin() {
                       </ul>
                     </td>
                     <td>
-                      <span className={user.is_active ? 'badge badge-success' : 'badge badge-danger'}>
-                        {user.is_active ? 'Active' : 'Inactive'}
-                      </span>
+                      <span className={user.is_active ? 'badge badge-success' : 'badge badge-danger'}>{user.is_active ? 'Active' : 'Inactive'}</span>
                     </td>
                     <td>{formatDate(user.created_at)}</td>
                     <td>
@@ -131,6 +140,15 @@ function UsersAdmin() {
         </nav>
       )}
     </div>
+  );
+}
+
+/** People are ADMIN's (users.list): other roles containing ADMIN open the page but see no list. */
+function UsersAdmin() {
+  return (
+    <PermissionGate action="users.list" what="User management">
+      {() => <UsersList />}
+    </PermissionGate>
   );
 }
 

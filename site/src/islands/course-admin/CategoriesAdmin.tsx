@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../admin/AdminStates.tsx';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { applyServerErrors } from './form-utils.ts';
 import { DataTable, ListStates } from './list-parts.tsx';
+import { PermissionGate } from '../admin/PermissionGate.tsx';
 import '../../styles/course-admin.css';
 
 type NameForm = { name: string };
@@ -55,7 +56,7 @@ function NameInput({ initial, label, submitLabel, onSubmit, onCancel }: { initia
 }
 
 /** /admin/course-categories: create, rename and delete the categories no course uses. */
-function CategoriesAdmin() {
+function CategoriesAdminContent() {
   const state = useStore($courseCategories);
   const problem = useStore($categoryProblem);
   const [editing, setEditing] = useState<number | null>(null);
@@ -154,6 +155,15 @@ function CategoriesAdmin() {
         />
       )}
     </div>
+  );
+}
+
+/** The page's action in the permission table (decision 0013); other roles containing ADMIN see why not. */
+function CategoriesAdmin() {
+  return (
+    <PermissionGate action="categories.manage" what="Course categories">
+      {() => <CategoriesAdminContent />}
+    </PermissionGate>
   );
 }
 

@@ -19,6 +19,7 @@ import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import DialogFrame from './DialogFrame.tsx';
 import { applyServerErrors } from './form-utils.ts';
 import { DataTable, ListStates } from './list-parts.tsx';
+import { PermissionGate } from '../admin/PermissionGate.tsx';
 import '../../styles/course-admin.css';
 
 function RevokeDialog({ certificate, onClose }: { certificate: CertificateSummary; onClose: () => void }) {
@@ -59,7 +60,7 @@ function RevokeDialog({ certificate, onClose }: { certificate: CertificateSummar
 }
 
 /** /admin/certificates: every certificate, searchable by code, learner or course; revoke with a reason. */
-function CertificatesAdmin() {
+function CertificatesAdminContent() {
   const state = useStore($adminCertificates);
   const query = useStore($certificateQuery);
   const [revoking, setRevoking] = useState<CertificateSummary | null>(null);
@@ -135,6 +136,15 @@ function CertificatesAdmin() {
       )}
       {revoking && <RevokeDialog certificate={revoking} onClose={() => setRevoking(null)} />}
     </div>
+  );
+}
+
+/** The page's action in the permission table (decision 0013); other roles containing ADMIN see why not. */
+function CertificatesAdmin() {
+  return (
+    <PermissionGate action="certificates.list_all" what="The certificate register">
+      {() => <CertificatesAdminContent />}
+    </PermissionGate>
   );
 }
 

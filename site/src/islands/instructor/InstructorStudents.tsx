@@ -6,6 +6,7 @@ import { formatDate } from '../admin/AdminStates.tsx';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { DataTable, ListStates } from '../course-admin/list-parts.tsx';
 import InstructorAccess from './InstructorAccess.tsx';
+import InviteLearners from './InviteLearners.tsx';
 
 function Students() {
   const coursesState = useStore($myCourses);
@@ -29,7 +30,8 @@ function Students() {
   );
 
   return (
-    <div className="ca-stack">
+    // One column that may shrink below its tables' width: the tables scroll inside their frames at 390 px.
+    <div className="ca-stack" style={{ gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <form className="ca-inline-form" role="search" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor="students-course">Course</label>
@@ -47,6 +49,8 @@ function Students() {
           <input id="students-search" type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} placeholder="Name, username or email" />
         </div>
       </form>
+      <InviteLearners courses={courses} courseId={courseId} />
+      <h2 className="admin-section-title">Enrolled learners</h2>
       <ListStates
         state={state}
         items={all && rows}
