@@ -8,7 +8,6 @@ import { createDiskStorage } from './disk-storage.ts';
 import type { AppEnv } from './env.ts';
 import { migrateDatabase, openNodeDatabase } from './node-db.ts';
 import { projectRootFrom } from './project-root.ts';
-import { createSmtpMailer } from './smtp-mailer.ts';
 
 export const projectRoot = projectRootFrom(import.meta.url);
 
@@ -31,7 +30,8 @@ export async function createNodePlatform(env: AppEnv, options: { siteDir?: strin
     assets: createDiskAssets(options.siteDir ?? resolve(projectRoot, 'dist')),
     memo: new Map(),
     // SMTP_URL set: the outbox's emails are delivered (decision 0016); a bad URL stops start-up.
-    ...(env.SMTP_URL ? { mailer: createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) } : {}),
+    // Loaded only then, so a server without mail never initialises the mailer library.
+    ...(env.SMTP_URL ? { mailer: (await import('./smtp-mailer.ts')).createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) } : {}),
     close: () => client.close(),
   };
 }
