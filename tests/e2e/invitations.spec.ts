@@ -48,6 +48,20 @@ test('an instructor invites the demo student by email; the student accepts and s
   await hydrated(page);
   await expect(page.getByRole('row').filter({ hasText: title }).filter({ hasText: STUDENT_EMAIL }).getByText('Accepted')).toBeVisible();
   await student.close();
+
+  // Now enrolled, the learner can get a certificate by hand; its public check says who issued it.
+  const courseId = ((await created.json()) as { id: number }).id;
+  const me = (await (await request.get('/api/me', { headers: { authorization: `Bearer ${studentToken}` } })).json()) as { id: number };
+  await page.goto(`/instructor/certificates/issue?courseId=${courseId}&userId=${me.id}`);
+  await hydrated(page);
+  await expect(page.getByLabel('Learner')).toHaveValue(String(me.id));
+  await page.getByRole('button', { name: 'Issue Certificate' }).click();
+  const issued = page.getByRole('status').filter({ hasText: 'Certificate issued' });
+  const code = (await issued.getByRole('link').textContent())!.trim();
+  expect(code).toMatch(/^DRX-/);
+  await page.goto(`/verify/${code}`);
+  await expect(page.getByRole('heading', { name: '✓ Valid certificate' })).toBeVisible();
+  await expect(page.getByText('Issued by the instructor')).toBeVisible();
 });
 
 test('the invitation form works at 390 px wide', async ({ page, loginAs }) => {
