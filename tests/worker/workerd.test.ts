@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { join, resolve } from 'node:path';
 import { Miniflare, supportedCompatibilityDate } from 'miniflare';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { importSigningKey, signedUploadUrl } from '../../worker/src/domain/media-links.ts';
 import { png } from '../support/file-samples.ts';
 import { root } from '../support/paths.ts';
 
@@ -13,6 +14,8 @@ import { root } from '../support/paths.ts';
  * would (dry run), then booted in workerd through Miniflare with the bindings of wrangler.toml.
  * There is no libSQL server here, so database routes are not exercised; everything else is.
  */
+
+const MEDIA_SIGNING_SECRET = 'workerd-test-media-signing-secret-0123456789';
 
 const wranglerToml = readFileSync(resolve(root, 'wrangler.toml'), 'utf8');
 const configuredDate = wranglerToml.match(/^compatibility_date\s*=\s*"([^"]+)"/m)?.[1] ?? supportedCompatibilityDate;
@@ -92,7 +95,7 @@ describe('the worker in workerd', () => {
           name: 'drx',
           scriptPath: join(appOut, 'index.js'),
           modulesRoot: appOut,
-          bindings: { APP_ENV: 'test' },
+          bindings: { APP_ENV: 'test', MEDIA_SIGNING_SECRET },
           assets: {
             directory: assets.directory,
             binding: 'ASSETS',
@@ -179,7 +182,13 @@ describe('the worker in workerd', () => {
     expect(back.headers.get('x-object-size')).toBe(String(png.length));
     expect(new Uint8Array(await back.arrayBuffer())).toEqual(png);
 
-    const served = await get(`/uploads/${key}`);
+    // Who may fetch a file is in the database; a signed link (decision 0015) is proof enough
+    // without it, so the worker serves the object from R2 through one, and fails cleanly without.
+    const link = await signedUploadUrl(await importSigningKey(MEDIA_SIGNING_SECRET), key, Math.floor(Date.now() / 1000) + 600);
+    const unsigned = await get(`/uploads/${key}`);
+    expect(unsigned.status).toBe(500);
+    await unsigned.arrayBuffer();
+    const served = await get(link);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
@@ -191,7 +200,7 @@ describe('the worker in workerd', () => {
     const gone = await probe.fetch(`http://probe/objects/${key}`);
     expect(gone.status).toBe(404);
     await gone.arrayBuffer();
-    const goneFromApp = await get(`/uploads/${key}`);
+    const goneFromApp = await get(link);
     expect(goneFromApp.status).toBe(404);
     await goneFromApp.arrayBuffer();
   });
