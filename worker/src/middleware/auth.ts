@@ -3,7 +3,6 @@ import { createMiddleware } from 'hono/factory';
 import type { AppContext, AuthUser } from '../app-context.ts';
 import { can, denialMessage, type Action } from '../domain/permissions.ts';
 export { PERMISSION_DENIED } from '../domain/permissions.ts';
-import { hasAdminRole } from '../domain/roles.ts';
 import { AppError } from '../http/errors.ts';
 import { findSession } from '../services/sessions.ts';
 import { roleMappingsOfUser } from '../services/users.ts';
@@ -49,16 +48,6 @@ export const requireUser = createMiddleware<AppContext>(async (c, next) => {
   await next();
 });
 
-/** A role containing ADMIN (§6), else 403: the site's admin-page guard. API routes ask `requirePermission` instead. */
-export const requireAdmin = createMiddleware<AppContext>(async (c, next) => {
-  const user = await resolveUser(c.get('platform').db, c.req.header('authorization'), c.get('platform').env.SESSION_IDLE_DAYS);
-  if (user === false) throw new AppError(401, 'Invalid token');
-  if (user === null) throw new AppError(401, 'Authentication required');
-  if (!hasAdminRole(user.roles)) throw new AppError(403, 'Admin access required');
-  c.set('user', user);
-  await next();
-});
-
 /**
  * A signed-in user whose roles grant the action in the permission table (decision 0013), else
  * 403. Object rules (own course, ADMIN accounts) are checked by the handler on top.
@@ -75,7 +64,7 @@ export function requirePermission(action: Action) {
   });
 }
 
-/** The user set by `requireUser` / `requireAdmin` / `requirePermission`. */
+/** The user set by `requireUser` / `requirePermission`. */
 export function signedInUser(c: Context<AppContext>): AuthUser {
   const user = c.get('user');
   if (!user) throw new AppError(401, 'Authentication required');
