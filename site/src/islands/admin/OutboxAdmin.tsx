@@ -58,7 +58,10 @@ export default function OutboxAdmin() {
                     </header>
                     <details>
                       <summary>Show message</summary>
-                      <p className="admin-message-body admin-prewrap">{m.text}</p>
+                      {/* Links in emails are long single words: let them wrap on a phone. */}
+                      <p className="admin-message-body admin-prewrap" style={{ overflowWrap: 'anywhere' }}>
+                        {m.text}
+                      </p>
                       {m.error && <p className="field-error">{m.error}</p>}
                     </details>
                   </article>
