@@ -36,6 +36,8 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
     [ACCOUNTS.admin, '/admin/dashboard', 'Users'],
     [ACCOUNTS.admin, '/admin/users', 'Search users'],
     [ACCOUNTS.admin, '/admin/courses', 'All Courses'],
+    [ACCOUNTS.instructorAdmin, '/instructor/students', 'Invite learner by email'],
+    [ACCOUNTS.curriculumAdmin, '/admin/users', 'Not available for your role'],
   ];
   for (const [account, path, text] of SIGNED_IN) {
     test(`signed-in page ${path} (${account})`, async ({ page, loginAs }) => {

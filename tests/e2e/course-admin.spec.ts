@@ -450,15 +450,20 @@ test.describe('instructor area', () => {
     expect(created.status()).toBe(201);
     const { id: courseId } = (await created.json()) as { id: number };
     const login = await request.post('/api/login', { data: { username: ACCOUNTS.student, password: DEMO_PASSWORD } });
-    const { user } = (await login.json()) as { user: { id: number } };
-    expect((await request.post('/api/enrollments', { headers: auth, data: { courseId, userId: user.id } })).ok()).toBeTruthy();
+    const { user, access_token: studentToken } = (await login.json()) as { user: { id: number }; access_token: string };
+    // Instructors add learners by invitation, which the learner accepts (decision 0013).
+    const invited = await request.post(`/api/courses/${courseId}/invitations`, { headers: auth, data: { email: 'student@demo.drx.example' } });
+    expect(invited.status()).toBe(201);
+    const { id: invitationId } = (await invited.json()) as { id: number };
+    const accepted = await request.post(`/api/me/invitations/${invitationId}/accept`, { headers: { authorization: `Bearer ${studentToken}` } });
+    expect(accepted.ok()).toBeTruthy();
 
     await loginAs(ACCOUNTS.instructorAdmin);
     await page.goto('/instructor');
     await expect(page.getByRole('link', { name: title })).toBeVisible();
 
     await page.goto('/instructor/students');
-    await page.getByLabel('Course').selectOption({ label: title });
+    await page.getByRole('search').getByLabel('Course').selectOption({ label: title });
     const row = page.getByRole('row').filter({ hasText: 'Maya Thompson' });
     await expect(row).toContainText('0%');
     await row.getByRole('link', { name: 'Issue' }).click();
