@@ -27,6 +27,10 @@ export const RATE_LIMITS = {
   newAccounts: { name: 'new-account', limit: 20, windowMs: HOUR, message: 'Too many new accounts from this address.' },
   contact: { name: 'contact', limit: 10, windowMs: HOUR, message: 'Too many messages from this address.' },
   uploads: { name: 'upload', limit: 120, windowMs: HOUR, message: 'Too many uploads from this address.' },
+  /** Password recovery and change, on top of the per-account cap of reset links (decision 0016). */
+  passwordForgot: { name: 'password-forgot', limit: 10, windowMs: HOUR, message: 'Too many password reset requests from this address.' },
+  passwordReset: { name: 'password-reset', limit: 20, windowMs: HOUR, message: 'Too many password reset attempts from this address.' },
+  passwordChange: { name: 'password-change', limit: 20, windowMs: HOUR, message: 'Too many password changes from this address.' },
 } as const satisfies Record<string, RateLimitRule>;
 
 function limiterFor(rule: RateLimitRule, db: Db): MiddlewareHandler<AppContext> {

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, requireUser, signedInUser } from '../middleware/auth.ts';
-import { rateLimit, type RateLimitRule } from '../middleware/rate-limit.ts';
+import { RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
 import { changePasswordSchema, forgotPasswordSchema, outboxQuerySchema, resetPasswordSchema } from '../schemas/account.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import { changePassword } from '../services/accounts.ts';
@@ -15,15 +15,6 @@ export const PASSWORD_CHANGED = 'Your password has been changed. You have been s
 export const SESSION_ENDED = 'Signed out of that session';
 export const OTHER_SESSIONS_ENDED = 'Signed out everywhere else';
 
-const HOUR = 60 * 60_000;
-
-/** Per-address limits (decision 0014's limiter): on top of the per-account cap of reset links. */
-export const ACCOUNT_RATE_LIMITS = {
-  forgot: { name: 'password-forgot', limit: 10, windowMs: HOUR, message: 'Too many password reset requests from this address.' },
-  reset: { name: 'password-reset', limit: 20, windowMs: HOUR, message: 'Too many password reset attempts from this address.' },
-  change: { name: 'password-change', limit: 20, windowMs: HOUR, message: 'Too many password changes from this address.' },
-} as const satisfies Record<string, RateLimitRule>;
-
 /** The device and address a new session is recorded with (shown on /profile/manage). */
 export function sessionClientOf(c: Context<AppContext>): SessionClient {
   return { userAgent: c.req.header('user-agent') ?? null, ipAddress: clientAddress(c) };
@@ -31,7 +22,7 @@ export function sessionClientOf(c: Context<AppContext>): SessionClient {
 
 /** Account recovery and session control (decision 0016). */
 export const accountRoutes = new Hono<AppContext>()
-  .post('/me/password', requireUser, rateLimit(ACCOUNT_RATE_LIMITS.change), validate('json', changePasswordSchema), async (c) => {
+  .post('/me/password', requireUser, rateLimit(RATE_LIMITS.passwordChange), validate('json', changePasswordSchema), async (c) => {
     await changePassword(c.get('platform').db, signedInUser(c), c.req.valid('json'));
     return c.json({ message: PASSWORD_CHANGED }, 200);
   })
@@ -51,11 +42,11 @@ export const accountRoutes = new Hono<AppContext>()
     await revokeOwnSession(c.get('platform').db, user.id, id);
     return c.json({ id, current: id === user.sessionId, message: SESSION_ENDED }, 200);
   })
-  .post('/password/forgot', rateLimit(ACCOUNT_RATE_LIMITS.forgot), validate('json', forgotPasswordSchema), async (c) => {
+  .post('/password/forgot', rateLimit(RATE_LIMITS.passwordForgot), validate('json', forgotPasswordSchema), async (c) => {
     await requestPasswordReset(c.get('platform'), c.req.valid('json'));
     return c.json({ message: RESET_REQUESTED }, 202);
   })
-  .post('/password/reset', rateLimit(ACCOUNT_RATE_LIMITS.reset), validate('json', resetPasswordSchema), async (c) => {
+  .post('/password/reset', rateLimit(RATE_LIMITS.passwordReset), validate('json', resetPasswordSchema), async (c) => {
     await resetPassword(c.get('platform').db, c.req.valid('json'));
     return c.json({ message: PASSWORD_RESET_DONE }, 200);
   })

@@ -1,9 +1,8 @@
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../../db/schema/index.ts';
 import * as sample from '../../../tests/support/file-samples.ts';
+import { storedState } from '../../../tests/support/stored-uploads.ts';
 import { createSignedInUser as signedIn } from '../../../tests/support/factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { multipartBoundary } from '../services/upload-limits.ts';
@@ -15,20 +14,7 @@ const createSignedInUser = async (db: TestApp['db'], options: Parameters<typeof 
   return { id: user.id, token };
 };
 
-function filesUnder(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => join(e.parentPath, e.name));
-  } catch {
-    return [];
-  }
-}
 
-async function storedState(t: TestApp) {
-  const rows = await t.db.select({ key: uploads.key }).from(uploads);
-  return { rows: rows.map((r) => r.key).sort(), files: filesUnder(resolve(t.dir, 'uploads')).sort() };
-}
 
 const usedBytes = async (t: TestApp, userId: number) =>
   Number((await t.db.select({ n: sql<number>`coalesce(sum(${uploads.size}), 0)` }).from(uploads).where(eq(uploads.userId, userId)))[0]!.n);

@@ -1,9 +1,8 @@
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploads, users } from '../../../db/schema/index.ts';
 import * as sample from '../../../tests/support/file-samples.ts';
+import { storedState } from '../../../tests/support/stored-uploads.ts';
 import { createUser, signIn } from '../../../tests/support/factories.ts';
 import { createTestApp, type TestApp, read } from '../../../tests/support/test-app.ts';
 import type { ProfileUploadAnswer, UploadAnswer } from './upload.ts';
@@ -17,21 +16,7 @@ async function signedInUser(t: TestApp): Promise<{ id: number; token: string }> 
   return { id: user.id, token: await signIn(t.db, user.id) };
 }
 
-function filesUnder(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => join(e.parentPath, e.name));
-  } catch {
-    return [];
-  }
-}
 
-/** The rows and files the store holds: compared before and after a refused request. */
-async function storedState(t: TestApp) {
-  const rows = await t.db.select({ key: uploads.key }).from(uploads);
-  return { rows: rows.map((r) => r.key).sort(), files: filesUnder(resolve(t.dir, 'uploads')).sort() };
-}
 
 function form(fields: Record<string, string | File | File[]>): FormData {
   const body = new FormData();
