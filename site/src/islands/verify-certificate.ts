@@ -44,17 +44,31 @@ function result(state: Verification): HTMLElement | null {
       ),
     );
   }
+  if (answer.reason === 'revoked') {
+    return h(
+      'section',
+      { className: 'alert alert-error verify-result', 'aria-labelledby': 'verify-title' },
+      h('h2', { id: 'verify-title', className: 'alert-title' }, '✗ Certificate revoked'),
+      h('p', null, `The certificate with code ${answer.code} has been revoked and is no longer valid.`),
+      h(
+        'dl',
+        { className: 'dl' },
+        h('dt', null, 'Course'),
+        h('dd', null, answer.course),
+        h('dt', null, 'Revoked'),
+        h('dd', null, answer.revoked_date),
+        h('dt', null, 'Reason'),
+        h('dd', { className: 'pre-line' }, answer.revoked_reason || 'No reason was given.'),
+        h('dt', null, 'Code'),
+        h('dd', null, h('code', null, answer.code)),
+      ),
+    );
+  }
   return h(
     'section',
     { className: 'alert alert-error verify-result', 'aria-labelledby': 'verify-title' },
     h('h2', { id: 'verify-title', className: 'alert-title' }, '✗ Not a valid certificate'),
-    h(
-      'p',
-      null,
-      answer.reason === 'revoked'
-        ? `The certificate with code ${state.code} has been revoked and is no longer valid.`
-        : `No certificate matches the code ${state.code}. Check the code and try again.`,
-    ),
+    h('p', null, `No certificate matches the code ${state.code}. Check the code and try again.`),
   );
 }
 

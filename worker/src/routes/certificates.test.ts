@@ -178,7 +178,16 @@ describe('certificates', () => {
       const res = await post(`/api/certificates/${learner.certificate.id}/revoke`, { reason: 'Issued in error' }, admin.token);
       expect(res.status).toBe(200);
       expect(await read<CertificateSummary>(res)).toMatchObject({ id: learner.certificate.id, revoked: true, revoked_reason: 'Issued in error' });
-      expect(await (await get(`/api/certificates/verify/${learner.certificate.code}`)).json()).toEqual({ valid: false, reason: 'revoked' });
+      // The revoke dialog promises the reason on the verification page: the public answer carries it.
+      expect(await (await get(`/api/certificates/verify/${learner.certificate.code}`)).json()).toEqual({
+        valid: false,
+        reason: 'revoked',
+        code: learner.certificate.code,
+        course: expect.any(String),
+        revoked_at: expect.any(String),
+        revoked_date: expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/),
+        revoked_reason: 'Issued in error',
+      });
       const mine = await read<CertificateSummary[]>(await get('/api/certificates', learner.token));
       expect(mine[0]).toMatchObject({ revoked: true });
       const twice = await post(`/api/certificates/${learner.certificate.id}/revoke`, { reason: 'Again' }, admin.token);

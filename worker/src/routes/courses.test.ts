@@ -383,6 +383,26 @@ describe('POST /api/courses', () => {
     expect(await read<CourseDetail>(numeric)).toMatchObject({ price: 29, price_cents: 2900 });
   });
 
+  it("stores the wizard's dance style, level and detailed description, so the style filter finds the course", async () => {
+    const w = word();
+    const salsa = await categoryId(t.db, 'Latin');
+    const res = await t.json(
+      'POST',
+      '/api/courses',
+      { ...validDialog(), title: `Salsa ${w}`, category_id: salsa, difficulty_level: 'intermediate', detailed_description: 'Week by week: basic step, turns, shines.' },
+      cast.instructor.token,
+    );
+    expect(res.status).toBe(201);
+    const body = await read<CourseDetail>(res);
+    expect(body).toMatchObject({ category_id: salsa, difficulty_level: 'intermediate', detailed_description: 'Week by week: basic step, turns, shines.' });
+    expect(await courseRow(body.id)).toMatchObject({ categoryId: salsa, difficultyLevel: 'intermediate', detailedDescription: 'Week by week: basic step, turns, shines.' });
+    await t.json('PATCH', `/api/courses/${body.id}`, { status: 'published' }, cast.instructor.token);
+    const found = await get<Page<CourseSummary>>(`/api/courses?q=${w}&category=latin&level=intermediate`);
+    expect(found.body.data.map((c) => c.id)).toEqual([body.id]);
+    const refused = await t.json('POST', '/api/courses', { ...validDialog(), difficulty_level: 'expert' }, cast.instructor.token);
+    expect(refused.status).toBe(400);
+  });
+
   it('stamps published_at when created published', async () => {
     const res = await t.json('POST', '/api/courses', { ...validDialog(), status: 'published' }, cast.instructor.token);
     const body = await read<CourseDetail>(res);

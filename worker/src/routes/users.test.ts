@@ -371,10 +371,33 @@ describe('DELETE /api/users/{id}/roles/{role}', () => {
   });
 
   it('lets an admin take ADMIN from another admin', async () => {
-    const other = await createAdmin(t.db);
+    const other = await createUser(t.db, { roles: ['ADMIN', 'STUDENT'] });
     const res = await t.json('DELETE', `/api/users/${other.id}/roles/ADMIN`, undefined, adminToken);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ role: [] , is_admin: false });
+    expect(await res.json()).toMatchObject({ role: ['STUDENT'], is_admin: false });
+  });
+
+  it("refuses to remove a user's last role with 409 and keeps it", async () => {
+    const user = await createUser(t.db, { roles: ['SELLER'] });
+    const res = await t.json('DELETE', `/api/users/${user.id}/roles/SELLER`, undefined, adminToken);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ message: 'A user must keep at least one role: grant another role before removing this one.' });
+    expect(await mappingsOf(user.id)).toEqual([{ role: 'SELLER' }]);
+    // Another admin's only role is their last one too.
+    const other = await createAdmin(t.db);
+    const last = await t.json('DELETE', `/api/users/${other.id}/roles/ADMIN`, undefined, adminToken);
+    expect(last.status).toBe(409);
+    expect(await mappingsOf(other.id)).toEqual([{ role: 'ADMIN' }]);
+  });
+
+  it('keeps one role when its two roles are revoked at once', async () => {
+    const user = await createUser(t.db, { roles: ['STUDENT', 'SELLER'] });
+    const [a, b] = await Promise.all([
+      t.json('DELETE', `/api/users/${user.id}/roles/STUDENT`, undefined, adminToken),
+      t.json('DELETE', `/api/users/${user.id}/roles/SELLER`, undefined, adminToken),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect(await mappingsOf(user.id)).toHaveLength(1);
   });
 
   it('lets only an ADMIN revoke a role containing ADMIN', async () => {
@@ -405,8 +428,9 @@ describe('the last active ADMIN', () => {
   afterAll(() => own.close());
 
   it('keeps ADMIN when two admins revoke each other at once: exactly one succeeds', async () => {
-    const a = await createAdmin(own.db);
-    const b = await createAdmin(own.db);
+    // A second role each, so only the last-admin rule is at stake.
+    const a = await createUser(own.db, { firstName: 'Admin', roles: ['ADMIN', 'STUDENT'] });
+    const b = await createUser(own.db, { firstName: 'Admin', roles: ['ADMIN', 'STUDENT'] });
     const [ta, tb] = await Promise.all([signIn(own.db, a.id), signIn(own.db, b.id)]);
     const [ra, rb] = await Promise.all([
       own.json('DELETE', `/api/users/${b.id}/roles/ADMIN`, undefined, ta),

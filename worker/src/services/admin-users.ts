@@ -11,6 +11,7 @@ export const USER_NOT_FOUND = 'User not found';
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.';
 export const CANNOT_REVOKE_OWN_ADMIN = 'You cannot remove your own ADMIN role.';
 export const LAST_ADMIN_ROLE = 'The last active admin cannot lose the ADMIN role.';
+export const LAST_ROLE = "A user must keep at least one role: grant another role before removing this one.";
 export const LAST_ADMIN_DEACTIVATE = 'The last active admin cannot be deactivated.';
 export const ADMIN_ROLES_NEED_ADMIN = 'Only an ADMIN can change admin roles or deactivate an admin.';
 export const ADMIN_ACCOUNT_PROTECTED = 'Only an ADMIN can change an ADMIN account.';
@@ -178,6 +179,9 @@ export async function revokeRole(db: Db, actor: Actor, id: number, role: RoleNam
   if (role === 'ADMIN' && id === actor.id) throw conflict(CANNOT_REVOKE_OWN_ADMIN);
   assertMayChange(actor, await requireUserView(db, id));
   const guard = role === 'ADMIN' ? anotherActiveAdmin(id) : sql`1`;
+  // The user keeps another role: checked inside the delete, so two revokes at once cannot strip the last two.
+  const keepsAnotherRole = sql`EXISTS (
+    SELECT 1 FROM user_roles other WHERE other.user_id = ${id} AND other.role_id <> (SELECT id FROM roles WHERE name = ${role}))`;
   const result = await db
     .delete(userRoles)
     .where(
@@ -185,10 +189,17 @@ export async function revokeRole(db: Db, actor: Actor, id: number, role: RoleNam
         eq(userRoles.userId, id),
         sql`${userRoles.roleId} = (SELECT id FROM roles WHERE name = ${role})`,
         guard,
+        keepsAnotherRole,
       ),
     );
   const view = await requireUserView(db, id);
-  if (result.rowsAffected === 0 && view.role.includes(role)) throw conflict(LAST_ADMIN_ROLE);
+  if (result.rowsAffected === 0 && view.role.includes(role)) {
+    if (role === 'ADMIN') {
+      const [other] = await db.all<{ found: number }>(sql`SELECT ${anotherActiveAdmin(id)} AS found`);
+      if (!other?.found) throw conflict(LAST_ADMIN_ROLE);
+    }
+    throw conflict(LAST_ROLE);
+  }
   return view;
 }
 

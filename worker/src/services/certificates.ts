@@ -377,7 +377,17 @@ export type VerifyAnswer =
       /** What the verification page says about how it was earned. */
       issued_via_label: string;
     }
-  | { valid: false; reason: 'revoked' | 'not_found' };
+  | {
+      valid: false;
+      reason: 'revoked';
+      code: string;
+      course: string;
+      /** When and why it was revoked: the revoke dialog promises the reason is shown here. */
+      revoked_at: string;
+      revoked_date: string;
+      revoked_reason: string | null;
+    }
+  | { valid: false; reason: 'not_found' };
 
 /** GET /api/certificates/verify/{code}: public; a revoked certificate is not valid. */
 export async function verifyCertificate(db: Db, input: string): Promise<VerifyAnswer> {
@@ -385,7 +395,17 @@ export async function verifyCertificate(db: Db, input: string): Promise<VerifyAn
   if (!code) return { valid: false, reason: 'not_found' };
   const [row] = await summaryQuery(db).where(eq(certificates.code, code)).limit(1);
   if (!row) return { valid: false, reason: 'not_found' };
-  if (row.revokedAt !== null) return { valid: false, reason: 'revoked' };
+  if (row.revokedAt !== null) {
+    return {
+      valid: false,
+      reason: 'revoked',
+      code: row.code,
+      course: row.courseTitle,
+      revoked_at: row.revokedAt,
+      revoked_date: formatCertificateDate(row.revokedAt),
+      revoked_reason: row.revokedReason,
+    };
+  }
   const s = toSummary(row);
   return {
     valid: true,
