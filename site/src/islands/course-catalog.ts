@@ -104,7 +104,9 @@ function mountCourseCatalog(root: HTMLElement): void {
       shownList = null;
       return;
     }
-    count.textContent = `${countLabel(page.total, 'course', 'courses')}${filtered ? ' match your search' : ''}`;
+    count.textContent = filtered ? `${countLabel(page.total, 'course matches', 'courses match')} your search` : countLabel(page.total, 'course', 'courses');
+    // The empty state has its own Clear filters: one per screen.
+    clear.hidden = !filtered || page.total === 0;
     if (shownList === null || shownList.length !== page.items.length || shownList.some((c, i) => c !== page.items[i])) {
       shownList = page.items;
       if (page.items.length === 0) {

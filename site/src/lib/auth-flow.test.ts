@@ -10,6 +10,10 @@ describe('loginErrorMessage (§8)', () => {
     expect(loginErrorMessage(new ApiError(0, 'Network error occurred'))).toBe('Login failed. Please try again.');
     expect(loginErrorMessage(new Error('x'))).toBe('Login failed. Please try again.');
   });
+  it('tells a deactivated account so (403 after the right password)', () => {
+    expect(loginErrorMessage(new ApiError(403, 'This account has been deactivated.'))).toBe('This account has been deactivated.');
+    expect(loginErrorMessage(new ApiError(403, ''))).toBe('This account has been deactivated.');
+  });
   it("shows a throttled sign-in's own message", () => {
     expect(loginErrorMessage(new ApiError(429, 'Too many attempts. Try again in 5 minutes.'))).toBe('Too many attempts. Try again in 5 minutes.');
   });

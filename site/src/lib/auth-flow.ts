@@ -3,10 +3,17 @@ import { hasAdminRole, roleList } from '../../../worker/src/domain/roles.ts';
 import type { Guard } from '../routes.ts';
 import { ApiError } from './api.ts';
 
-/** §8: the message under the 'Login failed' title. A throttled sign-in (429) says when to retry. */
+/** What the API says (decision 0008) to a deactivated account whose password was right. */
+export const ACCOUNT_DEACTIVATED = 'This account has been deactivated.';
+
+/**
+ * §8: the message under the 'Login failed' title. A throttled sign-in (429) says when to retry;
+ * a deactivated account (403, only after the right password) is told so.
+ */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return 'Invalid username or password.';
+    if (error.status === 403) return error.message || ACCOUNT_DEACTIVATED;
     if (error.status === 429) return error.message;
     if (error.status >= 500) return 'A server error occurred. Please try again later.';
   }

@@ -273,6 +273,4 @@ export function cardData(course: CatalogCourse): CatalogCourse {
   return { ...course, detailed_description: null, modules: [] };
 }
 
-export function countLabel(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+export { countLabel } from './plural.ts';
