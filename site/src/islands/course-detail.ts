@@ -2,6 +2,7 @@ import { pathId } from '../lib/catalog.ts';
 import { $courseDetail, loadCourseDetail } from '../stores/catalog.ts';
 import { courseOverview, errorMessage, loadingMessage, notFoundMessage } from './course-dom.ts';
 import { mountWhenIdle } from './dom.ts';
+import { showLearnerState } from './learner-action.ts';
 
 /**
  * The course page shell (/courses/_/): the server serves it for a course published or changed
@@ -17,6 +18,7 @@ function mountCourseDetail(root: HTMLElement): void {
     else {
       document.title = `${state.data.title} · DRX`;
       root.replaceChildren(courseOverview(state.data));
+      void showLearnerState(root);
     }
   });
   void loadCourseDetail(id);

@@ -7,6 +7,7 @@ import {
   previewVideo,
   type CatalogCourse,
 } from '../lib/catalog.ts';
+import { courseImageAlt } from '../../../worker/src/domain/image-alt.ts';
 import { formatCents } from '../lib/currency.ts';
 import { imageUrl } from '../lib/image-url.ts';
 import { h } from './dom.ts';
@@ -19,10 +20,11 @@ import { h } from './dom.ts';
  */
 
 /** A course image that falls back to the placeholder (§9) when it fails. */
-export function courseImage(src: string | null, className: string, eager = false): HTMLImageElement {
+export function courseImage(src: string | null, className: string, eager = false, alt = ''): HTMLImageElement {
   const img = h('img', {
     src: src ? imageUrl(src) : PLACEHOLDER_IMAGE,
-    alt: '',
+    // The placeholder shows nothing of the course: decorative.
+    alt: src ? alt : '',
     className,
     width: 640,
     height: 360,
@@ -71,7 +73,7 @@ export function courseCard(course: CatalogCourse, headingLevel: 2 | 3 = 2): HTML
   return h(
     'article',
     { className: 'card course-card' },
-    courseImage(course.image_url, 'card-media'),
+    courseImage(course.image_url, 'card-media', false, courseImageAlt(course.title, course.category?.name)),
     h(
       'div',
       { className: 'card-body' },
@@ -84,7 +86,7 @@ export function courseCard(course: CatalogCourse, headingLevel: 2 | 3 = 2): HTML
       'div',
       { className: 'card-footer course-card-footer' },
       price(course),
-      h('span', { className: 'text-sm muted' }, `${countLabel(course.module_count, 'module', 'modules')} · ${countLabel(course.lesson_count, 'lesson', 'lessons')}`),
+      h('span', { className: 'text-sm muted' }, `${countLabel(course.module_count, 'module')} · ${countLabel(course.lesson_count, 'lesson')}`),
     ),
   );
 }
@@ -172,16 +174,13 @@ export function courseOverview(course: CatalogCourse): HTMLElement {
         price(course, true),
         h(
           'p',
-          { className: 'cluster' },
+          { className: 'cluster', 'data-course-cta': '', 'data-course-id': course.id },
           h('a', { className: 'btn btn-primary btn-lg', href: `/courses/${course.id}/enroll` }, 'Enrol'),
-          h(
-            'span',
-            { className: 'text-sm muted' },
-            `${countLabel(course.modules.length, 'module', 'modules')} · ${countLabel(lessonTotal, 'lesson', 'lessons')} · certificate on completion`,
-          ),
+          course.price_cents > 0 && h('span', { className: 'text-sm muted' }, 'Purchases open soon'),
         ),
+        h('p', { className: 'text-sm muted' }, `${countLabel(course.modules.length, 'module')} · ${countLabel(lessonTotal, 'lesson')} · certificate on completion`),
       ),
-      h('div', { className: 'course-hero-media' }, courseImage(course.image_url, 'course-hero-image', true)),
+      h('div', { className: 'course-hero-media' }, courseImage(course.image_url, 'course-hero-image', true, courseImageAlt(course.title, course.category?.name))),
     ),
     player && h('section', { 'aria-labelledby': 'preview-heading', className: 'course-section' }, h('h2', { id: 'preview-heading' }, 'Preview'), player),
     course.detailed_description &&

@@ -1,8 +1,11 @@
 import { enablePreview, repairImages } from './course-dom.ts';
 import { whenIdle } from './dom.ts';
+import { showLearnerState } from './learner-action.ts';
 
-// A pre-rendered course page: the preview plays on request, and a broken image shows the placeholder.
+// A pre-rendered course page: the preview plays on request, a broken image shows the placeholder,
+// and an enrolled learner sees Continue (or Review) instead of Enrol.
 whenIdle(() => {
+  void showLearnerState(document);
   repairImages(document);
   for (const root of document.querySelectorAll<HTMLElement>('[data-island="preview-video"]')) enablePreview(root);
 });

@@ -48,23 +48,7 @@ export function learnPath(courseId: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Enrolment
-
-export type EnrolState =
-  | { step: 'loading' }
-  | { step: 'not-found' }
-  | { step: 'anonymous'; course: CatalogCourse }
-  | { step: 'enrolling'; course: CatalogCourse }
-  | { step: 'enrolled'; course: CatalogCourse }
-  | { step: 'payment-required'; course: CatalogCourse; message: string }
-  | { step: 'adding-to-cart'; course: CatalogCourse }
-  | { step: 'in-cart'; course: CatalogCourse }
-  | { step: 'purchase-unavailable'; course: CatalogCourse }
-  | { step: 'error'; course: CatalogCourse | null; message: string };
-
-export const $enrol = atom<EnrolState>({ step: 'loading' });
-
-export const PURCHASE_UNAVAILABLE = 'Purchasing opens soon — ask your instructor or an admin to enrol you.';
+// Guest enrolment (the enrol page itself: stores/enrolment.ts)
 
 async function fetchCourse(courseId: number): Promise<CatalogCourse | null> {
   try {
@@ -72,58 +56,6 @@ async function fetchCourse(courseId: number): Promise<CatalogCourse | null> {
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
     throw err;
-  }
-}
-
-/**
- * /courses/{courseId}/enroll: a free course enrols at once and opens the player; a paid one
- * answers 402 unless an enrolment exists already (bought, or made by an admin or instructor).
- */
-export async function startEnrolment(courseId: number | null, user: User | null): Promise<void> {
-  if (courseId === null) {
-    $enrol.set({ step: 'not-found' });
-    return;
-  }
-  $enrol.set({ step: 'loading' });
-  let course: CatalogCourse | null;
-  try {
-    course = await fetchCourse(courseId);
-  } catch {
-    $enrol.set({ step: 'error', course: null, message: 'The course could not be loaded. Please try again.' });
-    return;
-  }
-  if (!course) $enrol.set({ step: 'not-found' });
-  else if (!user) $enrol.set({ step: 'anonymous', course });
-  else await enrol(course);
-}
-
-export async function enrol(course: CatalogCourse): Promise<void> {
-  $enrol.set({ step: 'enrolling', course });
-  try {
-    await apiFetch('/api/enrollments', { method: 'POST', json: { courseId: course.id } });
-    $enrol.set({ step: 'enrolled', course });
-    location.assign(learnPath(course.id));
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 402) $enrol.set({ step: 'payment-required', course, message: err.message });
-    else $enrol.set({ step: 'error', course, message: messageOf(err, 'Enrolment failed. Please try again.') });
-  }
-}
-
-/** POST /api/cart {type: 'COURSE', itemId}; until the cart exists (404) the course cannot be bought here. */
-export async function addCourseToCart(course: CatalogCourse): Promise<void> {
-  $enrol.set({ step: 'adding-to-cart', course });
-  try {
-    await apiFetch('/api/cart', { method: 'POST', json: { type: 'COURSE', itemId: course.id } });
-    $enrol.set({ step: 'in-cart', course });
-    window.dispatchEvent(new CustomEvent('cart-updated'));
-    toast({ title: 'Added to cart', description: `${course.title} is in your cart.` });
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 405)) {
-      $enrol.set({ step: 'purchase-unavailable', course });
-      return;
-    }
-    $enrol.set({ step: 'payment-required', course, message: 'This course must be bought before you can start it.' });
-    toast({ title: 'Error', description: messageOf(err, 'Failed to add the course to your cart'), variant: 'destructive' });
   }
 }
 

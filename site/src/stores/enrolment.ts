@@ -1,0 +1,96 @@
+import { atom } from 'nanostores';
+import { ApiError, apiFetch } from '../lib/api.ts';
+import { readCourse, type CatalogCourse } from '../lib/catalog.ts';
+import { enrolmentFor } from '../lib/enrolment.ts';
+import type { MyEnrollment } from '../lib/learning.ts';
+import type { User } from './auth.ts';
+
+/**
+ * The enrol page (/courses/{courseId}/enroll) and the learner's place on a course page. Reading
+ * never writes: a signed-in learner sees Continue or Review when enrolled, an Enrol button for a
+ * free course (enrolling on click), and a paid course's price until purchases open.
+ */
+
+export type EnrolState =
+  | { step: 'loading' }
+  | { step: 'not-found' }
+  | { step: 'anonymous'; course: CatalogCourse }
+  /** Signed in, not enrolled: free courses offer Enrol, paid ones their price. */
+  | { step: 'open'; course: CatalogCourse }
+  | { step: 'enrolling'; course: CatalogCourse }
+  | { step: 'enrolled'; course: CatalogCourse; enrolment: MyEnrollment | null; justEnrolled: boolean }
+  | { step: 'error'; course: CatalogCourse | null; message: string; retry: 'load' | 'enrol' };
+
+export const $enrol = atom<EnrolState>({ step: 'loading' });
+
+export const PURCHASE_UNAVAILABLE = 'Purchases open soon. Until then, your instructor or an admin can enrol you.';
+
+const LOAD_FAILED = 'The course could not be loaded. Please try again.';
+
+async function fetchCourse(courseId: number): Promise<CatalogCourse | null> {
+  try {
+    return readCourse(await apiFetch<unknown>(`/api/courses/${courseId}`));
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
+    throw err;
+  }
+}
+
+/** GET /api/enrollments (mine): the learner's enrolment in this course, or null. */
+export async function loadMyEnrolment(courseId: number): Promise<MyEnrollment | null> {
+  const raw = await apiFetch<MyEnrollment[] | { data: MyEnrollment[] }>('/api/enrollments');
+  return enrolmentFor(Array.isArray(raw) ? raw : raw.data, courseId);
+}
+
+/** Reads the course and, for a signed-in user, their enrolment; never enrols. */
+export async function startEnrolment(courseId: number | null, user: User | null): Promise<void> {
+  if (courseId === null) {
+    $enrol.set({ step: 'not-found' });
+    return;
+  }
+  $enrol.set({ step: 'loading' });
+  let course: CatalogCourse | null;
+  try {
+    course = await fetchCourse(courseId);
+  } catch {
+    $enrol.set({ step: 'error', course: null, message: LOAD_FAILED, retry: 'load' });
+    return;
+  }
+  if (!course) {
+    $enrol.set({ step: 'not-found' });
+    return;
+  }
+  if (!user) {
+    $enrol.set({ step: 'anonymous', course });
+    return;
+  }
+  try {
+    const enrolment = await loadMyEnrolment(course.id);
+    $enrol.set(enrolment ? { step: 'enrolled', course, enrolment, justEnrolled: false } : { step: 'open', course });
+  } catch {
+    $enrol.set({ step: 'error', course, message: LOAD_FAILED, retry: 'load' });
+  }
+}
+
+/** POST /api/enrollments, on the learner's click only; then Continue. */
+export async function enrol(course: CatalogCourse): Promise<void> {
+  if ($enrol.get().step === 'enrolling') return;
+  $enrol.set({ step: 'enrolling', course });
+  try {
+    await apiFetch('/api/enrollments', { method: 'POST', json: { courseId: course.id } });
+  } catch (err) {
+    // The price changed since the page loaded: show the course as it is now.
+    if (err instanceof ApiError && err.status === 402) {
+      const fresh = await fetchCourse(course.id).catch(() => null);
+      if (fresh && fresh.price_cents > 0) {
+        $enrol.set({ step: 'open', course: fresh });
+        return;
+      }
+    }
+    const message = err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'Enrolment failed. Please try again.';
+    $enrol.set({ step: 'error', course, message, retry: 'enrol' });
+    return;
+  }
+  const enrolment = await loadMyEnrolment(course.id).catch(() => null);
+  $enrol.set({ step: 'enrolled', course, enrolment, justEnrolled: true });
+}
