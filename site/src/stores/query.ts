@@ -1,0 +1,221 @@
+import { nanoquery, type CommonSettings, type FetcherStore, type FetcherValue, type KeySelector } from '@nanostores/query';
+import type { WritableAtom } from 'nanostores';
+import { ApiError, apiFetch } from '../lib/api.ts';
+
+/**
+ * The one data layer of the islands (§9 "Data freshness", decision 0018): every read of the API
+ * goes through a fetcher store of this context, so islands on one page share one request and one
+ * cache per key; writes mark the keys they change stale, which refetches what is on screen.
+ * Keys are API paths, so the fetcher fetches the key and a write can select keys by prefix.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// §9, as named constants
+
+/** General query stale time: a key is not fetched again for 5 minutes. */
+export const STALE_MS = 5 * 60_000;
+/** How long an answer stays in the cache after it went stale (shown while it is fetched again). */
+export const CACHE_RETENTION_MS = 5 * 60_000;
+/** Failed reads are tried once more; a 4xx is an answer, not a failure, and is never retried. */
+export const RETRIES = 1;
+export const RETRY_DELAY_MS = 1_000;
+/** No refetch on window focus. */
+export const REFETCH_ON_FOCUS = false;
+/** The current user (GET /api/me) is stale after 10 seconds. */
+export const CURRENT_USER_STALE_MS = 10_000;
+/** The subscription query is stale after 2 minutes. */
+export const SUBSCRIPTION_STALE_MS = 2 * 60_000;
+/** Pending payments are polled every 30 seconds while shown. */
+export const PENDING_PAYMENTS_POLL_MS = 30_000;
+
+export type QuerySettings<T = unknown> = CommonSettings<T>;
+
+/** The context-wide settings (§9). */
+export const QUERY_DEFAULTS = {
+  dedupeTime: STALE_MS,
+  cacheLifetime: STALE_MS + CACHE_RETENTION_MS,
+  revalidateOnFocus: REFETCH_ON_FOCUS,
+  revalidateOnReconnect: true,
+  // Retries happen inside the fetcher (withRetry), so a read stays "loading" while it is retried
+  // and the library's own endless exponential retries are off.
+  onErrorRetry: null,
+} satisfies QuerySettings;
+
+/** GET /api/me. */
+export const CURRENT_USER_SETTINGS = { dedupeTime: CURRENT_USER_STALE_MS } satisfies QuerySettings;
+/** GET /api/subscriptions/user (the plans issue). */
+export const SUBSCRIPTION_SETTINGS = { dedupeTime: SUBSCRIPTION_STALE_MS } satisfies QuerySettings;
+/**
+ * GET /api/payments/pending (the commerce issue): polled while shown; a poll must not be
+ * swallowed by the stale time, so the key is fresh for half a poll only.
+ */
+export const PENDING_PAYMENTS_SETTINGS = {
+  revalidateInterval: PENDING_PAYMENTS_POLL_MS,
+  dedupeTime: PENDING_PAYMENTS_POLL_MS / 2,
+} satisfies QuerySettings;
+/** Reads with a side effect on the server (opening a lesson records where to resume): always read again. */
+export const EVERY_TIME_SETTINGS = { dedupeTime: 0 } satisfies QuerySettings;
+
+// ---------------------------------------------------------------------------------------------
+// Keys
+
+/** Key helpers: a key is the API path it reads. */
+export const keys = {
+  me: '/api/me',
+  subscription: '/api/subscriptions/user',
+  pendingPayments: '/api/payments/pending',
+  myEnrollments: '/api/enrollments',
+  myCertificates: '/api/certificates',
+  certificate: (id: number) => `/api/certificates/${id}`,
+  verification: (code: string) => `/api/certificates/verify/${encodeURIComponent(code)}`,
+  course: (id: number) => `/api/courses/${id}`,
+  player: (courseId: number) => `/api/learn/courses/${courseId}`,
+  lesson: (id: number) => `/api/learn/lessons/${id}`,
+  quiz: (id: number) => `/api/learn/quizzes/${id}`,
+  categories: '/api/categories',
+  myInvitations: '/api/me/invitations',
+  sentInvitations: '/api/instructor/invitations',
+  sessions: '/api/me/sessions',
+} as const;
+
+/** Selects each key that is one of the paths, or one of their sub-paths or queries. */
+export function startingWith(...paths: string[]): (key: string) => boolean {
+  return (key) => paths.some((p) => key === p || key.startsWith(`${p}/`) || key.startsWith(`${p}?`));
+}
+
+/** Everything an edit of a course changes: every course list, and its own reads (all courses' without an id). */
+export function courseKeys(courseId?: number): (key: string) => boolean {
+  const own = courseId === undefined ? startingWith('/api/courses', '/api/learn') : startingWith(keys.course(courseId), keys.player(courseId));
+  return (key) => key === '/api/courses' || key.startsWith('/api/courses?') || own(key);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retry policy
+
+/** Whether a read that failed `failures` times is tried again. */
+export function shouldRetry(error: unknown, failures: number): boolean {
+  if (failures > RETRIES) return false;
+  return !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs a read with the retry policy: one more try after RETRY_DELAY_MS, never for a 4xx. */
+export async function withRetry<T>(read: () => Promise<T>): Promise<T> {
+  for (let failures = 1; ; failures++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (!shouldRetry(error, failures)) throw error;
+      await sleep(RETRY_DELAY_MS);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The context
+
+export type Fetcher = (...keyParts: (string | number | true)[]) => Promise<unknown>;
+
+/** The API fetcher: the key is the path; apiFetch keeps §2.3/§4's 401 handling. */
+export const apiFetcher: Fetcher = (...parts) => apiFetch<unknown>(parts.join(''));
+
+/** The answer a read settled on: its data, or its error. */
+export type Settled<T> = { data: T; error?: undefined } | { data?: undefined; error: unknown };
+
+/** A query context with §9's settings; the page has one (below), tests make their own. */
+export function createQueryContext(fetcher: Fetcher = apiFetcher) {
+  type CacheEntry = { data?: unknown; error?: unknown; retryCount?: number; created?: number; expires?: number };
+  const cache = new Map<string, CacheEntry>();
+  const retrying = (f: Fetcher): Fetcher => (...parts) => withRetry(() => f(...parts));
+  const [createFetcherStore, createMutatorStore, tools] = nanoquery({ ...QUERY_DEFAULTS, cache, fetcher: retrying(fetcher) });
+  const stores = new Map<string, FetcherStore>();
+
+  /** The one fetcher store of a key (settings and fetcher are those of its first use). */
+  function query<T>(key: string, settings: QuerySettings<T> = {}): FetcherStore<T, unknown> {
+    let store = stores.get(key);
+    if (!store) {
+      const own = settings.fetcher;
+      store = createFetcherStore<T>(key, own ? { ...settings, fetcher: retrying(own as Fetcher) as QuerySettings<T>['fetcher'] } : settings);
+      stores.set(key, store);
+    }
+    return store as FetcherStore<T, unknown>;
+  }
+
+  const bindings = new WeakMap<object, () => void>();
+
+  /**
+   * Feeds a store of the island-facing shape from a query until it is bound to another: the
+   * store follows refetches, invalidations and cache updates of that key. Resolves with the
+   * first settled answer. A key whose last read failed is read again (a "Try again").
+   */
+  function bind<T, S>($target: WritableAtom<S>, key: string, map: (value: FetcherValue<T, unknown>) => S | undefined, settings?: QuerySettings<T>): Promise<Settled<T>> {
+    const $query = query<T>(key, settings);
+    if (cache.get(key)?.error !== undefined) tools.revalidateKeys(key);
+    return new Promise((resolve) => {
+      let settled = false;
+      // While subscribing the store first reports its current value, then starts a read if the
+      // key is stale: settle only on what it holds after that.
+      let subscribing = true;
+      const settle = (value: FetcherValue<T, unknown>) => {
+        if (settled || subscribing || value.loading) return;
+        if (value.error !== undefined) {
+          settled = true;
+          resolve({ error: value.error });
+        } else if (value.data !== undefined) {
+          settled = true;
+          resolve({ data: value.data as T });
+        }
+      };
+      const previous = bindings.get($target);
+      const unbind = $query.subscribe((value) => {
+        const next = map(value);
+        if (next !== undefined) $target.set(next);
+        settle(value);
+      });
+      subscribing = false;
+      settle($query.get());
+      bindings.set($target, unbind);
+      previous?.();
+    });
+  }
+
+  /** Ends a binding (the store keeps its last value). */
+  function unbind($target: object): void {
+    bindings.get($target)?.();
+    bindings.delete($target);
+  }
+
+  /** After a write: the selected keys are stale; those on screen are fetched again at once, keeping their data meanwhile. */
+  function invalidate(selector: KeySelector): void {
+    tools.revalidateKeys(selector);
+  }
+
+  /** Puts a known answer in the cache (e.g. the user a login returned), updating every store of that key. */
+  function setCached(key: string, data: unknown): void {
+    if (!cache.has(key)) cache.set(key, { data, created: Date.now(), expires: Date.now() + QUERY_DEFAULTS.cacheLifetime });
+    tools.mutateCache(key, data);
+  }
+
+  /** Forgets every cached answer (signing out). */
+  function clear(): void {
+    tools.invalidateKeys(() => true);
+  }
+
+  return { query, bind, unbind, invalidate, setCached, clear, createFetcherStore, createMutatorStore, tools, cache };
+}
+
+const context = createQueryContext();
+
+export const { query, bind, unbind, invalidate, setCached, clear, createFetcherStore, createMutatorStore } = context;
+export const { invalidateKeys, revalidateKeys, mutateCache } = context.tools;
+
+// ---------------------------------------------------------------------------------------------
+// Mapping a query's value to the shapes the islands read
+
+/** loading → ready (stale data stays shown while it is read again) → the store's failure state. */
+export function toLoad<T, S, F>(value: FetcherValue<T, unknown>, ready: (data: T) => S, failed: (error: unknown) => F, loading: () => S | F): S | F {
+  if (value.data !== undefined) return ready(value.data);
+  if (value.error !== undefined && !value.loading) return failed(value.error);
+  return loading();
+}
