@@ -204,4 +204,49 @@ describe('the worker in workerd', () => {
     expect(goneFromApp.status).toBe(404);
     await goneFromApp.arrayBuffer();
   });
+
+  it('serves byte ranges of a video from R2 (decision 0017), so players can seek', async () => {
+    const size = 50_000;
+    const video = new Uint8Array(size).map((_, i) => i % 251);
+    const key = `${crypto.randomUUID()}.webm`;
+    const put = await probe.fetch(`http://probe/objects/${key}`, { method: 'PUT', body: video, headers: { 'content-type': 'video/webm' } });
+    expect(put.status).toBe(204);
+    const link = await signedUploadUrl(await importSigningKey(MEDIA_SIGNING_SECRET), key, Math.floor(Date.now() / 1000) + 600);
+
+    const part = await get(link, { headers: { range: 'bytes=1000-2000' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 1000-2000/${size}`);
+    expect(part.headers.get('content-length')).toBe('1001');
+    expect(part.headers.get('accept-ranges')).toBe('bytes');
+    expect(part.headers.get('content-type')).toBe('video/webm');
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(video.slice(1000, 2001));
+
+    const suffix = await get(link, { headers: { range: 'bytes=-500' } });
+    expect(suffix.status).toBe(206);
+    expect(suffix.headers.get('content-range')).toBe(`bytes ${size - 500}-${size - 1}/${size}`);
+    expect(new Uint8Array(await suffix.arrayBuffer())).toEqual(video.slice(-500));
+
+    const open = await get(link, { headers: { range: 'bytes=49000-' } });
+    expect(open.status).toBe(206);
+    expect(new Uint8Array(await open.arrayBuffer())).toEqual(video.slice(49_000));
+
+    const refused = await get(link, { headers: { range: `bytes=${size}-` } });
+    expect(refused.status).toBe(416);
+    expect(refused.headers.get('content-range')).toBe(`bytes */${size}`);
+    await refused.arrayBuffer();
+
+    const whole = await get(link);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('content-length')).toBe(String(size));
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(video);
+
+    const head = await get(link, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(size));
+    expect(head.headers.get('accept-ranges')).toBe('bytes');
+    await head.arrayBuffer();
+
+    await (await probe.fetch(`http://probe/objects/${key}`, { method: 'DELETE' })).arrayBuffer();
+  });
 });

@@ -1,6 +1,7 @@
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { ObjectStore } from './storage.ts';
+import { Readable } from 'node:stream';
+import type { ObjectInfo, ObjectStore } from './storage.ts';
 
 /** The object store of the Node runtime: one file per key, with its content type beside it. */
 export function createDiskStorage(root: string): ObjectStore {
@@ -11,6 +12,21 @@ export function createDiskStorage(root: string): ObjectStore {
     if (!file.startsWith(base + sep)) throw new Error('Invalid object key');
     return file;
   };
+  const fileOf = (key: string): string | null => {
+    try {
+      return pathOf(key);
+    } catch {
+      return null;
+    }
+  };
+  const infoOf = async (file: string): Promise<ObjectInfo | null> => {
+    try {
+      const [info, contentType] = await Promise.all([stat(file), readFile(`${file}.type`, 'utf8')]);
+      return info.isFile() ? { size: info.size, contentType } : null;
+    } catch {
+      return null;
+    }
+  };
   return {
     async put(key, data, contentType) {
       const file = pathOf(key);
@@ -18,33 +34,27 @@ export function createDiskStorage(root: string): ObjectStore {
       await writeFile(file, data);
       await writeFile(`${file}.type`, contentType);
     },
-    async get(key) {
-      let file: string;
+    async head(key) {
+      const file = fileOf(key);
+      return file ? infoOf(file) : null;
+    },
+    async get(key, range) {
+      const file = fileOf(key);
+      if (!file) return null;
+      const info = await infoOf(file);
+      if (!info) return null;
+      // Opened before answering, so a missing file is null rather than a stream that fails later;
+      // the stream reads only the range and closes the file when done or cancelled.
+      let handle;
       try {
-        file = pathOf(key);
+        handle = await open(file, 'r');
       } catch {
         return null;
       }
-      try {
-        const [info, data, contentType] = await Promise.all([
-          stat(file),
-          readFile(file),
-          readFile(`${file}.type`, 'utf8'),
-        ]);
-        const bytes = new Uint8Array(data);
-        return {
-          size: info.size,
-          contentType,
-          body: new ReadableStream<Uint8Array>({
-            start(controller) {
-              controller.enqueue(bytes);
-              controller.close();
-            },
-          }),
-        };
-      } catch {
-        return null;
-      }
+      const stream = range
+        ? handle.createReadStream({ start: range.offset, end: range.offset + range.length - 1 })
+        : handle.createReadStream();
+      return { ...info, body: Readable.toWeb(stream) as ReadableStream<Uint8Array> };
     },
     async delete(key) {
       const file = pathOf(key);

@@ -6,8 +6,14 @@ export function createR2Storage(bucket: R2Bucket): ObjectStore {
     async put(key, data, contentType) {
       await bucket.put(key, data, { httpMetadata: { contentType } });
     },
-    async get(key) {
-      const object = await bucket.get(key);
+    async head(key) {
+      const object = await bucket.head(key);
+      if (!object) return null;
+      return { size: object.size, contentType: object.httpMetadata?.contentType ?? 'application/octet-stream' };
+    },
+    async get(key, range) {
+      // R2 reads only the range asked for; `size` stays the whole object's.
+      const object = await bucket.get(key, range ? { range: { offset: range.offset, length: range.length } } : undefined);
       if (!object) return null;
       return {
         body: object.body as ReadableStream<Uint8Array>,

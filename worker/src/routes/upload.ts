@@ -28,6 +28,8 @@ import {
 import { loadUserView, type UserView } from '../services/users.ts';
 import { isUploadKey } from '../domain/media-links.ts';
 import { checkSignedRequest, MEDIA_LINK_REFUSED, uploadAccessOf } from '../services/media-access.ts';
+import { contentRange, parseRangeHeader, resolveRange, unsatisfiedRange } from '../domain/byte-range.ts';
+import type { ObjectInfo } from '../platform/storage.ts';
 
 /** §5/§9: at most 5 files per request; the per-file limit is MAX_UPLOAD_MB (default 20). */
 export const MAX_FILES = 5;
@@ -115,6 +117,8 @@ export const uploadRoutes = new Hono<AppContext>()
 
 const INLINE_TYPES = /^(?:image|video|audio)\/|^application\/pdf$/;
 
+export const RANGE_NOT_SATISFIABLE = 'Range Not Satisfiable';
+
 /** An encoded character, a dot-dot or a backslash: never part of a key we made, always refused. */
 const SUSPICIOUS_KEY = /%|\.\.|\\/;
 
@@ -122,7 +126,8 @@ const SUSPICIOUS_KEY = /%|\.\.|\\/;
  * GET /uploads/{key}: the stored bytes with their real type; never sniffed by the browser. Course
  * media (decision 0015) needs a valid signed link (`?exp=&sig=`, handed out by the API to those
  * allowed); an invalid or expired one is 403. The key is read from the raw path, so encoded dots
- * or slashes are refused rather than decoded.
+ * or slashes are refused rather than decoded. A single byte range is answered 206 (decision 0017),
+ * so a video seeks and loops; HEAD answers the headers of the whole file without reading it.
  */
 export const uploadedFileRoutes = new Hono<AppContext>().get('/uploads/*', async (c) => {
   const platform = c.get('platform');
@@ -141,14 +146,32 @@ export const uploadedFileRoutes = new Hono<AppContext>().get('/uploads/*', async
   } else if ((await uploadAccessOf(platform.db, key)).access === 'course') {
     throw new AppError(403, MEDIA_LINK_REFUSED);
   }
-  const object = await platform.storage.get(key);
-  if (!object) throw new AppError(404, 'Not found');
-  const inline = INLINE_TYPES.test(object.contentType.split(';')[0].trim());
-  return c.body(object.body, 200, {
-    'content-type': object.contentType,
-    'content-length': String(object.size),
+  const headersOf = (info: ObjectInfo, length: number): Record<string, string> => ({
+    'content-type': info.contentType,
+    'content-length': String(length),
+    'accept-ranges': 'bytes',
     'x-content-type-options': 'nosniff',
-    'content-disposition': inline ? 'inline' : 'attachment',
+    'content-disposition': INLINE_TYPES.test(info.contentType.split(';')[0].trim()) ? 'inline' : 'attachment',
     'cache-control': cacheControl,
   });
+
+  // Ranges are defined for GET only (RFC 9110 §14.2); there are no validators to compare, so an
+  // If-Range is never known to match and the whole file is sent.
+  const request = c.req.method === 'GET' && !c.req.header('if-range') ? parseRangeHeader(c.req.header('range')) : null;
+  if (c.req.method === 'HEAD' || request) {
+    const info = await platform.storage.head(key);
+    if (!info) throw new AppError(404, 'Not found');
+    if (!request) return c.body(null, 200, headersOf(info, info.size));
+    const answer = resolveRange(request, info.size);
+    if (answer.kind === 'unsatisfiable') {
+      return c.json({ message: RANGE_NOT_SATISFIABLE }, 416, { 'content-range': unsatisfiedRange(info.size), 'accept-ranges': 'bytes' });
+    }
+    const { range } = answer;
+    const part = await platform.storage.get(key, { offset: range.start, length: range.length });
+    if (!part) throw new AppError(404, 'Not found');
+    return c.body(part.body, 206, { ...headersOf(part, range.length), 'content-range': contentRange(range, part.size) });
+  }
+  const object = await platform.storage.get(key);
+  if (!object) throw new AppError(404, 'Not found');
+  return c.body(object.body, 200, headersOf(object, object.size));
 });
