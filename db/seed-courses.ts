@@ -1,6 +1,7 @@
 import { count, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../worker/src/platform/db.ts';
 import { courses } from './schema/index.ts';
+import { demoImageKey } from '../worker/src/domain/cover-art.ts';
 import { DEMO_CLIP_URL } from './seed-media.ts';
 
 /**
@@ -910,6 +911,9 @@ In jazz, passé is often **parallel**: the toe connects to the front of the supp
   },
 ];
 
+/** A demo course's generated cover (db/seed-images.ts makes the file). */
+export const demoCoverUrl = (title: string) => `/uploads/${demoImageKey('cover', title)}`;
+
 /** The titles of the demo courses: other seeds find them by title. */
 export const DEMO_COURSE_TITLES = DEMO_COURSES.map((c) => c.title);
 
@@ -929,10 +933,10 @@ function courseStatements(course: DemoCourse): SQL[] {
   const instructor = sql`(SELECT id FROM users WHERE lower(username) = lower(${course.instructor}))`;
   const when = daysAgo(course.publishedDaysAgo + 7);
   out.push(sql`INSERT INTO courses (title, short_name, description, detailed_description, price_cents, status, instructor_id,
-      category_id, difficulty_level, duration, video_url, preview_video_url, published_at, created_at, updated_at)
+      category_id, difficulty_level, duration, video_url, preview_video_url, image_url, published_at, created_at, updated_at)
     SELECT ${course.title}, ${course.shortName}, ${course.description}, ${course.detailedDescription}, ${course.priceCents},
       ${course.status}, ${instructor}, (SELECT id FROM categories WHERE name = ${course.category}), ${course.level},
-      ${course.duration}, ${course.videoUrl}, ${course.previewVideoUrl},
+      ${course.duration}, ${course.videoUrl}, ${course.previewVideoUrl}, ${demoCoverUrl(course.title)},
       ${course.status === 'published' ? daysAgo(course.publishedDaysAgo) : null}, ${when}, ${when}
     WHERE ${instructor} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM courses WHERE title = ${course.title})`);
 

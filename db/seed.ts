@@ -7,7 +7,9 @@ import type { Db } from '../worker/src/platform/db.ts';
 import { passwordSchema, usernameSchema } from '../worker/src/schemas/auth.ts';
 import { grantRoleByUsername } from '../worker/src/services/accounts.ts';
 import { ensureDefaultCertificateTemplate } from '../worker/src/services/certificates.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './seed-accounts.ts';
 import { seedDemoCourses } from './seed-courses.ts';
+import { demoPortraitUrl, seedDemoImageUploads } from './seed-images.ts';
 import { seedLearningDemo } from './seed-learning.ts';
 import { ageGroups, categories, levels, roles, sessions, users } from './schema/index.ts';
 
@@ -51,32 +53,21 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await ensureDefaultCertificateTemplate(db);
 }
 
-export const DEMO_PASSWORD = 'drx-demo-2026';
-
-export interface DemoAccount {
-  username: string;
-  password: string;
-  roles: readonly RoleName[];
-  firstName: string;
-  lastName: string;
-  description: string;
-}
-
-/** One account per kind of user of §6, listed by the README and printed at start. */
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { username: 'student', password: DEMO_PASSWORD, roles: ['STUDENT'], firstName: 'Maya', lastName: 'Thompson', description: 'Learner: courses, purchases, bookings' },
-  { username: 'seller', password: DEMO_PASSWORD, roles: ['SELLER'], firstName: 'Carlos', lastName: 'Rivera', description: 'Sells resources; seller area' },
-  { username: 'curriculum_seller', password: DEMO_PASSWORD, roles: ['CURRICULUM_SELLER'], firstName: 'Priya', lastName: 'Nair', description: 'Curriculum seller; multi-dashboard' },
-  { username: 'instructor_admin', password: DEMO_PASSWORD, roles: ['INSTRUCTOR_ADMIN', 'INSTRUCTOR'], firstName: 'Elena', lastName: 'Petrova', description: 'Instructor and course administrator' },
-  { username: 'curriculum_admin', password: DEMO_PASSWORD, roles: ['CURRICULUM_ADMIN'], firstName: 'James', lastName: 'Okafor', description: 'Administers the curriculum store' },
-  { username: 'admin', password: DEMO_PASSWORD, roles: ['ADMIN'], firstName: 'Grace', lastName: 'Whitfield', description: 'Platform administrator' },
-  { username: 'multirole', password: DEMO_PASSWORD, roles: ['STUDENT', 'SELLER', 'INSTRUCTOR'], firstName: 'Sofia', lastName: 'Marin', description: 'Student, seller and instructor at once' },
-];
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './seed-accounts.ts';
 
 /** Inserts one account with its roles in one batch; an existing name is left as it is. */
 async function insertAccount(
   db: Db,
-  account: { username: string; password: string; roles: readonly RoleName[]; firstName?: string; lastName?: string; email?: string | null },
+  account: {
+    username: string;
+    password: string;
+    roles: readonly RoleName[];
+    firstName?: string;
+    lastName?: string;
+    email?: string | null;
+    bio?: string;
+    profileImageUrl?: string | null;
+  },
   passwordHash?: string,
 ) {
   passwordHash ??= await hashPassword(account.password);
@@ -89,6 +80,8 @@ async function insertAccount(
         passwordHash,
         firstName: account.firstName ?? '',
         lastName: account.lastName ?? '',
+        bio: account.bio ?? '',
+        profileImageUrl: account.profileImageUrl ?? null,
       })
       .onConflictDoNothing(),
     ...account.roles.map((role) => grantRoleByUsername(db, account.username, role, passwordHash)),
@@ -130,16 +123,20 @@ export async function seedDemoData(db: Db, options: { logins?: boolean } = {}): 
   // They share the published demo password, so it is hashed once (scrypt is costly by design).
   const passwordHash = logins ? await hashPassword(DEMO_PASSWORD) : NO_SIGN_IN_PASSWORD_HASH;
   for (const a of DEMO_ACCOUNTS) {
+    const person = { ...a, profileImageUrl: demoPortraitUrl(a.username) };
     await insertAccount(
       db,
       logins
-        ? { ...a, email: `${a.username.replace(/_/g, '.')}@demo.drx.example` }
-        : { ...a, email: null, roles: contentRoles(a.roles) },
+        ? { ...person, email: `${a.username.replace(/_/g, '.')}@demo.drx.example` }
+        : { ...person, email: null, roles: contentRoles(a.roles) },
       passwordHash,
     );
   }
-  // Courses with modules, lessons and quizzes, then the demo student's enrolments and certificate.
+  // Courses with modules, lessons and quizzes (each with its cover art), the uploads rows of
+  // the covers and portraits (their files are put into the object store by ensureDemoImages),
+  // then the demo student's enrolments and certificate.
   await seedDemoCourses(db);
+  await seedDemoImageUploads(db);
   if (logins) await seedLearningDemo(db);
   return true;
 }

@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { writeDemoImagesForR2 } from '../db/seed-images.ts';
 import { seedForStart } from '../db/seed.ts';
 import { parseEnv } from '../worker/src/platform/env.ts';
 import { markExistingCourseMedia } from '../worker/src/services/media-access.ts';
@@ -17,6 +19,14 @@ try {
   const seed = await seedForStart(db, env, { allowDemoLogins: false });
   await markExistingCourseMedia(db);
   if (seed.seeded) console.log('Demo content added (its owners cannot sign in).');
+  if (env.DRX_SEED === 'demo') {
+    // The demo's cover art and portraits (decision 0019) live in R2 like every upload: written to
+    // a folder here, put into the bucket with wrangler (idempotent; run them after every seed).
+    const dir = resolve(env.DATA_DIR, 'demo-images');
+    const commands = await writeDemoImagesForR2(dir);
+    console.log(`Demo images written to ${dir}. Put them into the R2 bucket with:`);
+    for (const command of commands) console.log(`  ${command}`);
+  }
   if (seed.locked.length > 0) console.log(`Demo logins with the published password disabled: ${seed.locked.join(', ')}`);
   if (seed.admin.created) console.log(`Admin account ${seed.admin.username} created.`);
   else if (!seed.admin.username) console.warn('No admin account configured: set DRX_ADMIN_USERNAME and DRX_ADMIN_PASSWORD and run this again.');

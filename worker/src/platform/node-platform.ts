@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { seedForStart } from '../../../db/seed.ts';
 import { ensureDemoMedia } from '../../../db/seed-media.ts';
+import { ensureDemoImages } from '../../../db/seed-images.ts';
 import { markExistingCourseMedia } from '../services/media-access.ts';
 import type { Platform } from './context.ts';
 import { createDiskAssets } from './disk-assets.ts';
@@ -23,6 +24,8 @@ export async function createNodePlatform(env: AppEnv, options: { siteDir?: strin
   await markExistingCourseMedia(db);
   const storage = createDiskStorage(resolve(env.DATA_DIR, 'uploads'));
   if (env.DRX_SEED === 'demo') await ensureDemoMedia(storage, projectRoot);
+  // The demo's cover art and portraits (decision 0019): files for the uploads rows the seed wrote.
+  await ensureDemoImages(db, storage);
   return {
     env,
     db,
