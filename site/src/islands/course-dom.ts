@@ -7,6 +7,7 @@ import {
   previewVideo,
   type CatalogCourse,
 } from '../lib/catalog.ts';
+import { courseImageAlt } from '../../../worker/src/domain/image-alt.ts';
 import { formatCents } from '../lib/currency.ts';
 import { imageUrl } from '../lib/image-url.ts';
 import { h } from './dom.ts';
@@ -19,10 +20,11 @@ import { h } from './dom.ts';
  */
 
 /** A course image that falls back to the placeholder (§9) when it fails. */
-export function courseImage(src: string | null, className: string, eager = false): HTMLImageElement {
+export function courseImage(src: string | null, className: string, eager = false, alt = ''): HTMLImageElement {
   const img = h('img', {
     src: src ? imageUrl(src) : PLACEHOLDER_IMAGE,
-    alt: '',
+    // The placeholder shows nothing of the course: decorative.
+    alt: src ? alt : '',
     className,
     width: 640,
     height: 360,
@@ -71,7 +73,7 @@ export function courseCard(course: CatalogCourse, headingLevel: 2 | 3 = 2): HTML
   return h(
     'article',
     { className: 'card course-card' },
-    courseImage(course.image_url, 'card-media'),
+    courseImage(course.image_url, 'card-media', false, courseImageAlt(course.title, course.category?.name)),
     h(
       'div',
       { className: 'card-body' },
@@ -178,7 +180,7 @@ export function courseOverview(course: CatalogCourse): HTMLElement {
         ),
         h('p', { className: 'text-sm muted' }, `${countLabel(course.modules.length, 'module')} · ${countLabel(lessonTotal, 'lesson')} · certificate on completion`),
       ),
-      h('div', { className: 'course-hero-media' }, courseImage(course.image_url, 'course-hero-image', true)),
+      h('div', { className: 'course-hero-media' }, courseImage(course.image_url, 'course-hero-image', true, courseImageAlt(course.title, course.category?.name))),
     ),
     player && h('section', { 'aria-labelledby': 'preview-heading', className: 'course-section' }, h('h2', { id: 'preview-heading' }, 'Preview'), player),
     course.detailed_description &&
