@@ -397,6 +397,10 @@ export interface CoursePayload {
   instructorId?: number;
   fullVideoUrl: string | null;
   previewVideoUrl: string | null;
+  /** The wizard's dance style, level and About text (POST and PATCH accept them). */
+  category_id?: number;
+  difficulty_level?: 'beginner' | 'intermediate' | 'advanced';
+  detailed_description?: string | null;
 }
 
 export const COURSE_IMAGE_MAX_MB = COURSE_IMAGE_MAX_SIZE_MB;

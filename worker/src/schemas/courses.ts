@@ -162,6 +162,18 @@ const courseExtraFields = {
 export const createCourseSchema = courseDialogSchema.extend(courseExtraFields);
 export type CreateCourseInput = z.input<typeof createCourseSchema>;
 
+/**
+ * The create wizard's details step: the dialog's fields plus the dance style (a category of §3),
+ * the level and the About text, so a new course is found by the catalog's filters at once.
+ */
+export const courseWizardSchema = courseDialogSchema.extend({
+  category_id: refId('Choose a dance style'),
+  difficulty_level: difficultySchema.default('beginner'),
+  detailed_description: courseExtraFields.detailed_description,
+});
+export type CourseWizardInput = z.input<typeof courseWizardSchema>;
+export type CourseWizardValues = z.output<typeof courseWizardSchema>;
+
 /** PATCH /api/courses/{id}: only the changed fields (no defaults, so nothing is reset). */
 export const updateCourseSchema = z.object({
   title: title3.optional(),

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { countLabel } from '../../lib/plural.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -88,7 +89,7 @@ function CertificatesAdminContent() {
         />
         {list && (
           <p className="muted" aria-live="polite">
-            {list.length === 1 ? '1 certificate' : `${list.length} certificates`}
+            {countLabel(list.length, 'certificate')}
           </p>
         )}
       </form>

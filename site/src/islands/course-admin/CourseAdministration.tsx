@@ -92,20 +92,17 @@ function CourseAdminScreen({ user, mode, courseFromPath, listHref }: Required<Co
 
   return (
     <div className="ca-stack">
-      <div className="ca-toolbar">
-        <p className="muted" style={{ margin: 0 }}>
-          {mode === 'admin' ? 'Create, publish and organise every course.' : 'Your courses, their modules, lessons and quizzes.'}
-        </p>
-        <div className="cluster">
-          {mode === 'instructor' && (
-            <a className="btn btn-secondary" href="/instructor/courses/create">
-              Course wizard
-            </a>
-          )}
+      {/* The page header carries the subtitle; one way to create a course per area. */}
+      <div className="ca-toolbar ca-toolbar-end">
+        {mode === 'instructor' ? (
+          <a className="btn btn-primary" href="/instructor/courses/create">
+            Create Course
+          </a>
+        ) : (
           <button type="button" className="btn btn-primary" onClick={() => openDialog({ kind: 'course' })}>
             Create Course
           </button>
-        </div>
+        )}
       </div>
 
       <Tabs.Root className="tabs" value={tab} onValueChange={(v) => setCourseAdminTab(v as CourseAdminTab)}>

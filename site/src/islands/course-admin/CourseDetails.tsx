@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { COURSE_ADMIN_TEXT } from '../../../../worker/src/domain/courses.ts';
 import { formatCurrency } from '../../lib/currency.ts';
+import { countLabel } from '../../lib/plural.ts';
 import { formatDate } from '../admin/AdminStates.tsx';
 import {
   $courseDetail,
@@ -144,7 +145,7 @@ export default function CourseDetails({ editPageHref, publicHref }: CourseDetail
                       {positionOf(module)}
                     </span>
                     {module.title}
-                    <span className="muted text-sm"> · {lessonCountOf(module) === 1 ? '1 lesson' : `${lessonCountOf(module)} lessons`}</span>
+                    <span className="muted text-sm"> · {countLabel(lessonCountOf(module), 'lesson')}</span>
                   </h3>
                   <div className="ca-actions">
                     <button
@@ -215,7 +216,8 @@ function LessonRow({ lesson, canManage }: { lesson: LessonView; canManage: boole
           >
             View Quiz
           </button>
-        ) : (
+        ) : lesson.type === 'quiz' ? (
+          // Only a quiz lesson takes a quiz; other types show none rather than a button to misuse.
           <button
             type="button"
             className="btn btn-secondary btn-sm"
@@ -225,7 +227,7 @@ function LessonRow({ lesson, canManage }: { lesson: LessonView; canManage: boole
           >
             Add Quiz
           </button>
-        )}
+        ) : null}
         <button
           type="button"
           className="btn btn-ghost btn-sm"

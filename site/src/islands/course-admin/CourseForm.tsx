@@ -2,8 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { COURSE_STATUSES, courseDialogSchema, type CourseDialogInput, type CourseDialogValues } from '../../../../worker/src/schemas/courses.ts';
+import {
+  COURSE_STATUSES,
+  courseDialogSchema,
+  courseWizardSchema,
+  DIFFICULTY_LEVELS,
+  type CourseWizardInput,
+  type CourseWizardValues,
+} from '../../../../worker/src/schemas/courses.ts';
 import FormField from '../../components/FormField.tsx';
+import { levelLabel } from '../../lib/catalog.ts';
 import { imageUrl } from '../../lib/image-url.ts';
 import {
   $imageUpload,
@@ -15,6 +23,7 @@ import {
   saveCourse,
   uploadImageNow,
   type AdminCourseItem,
+  type CategoryOption,
   type CourseStatus,
   type InstructorOption,
 } from '../../stores/course-admin.ts';
@@ -22,7 +31,9 @@ import { toast } from '../../stores/toasts.ts';
 import { FormActions, SelectField, TextareaField, TextField, type AdminFormProps } from './form-parts.tsx';
 import { applyServerErrors, numberOrUndefined } from './form-utils.ts';
 
-const FIELDS = ['title', 'description', 'price', 'status', 'instructorId', 'fullVideoUrl', 'previewVideoUrl'] as const;
+const FIELDS = ['title', 'description', 'price', 'status', 'instructorId', 'fullVideoUrl', 'previewVideoUrl', 'category_id', 'difficulty_level', 'detailed_description'] as const;
+
+const LEVEL_LABELS = Object.fromEntries(DIFFICULTY_LEVELS.map((l) => [l, levelLabel(l)])) as Record<(typeof DIFFICULTY_LEVELS)[number], string>;
 
 export interface CourseFormProps extends AdminFormProps<number> {
   /** The course being edited; a new course otherwise. */
@@ -32,6 +43,8 @@ export interface CourseFormProps extends AdminFormProps<number> {
   instructors: readonly InstructorOption[];
   /** Hide the status (the wizard publishes in its last step). */
   hideStatus?: boolean;
+  /** The wizard also asks for the dance style, level and About text (the edit page has them too). */
+  details?: { categories: readonly CategoryOption[]; categoriesError?: string };
 }
 
 const UPLOAD_STATE_TEXT = {
@@ -42,7 +55,7 @@ const UPLOAD_STATE_TEXT = {
 } as const;
 
 /** The create/edit course form of §2.5 (title, description, price, status, instructor, videos, image). */
-export default function CourseForm({ course, showInstructor, instructors, hideStatus, submitLabel, onCancel, onSaved }: CourseFormProps) {
+export default function CourseForm({ course, showInstructor, instructors, hideStatus, details, submitLabel, onCancel, onSaved }: CourseFormProps) {
   const uploadState = useStore($imageUpload);
   const uploadError = useStore($imageUploadError);
   const [file, setFile] = useState<File | null>(null);
@@ -58,8 +71,9 @@ export default function CourseForm({ course, showInstructor, instructors, hideSt
     getValues,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<CourseDialogInput, unknown, CourseDialogValues>({
-    resolver: zodResolver(courseDialogSchema),
+  } = useForm<CourseWizardInput, unknown, CourseWizardValues>({
+    // Without the details, the dialog's schema: the wizard-only fields are then not asked for.
+    resolver: zodResolver((details ? courseWizardSchema : courseDialogSchema) as typeof courseWizardSchema),
     defaultValues: {
       title: course?.title ?? '',
       description: course?.description ?? '',
@@ -69,6 +83,8 @@ export default function CourseForm({ course, showInstructor, instructors, hideSt
       instructorId: course?.instructorId ?? undefined,
       fullVideoUrl: course?.fullVideoUrl ?? '',
       previewVideoUrl: course?.previewVideoUrl ?? '',
+      difficulty_level: 'beginner',
+      detailed_description: '',
     },
   });
 
@@ -138,6 +154,9 @@ export default function CourseForm({ course, showInstructor, instructors, hideSt
       ...(showInstructor && values.instructorId ? { instructorId: values.instructorId } : {}),
       fullVideoUrl: values.fullVideoUrl ?? null,
       previewVideoUrl: values.previewVideoUrl ?? null,
+      ...(details
+        ? { category_id: values.category_id, difficulty_level: values.difficulty_level, detailed_description: values.detailed_description ?? null }
+        : {}),
     };
     const result = await saveCourse(payload, course?.id ?? null, file);
     if (result.ok) {
@@ -154,6 +173,34 @@ export default function CourseForm({ course, showInstructor, instructors, hideSt
     <form className="ca-form" noValidate onSubmit={(e) => void submit(e)}>
       <TextField label="Title" error={errors.title?.message} required field={register('title')} />
       <TextareaField label="Description" error={errors.description?.message} required rows={4} field={register('description')} />
+      {details && (
+        <>
+          <div className="ca-form-row">
+            <SelectField
+              label="Dance style"
+              error={errors.category_id?.message ?? details.categoriesError}
+              required
+              hint="Learners filter the catalog by style"
+              field={register('category_id', { setValueAs: numberOrUndefined })}
+            >
+              <option value="">Choose a style</option>
+              {details.categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Level" error={errors.difficulty_level?.message} field={register('difficulty_level')} options={DIFFICULTY_LEVELS} labels={LEVEL_LABELS} />
+          </div>
+          <TextareaField
+            label="Detailed description"
+            error={errors.detailed_description?.message}
+            hint="Optional: the About section of the course page"
+            rows={6}
+            field={register('detailed_description')}
+          />
+        </>
+      )}
       <div className="ca-form-row">
         <TextField label="Price (USD)" error={errors.price?.message} hint="0 for a free course" inputMode="decimal" field={register('price')} />
         {!hideStatus && (

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { countLabel } from '../../lib/plural.ts';
 import { COURSE_ADMIN_TEXT } from '../../../../worker/src/domain/courses.ts';
 import { formatCurrency } from '../../lib/currency.ts';
 import { $courseList, COURSE_STATUS_LABELS, loadCourses, loaded, openDialog, selectCourse, type CourseStatus } from '../../stores/course-admin.ts';
@@ -47,7 +48,7 @@ export default function CourseGrid() {
             <h3 className="card-title">{course.title}</h3>
             <p className="ca-card-meta">
               <span className="ca-card-price">{formatCurrency(course.price)}</span>
-              <span>{course.moduleCount === 1 ? '1 module' : `${course.moduleCount} modules`}</span>
+              <span>{countLabel(course.moduleCount, 'module')}</span>
             </p>
             <p className="clamp-3 muted">{course.description}</p>
           </div>

@@ -4,6 +4,7 @@ import { COURSE_ADMIN_TEXT, COURSE_ADMINISTRATION_FEATURE } from '../../../../wo
 import FeatureGate from '../../components/FeatureGate.tsx';
 import { $auth, loadUser, type User } from '../../stores/auth.ts';
 import {
+  $categories,
   $courseDetail,
   $instructors,
   $wizardPublished,
@@ -12,6 +13,7 @@ import {
   initWizard,
   isPlatformAdmin,
   LESSON_TYPE_LABELS,
+  loadCategories,
   loaded,
   nextPosition,
   openDialog,
@@ -28,6 +30,7 @@ import {
   type WizardStep,
 } from '../../stores/course-admin.ts';
 import { useHydrated } from '../../components/use-hydrated.ts';
+import { countLabel } from '../../lib/plural.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import AccessDenied from './AccessDenied.tsx';
 import CourseAdminDialogs from './CourseAdminDialogs.tsx';
@@ -136,11 +139,16 @@ function StepNav({ back, next, nextLabel, nextDisabled, hint }: { back?: WizardS
 
 function DetailsStep({ showInstructor }: { showInstructor: boolean }) {
   const instructors = loaded(useStore($instructors)) ?? [];
+  const categoriesState = useStore($categories);
+  useEffect(() => {
+    if (categoriesState.status === 'idle') void loadCategories();
+  }, [categoriesState.status]);
+  const details = { categories: loaded(categoriesState) ?? [], categoriesError: categoriesState.status === 'error' ? categoriesState.message : undefined };
   return (
     <section className="ca-panel ca-stack" aria-labelledby="wizard-details">
       <h2 id="wizard-details">Course details</h2>
       <p className="muted">The course is saved as a draft; you publish it in the last step.</p>
-      <CourseForm showInstructor={showInstructor} instructors={instructors} hideStatus submitLabel="Save and continue" onSaved={wizardCourseCreated} />
+      <CourseForm showInstructor={showInstructor} instructors={instructors} hideStatus details={details} submitLabel="Save and continue" onSaved={wizardCourseCreated} />
     </section>
   );
 }
@@ -241,7 +249,10 @@ function QuizzesStep({ course }: { course: CourseDetail }) {
   return (
     <section className="ca-panel ca-stack" aria-labelledby="wizard-quizzes">
       <h2 id="wizard-quizzes">Quizzes</h2>
-      <p className="muted">Quizzes are optional. Learners must pass every quiz to earn the certificate.</p>
+      <p className="muted">Quizzes belong to quiz lessons (lesson type Quiz). Learners must pass every quiz to earn the certificate.</p>
+      {lessons.length > 0 && !lessons.some(({ lesson }) => lesson.type === 'quiz' || quizOf(lesson)) && (
+        <p className="ca-empty">No quiz lessons yet: add a lesson of type Quiz in the Lessons step to give it a quiz.</p>
+      )}
       <ul className="ca-questions">
         {lessons.map(({ lesson, module }) => {
           const quiz = quizOf(lesson);
@@ -254,7 +265,7 @@ function QuizzesStep({ course }: { course: CourseDetail }) {
                 {quiz ? (
                   <span className="cluster">
                     <span className="text-sm">
-                      {quiz.title} · {quiz.questionCount === 1 ? '1 question' : `${quiz.questionCount ?? 0} questions`}
+                      {quiz.title} · {countLabel(quiz.questionCount ?? 0, 'question')}
                     </span>
                     <button type="button" className="btn btn-secondary btn-sm" onClick={() => openDialog({ kind: 'question', quiz, lessonTitle: lesson.title })}>
                       Add Question
@@ -263,6 +274,8 @@ function QuizzesStep({ course }: { course: CourseDetail }) {
                       View Quiz
                     </button>
                   </span>
+                ) : lesson.type !== 'quiz' ? (
+                  <span className="muted text-sm">{LESSON_TYPE_LABELS[lesson.type]} lesson: no quiz</span>
                 ) : (
                   adding !== lesson.id && (
                     <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAdding(lesson.id)} aria-label={`Add quiz to ${lesson.title}`}>

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { countLabel } from '../../lib/plural.ts';
 import { useEffect } from 'react';
 import { formatCurrency } from '../../lib/currency.ts';
 import { COURSE_STATUS_LABELS, loaded } from '../../stores/course-admin.ts';
@@ -42,8 +43,8 @@ function Dashboard() {
         coursesState.status !== 'error' && enrollmentsState.status !== 'error' && <Loading label="Loading dashboard..." />
       ) : (
         <section aria-label="Summary" className="ca-stat-grid">
-          <Stat label="Courses" value={stats.courses} detail={`${stats.published} published, ${stats.drafts} drafts`} />
-          <Stat label="Enrolments" value={stats.enrollments} detail={`${stats.learners} learners`} />
+          <Stat label="Courses" value={stats.courses} detail={`${stats.published} published, ${countLabel(stats.drafts, 'draft')}`} />
+          <Stat label="Enrolments" value={stats.enrollments} detail={countLabel(stats.learners, 'learner')} />
           <Stat label="Completions" value={stats.completions} />
           <Stat label="Average progress" value={`${stats.averageProgress}%`} />
         </section>

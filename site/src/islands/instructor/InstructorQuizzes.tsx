@@ -76,7 +76,7 @@ function Quizzes() {
                                 Add Question
                               </button>
                             </>
-                          ) : (
+                          ) : lesson.type === 'quiz' ? (
                             <button
                               type="button"
                               className="btn btn-secondary btn-sm"
@@ -85,6 +85,8 @@ function Quizzes() {
                             >
                               Add Quiz
                             </button>
+                          ) : (
+                            <span className="muted text-sm">Not a quiz lesson</span>
                           )}
                         </div>
                       </td>

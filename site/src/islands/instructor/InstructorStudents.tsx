@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { countLabel } from '../../lib/plural.ts';
 import { useEffect, useState } from 'react';
 import { loaded } from '../../stores/course-admin.ts';
 import { $myCourses, $teachingEnrollments, initInstructorDashboard, learnerName } from '../../stores/instructor.ts';
@@ -73,7 +74,7 @@ function Students() {
                   {e.progress_percent}%
                 </span>
                 <span className="admin-sub">
-                  {e.completed_lessons} of {e.total_lessons} lessons
+                  {e.completed_lessons} of {countLabel(e.total_lessons, 'lesson')}
                 </span>
               </td>
               <td>{e.completed_at ? formatDate(e.completed_at) : <span className="muted">—</span>}</td>
