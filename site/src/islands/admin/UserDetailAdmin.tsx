@@ -38,7 +38,8 @@ function UserDetail() {
   const [idParam, setIdParam] = useState<string | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [roleToGrant, setRoleToGrant] = useState('');
-  const ids = { switch: useId(), grant: useId(), error: useId() };
+  const [roleToRevoke, setRoleToRevoke] = useState<string | null>(null);
+  const ids = { switch: useId(), grant: useId(), error: useId(), roleRules: useId() };
   const canDeactivate = useCan('users.deactivate');
   const canGrant = useCan('roles.grant');
   const canRevoke = useCan('roles.revoke');
@@ -80,6 +81,11 @@ function UserDetail() {
   const showGrant = canGrant && mayChange;
   const grantable = ROLE_NAMES.filter((r) => !user.role.includes(r));
   const busy = pending !== null;
+  const lastRole = user.role.length === 1;
+  /** Why a role cannot be revoked here (the server refuses the same with 409), or null. */
+  const revokeBlocked = (role: string): string | null =>
+    isSelf && role === 'ADMIN' ? 'You cannot remove your own ADMIN role.' : lastRole ? 'A user must keep at least one role: grant another role before removing this one.' : null;
+  const roleRules = showRevoke ? [...new Set(user.role.map(revokeBlocked).filter((r): r is string => r !== null))] : [];
 
   async function grant() {
     if (!roleToGrant) return;
@@ -219,9 +225,10 @@ function UserDetail() {
                     type="button"
                     className="admin-chip-remove"
                     aria-label={`Revoke ${role}`}
-                    title={`Revoke ${role}`}
-                    disabled={busy}
-                    onClick={() => void revokeRole(role)}
+                    title={revokeBlocked(role) ?? `Revoke ${role}`}
+                    disabled={busy || revokeBlocked(role) !== null}
+                    aria-describedby={revokeBlocked(role) ? ids.roleRules : undefined}
+                    onClick={() => setRoleToRevoke(role)}
                   >
                     {pending === `revoke:${role}` ? '…' : '×'}
                   </button>
@@ -230,6 +237,26 @@ function UserDetail() {
             ))}
           </ul>
         )}
+        {roleRules.length > 0 && (
+          <p id={ids.roleRules} className="muted text-sm">
+            {roleRules.join(' ')}
+          </p>
+        )}
+        <ConfirmDialog
+          open={roleToRevoke !== null}
+          onOpenChange={(open) => {
+            if (!open) setRoleToRevoke(null);
+          }}
+          title={`Revoke ${roleToRevoke ?? ''} from ${displayName(user)}?`}
+          description={`${displayName(user)} (@${user.username}) loses what ${roleToRevoke ?? 'this role'} allows at once. You can grant it again later.`}
+          confirmLabel="Revoke role"
+          destructive
+          onConfirm={async () => {
+            // Closed either way: a refusal is shown above the status section.
+            if (roleToRevoke) await revokeRole(roleToRevoke);
+            return true;
+          }}
+        />
         {showGrant && grantable.length > 0 && (
           <form
             className="admin-grant"

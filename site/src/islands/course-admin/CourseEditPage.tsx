@@ -104,6 +104,12 @@ function CourseEditPage({ listHref = '/admin/courses' }: CourseEditPageProps) {
   useEffect(() => {
     if (showInstructor) void loadInstructors();
   }, [showInstructor]);
+  const categoriesState = useStore($categories);
+  const instructorsState = useStore($instructors);
+  const settled = (s: { status: string }) => s.status === 'ready' || s.status === 'error';
+  // The selects are filled from the course only once their options exist: a select whose option
+  // arrives after the form is drawn shows (and on blur saves) its empty choice instead.
+  const optionsReady = auth.status === 'ready' && settled(categoriesState) && (!showInstructor || settled(instructorsState));
 
   const back = (
     <a className="ca-back" href={listHref}>
@@ -111,7 +117,7 @@ function CourseEditPage({ listHref = '/admin/courses' }: CourseEditPageProps) {
     </a>
   );
 
-  if (courseId == null || state.status === 'idle' || state.status === 'loading') {
+  if (courseId == null || state.status === 'idle' || state.status === 'loading' || (state.status === 'ready' && !optionsReady)) {
     return (
       <div>
         {back}
