@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { pathId } from '../lib/catalog.ts';
+import { countLabel, pluralWord } from '../lib/plural.ts';
 import { attemptBlockedText, attemptsLabel, attemptSummary, lessonPath, nextAttemptLabel, playerPath, unansweredQuestions } from '../lib/learning.ts';
 import {
   $newCertificate,
@@ -68,6 +69,9 @@ function QuizTaker() {
   const q = quiz.data;
   const byQuestion = new Map(result?.results.map((r) => [r.questionId, r]) ?? []);
   const course = player.status === 'ready' ? player.data : null;
+  // The breadcrumb names the module and lesson the quiz belongs to (from the course outline).
+  const quizModule = course?.modules.find((m) => m.id === q.module_id) ?? null;
+  const quizLesson = quizModule?.lessons.find((l) => l.id === q.lesson_id) ?? null;
   const unanswered = unansweredQuestions(q, answers);
   const blockedText = q.preview ? null : attemptBlockedText(q);
   const showForm = q.questions.length > 0 && (result !== null || q.preview || q.can_attempt);
@@ -94,13 +98,15 @@ function QuizTaker() {
       <nav aria-label="Breadcrumb" className="breadcrumb text-sm">
         <a href="/my-courses">My Courses</a> <span aria-hidden="true">/</span>{' '}
         <a href={playerPath(q.course_id, q.lesson_id)}>{course?.course.title ?? 'Course'}</a> <span aria-hidden="true">/</span>{' '}
-        <a href={lessonPath(q.course_id, q.module_id, q.lesson_id)}>Lesson</a>
+        <a href={`/courses/${q.course_id}/modules/${q.module_id}`}>{quizModule?.title ?? 'Module'}</a> <span aria-hidden="true">/</span>{' '}
+        <a href={lessonPath(q.course_id, q.module_id, q.lesson_id)}>{quizLesson?.title ?? 'Lesson'}</a> <span aria-hidden="true">/</span>{' '}
+        <span aria-current="page">{q.title}</span>
       </nav>
       <header className="page-header">
         <h1>{q.title}</h1>
         {q.description && <p>{q.description}</p>}
         <p className="text-sm">
-          {q.questions.length} {q.questions.length === 1 ? 'question' : 'questions'} · pass mark {q.pass_score}%
+          {countLabel(q.questions.length, 'question')} · pass mark {q.pass_score}%
           {q.best_score !== null && ` · your best score ${q.best_score}%`}
           {q.passed && (
             <>
@@ -112,7 +118,7 @@ function QuizTaker() {
         {!q.passed && (
           <p className="text-sm" data-testid="quiz-attempt-rules">
             {attemptsLabel(q)}
-            {q.attempt_wait_minutes > 0 && ` · ${q.attempt_wait_minutes} ${q.attempt_wait_minutes === 1 ? 'minute' : 'minutes'} wait after a failed attempt`}
+            {q.attempt_wait_minutes > 0 && ` · ${countLabel(q.attempt_wait_minutes, 'minute')} wait after a failed attempt`}
           </p>
         )}
       </header>
@@ -167,7 +173,7 @@ function QuizTaker() {
             <div className="alert alert-error" role="alert" style={{ marginBottom: 'var(--space-4)' }}>
               <p className="alert-title">Please answer every question.</p>
               <p style={{ margin: 0 }}>
-                {unanswered.length} {unanswered.length === 1 ? 'question is' : 'questions are'} still unanswered.
+                {unanswered.length} {pluralWord(unanswered.length, 'question is', 'questions are')} still unanswered.
               </p>
             </div>
           )}

@@ -1,4 +1,5 @@
-import { countLabel, pathId } from '../lib/catalog.ts';
+import { pathId } from '../lib/catalog.ts';
+import { countLabel } from '../lib/plural.ts';
 import { $instructor, loadInstructor, type InstructorProfile } from '../stores/catalog.ts';
 import { courseGrid, errorMessage, loadingMessage, notFoundMessage } from './course-dom.ts';
 import { avatar, displayName, h, mountWhenIdle } from './dom.ts';
@@ -21,7 +22,6 @@ function profileView(p: InstructorProfile): HTMLElement {
         null,
         h('p', { className: 'eyebrow', style: 'margin: 0' }, 'Instructor'),
         h('h1', { style: 'margin-bottom: 0' }, name),
-        h('p', { className: 'muted', style: 'margin: 0' }, `@${p.username}`),
       ),
     ),
     h(
@@ -62,7 +62,7 @@ function coursesView(p: InstructorProfile): HTMLElement {
       'header',
       { className: 'page-header cluster' },
       avatar(p),
-      h('div', null, h('h1', { style: 'margin-bottom: 0' }, `Courses by ${name}`), h('p', null, `${countLabel(p.courses.length, 'published course', 'published courses')}`)),
+      h('div', null, h('h1', { style: 'margin-bottom: 0' }, `Courses by ${name}`), h('p', null, countLabel(p.courses.length, 'published course'))),
     ),
     courseList(p, name, 2),
   );

@@ -54,7 +54,7 @@ const fixtures: CatalogCourse[] = [
     price_cents: 0,
     enrollment_count: 40,
     published_at: '2026-01-10T00:00:00.000Z',
-    instructor: { id: 7, first_name: 'Elena', last_name: 'Petrova' },
+    instructor: { id: 7, first_name: 'Elena', last_name: 'Petrova', username: 'elena' },
   }),
   course({ id: 2, title: 'Hip Hop Grooves', category: hipHop, difficulty_level: 'intermediate', price_cents: 4900, enrollment_count: 12, published_at: '2026-03-01T00:00:00.000Z' }),
   course({ id: 3, title: 'Pointe Work Safety', category: ballet, difficulty_level: 'advanced', price_cents: 9900, enrollment_count: 12, published_at: '2026-02-01T00:00:00.000Z' }),
@@ -164,7 +164,9 @@ describe('reading API answers', () => {
     expect(c.modules[0]!.lessons.map((l) => [l.title, l.type])).toEqual([['A', 'text'], ['B', 'video']]);
     expect(c.lesson_count).toBe(2);
     expect(instructorName(c.instructor)).toBe('Ann Lee');
-    expect(instructorName({ id: 4, first_name: '', last_name: '' })).toBe('Instructor #4');
+    // No name on the profile: the username, else the id.
+    expect(instructorName({ id: 4, first_name: '', last_name: '', username: 'instructor_admin' })).toBe('instructor_admin');
+    expect(instructorName({ id: 4, first_name: '', last_name: '', username: '' })).toBe('Instructor #4');
   });
 
   it('prefers price_cents, and reads lists wrapped or plain', () => {

@@ -99,7 +99,8 @@ export function foldText(text: string): string {
 
 export function instructorName(instructor: CatalogCourse['instructor']): string {
   if (!instructor) return '';
-  return [instructor.first_name, instructor.last_name].map((p) => (p ?? '').trim()).filter(Boolean).join(' ') || `Instructor #${instructor.id}`;
+  const name = [instructor.first_name, instructor.last_name].map((p) => (p ?? '').trim()).filter(Boolean).join(' ');
+  return name || instructor.username?.trim() || `Instructor #${instructor.id}`;
 }
 
 /** Every word of the search must appear in the title, short name, description, style, level or instructor. */
@@ -196,7 +197,7 @@ export function readCourse(raw: unknown): CatalogCourse {
   const modules = Array.isArray(c.modules) ? c.modules.map(readModule).sort((a, b) => a.position - b.position || a.id - b.id) : [];
   const category = isObject(c.category) ? { id: num(c.category.id), name: str(c.category.name) } : null;
   const instructor = isObject(c.instructor)
-    ? { id: num(c.instructor.id ?? c.instructor_id), first_name: str(c.instructor.first_name), last_name: str(c.instructor.last_name) }
+    ? { id: num(c.instructor.id ?? c.instructor_id), first_name: str(c.instructor.first_name), last_name: str(c.instructor.last_name), username: str(c.instructor.username) }
     : null;
   return {
     id: num(c.id),

@@ -44,7 +44,7 @@ export interface CatalogCourse {
   category: { id: number; name: string } | null;
   difficulty_level: string;
   duration: string | null;
-  instructor: { id: number; first_name: string; last_name: string } | null;
+  instructor: { id: number; first_name: string; last_name: string; username: string } | null;
   module_count: number;
   lesson_count: number;
   enrollment_count: number;
@@ -84,6 +84,7 @@ export async function loadCatalog(db: Db): Promise<CatalogCourse[]> {
       instructorId: users.id,
       instructorFirstName: users.firstName,
       instructorLastName: users.lastName,
+      instructorUsername: users.username,
       createdAt: courses.createdAt,
       publishedAt: courses.publishedAt,
     })
@@ -143,7 +144,9 @@ export async function loadCatalog(db: Db): Promise<CatalogCourse[]> {
       difficulty_level: r.difficultyLevel,
       duration: r.duration,
       instructor:
-        r.instructorId !== null ? { id: r.instructorId, first_name: r.instructorFirstName ?? '', last_name: r.instructorLastName ?? '' } : null,
+        r.instructorId !== null
+          ? { id: r.instructorId, first_name: r.instructorFirstName ?? '', last_name: r.instructorLastName ?? '', username: r.instructorUsername ?? '' }
+          : null,
       module_count: mods.length,
       lesson_count: mods.reduce((n, m) => n + m.lessons.length, 0),
       enrollment_count: enrolled.get(r.id) ?? 0,

@@ -40,6 +40,8 @@ export interface InstructorRef {
   id: number;
   first_name: string;
   last_name: string;
+  /** Shown when the instructor has no name on their profile. */
+  username: string;
   profile_image_url: string | null;
 }
 
@@ -164,6 +166,7 @@ const summarySelection = {
   categoryName: categories.name,
   instructorFirstName: users.firstName,
   instructorLastName: users.lastName,
+  instructorUsername: users.username,
   instructorImage: users.profileImageUrl,
   moduleCount: moduleCountSql,
   lessonCount: lessonCountSql,
@@ -208,6 +211,7 @@ function toSummary(row: SummaryRow): CourseSummary {
             id: row.instructorId,
             first_name: row.instructorFirstName,
             last_name: row.instructorLastName ?? '',
+            username: row.instructorUsername ?? '',
             profile_image_url: row.instructorImage,
           }
         : null,
