@@ -155,7 +155,7 @@ function AdminSidebar({ currentPath }: AdminSidebarProps) {
         <div className="admin-sidebar-foot">
           {user && (
             <p className="admin-signed-in admin-label">
-              Signed in as <strong>{user.username}</strong>
+              Signed in as <strong>{[user.first_name, user.last_name].filter(Boolean).join(' ') || user.username}</strong>
             </p>
           )}
           <a href="/" className="admin-menu-link" title={collapsed ? 'Return to Website' : undefined}>
