@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { countLabel } from '../lib/plural.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -79,7 +80,7 @@ function SessionsSection() {
   async function endOthers() {
     try {
       const n = await signOutOtherSessions();
-      toast({ title: 'Signed out everywhere else', description: n === 1 ? '1 other session ended.' : `${n} other sessions ended.` });
+      toast({ title: 'Signed out everywhere else', description: `${countLabel(n, 'other session')} ended.` });
     } catch (err) {
       toast({ title: describeError(err).title, description: describeError(err).message, variant: 'destructive' });
     }

@@ -1,4 +1,5 @@
 import type { CertificateRef } from '../lib/learning.ts';
+import { countLabel } from '../lib/plural.ts';
 
 /** Small pieces shared by the learner's islands (player, lesson, module, quiz, my courses). */
 
@@ -75,7 +76,7 @@ export function ProgressBar({ percent, completed, total, label = 'Course progres
           {total > 0 && (
             <span className="muted">
               {' '}
-              · {completed} of {total} lessons
+              · {completed} of {countLabel(total, 'lesson')}
             </span>
           )}
         </span>

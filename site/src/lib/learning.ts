@@ -3,6 +3,7 @@
  * which module a lesson is, where to start, how the player changes when a lesson is done. Pure;
  * the shapes are the learning API's own (worker/src/services/learning.ts).
  */
+import { countLabel } from './plural.ts';
 import type {
   AttemptResult,
   CertificateRef,
@@ -106,7 +107,7 @@ export function attemptSummary(result: Pick<AttemptResult, 'score' | 'pass_score
 export function attemptsLabel(quiz: Pick<QuizView, 'attempts' | 'max_attempts' | 'attempts_left'>): string {
   if (quiz.max_attempts === null) return 'Unlimited attempts';
   const left = quiz.attempts_left ?? Math.max(0, quiz.max_attempts - quiz.attempts);
-  return `${left} of ${quiz.max_attempts} ${quiz.max_attempts === 1 ? 'attempt' : 'attempts'} left`;
+  return `${left} of ${countLabel(quiz.max_attempts, 'attempt')} left`;
 }
 
 /** The time the next attempt opens, in the viewer's time zone: the time alone today, else date and time. */
