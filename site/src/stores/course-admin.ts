@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { countLabel } from '../lib/plural.ts';
 import {
   canChooseInstructor,
   canCreateCourses,
@@ -603,7 +604,7 @@ export function quizValues(quiz: QuizDetail): QuizPayload {
 
 /** 'Unlimited attempts · no wait' style summary of a quiz's attempt rules. */
 export function quizRulesSummary(quiz: Pick<QuizDetail, 'maxAttempts' | 'attemptWaitMinutes' | 'shuffleQuestions' | 'revealAnswers'>): string {
-  const attempts = quiz.maxAttempts === null ? 'Unlimited attempts' : `${quiz.maxAttempts} ${quiz.maxAttempts === 1 ? 'attempt' : 'attempts'}`;
+  const attempts = quiz.maxAttempts === null ? 'Unlimited attempts' : countLabel(quiz.maxAttempts, 'attempt');
   const wait = quiz.attemptWaitMinutes === 0 ? 'no wait' : `${quiz.attemptWaitMinutes} min wait after a fail`;
   const order = quiz.shuffleQuestions ? 'shuffled questions' : 'questions in order';
   const reveal = quiz.revealAnswers === 'never' ? 'answers never shown' : 'answers shown after a pass';

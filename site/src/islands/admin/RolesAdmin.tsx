@@ -1,4 +1,5 @@
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
+import { countLabel } from '../../lib/plural.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $roles, loadRoles } from '../../stores/admin.ts';
@@ -43,7 +44,7 @@ function RolesList() {
                 </th>
                 <td>{role.description || '—'}</td>
                 <td className="admin-num">
-                  <a href={`/admin/users?role=${encodeURIComponent(role.name)}`} aria-label={`${role.user_count} users with ${role.name}`}>
+                  <a href={`/admin/users?role=${encodeURIComponent(role.name)}`} aria-label={`${countLabel(role.user_count, 'user')} with ${role.name}`}>
                     {role.user_count}
                   </a>
                 </td>
