@@ -87,7 +87,7 @@ describe('GET /api/courses (public catalog)', () => {
         created_at: expect.any(String),
         updated_at: expect.any(String),
         published_at: expect.any(String),
-        instructor: { id: cast.instructor.user.id, first_name: 'Ivan', last_name: 'Teacher', profile_image_url: null },
+        instructor: { id: cast.instructor.user.id, first_name: 'Ivan', last_name: 'Teacher', username: cast.instructor.user.username, profile_image_url: null },
         module_count: 1,
         lesson_count: 2,
         enrollment_count: 1,
