@@ -19,7 +19,7 @@ import {
  * screen as in a studio mirror), 0.5× / 0.75× / 1× speed, and an A–B loop over a phrase.
  * The loop logic is pure (lib/practice-loop.ts); this only wires it to the <video>.
  */
-export default function PracticeVideo({ src, title }: { src: string; title: string }) {
+export default function PracticeVideo({ src, title, poster }: { src: string; title: string; poster?: string }) {
   const video = useRef<HTMLVideoElement>(null);
   const [mirrored, setMirrored] = useState(false);
   const [speed, setSpeed] = useState<number>(1);
@@ -63,6 +63,7 @@ export default function PracticeVideo({ src, title }: { src: string; title: stri
         <video
           ref={video}
           src={src}
+          poster={poster}
           controls
           preload="metadata"
           playsInline

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import PracticeVideo from '../components/PracticeVideo.tsx';
+import { videoPoster } from '../lib/practice-loop.ts';
 import { pathId } from '../lib/catalog.ts';
 import { canMarkComplete, lessonPath, moduleOfLesson, playerPath, quizPath, type LessonView as Lesson } from '../lib/learning.ts';
 import { $completing, $lesson, $newCertificate, $player, completeLesson, loadLesson, loadPlayer } from '../stores/learning.ts';
@@ -20,7 +21,7 @@ function LessonVideo({ lesson }: { lesson: Lesson }) {
   if (!video) {
     return lesson.type === 'video' ? <p className="alert alert-info">This video cannot be played here. Please ask your instructor for a working link.</p> : null;
   }
-  if (video.kind === 'file') return <PracticeVideo src={video.url} title={lesson.title} />;
+  if (video.kind === 'file') return <PracticeVideo src={video.url} title={lesson.title} poster={videoPoster(lesson.course.image_url)} />;
   return (
     <div className="video-frame">
       <iframe

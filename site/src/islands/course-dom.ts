@@ -10,6 +10,7 @@ import {
 import { courseImageAlt } from '../../../worker/src/domain/image-alt.ts';
 import { formatCents } from '../lib/currency.ts';
 import { imageUrl } from '../lib/image-url.ts';
+import { videoPoster } from '../lib/practice-loop.ts';
 import { h } from './dom.ts';
 
 /**
@@ -100,11 +101,11 @@ export function courseGrid(courses: CatalogCourse[], label: string, headingLevel
 }
 
 /** The preview player: a click-to-load privacy-enhanced embed, or a <video> for a file. */
-export function previewPlayer(url: string | null, title: string): HTMLElement | null {
+export function previewPlayer(url: string | null, title: string, poster?: string): HTMLElement | null {
   const video = previewVideo(url);
   if (!video) return null;
   if (video.kind === 'file') {
-    return h('div', { className: 'video-frame' }, h('video', { src: video.src, controls: true, preload: 'none', 'aria-label': `Preview of ${title}` }));
+    return h('div', { className: 'video-frame' }, h('video', { src: video.src, ...(poster ? { poster } : {}), controls: true, preload: 'none', 'aria-label': `Preview of ${title}` }));
   }
   const root = h(
     'div',
@@ -148,7 +149,7 @@ export function enablePreview(root: HTMLElement): void {
 export function courseOverview(course: CatalogCourse): HTMLElement {
   const teacher = instructorName(course.instructor);
   const lessonTotal = course.modules.reduce((n, m) => n + m.lessons.length, 0);
-  const player = previewPlayer(course.preview_video_url, course.title);
+  const player = previewPlayer(course.preview_video_url, course.title, videoPoster(course.image_url));
   return h(
     'article',
     { className: 'course-page' },

@@ -12,6 +12,7 @@ import {
   setLoopEnd,
   setLoopStart,
   speedLabel,
+  videoPoster,
 } from './practice-loop.ts';
 
 describe('A–B loop', () => {
@@ -81,5 +82,15 @@ describe('speed, mirror and time', () => {
     expect(formatTime(75.4)).toBe('1:15');
     expect(formatTime(3725)).toBe('1:02:05');
     expect(formatTime(null)).toBe('–');
+  });
+});
+
+describe('video poster', () => {
+  it('is the course image as the browser loads it, or none', () => {
+    expect(videoPoster('/uploads/demo/cover-ballet.svg')).toBe('/uploads/demo/cover-ballet.svg');
+    expect(videoPoster('https://images.unsplash.com/photo-1')).toBe('https://images.unsplash.com/photo-1');
+    expect(videoPoster('http://localhost:4321/uploads/abc.png')).toBe('/uploads/abc.png');
+    expect(videoPoster(null)).toBeUndefined();
+    expect(videoPoster('  ')).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
  * dancers rehearse a phrase. Pure: the lesson view feeds it the video's time and applies what it
  * answers.
  */
+import { imageUrl } from './image-url.ts';
 
 export const PRACTICE_SPEEDS = [0.5, 0.75, 1] as const;
 export type PracticeSpeed = (typeof PRACTICE_SPEEDS)[number];
@@ -93,4 +94,12 @@ export function describeLoop(state: LoopState): string {
 /** The CSS transform of a mirrored video. */
 export function mirrorTransform(mirrored: boolean): string | undefined {
   return mirrored ? 'scaleX(-1)' : undefined;
+}
+
+/**
+ * The poster of a course's video (lesson or preview): the course image, so the player shows the
+ * course rather than a black box before it plays; none when the course has no image.
+ */
+export function videoPoster(courseImage: string | null | undefined): string | undefined {
+  return courseImage && courseImage.trim() ? imageUrl(courseImage) : undefined;
 }

@@ -2,8 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTH_REQUIRED_MESSAGE,
   checkSelection,
+  fetchWithProgress,
   friendlyUploadMessage,
+  progressLabel,
   readUploadAnswer,
+  sentShare,
   serverErrorMessage,
   uploadFiles,
   withCacheBust,
@@ -183,5 +186,93 @@ describe('uploadFiles', () => {
     expect(onUploaded).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(onUploaded).toHaveBeenCalledWith(results);
+  });
+});
+
+/** A stand-in XMLHttpRequest: records what is sent and lets the test play the network. */
+class FakeXhr extends EventTarget {
+  static last: FakeXhr;
+  upload = new EventTarget();
+  method = '';
+  url = '';
+  withCredentials = false;
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  private responseHeaders = '';
+  constructor() {
+    super();
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  getAllResponseHeaders() {
+    return this.responseHeaders;
+  }
+  progress(loaded: number, total: number) {
+    this.upload.dispatchEvent(Object.assign(new Event('progress'), { loaded, total, lengthComputable: true }));
+  }
+  answer(status: number, statusText: string, body: unknown) {
+    this.status = status;
+    this.statusText = statusText;
+    this.responseText = JSON.stringify(body);
+    this.responseHeaders = 'content-type: application/json\r\nx-extra: 1\r\n';
+    this.dispatchEvent(new Event('load'));
+  }
+}
+
+describe('upload progress', () => {
+  const video = new File([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])], 'routine.webm', { type: 'video/webm' });
+  const Xhr = FakeXhr as unknown as typeof XMLHttpRequest;
+
+  it('reads the share sent from a progress event', () => {
+    expect(sentShare(50, 200)).toBe(0.25);
+    expect(sentShare(300, 200)).toBe(1);
+    expect(sentShare(10, 0)).toBeNull();
+    expect(sentShare(10, 100, false)).toBeNull();
+    expect(progressLabel(0.424)).toBe('Uploading… 42%');
+    expect(progressLabel(1)).toBe('Uploading… 100%');
+  });
+
+  it('sends through XMLHttpRequest with the token and credentials, reports progress, and reads the answer', async () => {
+    const seen: number[] = [];
+    const pending = uploadFiles([video], { token: () => 'tok-9', fetch: fetchWithProgress((s) => seen.push(s), Xhr), onProgress: (s) => seen.push(s), now: () => now });
+    await Promise.resolve();
+    const xhr = FakeXhr.last;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/upload');
+    expect(xhr.withCredentials).toBe(true);
+    expect(xhr.headers.authorization).toBe('Bearer tok-9');
+    expect((xhr.body as FormData).get('file')).toBeInstanceOf(File);
+    xhr.progress(25, 100);
+    xhr.progress(100, 100);
+    xhr.answer(201, 'Created', { url: '/uploads/lessons/abc.webm', size: 4, mimetype: 'video/webm', original_name: 'routine.webm' });
+    const [result] = await pending;
+    expect(result.url).toBe(`/uploads/lessons/abc.webm?t=${now}`);
+    expect(seen).toEqual([0.25, 1, 1]);
+  });
+
+  it("keeps §8's messages: the server's message for a refusal", async () => {
+    const pending = uploadFiles([video], { token: () => 'tok-9', fetch: fetchWithProgress(() => {}, Xhr) });
+    await Promise.resolve();
+    FakeXhr.last.answer(413, 'Payload Too Large', { message: 'File too large' });
+    await expect(pending).rejects.toThrow('File too large');
+    expect(friendlyUploadMessage('File too large')).toBe('File is too large. Please choose a smaller file.');
+  });
+
+  it('rejects like fetch when the network fails', async () => {
+    const pending = fetchWithProgress(() => {}, Xhr)('/api/upload', { method: 'POST' });
+    FakeXhr.last.dispatchEvent(new Event('error'));
+    await expect(pending).rejects.toThrow('Network error occurred');
   });
 });

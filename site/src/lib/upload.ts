@@ -1,4 +1,4 @@
-import { authedFetch, getToken } from './api.ts';
+import { authedFetch, getToken, setToken } from './api.ts';
 
 /**
  * The client upload call of §7 and its messages of §8. The rules (selection checks, error and
@@ -147,9 +147,63 @@ export interface UploadOptions {
   fields?: Record<string, string>;
   /** Called with the results; after 200 ms for a profile endpoint, at once otherwise. */
   onUploaded?: (results: UploadResult[]) => void;
+  /**
+   * Called as the request body goes out, with the share sent so far (0 to 1). Given, the files are
+   * sent with XMLHttpRequest (fetch cannot report upload progress); the answer is read the same way.
+   */
+  onProgress?: (sent: number) => void;
   fetch?: typeof fetch;
   token?: () => string | null;
   now?: () => number;
+}
+
+/** The share of an upload sent, 0 to 1, from a progress event; null when the total is unknown. */
+export function sentShare(loaded: number, total: number, lengthComputable = true): number | null {
+  if (!lengthComputable || !(total > 0)) return null;
+  return Math.min(1, Math.max(0, loaded / total));
+}
+
+/** A progress bar's text: 'Uploading… 42%'. */
+export function progressLabel(sent: number): string {
+  return `Uploading… ${Math.round(Math.min(1, Math.max(0, sent)) * 100)}%`;
+}
+
+const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
+
+function headersOf(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+  }
+  return headers;
+}
+
+/**
+ * A fetch for uploads that reports upload progress, built on XMLHttpRequest. It answers a
+ * Response like fetch, so the answer and its errors are read by the same code; a failed network
+ * rejects like fetch does. A 401 forgets the stored token, as the API client does.
+ */
+export function fetchWithProgress(onProgress: (sent: number) => void, Xhr: typeof XMLHttpRequest = XMLHttpRequest): typeof fetch {
+  return (input, init = {}) =>
+    new Promise<Response>((done, fail) => {
+      const xhr = new Xhr();
+      xhr.open(init.method ?? 'GET', input instanceof Request ? input.url : String(input));
+      xhr.withCredentials = init.credentials === 'include';
+      new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
+      xhr.upload.addEventListener('progress', (e) => {
+        const share = sentShare(e.loaded, e.total, e.lengthComputable);
+        if (share !== null) onProgress(share);
+      });
+      xhr.addEventListener('load', () => {
+        if (xhr.status === 401) setToken(null);
+        const body = NULL_BODY_STATUS.has(xhr.status) ? null : xhr.responseText;
+        done(new Response(body, { status: xhr.status, statusText: xhr.statusText, headers: headersOf(xhr.getAllResponseHeaders()) }));
+      });
+      xhr.addEventListener('error', () => fail(new TypeError('Network error occurred')));
+      xhr.addEventListener('abort', () => fail(new TypeError('Upload cancelled')));
+      xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+    });
 }
 
 /**
@@ -159,7 +213,8 @@ export interface UploadOptions {
  */
 export async function uploadFiles(files: readonly File[], options: UploadOptions = {}): Promise<UploadResult[]> {
   const { endpoint = DEFAULT_UPLOAD_ENDPOINT, multiple = false, fields = {}, onUploaded } = options;
-  const doFetch = options.fetch ?? authedFetch;
+  const { onProgress } = options;
+  const doFetch = options.fetch ?? (onProgress && typeof XMLHttpRequest !== 'undefined' ? fetchWithProgress(onProgress) : authedFetch);
   const now = options.now ?? Date.now;
   const token = (options.token ?? getToken)();
   if (!token) throw new Error(AUTH_REQUIRED_MESSAGE);
@@ -177,6 +232,7 @@ export async function uploadFiles(files: readonly File[], options: UploadOptions
   });
   const answer: unknown = await res.json().catch(() => null);
   if (!res.ok) throw new Error(serverErrorMessage(res.status, res.statusText, answer));
+  onProgress?.(1);
 
   const results = readUploadAnswer(answer, multiple, now(), files);
   if (isProfileEndpoint(endpoint)) {

@@ -11,6 +11,7 @@ import {
   checkFile,
   filesOf,
   formText,
+  invalidFileType,
   limitUploadBody,
   MB,
   MULTIPART_OVERHEAD,
@@ -64,11 +65,14 @@ export const uploadRoutes = new Hono<AppContext>()
       if (files.length === 0) throw badRequest('No file uploaded');
       if (!many && files.length > 1) throw badRequest('Only one file allowed; use the files field for several');
 
-      const imagesOnly = formText(form, 'resource_type').toLowerCase() === 'image';
+      // resource_type narrows the accepted kinds: image (course images), video (lesson videos).
+      const resourceType = formText(form, 'resource_type').toLowerCase();
+      const imagesOnly = resourceType === 'image';
       const folder = sanitizeFolder(formText(form, 'folder'));
       const maxBytes = platform.env.MAX_UPLOAD_MB * MB;
       const checked: CheckedFile[] = [];
       for (const file of files) checked.push(await checkFile(file, maxBytes, imagesOnly));
+      if (resourceType === 'video' && checked.some((f) => f.type.kind !== 'video')) throw invalidFileType();
       const { quotaBytes, usedBytes } = quotaOfRequest(c) ?? (await uploadQuotaOf(platform, user.id));
       if (usedBytes + checked.reduce((sum, f) => sum + f.bytes.length, 0) > quotaBytes) throw quotaExceeded(quotaBytes);
 

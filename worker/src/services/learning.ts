@@ -716,7 +716,8 @@ export interface LessonView {
   /** The next lesson is in a module still locked for this learner. */
   next_locked: boolean;
   module: { id: number; title: string };
-  course: { id: number; title: string; lock_modules: boolean };
+  /** image_url: the course image, the poster of a lesson video (always public, decision 0015). */
+  course: { id: number; title: string; lock_modules: boolean; image_url: string | null };
   quizzes: LessonQuizView[];
   preview: boolean;
 }
@@ -766,7 +767,7 @@ export async function openLesson(db: Db, user: CourseActor, lessonId: number): P
     next_lesson_id: next,
     next_locked: !access.manager && nextModule !== null && nextModule !== undefined && locked.has(nextModule.id),
     module: { id: lesson.moduleId, title: moduleTitle },
-    course: { id: course.id, title: course.title, lock_modules: course.lockModules },
+    course: { id: course.id, title: course.title, lock_modules: course.lockModules, image_url: course.imageUrl },
     quizzes: lessonQuizViews(outline, record, lesson.id),
     preview: access.enrollment === null,
   };

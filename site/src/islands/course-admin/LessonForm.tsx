@@ -4,13 +4,14 @@ import type { z } from 'zod';
 import { LESSON_TYPES, lessonSchema, type LessonInput } from '../../../../worker/src/schemas/courses.ts';
 import { LESSON_TYPE_LABELS, positionOf, saveLesson, type LessonType, type LessonView } from '../../stores/course-admin.ts';
 import { FormActions, NumberField, SelectField, TextareaField, TextField, type AdminFormProps } from './form-parts.tsx';
+import LessonVideoUpload from './LessonVideoUpload.tsx';
 import { applyServerErrors, numberOrUndefined } from './form-utils.ts';
 
 type LessonValues = z.output<typeof lessonSchema>;
 
 const CONTENT_LABELS: Record<LessonType, { label: string; hint: string }> = {
   text: { label: 'Content', hint: 'Markdown: headings, lists, links and emphasis.' },
-  video: { label: 'Video URL or embed code', hint: 'A YouTube or Vimeo link, an uploaded video URL or embed code.' },
+  video: { label: 'Video URL or embed code', hint: 'A YouTube or Vimeo link, an uploaded video URL or embed code, or upload a file below.' },
   quiz: { label: 'Quiz instructions', hint: 'What the learner should know before starting the quiz.' },
 };
 
@@ -28,6 +29,7 @@ export default function LessonForm({ moduleId, lesson, defaultPosition, submitLa
     setError,
     reset,
     watch,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<LessonInput, unknown, LessonValues>({
     resolver: zodResolver(lessonSchema),
@@ -77,6 +79,7 @@ export default function LessonForm({ moduleId, lesson, defaultPosition, submitLa
         rows={type === 'text' ? 8 : 3}
         field={register('content')}
       />
+      {type === 'video' && <LessonVideoUpload onUploaded={(url) => setValue('content', url, { shouldDirty: true, shouldValidate: true })} />}
       <FormActions onCancel={onCancel} isSubmitting={isSubmitting} submitLabel={submitLabel ?? (lesson ? 'Update Lesson' : 'Create Lesson')} />
     </form>
   );
