@@ -82,3 +82,6 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 
 /** A demo account's full name. */
 export const demoFullName = (a: Pick<DemoAccount, 'firstName' | 'lastName'>) => `${a.firstName} ${a.lastName}`;
+
+/** The email a local demo gives a demo account (none on a deployment). */
+export const demoEmail = (username: string) => `${username.replace(/_/g, '.')}@demo.drx.example`;

@@ -1,14 +1,15 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, isNotNull } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
 import { courseImageAlt, portraitAlt } from '../worker/src/domain/cover-art.ts';
 import { uploadKeyOf } from '../worker/src/domain/media-links.ts';
 import { DEMO_ACCOUNTS, demoFullName } from './seed-accounts.ts';
-import { DEMO_COURSES } from './seed-courses.ts';
-import { demoImages, ensureDemoImages, writeDemoImagesForR2 } from './seed-images.ts';
+import { DEMO_COURSES, demoCoverUrl } from './seed-courses.ts';
+import { demoImages, demoPortraitUrl, ensureDemoImages, writeDemoImagesForR2 } from './seed-images.ts';
 import { seedDemoData } from './seed.ts';
 import { categories, courses, uploads, users } from './schema/index.ts';
 
@@ -87,6 +88,55 @@ describe('the demo images', () => {
       expect(await readFile(join(dir, first.key), 'utf8')).toBe(first.svg);
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a demo seeded before the images', () => {
+  it('gets its covers, portraits and bios at the next start, and nothing else changes', async () => {
+    const old = await createTestApp({ DRX_SEED: 'demo' });
+    try {
+      await seedDemoData(old.db);
+      // As the seed was before: no images, no bios, no uploads rows; one cover changed by its instructor.
+      await old.db.batch([
+        old.db.run(sql`UPDATE courses SET image_url = NULL`),
+        old.db.run(sql`UPDATE courses SET image_url = '/uploads/mine.png' WHERE title = ${DEMO_COURSES[1]!.title}`),
+        old.db.run(sql`UPDATE users SET profile_image_url = NULL, bio = ''`),
+        old.db.run(sql`UPDATE users SET bio = 'My own words' WHERE username = 'seller'`),
+        old.db.run(sql`DELETE FROM uploads`),
+      ]);
+      const stranger = await createUser(old.db);
+
+      expect(await seedDemoData(old.db)).toBe(false);
+      const rows = await old.db.select({ title: courses.title, imageUrl: courses.imageUrl }).from(courses);
+      for (const row of rows) expect(row.imageUrl, row.title).toBe(row.title === DEMO_COURSES[1]!.title ? '/uploads/mine.png' : demoCoverUrl(row.title));
+      const people = await old.db.select().from(users);
+      for (const account of DEMO_ACCOUNTS) {
+        const row = people.find((p) => p.username === account.username)!;
+        expect(row.profileImageUrl).toBe(demoPortraitUrl(account.username));
+        expect(row.bio).toBe(account.username === 'seller' ? 'My own words' : account.bio);
+      }
+      const other = people.find((p) => p.id === stranger.id)!;
+      expect([other.profileImageUrl, other.bio]).toEqual([null, '']);
+      // Uploads rows only for the images in use: the changed course's cover is not one.
+      const keys = (await old.db.select({ key: uploads.key }).from(uploads)).map((u) => u.key);
+      expect(keys).toHaveLength(demoImages().length - 1);
+      expect(await ensureDemoImages(old.db, old.platform.storage)).toBe(demoImages().length - 1);
+    } finally {
+      old.close();
+    }
+  });
+
+  it('leaves an account that only shares a demo name alone', async () => {
+    const other = await createTestApp({ DRX_SEED: 'demo' });
+    try {
+      await createUser(other.db, { username: 'student' });
+      expect(await seedDemoData(other.db)).toBe(false);
+      const [row] = await other.db.select().from(users).where(eq(users.username, 'student'));
+      expect([row!.profileImageUrl, row!.bio]).toEqual([null, '']);
+      expect(await other.db.select().from(uploads)).toEqual([]);
+    } finally {
+      other.close();
     }
   });
 });

@@ -4,8 +4,9 @@ import { inArray, sql } from 'drizzle-orm';
 import { courseCoverSvg, demoImageKey, portraitSvg, SVG_CONTENT_TYPE } from '../worker/src/domain/cover-art.ts';
 import type { Db } from '../worker/src/platform/db.ts';
 import type { ObjectStore } from '../worker/src/platform/storage.ts';
-import { DEMO_ACCOUNTS, demoFullName } from './seed-accounts.ts';
-import { DEMO_COURSES } from './seed-courses.ts';
+import { NO_SIGN_IN_PASSWORD_HASH } from '../worker/src/domain/content-accounts.ts';
+import { DEMO_ACCOUNTS, demoEmail, demoFullName } from './seed-accounts.ts';
+import { DEMO_COURSES, demoCoverUrl } from './seed-courses.ts';
 import { uploads } from './schema/index.ts';
 
 /**
@@ -49,16 +50,46 @@ export function demoImages(): DemoImage[] {
 
 const bytesOf = (svg: string) => new TextEncoder().encode(svg);
 
-/** The uploads rows of the demo images (public), each once; an owner that does not exist leaves it without one. */
+/**
+ * The uploads rows (public) of the demo images a course or an account shows, each once; an owner
+ * that does not exist leaves it without one.
+ */
 export async function seedDemoImageUploads(db: Db): Promise<void> {
-  const statements = demoImages().map((image) =>
-    db.run(sql`INSERT INTO uploads (key, original_name, mimetype, size, user_id, access)
+  const statements = demoImages().map((image) => {
+    const url = `/uploads/${image.key}`;
+    return db.run(sql`INSERT INTO uploads (key, original_name, mimetype, size, user_id, access)
       SELECT ${image.key}, ${image.name}, ${SVG_CONTENT_TYPE}, ${bytesOf(image.svg).byteLength},
         (SELECT id FROM users WHERE lower(username) = lower(${image.owner})), 'public'
-      WHERE NOT EXISTS (SELECT 1 FROM uploads WHERE key = ${image.key})`),
-  );
+      WHERE NOT EXISTS (SELECT 1 FROM uploads WHERE key = ${image.key})
+        AND (EXISTS (SELECT 1 FROM courses WHERE image_url = ${url}) OR EXISTS (SELECT 1 FROM users WHERE profile_image_url = ${url}))`);
+  });
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);
+}
+
+/** A demo account of this database: its demo email (a local demo) or the no-sign-in marker (a deployment). */
+const isDemoAccount = (username: string) =>
+  sql`lower(username) = lower(${username}) AND (lower(email) = ${demoEmail(username)} OR password_hash = ${NO_SIGN_IN_PASSWORD_HASH})`;
+
+/**
+ * A database seeded before the demo had images: the demo courses still taught by their demo
+ * instructor and without an image get their cover; the demo accounts without a portrait get
+ * theirs, and their bio where it is empty. Nothing anyone changed is touched; idempotent.
+ */
+export async function backfillDemoImages(db: Db): Promise<void> {
+  const statements = [
+    ...DEMO_COURSES.map((c) =>
+      db.run(sql`UPDATE courses SET image_url = ${demoCoverUrl(c.title)}
+        WHERE title = ${c.title} AND image_url IS NULL AND instructor_id = (SELECT id FROM users WHERE ${isDemoAccount(c.instructor)})`),
+    ),
+    ...DEMO_ACCOUNTS.flatMap((a) => [
+      db.run(sql`UPDATE users SET profile_image_url = ${demoPortraitUrl(a.username)} WHERE ${isDemoAccount(a.username)} AND profile_image_url IS NULL`),
+      db.run(sql`UPDATE users SET bio = ${a.bio} WHERE ${isDemoAccount(a.username)} AND bio = ''`),
+    ]),
+  ];
+  const [first, ...rest] = statements;
+  await db.batch([first!, ...rest]);
+  await seedDemoImageUploads(db);
 }
 
 /**

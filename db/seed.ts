@@ -7,9 +7,9 @@ import type { Db } from '../worker/src/platform/db.ts';
 import { passwordSchema, usernameSchema } from '../worker/src/schemas/auth.ts';
 import { grantRoleByUsername } from '../worker/src/services/accounts.ts';
 import { ensureDefaultCertificateTemplate } from '../worker/src/services/certificates.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './seed-accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail, type DemoAccount } from './seed-accounts.ts';
 import { seedDemoCourses } from './seed-courses.ts';
-import { demoPortraitUrl, seedDemoImageUploads } from './seed-images.ts';
+import { backfillDemoImages, demoPortraitUrl, seedDemoImageUploads } from './seed-images.ts';
 import { seedLearningDemo } from './seed-learning.ts';
 import { ageGroups, categories, levels, roles, sessions, users } from './schema/index.ts';
 
@@ -117,7 +117,11 @@ const contentRoles = (roles: readonly RoleName[]) => roles.filter((r) => !r.incl
  */
 export async function seedDemoData(db: Db, options: { logins?: boolean } = {}): Promise<boolean> {
   const logins = options.logins ?? true;
-  if ((await userCount(db)) > 0) return false;
+  if ((await userCount(db)) > 0) {
+    // A demo seeded before the demo had images gets them now (decision 0019); nothing else changes.
+    await backfillDemoImages(db);
+    return false;
+  }
   // One after another, so every fresh database gives the demo accounts the same ids (the
   // catalog's content hashes, decision 0007, include instructor ids).
   // They share the published demo password, so it is hashed once (scrypt is costly by design).
@@ -127,7 +131,7 @@ export async function seedDemoData(db: Db, options: { logins?: boolean } = {}): 
     await insertAccount(
       db,
       logins
-        ? { ...person, email: `${a.username.replace(/_/g, '.')}@demo.drx.example` }
+        ? { ...person, email: demoEmail(a.username) }
         : { ...person, email: null, roles: contentRoles(a.roles) },
       passwordHash,
     );

@@ -8,8 +8,8 @@ import { Loading } from './learning-parts.tsx';
 const SAFE_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /**
- * /certificates/{certificateId}: the printable certificate (A4 landscape, see
- * styles/certificate-print.css): learner, course, instructor, date, unique code, the template's
+ * /certificates/{certificateId}: the printable certificate (A4 landscape, scaled to the screen's
+ * width, see styles/certificate-print.css): learner, course, instructor, date, unique code, the template's
  * colours, wording and signatory, and a QR code of the public verification page.
  */
 function CertificatePrint() {
@@ -62,38 +62,40 @@ function CertificatePrint() {
           This certificate was revoked{c.revoked_reason ? `: ${c.revoked_reason}` : '.'} It no longer passes verification.
         </p>
       )}
-      <section className="certificate-sheet" style={colours} aria-label={`Certificate of ${c.learner_name} for ${c.course_title}`}>
-        <div>
-          <p className="certificate-brand">DRX</p>
-          <h1 className="certificate-title">{t.title}</h1>
-        </div>
-        <div>
-          <p style={{ margin: 0 }}>This is presented to</p>
-          <p className="certificate-learner">{c.learner_name}</p>
-          <p className="certificate-body">{t.body_text}</p>
-          <p style={{ marginTop: 'var(--space-4)' }}>
-            <strong>{c.course_title}</strong>
-            <br />
-            <span>Instructor: {c.instructor_name}</span> · <span>Issued {c.issued_date}</span>
-          </p>
-        </div>
-        <div className="certificate-footer">
-          <div className="certificate-signature" style={{ textAlign: 'left' }}>
-            <strong>{t.signatory_name || c.instructor_name}</strong>
-            <span>{t.signatory_title || 'Instructor'}</span>
+      <div className="certificate-frame">
+        <section className="certificate-sheet" style={colours} aria-label={`Certificate of ${c.learner_name} for ${c.course_title}`}>
+          <div>
+            <p className="certificate-brand">DRX</p>
+            <h1 className="certificate-title">{t.title}</h1>
           </div>
-          <div className="certificate-qr">
-            <img src={qr} alt={`QR code linking to the verification page ${c.verify_url_absolute}`} width={104} height={104} />
-            <span className="text-sm">Scan to verify</span>
+          <div>
+            <p className="certificate-presented">This is presented to</p>
+            <p className="certificate-learner">{c.learner_name}</p>
+            <p className="certificate-body">{t.body_text}</p>
+            <p className="certificate-course">
+              <strong>{c.course_title}</strong>
+              <br />
+              <span>Instructor: {c.instructor_name}</span> · <span>Issued {c.issued_date}</span>
+            </p>
           </div>
-          <div style={{ textAlign: 'right' }}>
-            <span className="certificate-code">Certificate code: {c.code}</span>
-            <br />
-            <span className="text-sm">Verify at {c.verify_url_absolute}</span>
+          <div className="certificate-footer">
+            <div className="certificate-signature" style={{ textAlign: 'left' }}>
+              <strong>{t.signatory_name || c.instructor_name}</strong>
+              <span>{t.signatory_title || 'Instructor'}</span>
+            </div>
+            <div className="certificate-qr">
+              <img src={qr} alt={`QR code linking to the verification page ${c.verify_url_absolute}`} width={104} height={104} />
+              <span>Scan to verify</span>
+            </div>
+            <div style={{ textAlign: 'right' }}>
+              <span className="certificate-code">Certificate code: {c.code}</span>
+              <br />
+              <span className="certificate-verify-url">Verify at {c.verify_url_absolute}</span>
+            </div>
           </div>
-        </div>
-        {c.revoked && <span className="certificate-revoked">REVOKED</span>}
-      </section>
+          {c.revoked && <span className="certificate-revoked">REVOKED</span>}
+        </section>
+      </div>
     </div>
   );
 }

@@ -1,16 +1,18 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { idFromSegment, pathId } from '../lib/catalog.ts';
 import { LESSON_TYPE_NAMES } from '../lib/learning.ts';
 import { $currentLessonId, $lesson, $newCertificate, $player, followPlayerAddress, openPlayerLesson, startPlayer } from '../stores/learning.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
 import { CertificateBanner, LoadFailure, Loading, ProgressBar, StatusIcon, statusText } from './learning-parts.tsx';
 import { LessonPanel } from './LessonView.tsx';
+import '../styles/player-layout.css';
 
 /**
  * /learn/courses/{courseId}: the course player. Modules and lessons in order with ticks and
  * locks, progress, the lesson shown beside them, Previous and Next, and it opens where the
- * learner left off (or at ?lesson=).
+ * learner left off (or at ?lesson=). The lesson comes first in the page: on narrow screens the
+ * outline follows it, collapsed behind its heading's button; on wide ones it sits to the left.
  */
 function CoursePlayer() {
   const player = useStore($player);
@@ -19,6 +21,8 @@ function CoursePlayer() {
   const certificate = useStore($newCertificate);
   const lessonRegion = useRef<HTMLDivElement>(null);
   const courseId = useRef<number | null>(null);
+  // Narrow screens only (styles/player-layout.css): wide ones always show the outline.
+  const [outlineCollapsed, setOutlineCollapsed] = useState(true);
 
   useEffect(() => {
     courseId.current = pathId(location.pathname, 2);
@@ -35,6 +39,7 @@ function CoursePlayer() {
 
   const open = (id: number) => {
     openPlayerLesson(id, 'push');
+    setOutlineCollapsed(true);
     lessonRegion.current?.focus({ preventScroll: true });
     lessonRegion.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
@@ -60,9 +65,33 @@ function CoursePlayer() {
         <p className="panel">This course has no lessons yet. Please check back soon.</p>
       ) : (
         <div className="player">
-          <nav className="player-nav" aria-label="Course outline">
-            <h2>Course outline</h2>
-            <ol className="player-modules">
+          <div ref={lessonRegion} tabIndex={-1} className="player-lesson-region">
+            {lesson.status === 'loading' ? (
+              <Loading text="Loading lesson..." />
+            ) : lesson.status === 'ready' ? (
+              <LessonPanel lesson={lesson.data} headingLevel={2} navigation={{ kind: 'buttons', open }} />
+            ) : (
+              <LoadFailure state={lesson} courseId={data.course.id} what="lesson" />
+            )}
+          </div>
+          <nav className="player-nav" aria-label="Course outline" data-collapsed={outlineCollapsed || undefined}>
+            <h2 className="player-nav-heading">
+              <button
+                type="button"
+                className="player-outline-toggle"
+                aria-expanded={!outlineCollapsed}
+                aria-controls="player-outline"
+                onClick={() => setOutlineCollapsed(!outlineCollapsed)}
+              >
+                <span>Course outline</span>
+                <span className="text-sm muted">
+                  {data.completed_lessons} of {data.total_lessons} done
+                </span>
+                <span className="player-outline-chevron" aria-hidden="true" />
+              </button>
+              <span className="player-outline-label">Course outline</span>
+            </h2>
+            <ol className="player-modules" id="player-outline">
               {data.modules.map((m, i) => (
                 <li key={m.id}>
                   <p className="player-module-title">
@@ -104,15 +133,6 @@ function CoursePlayer() {
               ))}
             </ol>
           </nav>
-          <div ref={lessonRegion} tabIndex={-1} className="player-lesson-region">
-            {lesson.status === 'loading' ? (
-              <Loading text="Loading lesson..." />
-            ) : lesson.status === 'ready' ? (
-              <LessonPanel lesson={lesson.data} headingLevel={2} navigation={{ kind: 'buttons', open }} />
-            ) : (
-              <LoadFailure state={lesson} courseId={data.course.id} what="lesson" />
-            )}
-          </div>
         </div>
       )}
     </div>

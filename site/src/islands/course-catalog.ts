@@ -1,4 +1,5 @@
 import { applyCatalogQuery, countLabel, DEFAULT_QUERY, hasFilters, type CatalogCourse, type CatalogQuery, type Category } from '../lib/catalog.ts';
+import { activeFilterChips } from '../lib/catalog-chips.ts';
 import { $catalog, $catalogPage, $catalogQuery, $categoryNames, clearCatalogFilters, initCatalog, loadLiveCatalog, setCatalogQuery } from '../stores/catalog.ts';
 import { courseGrid, errorMessage, loadingMessage, repairImages } from './course-dom.ts';
 import { h, mountWhenIdle } from './dom.ts';
@@ -34,6 +35,8 @@ function mountCourseCatalog(root: HTMLElement): void {
   const prev = pages.querySelector<HTMLButtonElement>('[data-page="prev"]')!;
   const next = pages.querySelector<HTMLButtonElement>('[data-page="next"]')!;
   const pageLabel = pages.querySelector<HTMLElement>('[data-page-label]')!;
+  const chips = root.querySelector<HTMLElement>('[data-catalog-chips]')!;
+  const filters = mountFilterSheet(root, selects, () => render());
 
   repairImages(results);
 
@@ -47,7 +50,10 @@ function mountCourseCatalog(root: HTMLElement): void {
     timer = setTimeout(() => setCatalogQuery({ q: search.value }), SEARCH_DELAY_MS);
   });
   for (const [name, control] of Object.entries(selects) as [keyof typeof selects, Select][]) {
-    control.addEventListener('change', () => setCatalogQuery({ [name]: control.value } as Partial<CatalogQuery>));
+    // In the sheet a choice waits for Apply.
+    control.addEventListener('change', () => {
+      if (!filters.isOpen()) setCatalogQuery({ [name]: control.value } as Partial<CatalogQuery>);
+    });
   }
   clear.addEventListener('click', () => {
     clearCatalogFilters();
@@ -71,6 +77,49 @@ function mountCourseCatalog(root: HTMLElement): void {
     selects.category.replaceChildren(h('option', { value: '' }, 'All styles'), ...wanted.map((n) => h('option', { value: n }, n)));
   }
 
+  function syncSelects(query: CatalogQuery) {
+    const exact = selects.category.querySelector(`option[value="${CSS.escape(query.category)}"]`);
+    selects.category.value = exact ? query.category : ([...selects.category.options].find((o) => o.value.toLowerCase() === query.category.toLowerCase())?.value ?? '');
+    selects.level.value = query.level;
+    selects.price.value = query.price;
+    selects.sort.value = query.sort;
+  }
+
+  /** The active filters as chips; removing one clears that filter (and the address follows). */
+  let shownChips = '';
+  function renderChips(query: CatalogQuery) {
+    const list = activeFilterChips(query);
+    const key = list.map((c) => c.label).join('\n');
+    if (key === shownChips) return;
+    shownChips = key;
+    chips.hidden = list.length === 0;
+    chips.replaceChildren(
+      ...list.map((chip, i) =>
+        h(
+          'li',
+          null,
+          h(
+            'button',
+            {
+              type: 'button',
+              className: 'catalog-chip',
+              'aria-label': `Remove filter ${chip.label}`,
+              onclick: () => {
+                if (chip.field === 'q') search.value = '';
+                setCatalogQuery({ [chip.field]: '' } as Partial<CatalogQuery>);
+                // Focus stays in the chips (the next one, else the previous), else goes to the count.
+                const buttons = chips.querySelectorAll<HTMLButtonElement>('button');
+                (buttons[i] ?? buttons[i - 1] ?? count).focus();
+              },
+            },
+            h('span', null, chip.label),
+            h('span', { className: 'catalog-chip-x', 'aria-hidden': 'true' }, '×'),
+          ),
+        ),
+      ),
+    );
+  }
+
   // The pre-rendered cards are the first page of the unfiltered list: kept while that is what to show.
   let shownList: CatalogCourse[] | null = live ? null : applyCatalogQuery(data.courses ?? [], DEFAULT_QUERY).items;
   function render() {
@@ -80,13 +129,13 @@ function mountCourseCatalog(root: HTMLElement): void {
     syncCategories($categoryNames.get(), query.category);
 
     if (document.activeElement !== search && search.value !== query.q) search.value = query.q;
-    const exact = selects.category.querySelector(`option[value="${CSS.escape(query.category)}"]`);
-    selects.category.value = exact ? query.category : ([...selects.category.options].find((o) => o.value.toLowerCase() === query.category.toLowerCase())?.value ?? '');
-    selects.level.value = query.level;
-    selects.price.value = query.price;
-    selects.sort.value = query.sort;
+    renderChips(query);
+    filters.showCount(activeFilterChips(query).filter((c) => c.field !== 'q').length);
+    // An open sheet holds choices not applied yet: they stay until Apply or Close.
+    if (!filters.isOpen()) syncSelects(query);
     const busy = state.status === 'loading';
     for (const control of [search, ...Object.values(selects)]) control.disabled = false;
+    filters.enable();
 
     const filtered = hasFilters(query);
     clear.hidden = !filtered;
@@ -132,6 +181,70 @@ function mountCourseCatalog(root: HTMLElement): void {
   $catalogQuery.listen(render);
   initCatalog({ courses: data.courses ?? [], categories, live });
   render();
+}
+
+interface FilterSheet {
+  isOpen(): boolean;
+  enable(): void;
+  showCount(n: number): void;
+}
+
+/**
+ * Narrow screens: the Filters button opens a modal sheet (a native <dialog>: focus stays inside,
+ * Escape closes, focus returns to the button) holding the style, level, price and sort fields,
+ * moved there from the filter bar and back. Apply sets them all at once; Close or Escape drops
+ * the choices (`resync` puts the fields back to the current query).
+ */
+function mountFilterSheet(root: HTMLElement, selects: Record<'category' | 'level' | 'price' | 'sort', Select>, resync: () => void): FilterSheet {
+  const button = root.querySelector<HTMLButtonElement>('[data-catalog-open-filters]')!;
+  const badge = button.querySelector<HTMLElement>('[data-filter-count]')!;
+  const sheet = root.querySelector('#catalog-filter-sheet') as HTMLDialogElement;
+  const body = sheet.querySelector<HTMLElement>('[data-sheet-body]')!;
+  const fields = root.querySelector<HTMLElement>('[data-catalog-filter-fields]')!;
+  const home = fields.parentElement!;
+  let applying = false;
+
+  button.addEventListener('click', () => {
+    body.appendChild(fields);
+    sheet.showModal();
+    selects.category.focus();
+  });
+  sheet.querySelector('[data-sheet-close]')!.addEventListener('click', () => sheet.close());
+  sheet.querySelector('[data-sheet-apply]')!.addEventListener('click', () => {
+    applying = true;
+    sheet.close();
+  });
+  // A click on the backdrop (outside the sheet's box) closes it like Close.
+  sheet.addEventListener('click', (e) => {
+    if (e.target !== sheet) return;
+    const box = sheet.getBoundingClientRect();
+    if (e.clientX < box.left || e.clientX > box.right || e.clientY < box.top || e.clientY > box.bottom) sheet.close();
+  });
+  sheet.addEventListener('close', () => {
+    home.appendChild(fields);
+    if (applying) {
+      applying = false;
+      setCatalogQuery({ category: selects.category.value, level: selects.level.value, price: selects.price.value, sort: selects.sort.value } as Partial<CatalogQuery>);
+    } else {
+      resync();
+    }
+    button.focus();
+  });
+  // Grown past the phone layout while open: the fields belong in the bar again.
+  matchMedia('(min-width: 40rem)').addEventListener('change', (e) => {
+    if (e.matches && sheet.open) sheet.close();
+  });
+
+  return {
+    isOpen: () => sheet.open,
+    enable: () => {
+      button.disabled = false;
+    },
+    showCount: (n) => {
+      badge.hidden = n === 0;
+      badge.replaceChildren(String(n), h('span', { className: 'visually-hidden' }, ' active'));
+    },
+  };
 }
 
 mountWhenIdle('[data-island="course-catalog"]', mountCourseCatalog);

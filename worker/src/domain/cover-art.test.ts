@@ -77,7 +77,7 @@ describe('helpers', () => {
 
   it('wrap labels into at most two lines', () => {
     expect(wrapWords('Ballet Foundations', 20, 2)).toEqual(['Ballet Foundations']);
-    expect(wrapWords('Contemporary Floor Work and Release', 20, 2)).toEqual(['Contemporary Floor', 'Work and Release']);
+    expect(wrapWords('Contemporary Floor Work and Release', 18, 2)).toEqual(['Contemporary Floor', 'Work and Release']);
     expect(wrapWords('one two three four five six seven eight nine ten', 10, 2)).toEqual(['one two', 'three four…']);
   });
 

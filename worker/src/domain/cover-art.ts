@@ -320,10 +320,10 @@ export function courseCoverSvg(input: CoverInput): string {
   const r = generator(hashText(`${input.style ?? ''}|${input.title}`));
   const angle = Math.round(between(r, 20, 70));
   const styleName = (input.style ?? 'Dance').toUpperCase();
-  const lines = wrapWords(input.label || input.title, 20, 2);
-  const firstLineY = 300 - (lines.length - 1) * 44;
+  const lines = wrapWords(input.label || input.title, 18, 2);
+  const firstLineY = 304 - (lines.length - 1) * 50;
   const text = lines
-    .map((l, i) => `<text x="36" y="${firstLineY + i * 44}" font-size="38" font-weight="700" fill="#ffffff">${escapeXml(l)}</text>`)
+    .map((l, i) => `<text x="36" y="${firstLineY + i * 50}" font-size="44" font-weight="700" fill="#ffffff">${escapeXml(l)}</text>`)
     .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360" width="640" height="360" role="img" aria-label="${escapeXml(courseImageAlt(input.title, input.style))}">` +
@@ -334,7 +334,7 @@ export function courseCoverSvg(input: CoverInput): string {
     `<g>${art.motif(r, art.ink)}</g>` +
     `<rect width="640" height="360" fill="url(#shade)"/>` +
     `<g font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif">` +
-    `<text x="36" y="${firstLineY - 52}" font-size="18" font-weight="600" letter-spacing="4" fill="#ffffff" fill-opacity="0.9">${escapeXml(styleName)}</text>` +
+    `<text x="36" y="${firstLineY - 58}" font-size="22" font-weight="600" letter-spacing="4" fill="#ffffff" fill-opacity="0.9">${escapeXml(styleName)}</text>` +
     text +
     `</g></svg>`
   );
