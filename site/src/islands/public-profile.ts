@@ -1,6 +1,7 @@
 import { publicBadges } from '../../../worker/src/domain/permissions.ts';
 import type { PublicUserView, UserView } from '../../../worker/src/services/users.ts';
-import { ApiError, apiFetch } from '../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
+import { loadPublicProfile } from '../stores/profiles.ts';
 import { avatar, displayName, h, mountWhenIdle } from './dom.ts';
 
 /** The id of /profile/{userId}, or null when it is not a positive whole number. */
@@ -52,7 +53,7 @@ function mountPublicProfile(root: HTMLElement): void {
     root.replaceChildren(notFound());
     return;
   }
-  apiFetch<PublicUserView | UserView>(`/api/users/${id}`)
+  loadPublicProfile(id)
     .then((profile) => {
       document.title = `${displayName(profile)} · DRX`;
       root.replaceChildren(profileCard(profile));

@@ -2,7 +2,8 @@ import { atom } from 'nanostores';
 import type { SessionView } from '../../../worker/src/services/sessions.ts';
 import type { OutboxMessageView } from '../../../worker/src/services/outbox.ts';
 import { apiFetch, setToken } from '../lib/api.ts';
-import { $auth } from './auth.ts';
+import { setSignedInUser } from './auth.ts';
+import { bind, invalidate, keys, toLoadable } from './query.ts';
 
 /**
  * Account recovery and session control (decision 0016): the session list of /profile/manage,
@@ -33,20 +34,19 @@ function markPending(key: number | 'others', on: boolean) {
 }
 
 export async function loadSessions(): Promise<void> {
-  const previous = $sessions.get();
-  $sessions.set({ status: 'loading', data: 'data' in previous ? previous.data : undefined });
-  try {
-    const { data } = await apiFetch<{ data: SessionView[] }>('/api/me/sessions');
-    $sessions.set({ status: 'ready', data });
-  } catch (err) {
-    $sessions.set({ status: 'error', message: messageOf(err) });
-  }
+  await bind<{ data: SessionView[] }, Loadable<SessionView[]>>($sessions, keys.sessions, (v) => toLoadable(v, (raw) => raw.data, messageOf));
+}
+
+/** After a change of sessions: the list is read again. */
+function reloadSessions(): Promise<void> {
+  invalidate(keys.sessions);
+  return loadSessions();
 }
 
 /** The local part of signing out: forget the token and the user (the server ended the session). */
 function forgetLocalSession() {
   setToken(null);
-  $auth.set({ status: 'ready', user: null });
+  setSignedInUser(null);
 }
 
 /** Signs out one session. Ending the current one signs this browser out and returns true. */
@@ -58,7 +58,7 @@ export async function signOutSession(id: number): Promise<boolean> {
       forgetLocalSession();
       return true;
     }
-    await loadSessions();
+    await reloadSessions();
     return false;
   } finally {
     markPending(id, false);
@@ -70,7 +70,7 @@ export async function signOutOtherSessions(): Promise<number> {
   markPending('others', true);
   try {
     const res = await apiFetch<{ revoked: number }>('/api/me/sessions/revoke-others', { method: 'POST' });
-    await loadSessions();
+    await reloadSessions();
     return res.revoked;
   } finally {
     markPending('others', false);
@@ -81,7 +81,7 @@ export async function signOutOtherSessions(): Promise<number> {
 
 export async function changePassword(input: { currentPassword: string; newPassword: string }): Promise<string> {
   const res = await apiFetch<{ message: string }>('/api/me/password', { method: 'POST', json: input });
-  await loadSessions();
+  await reloadSessions();
   return res.message;
 }
 
@@ -113,12 +113,5 @@ export const OUTBOX_PAGE_SIZE = 20;
 export const $outbox = atom<Loadable<OutboxPage>>({ status: 'idle' });
 
 export async function loadOutbox(page = 1): Promise<void> {
-  const previous = $outbox.get();
-  $outbox.set({ status: 'loading', data: 'data' in previous ? previous.data : undefined });
-  try {
-    const data = await apiFetch<OutboxPage>(`/api/admin/outbox?page=${page}&pageSize=${OUTBOX_PAGE_SIZE}`);
-    $outbox.set({ status: 'ready', data });
-  } catch (err) {
-    $outbox.set({ status: 'error', message: messageOf(err) });
-  }
+  await bind<OutboxPage, Loadable<OutboxPage>>($outbox, `/api/admin/outbox?page=${page}&pageSize=${OUTBOX_PAGE_SIZE}`, (v) => toLoadable(v, (raw) => raw, messageOf));
 }

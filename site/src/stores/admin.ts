@@ -5,6 +5,7 @@ import type { ContactMessageView } from '../../../worker/src/services/contact.ts
 import type { UserView } from '../../../worker/src/services/users.ts';
 import { isRoleName } from '../../../worker/src/domain/roles.ts';
 import { ApiError, apiFetch, describeError } from '../lib/api.ts';
+import { invalidate, read, setCached, startingWith } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -81,7 +82,7 @@ export const $stats = atom<Loadable<AdminStats>>({ status: 'idle' });
 export async function loadStats(): Promise<void> {
   $stats.set({ status: 'loading', data: previous($stats.get()) });
   try {
-    $stats.set({ status: 'ready', data: await apiFetch<AdminStats>('/api/admin/stats') });
+    $stats.set({ status: 'ready', data: await read<AdminStats>('/api/admin/stats') });
   } catch (error) {
     $stats.set(errorState(error));
   }
@@ -121,7 +122,7 @@ async function fetchUsers(): Promise<void> {
   const params = new URLSearchParams({ search: q, page: String(page), pageSize: String(USERS_PAGE_SIZE) });
   if (role) params.set('role', role);
   try {
-    const result = await apiFetch<UserPage>(`/api/users?${params}`);
+    const result = await read<UserPage>(`/api/users?${params}`);
     if (request === usersRequest) $usersList.set({ status: 'ready', data: result });
   } catch (error) {
     if (request === usersRequest) $usersList.set(errorState(error));
@@ -194,7 +195,7 @@ export async function loadUserDetail(idParam: string): Promise<void> {
   }
   $userDetail.set({ status: 'loading' });
   try {
-    $userDetail.set({ status: 'ready', data: await apiFetch<UserView>(`/api/users/${idParam}`) });
+    $userDetail.set({ status: 'ready', data: await read<UserView>(`/api/users/${idParam}`) });
   } catch (error) {
     const notFound = error instanceof ApiError && error.status === 404;
     $userDetail.set(notFound ? { status: 'error', message: 'User not found', notFound: true } : errorState(error));
@@ -213,6 +214,9 @@ async function changeUser(
   $userDetailError.set(null);
   try {
     const updated = await call(state.data);
+    // the user's lists, counts and role holders changed
+    invalidate(startingWith('/api/users', '/api/admin/stats', '/api/roles'));
+    setCached(`/api/users/${updated.id}`, updated);
     $userDetail.set({ status: 'ready', data: updated });
     toast({ ...success(updated), variant: 'default' });
     return true;
@@ -266,7 +270,7 @@ export const $roles = atom<Loadable<RoleSummary[]>>({ status: 'idle' });
 export async function loadRoles(): Promise<void> {
   $roles.set({ status: 'loading', data: previous($roles.get()) });
   try {
-    const { data } = await apiFetch<{ data: RoleSummary[] }>('/api/roles');
+    const { data } = await read<{ data: RoleSummary[] }>('/api/roles');
     $roles.set({ status: 'ready', data });
   } catch (error) {
     $roles.set(errorState(error));
@@ -313,7 +317,7 @@ export async function loadMessages(page = 1): Promise<void> {
   $messages.set({ status: 'loading', data: previous($messages.get()) });
   const params = new URLSearchParams({ status: $messagesFilter.get(), page: String(page), pageSize: String(MESSAGES_PAGE_SIZE) });
   try {
-    const result = await apiFetch<MessagesPage>(`/api/contact-messages?${params}`);
+    const result = await read<MessagesPage>(`/api/contact-messages?${params}`);
     if (request === messagesRequest) $messages.set({ status: 'ready', data: { ...result, data: sortMessages(result.data) } });
   } catch (error) {
     if (request === messagesRequest) $messages.set(errorState(error));
@@ -341,6 +345,7 @@ export async function setMessageRead(id: number, read: boolean): Promise<boolean
   setPending(id, true);
   try {
     const updated = await apiFetch<ContactMessage>(`/api/contact-messages/${id}`, { method: 'PATCH', json: { read } });
+    invalidate(startingWith('/api/contact-messages', '/api/admin/stats'));
     const state = $messages.get();
     if (state.status === 'ready') {
       const before = state.data.data.find((m) => m.id === id);
@@ -371,6 +376,7 @@ export async function deleteMessage(id: number): Promise<boolean> {
   setPending(id, true);
   try {
     await apiFetch<unknown>(`/api/contact-messages/${id}`, { method: 'DELETE' });
+    invalidate(startingWith('/api/contact-messages', '/api/admin/stats'));
     const state = $messages.get();
     if (state.status === 'ready') {
       const removed = state.data.data.find((m) => m.id === id);

@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { UserView } from '../../../worker/src/services/users.ts';
 import { ApiError, apiFetch, getToken, setToken } from '../lib/api.ts';
+import { loadedQueryLayer, queryLayer } from './query-lazy.ts';
 
 export type User = UserView;
 
@@ -10,33 +11,46 @@ export type AuthState = { status: 'loading' } | { status: 'ready'; user: User | 
 export const $auth = atom<AuthState>({ status: 'loading' });
 export const $user = computed($auth, (s) => (s.status === 'ready' ? s.user : null));
 
-const STALE_MS = 10_000;
-let lastLoaded = 0;
-let inFlight: Promise<User | null> | null = null;
-
-/** GET /api/me; a 401 (or no token) yields no user. Cached for 10 s (§9). */
-export function loadUser(force = false): Promise<User | null> {
-  const state = $auth.get();
-  if (!force && state.status === 'ready' && Date.now() - lastLoaded < STALE_MS) return Promise.resolve(state.user);
-  if (inFlight) return inFlight;
-  if (!getToken()) {
-    $auth.set({ status: 'ready', user: null });
-    return Promise.resolve(null);
+async function fetchMe(): Promise<User | null> {
+  if (!getToken()) return null;
+  try {
+    return await apiFetch<User>('/api/me');
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
   }
-  inFlight = apiFetch<User>('/api/me')
-    .catch((err: unknown) => {
-      if (err instanceof ApiError && err.status === 401) return null;
-      throw err;
-    })
-    .then((user) => {
-      lastLoaded = Date.now();
-      $auth.set({ status: 'ready', user });
-      return user;
-    })
-    .finally(() => {
-      inFlight = null;
-    });
-  return inFlight;
+}
+
+/**
+ * GET /api/me through the query layer; a 401 (or no token) yields no user. Stale after 10 s (§9).
+ * Only a token loads the layer, so a guest's public page never does.
+ */
+export async function loadUser(force = false): Promise<User | null> {
+  if (!getToken()) {
+    setSignedInUser(null);
+    return null;
+  }
+  const q = await queryLayer();
+  if (force) q.invalidate(q.keys.me);
+  const answer = await q.bind<User | null, AuthState>(
+    $auth,
+    q.keys.me,
+    (value) => (value.data !== undefined ? { status: 'ready', user: value.data } : undefined),
+    { ...q.CURRENT_USER_SETTINGS, fetcher: fetchMe },
+  );
+  if (!answer.ok) throw answer.error;
+  return answer.data;
+}
+
+/**
+ * Who is signed in now, known without a read (login, registration, sign-out, a guest enrolment):
+ * the store and the query cache agree; signing out forgets every cached answer.
+ */
+export function setSignedInUser(user: User | null): void {
+  const state = $auth.get();
+  if (!(state.status === 'ready' && state.user === user)) $auth.set({ status: 'ready', user });
+  if (user) void queryLayer().then((q) => q.setCached(q.keys.me, user));
+  else loadedQueryLayer()?.clear();
 }
 
 export async function login(username: string, password: string): Promise<User> {
@@ -45,8 +59,7 @@ export async function login(username: string, password: string): Promise<User> {
     json: { username, password },
   });
   setToken(res.access_token);
-  lastLoaded = Date.now();
-  $auth.set({ status: 'ready', user: res.user });
+  setSignedInUser(res.user);
   return res.user;
 }
 
@@ -61,8 +74,7 @@ export interface RegisterInput {
 export async function register(input: RegisterInput): Promise<User> {
   const res = await apiFetch<{ access_token: string; user: User }>('/api/register', { method: 'POST', json: input });
   setToken(res.access_token);
-  lastLoaded = Date.now();
-  $auth.set({ status: 'ready', user: res.user });
+  setSignedInUser(res.user);
   return res.user;
 }
 
@@ -72,8 +84,7 @@ export async function logout(): Promise<void> {
     await apiFetch('/api/logout', { method: 'POST' });
   } finally {
     setToken(null);
-    $auth.set({ status: 'ready', user: null });
-    lastLoaded = 0;
+    setSignedInUser(null);
   }
 }
 

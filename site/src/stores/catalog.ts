@@ -14,6 +14,7 @@ import {
   type CatalogQuery,
   type Category,
 } from '../lib/catalog.ts';
+import { queryLayer } from './query-lazy.ts';
 
 /**
  * The catalog list (/courses), the course page shell (/courses/{id}) and the instructor pages.
@@ -47,7 +48,7 @@ const LIST_PAGE_SIZE = 100;
 const MAX_LIST_PAGES = 50;
 
 /** Every published course, page by page (the API serves at most 100 at once). */
-async function fetchAllCourses(sort: CatalogQuery['sort'] = 'newest'): Promise<CatalogCourse[]> {
+async function fetchCoursePages(sort: CatalogQuery['sort']): Promise<CatalogCourse[]> {
   const all: CatalogCourse[] = [];
   for (let page = 1; page <= MAX_LIST_PAGES; page++) {
     const { courses, total } = readCourseList(await apiFetch<unknown>(`/api/courses?sort=${sort}&page=${page}&pageSize=${LIST_PAGE_SIZE}`));
@@ -57,8 +58,23 @@ async function fetchAllCourses(sort: CatalogQuery['sort'] = 'newest'): Promise<C
   return all;
 }
 
+/**
+ * Reads go through the query layer (decision 0018), loaded on the first read: the built list
+ * and pages read nothing until a live list, a popularity sort or a shell asks.
+ */
+async function read<T>(key: string, fetcher?: () => Promise<T>): Promise<T> {
+  const q = await queryLayer();
+  const answer = await q.settled(q.query<T>(key, fetcher ? { fetcher } : {}));
+  if (!answer.ok) throw answer.error;
+  return answer.data;
+}
+
+function fetchAllCourses(sort: CatalogQuery['sort'] = 'newest'): Promise<CatalogCourse[]> {
+  return read(`/api/courses?sort=${sort}&pageSize=${LIST_PAGE_SIZE}&pages=all`, () => fetchCoursePages(sort));
+}
+
 async function fetchCategories(): Promise<Category[]> {
-  return readCategories(await apiFetch<unknown>('/api/categories'));
+  return readCategories(await read<unknown>('/api/categories'));
 }
 
 function readAddress() {
@@ -138,7 +154,7 @@ export async function loadCourseDetail(id: number | null): Promise<void> {
   }
   $courseDetail.set({ status: 'loading' });
   try {
-    $courseDetail.set({ status: 'ready', data: readCourse(await apiFetch<unknown>(`/api/courses/${id}`)) });
+    $courseDetail.set({ status: 'ready', data: readCourse(await read<unknown>(`/api/courses/${id}`)) });
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) $courseDetail.set({ status: 'not-found' });
     else $courseDetail.set({ status: 'error', message: 'The course could not be loaded. Please try again.' });
@@ -182,10 +198,10 @@ export async function loadInstructor(id: number | null): Promise<void> {
   }
   $instructor.set({ status: 'loading' });
   try {
-    const profile = readInstructor(await apiFetch<unknown>(`/api/instructors/${id}`));
+    const profile = readInstructor(await read<unknown>(`/api/instructors/${id}`));
     if (profile.courses.length === 0) {
       // Older answers carry no courses: the catalog filtered by instructor has them.
-      const list = readCourseList(await apiFetch<unknown>(`/api/courses?instructor=${id}&pageSize=100`).catch(() => null));
+      const list = readCourseList(await read<unknown>(`/api/courses?instructor=${id}&pageSize=100`).catch(() => null));
       profile.courses = list.courses.filter((c) => !c.instructor || c.instructor.id === id);
     }
     $instructor.set({ status: 'ready', data: profile });

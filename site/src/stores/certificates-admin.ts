@@ -3,6 +3,7 @@ import type { TemplateListItem } from '../../../worker/src/services/certificate-
 import type { CertificateSummary, RenderedTemplate } from '../../../worker/src/services/certificates.ts';
 import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
 import { errorMessage, loaded, unwrapList, type Loadable } from './course-admin.ts';
+import { bind, invalidate, keys, startingWith, toLoadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /** /admin/certificates (list, search, revoke) and /certificate-templates (design templates). */
@@ -27,7 +28,6 @@ export const $adminCertificates = atom<Loadable<CertificateSummary[]>>({ status:
 
 const SEARCH_DEBOUNCE_MS = 300;
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
-let request = 0;
 
 function writeQuery(q: string): void {
   const url = new URL(location.href);
@@ -37,15 +37,13 @@ function writeQuery(q: string): void {
 }
 
 export async function loadAdminCertificates(): Promise<void> {
-  const mine = ++request;
   const q = $certificateQuery.get().trim();
-  $adminCertificates.set({ status: 'loading', data: loaded($adminCertificates.get()) });
-  try {
-    const list = unwrapList<CertificateSummary>(await apiFetch<unknown>(`/api/admin/certificates${q ? `?q=${encodeURIComponent(q)}` : ''}`));
-    if (mine === request) $adminCertificates.set({ status: 'ready', data: list });
-  } catch (error) {
-    if (mine === request) $adminCertificates.set({ status: 'error', message: errorMessage(error) });
-  }
+  const shown = loaded($adminCertificates.get());
+  await bind<unknown, Loadable<CertificateSummary[]>>($adminCertificates, `/api/admin/certificates${q ? `?q=${encodeURIComponent(q)}` : ''}`, (v) => {
+    const next = toLoadable(v, (raw) => unwrapList<CertificateSummary>(raw), errorMessage);
+    // a new search keeps the previous results on screen while it runs
+    return next.status === 'loading' && !next.data && shown ? { status: 'loading', data: shown } : next;
+  });
 }
 
 /** Starts from the address (?q=). */
@@ -70,6 +68,8 @@ export async function revokeCertificate(id: number, reason: string): Promise<Res
     toast({ title: 'Certificate revoked', description: `Certificate ${cert.code} no longer verifies.` });
     const state = $adminCertificates.get();
     if (state.status === 'ready') $adminCertificates.set({ status: 'ready', data: state.data.map((c) => (c.id === id ? cert : c)) });
+    // every list and view of certificates, and the verification of its code
+    invalidate(startingWith('/api/admin/certificates', '/api/instructor/certificates', keys.myCertificates));
     return { ok: true, data: cert };
   } catch (error) {
     return failed('Failed to revoke certificate', error);
@@ -79,22 +79,27 @@ export async function revokeCertificate(id: number, reason: string): Promise<Res
 // ---------------------------------------------------------------------------------------------
 // Templates
 
+export const TEMPLATES_KEY = '/api/certificate-templates';
 export const $templateList = atom<Loadable<TemplateListItem[]>>({ status: 'idle' });
 /** The template being edited: an id, 'new', or null for none. */
 export const $templateSelection = atom<number | 'new' | null>(null);
 
 export async function loadTemplateList(): Promise<void> {
-  $templateList.set({ status: 'loading', data: loaded($templateList.get()) });
-  try {
-    const list = unwrapList<TemplateListItem>(await apiFetch<unknown>('/api/certificate-templates'));
-    $templateList.set({ status: 'ready', data: list });
-    const selected = $templateSelection.get();
-    if (selected === null || (selected !== 'new' && !list.some((t) => t.id === selected))) {
-      $templateSelection.set(list[0]?.id ?? 'new');
-    }
-  } catch (error) {
-    $templateList.set({ status: 'error', message: errorMessage(error) });
+  const answer = await bind<unknown, Loadable<TemplateListItem[]>>($templateList, TEMPLATES_KEY, (v) =>
+    toLoadable(v, (raw) => unwrapList<TemplateListItem>(raw), errorMessage),
+  );
+  if (!answer.ok) return;
+  const list = unwrapList<TemplateListItem>(answer.data);
+  const selected = $templateSelection.get();
+  if (selected === null || (selected !== 'new' && !list.some((t) => t.id === selected))) {
+    $templateSelection.set(list[0]?.id ?? 'new');
   }
+}
+
+/** After a template write: every template list is read again. */
+function reloadTemplateList(): Promise<void> {
+  invalidate(startingWith(TEMPLATES_KEY));
+  return loadTemplateList();
 }
 
 export function selectTemplate(id: number | 'new'): void {
@@ -119,7 +124,7 @@ export async function saveTemplate(id: number | null, input: TemplateInput): Pro
         : await apiFetch<TemplateListItem>(`/api/certificate-templates/${id}`, { method: 'PATCH', json: input });
     toast({ title: 'Success', description: id == null ? 'Template created successfully' : 'Template updated successfully' });
     $templateSelection.set(saved.id);
-    await loadTemplateList();
+    await reloadTemplateList();
     return { ok: true, data: saved };
   } catch (error) {
     return failed(id == null ? 'Failed to create template' : 'Failed to update template', error);
@@ -131,7 +136,7 @@ export async function deleteTemplate(id: number): Promise<boolean> {
     await apiFetch(`/api/certificate-templates/${id}`, { method: 'DELETE' });
     toast({ title: 'Success', description: 'Template deleted successfully' });
     $templateSelection.set(null);
-    await loadTemplateList();
+    await reloadTemplateList();
     return true;
   } catch (error) {
     failed('Failed to delete template', error);

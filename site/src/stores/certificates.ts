@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { CertificateSummary, CertificateView, VerifyAnswer } from '../../../worker/src/services/certificates.ts';
-import { ApiError, apiFetch } from '../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
+import { queryLayer } from './query-lazy.ts';
 
 /** The learner's certificates, one printable certificate, and the public verification. */
 
@@ -22,12 +23,23 @@ function listOf<T>(raw: unknown): T[] {
   return [];
 }
 
+
 export async function loadMyCertificates(): Promise<void> {
-  try {
-    $certificates.set({ status: 'ready', data: listOf<CertificateSummary>(await apiFetch<unknown>('/api/certificates')) });
-  } catch {
-    $certificates.set({ status: 'error', message: 'Your certificates could not be loaded. Please try again.' });
-  }
+  const q = await queryLayer();
+  await q.bind<unknown, Load<CertificateSummary[]>>($certificates, q.keys.myCertificates, (v) =>
+    q.toLoad<unknown, Load<CertificateSummary[]>>(
+      v,
+      (raw) => ({ status: 'ready', data: listOf<CertificateSummary>(raw) }),
+      () => ({ status: 'error', message: 'Your certificates could not be loaded. Please try again.' }),
+      () => ({ status: 'loading' }),
+    ),
+  );
+}
+
+function certificateFailure(err: unknown): Load<CertificateView> {
+  if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return { status: 'not-found' };
+  if (err instanceof ApiError && err.status === 403) return { status: 'forbidden', message: err.message };
+  return { status: 'error', message: 'The certificate could not be loaded. Please try again.' };
 }
 
 export async function loadCertificate(id: number | null): Promise<void> {
@@ -35,14 +47,10 @@ export async function loadCertificate(id: number | null): Promise<void> {
     $certificate.set({ status: 'not-found' });
     return;
   }
-  $certificate.set({ status: 'loading' });
-  try {
-    $certificate.set({ status: 'ready', data: await apiFetch<CertificateView>(`/api/certificates/${id}`) });
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) $certificate.set({ status: 'not-found' });
-    else if (err instanceof ApiError && err.status === 403) $certificate.set({ status: 'forbidden', message: err.message });
-    else $certificate.set({ status: 'error', message: 'The certificate could not be loaded. Please try again.' });
-  }
+  const q = await queryLayer();
+  await q.bind<CertificateView, Load<CertificateView>>($certificate, q.keys.certificate(id), (v) =>
+    q.toLoad<CertificateView, Load<CertificateView>>(v, (data) => ({ status: 'ready', data }), certificateFailure, () => ({ status: 'loading' })),
+  );
 }
 
 export type Verification = { status: 'idle' } | { status: 'checking'; code: string } | { status: 'done'; code: string; answer: VerifyAnswer } | { status: 'error'; code: string; message: string };
@@ -57,14 +65,15 @@ export async function verifyCertificateCode(code: string): Promise<void> {
     return;
   }
   $verification.set({ status: 'checking', code: trimmed });
-  try {
-    const answer = await apiFetch<VerifyAnswer>(`/api/certificates/verify/${encodeURIComponent(trimmed)}`);
-    $verification.set({ status: 'done', code: trimmed, answer });
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) {
-      $verification.set({ status: 'done', code: trimmed, answer: { valid: false, reason: 'not_found' } });
-    } else {
-      $verification.set({ status: 'error', code: trimmed, message: 'The code could not be checked right now. Please try again.' });
-    }
+  const q = await queryLayer();
+  const answer = await q.settled(q.query<VerifyAnswer>(q.keys.verification(trimmed)));
+  const now = $verification.get();
+  // a newer check started meanwhile
+  if (now.status !== 'checking' || now.code !== trimmed) return;
+  if (answer.ok) $verification.set({ status: 'done', code: trimmed, answer: answer.data });
+  else if (answer.error instanceof ApiError && (answer.error.status === 404 || answer.error.status === 400)) {
+    $verification.set({ status: 'done', code: trimmed, answer: { valid: false, reason: 'not_found' } });
+  } else {
+    $verification.set({ status: 'error', code: trimmed, message: 'The code could not be checked right now. Please try again.' });
   }
 }

@@ -22,6 +22,7 @@ import type {
 import { QUIZ_SETTING_DEFAULTS, type QuizRevealPolicy } from '../../../worker/src/schemas/courses.ts';
 import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
 import { COURSE_IMAGE_MAX_SIZE_MB, friendlyUploadMessage, uploadFiles, urlOf } from '../lib/upload.ts';
+import { courseKeys, invalidate, read, startingWith } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -253,7 +254,7 @@ export async function loadCourses(): Promise<void> {
     const all: AdminCourseItem[] = [];
     for (let page = 1; page <= LIST_MAX_PAGES; page++) {
       params.set('page', String(page));
-      const body = await apiFetch<Page<AdminCourseItem> | AdminCourseItem[]>(`/api/courses?${params}`);
+      const body = await read<Page<AdminCourseItem> | AdminCourseItem[]>(`/api/courses?${params}`);
       const items = unwrapList<AdminCourseItem>(body);
       all.push(...items);
       const total = Array.isArray(body) ? items.length : body.total;
@@ -271,7 +272,7 @@ export async function loadCourseDetail(id: number): Promise<void> {
   const previous = loaded($courseDetail.get());
   $courseDetail.set({ status: 'loading', data: previous?.id === id ? previous : undefined });
   try {
-    const course = await apiFetch<CourseDetail>(`/api/courses/${id}`);
+    const course = await read<CourseDetail>(`/api/courses/${id}`);
     if (request === detailRequest) $courseDetail.set({ status: 'ready', data: { ...course, modules: course.modules ?? [] } });
   } catch (error) {
     if (request !== detailRequest) return;
@@ -291,7 +292,7 @@ export async function loadInstructors(): Promise<void> {
   if ($instructors.get().status === 'ready') return;
   $instructors.set({ status: 'loading' });
   try {
-    $instructors.set({ status: 'ready', data: unwrapList<InstructorOption>(await apiFetch<unknown>('/api/instructors')) });
+    $instructors.set({ status: 'ready', data: unwrapList<InstructorOption>(await read<unknown>('/api/instructors')) });
   } catch (error) {
     $instructors.set({ status: 'error', message: errorMessage(error) });
   }
@@ -300,7 +301,7 @@ export async function loadInstructors(): Promise<void> {
 export async function loadQuizQuestions(quizId: number): Promise<void> {
   $quizQuestions.set({ status: 'loading' });
   try {
-    const body = await apiFetch<unknown>(`/api/quizzes/${quizId}/questions`);
+    const body = await read<unknown>(`/api/quizzes/${quizId}/questions`);
     $quizQuestions.set({ status: 'ready', data: unwrapList<QuizQuestion>(body) });
     const quiz = (body as { quiz?: QuizDetail } | null)?.quiz;
     if (quiz) $quizDetail.set({ status: 'ready', data: quiz });
@@ -312,7 +313,7 @@ export async function loadQuizQuestions(quizId: number): Promise<void> {
 export async function loadQuizDetail(quizId: number): Promise<void> {
   $quizDetail.set({ status: 'loading' });
   try {
-    $quizDetail.set({ status: 'ready', data: await apiFetch<QuizDetail>(`/api/quizzes/${quizId}`) });
+    $quizDetail.set({ status: 'ready', data: await read<QuizDetail>(`/api/quizzes/${quizId}`) });
   } catch (error) {
     $quizDetail.set({ status: 'error', message: errorMessage(error) });
   }
@@ -337,6 +338,7 @@ export function initCourseAdmin(
 }
 
 async function refreshAfterChange(courseId?: number | null): Promise<void> {
+  courseWritten();
   const selected = $selectedCourseId.get();
   const tasks: Promise<void>[] = [loadCourses()];
   const id = courseId ?? selected;
@@ -368,6 +370,16 @@ function failure(thing: Thing, verb: Verb, error: unknown): ActionResult<never> 
   return { ok: false, message, validationErrors: error instanceof ApiError ? error.validationErrors : undefined };
 }
 
+/**
+ * After any write of the course screens: every course list, course, quiz and category count may
+ * have changed, so those keys are stale (the lists on screen are read again by the callers).
+ */
+function courseWritten(): void {
+  const courses = courseKeys();
+  const related = startingWith('/api/quizzes', '/api/categories', '/api/instructor', '/api/enrollments');
+  invalidate((key) => courses(key) || related(key));
+}
+
 async function change<T>(
   thing: Thing,
   verb: Verb,
@@ -382,6 +394,7 @@ async function change<T>(
     return failure(thing, verb, error);
   }
   successToast(thing, verb);
+  courseWritten();
   if (close) closeDialog();
   if (after) await after(data);
   return { ok: true, data };
@@ -434,6 +447,7 @@ export async function uploadCourseImage(courseId: number, file: File | null): Pr
     // The stored URL is the server's own, without the cache-busting parameter.
     const url = urlOf(result!.response) ?? result!.url;
     await apiFetch(`/api/courses/${courseId}`, { method: 'PATCH', json: { imageUrl: url } });
+    courseWritten();
     $imageUpload.set('success');
     toast({ title: 'Image Uploaded', description: 'The course image has been successfully uploaded.' });
     return true;
@@ -685,7 +699,7 @@ export const REDIRECT_DELAY_MS = 1500;
 export async function loadCategories(): Promise<void> {
   $categories.set({ status: 'loading', data: loaded($categories.get()) });
   try {
-    $categories.set({ status: 'ready', data: unwrapList<CategoryOption>(await apiFetch<unknown>('/api/categories')) });
+    $categories.set({ status: 'ready', data: unwrapList<CategoryOption>(await read<unknown>('/api/categories')) });
   } catch {
     // §8: the categories failure is stored as this message.
     $categories.set({ status: 'error', message: 'Failed to load categories' });
@@ -696,7 +710,7 @@ export async function loadEditCourse(id: number): Promise<void> {
   $editSaved.set(false);
   $editCourse.set({ status: 'loading' });
   try {
-    $editCourse.set({ status: 'ready', data: await apiFetch<CourseDetail>(`/api/courses/${id}`) });
+    $editCourse.set({ status: 'ready', data: await read<CourseDetail>(`/api/courses/${id}`) });
   } catch (error) {
     const notFound = error instanceof ApiError && (error.status === 404 || error.status === 403);
     $editCourse.set({ status: 'error', message: notFound ? 'Course not found' : errorMessage(error), notFound });
@@ -728,6 +742,7 @@ export interface CourseEditPayload {
 export async function saveEditCourse(id: number, payload: CourseEditPayload): Promise<ActionResult<CourseDetail>> {
   try {
     const course = await apiFetch<CourseDetail>(`/api/courses/${id}`, { method: 'PUT', json: payload });
+    courseWritten();
     $editCourse.set({ status: 'ready', data: course });
     $editSaved.set(true);
     toast({ title: 'Course updated successfully', description: 'Redirecting to course list...' });

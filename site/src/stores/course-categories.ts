@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
-import { errorMessage, loaded, unwrapList, type CategoryOption, type Loadable } from './course-admin.ts';
+import { errorMessage, unwrapList, type CategoryOption, type Loadable } from './course-admin.ts';
+import { bind, courseKeys, invalidate, keys, startingWith, toLoadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /** /admin/course-categories: the dance styles courses are filed under (§3). */
@@ -10,12 +11,9 @@ export const $courseCategories = atom<Loadable<CategoryOption[]>>({ status: 'idl
 export const $categoryProblem = atom<string | null>(null);
 
 export async function loadCourseCategories(): Promise<void> {
-  $courseCategories.set({ status: 'loading', data: loaded($courseCategories.get()) });
-  try {
-    $courseCategories.set({ status: 'ready', data: unwrapList<CategoryOption>(await apiFetch<unknown>('/api/categories')) });
-  } catch {
-    $courseCategories.set({ status: 'error', message: 'Failed to load categories' });
-  }
+  await bind<unknown, Loadable<CategoryOption[]>>($courseCategories, keys.categories, (v) =>
+    toLoadable(v, (raw) => unwrapList<CategoryOption>(raw), () => 'Failed to load categories'),
+  );
 }
 
 export type CategoryResult = { ok: true } | { ok: false; message: string; validationErrors?: ValidationErrors };
@@ -25,6 +23,8 @@ async function run(call: () => Promise<unknown>, success: string, failureTitle: 
   try {
     await call();
     toast({ title: 'Success', description: success });
+    // course lists and pages show their category's name
+    invalidate((key) => startingWith(keys.categories)(key) || courseKeys()(key));
     await loadCourseCategories();
     return { ok: true };
   } catch (error) {

@@ -4,6 +4,7 @@ import { readCourse, type CatalogCourse } from '../lib/catalog.ts';
 import { enrolmentFor } from '../lib/enrolment.ts';
 import type { MyEnrollment } from '../lib/learning.ts';
 import type { User } from './auth.ts';
+import { queryLayer, type QueryLayer } from './query-lazy.ts';
 
 /**
  * The enrol page (/courses/{courseId}/enroll) and the learner's place on a course page. Reading
@@ -27,9 +28,17 @@ export const PURCHASE_UNAVAILABLE = 'Purchases open soon. Until then, your instr
 
 const LOAD_FAILED = 'The course could not be loaded. Please try again.';
 
+/** Reads go through the query layer (decision 0018), loaded on the first read. */
+async function read<T>(key: (q: QueryLayer) => string): Promise<T> {
+  const q = await queryLayer();
+  const answer = await q.settled(q.query<T>(key(q)));
+  if (!answer.ok) throw answer.error;
+  return answer.data;
+}
+
 async function fetchCourse(courseId: number): Promise<CatalogCourse | null> {
   try {
-    return readCourse(await apiFetch<unknown>(`/api/courses/${courseId}`));
+    return readCourse(await read<unknown>((q) => q.keys.course(courseId)));
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
     throw err;
@@ -38,7 +47,7 @@ async function fetchCourse(courseId: number): Promise<CatalogCourse | null> {
 
 /** GET /api/enrollments (mine): the learner's enrolment in this course, or null. */
 export async function loadMyEnrolment(courseId: number): Promise<MyEnrollment | null> {
-  const raw = await apiFetch<MyEnrollment[] | { data: MyEnrollment[] }>('/api/enrollments');
+  const raw = await read<MyEnrollment[] | { data: MyEnrollment[] }>((q) => q.keys.myEnrollments);
   return enrolmentFor(Array.isArray(raw) ? raw : raw.data, courseId);
 }
 
@@ -81,6 +90,7 @@ export async function enrol(course: CatalogCourse): Promise<void> {
   } catch (err) {
     // The price changed since the page loaded: show the course as it is now.
     if (err instanceof ApiError && err.status === 402) {
+      (await queryLayer()).invalidate(`/api/courses/${course.id}`);
       const fresh = await fetchCourse(course.id).catch(() => null);
       if (fresh && fresh.price_cents > 0) {
         $enrol.set({ step: 'open', course: fresh });
@@ -91,6 +101,8 @@ export async function enrol(course: CatalogCourse): Promise<void> {
     $enrol.set({ step: 'error', course, message, retry: 'enrol' });
     return;
   }
+  // the enrolment changed my course list and this course's enrolment state
+  (await queryLayer()).invalidate((key) => key === '/api/enrollments' || key.startsWith('/api/enrollments?') || key === `/api/courses/${course.id}`);
   const enrolment = await loadMyEnrolment(course.id).catch(() => null);
   $enrol.set({ step: 'enrolled', course, enrolment, justEnrolled: true });
 }

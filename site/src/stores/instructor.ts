@@ -5,6 +5,7 @@ import type { StudentEnrollment } from '../../../worker/src/services/learning.ts
 import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
 import { $auth, refreshUser } from './auth.ts';
 import { $courseAdminDialog, errorMessage, loaded, unwrapList, type AdminCourseItem, type CourseDetail, type Loadable, type Page } from './course-admin.ts';
+import { bind, courseKeys, invalidate, keys, read, startingWith, toLoadable, unbind } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -33,7 +34,7 @@ export async function loadMyCourses(): Promise<AdminCourseItem[]> {
   try {
     const params = new URLSearchParams({ scope: 'manage', pageSize: '100' });
     if (id != null) params.set('instructor', String(id));
-    const list = unwrapList<AdminCourseItem>(await apiFetch<Page<AdminCourseItem>>(`/api/courses?${params}`));
+    const list = unwrapList<AdminCourseItem>(await read<Page<AdminCourseItem>>(`/api/courses?${params}`));
     $myCourses.set({ status: 'ready', data: list });
     return list;
   } catch (error) {
@@ -51,11 +52,11 @@ export async function loadTeachingEnrollments(): Promise<void> {
   try {
     let list: StudentEnrollment[];
     try {
-      list = unwrapList<StudentEnrollment>(await apiFetch<unknown>('/api/instructor/enrollments'));
+      list = unwrapList<StudentEnrollment>(await read<unknown>('/api/instructor/enrollments'));
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 404) throw error;
       const courses = loaded($myCourses.get()) ?? (await loadMyCourses());
-      const lists = await Promise.all(courses.map((c) => apiFetch<unknown>(`/api/enrollments?courseId=${c.id}`).then((b) => unwrapList<StudentEnrollment>(b))));
+      const lists = await Promise.all(courses.map((c) => read<unknown>(`/api/enrollments?courseId=${c.id}`).then((b) => unwrapList<StudentEnrollment>(b))));
       list = lists.flat();
     }
     $teachingEnrollments.set({ status: 'ready', data: list });
@@ -66,20 +67,15 @@ export async function loadTeachingEnrollments(): Promise<void> {
 
 /** The learners of one course (the issue form's learner list). */
 export const $courseEnrollments = atom<Loadable<StudentEnrollment[]>>({ status: 'idle' });
-let courseEnrollmentsRequest = 0;
 export async function loadCourseEnrollments(courseId: number | null): Promise<void> {
-  const request = ++courseEnrollmentsRequest;
   if (courseId == null) {
+    unbind($courseEnrollments);
     $courseEnrollments.set({ status: 'idle' });
     return;
   }
-  $courseEnrollments.set({ status: 'loading' });
-  try {
-    const list = unwrapList<StudentEnrollment>(await apiFetch<unknown>(`/api/enrollments?courseId=${courseId}`));
-    if (request === courseEnrollmentsRequest) $courseEnrollments.set({ status: 'ready', data: list });
-  } catch (error) {
-    if (request === courseEnrollmentsRequest) $courseEnrollments.set({ status: 'error', message: errorMessage(error) });
-  }
+  await bind<unknown, Loadable<StudentEnrollment[]>>($courseEnrollments, `/api/enrollments?courseId=${courseId}`, (v) =>
+    toLoadable(v, (raw) => unwrapList<StudentEnrollment>(raw), errorMessage),
+  );
 }
 
 export interface InstructorStats {
@@ -123,7 +119,7 @@ export async function loadMyCourseDetails(): Promise<void> {
   $myCourseDetails.set({ status: 'loading', data: loaded($myCourseDetails.get()) });
   try {
     const courses = await loadMyCourses();
-    const details = await Promise.all(courses.map((c) => apiFetch<CourseDetail>(`/api/courses/${c.id}`)));
+    const details = await Promise.all(courses.map((c) => read<CourseDetail>(`/api/courses/${c.id}`)));
     $myCourseDetails.set({ status: 'ready', data: details });
   } catch (error) {
     $myCourseDetails.set({ status: 'error', message: errorMessage(error) });
@@ -134,21 +130,15 @@ export async function loadMyCourseDetails(): Promise<void> {
 // Certificates
 
 export async function loadInstructorCertificates(): Promise<void> {
-  $instructorCertificates.set({ status: 'loading', data: loaded($instructorCertificates.get()) });
-  try {
-    $instructorCertificates.set({ status: 'ready', data: unwrapList<CertificateSummary>(await apiFetch<unknown>('/api/instructor/certificates')) });
-  } catch (error) {
-    $instructorCertificates.set({ status: 'error', message: errorMessage(error) });
-  }
+  await bind<unknown, Loadable<CertificateSummary[]>>($instructorCertificates, '/api/instructor/certificates', (v) =>
+    toLoadable(v, (raw) => unwrapList<CertificateSummary>(raw), errorMessage),
+  );
 }
 
 export async function loadTemplates(): Promise<void> {
-  $templates.set({ status: 'loading', data: loaded($templates.get()) });
-  try {
-    $templates.set({ status: 'ready', data: unwrapList<TemplateListItem>(await apiFetch<unknown>('/api/certificate-templates')) });
-  } catch (error) {
-    $templates.set({ status: 'error', message: errorMessage(error) });
-  }
+  await bind<unknown, Loadable<TemplateListItem[]>>($templates, '/api/certificate-templates', (v) =>
+    toLoadable(v, (raw) => unwrapList<TemplateListItem>(raw), errorMessage),
+  );
 }
 
 export type Result<T> = { ok: true; data: T } | { ok: false; message: string; validationErrors?: ValidationErrors };
@@ -164,6 +154,7 @@ export async function issueCertificate(input: { userId: number; courseId: number
   try {
     const cert = await apiFetch<CertificateSummary>('/api/certificates', { method: 'POST', json: input });
     toast({ title: 'Certificate issued', description: `Certificate ${cert.code ?? ''} was issued.`.replace('  ', ' ') });
+    invalidate(startingWith('/api/instructor/certificates', '/api/admin/certificates', keys.myCertificates));
     void loadInstructorCertificates();
     return { ok: true, data: cert };
   } catch (error) {
@@ -195,7 +186,10 @@ export async function saveProfileBasics(input: ProfileBasics): Promise<Result<un
 /** After a quiz or question dialog closes, the quizzes page reads the courses again. */
 export function reloadDetailsAfterDialogs(): () => void {
   return $courseAdminDialog.listen((d) => {
-    if (d.kind === 'none') void loadMyCourseDetails();
+    if (d.kind !== 'none') return;
+    // the dialog may have changed a quiz or a lesson of any of my courses
+    invalidate(courseKeys());
+    void loadMyCourseDetails();
   });
 }
 

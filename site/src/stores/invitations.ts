@@ -1,7 +1,9 @@
+import type { FetcherValue } from '@nanostores/query';
 import { atom } from 'nanostores';
 import type { InvitationView, MyInvitation } from '../../../worker/src/services/invitations.ts';
 import { apiFetch, describeError } from '../lib/api.ts';
 import { loadMyCourses } from './learning.ts';
+import { bind, invalidate, keys, startingWith } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -26,14 +28,15 @@ export const $myInvitations = atom<Loadable<MyInvitation[]>>({ status: 'idle' })
 /** Ids with an answer under way. */
 export const $answering = atom<ReadonlySet<number>>(new Set());
 
+/** A list answer `{ data }` as the islands' Loadable (the list stays shown while it is read again). */
+function listLoadable<T>(value: FetcherValue<{ data: T[] }, unknown>): Loadable<T[]> {
+  if (value.data !== undefined) return { status: 'ready', data: value.data.data };
+  if (value.error !== undefined && !value.loading) return { status: 'error', message: failure(value.error) };
+  return { status: 'loading' };
+}
+
 export async function loadMyInvitations(): Promise<void> {
-  if ($myInvitations.get().status === 'idle') $myInvitations.set({ status: 'loading' });
-  try {
-    const { data } = await apiFetch<{ data: MyInvitation[] }>('/api/me/invitations');
-    $myInvitations.set({ status: 'ready', data });
-  } catch (error) {
-    $myInvitations.set({ status: 'error', message: failure(error) });
-  }
+  await bind($myInvitations, keys.myInvitations, listLoadable<MyInvitation>);
 }
 
 function setAnswering(id: number, on: boolean): void {
@@ -54,8 +57,10 @@ export async function answerInvitation(invitation: MyInvitation, answer: 'accept
   try {
     await apiFetch<unknown>(`/api/me/invitations/${invitation.id}/${answer}`, { method: 'POST' });
     dropInvitation(invitation.id);
+    invalidate(keys.myInvitations);
     if (answer === 'accept') {
       toast({ title: 'Invitation accepted', description: `You are enrolled in “${invitation.course.title}”.` });
+      invalidate(startingWith(keys.myEnrollments));
       await loadMyCourses();
     } else {
       toast({ title: 'Invitation declined', description: `You will not be enrolled in “${invitation.course.title}”.` });
@@ -63,6 +68,7 @@ export async function answerInvitation(invitation: MyInvitation, answer: 'accept
     return true;
   } catch (error) {
     toast({ title: answer === 'accept' ? 'Could not accept the invitation' : 'Could not decline the invitation', description: failure(error), variant: 'destructive' });
+    invalidate(keys.myInvitations);
     void loadMyInvitations();
     return false;
   } finally {
@@ -76,13 +82,7 @@ export async function answerInvitation(invitation: MyInvitation, answer: 'accept
 export const $sentInvitations = atom<Loadable<InvitationView[]>>({ status: 'idle' });
 
 export async function loadSentInvitations(): Promise<void> {
-  if ($sentInvitations.get().status === 'idle') $sentInvitations.set({ status: 'loading' });
-  try {
-    const { data } = await apiFetch<{ data: InvitationView[] }>('/api/instructor/invitations');
-    $sentInvitations.set({ status: 'ready', data });
-  } catch (error) {
-    $sentInvitations.set({ status: 'error', message: failure(error) });
-  }
+  await bind($sentInvitations, keys.sentInvitations, listLoadable<InvitationView>);
 }
 
 export type InviteResult = { ok: true; invitation: InvitationView } | { ok: false; message: string; fieldError?: string };
@@ -92,6 +92,7 @@ export async function inviteLearner(courseId: number, email: string): Promise<In
   try {
     const invitation = await apiFetch<InvitationView>(`/api/courses/${courseId}/invitations`, { method: 'POST', json: { email } });
     toast({ title: 'Invitation sent', description: `${invitation.email} is invited to “${invitation.course.title}”.` });
+    invalidate(keys.sentInvitations);
     void loadSentInvitations();
     return { ok: true, invitation };
   } catch (error) {
@@ -108,5 +109,6 @@ export async function cancelInvitation(id: number): Promise<void> {
   } catch (error) {
     toast({ title: 'Could not withdraw the invitation', description: failure(error), variant: 'destructive' });
   }
+  invalidate(keys.sentInvitations);
   void loadSentInvitations();
 }

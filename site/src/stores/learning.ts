@@ -1,3 +1,4 @@
+import type { FetcherValue } from '@nanostores/query';
 import { atom } from 'nanostores';
 import { ApiError, apiFetch, setToken } from '../lib/api.ts';
 import { idFromSegment, readCourse, type CatalogCourse } from '../lib/catalog.ts';
@@ -12,7 +13,8 @@ import {
   type PlayerData,
   type QuizView,
 } from '../lib/learning.ts';
-import { $auth, type User } from './auth.ts';
+import { setSignedInUser, type User } from './auth.ts';
+import { invalidateLoaded, loadedQueryLayer, queryLayer } from './query-lazy.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -51,12 +53,11 @@ export function learnPath(courseId: number): string {
 // Guest enrolment (the enrol page itself: stores/enrolment.ts)
 
 async function fetchCourse(courseId: number): Promise<CatalogCourse | null> {
-  try {
-    return readCourse(await apiFetch<unknown>(`/api/courses/${courseId}`));
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
-    throw err;
-  }
+  const q = await queryLayer();
+  const answer = await q.settled(q.query<unknown>(q.keys.course(courseId)));
+  if (answer.ok) return readCourse(answer.data);
+  if (answer.error instanceof ApiError && (answer.error.status === 404 || answer.error.status === 400)) return null;
+  throw answer.error;
 }
 
 export interface GuestEnrolInput {
@@ -73,7 +74,7 @@ export interface GuestEnrolInput {
 export async function enrolAsGuest(courseId: number, input: GuestEnrolInput): Promise<void> {
   const res = await apiFetch<{ access_token: string; user: User }>('/api/enrollments/guest', { method: 'POST', json: { courseId, ...input } });
   setToken(res.access_token);
-  $auth.set({ status: 'ready', user: res.user });
+  setSignedInUser(res.user);
   location.assign(learnPath(courseId));
 }
 
@@ -101,37 +102,48 @@ export const $lesson = atom<Load<LessonView>>({ status: 'loading' });
 export const $newCertificate = atom<CertificateRef | null>(null);
 export const $completing = atom(false);
 
-let lessonRequest = 0;
+/** The Load of a read through the query layer: stale data stays shown while it is read again. */
+function asLoad<T>(fallback: string) {
+  return (value: FetcherValue<T, unknown>): Load<T> => {
+    if (value.data !== undefined) return { status: 'ready', data: value.data };
+    if (value.error !== undefined && !value.loading) return failure(value.error, fallback);
+    return { status: 'loading' };
+  };
+}
+
+/** The key each store follows now, so a local change (a completion, a graded attempt) updates the cache. */
+const followed = { player: '', lesson: '', quiz: '' };
+
+/** Replaces the answer of a followed key in the cache; every store of the key shows it. */
+function updateFollowed(which: keyof typeof followed, data: unknown): void {
+  const q = loadedQueryLayer();
+  if (q && followed[which]) q.setCached(followed[which], data);
+}
 
 export async function loadPlayer(courseId: number | null): Promise<PlayerData | null> {
   if (courseId === null) {
+    loadedQueryLayer()?.unbind($player);
     $player.set({ status: 'not-found' });
     return null;
   }
-  try {
-    const data = await apiFetch<PlayerData>(`/api/learn/courses/${courseId}`);
-    $player.set({ status: 'ready', data });
-    return data;
-  } catch (err) {
-    $player.set(failure(err, 'The course could not be loaded. Please try again.'));
-    return null;
-  }
+  const q = await queryLayer();
+  followed.player = q.keys.player(courseId);
+  const answer = await q.bind($player, followed.player, asLoad<PlayerData>('The course could not be loaded. Please try again.'));
+  return answer.ok ? answer.data : null;
 }
 
 /** Opens a lesson (the server remembers it as where to resume). */
 export async function loadLesson(lessonId: number | null): Promise<void> {
-  const request = ++lessonRequest;
   if (lessonId === null) {
+    loadedQueryLayer()?.unbind($lesson);
+    followed.lesson = '';
     $lesson.set({ status: 'not-found' });
     return;
   }
-  $lesson.set({ status: 'loading' });
-  try {
-    const data = await apiFetch<LessonView>(`/api/learn/lessons/${lessonId}`);
-    if (request === lessonRequest) $lesson.set({ status: 'ready', data });
-  } catch (err) {
-    if (request === lessonRequest) $lesson.set(failure(err, 'The lesson could not be loaded. Please try again.'));
-  }
+  const q = await queryLayer();
+  followed.lesson = q.keys.lesson(lessonId);
+  // Opening a lesson records where to resume: read it each time it is opened.
+  await q.bind($lesson, followed.lesson, asLoad<LessonView>('The lesson could not be loaded. Please try again.'), q.EVERY_TIME_SETTINGS);
 }
 
 /** The lesson the player shows; kept in the address as ?lesson= so a reload or a link opens it. */
@@ -173,7 +185,7 @@ function hadCertificate(): boolean {
 /** Applies progress to the player and says so once when it brought the certificate. */
 function applyCompletion(completion: CompletionView & { lesson_id?: number; quiz_id?: number; lesson_completed?: boolean }, hadOne: boolean) {
   const player = $player.get();
-  if (player.status === 'ready') $player.set({ status: 'ready', data: withCompletion(player.data, completion) });
+  if (player.status === 'ready') updateFollowed('player', withCompletion(player.data, completion));
   if (completion.certificate && !hadOne) {
     $newCertificate.set(completion.certificate);
     toast({ title: 'Certificate issued', description: 'Congratulations! You completed the course. Your certificate is ready.' });
@@ -190,8 +202,10 @@ export async function completeLesson(lessonId: number): Promise<void> {
       method: 'POST',
     });
     const lesson = $lesson.get();
-    if (lesson.status === 'ready' && lesson.data.id === lessonId) $lesson.set({ status: 'ready', data: { ...lesson.data, completed: true } });
+    if (lesson.status === 'ready' && lesson.data.id === lessonId) updateFollowed('lesson', { ...lesson.data, completed: true });
     applyCompletion(result, hadOne);
+    // progress shows on My Courses and the dashboards; a certificate on the certificate list
+    invalidateLoaded((q) => q.startingWith(q.keys.myEnrollments, q.keys.myCertificates));
   } catch (err) {
     toast({ title: 'Could not mark the lesson complete', description: messageOf(err, 'Please try again.'), variant: 'destructive' });
   } finally {
@@ -207,25 +221,22 @@ export const $quizAnswers = atom<Record<number, number>>({});
 export const $quizResult = atom<AttemptResult | null>(null);
 export const $quizSubmitting = atom(false);
 
-let quizRequest = 0;
-
 async function fetchQuiz(quizId: number, quiet: boolean): Promise<QuizView | null> {
-  const request = ++quizRequest;
-  if (!quiet) $quiz.set({ status: 'loading' });
-  try {
-    const data = await apiFetch<QuizView>(`/api/learn/quizzes/${quizId}`);
-    if (request === quizRequest) $quiz.set({ status: 'ready', data });
-    return data;
-  } catch (err) {
-    if (request === quizRequest && !quiet) $quiz.set(failure(err, 'The quiz could not be loaded. Please try again.'));
-    return null;
-  }
+  const q = await queryLayer();
+  const key = q.keys.quiz(quizId);
+  // read again; the quiz on screen stays while it is
+  if (quiet) q.invalidate(key);
+  followed.quiz = key;
+  const answer = await q.bind($quiz, key, asLoad<QuizView>('The quiz could not be loaded. Please try again.'));
+  return answer.ok ? answer.data : null;
 }
 
 export async function loadQuiz(quizId: number | null): Promise<QuizView | null> {
   $quizAnswers.set({});
   $quizResult.set(null);
   if (quizId === null) {
+    loadedQueryLayer()?.unbind($quiz);
+    followed.quiz = '';
     $quiz.set({ status: 'not-found' });
     return null;
   }
@@ -260,20 +271,18 @@ export async function submitQuiz(): Promise<void> {
       json: { answers: quiz.data.questions.map((q) => ({ questionId: q.id, selected: answers[q.id]! })) },
     });
     $quizResult.set(result);
-    $quiz.set({
-      status: 'ready',
-      data: {
-        ...quiz.data,
-        attempts: result.attempts,
-        attempts_left: result.attempts_left,
-        can_attempt: result.can_attempt,
-        blocked: result.blocked,
-        next_attempt_at: result.next_attempt_at,
-        best_score: Math.max(quiz.data.best_score ?? 0, result.score),
-        passed: quiz.data.passed || result.passed,
-      },
-    });
+    updateFollowed('quiz', {
+      ...quiz.data,
+      attempts: result.attempts,
+      attempts_left: result.attempts_left,
+      can_attempt: result.can_attempt,
+      blocked: result.blocked,
+      next_attempt_at: result.next_attempt_at,
+      best_score: Math.max(quiz.data.best_score ?? 0, result.score),
+      passed: quiz.data.passed || result.passed,
+    } satisfies QuizView);
     applyCompletion(result, hadOne);
+    invalidateLoaded((q) => q.startingWith(q.keys.myEnrollments, q.keys.myCertificates));
   } catch (err) {
     toast({ title: 'The quiz could not be submitted', description: messageOf(err, 'Please try again.'), variant: 'destructive' });
     // A limit or a wait the page did not know of: show where the learner stands now.
@@ -296,10 +305,10 @@ export async function retakeQuiz(): Promise<void> {
 export const $myCourses = atom<Load<MyEnrollment[]>>({ status: 'loading' });
 
 export async function loadMyCourses(): Promise<void> {
-  try {
-    const raw = await apiFetch<MyEnrollment[] | { data: MyEnrollment[] }>('/api/enrollments');
-    $myCourses.set({ status: 'ready', data: Array.isArray(raw) ? raw : raw.data });
-  } catch (err) {
-    $myCourses.set(failure(err, 'Your courses could not be loaded. Please try again.'));
-  }
+  const q = await queryLayer();
+  const mine = asLoad<MyEnrollment[] | { data: MyEnrollment[] }>('Your courses could not be loaded. Please try again.');
+  await q.bind<MyEnrollment[] | { data: MyEnrollment[] }, Load<MyEnrollment[]>>($myCourses, q.keys.myEnrollments, (value) => {
+    const load = mine(value);
+    return load.status === 'ready' ? { status: 'ready', data: Array.isArray(load.data) ? load.data : load.data.data } : load;
+  });
 }

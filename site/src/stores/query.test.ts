@@ -38,7 +38,7 @@ function fakeApi() {
 type Answer = { key: string; n: number };
 const readyValue = () => atom<Answer | 'loading' | 'error'>('loading');
 const asValue = (v: { data?: Answer; error?: unknown; loading: boolean }) =>
-  toLoad<Answer, Answer | 'loading', 'error'>(v, (d) => d, () => 'error', () => 'loading');
+  toLoad<Answer, Answer | 'loading' | 'error'>(v, (d) => d, () => 'error', () => 'loading');
 
 /** Lets the fetcher's promises settle without moving the clock. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -65,8 +65,10 @@ describe('query layer configuration (§9 data freshness)', () => {
     const q = createQueryContext(api.fetcher);
     const a = readyValue();
     const b = readyValue();
-    const [first, second] = await Promise.all([q.bind(a, '/api/x', asValue), q.bind(b, '/api/x', asValue)]);
+    // two islands ask at once, one of them twice: one request, every caller answered
+    const [first, second, third] = await Promise.all([q.bind(a, '/api/x', asValue), q.bind(b, '/api/x', asValue), q.bind(a, '/api/x', asValue)]);
     expect(api.count('/api/x')).toBe(1);
+    expect(third.data).toEqual({ key: '/api/x', n: 1 });
     expect(first.data).toEqual({ key: '/api/x', n: 1 });
     expect(second.data).toEqual({ key: '/api/x', n: 1 });
 

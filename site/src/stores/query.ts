@@ -121,7 +121,7 @@ export type Fetcher = (...keyParts: (string | number | true)[]) => Promise<unkno
 export const apiFetcher: Fetcher = (...parts) => apiFetch<unknown>(parts.join(''));
 
 /** The answer a read settled on: its data, or its error. */
-export type Settled<T> = { data: T; error?: undefined } | { data?: undefined; error: unknown };
+export type Settled<T> = { ok: true; data: T; error?: undefined } | { ok: false; data?: undefined; error: unknown };
 
 /** A query context with §9's settings; the page has one (below), tests make their own. */
 export function createQueryContext(fetcher: Fetcher = apiFetcher) {
@@ -131,8 +131,12 @@ export function createQueryContext(fetcher: Fetcher = apiFetcher) {
   const [createFetcherStore, createMutatorStore, tools] = nanoquery({ ...QUERY_DEFAULTS, cache, fetcher: retrying(fetcher) });
   const stores = new Map<string, FetcherStore>();
 
-  /** The one fetcher store of a key (settings and fetcher are those of its first use). */
+  /**
+   * The one fetcher store of a key (settings and fetcher are those of its first use). Asking
+   * for a key whose last read failed reads it again: that is what a "Try again" asks for.
+   */
   function query<T>(key: string, settings: QuerySettings<T> = {}): FetcherStore<T, unknown> {
+    if (cache.get(key)?.error !== undefined) tools.revalidateKeys(key);
     let store = stores.get(key);
     if (!store) {
       const own = settings.fetcher;
@@ -142,47 +146,58 @@ export function createQueryContext(fetcher: Fetcher = apiFetcher) {
     return store as FetcherStore<T, unknown>;
   }
 
-  const bindings = new WeakMap<object, () => void>();
+  const bindings = new WeakMap<object, { key: string; stop: () => void }>();
+
+  /** Resolves with the first settled answer of a store, starting a read if its key is stale. */
+  function settled<T>($query: FetcherStore<T, unknown>): Promise<Settled<T>> {
+    return new Promise((resolve) => {
+      let done = false;
+      // Listening first reports the current value, then starts a read if the key is stale:
+      // settle only on what the store holds after that.
+      let listening = false;
+      const check = (value: FetcherValue<T, unknown>) => {
+        if (done || !listening || value.loading) return;
+        if (value.error !== undefined) resolve({ ok: false, error: value.error });
+        else if (value.data !== undefined) resolve({ ok: true, data: value.data });
+        else return;
+        done = true;
+        queueMicrotask(stop);
+      };
+      const stop = $query.listen(check);
+      listening = true;
+      check($query.get());
+    });
+  }
 
   /**
-   * Feeds a store of the island-facing shape from a query until it is bound to another: the
-   * store follows refetches, invalidations and cache updates of that key. Resolves with the
-   * first settled answer. A key whose last read failed is read again (a "Try again").
+   * Feeds a store of the island-facing shape from the query of a key until it is bound to
+   * another key: it follows refetches, invalidations and cache updates of that key. Resolves
+   * with the first settled answer.
    */
   function bind<T, S>($target: WritableAtom<S>, key: string, map: (value: FetcherValue<T, unknown>) => S | undefined, settings?: QuerySettings<T>): Promise<Settled<T>> {
     const $query = query<T>(key, settings);
-    if (cache.get(key)?.error !== undefined) tools.revalidateKeys(key);
-    return new Promise((resolve) => {
-      let settled = false;
-      // While subscribing the store first reports its current value, then starts a read if the
-      // key is stale: settle only on what it holds after that.
-      let subscribing = true;
-      const settle = (value: FetcherValue<T, unknown>) => {
-        if (settled || subscribing || value.loading) return;
-        if (value.error !== undefined) {
-          settled = true;
-          resolve({ error: value.error });
-        } else if (value.data !== undefined) {
-          settled = true;
-          resolve({ data: value.data as T });
-        }
-      };
-      const previous = bindings.get($target);
-      const unbind = $query.subscribe((value) => {
+    const current = bindings.get($target);
+    if (current?.key !== key) {
+      const stop = $query.subscribe((value) => {
         const next = map(value);
         if (next !== undefined) $target.set(next);
-        settle(value);
       });
-      subscribing = false;
-      settle($query.get());
-      bindings.set($target, unbind);
-      previous?.();
-    });
+      bindings.set($target, { key, stop });
+      current?.stop();
+    }
+    return settled($query);
+  }
+
+  /** One read through the cache, for actions that combine reads: its data, or it throws its error. */
+  async function read<T>(key: string, settings?: QuerySettings<T>): Promise<T> {
+    const answer = await settled(query<T>(key, settings));
+    if (!answer.ok) throw answer.error;
+    return answer.data;
   }
 
   /** Ends a binding (the store keeps its last value). */
   function unbind($target: object): void {
-    bindings.get($target)?.();
+    bindings.get($target)?.stop();
     bindings.delete($target);
   }
 
@@ -202,20 +217,33 @@ export function createQueryContext(fetcher: Fetcher = apiFetcher) {
     tools.invalidateKeys(() => true);
   }
 
-  return { query, bind, unbind, invalidate, setCached, clear, createFetcherStore, createMutatorStore, tools, cache };
+  return { query, bind, settled, read, unbind, invalidate, setCached, clear, createFetcherStore, createMutatorStore, tools, cache };
 }
 
 const context = createQueryContext();
 
-export const { query, bind, unbind, invalidate, setCached, clear, createFetcherStore, createMutatorStore } = context;
+export const { query, bind, settled, read, unbind, invalidate, setCached, clear, createFetcherStore, createMutatorStore } = context;
 export const { invalidateKeys, revalidateKeys, mutateCache } = context.tools;
 
 // ---------------------------------------------------------------------------------------------
 // Mapping a query's value to the shapes the islands read
 
 /** loading → ready (stale data stays shown while it is read again) → the store's failure state. */
-export function toLoad<T, S, F>(value: FetcherValue<T, unknown>, ready: (data: T) => S, failed: (error: unknown) => F, loading: () => S | F): S | F {
+export function toLoad<T, S>(value: FetcherValue<T, unknown>, ready: (data: T) => S, failed: (error: unknown) => S, loading: () => S): S {
   if (value.data !== undefined) return ready(value.data);
   if (value.error !== undefined && !value.loading) return failed(value.error);
   return loading();
+}
+
+/** The islands' common `Loadable` shape: data stays shown (as loading) while it is read again. */
+export type Loadable<T> =
+  | { status: 'idle' }
+  | { status: 'loading'; data?: T }
+  | { status: 'ready'; data: T }
+  | { status: 'error'; message: string; data?: T };
+
+export function toLoadable<R, T>(value: FetcherValue<R, unknown>, pick: (raw: R) => T, message: (error: unknown) => string): Loadable<T> {
+  if (value.data !== undefined) return value.loading ? { status: 'loading', data: pick(value.data) } : { status: 'ready', data: pick(value.data) };
+  if (value.error !== undefined && !value.loading) return { status: 'error', message: message(value.error) };
+  return { status: 'loading' };
 }
