@@ -216,10 +216,35 @@ test.describe('admin pages', () => {
     const read = async () => ((await (await request.get(`/api/users/${id}`, { headers: bearer(adminToken) })).json()) as { role: string[] }).role;
     expect(await read()).toContain('SELLER');
 
+    // Revoking asks first; Cancel keeps the role.
     await page.getByRole('button', { name: 'Revoke SELLER' }).click();
+    const confirm = page.getByRole('alertdialog', { name: /^Revoke SELLER from/ });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    expect(await read()).toContain('SELLER');
+    await page.getByRole('button', { name: 'Revoke SELLER' }).click();
+    await confirm.getByRole('button', { name: 'Revoke role' }).click();
     await expect(roles.getByText('SELLER', { exact: true })).toHaveCount(0);
     await expect(page.getByText('Role revoked')).toBeVisible();
     expect(await read()).not.toContain('SELLER');
+
+    // The last role cannot go: the button is disabled and says why; the server refuses it too.
+    await expect(page.getByRole('button', { name: 'Revoke STUDENT' })).toBeDisabled();
+    await expect(page.getByText('A user must keep at least one role: grant another role before removing this one.')).toBeVisible();
+    const refused = await request.delete(`/api/users/${id}/roles/STUDENT`, { headers: bearer(adminToken) });
+    expect(refused.status()).toBe(409);
+    expect(await read()).toEqual(['STUDENT']);
+  });
+
+  test("an admin cannot revoke their own ADMIN role or deactivate themselves: the controls say why", async ({ page, loginAs, request }) => {
+    const adminToken = await apiToken(request, ACCOUNTS.admin);
+    const me = (await (await request.get('/api/me', { headers: bearer(adminToken) })).json()) as { id: number };
+    await loginAs(ACCOUNTS.admin);
+    await page.goto(`/admin/users/${me.id}`);
+    await expect(page.getByRole('button', { name: 'Revoke ADMIN' })).toBeDisabled();
+    await expect(page.getByText('You cannot remove your own ADMIN role.')).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Account active' })).toBeDisabled();
+    await expect(page.getByText('You cannot deactivate your own account.')).toBeVisible();
   });
 
   test('deactivates (signing the user out) and reactivates an account', async ({ page, loginAs, request }) => {
@@ -282,7 +307,7 @@ test.describe('admin pages', () => {
     await expect(page.getByRole('row', { name: /^ADMIN\b/ }).getByRole('cell').last()).toHaveText(String(admin.user_count));
 
     // A count opens the users who hold that role.
-    await page.getByRole('link', { name: `${admin.user_count} users with ADMIN` }).click();
+    await page.getByRole('link', { name: `${admin.user_count} ${admin.user_count === 1 ? 'user' : 'users'} with ADMIN` }).click();
     await expect(page).toHaveURL(/\/admin\/users\?role=ADMIN$/);
     await expect(page.getByLabel('Role', { exact: true })).toHaveValue('ADMIN');
     await expect(page.getByText(admin.user_count === 1 ? '1 user' : `${admin.user_count} users`, { exact: true })).toBeVisible();

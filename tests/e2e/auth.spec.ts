@@ -111,6 +111,27 @@ test.describe('sign in', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
+  test('a deactivated account is told so after the right password, and only then', async ({ page, request }) => {
+    const user = await registerUser(page, 'gone');
+    const adminLogin = await request.post('/api/login', { data: { username: ACCOUNTS.admin, password: DEMO_PASSWORD } });
+    const { access_token } = (await adminLogin.json()) as { access_token: string };
+    const headers = { authorization: `Bearer ${access_token}` };
+    const found = await request.get(`/api/users?search=${user.username}`, { headers });
+    const { data } = (await found.json()) as { data: { id: number; username: string }[] };
+    const id = data.find((u) => u.username === user.username)!.id;
+    expect((await request.patch(`/api/users/${id}`, { headers, data: { is_active: false } })).ok()).toBeTruthy();
+
+    await page.goto('/auth');
+    await signIn(page, user.username, 'not-the-password');
+    await expect(page.getByRole('alert')).toContainText('Invalid username or password.');
+    await signInForm(page).getByLabel('Password').fill(user.password);
+    await signInForm(page).getByRole('button', { name: 'Sign In' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Login failed');
+    await expect(alert).toContainText('This account has been deactivated.');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
   test('a server error and an unexpected failure have their own messages', async ({ page }) => {
     await page.goto('/auth');
     await page.route('/api/login', (route) => route.fulfill({ status: 500, json: { message: 'Internal error' } }));

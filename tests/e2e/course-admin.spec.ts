@@ -91,17 +91,19 @@ test.describe('course administration screen (§2.5)', () => {
     await page.getByRole('button', { name: `Add lesson to ${moduleTitle}` }).click();
     const lessonDialog = dialog(page, 'Create Lesson');
     await expect(lessonDialog.getByLabel('Lesson type')).toHaveValue('text');
+    // A quiz belongs to a quiz lesson: only those rows offer Add Quiz.
+    await lessonDialog.getByLabel('Lesson type').selectOption('quiz');
     await lessonDialog.getByLabel('Lesson title').fill(lessonTitle);
     await lessonDialog.getByLabel('Lesson description').fill('Count 1-2-3, 5-6-7 with the music and the feet.');
     await lessonDialog.getByRole('button', { name: 'Create Lesson' }).click();
     await expect(lessonDialog.getByText('Content is required')).toBeVisible();
-    await lessonDialog.getByLabel('Content').fill('## The basic\n\nStep forward on **1**, replace on 2, close on 3.');
+    await lessonDialog.getByLabel('Quiz instructions').fill('Step forward on 1, replace on 2, close on 3: then answer the question.');
     await lessonDialog.getByRole('button', { name: 'Create Lesson' }).click();
     await expect(toastWith(page, 'Lesson created successfully')).toBeVisible();
     await expect(lessonDialog).toHaveCount(0);
     const lessonRow = page.getByRole('list', { name: `Lessons of ${moduleTitle}` }).getByRole('listitem');
     await expect(lessonRow).toContainText(lessonTitle);
-    await expect(lessonRow).toContainText('Text');
+    await expect(lessonRow).toContainText('Quiz');
 
     // Quiz with the §9 defaults.
     await page.getByRole('button', { name: `Add quiz to ${lessonTitle}` }).click();
@@ -238,16 +240,29 @@ test.describe('course administration screen (§2.5)', () => {
 });
 
 test.describe('course create wizard (instructor area)', () => {
-  test('details, module, lesson, quiz with a question, then publish', async ({ page, loginAs }) => {
+  test('details with style, level and About text, module, a text and a quiz lesson, quiz, publish, then the style filter finds it', async ({ page, loginAs }) => {
     test.setTimeout(90_000);
     const title = `Hip Hop Grooves ${uniqueName('wiz')}`;
     await loginAs(ACCOUNTS.instructorAdmin);
-    await page.goto('/instructor/courses/create');
+    // One way to create a course in the instructor area, and the subtitle once.
+    await page.goto('/instructor/courses');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Create Course' })).toHaveCount(1);
+    await expect(main.getByRole('button', { name: 'Create Course' })).toHaveCount(0);
+    await expect(main.getByRole('link', { name: 'Course wizard' })).toHaveCount(0);
+    await expect(page.getByText('Your courses, their modules, lessons and quizzes.')).toHaveCount(1);
+    await main.getByRole('link', { name: 'Create Course' }).click();
+    await expect(page).toHaveURL(/\/instructor\/courses\/create/);
     const steps = page.getByRole('navigation', { name: 'Wizard steps' });
     await expect(steps.getByText('Details')).toBeVisible();
 
     await page.getByLabel('Title').fill(title);
-    await page.getByLabel('Description').fill('Bounce, rock and the first grooves for classes of teenagers.');
+    await page.getByLabel('Description', { exact: true }).fill('Bounce, rock and the first grooves for classes of teenagers.');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(page.getByText('Choose a dance style')).toBeVisible();
+    await page.getByLabel('Dance style').selectOption({ label: 'Hip Hop' });
+    await page.getByLabel('Level').selectOption('intermediate');
+    await page.getByLabel('Detailed description').fill('Six weeks of grooves, from the bounce to a first routine.');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await expect(toastWith(page, 'Course created successfully')).toBeVisible();
     await expect(page).toHaveURL(/course=\d+/);
@@ -260,12 +275,20 @@ test.describe('course create wizard (instructor area)', () => {
     await expect(toastWith(page, 'Module created successfully')).toBeVisible();
     await page.getByRole('button', { name: 'Next: Lessons' }).click();
 
-    await page.getByLabel('Lesson title').fill('The bounce');
-    await page.getByLabel('Lesson description').fill('Knees soft, chest loose, on every beat.');
-    await page.getByLabel('Content').fill('Bounce down on every beat of the count.');
+    await page.getByLabel('Lesson title').fill('Groove history');
+    await page.getByLabel('Lesson description').fill('Where the bounce and the rock come from.');
+    await page.getByLabel('Content').fill('From the block parties of the 1970s to the studio.');
     await page.getByRole('button', { name: 'Add Lesson' }).click();
     await expect(toastWith(page, 'Lesson created successfully')).toBeVisible();
+    await page.getByLabel('Lesson title').fill('The bounce');
+    await page.getByLabel('Lesson type').selectOption('quiz');
+    await page.getByLabel('Lesson description').fill('Knees soft, chest loose, on every beat.');
+    await page.getByLabel('Quiz instructions').fill('Bounce down on every beat of the count, then answer.');
+    await page.getByRole('button', { name: 'Add Lesson' }).click();
+    await expect(toastWith(page, 'Lesson created successfully').last()).toBeVisible();
     await page.getByRole('button', { name: 'Next: Quizzes' }).click();
+    // Only the quiz lesson takes a quiz.
+    await expect(page.getByRole('button', { name: 'Add quiz to Groove history' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Add quiz to The bounce' }).click();
     await expect(page.getByLabel('Quiz title')).toHaveValue('Quiz for The bounce');
@@ -284,7 +307,15 @@ test.describe('course create wizard (instructor area)', () => {
     await page.getByRole('button', { name: 'Publish Course' }).click();
     await expect(page.getByText('Your course is published.')).toBeVisible();
     await page.getByRole('link', { name: 'view it as learners see it' }).click();
-    await expect(page.getByText(title).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'About this course' })).toBeVisible();
+    await expect(page.getByText('Six weeks of grooves, from the bounce to a first routine.')).toBeVisible();
+
+    // The catalog's style and level filters find it.
+    await page.goto('/courses');
+    await page.getByLabel('Dance style').selectOption({ label: 'Hip Hop' });
+    await page.getByLabel('Level').selectOption('intermediate');
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
   });
 });
 
@@ -332,6 +363,39 @@ test.describe('admin course edit page (§2.6)', () => {
     const read = await request.get(`/api/courses/${id}`, { headers: { authorization: `Bearer ${token}` } });
     const course = (await read.json()) as { title: string; short_name: string; difficulty_level: string; visible: boolean };
     expect(course).toMatchObject({ title: newTitle, short_name: 'BBB', difficulty_level: 'intermediate', visible: true });
+  });
+
+  test('the edit page shows every field of the course, category and instructor included', async ({ page, loginAs, request }) => {
+    const instructorToken = await apiToken(request, ACCOUNTS.instructorAdmin);
+    const categories = (await (await request.get('/api/categories')).json()) as { data: { id: number; name: string }[] };
+    const tap = categories.data.find((c) => c.name === 'Tap')!;
+    const created = await request.post('/api/courses', {
+      headers: { authorization: `Bearer ${instructorToken}` },
+      data: {
+        title: `Tap Time Steps ${uniqueName('pre')}`,
+        description: 'Single, double and triple time steps, counted and played.',
+        price: '30',
+        category_id: tap.id,
+        difficulty_level: 'advanced',
+        detailed_description: 'Eight weeks of time steps.',
+        short_name: 'TTS',
+        duration: '8 weeks',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const course = (await created.json()) as { id: number; instructor_id: number };
+
+    await loginAs(ACCOUNTS.admin);
+    await page.goto(`/admin/courses/${course.id}/edit`);
+    await expect(page.getByLabel('Category')).toHaveValue(String(tap.id));
+    await expect(page.getByLabel('Category').locator('option:checked')).toHaveText('Tap');
+    await expect(page.getByLabel('Instructor')).toHaveValue(String(course.instructor_id));
+    await expect(page.getByLabel('Instructor').locator('option:checked')).not.toHaveText('No instructor');
+    await expect(page.getByLabel('Difficulty level')).toHaveValue('advanced');
+    await expect(page.getByLabel('Short name')).toHaveValue('TTS');
+    await expect(page.getByLabel('Duration')).toHaveValue('8 weeks');
+    await expect(page.getByLabel('Detailed description')).toHaveValue('Eight weeks of time steps.');
+    await expect(page.getByLabel('Price (USD)')).toHaveValue('30');
   });
 
   test('a non-numeric id leads back to the course list', async ({ page, loginAs }) => {
@@ -435,6 +499,12 @@ test.describe('course categories, certificates and templates', () => {
     await expect(toastWith(page, 'Certificate revoked')).toBeVisible();
     await expect(row.getByText('Revoked')).toBeVisible();
     await expect(row.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
+
+    // The verification page says so, with the date and the reason the dialog promised to show.
+    await page.goto(`/verify/${code}`);
+    await expect(page.getByRole('heading', { name: '✗ Certificate revoked' })).toBeVisible();
+    await expect(page.getByText('Issued to the wrong learner.')).toBeVisible();
+    await expect(page.getByText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
   });
 });
 
