@@ -92,7 +92,7 @@ export default function LessonVideoUpload({ onUploaded, maxSizeMB = DEFAULT_MAX_
         </label>
       </div>
       <p id={`${id}-hint`} className="fu-hint">
-        Or upload one from this device: a video of up to {maxSizeMB} MB (MP4 or WebM play everywhere). Its address fills the field above.
+        A video from this device, up to {maxSizeMB} MB (MP4 or WebM play in every browser); its address fills the field above.
       </p>
       {uploading && (
         <progress className="lesson-video-progress" style={{ width: '100%' }} max={1} value={state.sent} aria-label={`Uploading ${state.name}`}>
