@@ -1,7 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, test } from './fixtures.ts';
 
 const PHONE = { width: 390, height: 844 };
+
+/** Serious and critical findings of axe, as readable lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
 
 async function noSidewaysScroll(page: Page) {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
@@ -83,6 +92,7 @@ test.describe('demo content that looks real', () => {
       await expect(page.getByRole('list', { name: 'Active filters' })).toBeHidden();
 
       await open.click();
+      expect(await seriousViolations(page)).toEqual([]);
       await sheet.getByLabel('Dance style').selectOption('Tap');
       await sheet.getByRole('button', { name: 'Apply' }).click();
       await expect(sheet).toBeHidden();
@@ -94,6 +104,7 @@ test.describe('demo content that looks real', () => {
       const chip = page.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: 'Remove filter Style: Tap' });
       await expect(chip).toBeVisible();
       await noSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
       await chip.click();
       await expect(page).not.toHaveURL(/category=/);
       await expect(page.getByRole('list', { name: 'Active filters' })).toBeHidden();
@@ -120,6 +131,7 @@ test.describe('demo content that looks real', () => {
       const size = await sheet.boundingBox();
       expect(size!.width).toBeLessThanOrEqual(PHONE.width);
       expect(size!.width / size!.height).toBeCloseTo(297 / 210, 1);
+      expect(await seriousViolations(page)).toEqual([]);
 
       const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
       const text = pdf.toString('latin1');
@@ -150,6 +162,7 @@ test.describe('demo content that looks real', () => {
       await expect(toggle).toHaveAttribute('aria-expanded', 'true');
       await expect(outline).toBeVisible();
       await noSidewaysScroll(page);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   });
 });
