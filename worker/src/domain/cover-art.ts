@@ -216,7 +216,8 @@ const diamonds: Motif = (r, ink) => {
   for (let row = 0; row < rows; row++) {
     const cy = top + row * size * 2.2;
     for (let cx = 280 + (row % 2) * size; cx < 660; cx += size * 2) {
-      shapes.push(`<path d="M${n(cx)} ${n(cy - size)}L${n(cx + size)} ${n(cy)}L${n(cx)} ${n(cy + size)}L${n(cx - size)} ${n(cy)}Z" fill="${row % 2 ? 'none' : ink}" fill-opacity="0.35" ${row % 2 ? stroke(ink, 3, 0.6) : ''}/>`);
+      const paint = row % 2 ? stroke(ink, 3, 0.6) : `fill="${ink}" fill-opacity="0.35"`;
+      shapes.push(`<path d="M${n(cx)} ${n(cy - size)}L${n(cx + size)} ${n(cy)}L${n(cx)} ${n(cy + size)}L${n(cx - size)} ${n(cy)}Z" ${paint}/>`);
     }
   }
   return shapes.join('');
