@@ -74,11 +74,15 @@ test.describe('user menu', () => {
     test(`${username} sees ${expected.filter((i) => !BASE_ITEMS.includes(i)).join(', ')}`, async ({ page, loginAs }) => {
       await loginAs(username);
       await page.goto('/about');
-      await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /Account menu/ })
+        .click();
       const menu = page.getByRole('menu');
       await expect(menu.getByRole('menuitem')).toHaveText(expected);
       await expect(menu.getByRole('menuitem', { name: 'My Dashboard' })).toHaveAttribute('href', '/dashboard');
-      if (expected.includes('Seller Payments')) await expect(menu.getByRole('menuitem', { name: 'Seller Payments' })).toHaveAttribute('href', '/seller/payments');
+      if (expected.includes('Seller Payments'))
+        await expect(menu.getByRole('menuitem', { name: 'Seller Payments' })).toHaveAttribute('href', '/seller/payments');
       if (expected.includes('Admin Panel')) await expect(menu.getByRole('menuitem', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
     });
   }
@@ -170,7 +174,8 @@ test.describe('guards', () => {
     for (const area of ['Learner', 'Seller', 'Instructor']) await expect(page.getByRole('heading', { name: area, exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Administration', exact: true })).toHaveCount(0);
     await page.goto('/dashboard/user');
-    for (const name of ['My Courses', 'My Purchases', 'Plans', 'Connect & Book']) await expect(page.getByRole('main').getByRole('link', { name, exact: true })).toBeVisible();
+    for (const name of ['My Courses', 'My Purchases', 'Plans', 'Connect & Book'])
+      await expect(page.getByRole('main').getByRole('link', { name, exact: true })).toBeVisible();
   });
 });
 
@@ -245,5 +250,157 @@ test.describe('profile', () => {
     await expect(headerAvatar).toHaveAttribute('src', /\/uploads\//);
     await page.goto('/profile');
     await expect(page.getByRole('main').getByRole('img', { name: "Test Dancer's profile picture" })).toBeVisible();
+  });
+});
+
+test.describe('phones (390 × 844): header menu, admin sidebar, toasts', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu button opens the navigation; Escape closes it and returns focus; the account controls stay reachable', async ({ page }) => {
+    await page.goto('/courses');
+    const header = page.getByRole('banner');
+    const button = header.getByRole('button', { name: 'Menu', exact: true });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(button).toHaveAttribute('aria-controls', 'site-nav');
+    await expect(nav.getByRole('link', { name: 'Connect & Book' })).toBeHidden();
+    await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Create Account' })).toBeVisible();
+
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    for (const link of HEADER) await expect(nav.getByRole('link', { name: link.name, exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Home' })).toBeFocused();
+    await expect(nav.getByRole('link', { name: 'Certification' })).toHaveAttribute('aria-current', 'page');
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(button).toBeFocused();
+    await expect(nav.getByRole('link', { name: 'Connect & Book' })).toBeHidden();
+
+    // A tap outside closes it; following a link goes there.
+    await button.click();
+    await page.getByRole('main').click({ position: { x: 10, y: 300 } });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    await nav.getByRole('link', { name: 'Connect & Book' }).click();
+    await expect(page).toHaveURL(/\/connect$/);
+  });
+
+  test('a signed-in user reaches the account menu beside the menu button', async ({ page, loginAs }) => {
+    await loginAs(ACCOUNTS.student);
+    await page.goto('/about');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
+    await header.getByRole('button', { name: /Account menu/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'My Dashboard' })).toBeVisible();
+  });
+
+  test('the admin sidebar starts closed whatever a desktop remembered, and opens with its menu button', async ({ page, loginAs }) => {
+    await loginAs(ACCOUNTS.admin);
+    // The wide screen's rail was left expanded (nothing stored) — the phone still starts closed.
+    await page.goto('/admin/users');
+    const sidebar = page.getByRole('complementary', { name: 'Admin sidebar' });
+    const button = sidebar.getByRole('button', { name: 'Menu', exact: true });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(sidebar.getByRole('link', { name: 'Return to Website' })).toBeHidden();
+    await expect(page.getByRole('main').getByRole('searchbox', { name: 'Search users' })).toBeInViewport();
+
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(sidebar.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+    await expect(sidebar.getByRole('link', { name: 'Return to Website' })).toBeVisible();
+    await expect(sidebar.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await sidebar.getByRole('link', { name: 'Return to Website' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(button).toBeFocused();
+
+    // Opening it is not remembered: the next page starts closed again.
+    await button.click();
+    await sidebar.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('complementary', { name: 'Admin sidebar' }).getByRole('button', { name: 'Menu', exact: true })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('/admin/users shows its rows as cards with every value and action on screen', async ({ page, loginAs }) => {
+    await loginAs(ACCOUNTS.admin);
+    await page.goto('/admin/users');
+    const users = page.getByRole('table', { name: 'Users' });
+    await expect(users.getByRole('row').nth(1)).toBeVisible();
+    const view = users.getByRole('link', { name: /^View / }).first();
+    await expect(view).toBeInViewport();
+    const box = (await view.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test('/my-certifications shows each certificate as a card with its View link on screen', async ({ page, loginAs }) => {
+    await loginAs(ACCOUNTS.student);
+    await page.goto('/my-certifications');
+    const table = page.getByRole('table', { name: 'My certificates' });
+    const row = table.getByRole('row').nth(1);
+    await expect(row).toBeVisible();
+    // Each value carries its column's heading as a visible label.
+    const issued = row.getByRole('cell').first();
+    await expect(issued).toBeVisible();
+    expect(await issued.evaluate((el) => getComputedStyle(el, '::before').content)).toContain('Issued');
+    const view = table.getByRole('link', { name: /^View certificate for / }).first();
+    await expect(view).toBeInViewport();
+    const box = (await view.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test('a toast shows at the top of a phone', async ({ page, loginAs }) => {
+    const { username, password } = await registerUser(page, 'phonetoast');
+    await loginAs(username, password);
+    await page.goto('/profile/edit');
+    await page.getByLabel('First name').fill('Lia');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Profile updated' });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    expect(box.y).toBeLessThan(100);
+    expect(box.width).toBeGreaterThan(300);
+  });
+});
+
+test.describe('toasts on a desktop', () => {
+  test('sit at the bottom right, and move to the top rather than cover a primary action', async ({ page, loginAs }) => {
+    const { username, password } = await registerUser(page, 'desktoast');
+    await loginAs(username, password);
+    await page.goto('/profile/edit');
+    await page.getByLabel('First name').fill('Rosa');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const first = page.getByRole('status').filter({ hasText: 'Profile updated' });
+    await expect(first).toBeVisible();
+    const viewport = page.viewportSize()!;
+    const firstBox = (await first.boundingBox())!;
+    expect(firstBox.x + firstBox.width).toBeGreaterThan(viewport.width - 40);
+
+    // A primary action in the bottom-right corner, where the toasts would go.
+    await page.evaluate(() => {
+      const pay = document.createElement('button');
+      pay.type = 'button';
+      pay.className = 'btn btn-primary';
+      pay.textContent = 'Pay now';
+      Object.assign(pay.style, { position: 'fixed', right: '24px', bottom: '24px', zIndex: '10' });
+      document.body.appendChild(pay);
+    });
+    await page.getByLabel('First name').fill('Rosalind');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const pay = (await page.getByRole('button', { name: 'Pay now' }).boundingBox())!;
+    await expect(page.getByRole('status').filter({ hasText: 'Profile updated' })).toHaveCount(2);
+    await expect
+      .poll(async () => {
+        const boxes = await page
+          .getByRole('status')
+          .filter({ hasText: 'Profile updated' })
+          .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+        return boxes.some((b) => b.left < pay.x + pay.width && pay.x < b.right && b.top < pay.y + pay.height && pay.y < b.bottom);
+      })
+      .toBe(false);
+    const moved = (await page.getByRole('status').filter({ hasText: 'Profile updated' }).first().boundingBox())!;
+    expect(moved.y).toBeLessThan(viewport.height / 2);
   });
 });

@@ -1,8 +1,29 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $certificates, loadMyCertificates } from '../stores/certificates.ts';
+import ResponsiveTable, { type TableColumn } from '../components/ResponsiveTable.tsx';
+import { $certificates, loadMyCertificates, type CertificateSummary } from '../stores/certificates.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
 import { Loading } from './learning-parts.tsx';
+
+const COLUMNS: readonly TableColumn<CertificateSummary>[] = [
+  { header: 'Course', rowHeader: true, cell: (c) => c.course_title },
+  { header: 'Issued', cell: (c) => c.issued_date },
+  { header: 'Code', cell: (c) => <code>{c.code}</code> },
+  {
+    header: 'Status',
+    cell: (c) => (c.revoked ? <span className="badge badge-danger">Revoked</span> : <span className="badge badge-success">Valid</span>),
+  },
+  {
+    header: 'Actions',
+    hideHeader: true,
+    cell: (c) => (
+      <a className="btn btn-secondary btn-sm" href={`/certificates/${c.id}`}>
+        View
+        <span className="visually-hidden"> certificate for {c.course_title}</span>
+      </a>
+    ),
+  },
+];
 
 /** /my-certifications and /certificates (the same page): the certificates I hold. */
 function CertificatesList() {
@@ -36,41 +57,7 @@ function CertificatesList() {
       </div>
     );
   }
-  return (
-    <div className="table-wrap">
-      <table className="table">
-        <caption className="visually-hidden">My certificates</caption>
-        <thead>
-          <tr>
-            <th scope="col">Course</th>
-            <th scope="col">Issued</th>
-            <th scope="col">Code</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {state.data.map((c) => (
-            <tr key={c.id}>
-              <td>{c.course_title}</td>
-              <td>{c.issued_date}</td>
-              <td>
-                <code>{c.code}</code>
-              </td>
-              <td>{c.revoked ? <span className="badge badge-danger">Revoked</span> : <span className="badge badge-success">Valid</span>}</td>
-              <td>
-                <a className="btn btn-secondary btn-sm" href={`/certificates/${c.id}`}>
-                  View<span className="visually-hidden"> certificate for {c.course_title}</span>
-                </a>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <ResponsiveTable caption="My certificates" columns={COLUMNS} rows={state.data} rowKey={(c) => c.id} />;
 }
 
 export default withErrorBoundary(CertificatesList);

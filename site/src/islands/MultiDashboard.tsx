@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { roleList } from '../../../worker/src/domain/roles.ts';
 import type { MenuItem } from '../../../worker/src/domain/navigation.ts';
 import { displayName } from '../components/Avatar.tsx';
+import CardGrid from '../components/CardGrid.tsx';
 import { useHydrated } from '../components/use-hydrated.ts';
 import { $user } from '../stores/auth.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
@@ -103,7 +104,7 @@ function MultiDashboard() {
         <h1>Welcome, {displayName(user)}</h1>
         <p>You have more than one area on DRX. Choose where to go.</p>
       </header>
-      <ul className="grid" style={{ listStyle: 'none', padding: 0 }}>
+      <CardGrid minWidth="16rem">
         {areas.map((area) => (
           <li key={area.key} className="card">
             <div className="card-body">
@@ -124,7 +125,7 @@ function MultiDashboard() {
             </div>
           </li>
         ))}
-      </ul>
+      </CardGrid>
     </>
   );
 }

@@ -9,8 +9,8 @@ export default function Toaster() {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => (list.current ? mountToaster(list.current) : undefined), []);
   return (
-    <section aria-label="Notifications">
-      <ol ref={list} className="toaster" />
+    <section aria-label="Notifications (F8)">
+      <ol ref={list} className="toaster" tabIndex={-1} />
     </section>
   );
 }

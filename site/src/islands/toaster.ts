@@ -1,13 +1,18 @@
 import { $toasts, dismissToast, TOAST_SWIPE_THRESHOLD, type Toast } from '../stores/toasts.ts';
 import { h } from './dom.ts';
+import { chooseToastEdge, PHONE_QUERY, PRIMARY_ACTION_SELECTOR, type Box, type ToastEdge } from './toast-placement.ts';
 
 /**
  * Renders the toasts of the store into a list (§9): each stays its duration (paused while
  * hovered or focused), closes with its button or Escape, and a horizontal swipe of
- * TOAST_SWIPE_THRESHOLD px dismisses it. Used by BaseLayout directly and by Toaster.tsx.
+ * TOAST_SWIPE_THRESHOLD px dismisses it. F8 moves focus to the list, as Radix's viewport does.
+ * The list sits at the bottom right of a desktop and the top of a phone, and moves to the other
+ * edge while it would cover a primary action (./toast-placement.ts). Used by BaseLayout directly
+ * and by Toaster.tsx.
  */
 export function mountToaster(list: HTMLElement): () => void {
   const shown = new Map<number, { el: HTMLElement; stop: () => void }>();
+  const placement = placeToasts(list);
 
   const unsubscribe = $toasts.subscribe((toasts) => {
     const ids = new Set(toasts.map((t) => t.id));
@@ -24,11 +29,77 @@ export function mountToaster(list: HTMLElement): () => void {
       shown.set(t.id, item);
       list.appendChild(item.el);
     }
+    placement.update(toasts.length > 0);
   });
+
+  const onKeydown = (e: KeyboardEvent) => {
+    if (e.key === 'F8' && list.childElementCount > 0) {
+      e.preventDefault();
+      list.focus();
+    }
+  };
+  document.addEventListener('keydown', onKeydown);
 
   return () => {
     unsubscribe();
+    placement.stop();
+    document.removeEventListener('keydown', onKeydown);
     for (const item of shown.values()) item.stop();
+  };
+}
+
+/** Keeps `data-edge` on the list: the usual edge, or the other one while a primary action is under it. */
+function placeToasts(list: HTMLElement): { update: (active: boolean) => void; stop: () => void } {
+  const phone = window.matchMedia(PHONE_QUERY);
+  let listening = false;
+  let frame = 0;
+
+  const place = () => {
+    frame = 0;
+    const preferred: ToastEdge = phone.matches ? 'top' : 'bottom';
+    const toasts = Array.from(list.children, (el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
+    if (toasts.length === 0) {
+      list.dataset.edge = preferred;
+      return;
+    }
+    const stack: Box = {
+      top: Math.min(...toasts.map((r) => r.top)),
+      bottom: Math.max(...toasts.map((r) => r.bottom)),
+      left: Math.min(...toasts.map((r) => r.left)),
+      right: Math.max(...toasts.map((r) => r.right)),
+    };
+    const height = window.innerHeight;
+    const obstacles = Array.from(document.querySelectorAll<HTMLElement>(PRIMARY_ACTION_SELECTOR))
+      .filter((el) => !list.contains(el))
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < height);
+    const inset = parseFloat(getComputedStyle(list).paddingTop) || 0;
+    list.dataset.edge = chooseToastEdge(preferred, stack, obstacles, height, inset);
+  };
+  const schedule = () => {
+    if (!frame) frame = requestAnimationFrame(place);
+  };
+  const listen = (on: boolean) => {
+    if (on === listening) return;
+    listening = on;
+    const method = on ? 'addEventListener' : 'removeEventListener';
+    window[method]('scroll', schedule, { passive: true, capture: true } as AddEventListenerOptions);
+    window[method]('resize', schedule);
+    document[method]('focusin', schedule);
+  };
+
+  list.dataset.edge = phone.matches ? 'top' : 'bottom';
+  phone.addEventListener('change', schedule);
+  return {
+    update: (active) => {
+      listen(active);
+      schedule();
+    },
+    stop: () => {
+      listen(false);
+      phone.removeEventListener('change', schedule);
+      if (frame) cancelAnimationFrame(frame);
+    },
   };
 }
 
@@ -45,7 +116,12 @@ function toastElement(t: Toast): { el: HTMLElement; stop: () => void } {
       tabindex: '-1',
       'data-swiping': 'false',
     },
-    h('div', { className: 'toast-content' }, t.title && h('p', { className: 'toast-title' }, t.title), t.description && h('p', { className: 'toast-description' }, t.description)),
+    h(
+      'div',
+      { className: 'toast-content' },
+      t.title && h('p', { className: 'toast-title' }, t.title),
+      t.description && h('p', { className: 'toast-description' }, t.description),
+    ),
     close,
   );
   const dismiss = () => dismissToast(t.id);

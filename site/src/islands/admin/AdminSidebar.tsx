@@ -1,6 +1,6 @@
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { sidebarItems, type SidebarMenuKind } from '../../../../worker/src/domain/navigation.ts';
 import { $auth, loadUser, logout } from '../../stores/auth.ts';
 import { $sidebarCollapsed, initSidebar, toggleSidebar } from '../../stores/admin.ts';
@@ -69,6 +69,9 @@ function currentHref(hrefs: readonly string[], path: string): string | null {
   return best;
 }
 
+/** Below this width the sidebar is a bar with a menu button (admin.css uses the same 48rem). */
+const NARROW_QUERY = '(max-width: 48rem)';
+
 export interface AdminSidebarProps {
   /** The page's path at build time; the browser's path wins once hydrated (dynamic shells). */
   currentPath: string;
@@ -80,12 +83,37 @@ function AdminSidebar({ currentPath }: AdminSidebarProps) {
   const collapsed = useStore($sidebarCollapsed, { ssr: 'initial' });
   const [path, setPath] = useState(currentPath);
   const [signingOut, setSigningOut] = useState(false);
+  // Small screens: the menu starts closed on every page and is never remembered; the rail's
+  // collapsed state (remembered) belongs to wide screens only.
+  const [narrow, setNarrow] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     initSidebar();
     setPath(location.pathname);
     void loadUser().catch(() => undefined);
+    const query = window.matchMedia(NARROW_QUERY);
+    const follow = () => {
+      setNarrow(query.matches);
+      setMenuOpen(false);
+    };
+    follow();
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
   }, []);
+
+  const expanded = narrow ? menuOpen : !collapsed;
+  function onToggle() {
+    if (narrow) setMenuOpen((open) => !open);
+    else toggleSidebar();
+  }
+  function onKeyDown(e: KeyboardEvent<HTMLElement>) {
+    if (e.key === 'Escape' && narrow && menuOpen) {
+      setMenuOpen(false);
+      toggle.current?.focus();
+    }
+  }
 
   const user = auth.status === 'ready' ? auth.user : null;
   // §2.1 picks the menu; the permission table keeps only the entries this user's roles can use.
@@ -110,7 +138,7 @@ function AdminSidebar({ currentPath }: AdminSidebarProps) {
   }
 
   return (
-    <aside className="admin-sidebar" data-collapsed={collapsed ? 'true' : undefined} aria-label="Admin sidebar">
+    <aside className="admin-sidebar" data-menu-open={menuOpen ? 'true' : undefined} aria-label="Admin sidebar" onKeyDown={onKeyDown}>
       <div className="admin-sidebar-head">
         <a className="admin-brand" href={items[0]?.href ?? '/'}>
           <span className="admin-brand-mark" aria-hidden="true">
@@ -119,15 +147,19 @@ function AdminSidebar({ currentPath }: AdminSidebarProps) {
           <span className="admin-label">{kind ? MENU_TITLES[kind] : 'DRX'}</span>
         </a>
         <button
+          ref={toggle}
           type="button"
           className="admin-toggle"
-          aria-expanded={!collapsed}
+          aria-expanded={expanded}
           aria-controls="admin-sidebar-nav"
-          aria-label="Toggle sidebar"
-          title={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-          onClick={toggleSidebar}
+          aria-label={narrow ? 'Menu' : 'Toggle sidebar'}
+          title={narrow ? undefined : collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          onClick={onToggle}
         >
           <Icon name="chevron" />
+          <span className="admin-toggle-label" aria-hidden="true">
+            Menu
+          </span>
         </button>
       </div>
 
@@ -141,7 +173,7 @@ function AdminSidebar({ currentPath }: AdminSidebarProps) {
                     href={item.href}
                     className="admin-menu-link"
                     aria-current={item.href === active ? 'page' : undefined}
-                    title={collapsed ? item.label : undefined}
+                    title={collapsed && !narrow ? item.label : undefined}
                   >
                     <Icon name={iconFor(item.href, item.label)} />
                     <span className="admin-label">{item.label}</span>
@@ -158,7 +190,7 @@ function AdminSidebar({ currentPath }: AdminSidebarProps) {
               Signed in as <strong>{[user.first_name, user.last_name].filter(Boolean).join(' ') || user.username}</strong>
             </p>
           )}
-          <a href="/" className="admin-menu-link" title={collapsed ? 'Return to Website' : undefined}>
+          <a href="/" className="admin-menu-link" title={collapsed && !narrow ? 'Return to Website' : undefined}>
             <Icon name="home" />
             <span className="admin-label">Return to Website</span>
           </a>
@@ -167,7 +199,7 @@ function AdminSidebar({ currentPath }: AdminSidebarProps) {
             className="admin-menu-link admin-signout"
             onClick={() => void signOut()}
             disabled={signingOut}
-            title={collapsed ? 'Sign Out' : undefined}
+            title={collapsed && !narrow ? 'Sign Out' : undefined}
           >
             <Icon name="signout" />
             <span className="admin-label">Sign Out</span>

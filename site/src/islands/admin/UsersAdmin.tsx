@@ -12,9 +12,59 @@ import {
   setUsersPage,
   setUsersRole,
   setUsersSearch,
+  type UserPage,
 } from '../../stores/admin.ts';
+import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
 import { ErrorState, LoadingState, formatDate } from './AdminStates.tsx';
 import { PermissionGate } from './PermissionGate.tsx';
+
+type UserRow = UserPage['data'][number];
+
+const COLUMNS: readonly TableColumn<UserRow>[] = [
+  {
+    header: 'Name',
+    rowHeader: true,
+    cell: (user) => (
+      <>
+        <a href={`/admin/users/${user.id}`} className="admin-strong-link">
+          {displayName(user)}
+        </a>
+        {user.email && <span className="admin-sub">{user.email}</span>}
+      </>
+    ),
+  },
+  { header: 'Username', cell: (user) => user.username },
+  {
+    header: 'Roles',
+    cell: (user) => (
+      <ul className="admin-badges" aria-label={`Roles of ${user.username}`}>
+        {user.role.length === 0 ? (
+          <li className="muted">None</li>
+        ) : (
+          user.role.map((role) => (
+            <li key={role} className="badge badge-primary">
+              {role}
+            </li>
+          ))
+        )}
+      </ul>
+    ),
+  },
+  {
+    header: 'Status',
+    cell: (user) => <span className={user.is_active ? 'badge badge-success' : 'badge badge-danger'}>{user.is_active ? 'Active' : 'Inactive'}</span>,
+  },
+  { header: 'Joined', cell: (user) => formatDate(user.created_at) },
+  {
+    header: 'Actions',
+    hideHeader: true,
+    cell: (user) => (
+      <a href={`/admin/users/${user.id}`} aria-label={`View ${user.username}`}>
+        View
+      </a>
+    ),
+  },
+];
 
 /** /admin/users: search (debounced, kept in ?q=), the table and its pages. */
 function UsersList() {
@@ -47,7 +97,7 @@ function UsersList() {
         <label htmlFor="admin-user-role" className="admin-field-label">
           Role
         </label>
-        <select id="admin-user-role" className="input" value={query.role} onChange={(e) => setUsersRole(e.currentTarget.value)}>
+        <select id="admin-user-role" className="input admin-search" value={query.role} onChange={(e) => setUsersRole(e.currentTarget.value)}>
           <option value="">All roles</option>
           {ROLE_NAMES.map((role) => (
             <option key={role} value={role}>
@@ -65,66 +115,14 @@ function UsersList() {
       {list.status === 'error' && <ErrorState message={list.message} onRetry={reloadUsers} />}
       {!data && list.status !== 'error' && <LoadingState label="Loading users..." />}
 
-      {data && (
-        <div className="table-wrap" aria-busy={list.status === 'loading'}>
-          {data.data.length === 0 ? (
-            <p className="admin-empty">
-              {query.q.trim() ? `No users match “${query.q.trim()}”.` : query.role ? `No users hold ${query.role}.` : 'No users yet.'}
-            </p>
-          ) : (
-            <table className="table">
-              <caption className="visually-hidden">Users</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Username</th>
-                  <th scope="col">Roles</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Joined</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((user) => (
-                  <tr key={user.id}>
-                    <th scope="row">
-                      <a href={`/admin/users/${user.id}`} className="admin-strong-link">
-                        {displayName(user)}
-                      </a>
-                      {user.email && <span className="admin-sub">{user.email}</span>}
-                    </th>
-                    <td>{user.username}</td>
-                    <td>
-                      <ul className="admin-badges" aria-label={`Roles of ${user.username}`}>
-                        {user.role.length === 0 ? (
-                          <li className="muted">None</li>
-                        ) : (
-                          user.role.map((role) => (
-                            <li key={role} className="badge badge-primary">
-                              {role}
-                            </li>
-                          ))
-                        )}
-                      </ul>
-                    </td>
-                    <td>
-                      <span className={user.is_active ? 'badge badge-success' : 'badge badge-danger'}>{user.is_active ? 'Active' : 'Inactive'}</span>
-                    </td>
-                    <td>{formatDate(user.created_at)}</td>
-                    <td>
-                      <a href={`/admin/users/${user.id}`} aria-label={`View ${user.username}`}>
-                        View
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </div>
-      )}
+      {data &&
+        (data.data.length === 0 ? (
+          <p className="admin-empty table-wrap">
+            {query.q.trim() ? `No users match “${query.q.trim()}”.` : query.role ? `No users hold ${query.role}.` : 'No users yet.'}
+          </p>
+        ) : (
+          <ResponsiveTable caption="Users" columns={COLUMNS} rows={data.data} rowKey={(user) => user.id} busy={list.status === 'loading'} />
+        ))}
 
       {data && (pageCount > 1 || page > 1) && (
         <nav className="admin-pagination" aria-label="Pagination">
