@@ -74,6 +74,11 @@ test.describe('media that seeks', () => {
 
   test('seeking moves the video, and the A–B loop brings playback back to A', async ({ page, request, loginAs }) => {
     test.setTimeout(60_000);
+    // The player fetches the file in ranges; each answer must be a 206 part, never the whole file.
+    const mediaStatuses: number[] = [];
+    page.on('response', (res) => {
+      if (/\/uploads\/demo\/[^/]+\.webm/.test(res.url())) mediaStatuses.push(res.status());
+    });
     const { video } = await openDemoLesson(page, request, loginAs);
 
     // Seeking: the video goes where it is sent, and stays there.
@@ -122,6 +127,8 @@ test.describe('media that seeks', () => {
     const times = await page.evaluate(() => (window as unknown as { loopTimes: number[] }).loopTimes);
     expect(Math.max(...times)).toBeLessThan(6.6);
     await video.evaluate((v: HTMLVideoElement) => v.pause());
+    expect(mediaStatuses.length).toBeGreaterThan(0);
+    expect(mediaStatuses.every((status) => status === 206)).toBe(true);
   });
 
   test('an instructor uploads a lesson video in the lesson dialog, with progress, and the lesson plays it', async ({ page, request, loginAs }) => {
