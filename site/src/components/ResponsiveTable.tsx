@@ -52,6 +52,24 @@ export function useOverflowsX<T extends HTMLElement>(): [RefObject<T | null>, bo
   return [ref, overflows];
 }
 
+/**
+ * The scroll box alone, for tables written out by hand (children): it scrolls sideways inside
+ * itself and becomes a focusable, labelled region only while it actually overflows.
+ */
+export function TableScrollBox({ label, busy, children }: { label: string; busy?: boolean; children: ReactNode }) {
+  const [box, overflows] = useOverflowsX<HTMLDivElement>();
+  return (
+    <div
+      ref={box}
+      className="table-wrap"
+      aria-busy={busy || undefined}
+      {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` } : {})}
+    >
+      {children}
+    </div>
+  );
+}
+
 export default function ResponsiveTable<Row>({ caption, showCaption, columns, rows, rowKey, layout = 'stack', busy }: ResponsiveTableProps<Row>) {
   const [box, overflows] = useOverflowsX<HTMLDivElement>();
   // Cells shown as blocks lose their table semantics in some browsers: say them explicitly.

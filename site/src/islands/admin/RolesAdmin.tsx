@@ -3,6 +3,7 @@ import { countLabel } from '../../lib/plural.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $roles, loadRoles } from '../../stores/admin.ts';
+import { TableScrollBox } from '../../components/ResponsiveTable.tsx';
 import { ErrorState, LoadingState } from './AdminStates.tsx';
 import { PermissionGate } from './PermissionGate.tsx';
 
@@ -24,7 +25,7 @@ function RolesList() {
         Roles are granted and revoked on each user&rsquo;s page under <a href="/admin/users">Users</a>; a count lists the users who hold that role. Admin-only
         pages need a role containing ADMIN.
       </p>
-      <div className="table-wrap" aria-busy={roles.status === 'loading'}>
+      <TableScrollBox label="Roles" busy={roles.status === 'loading'}>
         <table className="table">
           <caption className="visually-hidden">Roles</caption>
           <thead>
@@ -52,7 +53,7 @@ function RolesList() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScrollBox>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TableScrollBox } from '../../components/ResponsiveTable.tsx';
 import type { Loadable } from '../../stores/course-admin.ts';
 import { LoadingState } from '../admin/AdminStates.tsx';
 
@@ -52,7 +53,7 @@ interface DataTableProps {
 /** A table of rows with its column headings. */
 export function DataTable({ caption, columns, actions, busy, children }: DataTableProps) {
   return (
-    <div className="table-wrap" aria-busy={busy}>
+    <TableScrollBox label={caption ?? columns.join(', ')} busy={busy}>
       <table className="table">
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>
@@ -71,6 +72,6 @@ export function DataTable({ caption, columns, actions, busy, children }: DataTab
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </TableScrollBox>
   );
 }
