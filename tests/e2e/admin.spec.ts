@@ -72,6 +72,7 @@ test.describe('admin sidebar (§2.1)', () => {
   test('collapses and expands, remembering the choice', async ({ page, loginAs }) => {
     await loginAs(ACCOUNTS.admin);
     await page.goto('/admin/dashboard');
+    await hydrated(page);
     const toggle = sidebar(page).getByRole('button', { name: 'Toggle sidebar' });
     const usersLink = sidebar(page).getByRole('link', { name: 'Users' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -83,12 +84,14 @@ test.describe('admin sidebar (§2.1)', () => {
     await expect(usersLink).toBeVisible();
 
     await page.reload();
+    await hydrated(page);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect.poll(async () => (await sidebar(page).boundingBox())!.width).toBeLessThan(wide / 2);
 
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await page.reload();
+    await hydrated(page);
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect.poll(async () => (await sidebar(page).boundingBox())!.width).toBeGreaterThan(wide - 2);
   });

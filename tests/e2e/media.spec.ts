@@ -28,13 +28,17 @@ async function token(request: APIRequestContext, username: string): Promise<stri
 
 /** A published demo course whose lessons play the demo practice clip, and one of those lessons. */
 async function demoVideoLesson(request: APIRequestContext) {
-  const list = (await (await request.get('/api/courses?limit=50')).json()) as { data: { id: number }[] } | { id: number }[];
-  for (const { id } of Array.isArray(list) ? list : list.data) {
-    const course = (await (await request.get(`/api/courses/${id}`)).json()) as Outline;
-    if (!course.preview_video_url?.startsWith('/uploads/demo/')) continue;
-    for (const mod of course.modules) {
-      const lesson = mod.lessons.find((l) => l.type === 'video');
-      if (lesson) return { course, moduleId: mod.id, lesson };
+  // Other specs publish courses of their own, so the demo courses may be on a later page.
+  for (let page = 1; page <= 50; page += 1) {
+    const list = (await (await request.get(`/api/courses?pageSize=100&page=${page}`)).json()) as { data: { id: number }[] };
+    if (list.data.length === 0) break;
+    for (const { id } of list.data) {
+      const course = (await (await request.get(`/api/courses/${id}`)).json()) as Outline;
+      if (!course.preview_video_url?.startsWith('/uploads/demo/')) continue;
+      for (const mod of course.modules) {
+        const lesson = mod.lessons.find((l) => l.type === 'video');
+        if (lesson) return { course, moduleId: mod.id, lesson };
+      }
     }
   }
   throw new Error('no demo course with a video lesson');
