@@ -200,6 +200,33 @@ describe('query layer configuration (§9 data freshness)', () => {
     expect(api.count(keys.categories)).toBe(1);
   });
 
+  it('a write while a read of the key is under way reads the key again once that read answers', async () => {
+    const calls: string[] = [];
+    const pending: ((value: Answer) => void)[] = [];
+    const fetcher = (...parts: (string | number | true)[]) => {
+      const key = parts.join('');
+      calls.push(key);
+      return new Promise<Answer>((resolve) => pending.push(resolve));
+    };
+    const q = createQueryContext(fetcher);
+    const lessons = readyValue();
+    void q.bind(lessons, keys.categories, asValue);
+    await settle();
+    expect(calls).toHaveLength(1);
+    // the write lands while the first read is still out: that read may not include it
+    q.invalidate(startingWith(keys.categories));
+    pending.shift()!({ key: keys.categories, n: 1 });
+    await settle();
+    await settle();
+    expect(calls).toHaveLength(2);
+    pending.shift()!({ key: keys.categories, n: 2 });
+    await settle();
+    expect(lessons.get()).toEqual({ key: keys.categories, n: 2 });
+    // and only once
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(calls).toHaveLength(2);
+  });
+
   it('puts a known answer in the cache for every store of its key, and forgets all on sign-out', async () => {
     const api = fakeApi();
     const q = createQueryContext(api.fetcher);

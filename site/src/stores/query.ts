@@ -123,6 +123,12 @@ export const apiFetcher: Fetcher = (...parts) => apiFetch<unknown>(parts.join(''
 /** The answer a read settled on: its data, or its error. */
 export type Settled<T> = { ok: true; data: T; error?: undefined } | { ok: false; data?: undefined; error: unknown };
 
+/** Whether a key selector (a key, a list of keys, or a predicate) selects a key. */
+function selects(selector: KeySelector, key: string): boolean {
+  if (typeof selector === 'function') return selector(key);
+  return Array.isArray(selector) ? selector.includes(key) : selector === key;
+}
+
 /** A query context with §9's settings; the page has one (below), tests make their own. */
 export function createQueryContext(fetcher: Fetcher = apiFetcher) {
   type CacheEntry = { data?: unknown; error?: unknown; retryCount?: number; created?: number; expires?: number };
@@ -201,9 +207,34 @@ export function createQueryContext(fetcher: Fetcher = apiFetcher) {
     bindings.delete($target);
   }
 
+  /** Keys whose read an invalidation of this same tick started: they already see the write. */
+  const startedThisTick = new Set<string>();
+
   /** After a write: the selected keys are stale; those on screen are fetched again at once, keeping their data meanwhile. */
   function invalidate(selector: KeySelector): void {
+    const selected = [...stores].filter(([key]) => selects(selector, key));
+    // A read already under way began before this write and may answer without it, and the library
+    // drops a revalidation while a read of the key runs: such a key is read once more when it settles.
+    const underWay = selected.filter(([key, store]) => store.value?.loading && !startedThisTick.has(key));
     tools.revalidateKeys(selector);
+    for (const [key, store] of selected) {
+      if (!store.value?.loading || underWay.some(([k]) => k === key)) continue;
+      if (startedThisTick.size === 0) queueMicrotask(() => startedThisTick.clear());
+      startedThisTick.add(key);
+    }
+    for (const [key, store] of underWay) {
+      let waiting = true;
+      let stop: (() => void) | undefined = undefined;
+      stop = store.listen((value) => {
+        if (!waiting || value.loading) return;
+        waiting = false;
+        // After the library has let go of that read (it notifies before it does).
+        queueMicrotask(() => {
+          stop?.();
+          tools.revalidateKeys(key);
+        });
+      });
+    }
   }
 
   /** Puts a known answer in the cache (e.g. the user a login returned), updating every store of that key. */
