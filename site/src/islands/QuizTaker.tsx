@@ -30,6 +30,20 @@ const MAX_TIMER_MS = 24 * 60 * 60 * 1000;
  * only from the server, only after a pass, and only when the quiz shows them (decision 0012).
  * Attempts left and the time the next attempt opens come from the server too.
  */
+/** The way back from a quiz: to its lesson, or to the course player. */
+function BackLinks({ courseId, moduleId, lessonId }: { courseId: number; moduleId: number; lessonId: number }) {
+  return (
+    <>
+      <a className="btn btn-ghost" href={lessonPath(courseId, moduleId, lessonId)}>
+        Back to the lesson
+      </a>
+      <a className="btn btn-ghost" href={playerPath(courseId)}>
+        Back to the course
+      </a>
+    </>
+  );
+}
+
 function QuizTaker() {
   const quiz = useStore($quiz);
   const answers = useStore($quizAnswers);
@@ -140,12 +154,7 @@ function QuizTaker() {
                 Retake quiz
               </button>
             )}
-            <a className="btn btn-ghost" href={lessonPath(q.course_id, q.module_id, q.lesson_id)}>
-              Back to the lesson
-            </a>
-            <a className="btn btn-ghost" href={playerPath(q.course_id)}>
-              Back to the course
-            </a>
+            <BackLinks courseId={q.course_id} moduleId={q.module_id} lessonId={q.lesson_id} />
           </p>
         </div>
       )}
@@ -156,12 +165,7 @@ function QuizTaker() {
             <p>The quiz opens again at {nextAttemptLabel(q.next_attempt_at)} without reloading this page.</p>
           )}
           <p className="cluster" style={{ margin: 'var(--space-2) 0 0' }}>
-            <a className="btn btn-ghost" href={lessonPath(q.course_id, q.module_id, q.lesson_id)}>
-              Back to the lesson
-            </a>
-            <a className="btn btn-ghost" href={playerPath(q.course_id)}>
-              Back to the course
-            </a>
+            <BackLinks courseId={q.course_id} moduleId={q.module_id} lessonId={q.lesson_id} />
           </p>
         </div>
       )}

@@ -8,32 +8,12 @@
  */
 
 import { courseImageAlt, portraitAlt } from './image-alt.ts';
+import { hashText, seededRandom } from './seeded-random.ts';
 
 export { courseImageAlt, portraitAlt };
 
 export const SVG_CONTENT_TYPE = 'image/svg+xml';
 
-/** FNV-1a, 32 bits: a stable number from a text. */
-export function hashText(text: string, basis = 0x811c9dc5): number {
-  let h = basis >>> 0;
-  for (const ch of text) {
-    h ^= ch.codePointAt(0)!;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: a small seeded generator, numbers in [0, 1). */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Random = () => number;
 const between = (r: Random, min: number, max: number) => min + r() * (max - min);
@@ -318,7 +298,7 @@ export interface CoverInput {
 /** A 640 × 360 cover: the style's gradient and motif, varied by the title, with the style's name and the label. */
 export function courseCoverSvg(input: CoverInput): string {
   const art = styleArt(input.style);
-  const r = generator(hashText(`${input.style ?? ''}|${input.title}`));
+  const r = seededRandom(hashText(`${input.style ?? ''}|${input.title}`));
   const angle = Math.round(between(r, 20, 70));
   const styleName = (input.style ?? 'Dance').toUpperCase();
   const lines = wrapWords(input.label || input.title, 18, 2);
@@ -369,7 +349,7 @@ export function nameInitials(name: string): string {
 
 /** A 400 × 400 portrait: initials on a pattern in one of a few palettes, chosen by the seed. */
 export function portraitSvg(input: PortraitInput): string {
-  const r = generator(hashText(`portrait|${input.seed ?? input.name}`));
+  const r = seededRandom(hashText(`portrait|${input.seed ?? input.name}`));
   const [dark, mid, light] = pick(r, PORTRAIT_PALETTES);
   const pattern = Math.floor(r() * 3);
   const shapes: string[] = [];

@@ -1,3 +1,5 @@
+import { hashText, seededRandom } from './seeded-random.ts';
+
 /**
  * Pure rules of learning a course: order, progress, resume, module locks, quiz grading and
  * completion. No database here; the services load an outline and a learner's state and ask.
@@ -308,28 +310,6 @@ export function attemptGate(rules: Pick<QuizRules, 'maxAttempts' | 'attemptWaitM
   return { ...base, open: true, blocked: null };
 }
 
-/** FNV-1a, 32 bits: a stable number from a string. */
-function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: a small seeded generator of numbers in [0, 1). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * The questions in the order one attempt serves them: a Fisher–Yates shuffle seeded by
  * (user, quiz, attempt number), so a reload shows the same order for the same pending attempt
@@ -337,7 +317,7 @@ function seeded(seed: number): () => number {
  */
 export function attemptQuestionOrder<T>(questions: readonly T[], key: { userId: number; quizId: number; attemptNumber: number }): T[] {
   const out = [...questions];
-  const random = seeded(hash32(`${key.userId}:${key.quizId}:${key.attemptNumber}`));
+  const random = seededRandom(hashText(`${key.userId}:${key.quizId}:${key.attemptNumber}`));
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [out[i], out[j]] = [out[j]!, out[i]!];
