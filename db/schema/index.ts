@@ -7,3 +7,4 @@ export * from './taxonomy.ts';
 export * from './courses.ts';
 export * from './learning.ts';
 export * from './outbox.ts';
+export * from './content-versions.ts';

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from './app-context.ts';
 import { AppError, handleError } from './http/errors.ts';
+import { createPublicCache, type PublicCacheOptions } from './http/public-cache.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -61,8 +62,13 @@ const api = new Hono<AppContext>()
 
 export type AppType = typeof api;
 
+export interface AppOptions {
+  /** The public-read cache's store and version TTL (decision 0021): memory by default. */
+  publicCache?: PublicCacheOptions;
+}
+
 /** Builds the app of both runtimes. The entry puts a `platform` into the bindings. */
-export function createApp() {
+export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppContext>();
   app.use('*', async (c, next) => {
     const platform = c.env?.platform;
@@ -87,5 +93,12 @@ export function createApp() {
   app.route('/', uploadedFileRoutes);
   app.route('/', siteRoutes);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
-  return app;
+
+  // Before everything above: a fresh public answer is served from the cache without running any
+  // middleware, routing or session lookup (decision 0021).
+  const publicCache = createPublicCache(options.publicCache);
+  const dispatch = app.fetch;
+  app.fetch = (request, bindings, executionCtx) =>
+    publicCache.fetch(request, (bindings as AppContext['Bindings'] | undefined)?.platform, () => dispatch(request, bindings, executionCtx));
+  return Object.assign(app, { publicCache });
 }

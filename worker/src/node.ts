@@ -1,13 +1,15 @@
 import { serve } from '@hono/node-server';
 import { DEMO_PASSWORD, existingDemoAccounts } from '../../db/seed.ts';
 import { createApp } from './app.ts';
+import { nodeAnswerStore } from './http/public-cache-node.ts';
 import { parseEnv } from './platform/env.ts';
 import { createNodePlatform } from './platform/node-platform.ts';
 
 // The embedded runtime: one Node process serves the built site and /api on one port.
 const env = parseEnv(process.env);
 const platform = await createNodePlatform(env);
-const app = createApp();
+// Public answers kept in memory with their gzip and brotli bodies (decision 0021).
+const app = createApp({ publicCache: { store: nodeAnswerStore() } });
 
 const server = serve({ fetch: (request, nodeBindings) => app.fetch(request, { ...nodeBindings, platform }), port: env.PORT, hostname: env.HOST }, (info) => {
   const url = `http://localhost:${info.port}`;

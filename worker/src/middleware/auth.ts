@@ -4,6 +4,7 @@ import type { AppContext, AuthUser } from '../app-context.ts';
 import { can, denialMessage, type Action } from '../domain/permissions.ts';
 export { PERMISSION_DENIED } from '../domain/permissions.ts';
 import { AppError } from '../http/errors.ts';
+import { markPersonal } from '../http/public-cache.ts';
 import { findSession } from '../services/sessions.ts';
 import { roleMappingsOfUser } from '../services/users.ts';
 import type { Db } from '../platform/db.ts';
@@ -32,16 +33,23 @@ async function resolveUser(db: Db, authorization: string | undefined, idleDays?:
   };
 }
 
+/** An answer that read a session (or a token) is never stored as a public one (decision 0021). */
+function authorizationOf(c: Context<AppContext>): string | undefined {
+  const header = c.req.header('authorization');
+  if (header !== undefined) markPersonal(c);
+  return header;
+}
+
 /** Sets `user` when a valid token is sent; a missing or bad token leaves it null. */
 export const optionalUser = createMiddleware<AppContext>(async (c, next) => {
-  const user = await resolveUser(c.get('platform').db, c.req.header('authorization'), c.get('platform').env.SESSION_IDLE_DAYS);
+  const user = await resolveUser(c.get('platform').db, authorizationOf(c), c.get('platform').env.SESSION_IDLE_DAYS);
   c.set('user', user || null);
   await next();
 });
 
 /** 401 without a user: 'Invalid token' for a bad or expired token (the client then signs in again). */
 export const requireUser = createMiddleware<AppContext>(async (c, next) => {
-  const user = await resolveUser(c.get('platform').db, c.req.header('authorization'), c.get('platform').env.SESSION_IDLE_DAYS);
+  const user = await resolveUser(c.get('platform').db, authorizationOf(c), c.get('platform').env.SESSION_IDLE_DAYS);
   if (user === false) throw new AppError(401, 'Invalid token');
   if (user === null) throw new AppError(401, 'Authentication required');
   c.set('user', user);
@@ -55,7 +63,7 @@ export const requireUser = createMiddleware<AppContext>(async (c, next) => {
 export function requirePermission(action: Action) {
   return createMiddleware<AppContext>(async (c, next) => {
     // After requireUser the user is already read; otherwise it is read here.
-    const user = c.get('user') ?? (await resolveUser(c.get('platform').db, c.req.header('authorization'), c.get('platform').env.SESSION_IDLE_DAYS));
+    const user = c.get('user') ?? (await resolveUser(c.get('platform').db, authorizationOf(c), c.get('platform').env.SESSION_IDLE_DAYS));
     if (user === false) throw new AppError(401, 'Invalid token');
     if (user === null) throw new AppError(401, 'Authentication required');
     if (!can(user.roles, action)) throw new AppError(403, denialMessage(action));

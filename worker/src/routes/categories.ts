@@ -9,6 +9,7 @@ import type { Db } from '../platform/db.ts';
 import { categoryNameSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import { uniqueViolation } from '../services/db-errors.ts';
+import { cachePublic } from '../http/public-cache.ts';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 export const CATEGORY_EXISTS = 'A category with this name already exists';
@@ -51,6 +52,7 @@ function rethrowDuplicate(err: unknown): never {
  */
 export const categoriesRoutes = new Hono<AppContext>()
   .get('/categories', async (c) => {
+    cachePublic(c, 'catalog');
     const rows: CategoryView[] = await c
       .get('platform')
       .db.select({ id: categories.id, name: categories.name, course_count: courseCount, published_course_count: publishedCount })

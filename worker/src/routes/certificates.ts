@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
+import { cachePublic } from '../http/public-cache.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, requireUser, signedInUser } from '../middleware/auth.ts';
 import {
@@ -25,6 +26,7 @@ import { publicOrigin } from '../platform/public-url.ts';
 export const certificateRoutes = new Hono<AppContext>()
   /** Public: no token needed. Always 200; the page confirms or denies. */
   .get('/certificates/verify/:code', validate('param', verifyCodeParamSchema), async (c) => {
+    cachePublic(c, 'certificates');
     return c.json(await verifyCertificate(c.get('platform').db, c.req.valid('param').code), 200);
   })
   .get('/certificates', requireUser, async (c) => {

@@ -6,6 +6,7 @@ import { courses } from '../../../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
 import { canViewUnpublished } from '../domain/courses.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { cachePublic } from '../http/public-cache.ts';
 import { validate } from '../http/validate.ts';
 import { optionalUser, requirePermission, requireUser, signedInUser } from '../middleware/auth.ts';
 import { courseEditPageSchema, courseListQuerySchema, createCourseSchema, updateCourseSchema } from '../schemas/courses.ts';
@@ -110,12 +111,16 @@ export const coursesRoutes = new Hono<AppContext>()
     const db = c.get('platform').db;
     const query = c.req.valid('query');
     if (query.scope === 'manage') return c.json(await listManagedCourses(db, signedInUser(c), query), 200);
+    // The same for every visitor: answered from the cache until the catalog changes (decision 0021).
+    cachePublic(c, 'catalog');
     return c.json(await listCatalog(db, query), 200);
   })
   /** A course with modules and lessons (§7). Drafts and archived courses only for their managers. */
   .get('/courses/:id', optionalUser, validate('param', idParamSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
+    // An anonymous visitor's answer (its 404 too) is public; a signed-in one's may be privileged.
+    if (!c.get('user')) cachePublic(c, 'catalog');
     const ref = await findCourseRef(db, id);
     if (!ref) throw notFound(COURSE_NOT_FOUND);
     const privileged = canViewUnpublished(c.get('user'), ref);

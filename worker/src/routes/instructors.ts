@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { COURSE_INSTRUCTOR_ROLES } from '../domain/courses.ts';
 import { notFound } from '../http/errors.ts';
+import { cachePublic } from '../http/public-cache.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission } from '../middleware/auth.ts';
 import { idParamSchema } from '../schemas/users.ts';
@@ -68,6 +69,7 @@ export const instructorsRoutes = new Hono<AppContext>()
   .get('/instructors/:id', validate('param', idParamSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
+    cachePublic(c, 'catalog');
     const [row] = await db.all<UserRowRaw>(sql`SELECT u.id, u.username, u.first_name, u.last_name, u.email, u.bio, u.profile_image_url
       FROM users u WHERE u.id = ${id} AND u.is_active = 1 AND (${hasInstructorRole(sql`u.id`)}
         OR EXISTS (SELECT 1 FROM courses c WHERE c.instructor_id = u.id AND c.status = 'published'))`);

@@ -1,0 +1,254 @@
+import type { Context } from 'hono';
+import { contentVersions, type ContentScope } from '../../../db/schema/index.ts';
+import type { Platform } from '../platform/context.ts';
+import type { Db } from '../platform/db.ts';
+import { etagOf, memoryAnswerStore, type AnswerStore, type StoredAnswer } from './public-cache-store.ts';
+
+export type { ContentScope } from '../../../db/schema/index.ts';
+
+/**
+ * The read-through cache of public answers (decision 0021). A route calls `cachePublic(c, scope)`
+ * on a GET answer that is the same for every visitor; the app's entry (`createPublicCache().fetch`,
+ * wrapped around the Hono app in app.ts) stores the final answer — every middleware's headers, the
+ * Content-Security-Policy included — under the path + query and the scope's content version, and
+ * answers the next identical request from the store before any middleware, routing or session
+ * lookup runs. Writes move the versions in the database (triggers of migration 0003), so routes
+ * never invalidate anything by hand.
+ */
+
+type Mark = ContentScope | 'personal' | 'no-store';
+const marks = new WeakMap<Request, Mark>();
+
+/** Marks the current GET/HEAD answer as public: the same bytes for everyone until `scope` changes. */
+export function cachePublic(c: Context, scope: ContentScope): void {
+  const current = marks.get(c.req.raw);
+  if (current !== 'personal' && current !== 'no-store') marks.set(c.req.raw, scope);
+}
+
+/** The answer depends on who asks (a session was read): never stored, whatever else marked it. */
+export function markPersonal(c: Context): void {
+  marks.set(c.req.raw, 'personal');
+}
+
+/** This answer must not be stored (a site answer that is not a function of the build and the catalog). */
+export function markNoStore(c: Context): void {
+  if (marks.get(c.req.raw) !== 'personal') marks.set(c.req.raw, 'no-store');
+}
+
+/** Cache-Control of a cached public answer: any cache may keep it but must ask again (304 when unchanged). */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+/** Cache-Control of the build's hashed files: their name changes with their content. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** How long a process trusts the versions it read, unless a write of its own made them stale. */
+export const DEFAULT_VERSION_TTL_MS = 250;
+/** Largest answer kept (the store's budget is for many answers, not one). */
+export const MAX_STORED_ANSWER_BYTES = 2 * 1024 * 1024;
+
+export type Versions = Readonly<Record<ContentScope, number>>;
+
+async function readVersions(db: Db): Promise<Versions> {
+  const rows = await db.select().from(contentVersions);
+  const versions: Record<string, number> = { catalog: 0, certificates: 0 };
+  for (const row of rows) versions[row.scope] = row.version;
+  return versions as Versions;
+}
+
+/**
+ * The content versions as this process (or isolate) knows them: read from the database at most
+ * every `ttlMs` (one read shared by the requests waiting for it), and forgotten at once when a
+ * write of this process completes, so its own writes show on the very next read.
+ */
+export class VersionClock {
+  #versions: Versions | null = null;
+  #readStartedAt = 0;
+  #pending: Promise<Versions> | null = null;
+  #generation = 0;
+
+  readonly ttlMs: number;
+
+  constructor(ttlMs: number) {
+    this.ttlMs = ttlMs;
+  }
+
+  /** The versions when known fresh; undefined means `read` them. */
+  fresh(now = Date.now()): Versions | undefined {
+    return this.#versions !== null && now - this.#readStartedAt < this.ttlMs ? this.#versions : undefined;
+  }
+
+  read(db: Db): Promise<Versions> {
+    if (this.#pending) return this.#pending;
+    const generation = this.#generation;
+    const startedAt = Date.now();
+    const pending = readVersions(db).then(
+      (versions) => {
+        // A write completed while this read was on its way: its answer may predate the write.
+        if (generation === this.#generation) {
+          this.#versions = versions;
+          this.#readStartedAt = startedAt;
+        }
+        if (this.#pending === pending) this.#pending = null;
+        return versions;
+      },
+      (err: unknown) => {
+        if (this.#pending === pending) this.#pending = null;
+        throw err;
+      },
+    );
+    this.#pending = pending;
+    return pending;
+  }
+
+  /** A write of this process completed: the next request reads the versions again. */
+  invalidate(): void {
+    this.#generation++;
+    this.#versions = null;
+    this.#pending = null;
+  }
+}
+
+export interface PublicCacheOptions {
+  /** Where answers are kept: memory (Node, the default) or the Cache API (Workers). */
+  store?: AnswerStore;
+  /**
+   * How long versions read from the database are trusted, in ms (≤ 1000; default 250). Unset, 0
+   * under APP_ENV=test (tests write to the database directly between requests), else 250.
+   */
+  versionTtlMs?: number;
+}
+
+type Dispatch = () => Response | Promise<Response>;
+
+const EMPTY_VERSIONS: Versions = { catalog: -1, certificates: -1 };
+
+/** The path and query of a request URL, without parsing it. */
+export function cacheKeyOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  const hash = url.indexOf('#', start);
+  return hash < 0 ? url.slice(start) : url.slice(start, hash);
+}
+
+/** Site answers (not the API, not uploaded files) are the build's pages and files: catalog scope by default. */
+function defaultScope(key: string): ContentScope | undefined {
+  if (key.startsWith('/api/') || key === '/api' || key.startsWith('/uploads/')) return undefined;
+  return 'catalog';
+}
+
+function storableAnswer(res: Response): boolean {
+  if (res.status !== 200 && res.status !== 404) return false;
+  const h = res.headers;
+  if (h.has('set-cookie') || h.has('content-range') || h.has('content-encoding')) return false;
+  const cc = h.get('cache-control');
+  return !(cc && /no-store|private/i.test(cc));
+}
+
+/** The body variant an Accept-Encoding header asks for, among those stored. */
+export function chooseEncoding(acceptEncoding: string | null, answer: StoredAnswer): 'br' | 'gzip' | 'identity' {
+  if (!acceptEncoding || (!answer.br && !answer.gzip)) return 'identity';
+  const accepts = (coding: string) => {
+    const at = acceptEncoding.indexOf(coding);
+    if (at < 0) return false;
+    const rest = acceptEncoding.slice(at + coding.length).split(',', 1)[0] ?? '';
+    return !/;\s*q\s*=\s*0(?:\.0*)?\s*$/.test(rest);
+  };
+  if (answer.br && accepts('br')) return 'br';
+  if (answer.gzip && accepts('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** A stored answer as a response to `request`: its encoding, 304 when the client holds it, no body for HEAD. */
+export function answerFrom(answer: StoredAnswer, request: Request): Response {
+  const variant = answer[chooseEncoding(request.headers.get('accept-encoding'), answer)]!;
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch !== null && (ifNoneMatch.trim() === '*' || ifNoneMatch.includes(variant.etag))) {
+    return new Response(null, { status: 304, headers: answer.notModifiedHeaders(variant) });
+  }
+  return new Response(request.method === 'HEAD' ? null : variant.body, { status: answer.status, headers: variant.headers });
+}
+
+/**
+ * The cache in front of the app: `fetch(request, platform, dispatch)` answers a fresh stored
+ * answer without calling `dispatch` (the Hono app), stores what `dispatch` answers when a route
+ * marked it public, and makes the versions stale after every write this process completes.
+ */
+export function createPublicCache(options: PublicCacheOptions = {}) {
+  const store = options.store ?? memoryAnswerStore();
+  let clock: VersionClock | null = options.versionTtlMs === undefined ? null : new VersionClock(Math.min(options.versionTtlMs, 1000));
+
+  function clockFor(platform: Platform): VersionClock {
+    clock ??= new VersionClock(platform.env.APP_ENV === 'test' ? 0 : DEFAULT_VERSION_TTL_MS);
+    return clock;
+  }
+
+  async function versionsOf(platform: Platform): Promise<Versions> {
+    const versionClock = clockFor(platform);
+    return versionClock.fresh() ?? versionClock.read(platform.db);
+  }
+
+  async function afterWrite(dispatch: Dispatch, platform: Platform): Promise<Response> {
+    try {
+      return await dispatch();
+    } finally {
+      clockFor(platform).invalidate();
+    }
+  }
+
+  async function missed(request: Request, key: string, platform: Platform, versions: Versions, dispatch: Dispatch): Promise<Response> {
+    const res = await dispatch();
+    const mark = marks.get(request);
+    const scope = mark === undefined ? defaultScope(key) : mark === 'personal' || mark === 'no-store' ? undefined : mark;
+    if (!scope || versions === EMPTY_VERSIONS || request.method !== 'GET' || !storableAnswer(res)) return store.finish(res, request);
+    const body = new Uint8Array(await res.arrayBuffer());
+    if (body.byteLength > MAX_STORED_ANSWER_BYTES) return new Response(body, res);
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      if (name !== 'content-length') headers[name] = value;
+    });
+    headers['cache-control'] ??= PUBLIC_CACHE_CONTROL;
+    const answer = await store.put(key, {
+      scope,
+      version: versions[scope],
+      status: res.status,
+      headers,
+      body,
+      etag: etagOf(body),
+    });
+    return answerFrom(answer, request);
+  }
+
+  async function lookUp(request: Request, key: string, platform: Platform, dispatch: Dispatch): Promise<Response> {
+    let versions: Versions;
+    try {
+      // Read before the handler runs: an answer is stored under a version no newer than its data.
+      versions = await versionsOf(platform);
+    } catch (err) {
+      console.error('Could not read the content versions; answering without the cache', err);
+      versions = EMPTY_VERSIONS;
+    }
+    const stored = versions === EMPTY_VERSIONS ? undefined : await store.get(key);
+    if (stored && stored.version === versions[stored.scope]) return answerFrom(stored, request);
+    return missed(request, key, platform, versions, dispatch);
+  }
+
+  return {
+    store,
+    /** Answers `request`, calling `dispatch` (the app) only when the store cannot. */
+    fetch(request: Request, platform: Platform | undefined, dispatch: Dispatch): Response | Promise<Response> {
+      const method = request.method;
+      if (!platform) return dispatch();
+      if (method !== 'GET' && method !== 'HEAD') return afterWrite(dispatch, platform);
+      // A request with credentials or a range is answered by the app, never from or into the store.
+      if (request.headers.has('authorization') || request.headers.has('range')) return store.finish(dispatch(), request);
+      const key = cacheKeyOf(request.url);
+      const versions = clockFor(platform).fresh();
+      if (versions !== undefined) {
+        // The hot path: versions known fresh and the answer in memory, no await at all.
+        const stored = store.peek(key);
+        if (stored && stored.version === versions[stored.scope]) return answerFrom(stored, request);
+      }
+      return lookUp(request, key, platform, dispatch);
+    },
+  };
+}
+
+export type PublicCache = ReturnType<typeof createPublicCache>;
