@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
 import { writeCspManifest } from './scripts/csp-manifest.ts';
+import { pageRendererAdapter } from './site/server/adapter.ts';
 
 const apiPort = process.env.API_PORT ?? '8788';
 
@@ -28,9 +29,10 @@ const cspHashes = {
   },
 };
 
-// Every page is pre-rendered; the Hono server (Node or Workers) serves the files, the
-// redirects of the route table and the API. Dynamic routes are static shells whose islands
-// read the id from the URL; the server maps each pattern to its shell (site/src/routes.ts).
+// Every page is pre-rendered but those of site/src/pages/rendered/, which the Hono server (Node or
+// Workers) renders on request through the module our adapter builds (decision 0020); it serves the
+// files, the redirects of the route table and the API. Other dynamic routes are static shells
+// whose islands read the id from the URL (site/src/routes.ts).
 export default defineConfig({
   root: '.',
   srcDir: './site/src',
@@ -38,9 +40,13 @@ export default defineConfig({
   outDir: './dist',
   output: 'static',
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  // The static site in dist/, the server-rendered pages' module outside it (decision 0020).
+  build: { format: 'directory', client: './', server: '../build/astro/' },
+  adapter: pageRendererAdapter(),
   integrations: [react(), cspHashes],
   devToolbar: { enabled: false },
+  // No image processing: pictures are uploads served as they are.
+  image: { service: { entrypoint: 'astro/assets/services/noop' } },
   server: { port: Number(process.env.PORT ?? 4321) },
   vite: {
     server: {

@@ -1,4 +1,5 @@
 import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 // The Node server as one bundled module (build/server/index.mjs), which `npm start` runs.
@@ -21,3 +22,23 @@ await build({
   logLevel: 'warning',
 });
 console.log('Server bundled: build/server/index.mjs');
+
+// The pages the server renders from the site's components (decision 0020): `astro build` compiles
+// them into build/astro/ (the worker bundles that with wrangler); Node gets them as one module.
+const pages = resolve(root, 'build/astro/entry.mjs');
+if (existsSync(pages)) {
+  await build({
+    entryPoints: [pages],
+    outfile: resolve(root, 'build/server/page-renderer.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    sourcemap: true,
+    banner: { js: "import { createRequire as __drxCreateRequire } from 'node:module'; const require = __drxCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  console.log('Page renderer bundled: build/server/page-renderer.mjs');
+} else {
+  console.warn('No build/astro/entry.mjs (run astro build first): the server will not render changed pages');
+}

@@ -4,6 +4,8 @@ import type { AssetFetcher, Platform, RuntimeMemo } from './platform/context.ts'
 import { createDb } from './platform/db.ts';
 import { parseEnv, type AppEnv } from './platform/env.ts';
 import { createR2Storage } from './platform/r2-storage.ts';
+// The build's server-rendered pages (decision 0020): wrangler.toml aliases this to build/astro/entry.mjs.
+import { renderer } from 'drx-page-renderer';
 
 /** The bindings of wrangler.toml; the string variables and secrets are read by `parseEnv`. */
 export interface WorkerBindings {
@@ -108,6 +110,7 @@ export default {
       db: createDb(openDatabase(env)),
       storage: createR2Storage(bindings.UPLOADS),
       assets: createWorkersAssets(bindings.ASSETS),
+      renderer,
       memo: memoOf(bindings),
     };
     // Cloudflare sets CF-Connecting-IP itself (a client's own is overwritten): the client address.

@@ -1,7 +1,7 @@
-import { applyCatalogQuery, countLabel, DEFAULT_QUERY, hasFilters, type CatalogCourse, type CatalogQuery, type Category } from '../lib/catalog.ts';
+import { countLabel, hasFilters, type CatalogCourse, type CatalogQuery, type Category } from '../lib/catalog.ts';
 import { activeFilterChips } from '../lib/catalog-chips.ts';
-import { $catalog, $catalogPage, $catalogQuery, $categoryNames, clearCatalogFilters, initCatalog, loadLiveCatalog, setCatalogQuery } from '../stores/catalog.ts';
-import { courseGrid, errorMessage, loadingMessage, repairImages } from './course-dom.ts';
+import { $catalogPage, $catalogQuery, $categoryNames, clearCatalogFilters, initCatalog, setCatalogQuery } from '../stores/catalog.ts';
+import { repairImages } from './course-media.ts';
 import { h, mountWhenIdle } from './dom.ts';
 
 const SEARCH_DELAY_MS = 250;
@@ -10,11 +10,11 @@ type Select = HTMLElement & Pick<HTMLSelectElement, 'value' | 'disabled' | 'opti
 
 /**
  * /courses (components/CourseCatalog.astro): search, style, level, price and sort, kept in the
- * address so a filtered list can be shared; filtering and sorting happen here, on the courses
- * the page carries (or, for the live variant, the ones the API gives).
+ * address so a filtered list can be shared. Filtering, sorting and paging happen here, over the
+ * cards the server rendered (every published course's): they are shown, hidden and put in
+ * order, never made here (decision 0020).
  */
 function mountCourseCatalog(root: HTMLElement): void {
-  const live = root.dataset.live === 'true';
   const raw = root.querySelector('script[data-catalog-data]')?.textContent ?? '{}';
   const data = JSON.parse(raw) as { courses?: CatalogCourse[]; categories?: Category[] };
   const categories = data.categories ?? [];
@@ -31,6 +31,10 @@ function mountCourseCatalog(root: HTMLElement): void {
   const count = root.querySelector<HTMLElement>('[data-catalog-count]')!;
   const clear = root.querySelector<HTMLButtonElement>('[data-catalog-clear]')!;
   const results = root.querySelector<HTMLElement>('[data-catalog-results]')!;
+  const grid = results.querySelector<HTMLElement>('ul.course-grid');
+  const empty = results.querySelector<HTMLElement>('[data-catalog-empty]');
+  const cards = new Map<number, HTMLElement>();
+  for (const li of grid?.querySelectorAll<HTMLElement>(':scope > li[data-course-id]') ?? []) cards.set(Number(li.dataset.courseId), li);
   const pages = root.querySelector<HTMLElement>('[data-catalog-pages]')!;
   const prev = pages.querySelector<HTMLButtonElement>('[data-page="prev"]')!;
   const next = pages.querySelector<HTMLButtonElement>('[data-page="next"]')!;
@@ -56,6 +60,10 @@ function mountCourseCatalog(root: HTMLElement): void {
     });
   }
   clear.addEventListener('click', () => {
+    clearCatalogFilters();
+    search.focus();
+  });
+  results.querySelector('[data-catalog-clear-empty]')?.addEventListener('click', () => {
     clearCatalogFilters();
     search.focus();
   });
@@ -120,10 +128,20 @@ function mountCourseCatalog(root: HTMLElement): void {
     );
   }
 
-  // The pre-rendered cards are the first page of the unfiltered list: kept while that is what to show.
-  let shownList: CatalogCourse[] | null = live ? null : applyCatalogQuery(data.courses ?? [], DEFAULT_QUERY).items;
+  /** Shows the cards of `items` in that order and hides the others. */
+  let shownIds = '';
+  function showCards(items: CatalogCourse[]) {
+    const ids = items.map((c) => c.id).filter((id) => cards.has(id));
+    const key = ids.join(',');
+    if (key === shownIds || !grid) return;
+    shownIds = key;
+    const visible = new Set(ids);
+    for (const [id, li] of cards) li.hidden = !visible.has(id);
+    // Appending moves a card: the shown ones end up in order, after the hidden ones.
+    for (const id of ids) grid.appendChild(cards.get(id)!);
+  }
+
   function render() {
-    const state = $catalog.get();
     const query = $catalogQuery.get();
     const page = $catalogPage.get();
     syncCategories($categoryNames.get(), query.category);
@@ -133,53 +151,25 @@ function mountCourseCatalog(root: HTMLElement): void {
     filters.showCount(activeFilterChips(query).filter((c) => c.field !== 'q').length);
     // An open sheet holds choices not applied yet: they stay until Apply or Close.
     if (!filters.isOpen()) syncSelects(query);
-    const busy = state.status === 'loading';
     for (const control of [search, ...Object.values(selects)]) control.disabled = false;
     filters.enable();
 
     const filtered = hasFilters(query);
-    clear.hidden = !filtered;
-    if (busy) {
-      count.textContent = 'Loading courses...';
-      results.replaceChildren(loadingMessage('Loading courses...'));
-      pages.hidden = true;
-      shownList = null;
-      return;
-    }
-    if (state.status === 'error') {
-      count.textContent = '';
-      results.replaceChildren(errorMessage(state.message ?? 'The courses could not be loaded.', () => void loadLiveCatalog(categories)));
-      pages.hidden = true;
-      shownList = null;
-      return;
-    }
     count.textContent = filtered ? `${countLabel(page.total, 'course matches', 'courses match')} your search` : countLabel(page.total, 'course', 'courses');
     // The empty state has its own Clear filters: one per screen.
     clear.hidden = !filtered || page.total === 0;
-    if (shownList === null || shownList.length !== page.items.length || shownList.some((c, i) => c !== page.items[i])) {
-      shownList = page.items;
-      if (page.items.length === 0) {
-        results.replaceChildren(
-          h(
-            'div',
-            { className: 'panel center' },
-            h('p', { className: 'lead' }, filtered ? 'No courses match your filters.' : 'No courses are available yet. Check back soon.'),
-            filtered && h('button', { type: 'button', className: 'btn btn-secondary', onclick: () => clearCatalogFilters() }, 'Clear filters'),
-          ),
-        );
-      } else {
-        results.replaceChildren(courseGrid(page.items, 'Courses'));
-      }
-    }
+    showCards(page.items);
+    if (grid) grid.hidden = page.items.length === 0;
+    if (empty) empty.hidden = page.items.length > 0;
     pages.hidden = page.pageCount < 2;
     pageLabel.textContent = `Page ${page.page} of ${page.pageCount}`;
     prev.disabled = page.page <= 1;
     next.disabled = page.page >= page.pageCount;
   }
 
-  $catalog.listen(render);
+  $catalogPage.listen(render);
   $catalogQuery.listen(render);
-  initCatalog({ courses: data.courses ?? [], categories, live });
+  initCatalog({ courses: data.courses ?? [], categories });
   render();
 }
 

@@ -1,9 +1,9 @@
-import { enablePreview, repairImages } from './course-dom.ts';
 import { whenIdle } from './dom.ts';
+import { enablePreview, repairImages } from './course-media.ts';
 import { showLearnerState } from './learner-action.ts';
 
-// A pre-rendered course page: the preview plays on request, a broken image shows the placeholder,
-// and an enrolled learner sees Continue (or Review) instead of Enrol.
+// A course page (built or rendered by the server): the preview plays on request, a broken image
+// shows the placeholder, and an enrolled learner sees Continue (or Review) instead of Enrol.
 whenIdle(() => {
   void showLearnerState(document);
   repairImages(document);

@@ -2,7 +2,7 @@ import { pathId, type CatalogCourse } from '../lib/catalog.ts';
 import { formatCents } from '../lib/currency.ts';
 import { loadUser } from '../stores/auth.ts';
 import { $enrol, enrol, PURCHASE_UNAVAILABLE, startEnrolment, type EnrolState } from '../stores/enrolment.ts';
-import { loadingMessage, notFoundMessage } from './course-dom.ts';
+import { loadingMessage, notFoundMessage } from './course-messages.ts';
 import { h, mountWhenIdle } from './dom.ts';
 import { learnerActionButtons } from './learner-action.ts';
 

@@ -3,7 +3,7 @@ import { formatCents } from '../lib/currency.ts';
 import { ApiError } from '../lib/api.ts';
 import { loadUser } from '../stores/auth.ts';
 import { $guestCourse, enrolAsGuest, loadGuestCourse } from '../stores/learning.ts';
-import { notFoundMessage } from './course-dom.ts';
+import { notFoundMessage } from './course-messages.ts';
 import { h, mountWhenIdle } from './dom.ts';
 import { enhanceForm, firstMessages } from './forms.ts';
 

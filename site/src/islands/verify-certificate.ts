@@ -1,5 +1,5 @@
 import { $verification, verifyCertificateCode, type Verification } from '../stores/certificates.ts';
-import { loadingMessage } from './course-dom.ts';
+import { loadingMessage } from './course-messages.ts';
 import { h, mountWhenIdle } from './dom.ts';
 
 /** The code in /verify/{code}, or null on /verify. */

@@ -6,14 +6,12 @@
  * what is hashed is exactly what is rendered (decision 0007).
  */
 import { resolve } from 'node:path';
-import { asc } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { seedDemoCourses } from '../../../db/seed-courses.ts';
 import { seedDemoData, seedReferenceData } from '../../../db/seed.ts';
-import { categories } from '../../../db/schema/index.ts';
 import { parseEnv } from '../../../worker/src/platform/env.ts';
 import { openNodeDatabase } from '../../../worker/src/platform/node-db.ts';
-import { buildCatalogManifest, loadCatalog, type CatalogCourse, type CatalogManifest } from '../../../worker/src/services/catalog-freshness.ts';
+import { loadCatalogSnapshot, type CatalogCourse, type CatalogManifest } from '../../../worker/src/services/catalog-freshness.ts';
 import type { Category } from './catalog.ts';
 
 export interface BuildCatalog {
@@ -36,11 +34,9 @@ async function load(): Promise<BuildCatalog> {
       // Idempotent: only on a database without courses, as at the server's start.
       await seedDemoCourses(db);
     }
-    const [courses, categoryRows] = await Promise.all([
-      loadCatalog(db),
-      db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.position), asc(categories.id)),
-    ]);
-    return { courses, categories: categoryRows, manifest: await buildCatalogManifest(courses) };
+    // The same snapshot the server renders a changed page from (decision 0020).
+    const snapshot = await loadCatalogSnapshot(db);
+    return { courses: snapshot.courses, categories: snapshot.categories, manifest: { version: 1, ...snapshot.hashes } };
   } finally {
     client.close();
   }

@@ -1,13 +1,11 @@
 import { atom, computed } from 'nanostores';
-import { ApiError, apiFetch } from '../lib/api.ts';
+import { apiFetch } from '../lib/api.ts';
 import {
   applyCatalogQuery,
   catalogSearch,
   categoryOptions,
   DEFAULT_QUERY,
   parseCatalogQuery,
-  readCategories,
-  readCourse,
   readCourseList,
   updateQuery,
   type CatalogCourse,
@@ -17,29 +15,19 @@ import {
 import { queryLayer } from './query-lazy.ts';
 
 /**
- * The catalog list (/courses), the course page shell (/courses/{id}) and the instructor pages.
- * The pre-rendered list hands its courses to `initCatalog`; the live variant (served when the
- * list changed after the build, decision 0007) and the shells load from the API.
+ * The catalog list (/courses): the page (built, or rendered by the server from current data,
+ * decision 0020) hands its courses to `initCatalog`; filtering, sorting and paging show, hide and
+ * order the cards the page carries.
  */
 
-export type Load<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'not-found' }
-  | { status: 'error'; message: string };
-
 export interface CatalogState {
-  status: 'loading' | 'ready' | 'error';
   courses: CatalogCourse[];
   categories: Category[];
-  /** Where the courses come from: the build, or the API. */
-  source: 'static' | 'live';
-  /** Enrolment counts fetched for the popularity sort of a static list. */
+  /** Enrolment counts fetched for the popularity sort (the page's counts may be older). */
   popularityFresh: boolean;
-  message?: string;
 }
 
-export const $catalog = atom<CatalogState>({ status: 'loading', courses: [], categories: [], source: 'static', popularityFresh: false });
+export const $catalog = atom<CatalogState>({ courses: [], categories: [], popularityFresh: false });
 export const $catalogQuery = atom<CatalogQuery>(DEFAULT_QUERY);
 export const $catalogPage = computed([$catalog, $catalogQuery], (catalog, query) => applyCatalogQuery(catalog.courses, query));
 export const $categoryNames = computed($catalog, (c) => categoryOptions(c.categories, c.courses));
@@ -73,10 +61,6 @@ function fetchAllCourses(sort: CatalogQuery['sort'] = 'newest'): Promise<Catalog
   return read(`/api/courses?sort=${sort}&pageSize=${LIST_PAGE_SIZE}&pages=all`, () => fetchCoursePages(sort));
 }
 
-async function fetchCategories(): Promise<Category[]> {
-  return readCategories(await read<unknown>('/api/categories'));
-}
-
 function readAddress() {
   $catalogQuery.set(parseCatalogQuery(location.search));
 }
@@ -84,48 +68,33 @@ function readAddress() {
 let listening = false;
 
 /**
- * Called once by the list island after hydration: takes the built courses (or loads them when
- * the list is live) and the query from the address, and follows back/forward navigation.
+ * Called once by the list island after hydration: takes the page's courses and the query from
+ * the address, and follows back/forward navigation.
  */
-export function initCatalog(input: { courses: CatalogCourse[]; categories: Category[]; live: boolean }): void {
+export function initCatalog(input: { courses: CatalogCourse[]; categories: Category[] }): void {
   readAddress();
   if (!listening) {
     listening = true;
     window.addEventListener('popstate', readAddress);
   }
-  if (!input.live) {
-    $catalog.set({ status: 'ready', courses: input.courses, categories: input.categories, source: 'static', popularityFresh: false });
-    if ($catalogQuery.get().sort === 'popular') void refreshPopularity();
-    return;
-  }
-  void loadLiveCatalog(input.categories);
-}
-
-export async function loadLiveCatalog(fallbackCategories: Category[] = []): Promise<void> {
-  $catalog.set({ ...$catalog.get(), status: 'loading', source: 'live' });
-  try {
-    const [courses, categories] = await Promise.all([fetchAllCourses(), fetchCategories().catch(() => fallbackCategories)]);
-    $catalog.set({ status: 'ready', courses, categories: categories.length ? categories : fallbackCategories, source: 'live', popularityFresh: true });
-  } catch (err) {
-    const message = err instanceof ApiError && err.status === 0 ? 'Network error occurred' : 'The courses could not be loaded.';
-    $catalog.set({ ...$catalog.get(), status: 'error', message });
-  }
+  $catalog.set({ courses: input.courses, categories: input.categories, popularityFresh: false });
+  if ($catalogQuery.get().sort === 'popular') void refreshPopularity();
 }
 
 /**
- * Popularity changes with every enrolment, which the built list does not track (its content
- * hash leaves counts out): sorting by it reads the current counts once.
+ * Popularity changes with every enrolment, which the page does not track (its content hash
+ * leaves counts out): sorting by it reads the current counts once.
  */
 export async function refreshPopularity(): Promise<void> {
   const state = $catalog.get();
-  if (state.source === 'live' || state.popularityFresh) return;
+  if (state.popularityFresh) return;
   $catalog.set({ ...state, popularityFresh: true });
   try {
     const counts = new Map((await fetchAllCourses('popular')).map((c) => [c.id, c.enrollment_count]));
     const now = $catalog.get();
     $catalog.set({ ...now, courses: now.courses.map((c) => ({ ...c, enrollment_count: counts.get(c.id) ?? c.enrollment_count })) });
   } catch {
-    // the build's counts stay: the order is still sensible
+    // the page's counts stay: the order is still sensible
   }
 }
 
@@ -140,73 +109,4 @@ export function setCatalogQuery(patch: Partial<CatalogQuery>): void {
 
 export function clearCatalogFilters(): void {
   setCatalogQuery({ q: '', category: '', level: '', price: '' });
-}
-
-// ---------------------------------------------------------------------------------------------
-// A course page rendered from the API (the shell of decision 0007)
-
-export const $courseDetail = atom<Load<CatalogCourse>>({ status: 'loading' });
-
-export async function loadCourseDetail(id: number | null): Promise<void> {
-  if (id === null) {
-    $courseDetail.set({ status: 'not-found' });
-    return;
-  }
-  $courseDetail.set({ status: 'loading' });
-  try {
-    $courseDetail.set({ status: 'ready', data: readCourse(await read<unknown>(`/api/courses/${id}`)) });
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) $courseDetail.set({ status: 'not-found' });
-    else $courseDetail.set({ status: 'error', message: 'The course could not be loaded. Please try again.' });
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Instructor pages
-
-export interface InstructorProfile {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  bio: string;
-  profile_image_url: string | null;
-  courses: CatalogCourse[];
-}
-
-export const $instructor = atom<Load<InstructorProfile>>({ status: 'loading' });
-
-function readInstructor(raw: unknown): InstructorProfile {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  const list = Array.isArray(r.courses) ? r.courses : Array.isArray(r.published_courses) ? r.published_courses : [];
-  return {
-    id: Number(r.id),
-    username: text(r.username),
-    first_name: text(r.first_name),
-    last_name: text(r.last_name),
-    bio: text(r.bio),
-    profile_image_url: typeof r.profile_image_url === 'string' && r.profile_image_url ? r.profile_image_url : null,
-    courses: list.map(readCourse),
-  };
-}
-
-export async function loadInstructor(id: number | null): Promise<void> {
-  if (id === null) {
-    $instructor.set({ status: 'not-found' });
-    return;
-  }
-  $instructor.set({ status: 'loading' });
-  try {
-    const profile = readInstructor(await read<unknown>(`/api/instructors/${id}`));
-    if (profile.courses.length === 0) {
-      // Older answers carry no courses: the catalog filtered by instructor has them.
-      const list = readCourseList(await read<unknown>(`/api/courses?instructor=${id}&pageSize=100`).catch(() => null));
-      profile.courses = list.courses.filter((c) => !c.instructor || c.instructor.id === id);
-    }
-    $instructor.set({ status: 'ready', data: profile });
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) $instructor.set({ status: 'not-found' });
-    else $instructor.set({ status: 'error', message: 'The instructor could not be loaded. Please try again.' });
-  }
 }

@@ -1,6 +1,7 @@
 import type { Db } from './db.ts';
 import type { AppEnv } from './env.ts';
 import type { Mailer } from './mailer.ts';
+import type { PageRenderer } from './page-renderer.ts';
 import type { ObjectStore } from './storage.ts';
 
 /** Serves a file of the built site, or null when there is none. */
@@ -19,6 +20,11 @@ export interface Platform {
   memo?: RuntimeMemo;
   /** Delivers the outbox's emails (Node with SMTP_URL); absent: they stay in the outbox. */
   mailer?: Mailer;
+  /**
+   * Renders the public pages from the site's Astro components on request (the build's
+   * build/astro/entry.mjs, decision 0020); absent (no build): built files only.
+   */
+  renderer?: PageRenderer;
 }
 
 export type RuntimeMemo = Map<string, Promise<unknown>>;

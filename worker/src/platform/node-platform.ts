@@ -8,6 +8,7 @@ import { createDiskAssets } from './disk-assets.ts';
 import { createDiskStorage } from './disk-storage.ts';
 import type { AppEnv } from './env.ts';
 import { migrateDatabase, openNodeDatabase } from './node-db.ts';
+import { loadNodePageRenderer } from './node-page-renderer.ts';
 import { projectRootFrom } from './project-root.ts';
 
 export const projectRoot = projectRootFrom(import.meta.url);
@@ -31,6 +32,8 @@ export async function createNodePlatform(env: AppEnv, options: { siteDir?: strin
     db,
     storage,
     assets: createDiskAssets(options.siteDir ?? resolve(projectRoot, 'dist')),
+    // Pages changed since the build are rendered from the site's components (decision 0020).
+    renderer: options.siteDir ? undefined : await loadNodePageRenderer(projectRoot),
     memo: new Map(),
     // SMTP_URL set: the outbox's emails are delivered (decision 0016); a bad URL stops start-up.
     // Loaded only then, so a server without mail never initialises the mailer library.

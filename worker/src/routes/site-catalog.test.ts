@@ -2,17 +2,37 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses } from '../../../db/schema/index.ts';
+import { courses, users } from '../../../db/schema/index.ts';
 import { insertCatalogCourse } from '../../../tests/support/catalog-data.ts';
-import { createAdmin, signIn } from '../../../tests/support/factories.ts';
+import { createAdmin, createUser, signIn } from '../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { createDiskAssets } from '../platform/disk-assets.ts';
+import type { PageRenderer } from '../platform/page-renderer.ts';
 import { buildCatalogManifest, invalidateCatalogFreshness, loadCatalog } from '../services/catalog-freshness.ts';
 
 let t: TestApp;
 let unchanged: number;
 let repriced: number;
 let withdrawn: number;
+
+/**
+ * Stands in for the build's renderer (the real one is exercised by site-rendered.test.ts and the
+ * e2e specs): it names the page, the address and what the page shows of the data.
+ */
+const renders: string[] = [];
+const renderer: PageRenderer = {
+  async render(name, request, data) {
+    const path = new URL(request.url).pathname;
+    renders.push(`${name} ${path}`);
+    const shown =
+      'course' in data
+        ? `${data.course.title} ${data.course.price_cents}`
+        : 'courses' in data
+          ? data.courses.map((c) => `${c.title} ${c.price_cents}`).join(', ')
+          : `${data.instructor.first_name}: ${data.instructor.courses.map((c) => c.title).join(', ')}`;
+    return new Response(`Rendered ${name} at ${path}: ${shown}`, { headers: { 'content-type': 'text/html' } });
+  },
+};
 
 function write(root: string, path: string, body: string) {
   const file = resolve(root, path);
@@ -31,12 +51,11 @@ beforeAll(async () => {
   const catalog = await loadCatalog(t.db);
   write(site, '404.html', '<h1>Not found</h1>');
   write(site, 'courses/index.html', 'Static course list');
-  write(site, 'courses/_live/index.html', 'Live course list');
-  write(site, 'courses/_/index.html', 'Course shell');
   write(site, 'courses/_/enroll/index.html', 'Enrol shell');
   for (const c of catalog) write(site, `courses/${c.id}/index.html`, `Static page of ${c.title}`);
   write(site, 'catalog-manifest.json', JSON.stringify(await buildCatalogManifest(catalog)));
   t.platform.assets = createDiskAssets(site);
+  t.platform.renderer = renderer;
 });
 afterAll(() => t.close());
 
@@ -59,40 +78,95 @@ describe('catalog pages after the build', () => {
     expect(await page('/courses/007')).toMatchObject({ status: 404 });
   });
 
-  it('serves the shell for a changed course, 404 for a withdrawn one, and the live list', async () => {
+  it('renders a changed course and the changed list from current data, and 404s a withdrawn one', async () => {
     await t.db.update(courses).set({ priceCents: 2500 }).where(eq(courses.id, repriced));
     await t.db.update(courses).set({ status: 'archived' }).where(eq(courses.id, withdrawn));
     invalidateCatalogFreshness(t.platform);
 
-    expect(await page(`/courses/${repriced}`)).toEqual({ status: 200, source: 'shell', text: 'Course shell' });
+    expect(await page(`/courses/${repriced}`)).toEqual({
+      status: 200,
+      source: 'rendered',
+      text: `Rendered course at /courses/${repriced}: Repriced course 2500`,
+    });
     expect(await page(`/courses/${withdrawn}`)).toEqual({ status: 404, source: 'gone', text: '<h1>Not found</h1>' });
     expect(await page(`/courses/${unchanged}`)).toMatchObject({ source: 'static', text: 'Static page of Unchanged course' });
-    expect(await page('/courses')).toEqual({ status: 200, source: 'live', text: 'Live course list' });
+    const list = await page('/courses?q=ballet&page=2');
+    expect(list).toMatchObject({ status: 200, source: 'rendered' });
+    expect(list.text).toContain('Repriced course 2500');
+    expect(list.text).not.toContain('Repriced course 2000');
+    expect(list.text).not.toContain('Withdrawn course');
   });
 
-  it('serves the shell for a course published after the build', async () => {
-    const fresh = await insertCatalogCourse(t.db, { title: 'Published later' });
+  it('renders a page once per state of the catalog, at its canonical address', async () => {
+    renders.length = 0;
+    await page(`/courses/${repriced}`);
+    await page(`/courses/${repriced}/`);
+    await page('/courses');
+    await page('/courses/?sort=price_asc');
+    expect(renders).toEqual([]);
+
+    await t.db.update(courses).set({ title: 'Renamed course' }).where(eq(courses.id, repriced));
     invalidateCatalogFreshness(t.platform);
-    expect(await page(`/courses/${fresh.id}`)).toEqual({ status: 200, source: 'shell', text: 'Course shell' });
-    expect((await page('/courses')).source).toBe('live');
+    expect((await page(`/courses/${repriced}/`)).text).toContain('Renamed course 2500');
+    expect((await page(`/courses/${repriced}`)).text).toContain('Renamed course 2500');
+    expect(renders).toEqual([`course /courses/${repriced}`]);
   });
 
-  it('shows a course published, changed or withdrawn through the API at once', async () => {
+  it('renders a course published after the build', async () => {
+    const fresh = await insertCatalogCourse(t.db, { title: 'Published later', priceCents: 700 });
+    invalidateCatalogFreshness(t.platform);
+    expect(await page(`/courses/${fresh.id}`)).toEqual({ status: 200, source: 'rendered', text: `Rendered course at /courses/${fresh.id}: Published later 700` });
+    expect((await page('/courses')).text).toContain('Published later 700');
+  });
+
+  it('shows a price changed through the API on the very next request, never the old one', async () => {
     const admin = await createAdmin(t.db);
     const token = await signIn(t.db, admin.id);
     const created = await t.json('POST', '/api/courses', { title: 'Published through the API', description: 'A course made by the admin.', price: '0', status: 'published' }, token);
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
-    expect(await page(`/courses/${id}`)).toMatchObject({ status: 200, source: 'shell' });
-    expect((await page('/courses')).source).toBe('live');
+    expect(await page(`/courses/${id}`)).toMatchObject({ status: 200, source: 'rendered', text: expect.stringContaining('Published through the API 0') });
+    expect((await page('/courses')).text).toContain('Published through the API 0');
 
-    const repriced = await t.json('PATCH', `/api/courses/${id}`, { price: '12.50' }, token);
-    expect(repriced.status).toBe(200);
-    expect(await page(`/courses/${id}`)).toMatchObject({ status: 200, source: 'shell' });
+    for (const [price, cents] of [['12.50', 1250], ['13.75', 1375], ['14', 1400]] as const) {
+      const repricedNow = await t.json('PATCH', `/api/courses/${id}`, { price }, token);
+      expect(repricedNow.status).toBe(200);
+      const detail = await page(`/courses/${id}`);
+      expect(detail).toMatchObject({ status: 200, source: 'rendered' });
+      expect(detail.text).toContain(`Published through the API ${cents}`);
+      const list = await page('/courses');
+      expect(list.text).toContain(`Published through the API ${cents}`);
+    }
 
     const withdrawnNow = await t.json('PATCH', `/api/courses/${id}`, { status: 'draft' }, token);
     expect(withdrawnNow.status).toBe(200);
     expect(await page(`/courses/${id}`)).toMatchObject({ status: 404, source: 'gone' });
+    expect((await page('/courses')).text).not.toContain('Published through the API');
+  });
+
+  it("renders an instructor's pages from current data, and 404s someone who is not one", async () => {
+    const instructor = await createUser(t.db, { roles: ['INSTRUCTOR'], firstName: 'Marta' });
+    const course = await insertCatalogCourse(t.db, { title: 'Taught by Marta', instructorId: instructor.id });
+    invalidateCatalogFreshness(t.platform);
+    expect(await page(`/instructors/${instructor.id}`)).toEqual({
+      status: 200,
+      source: 'rendered',
+      text: `Rendered instructor at /instructors/${instructor.id}: Marta: Taught by Marta`,
+    });
+    expect(await page(`/instructors/${instructor.id}/courses/`)).toMatchObject({
+      status: 200,
+      text: `Rendered instructor-courses at /instructors/${instructor.id}/courses: Marta: Taught by Marta`,
+    });
+    await t.db.update(users).set({ firstName: 'Martha' }).where(eq(users.id, instructor.id));
+    expect((await page(`/instructors/${instructor.id}`)).text).toContain('Martha: Taught by Marta');
+
+    const learner = await createUser(t.db);
+    expect(await page(`/instructors/${learner.id}`)).toMatchObject({ status: 404, source: 'gone' });
+    expect(await page('/instructors/0')).toMatchObject({ status: 404 });
+    expect(await page('/instructors/abc/courses')).toMatchObject({ status: 404 });
+    await t.db.update(courses).set({ status: 'archived' }).where(eq(courses.id, course.id));
+    invalidateCatalogFreshness(t.platform);
+    expect((await page(`/instructors/${instructor.id}`)).text).toBe(`Rendered instructor at /instructors/${instructor.id}: Marta: `.replace('Marta:', 'Martha:'));
   });
 
   it('answers HEAD like GET', async () => {
@@ -114,12 +188,33 @@ describe('catalog pages after the build', () => {
     try {
       const site = resolve(other.dir, 'site');
       write(site, 'courses/index.html', 'Plain list');
-      write(site, 'courses/_/index.html', 'Course shell');
+      write(site, 'courses/5/index.html', 'Plain course');
       write(site, '404.html', 'Not found');
       other.platform.assets = createDiskAssets(site);
-      expect((await other.request('/courses')).status).toBe(200);
-      const shell = await other.request('/courses/5');
-      expect(await shell.text()).toBe('Course shell');
+      other.platform.renderer = renderer;
+      expect(await (await other.request('/courses')).text()).toBe('Plain list');
+      expect(await (await other.request('/courses/5')).text()).toBe('Plain course');
+      expect((await other.request('/courses/6')).status).toBe(404);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('serves the build, marked stale, when there is no renderer', async () => {
+    const other = await createTestApp();
+    try {
+      const id = (await insertCatalogCourse(other.db, { title: 'Built', priceCents: 100 })).id;
+      const site = resolve(other.dir, 'site');
+      write(site, 'courses/index.html', 'Built list');
+      write(site, `courses/${id}/index.html`, 'Built course');
+      write(site, '404.html', 'Not found');
+      write(site, 'catalog-manifest.json', JSON.stringify(await buildCatalogManifest(await loadCatalog(other.db))));
+      other.platform.assets = createDiskAssets(site);
+      await other.db.update(courses).set({ priceCents: 200 }).where(eq(courses.id, id));
+      invalidateCatalogFreshness(other.platform);
+      const res = await other.request(`/courses/${id}`);
+      expect(res.headers.get('x-catalog-source')).toBe('stale');
+      expect(await res.text()).toBe('Built course');
     } finally {
       other.close();
     }

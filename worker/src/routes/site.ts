@@ -2,19 +2,21 @@ import { Hono } from 'hono';
 import { fillPattern, isDynamic, matchRoute, shellPath } from '../../../site/src/routes.ts';
 import type { AppContext } from '../app-context.ts';
 import { API_POLICY, CSP_MANIFEST_PATH, pagePolicy, parseCspManifest } from '../domain/content-security.ts';
+import { cachePublic } from '../http/public-cache.ts';
 import { memoized, type AssetFetcher, type Platform } from '../platform/context.ts';
+import type { PageRenderer, RenderedPageName, RenderedPages } from '../platform/page-renderer.ts';
 import {
   courseListSource,
   coursePageSource,
-  currentCatalogHashes,
+  currentCatalog,
   parseCatalogManifest,
   type CatalogManifest,
+  type CatalogSnapshot,
 } from '../services/catalog-freshness.ts';
+import { loadInstructorPage } from '../services/instructor-pages.ts';
 
 /** Built pages of the catalog (decision 0007). */
 export const CATALOG_MANIFEST_PATH = '/catalog-manifest.json';
-export const COURSE_SHELL_PATH = '/courses/_/';
-export const COURSE_LIST_LIVE_PATH = '/courses/_live/';
 
 const manifests = new WeakMap<AssetFetcher, Promise<CatalogManifest | null>>();
 
@@ -60,39 +62,112 @@ function withSource(res: Response, source: string, status = res.status): Respons
   return out;
 }
 
+async function renderHtml<K extends RenderedPageName>(renderer: PageRenderer, name: K, url: URL, data: RenderedPages[K]): Promise<string> {
+  const res = await renderer.render(name, new Request(url), data);
+  if (!res.ok) throw new Error(`Rendering ${name} for ${url.pathname} answered ${res.status}`);
+  return res.text();
+}
+
+function htmlAnswer(html: string, source: string): Response {
+  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'x-catalog-source': source } });
+}
+
 /**
- * `/courses` and `/courses/{id}` while the build may be out of date: the static page when its
- * content is unchanged, else the variant that renders from the API, and 404 for a course that is
- * not published. Null lets the generic handling below answer (no manifest, shells, other paths).
+ * Catalog pages rendered on the server, kept under the content hash of what they show (the same
+ * hashes as the build's manifest): a page is rendered once per content, however often the
+ * catalog's version moves for other reasons (an enrolment). Per renderer, at most this many.
  */
-async function catalogPage(platform: Platform, path: string, request: Request): Promise<Response | null> {
+const MAX_KEPT_PAGES = 500;
+const renderedPages = new WeakMap<PageRenderer, Map<string, Promise<string>>>();
+
+function renderCatalogPage<K extends RenderedPageName>(renderer: PageRenderer, contentKey: string, name: K, url: URL, data: RenderedPages[K]): Promise<string> {
+  let pages = renderedPages.get(renderer);
+  if (!pages) renderedPages.set(renderer, (pages = new Map()));
+  let html = pages.get(contentKey);
+  if (!html) {
+    if (pages.size >= MAX_KEPT_PAGES) pages.delete(pages.keys().next().value!);
+    const made = renderHtml(renderer, name, url, data);
+    pages.set(contentKey, made);
+    made.catch(() => {
+      if (pages.get(contentKey) === made) pages.delete(contentKey);
+    });
+    html = made;
+  }
+  return html;
+}
+
+async function notFoundPage(platform: Platform, request: Request, source: string): Promise<Response> {
+  const page = await platform.assets('/404.html', request);
+  return page ? withSource(page, source, 404) : new Response('Not Found', { status: 404 });
+}
+
+const COURSE_ID = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * The public catalog pages (decisions 0007, 0020):
+ * - `/courses` and `/courses/{id}`: the built page while its content is unchanged, else the same
+ *   page rendered on the server from current data, and 404 for a course that is not published.
+ *   Without a manifest (a build without a database, the tests' fixture site) the files are served
+ *   as they are; if the database cannot be reached, the built pages are served.
+ * - `/instructors/{id}` and `/instructors/{id}/courses`: always rendered on the server.
+ * Null lets the generic handling below answer (other paths, no renderer).
+ */
+async function catalogPage(platform: Platform, url: URL, request: Request): Promise<Response | null> {
+  const path = url.pathname;
   const list = /^\/courses\/?$/.test(path);
   const detail = /^\/courses\/([^/]+)\/?$/.exec(path);
-  if (!list && !detail) return null;
-  const id = detail?.[1];
-  if (id === '_' || id === '_live') return null;
+  const instructor = /^\/instructors\/([^/]+)(\/courses)?\/?$/.exec(path);
+  if (!list && !detail && !instructor) return null;
+  const renderer = platform.renderer;
+
+  if (instructor) {
+    if (!renderer) return null;
+    const id = instructor[1]!;
+    const snapshot = await currentCatalog(platform);
+    const data = COURSE_ID.test(id) ? await loadInstructorPage(platform.db, Number(id), snapshot) : null;
+    if (!data) return notFoundPage(platform, request, 'gone');
+    const courses = Boolean(instructor[2]);
+    const page = new URL(courses ? `/instructors/${data.id}/courses` : `/instructors/${data.id}`, url);
+    // Not kept with the snapshot: a bio or a name is not part of the catalog's signature.
+    const html = await renderHtml(renderer, courses ? 'instructor-courses' : 'instructor', page, { instructor: data });
+    return htmlAnswer(html, 'rendered');
+  }
+
   const manifest = await catalogManifest(platform.assets, request);
   if (!manifest) return null;
-  let current;
+  let snapshot: CatalogSnapshot;
   try {
-    current = await currentCatalogHashes(platform);
+    snapshot = await currentCatalog(platform);
   } catch (err) {
     // The database is unreachable: the built pages are the best answer there is.
     console.error('Catalog freshness check failed', err);
     return null;
   }
   if (list) {
-    const source = courseListSource(manifest, current);
-    const res = await platform.assets(source === 'static' ? '/courses/' : COURSE_LIST_LIVE_PATH, request);
-    return res ? withSource(res, source) : null;
+    const source = courseListSource(manifest, snapshot.hashes);
+    if (source === 'rendered' && renderer) {
+      // The list shows the style names too (the filter), which the list's hash leaves out.
+      const key = `list ${snapshot.hashes.list} ${JSON.stringify(snapshot.categories)}`;
+      const html = await renderCatalogPage(renderer, key, 'course-list', new URL('/courses', url), {
+        courses: snapshot.courses,
+        categories: snapshot.categories,
+      });
+      return htmlAnswer(html, source);
+    }
+    // Changed, but no renderer (a site built without its server module): the build is all there is.
+    const res = await platform.assets('/courses/', request);
+    return res ? withSource(res, source === 'static' ? source : 'stale') : null;
   }
-  const source = id !== undefined && /^[1-9][0-9]{0,15}$/.test(id) ? coursePageSource(manifest, current, id) : 'gone';
-  if (source === 'gone') {
-    const page = await platform.assets('/404.html', request);
-    return page ? withSource(page, source, 404) : new Response('Not Found', { status: 404 });
+  const id = detail![1]!;
+  const source = COURSE_ID.test(id) ? coursePageSource(manifest, snapshot.hashes, id) : 'gone';
+  if (source === 'gone') return notFoundPage(platform, request, source);
+  if (source === 'rendered' && renderer) {
+    const course = snapshot.byId.get(Number(id))!;
+    const html = await renderCatalogPage(renderer, `course ${id} ${snapshot.hashes.courses[id]}`, 'course', new URL(`/courses/${id}`, url), { course });
+    return htmlAnswer(html, source);
   }
-  const res = await platform.assets(source === 'static' ? `/courses/${id}/` : COURSE_SHELL_PATH, request);
-  return res ? withSource(res, source) : null;
+  const res = await platform.assets(`/courses/${id}/`, request);
+  return res ? withSource(res, source === 'static' ? source : 'stale') : null;
 }
 
 /**
@@ -109,8 +184,12 @@ export const siteRoutes = new Hono<AppContext>().on(['GET', 'HEAD'], '*', async 
     return c.redirect(fillPattern(match.route.redirect, match.params) + url.search, 301);
   }
 
-  const catalog = await catalogPage(c.get('platform'), path, c.req.raw);
-  if (catalog) return catalog;
+  const catalog = await catalogPage(c.get('platform'), url, c.req.raw);
+  if (catalog) {
+    // Built or rendered, the same bytes for everyone until the catalog changes (decision 0021).
+    cachePublic(c, 'catalog');
+    return catalog;
+  }
 
   const direct = await assets(path, c.req.raw);
   if (direct) return direct;

@@ -10,6 +10,7 @@ import {
   catalogVersion,
   courseListSource,
   coursePageSource,
+  currentCatalog,
   currentCatalogHashes,
   invalidateCatalogFreshness,
   loadCatalog,
@@ -128,19 +129,19 @@ describe('catalog hashes', () => {
 describe('page sources', () => {
   const manifest = { version: 1 as const, list: 'L1', courses: { '1': 'a', '2': 'b' } };
 
-  it('serves the static course page while unchanged, the shell when changed or new, 404 when gone', () => {
+  it('serves the static course page while unchanged, a rendered one when changed or new, 404 when gone', () => {
     const current = { list: 'L2', courses: { '1': 'a', '2': 'changed', '3': 'new' } };
     expect(coursePageSource(manifest, current, '1')).toBe('static');
-    expect(coursePageSource(manifest, current, '2')).toBe('shell');
-    expect(coursePageSource(manifest, current, '3')).toBe('shell');
+    expect(coursePageSource(manifest, current, '2')).toBe('rendered');
+    expect(coursePageSource(manifest, current, '3')).toBe('rendered');
     expect(coursePageSource(manifest, { list: 'L1', courses: { '2': 'b' } }, '1')).toBe('gone');
     expect(coursePageSource(manifest, current, '99')).toBe('gone');
     expect(coursePageSource(manifest, current, 'constructor')).toBe('gone');
   });
 
-  it('serves the static list while unchanged, else the live one', () => {
+  it('serves the static list while unchanged, else a rendered one', () => {
     expect(courseListSource(manifest, { list: 'L1', courses: {} })).toBe('static');
-    expect(courseListSource(manifest, { list: 'L2', courses: {} })).toBe('live');
+    expect(courseListSource(manifest, { list: 'L2', courses: {} })).toBe('rendered');
   });
 
   it('reads only a well-formed manifest', async () => {
@@ -149,6 +150,29 @@ describe('page sources', () => {
     expect(parseCatalogManifest(null)).toBeNull();
     expect(parseCatalogManifest({ version: 2, list: 'x', courses: {} })).toBeNull();
     expect(parseCatalogManifest({ version: 1, courses: {} })).toBeNull();
+  });
+});
+
+describe('currentCatalog', () => {
+  it('is one snapshot of the courses, their hashes and the categories while nothing changed', async () => {
+    const app = await createTestApp();
+    try {
+      const course = await insertCatalogCourse(app.db, { title: 'Snapshot course', priceCents: 1500, category: 'Jazz' });
+      const a = await currentCatalog(app.platform, { now: 1_000 });
+      expect(a.byId.get(course.id)).toMatchObject({ title: 'Snapshot course', price_cents: 1500 });
+      expect(a.courses.map((c) => c.id)).toContain(course.id);
+      expect(a.hashes.courses[String(course.id)]).toBeDefined();
+      expect(a.categories.map((c) => c.name)).toContain('Jazz');
+      expect(await currentCatalog(app.platform, { now: 1_500 })).toBe(a);
+
+      // The page rendered from the next snapshot shows the new price: it is what was hashed.
+      await app.db.update(courses).set({ priceCents: 2500, updatedAt: '2099-01-01T00:00:00.000Z' }).where(eq(courses.id, course.id));
+      const b = await currentCatalog(app.platform, { now: 1_600 });
+      expect(b).not.toBe(a);
+      expect(b.byId.get(course.id)?.price_cents).toBe(2500);
+    } finally {
+      app.close();
+    }
   });
 });
 
@@ -171,18 +195,22 @@ describe('currentCatalogHashes', () => {
       const repriced = await currentCatalogHashes(platform, { now: 2_200 });
       expect(repriced.courses[String(course.id)]).not.toBe(withCourse.courses[String(course.id)]);
 
-      // A change the signature does not see (an instructor's name) shows after the TTL or an invalidation.
+      // An instructor's new name moves the catalog's content version (a trigger): seen at once too.
       const instructor = await createUser(app.db, { roles: ['INSTRUCTOR'], firstName: 'Ann' });
       await app.db.update(courses).set({ instructorId: instructor.id, updatedAt: '2099-01-02T00:00:00.000Z' }).where(eq(courses.id, course.id));
       const taught = await currentCatalogHashes(platform, { now: 2_300 });
+      expect(await currentCatalogHashes(platform, { now: 2_350 })).toBe(taught);
       await app.db.update(users).set({ firstName: 'Anna' }).where(eq(users.id, instructor.id));
-      expect(await currentCatalogHashes(platform, { now: 2_400 })).toBe(taught);
-      invalidateCatalogFreshness(platform);
-      const renamed = await currentCatalogHashes(platform, { now: 2_500 });
+      const renamed = await currentCatalogHashes(platform, { now: 2_400 });
       expect(renamed.courses[String(course.id)]).not.toBe(taught.courses[String(course.id)]);
-      await app.db.update(users).set({ firstName: 'Annie' }).where(eq(users.id, instructor.id));
-      const afterTtl = await currentCatalogHashes(platform, { now: 2_500 + 3_000 });
-      expect(afterTtl.courses[String(course.id)]).not.toBe(renamed.courses[String(course.id)]);
+
+      // What no signature sees shows after an invalidation, or after the TTL at the latest.
+      const outOfBand = await currentCatalogHashes(platform, { now: 2_450 });
+      expect(outOfBand).toBe(renamed);
+      invalidateCatalogFreshness(platform);
+      expect(await currentCatalogHashes(platform, { now: 2_500 })).not.toBe(renamed);
+      const kept = await currentCatalogHashes(platform, { now: 2_600 });
+      expect(await currentCatalogHashes(platform, { now: 2_600 + 3_000 })).not.toBe(kept);
     } finally {
       app.close();
     }

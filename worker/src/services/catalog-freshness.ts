@@ -8,8 +8,8 @@ import type { Db } from '../platform/db.ts';
  *
  * The build renders `/courses` and `/courses/{id}` from `loadCatalog` and writes the hashes to
  * `dist/catalog-manifest.json`; the site router compares them with the database's current hashes
- * (cached while the catalog's signature is unchanged, a few seconds at most) to serve the static page, the API-backed shell or a 404 (decision
- * 0007). Hashes cover only content the pages show — never ids of rows the pages do not link,
+ * (cached while the catalog's signature is unchanged, a few seconds at most) to serve the static
+ * page, the page rendered on the server from the same snapshot, or a 404 (decisions 0007, 0020). Hashes cover only content the pages show — never ids of rows the pages do not link,
  * timestamps or counters — so the same seed gives the same hashes on another database, and a
  * new enrolment does not make a page "changed".
  */
@@ -216,7 +216,32 @@ export function parseCatalogManifest(value: unknown): CatalogManifest | null {
 /** How long the database's hashes are reused at most, while the catalog's signature stays the same. */
 export const FRESHNESS_TTL_MS = 3000;
 
-const cache = new Map<string, { at: number; version: string; hashes: Promise<CatalogHashes> }>();
+export interface CatalogCategory {
+  id: number;
+  name: string;
+}
+
+/**
+ * The published catalog as the database holds it now, and its hashes: the server renders a
+ * changed page from exactly what it hashed. One object per state of the catalog, so whatever is
+ * derived from it (rendered pages) can be kept with it.
+ */
+export interface CatalogSnapshot {
+  courses: CatalogCourse[];
+  byId: ReadonlyMap<number, CatalogCourse>;
+  categories: CatalogCategory[];
+  hashes: CatalogHashes;
+}
+
+export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
+  const [list, categoryRows] = await Promise.all([
+    loadCatalog(db),
+    db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.position), asc(categories.id)),
+  ]);
+  return { courses: list, byId: new Map(list.map((c) => [c.id, c])), categories: categoryRows, hashes: await catalogHashes(list) };
+}
+
+const cache = new Map<string, { at: number; version: string; snapshot: Promise<CatalogSnapshot> }>();
 
 type FreshnessPlatform = Pick<Platform, 'db' | 'env'>;
 
@@ -229,36 +254,43 @@ function cacheKey(platform: FreshnessPlatform): string {
 }
 
 /**
- * A cheap signature of the catalog's tables: every course write (its own, or of a module,
- * lesson or quiz, which touch the course) moves `updated_at`; deletions change the count;
- * categories are few. Instructor names are not in it: the TTL covers those.
+ * A cheap signature of the catalog's tables: the catalog's content version (moved by database
+ * triggers on every write to a table the catalog pages read, instructors' names included:
+ * decision 0021), and, as before it, every course write moves `updated_at`, deletions change the
+ * count, categories are few.
  */
 export async function catalogVersion(db: Db): Promise<string> {
   const [row] = await db.all<{ v: string }>(sql`SELECT
+    (SELECT coalesce(max(version), 0) FROM content_versions WHERE scope = 'catalog') || '|' ||
     (SELECT count(*) || ':' || coalesce(max(updated_at), '') || ':' || total(id) FROM courses) || '|' ||
     (SELECT coalesce(group_concat(id || ':' || name, ','), '') FROM categories) AS v`);
   return row?.v ?? '';
 }
 
 /**
- * The database's current hashes. They are computed again when the catalog's signature changes
- * (at once, in any process or isolate) and at the latest after `ttlMs`; otherwise a request
- * costs one small query.
+ * The database's current catalog and hashes. They are read again when the catalog's signature
+ * changes (at once, in any process or isolate) and at the latest after `ttlMs`; otherwise a
+ * request costs one small query.
  */
-export async function currentCatalogHashes(platform: FreshnessPlatform, options: { ttlMs?: number; now?: number } = {}): Promise<CatalogHashes> {
+export async function currentCatalog(platform: FreshnessPlatform, options: { ttlMs?: number; now?: number } = {}): Promise<CatalogSnapshot> {
   const ttl = options.ttlMs ?? FRESHNESS_TTL_MS;
   const now = options.now ?? Date.now();
   const key = cacheKey(platform);
   const version = await catalogVersion(platform.db);
   const hit = cache.get(key);
-  if (hit && hit.version === version && now - hit.at < ttl) return hit.hashes;
-  const hashes = loadCatalog(platform.db).then(catalogHashes);
-  cache.set(key, { at: now, version, hashes });
-  // A failed computation is not kept: the next request tries again.
-  hashes.catch(() => {
-    if (cache.get(key)?.hashes === hashes) cache.delete(key);
+  if (hit && hit.version === version && now - hit.at < ttl) return hit.snapshot;
+  const snapshot = loadCatalogSnapshot(platform.db);
+  cache.set(key, { at: now, version, snapshot });
+  // A failed read is not kept: the next request tries again.
+  snapshot.catch(() => {
+    if (cache.get(key)?.snapshot === snapshot) cache.delete(key);
   });
-  return hashes;
+  return snapshot;
+}
+
+/** The database's current hashes (see `currentCatalog`). */
+export async function currentCatalogHashes(platform: FreshnessPlatform, options: { ttlMs?: number; now?: number } = {}): Promise<CatalogHashes> {
+  return (await currentCatalog(platform, options)).hashes;
 }
 
 /** Forget the cached hashes (call after a course, module, lesson, category or instructor name changes). */
@@ -266,22 +298,22 @@ export function invalidateCatalogFreshness(platform: FreshnessPlatform): void {
   cache.delete(cacheKey(platform));
 }
 
-export type CoursePageSource = 'static' | 'shell' | 'gone';
-export type CourseListSource = 'static' | 'live';
+export type CoursePageSource = 'static' | 'rendered' | 'gone';
+export type CourseListSource = 'static' | 'rendered';
 
 /**
- * Which page answers `/courses/{id}`: the built one while its content is unchanged, the shell
- * (rendering from the API) for a course changed or published since the build, and the not-found
- * page for one that is not published (withdrawn, draft or unknown).
+ * Which page answers `/courses/{id}`: the built one while its content is unchanged, the page
+ * rendered on the server from current data for a course changed or published since the build,
+ * and the not-found page for one that is not published (withdrawn, draft or unknown).
  */
 export function coursePageSource(manifest: CatalogManifest, current: CatalogHashes, id: string): CoursePageSource {
   const now = Object.hasOwn(current.courses, id) ? current.courses[id] : undefined;
   if (now === undefined) return 'gone';
   const built = Object.hasOwn(manifest.courses, id) ? manifest.courses[id] : undefined;
-  return built === now ? 'static' : 'shell';
+  return built === now ? 'static' : 'rendered';
 }
 
-/** Which page answers `/courses`: the built list while the list's content is unchanged, else the live variant. */
+/** Which page answers `/courses`: the built list while the list's content is unchanged, else the list rendered on the server. */
 export function courseListSource(manifest: CatalogManifest, current: CatalogHashes): CourseListSource {
-  return manifest.list === current.list ? 'static' : 'live';
+  return manifest.list === current.list ? 'static' : 'rendered';
 }

@@ -1,0 +1,45 @@
+import type { CatalogCourse } from '../services/catalog-freshness.ts';
+
+/**
+ * Server rendering of the public pages from the same Astro components the build pre-renders
+ * (decision 0020). The build compiles the on-demand pages (site/src/pages/rendered/) into a
+ * module that implements this; the runtimes hand it to the app as `platform.renderer`. The data
+ * is read by the app and given to the page: Astro's code never opens the database.
+ */
+
+export interface CategoryOption {
+  id: number;
+  name: string;
+}
+
+/** The public profile of an instructor as its pages show it. */
+export interface InstructorPageData {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  bio: string;
+  profile_image_url: string | null;
+  courses: CatalogCourse[];
+}
+
+/** What each server-rendered page is given. */
+export interface RenderedPages {
+  'course-list': { courses: CatalogCourse[]; categories: CategoryOption[] };
+  course: { course: CatalogCourse };
+  instructor: { instructor: InstructorPageData };
+  'instructor-courses': { instructor: InstructorPageData };
+}
+
+export type RenderedPageName = keyof RenderedPages;
+
+/** The key the page's data is under in `Astro.locals`. */
+export const PAGE_DATA_LOCAL = 'drxPage';
+
+export interface PageRenderer {
+  /**
+   * The page `name` for the address of `request` (its path is what the page shows as its own
+   * address), rendered with `data`: a complete HTML answer.
+   */
+  render<K extends RenderedPageName>(name: K, request: Request, data: RenderedPages[K]): Promise<Response>;
+}

@@ -1,0 +1,114 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courses } from '../../../db/schema/index.ts';
+import { insertCatalogCourse } from '../../../tests/support/catalog-data.ts';
+import { createAdmin, createUser, signIn } from '../../../tests/support/factories.ts';
+import { root } from '../../../tests/support/paths.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createDiskAssets } from '../platform/disk-assets.ts';
+import { loadNodePageRenderer, NODE_PAGE_RENDERER } from '../platform/node-page-renderer.ts';
+import { buildCatalogManifest, loadCatalog } from '../services/catalog-freshness.ts';
+
+/**
+ * The pages the server renders, with the build's real renderer (the site's Astro components,
+ * decision 0020): a changed course is served rendered with its new price and never the old one.
+ * Needs `npm run build` (npm test builds first); skipped without it.
+ */
+const built = existsSync(resolve(root, NODE_PAGE_RENDERER));
+
+let t: TestApp;
+let course: number;
+let instructorId: number;
+
+function write(site: string, path: string, body: string) {
+  const file = resolve(site, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, body);
+}
+
+beforeAll(async () => {
+  if (!built) return;
+  t = await createTestApp();
+  const instructor = await createUser(t.db, { roles: ['INSTRUCTOR'], firstName: 'Irina', lastName: 'Volkova' });
+  instructorId = instructor.id;
+  course = (
+    await insertCatalogCourse(t.db, {
+      title: 'Pointe work for teachers',
+      description: 'Safe pointe preparation.',
+      priceCents: 4900,
+      instructorId,
+      category: 'Ballet',
+      modules: [{ title: 'Preparation', lessons: [{ title: 'Strength' }] }],
+    })
+  ).id;
+  // The build as it was: the static pages of this catalog and its manifest.
+  const site = resolve(t.dir, 'site');
+  write(site, '404.html', '<h1>Not found</h1>');
+  write(site, 'courses/index.html', 'Static course list');
+  write(site, `courses/${course}/index.html`, 'Static course page');
+  write(site, 'catalog-manifest.json', JSON.stringify(await buildCatalogManifest(await loadCatalog(t.db))));
+  t.platform.assets = createDiskAssets(site);
+  t.platform.renderer = await loadNodePageRenderer(root);
+});
+afterAll(() => t?.close());
+
+async function html(path: string) {
+  const res = await t.request(path);
+  return { status: res.status, source: res.headers.get('x-catalog-source'), type: res.headers.get('content-type'), text: await res.text() };
+}
+
+describe.skipIf(!built)('pages rendered on the server from the site components', () => {
+  it('serves a changed course rendered with the new price on the very next request, never the old one', async () => {
+    expect(await html(`/courses/${course}`)).toMatchObject({ source: 'static', text: 'Static course page' });
+    const admin = await createAdmin(t.db);
+    const token = await signIn(t.db, admin.id);
+    const res = await t.json('PATCH', `/api/courses/${course}`, { price: '59.00', title: 'Pointe work for dance teachers' }, token);
+    expect(res.status).toBe(200);
+
+    const page = await html(`/courses/${course}`);
+    expect(page).toMatchObject({ status: 200, source: 'rendered' });
+    expect(page.type).toContain('text/html');
+    expect(page.text).toMatch(/^<!DOCTYPE html>/i);
+    expect(page.text).toContain('<h1>Pointe work for dance teachers</h1>');
+    expect(page.text).toContain('<span>$59.00</span>');
+    expect(page.text).not.toContain('$49.00');
+    expect(page.text).toContain(`href="/instructors/${instructorId}">Irina Volkova</a>`);
+    expect(page.text).toContain('Strength');
+    // The page's own scripts and styles, as the built page has them.
+    expect(page.text).toMatch(/<script type="module" src="\/_astro\/[^"]+\.js"><\/script>/);
+    expect(page.text).toMatch(/<link rel="stylesheet" href="\/_astro\/[^"]+\.css">/);
+    expect(page.text).toContain('<title>Pointe work for dance teachers · DRX</title>');
+
+    const list = await html('/courses');
+    expect(list).toMatchObject({ status: 200, source: 'rendered' });
+    expect(list.text).toContain(`href="/courses/${course}">Pointe work for dance teachers</a>`);
+    expect(list.text).toContain('$59.00');
+    expect(list.text).not.toContain('$49.00');
+    expect(list.text).toContain('data-catalog-data');
+  });
+
+  it('renders a course published after the build, and 404s a withdrawn one', async () => {
+    const fresh = (await insertCatalogCourse(t.db, { title: 'Tap for toddlers', priceCents: 0, instructorId })).id;
+    const page = await html(`/courses/${fresh}`);
+    expect(page).toMatchObject({ status: 200, source: 'rendered' });
+    expect(page.text).toContain('<h1>Tap for toddlers</h1>');
+    expect(page.text).toContain('Free');
+
+    await t.db.update(courses).set({ status: 'archived', updatedAt: new Date().toISOString() }).where(eq(courses.id, fresh));
+    expect(await html(`/courses/${fresh}`)).toMatchObject({ status: 404, source: 'gone', text: '<h1>Not found</h1>' });
+    expect((await html('/courses')).text).not.toContain('Tap for toddlers');
+  });
+
+  it("renders an instructor's profile and course list with the same cards", async () => {
+    const profile = await html(`/instructors/${instructorId}`);
+    expect(profile).toMatchObject({ status: 200, source: 'rendered' });
+    expect(profile.text).toContain('Irina Volkova</h1>');
+    expect(profile.text).toContain(`href="/courses/${course}">Pointe work for dance teachers</a>`);
+    expect(profile.text).toContain(`href="/instructors/${instructorId}/courses"`);
+    const list = await html(`/instructors/${instructorId}/courses`);
+    expect(list.text).toContain('Courses by Irina Volkova</h1>');
+    expect(list.text).toContain('1 published course');
+  });
+});
