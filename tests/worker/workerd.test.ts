@@ -1,69 +1,21 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { Readable } from 'node:stream';
-import { join, resolve } from 'node:path';
-import { Miniflare, supportedCompatibilityDate } from 'miniflare';
+import { join } from 'node:path';
+import { Miniflare } from 'miniflare';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { importSigningKey, signedUploadUrl } from '../../worker/src/domain/media-links.ts';
 import { png } from '../support/file-samples.ts';
-import { root } from '../support/paths.ts';
+import { appWorker, bundleWorker, compatibilityDate, compatibilityFlags, siteAssets, wrangler, type SiteAssets } from './harness.ts';
 
 /**
  * The Workers runtime for real: the worker is bundled by wrangler exactly as `wrangler deploy`
  * would (dry run), then booted in workerd through Miniflare with the bindings of wrangler.toml.
- * There is no libSQL server here, so database routes are not exercised; everything else is.
+ * No database here: this file checks what works without one (and that it fails cleanly where
+ * one is needed); workerd-journeys.test.ts runs the API against a libSQL server.
  */
 
 const MEDIA_SIGNING_SECRET = 'workerd-test-media-signing-secret-0123456789';
-
-const wranglerToml = readFileSync(resolve(root, 'wrangler.toml'), 'utf8');
-const configuredDate = wranglerToml.match(/^compatibility_date\s*=\s*"([^"]+)"/m)?.[1] ?? supportedCompatibilityDate;
-/**
- * wrangler.toml's date, capped at the newest one the installed workerd knows (as `wrangler dev`
- * does): Cloudflare accepts any date up to today, a local workerd only up to its release.
- */
-const compatibilityDate = configuredDate > supportedCompatibilityDate ? supportedCompatibilityDate : configuredDate;
-const compatibilityFlags = JSON.parse(wranglerToml.match(/^compatibility_flags\s*=\s*(\[[^\]]*\])/m)?.[1] ?? '[]') as string[];
-
-function wrangler(args: string[]): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [resolve(root, 'node_modules/wrangler/bin/wrangler.js'), ...args], {
-      cwd: root,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d));
-    child.stderr.on('data', (d: Buffer) => (output += d));
-    child.on('error', fail);
-    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`wrangler ${args.join(' ')} failed (${code}):\n${output}`))));
-  });
-}
-
-interface SiteAssets {
-  directory: string;
-  builtSite: boolean;
-  /** A page in a folder of its own (`/{name}` is `{name}/index.html`). */
-  nestedPage: string;
-}
-
-/** The built site (npm test builds it first); a tiny stand-in when it has not been built. */
-function siteAssets(scratch: string): SiteAssets {
-  const dist = resolve(root, 'dist');
-  if (existsSync(join(dist, 'index.html')) && existsSync(join(dist, '404.html'))) {
-    const nested = readdirSync(dist, { withFileTypes: true }).find(
-      (e) => e.isDirectory() && !e.name.startsWith('_') && existsSync(join(dist, e.name, 'index.html')),
-    );
-    if (nested) return { directory: dist, builtSite: true, nestedPage: `/${nested.name}` };
-  }
-  const directory = join(scratch, 'site');
-  mkdirSync(join(directory, 'about'), { recursive: true });
-  writeFileSync(join(directory, 'index.html'), '<!doctype html><title>DRX</title><h1>DRX</h1>');
-  writeFileSync(join(directory, 'about', 'index.html'), '<!doctype html><title>About DRX</title><h1>About</h1>');
-  writeFileSync(join(directory, '404.html'), '<!doctype html><title>Not found</title><h1>Page not found</h1>');
-  return { directory, builtSite: false, nestedPage: '/about' };
-}
 
 describe('the worker in workerd', () => {
   let scratch: string;
@@ -79,31 +31,26 @@ describe('the worker in workerd', () => {
     const appOut = join(scratch, 'app');
     const probeOut = join(scratch, 'probe');
     await Promise.all([
-      wrangler(['deploy', '--dry-run', '--outdir', appOut, ...(assets.builtSite ? [] : ['--assets', assets.directory])]),
+      bundleWorker(appOut, assets),
       wrangler(['deploy', '--dry-run', '--outdir', probeOut, '--config', 'tests/worker/wrangler.r2-probe.toml']),
     ]);
 
-    const common = { modules: true, compatibilityDate, compatibilityFlags, r2Buckets: { UPLOADS: 'drx-uploads' } };
     mf = new Miniflare({
       handleRuntimeStdio(stdout: Readable, stderr: Readable) {
         stdout.on('data', (d: Buffer) => (runtimeLog += d));
         stderr.on('data', (d: Buffer) => (runtimeLog += d));
       },
       workers: [
+        appWorker(appOut, assets, { APP_ENV: 'test', MEDIA_SIGNING_SECRET }),
         {
-          ...common,
-          name: 'drx',
-          scriptPath: join(appOut, 'index.js'),
-          modulesRoot: appOut,
-          bindings: { APP_ENV: 'test', MEDIA_SIGNING_SECRET },
-          assets: {
-            directory: assets.directory,
-            binding: 'ASSETS',
-            // run_worker_first = true in wrangler.toml
-            routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
-          },
+          name: 'r2-probe',
+          modules: true,
+          compatibilityDate,
+          compatibilityFlags,
+          r2Buckets: { UPLOADS: 'drx-uploads' },
+          scriptPath: join(probeOut, 'r2-probe.js'),
+          modulesRoot: probeOut,
         },
-        { ...common, name: 'r2-probe', scriptPath: join(probeOut, 'r2-probe.js'), modulesRoot: probeOut },
       ],
     });
     await mf.ready;
