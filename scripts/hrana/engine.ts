@@ -168,6 +168,8 @@ export class Engine {
   readonly #streams = new Set<Stream>();
   readonly #pool: Connection[] = [];
   #nextId = 1;
+  /** HTTP requests on streams so far (pipelines and cursors): a client's round trips. */
+  requests = 0;
   /** The stream whose connection is inside a transaction between requests, if any. */
   #holder: Stream | null = null;
   #waiters: (() => void)[] = [];
@@ -189,6 +191,7 @@ export class Engine {
 
   /** The stream a baton names (taking the baton: each one is good for one request), or a new one. */
   open(baton: string | null): Stream {
+    this.requests++;
     if (baton !== null) {
       const stream = this.#byBaton.get(baton);
       if (!stream) throw new HttpError(400, 'The stream has expired or its baton is not valid', 'STREAM_EXPIRED');
