@@ -64,9 +64,14 @@ export function siteAssets(scratch: string): SiteAssets {
   return { directory, builtSite: false, nestedPage: '/about' };
 }
 
-/** The app's bundle (`index.js` in `outdir`), as `wrangler deploy` would upload it. */
+/**
+ * The app's bundle (`index.js` in `outdir`), as `wrangler deploy` would upload it. Without a
+ * build, the server-rendered pages' module (wrangler.toml's alias to the Astro build) is the
+ * stub that renders nothing, and a stand-in site is served.
+ */
 export function bundleWorker(outdir: string, assets: SiteAssets): Promise<void> {
-  return wrangler(['deploy', '--dry-run', '--outdir', outdir, ...(assets.builtSite ? [] : ['--assets', assets.directory])]);
+  const renderer = existsSync(resolve(root, 'build/astro/entry.mjs')) ? [] : ['--alias', 'drx-page-renderer=./worker/src/platform/no-page-renderer.ts'];
+  return wrangler(['deploy', '--dry-run', '--outdir', outdir, ...(assets.builtSite ? [] : ['--assets', assets.directory]), ...renderer]);
 }
 
 /** The options of the app's worker in Miniflare, as wrangler.toml declares it. */

@@ -138,4 +138,18 @@ describe('the worker in workerd on a libSQL server', () => {
     expect(pages.page).toContain(data.course.title);
     await call('GET /courses/:id', '/courses/99999999', { expect: 404 });
   });
+
+  it('shows a changed course at once: the page rendered from the database, never the old price (last: the course is paid after it)', async () => {
+    await catalogPages(call, data);
+    const instructor = (await call<{ access_token: string }>('POST /api/login', '/api/login', { json: data.instructor })).body.access_token;
+    const title = `${data.course.title} (revised)`;
+    await call('PATCH /api/courses/:id', `/api/courses/${data.course.id}`, { method: 'PATCH', json: { title, price: '19.99' }, token: instructor });
+    const detail = await call<{ title: string; price: number | string }>('GET /api/courses/:id', `/api/courses/${data.course.id}`);
+    expect(detail.body.title).toBe(title);
+    const pages = await catalogPages(call, data);
+    expect(pages.page).toContain(title);
+    expect(pages.page).toContain('19.99');
+    expect(pages.pageSource).toBe('rendered');
+    expect(pages.list).toContain(title);
+  });
 });
