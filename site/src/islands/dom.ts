@@ -1,10 +1,8 @@
-import { imageUrl } from '../lib/image-url.ts';
-import { getInitials } from '../lib/initials.ts';
-
 /**
  * The few DOM helpers of the script islands: the header's user menu and toaster and the public
  * pages' forms are plain TypeScript, because React alone would take a public page's whole
- * JavaScript budget (docs/decisions/0002-hand-rolled-header-islands.md).
+ * JavaScript budget (docs/decisions/0002-hand-rolled-header-islands.md). A person's name and
+ * picture are in ./person.ts, so pages without one do not load the image helpers.
  */
 
 type Child = Node | string | number | null | undefined | false;
@@ -55,29 +53,4 @@ export function pageLoadError(): HTMLElement {
     h('p', { className: 'lead' }, 'The requested page could not be loaded.'),
     h('button', { type: 'button', className: 'btn btn-primary', onclick: () => location.reload() }, 'Refresh Page'),
   );
-}
-
-export interface Person {
-  username: string;
-  first_name?: string | null;
-  last_name?: string | null;
-  profile_image_url?: string | null;
-}
-
-export function displayName(person: Person): string {
-  return [person.first_name, person.last_name].filter(Boolean).join(' ').trim() || person.username;
-}
-
-/** A round picture of a person, or their initials when there is none or it fails to load. */
-export function avatar(person: Person, size: 'md' | 'lg' = 'md'): HTMLElement {
-  const initials = () => h('span', { 'aria-hidden': 'true' }, getInitials(displayName(person)));
-  const box = h('span', { className: size === 'lg' ? 'avatar avatar-lg' : 'avatar' });
-  if (person.profile_image_url) {
-    const img = h('img', { src: imageUrl(person.profile_image_url), alt: `${displayName(person)}'s profile picture` });
-    img.addEventListener('error', () => img.replaceWith(initials()), { once: true });
-    box.appendChild(img);
-  } else {
-    box.appendChild(initials());
-  }
-  return box;
 }

@@ -2,7 +2,8 @@ import { publicBadges } from '../../../worker/src/domain/permissions.ts';
 import type { PublicUserView, UserView } from '../../../worker/src/services/users.ts';
 import { ApiError } from '../lib/api.ts';
 import { loadPublicProfile } from '../stores/profiles.ts';
-import { avatar, displayName, h, mountWhenIdle } from './dom.ts';
+import { h, mountWhenIdle } from './dom.ts';
+import { avatar, displayName } from './person.ts';
 
 /** The id of /profile/{userId}, or null when it is not a positive whole number. */
 export function profileIdFromPath(pathname: string): number | null {

@@ -1,12 +1,34 @@
-import { mountWhenIdle } from './dom.ts';
+import { $toasts } from '../stores/toasts.ts';
 import { mountSiteNav } from './site-nav.ts';
-import { mountToaster } from './toaster.ts';
-import { mountUserMenu } from './user-menu.ts';
 
-// The menu button is static markup that must answer the first tap on a phone, and wiring it costs
-// a few listeners, so it starts as soon as the module runs (after the document is parsed).
+// The page shell's scripts (decision 0023): only what a guest needs before interacting is loaded
+// with the page. The menu button is static markup that must answer the first tap on a phone, so
+// it is wired as soon as the module runs. The header's Sign In / Create Account links are static
+// markup too; the account menu's code loads only for a browser holding a session (the head script
+// of BaseLayout marks <html data-session>) or once someone signs in on this page. The toast list's
+// code loads with the first toast.
 for (const button of document.querySelectorAll<HTMLElement>('[data-island="site-nav"]')) mountSiteNav(button);
 
-// The header's user menu and the toast region start when the browser is idle.
-mountWhenIdle('[data-island="user-menu"]', mountUserMenu);
-mountWhenIdle('[data-island="toaster"]', mountToaster);
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run);
+  else setTimeout(run, 200);
+}
+
+let menuStarted = false;
+function startUserMenu(): void {
+  if (menuStarted) return;
+  menuStarted = true;
+  void import('./user-menu.ts').then(({ mountUserMenu }) => {
+    for (const root of document.querySelectorAll<HTMLElement>('[data-island="user-menu"]')) mountUserMenu(root);
+  });
+}
+if (document.documentElement.hasAttribute('data-session')) whenIdle(startUserMenu);
+else window.addEventListener('drx:session', startUserMenu, { once: true });
+
+const stopWatching = $toasts.listen((toasts) => {
+  if (toasts.length === 0) return;
+  stopWatching();
+  void import('./toaster.ts').then(({ mountToaster }) => {
+    for (const list of document.querySelectorAll<HTMLElement>('[data-island="toaster"]')) mountToaster(list);
+  });
+});

@@ -1,7 +1,8 @@
 import { userMenuItems } from '../../../worker/src/domain/navigation.ts';
 import { $auth, loadUser, logout, type AuthState, type User } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
-import { avatar, displayName, h } from './dom.ts';
+import { h } from './dom.ts';
+import { avatar, displayName } from './person.ts';
 
 let menuCount = 0;
 

@@ -85,20 +85,8 @@ export async function changePassword(input: { currentPassword: string; newPasswo
   return res.message;
 }
 
-/** One field that takes an email address or a username. */
-export async function requestPasswordReset(identifier: string): Promise<string> {
-  const value = identifier.trim();
-  const body = value.includes('@') ? { email: value } : { username: value };
-  const res = await apiFetch<{ message: string }>('/api/password/forgot', { method: 'POST', json: body });
-  return res.message;
-}
-
-export async function resetPassword(token: string, newPassword: string): Promise<string> {
-  const res = await apiFetch<{ message: string }>('/api/password/reset', { method: 'POST', json: { token, newPassword } });
-  // Every session of the account ended with the reset, this browser's too.
-  forgetLocalSession();
-  return res.message;
-}
+// Forgot and reset password live in ./password-reset.ts: their public pages load nothing else.
+export { requestPasswordReset, resetPassword } from './password-reset.ts';
 
 // ---------- outbox (admin) ----------
 

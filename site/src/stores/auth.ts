@@ -49,8 +49,22 @@ export async function loadUser(force = false): Promise<User | null> {
 export function setSignedInUser(user: User | null): void {
   const state = $auth.get();
   if (!(state.status === 'ready' && state.user === user)) $auth.set({ status: 'ready', user });
+  markSession(user !== null);
   if (user) void queryLayer().then((q) => q.setCached(q.keys.me, user));
   else loadedQueryLayer()?.clear();
+}
+
+/**
+ * `<html data-session>` says this browser holds a session (BaseLayout's head script sets it from
+ * the stored token before the first paint, so the header reserves the account menu's place).
+ * Signing in on a page tells the page shell to load the account menu (islands/shell.ts).
+ */
+function markSession(signedIn: boolean): void {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  if (signedIn === root.hasAttribute('data-session')) return;
+  root.toggleAttribute('data-session', signedIn);
+  if (signedIn) window.dispatchEvent(new Event('drx:session'));
 }
 
 export async function login(username: string, password: string): Promise<User> {
