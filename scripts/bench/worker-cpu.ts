@@ -117,6 +117,8 @@ export async function measureWorkerCpu(options: WorkerCpuOptions = {}): Promise<
       RATE_LIMIT_MULTIPLIER: '1000',
     });
     mf = new Miniflare({
+      // The placeholder `request.cf`: no fetch of Cloudflare's (no network needed).
+      cf: false,
       workers: [
         app,
         // The floor: the same routing and static assets in front of a handler that does nothing.
