@@ -158,12 +158,15 @@ export interface EngineOptions {
   file: string;
   /** How long an unused stream lives (default STREAM_IDLE_MS). */
   idleMs?: number;
+  /** Called with the SQL of every statement run (a log for development). */
+  onStatement?: (sql: string, stream: number) => void;
 }
 
 /** The streams on one database file, the connection pool, and the turn of the one open transaction. */
 export class Engine {
   readonly file: string;
   readonly #idleMs: number;
+  readonly #onStatement: EngineOptions['onStatement'];
   readonly #byBaton = new Map<string, Stream>();
   readonly #streams = new Set<Stream>();
   readonly #pool: Connection[] = [];
@@ -178,6 +181,7 @@ export class Engine {
   constructor(options: EngineOptions) {
     this.file = options.file;
     this.#idleMs = options.idleMs ?? STREAM_IDLE_MS;
+    this.#onStatement = options.onStatement;
     // WAL lets the Node server or a test read the same file while this server writes.
     const setup = new Connection(this.file);
     setup.driver.exec('PRAGMA journal_mode = WAL');
@@ -297,7 +301,9 @@ export class Engine {
   }
 
   #execute(stream: Stream, stmt: Stmt): StmtOutcome {
-    return stream.conn.execute(this.#sqlOf(stream, stmt), stmt);
+    const sql = this.#sqlOf(stream, stmt);
+    this.#onStatement?.(sql, stream.id);
+    return stream.conn.execute(sql, stmt);
   }
 
   /** Runs the steps whose conditions hold; a failed step is reported in place, the rest go on. */

@@ -26,6 +26,8 @@ export interface HranaServerOptions {
   authToken?: string;
   /** How long an unused stream lives, in ms. */
   idleMs?: number;
+  /** Prints every statement with its stream (development). */
+  logStatements?: boolean;
 }
 
 export interface HranaServer {
@@ -119,7 +121,11 @@ async function cursor(engine: Engine, req: IncomingMessage, res: ServerResponse)
 
 /** Starts the server; resolves once it listens. */
 export function startHranaServer(options: HranaServerOptions): Promise<HranaServer> {
-  const engine = new Engine({ file: options.file, idleMs: options.idleMs });
+  const engine = new Engine({
+    file: options.file,
+    idleMs: options.idleMs,
+    onStatement: options.logStatements ? (sql, stream) => console.log(`[hrana ${stream}] ${sql.replace(/\s+/g, ' ').slice(0, 300)}`) : undefined,
+  });
   const host = options.host ?? '127.0.0.1';
 
   const server = createServer((req, res) => {
@@ -180,10 +186,11 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '8080' },
       host: { type: 'string', default: '127.0.0.1' },
       'auth-token': { type: 'string' },
+      verbose: { type: 'boolean', default: false },
     },
   });
   if (!values.db) {
-    console.error('Usage: node scripts/hrana/server.ts --db <file> [--port 8080] [--host 127.0.0.1] [--auth-token <token>]');
+    console.error('Usage: node scripts/hrana/server.ts --db <file> [--port 8080] [--host 127.0.0.1] [--auth-token <token>] [--verbose]');
     process.exit(2);
   }
   const server = await startHranaServer({
@@ -191,6 +198,7 @@ async function main(): Promise<void> {
     port: Number(values.port),
     host: values.host,
     authToken: values['auth-token'] ?? process.env.HRANA_AUTH_TOKEN,
+    logStatements: values.verbose,
   });
   console.log(`Hrana server (tests and development only) on ${server.url}, database ${resolve(values.db)}`);
   const stop = () => void server.close().then(() => process.exit(0));
