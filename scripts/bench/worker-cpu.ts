@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHranaServer } from '../hrana/server.ts';
-import { appWorker, bundleWorker, Miniflare, prepareDatabase, siteAssets } from '../../tests/worker/harness.ts';
+import { appWorker, bundleWorker, Miniflare, prepareDatabase, runtimeLog, siteAssets } from '../../tests/worker/harness.ts';
 import { browseCatalog, catalogPages, journeyClient, learnAndCertify, seedJourneyData, signUpAndIn, uploadAndReadBack, type Dispatch } from '../../tests/worker/journeys.ts';
 
 /**
@@ -108,6 +108,7 @@ export async function measureWorkerCpu(options: WorkerCpuOptions = {}): Promise<
   await Promise.all([bundleWorker(bundleDir, assets), prepareDatabase(file)]);
   const server = await startHranaServer({ file });
   let mf: Miniflare | undefined;
+  const output = runtimeLog();
   try {
     const data = await seedJourneyData(server.url);
     const app = appWorker(bundleDir, assets, {
@@ -119,6 +120,7 @@ export async function measureWorkerCpu(options: WorkerCpuOptions = {}): Promise<
     mf = new Miniflare({
       // The placeholder `request.cf`: no fetch of Cloudflare's (no network needed).
       cf: false,
+      handleRuntimeStdio: output.handleRuntimeStdio,
       workers: [
         app,
         // The floor: the same routing and static assets in front of a handler that does nothing.
@@ -189,6 +191,11 @@ export async function measureWorkerCpu(options: WorkerCpuOptions = {}): Promise<
       };
     };
     return [rowOf(ALL_JOURNEY_REQUESTS, journeys), ...[...samples].map(([route, entry]) => rowOf(route, entry)).sort((a, b) => b.medianMs - a.medianMs)];
+  } catch (err) {
+    // workerd's own output says why a request failed (a 500 logs its cause).
+    const said = output.take().slice(-3000);
+    if (said && err instanceof Error) err.message += `\nworkerd output:\n${said}`;
+    throw err;
   } finally {
     await mf?.dispose();
     await server.close();
