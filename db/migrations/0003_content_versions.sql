@@ -3,7 +3,7 @@ CREATE TABLE `content_versions` (
 	`version` integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-INSERT INTO `content_versions` (`scope`, `version`) VALUES ('catalog', 0), ('certificates', 0);
+INSERT INTO `content_versions` (`scope`, `version`) VALUES ('catalog', 0), ('certificates', 0), ('accounts', 0);
 --> statement-breakpoint
 CREATE TRIGGER `modules_insert_content_version` AFTER INSERT ON `modules` BEGIN UPDATE `content_versions` SET `version` = `version` + 1 WHERE scope = 'catalog'; END;
 --> statement-breakpoint
@@ -80,3 +80,17 @@ CREATE TRIGGER `user_roles_insert_content_version` AFTER INSERT ON `user_roles` 
 CREATE TRIGGER `user_roles_update_content_version` AFTER UPDATE ON `user_roles` BEGIN UPDATE `content_versions` SET `version` = `version` + 1 WHERE scope = 'catalog'; END;
 --> statement-breakpoint
 CREATE TRIGGER `user_roles_delete_content_version` AFTER DELETE ON `user_roles` WHEN (SELECT `name` FROM `roles` WHERE `id` = OLD.`role_id`) IN ('INSTRUCTOR_ADMIN', 'COURSE_CREATOR_ADMIN', 'INSTRUCTOR', 'COURSE_CREATOR') BEGIN UPDATE `content_versions` SET `version` = `version` + 1 WHERE scope = 'catalog'; END;
+--> statement-breakpoint
+CREATE TRIGGER `users_update_accounts_version` AFTER UPDATE ON `users` BEGIN UPDATE `content_versions` SET `version` = `version` + 1 WHERE scope = 'accounts'; END;
+--> statement-breakpoint
+CREATE TRIGGER `users_delete_accounts_version` AFTER DELETE ON `users` BEGIN UPDATE `content_versions` SET `version` = `version` + 1 WHERE scope = 'accounts'; END;
+--> statement-breakpoint
+CREATE TRIGGER `user_roles_insert_accounts_version` AFTER INSERT ON `user_roles` BEGIN UPDATE `content_versions` SET `version` = `version` + 1 WHERE scope = 'accounts'; END;
+--> statement-breakpoint
+CREATE TRIGGER `user_roles_update_accounts_version` AFTER UPDATE ON `user_roles` BEGIN UPDATE `content_versions` SET `version` = `version` + 1 WHERE scope = 'accounts'; END;
+--> statement-breakpoint
+CREATE TRIGGER `user_roles_delete_accounts_version` AFTER DELETE ON `user_roles` BEGIN UPDATE `content_versions` SET `version` = `version` + 1 WHERE scope = 'accounts'; END;
+--> statement-breakpoint
+CREATE TRIGGER `sessions_update_accounts_version` AFTER UPDATE OF `revoked_at`, `expires_at`, `user_id`, `token_hash` ON `sessions` BEGIN UPDATE `content_versions` SET `version` = `version` + 1 WHERE scope = 'accounts'; END;
+--> statement-breakpoint
+CREATE TRIGGER `sessions_delete_accounts_version` AFTER DELETE ON `sessions` BEGIN UPDATE `content_versions` SET `version` = `version` + 1 WHERE scope = 'accounts'; END;

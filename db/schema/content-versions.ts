@@ -1,8 +1,14 @@
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-/** The content scopes whose public answers are cached (decision 0021). */
-export const CONTENT_SCOPES = ['catalog', 'certificates'] as const;
-export type ContentScope = (typeof CONTENT_SCOPES)[number];
+/**
+ * The scopes whose versions the database keeps (decision 0021): the content of public answers
+ * (`catalog`, `certificates`) and `accounts` (sessions ended, users changed, roles), which lets a
+ * process keep signed-in sessions in memory for a moment.
+ */
+export const CONTENT_SCOPES = ['catalog', 'certificates', 'accounts'] as const;
+export type VersionScope = (typeof CONTENT_SCOPES)[number];
+/** The scopes a public answer can be cached under. */
+export type ContentScope = Exclude<VersionScope, 'accounts'>;
 
 /**
  * One counter per content scope. Database triggers (migration 0003) add one to a scope's

@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from './app-context.ts';
+import { API_POLICY } from './domain/content-security.ts';
 import { AppError, handleError } from './http/errors.ts';
-import { createPublicCache, type PublicCacheOptions } from './http/public-cache.ts';
+import { createPublicCache, headerReaderOf, type PublicCacheOptions } from './http/public-cache.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -31,6 +32,8 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 const api = new Hono<AppContext>()
   .basePath('/api')
   .use('*', async (c, next) => {
+    // Reading a GET's body stream would build the whole Request on Node: only requests with a body are limited.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const type = c.req.header('content-type') ?? '';
     if (type.startsWith('multipart/form-data')) return next();
     return bodyLimit({
@@ -81,9 +84,10 @@ export function createApp(options: AppOptions = {}) {
   // Every answer carries a Content-Security-Policy: pages with the build's hashes, the rest strict (decision 0015).
   app.use('*', async (c, next) => {
     await next();
-    if (!c.res.headers.has('content-security-policy')) {
-      c.res.headers.set('content-security-policy', await contentSecurityPolicyFor(c.get('platform'), c.req.raw, c.res));
-    }
+    if (c.res.headers.has('content-security-policy')) return;
+    // The API's answers take the strict policy without waiting for anything (the page policy is read once, async).
+    const policy = c.req.path.startsWith('/api/') ? API_POLICY : await contentSecurityPolicyFor(c.get('platform'), c.req.raw, c.res);
+    c.res.headers.set('content-security-policy', policy);
   });
   app.onError(handleError);
   app.route('/', api);
@@ -98,7 +102,14 @@ export function createApp(options: AppOptions = {}) {
   // middleware, routing or session lookup (decision 0021).
   const publicCache = createPublicCache(options.publicCache);
   const dispatch = app.fetch;
-  app.fetch = (request, bindings, executionCtx) =>
-    publicCache.fetch(request, (bindings as AppContext['Bindings'] | undefined)?.platform, () => dispatch(request, bindings, executionCtx));
+  app.fetch = (request, bindings, executionCtx) => {
+    const env = bindings as (AppContext['Bindings'] & { incoming?: { headers: Record<string, string | string[] | undefined> } }) | undefined;
+    return publicCache.fetch(
+      request,
+      env?.platform,
+      () => dispatch(request, bindings, executionCtx),
+      headerReaderOf(request, env?.incoming),
+    );
+  };
   return Object.assign(app, { publicCache });
 }

@@ -1,4 +1,4 @@
-import type { ContentScope } from '../../../db/schema/index.ts';
+import type { VersionScope } from '../../../db/schema/index.ts';
 
 /** One stored representation of an answer, with its ready-made headers (content-length included). */
 export interface Variant {
@@ -9,8 +9,10 @@ export interface Variant {
 
 /** A public answer as the cache keeps it: the version it was read at and its representations. */
 export interface StoredAnswer {
-  scope: ContentScope;
+  scope: VersionScope;
   version: number;
+  /** Not served after this time (ms since the epoch): answers for one session. */
+  until?: number;
   status: number;
   identity: Variant;
   gzip?: Variant;
@@ -23,8 +25,9 @@ export interface StoredAnswer {
 
 /** What the cache hands the store: the final answer of the app, read whole. */
 export interface AnswerInput {
-  scope: ContentScope;
+  scope: VersionScope;
   version: number;
+  until?: number;
   status: number;
   /** Lower-case names, no content-length. */
   headers: Record<string, string>;
@@ -37,6 +40,12 @@ export interface AnswerInput {
 export interface Compressor {
   gzip(body: Uint8Array, forStore: boolean): Promise<Uint8Array<ArrayBuffer>>;
   br(body: Uint8Array, forStore: boolean): Promise<Uint8Array<ArrayBuffer>>;
+  /**
+   * True when the answer's body is known, without reading it, to be too small to compress (on
+   * Node, reading an answer's body or headers turns it into a full web Response, which costs more
+   * than a small answer's whole trip).
+   */
+  isSmall?(res: Response): boolean;
 }
 
 export interface AnswerStore {
@@ -46,7 +55,7 @@ export interface AnswerStore {
   get(key: string): StoredAnswer | undefined | Promise<StoredAnswer | undefined>;
   put(key: string, input: AnswerInput): Promise<StoredAnswer>;
   /** An answer that is not stored, on its way out: compressed on Node when worth it. */
-  finish(res: Response | Promise<Response>, request: Request): Response | Promise<Response>;
+  finish(res: Response | Promise<Response>, request: Request, header: (name: string) => string | null): Response | Promise<Response>;
   /** Bytes and answers held in memory. */
   stats(): { bytes: number; entries: number };
 }
@@ -109,6 +118,7 @@ export async function buildAnswer(input: AnswerInput, compressor?: Compressor): 
   return {
     scope: input.scope,
     version: input.version,
+    ...(input.until !== undefined ? { until: input.until } : {}),
     status: input.status,
     identity,
     ...(gzip ? { gzip } : {}),
@@ -127,8 +137,7 @@ export async function buildAnswer(input: AnswerInput, compressor?: Compressor): 
 }
 
 /** The coding to compress an uncached answer with, from the request's Accept-Encoding. */
-function dynamicEncoding(request: Request): 'br' | 'gzip' | null {
-  const accept = request.headers.get('accept-encoding');
+function dynamicEncoding(accept: string | null): 'br' | 'gzip' | null {
   if (!accept) return null;
   if (/(^|,)\s*br\s*(,|$|;(?!\s*q\s*=\s*0(\.0*)?\s*(,|$)))/i.test(accept)) return 'br';
   if (/(^|,)\s*gzip\s*(,|$|;(?!\s*q\s*=\s*0(\.0*)?\s*(,|$)))/i.test(accept)) return 'gzip';
@@ -139,13 +148,13 @@ function dynamicEncoding(request: Request): 'br' | 'gzip' | null {
  * Compresses a JSON or HTML answer that is not stored (Node; Workers compresses by itself). Never
  * uploaded files, ranges or answers already encoded.
  */
-export async function compressAnswer(res: Response, request: Request, compressor: Compressor): Promise<Response> {
-  if (request.method !== 'GET' || res.status !== 200 || res.body === null) return res;
+export async function compressAnswer(res: Response, request: Request, compressor: Compressor, header: (name: string) => string | null): Promise<Response> {
+  if (request.method !== 'GET' || res.status !== 200) return res;
+  const encoding = dynamicEncoding(header('accept-encoding'));
+  if (!encoding || compressor.isSmall?.(res)) return res;
   const h = res.headers;
   if (h.has('content-encoding') || h.has('content-range') || !isCompressible(h.get('content-type'))) return res;
-  const encoding = dynamicEncoding(request);
-  if (!encoding) return res;
-  if (new URL(request.url).pathname.startsWith('/uploads/')) return res;
+  if (res.body === null || new URL(request.url).pathname.startsWith('/uploads/')) return res;
   const body = new Uint8Array(await res.arrayBuffer());
   const headers = new Headers(h);
   headers.set('vary', withVaryAcceptEncoding(h.get('vary') ?? undefined));
@@ -198,9 +207,9 @@ export function memoryAnswerStore(options: { maxBytes?: number; compressor?: Com
       }
       return answer;
     },
-    finish(res, request) {
-      if (!compressor) return res;
-      return Promise.resolve(res).then((r) => compressAnswer(r, request, compressor));
+    finish(res, request, header) {
+      if (!compressor || header('accept-encoding') === null) return res;
+      return Promise.resolve(res).then((r) => compressAnswer(r, request, compressor, header));
     },
     stats: () => ({ bytes, entries: entries.size }),
   };

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { contentVersions, type ContentScope } from '../../../db/schema/index.ts';
+import { contentVersions, type ContentScope, type VersionScope } from '../../../db/schema/index.ts';
 import type { Platform } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
 import { etagOf, memoryAnswerStore, type AnswerStore, type StoredAnswer } from './public-cache-store.ts';
@@ -30,6 +30,18 @@ export function markPersonal(c: Context): void {
   marks.set(c.req.raw, 'personal');
 }
 
+const privateMarks = new WeakMap<Request, number>();
+
+/**
+ * Marks the current GET answer as a function of the caller's session and account alone (GET
+ * /api/me): kept for that Authorization header only, under the `accounts` version, until `until`
+ * (ms; at most a second, never past the session's end). Writes to users, roles or sessions move
+ * the version, so a changed profile or an ended session is never answered from it.
+ */
+export function cacheForSession(c: Context, until: number): void {
+  privateMarks.set(c.req.raw, Math.min(until, Date.now() + MAX_SESSION_ANSWER_MS));
+}
+
 /** This answer must not be stored (a site answer that is not a function of the build and the catalog). */
 export function markNoStore(c: Context): void {
   if (marks.get(c.req.raw) !== 'personal') marks.set(c.req.raw, 'no-store');
@@ -41,14 +53,21 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** How long a process trusts the versions it read, unless a write of its own made them stale. */
 export const DEFAULT_VERSION_TTL_MS = 250;
+/** The longest a session's own answer is kept. */
+export const MAX_SESSION_ANSWER_MS = 1000;
+/** Budget of the sessions' own answers (GET /api/me), per process. */
+export const SESSION_ANSWERS_BYTES = 8 * 1024 * 1024;
+/** Cache-Control of an answer for one session. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 /** Largest answer kept (the store's budget is for many answers, not one). */
 export const MAX_STORED_ANSWER_BYTES = 2 * 1024 * 1024;
 
-export type Versions = Readonly<Record<ContentScope, number>>;
+export type Versions = Readonly<Record<VersionScope, number>>;
 
 async function readVersions(db: Db): Promise<Versions> {
   const rows = await db.select().from(contentVersions);
-  const versions: Record<string, number> = { catalog: 0, certificates: 0 };
+  // A scope without its row (a database migrated before it existed) never matches anything kept.
+  const versions: Record<string, number> = { catalog: NaN, certificates: NaN, accounts: NaN };
   for (const row of rows) versions[row.scope] = row.version;
   return versions as Versions;
 }
@@ -118,7 +137,31 @@ export interface PublicCacheOptions {
 
 type Dispatch = () => Response | Promise<Response>;
 
-const EMPTY_VERSIONS: Versions = { catalog: -1, certificates: -1 };
+/** Reads one request header (lower-case name); null when absent. */
+export type HeaderReader = (name: string) => string | null;
+
+/**
+ * The header reader of a request: on Node the already parsed headers of the incoming message
+ * (building the Request's Headers costs more than the whole cached answer), else the Request's.
+ */
+export function headerReaderOf(request: Request, incoming?: { headers: Record<string, string | string[] | undefined> }): HeaderReader {
+  if (!incoming) return (name) => request.headers.get(name);
+  const headers = incoming.headers;
+  return (name) => {
+    const value = headers[name];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  };
+}
+
+const EMPTY_VERSIONS: Versions = { catalog: NaN, certificates: NaN, accounts: NaN };
+
+/** The version clock of the app answering a request, for other per-process memories (sessions). */
+const requestClocks = new WeakMap<Request, VersionClock>();
+
+/** The clock of the app answering `c` (undefined outside the app's entry, e.g. a bare Hono test). */
+export function versionClockOf(c: Context): VersionClock | undefined {
+  return requestClocks.get(c.req.raw);
+}
 
 /** The path and query of a request URL, without parsing it. */
 export function cacheKeyOf(url: string): string {
@@ -157,9 +200,9 @@ export function chooseEncoding(acceptEncoding: string | null, answer: StoredAnsw
 }
 
 /** A stored answer as a response to `request`: its encoding, 304 when the client holds it, no body for HEAD. */
-export function answerFrom(answer: StoredAnswer, request: Request): Response {
-  const variant = answer[chooseEncoding(request.headers.get('accept-encoding'), answer)]!;
-  const ifNoneMatch = request.headers.get('if-none-match');
+export function answerFrom(answer: StoredAnswer, request: Request, header: HeaderReader = (name) => request.headers.get(name)): Response {
+  const variant = answer[chooseEncoding(header('accept-encoding'), answer)]!;
+  const ifNoneMatch = header('if-none-match');
   if (ifNoneMatch !== null && (ifNoneMatch.trim() === '*' || ifNoneMatch.includes(variant.etag))) {
     return new Response(null, { status: 304, headers: answer.notModifiedHeaders(variant) });
   }
@@ -173,6 +216,8 @@ export function answerFrom(answer: StoredAnswer, request: Request): Response {
  */
 export function createPublicCache(options: PublicCacheOptions = {}) {
   const store = options.store ?? memoryAnswerStore();
+  // Answers for one session, by path + query + Authorization header; never compressed (they are small).
+  const sessionAnswers = memoryAnswerStore({ maxBytes: SESSION_ANSWERS_BYTES });
   let clock: VersionClock | null = options.versionTtlMs === undefined ? null : new VersionClock(Math.min(options.versionTtlMs, 1000));
 
   function clockFor(platform: Platform): VersionClock {
@@ -193,11 +238,11 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
     }
   }
 
-  async function missed(request: Request, key: string, platform: Platform, versions: Versions, dispatch: Dispatch): Promise<Response> {
+  async function missed(request: Request, key: string, versions: Versions, dispatch: Dispatch, header: HeaderReader): Promise<Response> {
     const res = await dispatch();
     const mark = marks.get(request);
     const scope = mark === undefined ? defaultScope(key) : mark === 'personal' || mark === 'no-store' ? undefined : mark;
-    if (!scope || versions === EMPTY_VERSIONS || request.method !== 'GET' || !storableAnswer(res)) return store.finish(res, request);
+    if (!scope || versions === EMPTY_VERSIONS || request.method !== 'GET' || !storableAnswer(res)) return store.finish(res, request, header);
     const body = new Uint8Array(await res.arrayBuffer());
     if (body.byteLength > MAX_STORED_ANSWER_BYTES) return new Response(body, res);
     const headers: Record<string, string> = {};
@@ -213,10 +258,10 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
       body,
       etag: etagOf(body),
     });
-    return answerFrom(answer, request);
+    return answerFrom(answer, request, header);
   }
 
-  async function lookUp(request: Request, key: string, platform: Platform, dispatch: Dispatch): Promise<Response> {
+  async function lookUp(request: Request, key: string, platform: Platform, dispatch: Dispatch, header: HeaderReader): Promise<Response> {
     let versions: Versions;
     try {
       // Read before the handler runs: an answer is stored under a version no newer than its data.
@@ -226,27 +271,70 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
       versions = EMPTY_VERSIONS;
     }
     const stored = versions === EMPTY_VERSIONS ? undefined : await store.get(key);
-    if (stored && stored.version === versions[stored.scope]) return answerFrom(stored, request);
-    return missed(request, key, platform, versions, dispatch);
+    if (stored && stored.version === versions[stored.scope]) return answerFrom(stored, request, header);
+    return missed(request, key, versions, dispatch, header);
+  }
+
+  async function forSession(request: Request, key: string, platform: Platform, dispatch: Dispatch, header: HeaderReader): Promise<Response> {
+    const versionClock = clockFor(platform);
+    let accounts = NaN;
+    try {
+      accounts = (versionClock.fresh() ?? (await versionClock.read(platform.db))).accounts;
+    } catch {
+      // answered by the app
+    }
+    const stored = sessionAnswers.peek(key);
+    if (stored && stored.version === accounts && Date.now() < stored.until!) return answerFrom(stored, request, header);
+    const res = await dispatch();
+    const until = privateMarks.get(request);
+    if (until === undefined || !Number.isFinite(accounts) || request.method !== 'GET' || res.status !== 200 || !storableAnswer(res)) {
+      return store.finish(res, request, header);
+    }
+    const body = new Uint8Array(await res.arrayBuffer());
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      if (name !== 'content-length') headers[name] = value;
+    });
+    headers['cache-control'] = PRIVATE_CACHE_CONTROL;
+    const answer = await sessionAnswers.put(key, { scope: 'accounts', version: accounts, until, status: 200, headers, body, etag: etagOf(body) });
+    return answerFrom(answer, request, header);
   }
 
   return {
     store,
     /** Answers `request`, calling `dispatch` (the app) only when the store cannot. */
-    fetch(request: Request, platform: Platform | undefined, dispatch: Dispatch): Response | Promise<Response> {
+    fetch(request: Request, platform: Platform | undefined, dispatch: Dispatch, header: HeaderReader = headerReaderOf(request)): Response | Promise<Response> {
       const method = request.method;
       if (!platform) return dispatch();
-      if (method !== 'GET' && method !== 'HEAD') return afterWrite(dispatch, platform);
-      // A request with credentials or a range is answered by the app, never from or into the store.
-      if (request.headers.has('authorization') || request.headers.has('range')) return store.finish(dispatch(), request);
-      const key = cacheKeyOf(request.url);
-      const versions = clockFor(platform).fresh();
-      if (versions !== undefined) {
-        // The hot path: versions known fresh and the answer in memory, no await at all.
-        const stored = store.peek(key);
-        if (stored && stored.version === versions[stored.scope]) return answerFrom(stored, request);
+      const versionClock = clockFor(platform);
+      if (method === 'GET' || method === 'HEAD') {
+        const versions = versionClock.fresh();
+        // A request with credentials or a range is answered by the app, never from or into the store.
+        if (header('authorization') === null && header('range') === null) {
+          const key = cacheKeyOf(request.url);
+          if (versions !== undefined) {
+            // The hot path: versions known fresh and the answer in memory, no await at all.
+            const stored = store.peek(key);
+            if (stored && stored.version === versions[stored.scope]) return answerFrom(stored, request, header);
+          }
+          requestClocks.set(request, versionClock);
+          return lookUp(request, key, platform, dispatch, header);
+        }
+        requestClocks.set(request, versionClock);
+        const authorization = header('authorization');
+        if (authorization !== null && header('range') === null) {
+          const key = `${cacheKeyOf(request.url)}\n${authorization}`;
+          const versions = versionClock.fresh();
+          if (versions !== undefined) {
+            const stored = sessionAnswers.peek(key);
+            if (stored && stored.version === versions.accounts && Date.now() < stored.until!) return answerFrom(stored, request, header);
+          }
+          return forSession(request, key, platform, dispatch, header);
+        }
+        return store.finish(dispatch(), request, header);
       }
-      return lookUp(request, key, platform, dispatch);
+      requestClocks.set(request, versionClock);
+      return afterWrite(dispatch, platform);
     },
   };
 }

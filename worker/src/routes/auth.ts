@@ -3,7 +3,8 @@ import type { AppContext } from '../app-context.ts';
 import { clientKey } from '../http/client-address.ts';
 import { AppError } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { cacheForSession } from '../http/public-cache.ts';
+import { requireUser, sessionKeptUntil, signedInUser } from '../middleware/auth.ts';
 import { RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
 import { loginSchema, registerSchema, updateProfileSchema } from '../schemas/auth.ts';
 import { authenticate, register, updateUserFields } from '../services/accounts.ts';
@@ -11,9 +12,14 @@ import { recordSessionClient, revokeSession } from '../services/sessions.ts';
 import { sessionClientOf } from './account.ts';
 import { loadUserView, toUserView, type UserView } from '../services/users.ts';
 
-/** The signed-in user as read with the session by the auth middleware. */
+/**
+ * The signed-in user as read with the session by the auth middleware. The answer depends on the
+ * session and the account alone: kept for this token a moment (decision 0021).
+ */
 function signedInView(c: Context<AppContext>): UserView {
   const user = signedInUser(c);
+  const until = sessionKeptUntil(c);
+  if (until !== undefined) cacheForSession(c, until);
   return toUserView(user.row, user.roleMappings);
 }
 

@@ -69,7 +69,7 @@ function liveSession(now: string | SQLWrapper, cutoff: string | SQLWrapper) {
 
 function prepareFindSession(db: Db) {
   return db
-    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdAt, user: users })
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -108,7 +108,7 @@ export async function findSession(db: Db, token: string, idleDays = DEFAULT_IDLE
       .set({ lastSeenAt: now })
       .where(and(eq(sessions.id, row.sessionId), sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt}) < ${staleBefore}`));
   }
-  return { sessionId: row.sessionId, user: row.user };
+  return { sessionId: row.sessionId, user: row.user, expiresAt: row.expiresAt };
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {

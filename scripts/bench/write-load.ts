@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { sessions, users } from '../../db/schema/index.ts';
+import { answersFor, buildCourse } from '../../tests/support/learning-factories.ts';
+import { createEnrollment } from '../../tests/support/course-factories.ts';
+import { hashToken } from '../../worker/src/domain/tokens.ts';
+import { createDb } from '../../worker/src/platform/db.ts';
+import { openEmbeddedClient } from '../../worker/src/platform/node-db.ts';
+
+/**
+ * The write path of `npm run bench` (issue 8 §1): POST /api/enrollments (a free course, each
+ * request a learner who is not enrolled yet) and POST of a quiz attempt (unlimited attempts, no
+ * wait), at 20 connections. Learners and their sessions are written straight into the running
+ * server's database file beforehand (one shared password hash: signing up is not what is measured).
+ */
+
+export interface WriteMeasure {
+  name: string;
+  rps: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  /** Answers that were 5xx or said SQLITE_BUSY / database is locked, plus socket errors. */
+  busy: number;
+}
+
+export const WRITE_CONNECTIONS = 20;
+
+interface Learner {
+  id: number;
+  token: string;
+}
+
+// A fixed scrypt hash: nobody signs in with these learners' passwords.
+const PLACEHOLDER_HASH = 'scrypt$bench$not-a-real-hash';
+
+async function createLearners(db: ReturnType<typeof createDb>, count: number, tag: string): Promise<Learner[]> {
+  const learners: Learner[] = [];
+  const expiresAt = new Date(Date.now() + 24 * 3600_000).toISOString();
+  for (let start = 0; start < count; start += 200) {
+    const batch = Array.from({ length: Math.min(200, count - start) }, (_, i) => `bench-${tag}-${start + i}`);
+    const rows = await db
+      .insert(users)
+      .values(batch.map((username) => ({ username, email: null, passwordHash: PLACEHOLDER_HASH, firstName: 'Bench', lastName: 'Learner' })))
+      .returning({ id: users.id });
+    const tokens = rows.map(() => randomBytes(32).toString('base64url'));
+    await db.insert(sessions).values(
+      rows.map((r, i) => ({ userId: r.id, tokenHash: hashToken(tokens[i]!), expiresAt, lastSeenAt: new Date().toISOString() })),
+    );
+    rows.forEach((r, i) => learners.push({ id: r.id, token: tokens[i]! }));
+  }
+  return learners;
+}
+
+function isBusy(status: number, body: string): boolean {
+  return status >= 500 || /SQLITE_BUSY|database is locked/i.test(body);
+}
+
+async function run(
+  name: string,
+  url: string,
+  amount: number,
+  request: (i: number) => { path: string; body: string; token: string },
+): Promise<WriteMeasure> {
+  let next = 0;
+  let busy = 0;
+  const result = await autocannon({
+    url,
+    connections: WRITE_CONNECTIONS,
+    amount,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => {
+          const r = request(next++);
+          return { ...req, path: r.path, body: r.body, headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${r.token}` } };
+        },
+        onResponse: (status, body) => {
+          if (isBusy(status, body)) busy++;
+        },
+      },
+    ],
+  });
+  return { name, rps: result.requests.average, p99: result.latency.p99, requests: result.requests.total, non2xx: result.non2xx, busy: busy + result.errors };
+}
+
+/** Prepares the learners and the courses in the database file of the running server, then loads it. */
+export async function measureWrites(baseUrl: string, databaseFile: string, amount = 3000): Promise<WriteMeasure[]> {
+  const client = await openEmbeddedClient(databaseFile);
+  const db = createDb(client);
+  try {
+    const tag = randomBytes(3).toString('hex');
+    // The enrolment course and the quiz course (one module: a text lesson and a quiz of three questions).
+    const enrolCourse = await buildCourse(db, { title: `Bench enrolment ${tag}`, priceCents: 0 });
+    const quizCourse = await buildCourse(db, { title: `Bench quiz ${tag}`, priceCents: 0 });
+    const quiz = quizCourse.quizzes[0]!;
+    const enrolLearners = await createLearners(db, amount + WRITE_CONNECTIONS * 2, `e${tag}`);
+    const quizLearners = await createLearners(db, WRITE_CONNECTIONS, `q${tag}`);
+    for (const l of quizLearners) await createEnrollment(db, l.id, quizCourse.id);
+    const enrolBody = JSON.stringify({ courseId: enrolCourse.id });
+    // Half the attempts pass, half fail: both the certificate and the plain attempt path are written.
+    const passing = JSON.stringify({ answers: answersFor(quiz) });
+    const failing = JSON.stringify({ answers: answersFor(quiz, 3) });
+
+    const enrol = await run('POST /api/enrollments (free course)', baseUrl, amount, (i) => ({
+      path: '/api/enrollments',
+      body: enrolBody,
+      token: enrolLearners[i % enrolLearners.length]!.token,
+    }));
+    const attempt = await run('POST quiz attempt', baseUrl, amount, (i) => ({
+      path: `/api/learn/quizzes/${quiz.id}/attempts`,
+      body: i % 2 === 0 ? passing : failing,
+      token: quizLearners[i % quizLearners.length]!.token,
+    }));
+    return [enrol, attempt];
+  } finally {
+    client.close();
+  }
+}
