@@ -12,6 +12,8 @@ const app = createApp({ streaming: false });
 const PAGE_ROUTES: Record<RenderedPageName, string> = {
   'course-list': '/rendered/course-list',
   course: '/rendered/course',
+  'course-enroll': '/rendered/course-enroll',
+  'guest-enroll': '/rendered/guest-enroll',
   instructor: '/rendered/instructor',
   'instructor-courses': '/rendered/instructor-courses',
 };

@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
-import { ApiError, apiFetch } from '../lib/api.ts';
+import { ApiError, apiFetch, setToken } from '../lib/api.ts';
 import { readCourse, type CatalogCourse } from '../lib/catalog.ts';
 import { enrolmentFor } from '../lib/enrolment.ts';
 import type { MyEnrollment } from '../lib/learning.ts';
-import type { User } from './auth.ts';
+import { setSignedInUser, type User } from './auth.ts';
 import { queryLayer, type QueryLayer } from './query-lazy.ts';
 
 /**
@@ -69,10 +69,19 @@ export async function startEnrolment(courseId: number | null, user: User | null)
     $enrol.set({ step: 'not-found' });
     return;
   }
+  await startEnrolmentFor(course, user);
+}
+
+/**
+ * Where a visitor stands with a course the page already shows (the enrol page is rendered by the
+ * server with it, decision 0020): anonymous, or for a signed-in user enrolled or not.
+ */
+export async function startEnrolmentFor(course: CatalogCourse, user: User | null): Promise<void> {
   if (!user) {
     $enrol.set({ step: 'anonymous', course });
     return;
   }
+  $enrol.set({ step: 'loading' });
   try {
     const enrolment = await loadMyEnrolment(course.id);
     $enrol.set(enrolment ? { step: 'enrolled', course, enrolment, justEnrolled: false } : { step: 'open', course });
@@ -105,4 +114,19 @@ export async function enrol(course: CatalogCourse): Promise<void> {
   (await queryLayer()).invalidate((key) => key === '/api/enrollments' || key.startsWith('/api/enrollments?') || key === `/api/courses/${course.id}`);
   const enrolment = await loadMyEnrolment(course.id).catch(() => null);
   $enrol.set({ step: 'enrolled', course, enrolment, justEnrolled: true });
+}
+
+export interface GuestEnrolInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+}
+
+/** POST /api/enrollments/guest: a student account is made, enrolled and signed in; the player opens. */
+export async function enrolAsGuest(courseId: number, input: GuestEnrolInput): Promise<void> {
+  const res = await apiFetch<{ access_token: string; user: User }>('/api/enrollments/guest', { method: 'POST', json: { courseId, ...input } });
+  setToken(res.access_token);
+  setSignedInUser(res.user);
+  location.assign(`/learn/courses/${courseId}`);
 }

@@ -1,7 +1,7 @@
 import type { FetcherValue } from '@nanostores/query';
 import { atom } from 'nanostores';
-import { ApiError, apiFetch, setToken } from '../lib/api.ts';
-import { idFromSegment, readCourse, type CatalogCourse } from '../lib/catalog.ts';
+import { ApiError, apiFetch } from '../lib/api.ts';
+import { idFromSegment } from '../lib/catalog.ts';
 import {
   startingLesson,
   withCompletion,
@@ -13,7 +13,6 @@ import {
   type PlayerData,
   type QuizView,
 } from '../lib/learning.ts';
-import { setSignedInUser, type User } from './auth.ts';
 import { invalidateLoaded, loadedQueryLayer, queryLayer } from './query-lazy.ts';
 import { toast } from './toasts.ts';
 
@@ -47,50 +46,6 @@ function messageOf(err: unknown, fallback: string): string {
 
 export function learnPath(courseId: number): string {
   return `/learn/courses/${courseId}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Guest enrolment (the enrol page itself: stores/enrolment.ts)
-
-async function fetchCourse(courseId: number): Promise<CatalogCourse | null> {
-  const q = await queryLayer();
-  const answer = await q.settled(q.query<unknown>(q.keys.course(courseId)));
-  if (answer.ok) return readCourse(answer.data);
-  if (answer.error instanceof ApiError && (answer.error.status === 404 || answer.error.status === 400)) return null;
-  throw answer.error;
-}
-
-export interface GuestEnrolInput {
-  first_name: string;
-  last_name: string;
-  email: string;
-  password: string;
-}
-
-/**
- * POST /api/enrollments/guest: creates a student account, enrols it and signs it in, then opens
- * the player. Throws the ApiError (with validationErrors) for the form to show.
- */
-export async function enrolAsGuest(courseId: number, input: GuestEnrolInput): Promise<void> {
-  const res = await apiFetch<{ access_token: string; user: User }>('/api/enrollments/guest', { method: 'POST', json: { courseId, ...input } });
-  setToken(res.access_token);
-  setSignedInUser(res.user);
-  location.assign(learnPath(courseId));
-}
-
-export const $guestCourse = atom<Load<CatalogCourse>>({ status: 'loading' });
-
-export async function loadGuestCourse(courseId: number | null): Promise<void> {
-  if (courseId === null) {
-    $guestCourse.set({ status: 'not-found' });
-    return;
-  }
-  try {
-    const course = await fetchCourse(courseId);
-    $guestCourse.set(course ? { status: 'ready', data: course } : { status: 'not-found' });
-  } catch (err) {
-    $guestCourse.set(failure(err, 'The course could not be loaded. Please try again.'));
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

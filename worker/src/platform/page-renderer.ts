@@ -27,6 +27,8 @@ export interface InstructorPageData {
 export interface RenderedPages {
   'course-list': { courses: CatalogCourse[]; categories: CategoryOption[] };
   course: { course: CatalogCourse };
+  'course-enroll': { course: CatalogCourse };
+  'guest-enroll': { course: CatalogCourse };
   instructor: { instructor: InstructorPageData };
   'instructor-courses': { instructor: InstructorPageData };
 }

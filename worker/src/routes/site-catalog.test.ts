@@ -51,7 +51,7 @@ beforeAll(async () => {
   const catalog = await loadCatalog(t.db);
   write(site, '404.html', '<h1>Not found</h1>');
   write(site, 'courses/index.html', 'Static course list');
-  write(site, 'courses/_/enroll/index.html', 'Enrol shell');
+  write(site, 'courses/_/modules/_/index.html', 'Module shell');
   for (const c of catalog) write(site, `courses/${c.id}/index.html`, `Static page of ${c.title}`);
   write(site, 'catalog-manifest.json', JSON.stringify(await buildCatalogManifest(catalog)));
   t.platform.assets = createDiskAssets(site);
@@ -176,8 +176,20 @@ describe('catalog pages after the build', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('renders the enrol pages of a published course, and 404s them for any other', async () => {
+    expect(await page(`/courses/${unchanged}/enroll`)).toEqual({
+      status: 200,
+      source: 'rendered',
+      text: `Rendered course-enroll at /courses/${unchanged}/enroll: Unchanged course 1000`,
+    });
+    expect(await page(`/enroll-guest/${unchanged}/`)).toMatchObject({ status: 200, text: `Rendered guest-enroll at /enroll-guest/${unchanged}: Unchanged course 1000` });
+    expect(await page(`/courses/${withdrawn}/enroll`)).toMatchObject({ status: 404, source: 'gone' });
+    expect(await page('/enroll-guest/99999')).toMatchObject({ status: 404 });
+    expect(await page('/enroll-guest/_')).toMatchObject({ status: 404 });
+  });
+
   it('leaves the other routes alone', async () => {
-    expect(await page(`/courses/${unchanged}/enroll`)).toMatchObject({ status: 200, source: null, text: 'Enrol shell' });
+    expect(await page(`/courses/${unchanged}/modules/3`)).toMatchObject({ status: 200, source: null, text: 'Module shell' });
     const redirect = await t.request(`/course/${unchanged}`);
     expect(redirect.status).toBe(301);
     expect(redirect.headers.get('location')).toBe(`/courses/${unchanged}`);

@@ -111,4 +111,25 @@ describe.skipIf(!built)('pages rendered on the server from the site components',
     expect(list.text).toContain('Courses by Irina Volkova</h1>');
     expect(list.text).toContain('1 published course');
   });
+
+  it('renders the enrol pages with the current course, and 404s them for a course not published', async () => {
+    const free = (await insertCatalogCourse(t.db, { title: 'Jazz walks', priceCents: 0, instructorId })).id;
+    const enrol = await html(`/courses/${free}/enroll`);
+    expect(enrol).toMatchObject({ status: 200, source: 'rendered' });
+    expect(enrol.text).toContain('<h1 data-enrol-heading>Enrol in Jazz walks</h1>');
+    expect(enrol.text).toContain(`href="/enroll-guest/${free}">Enrol as a guest</a>`);
+    expect(enrol.text).toContain('data-enrol-course');
+    const paid = await html(`/courses/${course}/enroll`);
+    expect(paid.text).toContain('$59.00');
+    expect(paid.text).not.toContain('Enrol as a guest');
+
+    const guest = await html(`/enroll-guest/${free}`);
+    expect(guest).toMatchObject({ status: 200, source: 'rendered' });
+    expect(guest.text).toContain('<h1>Enrol in Jazz walks</h1>');
+    expect(guest.text).toContain('aria-label="Guest enrolment"');
+
+    await t.db.update(courses).set({ status: 'draft', updatedAt: new Date().toISOString() }).where(eq(courses.id, free));
+    expect((await html(`/courses/${free}/enroll`)).status).toBe(404);
+    expect((await html(`/enroll-guest/${free}`)).status).toBe(404);
+  });
 });

@@ -109,7 +109,8 @@ const COURSE_ID = /^[1-9][0-9]{0,15}$/;
  *   page rendered on the server from current data, and 404 for a course that is not published.
  *   Without a manifest (a build without a database, the tests' fixture site) the files are served
  *   as they are; if the database cannot be reached, the built pages are served.
- * - `/instructors/{id}` and `/instructors/{id}/courses`: always rendered on the server.
+ * - `/instructors/{id}`, `/instructors/{id}/courses`, `/courses/{id}/enroll` and
+ *   `/enroll-guest/{id}`: always rendered on the server (404 for no such instructor or course).
  * Null lets the generic handling below answer (other paths, no renderer).
  */
 async function catalogPage(platform: Platform, url: URL, request: Request): Promise<Response | null> {
@@ -117,8 +118,22 @@ async function catalogPage(platform: Platform, url: URL, request: Request): Prom
   const list = /^\/courses\/?$/.test(path);
   const detail = /^\/courses\/([^/]+)\/?$/.exec(path);
   const instructor = /^\/instructors\/([^/]+)(\/courses)?\/?$/.exec(path);
-  if (!list && !detail && !instructor) return null;
+  const enrol = /^\/courses\/([^/]+)\/enroll\/?$/.exec(path) ?? /^\/enroll-guest\/([^/]+)\/?$/.exec(path);
+  if (!list && !detail && !instructor && !enrol) return null;
   const renderer = platform.renderer;
+
+  if (enrol) {
+    if (!renderer) return null;
+    const id = enrol[1]!;
+    const snapshot = await currentCatalog(platform);
+    const course = COURSE_ID.test(id) ? snapshot.byId.get(Number(id)) : undefined;
+    if (!course) return notFoundPage(platform, request, 'gone');
+    const guest = path.startsWith('/enroll-guest/');
+    const name = guest ? 'guest-enroll' : 'course-enroll';
+    const page = new URL(guest ? `/enroll-guest/${id}` : `/courses/${id}/enroll`, url);
+    const html = await renderCatalogPage(renderer, `${name} ${id} ${snapshot.hashes.courses[id]}`, name, page, { course });
+    return htmlAnswer(html, 'rendered');
+  }
 
   if (instructor) {
     if (!renderer) return null;
