@@ -1,5 +1,7 @@
 import { createClient, type Client } from '@libsql/client/web';
 import { createApp } from './app.ts';
+import { IMMUTABLE_CACHE_CONTROL } from './http/public-cache.ts';
+import { workersAnswerStore } from './http/public-cache-workers.ts';
 import type { AssetFetcher, Platform, RuntimeMemo } from './platform/context.ts';
 import { createDb } from './platform/db.ts';
 import { parseEnv, type AppEnv } from './platform/env.ts';
@@ -17,7 +19,8 @@ export interface WorkerBindings {
 }
 
 // The app holds no environment: built once per isolate, the platform is made per request.
-const app = createApp();
+// Public answers in the isolate's memory and the data center's Cache API (decision 0021).
+const app = createApp({ publicCache: { store: workersAnswerStore() } });
 
 /**
  * What the runtime works out once (the media signing key, the build's CSP hashes) lives as long
@@ -80,7 +83,10 @@ export function createWorkersAssets(assets: Fetcher): AssetFetcher {
       }
       if (res.status === 404) return null;
       // The binding's answer has immutable headers; the app's middleware adds its own.
-      return new Response(res.body, res);
+      const out = new Response(res.body, res);
+      // The build's hashed files never change under their name.
+      if (target.pathname.startsWith('/_astro/')) out.headers.set('cache-control', IMMUTABLE_CACHE_CONTROL);
+      return out;
     }
     return null;
   }
