@@ -49,12 +49,11 @@ function mountResetPassword(root: HTMLElement): void {
   const form = root.querySelector('form')!;
   const done = root.querySelector<HTMLElement>('[data-done]')!;
   const linkDead = root.querySelector<HTMLElement>('[data-link-dead]')!;
-  root.querySelector<HTMLElement>('[data-loading]')!.hidden = true;
   if (!token) {
+    form.hidden = true;
     root.querySelector<HTMLElement>('[data-no-token]')!.hidden = false;
     return;
   }
-  form.hidden = false;
   enhanceForm(
     form,
     () => schemas().then((m) => m.resetPasswordFormSchema),
