@@ -13,7 +13,7 @@ import { CHROMIUM_PATH } from './bench/page-js.ts';
 const root = resolve(import.meta.dirname, '..');
 const APP_PORT = Number(process.env.LIGHTHOUSE_APP_PORT ?? 4435);
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 4436);
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 // LIGHTHOUSE_URL scores a server that is already running (with the demo content) instead.
 const external = process.env.LIGHTHOUSE_URL?.replace(/\/$/, '');
 const base = external ?? `http://127.0.0.1:${APP_PORT}`;
