@@ -16,6 +16,7 @@ const PAGE_ROUTES: Record<RenderedPageName, string> = {
   'guest-enroll': '/rendered/guest-enroll',
   instructor: '/rendered/instructor',
   'instructor-courses': '/rendered/instructor-courses',
+  verify: '/rendered/verify',
 };
 
 export const renderer: PageRenderer = {

@@ -1,4 +1,5 @@
 import type { CatalogCourse } from '../services/catalog-freshness.ts';
+import type { VerifyAnswer } from '../services/certificates.ts';
 
 /**
  * Server rendering of the public pages from the same Astro components the build pre-renders
@@ -31,6 +32,8 @@ export interface RenderedPages {
   'guest-enroll': { course: CatalogCourse };
   instructor: { instructor: InstructorPageData };
   'instructor-courses': { instructor: InstructorPageData };
+  /** /verify/{code}: the code as typed and the verification's answer. */
+  verify: { code: string; answer: VerifyAnswer };
 }
 
 export type RenderedPageName = keyof RenderedPages;

@@ -29,7 +29,9 @@ const renderer: PageRenderer = {
         ? `${data.course.title} ${data.course.price_cents}`
         : 'courses' in data
           ? data.courses.map((c) => `${c.title} ${c.price_cents}`).join(', ')
-          : `${data.instructor.first_name}: ${data.instructor.courses.map((c) => c.title).join(', ')}`;
+          : 'instructor' in data
+            ? `${data.instructor.first_name}: ${data.instructor.courses.map((c) => c.title).join(', ')}`
+            : `${data.code}: ${data.answer.valid ? 'valid' : data.answer.reason}`;
     return new Response(`Rendered ${name} at ${path}: ${shown}`, { headers: { 'content-type': 'text/html' } });
   },
 };
@@ -186,6 +188,16 @@ describe('catalog pages after the build', () => {
     expect(await page(`/courses/${withdrawn}/enroll`)).toMatchObject({ status: 404, source: 'gone' });
     expect(await page('/enroll-guest/99999')).toMatchObject({ status: 404 });
     expect(await page('/enroll-guest/_')).toMatchObject({ status: 404 });
+  });
+
+  it('renders /verify/{code} with the answer, and sends the form sent without JavaScript there', async () => {
+    expect(await page('/verify/DRX-NOPE0000000')).toMatchObject({ status: 200, text: 'Rendered verify at /verify/DRX-NOPE0000000: DRX-NOPE0000000: not_found' });
+    expect((await page('/verify/%20drx%2Dab%20/')).text).toBe('Rendered verify at /verify/drx-ab: drx-ab: not_found');
+    const sent = await t.request('/verify?code=%20DRX-ABC%2F1%20');
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get('location')).toBe('/verify/DRX-ABC%2F1');
+    // No code: the built /verify (here, the fixture has none).
+    expect((await t.request('/verify?code=')).status).toBe(404);
   });
 
   it('leaves the other routes alone', async () => {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses } from '../../../db/schema/index.ts';
+import { certificates, courses } from '../../../db/schema/index.ts';
 import { insertCatalogCourse } from '../../../tests/support/catalog-data.ts';
 import { createAdmin, createUser, signIn } from '../../../tests/support/factories.ts';
 import { root } from '../../../tests/support/paths.ts';
@@ -131,5 +131,24 @@ describe.skipIf(!built)('pages rendered on the server from the site components',
     await t.db.update(courses).set({ status: 'draft', updatedAt: new Date().toISOString() }).where(eq(courses.id, free));
     expect((await html(`/courses/${free}/enroll`)).status).toBe(404);
     expect((await html(`/enroll-guest/${free}`)).status).toBe(404);
+  });
+
+  it('renders /verify/{code} with the answer, and the same page when the certificate is revoked', async () => {
+    const learner = await createUser(t.db, { firstName: 'Lena', lastName: 'Ortiz' });
+    await t.db.insert(certificates).values({ code: 'DRX-RENDERED0001', userId: learner.id, courseId: course });
+    const valid = await html('/verify/drx-rendered0001');
+    expect(valid.status).toBe(200);
+    expect(valid.text).toContain('✓ Valid certificate');
+    expect(valid.text).toContain('Lena Ortiz');
+    expect(valid.text).toContain('value="drx-rendered0001"');
+
+    await t.db.update(certificates).set({ revokedAt: new Date().toISOString(), revokedReason: 'Issued in error.' }).where(eq(certificates.code, 'DRX-RENDERED0001'));
+    const revoked = await html('/verify/DRX-RENDERED0001');
+    expect(revoked.text).toContain('✗ Certificate revoked');
+    expect(revoked.text).toContain('Issued in error.');
+    expect(revoked.text).not.toContain('✓ Valid certificate');
+
+    const unknown = await html('/verify/DRX-%3Cb%3E');
+    expect(unknown.text).toContain('No certificate matches the code DRX-&lt;b&gt;.');
   });
 });

@@ -13,6 +13,7 @@ import {
   type CatalogManifest,
   type CatalogSnapshot,
 } from '../services/catalog-freshness.ts';
+import { verifyCertificate } from '../services/certificates.ts';
 import { loadInstructorPage } from '../services/instructor-pages.ts';
 
 /** Built pages of the catalog (decision 0007). */
@@ -186,6 +187,30 @@ async function catalogPage(platform: Platform, url: URL, request: Request): Prom
 }
 
 /**
+ * The verification page (decision 0020): `/verify/{code}` rendered by the server with the answer
+ * (the same component as /verify); `/verify?code=…`, the form sent without JavaScript, goes
+ * there. Null: the built /verify (no code, or no renderer).
+ */
+async function verifyPage(platform: Platform, url: URL): Promise<Response | null> {
+  if (/^\/verify\/?$/.test(url.pathname)) {
+    const code = (url.searchParams.get('code') ?? '').trim();
+    if (!code || !platform.renderer) return null;
+    return new Response(null, { status: 302, headers: { location: `/verify/${encodeURIComponent(code)}` } });
+  }
+  const match = /^\/verify\/([^/]+)\/?$/.exec(url.pathname);
+  if (!match || !platform.renderer) return null;
+  let code: string;
+  try {
+    code = decodeURIComponent(match[1]!).trim().slice(0, 100);
+  } catch {
+    code = match[1]!;
+  }
+  const answer = await verifyCertificate(platform.db, code);
+  const html = await renderHtml(platform.renderer, 'verify', new URL(`/verify/${encodeURIComponent(code)}`, url), { code, answer });
+  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
+/**
  * Pages: the route table's redirects (made here, by the server), shells for dynamic routes,
  * the built files, and the not-found page with a real 404 status.
  */
@@ -197,6 +222,13 @@ export const siteRoutes = new Hono<AppContext>().on(['GET', 'HEAD'], '*', async 
   const match = path === '/' ? null : matchRoute(path);
   if (match?.route.redirect) {
     return c.redirect(fillPattern(match.route.redirect, match.params) + url.search, 301);
+  }
+
+  const verification = await verifyPage(c.get('platform'), url);
+  if (verification) {
+    // The same answer for everyone until a certificate (or its course or learner) changes.
+    if (verification.status === 200) cachePublic(c, 'certificates');
+    return verification;
   }
 
   const catalog = await catalogPage(c.get('platform'), url, c.req.raw);
