@@ -8,8 +8,6 @@ import {
   encodeStmtResult,
   errorOf,
   evaluateCond,
-  isExplain,
-  parameterNames,
   type BatchStep,
   type Column,
   type SqlValue,
@@ -18,6 +16,7 @@ import {
   type StmtOutcome,
   type StreamRequest,
 } from './protocol.ts';
+import { isExplain, parameterNames } from './sql-scan.ts';
 
 /**
  * The database side of the local Hrana server: connections to one libSQL file through the native

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isExplain, parameterNames } from '../../scripts/hrana/sql-scan.ts';
 import {
   HttpError,
   RequestError,
@@ -8,8 +9,6 @@ import {
   encodeValue,
   errorOf,
   evaluateCond,
-  isExplain,
-  parameterNames,
   parsePipelineBody,
   parseStmt,
   type StepOutcome,
