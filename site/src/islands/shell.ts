@@ -25,10 +25,17 @@ function startUserMenu(): void {
 if (document.documentElement.hasAttribute('data-session')) whenIdle(startUserMenu);
 else window.addEventListener('drx:session', startUserMenu, { once: true });
 
-const stopWatching = $toasts.listen((toasts) => {
-  if (toasts.length === 0) return;
-  stopWatching();
+function startToaster(): void {
   void import('./toaster.ts').then(({ mountToaster }) => {
     for (const list of document.querySelectorAll<HTMLElement>('[data-island="toaster"]')) mountToaster(list);
   });
-});
+}
+// A script that ran before this one may already have shown a toast.
+if ($toasts.get().length > 0) startToaster();
+else {
+  const stopWatching = $toasts.listen((toasts) => {
+    if (toasts.length === 0) return;
+    stopWatching();
+    startToaster();
+  });
+}
