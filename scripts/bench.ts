@@ -180,11 +180,21 @@ try {
     })),
   );
 
-  // HOOK (helper D): Workers CPU per request on the workerd journeys, median ≤ 5 ms — wired in once
-  // its module is described in /work/helper-notes/bench-modules.md.
 } finally {
   appServer.kill('SIGTERM');
   helloServer.kill('SIGTERM');
+}
+
+// Workers CPU per request on the workerd journeys against the local libSQL server (helper D's
+// module; self-contained, run after the Node servers stopped so they do not compete for the cores).
+if (process.env.BENCH_SKIP_WORKERS !== '1') {
+  const { measureWorkerCpu, WORKER_CPU_TARGET_MS, ALL_JOURNEY_REQUESTS } = await import('./bench/worker-cpu.ts');
+  const cpuRows = await measureWorkerCpu({ rounds: Number(process.env.BENCH_WORKER_ROUNDS ?? 20) });
+  console.log('\nWorkers CPU per request (workerd via Miniflare, local libSQL server over HTTP; net = minus the bare worker):');
+  console.table(cpuRows.map((r) => ({ route: r.route, 'median ms': r.medianMs, 'p95 ms': r.p95Ms, 'net ms': r.netMs, 'db trips': r.dbRequests })));
+  const all = cpuRows.find((r) => r.route === ALL_JOURNEY_REQUESTS);
+  const ok = all !== undefined && all.netMs <= WORKER_CPU_TARGET_MS;
+  console.log(`Journeys' median Workers CPU (net): ${all ? all.netMs.toFixed(2) : '?'} ms, target ≤ ${WORKER_CPU_TARGET_MS} ms: ${check('Workers CPU per request', ok)}`);
 }
 
 if (missed.length > 0) {

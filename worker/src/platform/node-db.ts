@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import { configureEmbedded, createDb, type Db } from './db.ts';
 import type { AppEnv } from './env.ts';
 import { projectRootFrom } from './project-root.ts';
+import { cachePreparedStatements } from './statement-cache.ts';
 
 export const migrationsFolder = resolve(projectRootFrom(import.meta.url), 'db/migrations');
 
@@ -32,6 +33,7 @@ export async function openNodeDatabase(env: AppEnv): Promise<{ client: Client; d
  * wait on each other.
  */
 export async function openEmbeddedClient(file: string): Promise<Client> {
+  cachePreparedStatements();
   const client = createClient({ url: `file:${file}`, concurrency: 1 });
   await configureEmbedded(client);
   return client;
