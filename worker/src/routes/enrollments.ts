@@ -25,7 +25,7 @@ import {
   listMyEnrollments,
   listTeachingEnrollments,
   removeEnrollment,
-} from '../services/learning.ts';
+} from '../services/enrolment.ts';
 
 /**
  * Enrolment: free courses at once, paid ones through the cart, guests with a new account; other

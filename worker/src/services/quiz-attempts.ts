@@ -22,7 +22,8 @@ import {
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { QUIZ_NOT_FOUND } from './courses.ts';
-import { accessTo, assertUnlocked, outlineOf, recordOf, requireEnrollment, settleCompletion, type CompletionView } from './learning.ts';
+import { accessTo, accessFrom, assertUnlocked, requireEnrollment, snapshotFrom, snapshotQueries } from './learner-state.ts';
+import { settleCompletion, type CompletionView } from './learning.ts';
 
 /**
  * Taking a quiz (decision 0012): the learner's read of a quiz (questions in this attempt's order,
@@ -46,19 +47,20 @@ async function quizContext(db: Db, quizId: number) {
   return row;
 }
 
-async function questionsOf(db: Db, quizId: number) {
-  const rows = await db
+function questionsQuery(db: Db, quizId: number) {
+  return db
     .select({ id: quizQuestions.id, question: quizQuestions.question, options: quizQuestions.options, correctOption: quizQuestions.correctOption })
     .from(quizQuestions)
     .where(eq(quizQuestions.quizId, quizId))
     .orderBy(asc(quizQuestions.position), asc(quizQuestions.id));
-  return rows.map((q) => ({ ...q, optionCount: q.options.length }));
 }
 
-type Question = Awaited<ReturnType<typeof questionsOf>>[number];
+const questionsFrom = (rows: Awaited<ReturnType<typeof questionsQuery>>) => rows.map((q) => ({ ...q, optionCount: q.options.length }));
 
-async function historyOf(db: Db, userId: number, quizId: number): Promise<AttemptHistory & { best: number | null }> {
-  const [row] = await db
+type Question = ReturnType<typeof questionsFrom>[number];
+
+function historyQuery(db: Db, userId: number, quizId: number) {
+  return db
     .select({
       count: sql<number>`count(*)`.mapWith(Number),
       passed: sql<number>`coalesce(max(${quizAttempts.passed}), 0)`.mapWith(Number),
@@ -67,7 +69,17 @@ async function historyOf(db: Db, userId: number, quizId: number): Promise<Attemp
     })
     .from(quizAttempts)
     .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.quizId, quizId)));
+}
+
+function historyFrom([row]: Awaited<ReturnType<typeof historyQuery>>): AttemptHistory & { best: number | null } {
   return { count: row?.count ?? 0, passed: row?.passed === 1, best: row?.best === null || row?.best === undefined ? null : Number(row.best), lastAttemptAt: row?.last ?? null };
+}
+
+/** The learner's state of the quiz's course, the quiz's questions and their attempts at it: one round trip. */
+async function quizState(db: Db, user: CourseActor, quizId: number, course: typeof courses.$inferSelect) {
+  const rows = await db.batch([...snapshotQueries(db, user.id, course.id), questionsQuery(db, quizId), historyQuery(db, user.id, quizId)]);
+  const { outline, record, enrollment } = snapshotFrom(user.id, course.id, rows);
+  return { access: accessFrom(user, course, enrollment), outline, record, questions: questionsFrom(rows[7]), history: historyFrom(rows[8]) };
 }
 
 const rulesOf = (quiz: QuizRow) => ({ maxAttempts: quiz.maxAttempts, attemptWaitMinutes: quiz.attemptWaitMinutes });
@@ -140,11 +152,8 @@ export interface QuizView extends AttemptStanding {
 /** GET /api/learn/quizzes/{quizId}. */
 export async function openQuiz(db: Db, user: CourseActor, quizId: number): Promise<QuizView> {
   const { quiz, lesson, course } = await quizContext(db, quizId);
-  const access = await accessTo(db, user, course);
-  const outline = await outlineOf(db, course.id);
-  const record = await recordOf(db, user.id, course.id, outline);
+  const { access, outline, record, questions, history } = await quizState(db, user, quiz.id, course);
   assertUnlocked(course, outline, record, lesson.moduleId, access);
-  const [questions, history] = await Promise.all([questionsOf(db, quiz.id), historyOf(db, user.id, quiz.id)]);
   const gate = attemptGate(rulesOf(quiz), history, questions.length, new Date());
   const preview = access.enrollment === null;
   return {
@@ -201,12 +210,9 @@ function insertAttemptIfAllowed(db: Db, userId: number, quizId: number, grade: Q
  */
 export async function submitAttempt(db: Db, user: CourseActor, quizId: number, answers: QuizAnswer[]): Promise<AttemptResult> {
   const { quiz, lesson, course } = await quizContext(db, quizId);
-  const access = await accessTo(db, user, course);
+  const { access, outline, record, questions, history } = await quizState(db, user, quiz.id, course);
   requireEnrollment(access);
-  const outline = await outlineOf(db, course.id);
-  const record = await recordOf(db, user.id, course.id, outline);
   assertUnlocked(course, outline, record, lesson.moduleId, access);
-  const [questions, history] = await Promise.all([questionsOf(db, quiz.id), historyOf(db, user.id, quiz.id)]);
   const gate = attemptGate(rulesOf(quiz), history, questions.length, new Date());
   if (!gate.open) throw refusal(gate, new Date());
   const problems = answerProblems(questions, answers);
@@ -226,7 +232,7 @@ export async function submitAttempt(db: Db, user: CourseActor, quizId: number, a
   const row = inserted[0];
   if (!row) {
     // Another submission won the race for the last attempt (or the wait began meanwhile).
-    const [now, latest] = [new Date(), await historyOf(db, user.id, quiz.id)];
+    const [now, latest] = [new Date(), historyFrom(await historyQuery(db, user.id, quiz.id))];
     const after = attemptGate(rulesOf(quiz), latest, questions.length, now);
     throw after.open ? conflict('Another attempt was submitted at the same time. Reload the quiz and try again.') : refusal(after, now);
   }

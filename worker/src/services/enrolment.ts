@@ -1,0 +1,277 @@
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { courses, enrollments, users } from '../../../db/schema/index.ts';
+import { canManageCourse, type CourseActor } from '../domain/courses.ts';
+import { resumeLessonId } from '../domain/learning.ts';
+import { can } from '../domain/permissions.ts';
+import { hashPassword } from '../domain/password.ts';
+import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
+import type { Db } from '../platform/db.ts';
+import { USER_NOT_FOUND } from './admin-users.ts';
+import { grantRoleByUsername } from './accounts.ts';
+import { COURSE_NOT_FOUND } from './courses.ts';
+import { uniqueViolation } from './db-errors.ts';
+import { emptyOutline, emptyRecord, enrollmentOf, loadCourse, outlinesOf, recordsOf, type EnrollmentRow } from './learner-state.ts';
+import {
+  certificateRefs,
+  courseSummaries,
+  progressView,
+  toEnrollmentView,
+  type CertificateRef,
+  type CourseSummary,
+  type EnrollmentView,
+  type ProgressView,
+} from './learning-views.ts';
+import { newSessionSecret } from './sessions.ts';
+import { loadUserView, type UserView } from './users.ts';
+
+/**
+ * Enrolment: a learner in a free course, an admin enrolling someone, a guest enrolling with a new
+ * account; the lists of my enrolments and of a course's learners; removal.
+ */
+
+export { COURSE_NOT_FOUND } from './courses.ts';
+export { USER_NOT_FOUND } from './admin-users.ts';
+export type { EnrollmentView } from './learning-views.ts';
+export const ENROLLMENT_NOT_FOUND = 'Enrollment not found';
+export const PAYMENT_REQUIRED = 'This course must be purchased before you can enrol.';
+export const EMAIL_REGISTERED = 'An account with this email already exists. Please sign in to enrol.';
+export const ENROL_OTHERS_FORBIDDEN = 'Only an admin can enrol another user directly. Instructors invite learners by email.';
+export const MANAGE_ENROLLMENTS_FORBIDDEN = "Only an admin or the course's instructor can see or change its enrolments.";
+
+export type PaymentRequired = { message: string; cart: { type: 'COURSE'; itemId: number } };
+export type PaymentRequiredResult = { status: 402; body: PaymentRequired };
+export type EnrollResult = { status: 200 | 201; enrollment: EnrollmentView } | PaymentRequiredResult;
+
+const paymentRequired = (courseId: number): PaymentRequiredResult => ({
+  status: 402,
+  body: { message: PAYMENT_REQUIRED, cart: { type: 'COURSE', itemId: courseId } },
+});
+
+/** One statement: the unique (user, course) index decides, so concurrent calls make one row. */
+async function insertEnrollment(db: Db, userId: number, courseId: number, source: EnrollmentRow['source']) {
+  const [created] = await db.insert(enrollments).values({ userId, courseId, source }).onConflictDoNothing().returning();
+  if (created) return { status: 201 as const, enrollment: toEnrollmentView(created) };
+  const existing = await enrollmentOf(db, userId, courseId);
+  if (!existing) throw new Error('The enrolment could not be read back');
+  return { status: 200 as const, enrollment: toEnrollmentView(existing) };
+}
+
+/** POST /api/enrollments {courseId}: a free published course at once; a paid one goes to the cart. */
+export async function enrollSelf(db: Db, user: CourseActor, courseId: number): Promise<EnrollResult> {
+  const course = await loadCourse(db, courseId);
+  if (!course || course.status !== 'published') throw notFound(COURSE_NOT_FOUND);
+  if (course.priceCents > 0) {
+    const existing = await enrollmentOf(db, user.id, courseId);
+    if (existing) return { status: 200, enrollment: toEnrollmentView(existing) };
+    return paymentRequired(courseId);
+  }
+  return insertEnrollment(db, user.id, courseId, 'free');
+}
+
+/**
+ * POST /api/enrollments {courseId, userId}: enrollments.enrol_directly (ADMIN) enrols someone,
+ * paid course or not. Instructors invite by email instead (services/invitations.ts, decision 0013).
+ */
+export async function enrollOther(db: Db, actor: CourseActor, courseId: number, userId: number): Promise<EnrollResult> {
+  if (!can(actor.roles, 'enrollments.enrol_directly')) {
+    if (userId === actor.id) return enrollSelf(db, actor, courseId);
+    throw forbidden(ENROL_OTHERS_FORBIDDEN);
+  }
+  const course = await loadCourse(db, courseId);
+  if (!course) throw notFound(COURSE_NOT_FOUND);
+  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!target) throw notFound(USER_NOT_FOUND);
+  return insertEnrollment(db, userId, courseId, 'admin');
+}
+
+export interface GuestEnrollment {
+  access_token: string;
+  user: UserView;
+  enrollment: EnrollmentView;
+}
+
+const USERNAME_MAX = 32;
+
+/** A username from the email's local part: letters, digits, dots, underscores, hyphens; at least 3 characters. */
+export function usernameBaseFromEmail(email: string): string {
+  const local = email.split('@')[0] ?? '';
+  const cleaned = local
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]/g, '')
+    .replace(/^[._-]+|[._-]+$/g, '')
+    .slice(0, 20);
+  return cleaned.length >= 3 ? cleaned : `student${cleaned ? `.${cleaned}` : ''}`;
+}
+
+function randomSuffix(): string {
+  const n = crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000;
+  return String(n).padStart(6, '0');
+}
+
+/** The base name when free, else the base with a random number; the unique index still decides at insert. */
+async function freeUsername(db: Db, base: string): Promise<string> {
+  const candidates = [base, ...Array.from({ length: 4 }, () => `${base}-${randomSuffix()}`.slice(0, USERNAME_MAX))];
+  const taken = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(sql`lower(${users.username}) IN (${sql.join(candidates.map((c) => sql`${c}`), sql`, `)})`);
+  const takenSet = new Set(taken.map((t) => t.username.toLowerCase()));
+  return candidates.find((c) => !takenSet.has(c)) ?? `${base}-${randomSuffix()}`;
+}
+
+async function emailRegistered(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * POST /api/enrollments/guest: a visitor enrols in a free course by creating a STUDENT account,
+ * and is signed in. Account, role, session and enrolment are one batch: all or nothing. A paid
+ * course answers 402 before anything is written.
+ */
+export async function enrollGuest(
+  db: Db,
+  input: { courseId: number; first_name: string; last_name: string; email: string; password: string },
+  sessionTtlHours: number,
+): Promise<GuestEnrollment | PaymentRequiredResult> {
+  const course = await loadCourse(db, input.courseId);
+  if (!course || course.status !== 'published') throw notFound(COURSE_NOT_FOUND);
+  if (course.priceCents > 0) return paymentRequired(course.id);
+  const email = input.email.toLowerCase();
+  if (await emailRegistered(db, email)) throw conflict(EMAIL_REGISTERED);
+  const passwordHash = await hashPassword(input.password);
+  const base = usernameBaseFromEmail(email);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const username = await freeUsername(db, base);
+    const session = await newSessionSecret(sessionTtlHours);
+    // The statements after the insert find the new row by name and (salted, unique) hash.
+    const thisAccount = sql`lower(username) = lower(${username}) AND password_hash = ${passwordHash}`;
+    try {
+      const [inserted] = await db.batch([
+        db
+          .insert(users)
+          .values({ username, email, passwordHash, firstName: input.first_name, lastName: input.last_name })
+          .returning({ id: users.id }),
+        grantRoleByUsername(db, username, 'STUDENT', passwordHash),
+        db.run(sql`INSERT INTO sessions (user_id, token_hash, expires_at)
+          SELECT id, ${session.tokenHash}, ${session.expiresAt} FROM users WHERE ${thisAccount}`),
+        db.run(sql`INSERT INTO enrollments (user_id, course_id, source)
+          SELECT id, ${course.id}, 'guest' FROM users WHERE ${thisAccount}`),
+      ]);
+      const userId = inserted[0]!.id;
+      const [user, enrollment] = await Promise.all([loadUserView(db, userId), enrollmentOf(db, userId, course.id)]);
+      if (!user || !enrollment) throw new Error('The guest account could not be read back');
+      return { access_token: session.token, user, enrollment: toEnrollmentView(enrollment) };
+    } catch (err) {
+      const index = uniqueViolation(err);
+      if (index === 'users_email_unique') throw conflict(EMAIL_REGISTERED);
+      if (index === 'users_username_unique') continue; // taken meanwhile: pick another name
+      throw err;
+    }
+  }
+  throw new AppError(409, 'Could not choose a username. Please try again.');
+}
+
+
+export type MyEnrollment = EnrollmentView &
+  ProgressView & { course: CourseSummary; resume_lesson_id: number | null; certificate: CertificateRef | null };
+
+/** GET /api/enrollments: my enrolments with course summary, progress and where to continue. */
+export async function listMyEnrollments(db: Db, userId: number): Promise<MyEnrollment[]> {
+  const rows = await db.select().from(enrollments).where(eq(enrollments.userId, userId)).orderBy(desc(enrollments.updatedAt), desc(enrollments.id));
+  const courseIds = rows.map((r) => r.courseId);
+  const [outlines, summaries, records, certs] = await Promise.all([
+    outlinesOf(db, courseIds),
+    courseSummaries(db, courseIds),
+    recordsOf(db, [userId], courseIds),
+    certificateRefs(db, [userId], courseIds),
+  ]);
+  const record = records.get(userId) ?? emptyRecord();
+  return rows.flatMap((row) => {
+    const course = summaries.get(row.courseId);
+    if (!course) return [];
+    const outline = outlines.get(row.courseId) ?? emptyOutline();
+    return [
+      {
+        ...toEnrollmentView(row),
+        ...progressView(outline, record),
+        course,
+        resume_lesson_id: resumeLessonId(outline, record, row.lastLessonId),
+        certificate: certs.get(`${userId}:${row.courseId}`) ?? null,
+      },
+    ];
+  });
+}
+
+export type StudentEnrollment = EnrollmentView &
+  ProgressView & {
+    user: { id: number; username: string; first_name: string; last_name: string; email: string | null };
+    course: { id: number; title: string };
+    certificate: CertificateRef | null;
+  };
+
+async function studentEnrollments(db: Db, courseIds: number[]): Promise<StudentEnrollment[]> {
+  if (courseIds.length === 0) return [];
+  const rows = await db
+    .select({
+      enrollment: enrollments,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      courseTitle: courses.title,
+    })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(inArray(enrollments.courseId, courseIds))
+    .orderBy(asc(courses.title), desc(enrollments.createdAt), desc(enrollments.id));
+  const userIds = [...new Set(rows.map((r) => r.enrollment.userId))];
+  const [outlines, records, certs] = await Promise.all([
+    outlinesOf(db, courseIds),
+    recordsOf(db, userIds, courseIds),
+    certificateRefs(db, userIds, courseIds),
+  ]);
+  return rows.map((r) => {
+    const e = r.enrollment;
+    const record = records.get(e.userId) ?? emptyRecord();
+    return {
+      ...toEnrollmentView(e),
+      ...progressView(outlines.get(e.courseId) ?? emptyOutline(), record),
+      user: { id: e.userId, username: r.username, first_name: r.firstName, last_name: r.lastName, email: r.email },
+      course: { id: e.courseId, title: r.courseTitle },
+      certificate: certs.get(`${e.userId}:${e.courseId}`) ?? null,
+    };
+  });
+}
+
+/** GET /api/enrollments?courseId=: who is enrolled in a course I manage and how far they got. */
+export async function listCourseEnrollments(db: Db, actor: CourseActor, courseId: number): Promise<StudentEnrollment[]> {
+  const course = await loadCourse(db, courseId);
+  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!canManageCourse(actor, course)) throw forbidden(MANAGE_ENROLLMENTS_FORBIDDEN);
+  return studentEnrollments(db, [courseId]);
+}
+
+/** GET /api/instructor/enrollments: every enrolment in the courses I teach (/instructor/students). */
+export async function listTeachingEnrollments(db: Db, actor: CourseActor): Promise<StudentEnrollment[]> {
+  const mine = await db.select({ id: courses.id }).from(courses).where(eq(courses.instructorId, actor.id));
+  return studentEnrollments(
+    db,
+    mine.map((c) => c.id),
+  );
+}
+
+/** DELETE /api/enrollments/{id}: ADMIN or the course's instructor. Progress stays, so enrolling again resumes. */
+export async function removeEnrollment(db: Db, actor: CourseActor, id: number): Promise<void> {
+  const [row] = await db
+    .select({ id: enrollments.id, instructorId: courses.instructorId })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(eq(enrollments.id, id))
+    .limit(1);
+  if (!row) throw notFound(ENROLLMENT_NOT_FOUND);
+  if (!canManageCourse(actor, { instructorId: row.instructorId })) throw forbidden(MANAGE_ENROLLMENTS_FORBIDDEN);
+  await db.delete(enrollments).where(eq(enrollments.id, id));
+}
+
