@@ -109,7 +109,7 @@ function writeRow(m: WriteMeasure): void {
     'req/s': Math.round(m.rps),
     'p99 ms': m.p99,
     'vs hello': '-',
-    goal: `p99 ≤ 20 ms, 0 busy (busy ${m.busy}, non-2xx ${m.non2xx})`,
+    goal: `p99 ≤ 20 ms, 0 busy (p50 ${m.p50} ms; busy ${m.busy}, non-2xx ${m.non2xx})`,
     result: check(m.name, ok),
   });
 }

@@ -17,6 +17,7 @@ import { openEmbeddedClient } from '../../worker/src/platform/node-db.ts';
 export interface WriteMeasure {
   name: string;
   rps: number;
+  p50: number;
   p99: number;
   requests: number;
   non2xx: number;
@@ -27,6 +28,8 @@ export interface WriteMeasure {
 }
 
 export const WRITE_CONNECTIONS = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 20);
+/** Requests of each kind before the measured ones. */
+const WARM_UP = 300;
 
 interface Learner {
   id: number;
@@ -87,7 +90,8 @@ async function run(
   });
   return {
     name,
-    rps: result.requests.average,
+    rps: result.requests.total / (result.duration || 1),
+    p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
     non2xx: result.non2xx,
@@ -106,23 +110,22 @@ export async function measureWrites(baseUrl: string, databaseFile: string, amoun
     const enrolCourse = await buildCourse(db, { title: `Bench enrolment ${tag}`, priceCents: 0 });
     const quizCourse = await buildCourse(db, { title: `Bench quiz ${tag}`, priceCents: 0 });
     const quiz = quizCourse.quizzes[0]!;
-    const enrolLearners = await createLearners(db, amount + WRITE_CONNECTIONS * 2, `e${tag}`);
+    const enrolLearners = await createLearners(db, WARM_UP + amount + WRITE_CONNECTIONS * 2, `e${tag}`);
     const quizLearners = await createLearners(db, WRITE_CONNECTIONS, `q${tag}`);
     for (const l of quizLearners) await createEnrollment(db, l.id, quizCourse.id);
     const enrolBody = JSON.stringify({ courseId: enrolCourse.id });
     // Attempts that fail: a passed quiz takes no more attempts (409), so each learner could pass once only.
     const failing = JSON.stringify({ answers: answersFor(quiz, 3) });
 
-    const enrol = await run('POST /api/enrollments (free course)', baseUrl, amount, (i) => ({
-      path: '/api/enrollments',
-      body: enrolBody,
-      token: enrolLearners[i % enrolLearners.length]!.token,
-    }));
-    const attempt = await run('POST quiz attempt', baseUrl, amount, (i) => ({
-      path: `/api/learn/quizzes/${quiz.id}/attempts`,
-      body: failing,
-      token: quizLearners[i % quizLearners.length]!.token,
-    }));
+    // Each learner enrols once: the warm-up and the measured run take learners from one list.
+    let enrolled = 0;
+    const enrolment = () => ({ path: '/api/enrollments', body: enrolBody, token: enrolLearners[enrolled++ % enrolLearners.length]!.token });
+    const attemptOf = (i: number) => ({ path: `/api/learn/quizzes/${quiz.id}/attempts`, body: failing, token: quizLearners[i % quizLearners.length]!.token });
+    // A warm-up of each (the JIT, the statement caches), then the measured runs.
+    await run('warm-up', baseUrl, WARM_UP, enrolment);
+    await run('warm-up', baseUrl, WARM_UP, attemptOf);
+    const enrol = await run('POST /api/enrollments (free course)', baseUrl, amount, enrolment);
+    const attempt = await run('POST quiz attempt', baseUrl, amount, attemptOf);
     return [enrol, attempt];
   } finally {
     client.close();

@@ -6,7 +6,6 @@ export { PERMISSION_DENIED } from '../domain/permissions.ts';
 import { AppError } from '../http/errors.ts';
 import { markPersonal, versionClockOf } from '../http/public-cache.ts';
 import { findSession } from '../services/sessions.ts';
-import { roleMappingsOfUser } from '../services/users.ts';
 import type { Db } from '../platform/db.ts';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -48,7 +47,7 @@ const sessionMemories = new WeakMap<object, Map<string, RememberedSession>>();
 async function readUser(db: Db, token: string, idleDays?: number): Promise<{ user: AuthUser; expiresAt: string } | null> {
   const session = await findSession(db, token, idleDays);
   if (!session) return null;
-  const mappings = await roleMappingsOfUser(db, session.user.id);
+  const mappings = session.roleMappings;
   const user: AuthUser = {
     id: session.user.id,
     username: session.user.username,
@@ -67,15 +66,12 @@ async function resolveUser(c: Context<AppContext>, authorization: string | undef
   if (!token) return null;
   const { db, env } = c.get('platform');
   const clock = versionClockOf(c);
-  let accounts = NaN;
-  if (clock) {
-    try {
-      // Read before the session: a session kept is never newer than the version it is kept under.
-      accounts = (clock.fresh() ?? (await clock.read(db))).accounts;
-    } catch {
-      accounts = NaN;
-    }
-  }
+  // The versions as known now, read before the session: a session kept is never newer than the
+  // version it is kept under. Not known (a write just completed): this request reads its session
+  // without waiting for them, and the next ones will find them read.
+  const known = clock?.fresh();
+  if (clock && !known && clock.ttlMs > 0) clock.read(db).catch(() => undefined);
+  const accounts = known?.accounts ?? NaN;
   let memory: Map<string, RememberedSession> | undefined;
   // A clock without a TTL (APP_ENV=test) allows no staleness at all: every request reads its session.
   if (clock && clock.ttlMs > 0 && Number.isFinite(accounts)) {
