@@ -47,8 +47,8 @@ async function fetchCoursePages(sort: CatalogQuery['sort']): Promise<CatalogCour
 }
 
 /**
- * Reads go through the query layer (decision 0018), loaded on the first read: the built list
- * and pages read nothing until a live list, a popularity sort or a shell asks.
+ * Reads go through the query layer (decision 0018), loaded on the first read: the list reads
+ * nothing until a popularity sort asks.
  */
 async function read<T>(key: string, fetcher?: () => Promise<T>): Promise<T> {
   const q = await queryLayer();
