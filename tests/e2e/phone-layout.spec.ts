@@ -52,8 +52,22 @@ async function demoParams(request: APIRequestContext): Promise<Record<string, st
   const student = await token(request, ACCOUNTS.student);
   const enrolled = await apiGet<{ course: { id: number } }[]>(request, '/api/enrollments', student);
   const list = await apiGet<{ data: { id: number; lesson_count: number }[] }>(request, '/api/courses?pageSize=100');
-  const courseId = enrolled[0]?.course.id ?? list.data.find((c) => c.lesson_count > 0)?.id ?? list.data[0]!.id;
-  const course = await apiGet<CourseRead>(request, `/api/courses/${courseId}`);
+  // The student's first enrolled course with a lesson (other specs enrol the student in empty
+  // test courses), else a published course with lessons.
+  const published = new Set(list.data.map((c) => c.id));
+  const candidates = [
+    ...enrolled.map((e) => e.course.id).filter((id) => published.has(id)),
+    ...list.data.filter((c) => c.lesson_count > 0).map((c) => c.id),
+  ];
+  let courseId = candidates[0] ?? list.data[0]!.id;
+  let course = await apiGet<CourseRead>(request, `/api/courses/${courseId}`);
+  for (const candidate of candidates) {
+    const read = candidate === courseId ? course : await apiGet<CourseRead>(request, `/api/courses/${candidate}`);
+    if (read.modules.some((m) => m.lessons.length > 0)) {
+      [courseId, course] = [candidate, read];
+      break;
+    }
+  }
   const mod = course.modules.find((m) => m.lessons.length > 0)!;
   const quiz = course.modules.flatMap((m) => m.lessons.flatMap((l) => l.quizzes.map((q) => ({ moduleId: m.id, quizId: q.id }))))[0];
   const me = await apiGet<{ id: number }>(request, '/api/me', student);
