@@ -11,7 +11,9 @@ import { measureWrites, WRITE_CONNECTIONS, type WriteMeasure } from './bench/wri
 
 const root = resolve(import.meta.dirname, '..');
 const CONNECTIONS = 50;
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
+/** Each read target runs in this many slices, each after a slice of the hello-world. */
+const SLICES = 3;
 const WRITES = Number(process.env.BENCH_WRITES ?? 3000);
 const APP_PORT = 4510;
 const HELLO_PORT = 4511;
@@ -53,14 +55,60 @@ interface Measure {
   rps: number;
   p99: number;
   non2xx: number;
+  /** The hello-world's req/s in the slices interleaved with this target's. */
+  helloRps: number;
+  /** CPU time of the serving process per request, in µs (user + system, all threads). */
+  cpuUs: number;
 }
 
+/** CPU time (user + system) a process used so far, in µs (Linux clock ticks of 10 ms). */
+function cpuUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+async function slice(url: string, headers: Record<string, string>, seconds: number, pid: number) {
+  const before = cpuUs(pid);
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  return { requests: r.requests.total, seconds: r.duration, p99: r.latency.p99, non2xx: r.non2xx + r.errors, cpu: cpuUs(pid) - before };
+}
+
+/**
+ * A target measured in slices interleaved with the hello-world (hello, target, hello, target…),
+ * so both see the same background load of the machine; the ratio is their summed requests over
+ * the same time. p99 is the worst slice's.
+ */
 async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Measure> {
-  // a short warm-up, then the measured run
+  const helloUrl = `http://127.0.0.1:${HELLO_PORT}/`;
+  // a short warm-up of both, then the measured slices
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  if (result.non2xx > 0 || result.errors > 0) console.warn(`  ${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { name, rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+  await autocannon({ url: helloUrl, connections: CONNECTIONS, duration: 1, headers });
+  const per = Math.max(1, Math.round(DURATION / SLICES));
+  let app = { requests: 0, seconds: 0, p99: 0, non2xx: 0, cpu: 0 };
+  let hello = { requests: 0, seconds: 0 };
+  for (let i = 0; i < SLICES; i++) {
+    const h = await slice(helloUrl, headers, per, helloServer.pid!);
+    hello = { requests: hello.requests + h.requests, seconds: hello.seconds + h.seconds };
+    const a = await slice(url, headers, per, appServer.pid!);
+    app = { requests: app.requests + a.requests, seconds: app.seconds + a.seconds, p99: Math.max(app.p99, a.p99), non2xx: app.non2xx + a.non2xx, cpu: app.cpu + a.cpu };
+  }
+  if (app.non2xx > 0) console.warn(`  ${name}: ${app.non2xx} non-2xx answers or errors`);
+  return {
+    name,
+    rps: app.requests / app.seconds,
+    p99: app.p99,
+    non2xx: app.non2xx,
+    helloRps: hello.requests / hello.seconds,
+    cpuUs: app.cpu / Math.max(1, app.requests),
+  };
+}
+
+async function measureHello(): Promise<Measure> {
+  const url = `http://127.0.0.1:${HELLO_PORT}/`;
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers: BROWSER });
+  const h = await slice(url, BROWSER, DURATION, helloServer.pid!);
+  const rps = h.requests / h.seconds;
+  return { name: 'hello-world (bare Hono)', rps, p99: h.p99, non2xx: h.non2xx, helloRps: rps, cpuUs: h.cpu / Math.max(1, h.requests) };
 }
 
 /** One line of the results: a figure, its target and whether it was met. */
@@ -68,7 +116,9 @@ interface Row {
   target: string;
   'req/s': number | string;
   'p99 ms': number | string;
+  'hello req/s': number | string;
   'vs hello': string;
+  'CPU µs/req': string;
   goal: string;
   result: string;
 }
@@ -80,8 +130,8 @@ function check(name: string, ok: boolean): string {
   return ok ? 'ok' : 'MISSED';
 }
 
-function readRow(m: Measure, hello: Measure, goal?: { ratio?: number; p99?: number }): void {
-  const ratio = m.rps / hello.rps;
+function readRow(m: Measure, goal?: { ratio?: number; p99?: number }): void {
+  const ratio = m.rps / m.helloRps;
   const parts: string[] = [];
   let ok = m.non2xx === 0;
   if (goal?.ratio !== undefined) {
@@ -96,7 +146,9 @@ function readRow(m: Measure, hello: Measure, goal?: { ratio?: number; p99?: numb
     target: m.name,
     'req/s': Math.round(m.rps),
     'p99 ms': m.p99,
-    'vs hello': m === hello ? '1.00' : ratio.toFixed(2),
+    'hello req/s': Math.round(m.helloRps),
+    'vs hello': ratio.toFixed(2),
+    'CPU µs/req': m.cpuUs.toFixed(1),
     goal: parts.join(', ') || '-',
     result: goal ? check(m.name, ok) : m.non2xx === 0 ? '-' : `${m.non2xx} errors`,
   });
@@ -108,7 +160,9 @@ function writeRow(m: WriteMeasure): void {
     target: `${m.name} (${WRITE_CONNECTIONS} conn, ${m.requests} req)`,
     'req/s': Math.round(m.rps),
     'p99 ms': m.p99,
+    'hello req/s': '-',
     'vs hello': '-',
+    'CPU µs/req': '-',
     goal: `p99 ≤ 20 ms, 0 busy (p50 ${m.p50} ms; busy ${m.busy}, non-2xx ${m.non2xx})`,
     result: check(m.name, ok),
   });
@@ -146,18 +200,19 @@ try {
   const courseId = catalog.data[0]?.id;
   if (!courseId) throw new Error('the demo seed has no published course');
 
-  console.log(`\nReads: ${CONNECTIONS} connections, ${DURATION} s each (autocannon), Accept-Encoding as a browser sends it`);
+  console.log(
+    `\nReads: ${CONNECTIONS} connections, ${DURATION} s each in ${SLICES} slices interleaved with the hello-world (autocannon), Accept-Encoding as a browser sends it`,
+  );
   console.log(`Server: build/server/index.mjs, RATE_LIMIT_MULTIPLIER=${RATE_LIMIT_MULTIPLIER}; writes: ${WRITE_CONNECTIONS} connections, ${WRITES} requests each\n`);
-  const hello = await measure('hello-world (bare Hono)', `http://127.0.0.1:${HELLO_PORT}/`, BROWSER);
-  readRow(hello, hello);
-  readRow(await measure('GET /api/health', `${app}/api/health`, BROWSER), hello);
-  readRow(await measure('GET /api/me (signed in)', `${app}/api/me`, { ...BROWSER, authorization: `Bearer ${access_token}` }), hello, { ratio: 0.3 });
-  readRow(await measure('GET /', `${app}/`, BROWSER), hello, { ratio: 0.5 });
-  readRow(await measure('GET /courses (page)', `${app}/courses`, BROWSER), hello, { ratio: 0.5 });
-  readRow(await measure('GET /api/courses', `${app}/api/courses`, BROWSER), hello, { ratio: 0.5, p99: 10 });
-  readRow(await measure('GET /api/courses?sort=popular&page=2&pageSize=3', `${app}/api/courses?sort=popular&page=2&pageSize=3`, BROWSER), hello, { ratio: 0.5, p99: 10 });
-  readRow(await measure(`GET /api/courses/${courseId}`, `${app}/api/courses/${courseId}`, BROWSER), hello, { ratio: 0.5, p99: 10 });
-  readRow(await measure('GET /api/courses (no Accept-Encoding)', `${app}/api/courses`), hello);
+  readRow(await measureHello());
+  readRow(await measure('GET /api/health', `${app}/api/health`, BROWSER));
+  readRow(await measure('GET /api/me (signed in)', `${app}/api/me`, { ...BROWSER, authorization: `Bearer ${access_token}` }), { ratio: 0.3 });
+  readRow(await measure('GET /', `${app}/`, BROWSER), { ratio: 0.5 });
+  readRow(await measure('GET /courses (page)', `${app}/courses`, BROWSER), { ratio: 0.5 });
+  readRow(await measure('GET /api/courses', `${app}/api/courses`, BROWSER), { ratio: 0.5, p99: 10 });
+  readRow(await measure('GET /api/courses?sort=popular&page=2&pageSize=3', `${app}/api/courses?sort=popular&page=2&pageSize=3`, BROWSER), { ratio: 0.5, p99: 10 });
+  readRow(await measure(`GET /api/courses/${courseId}`, `${app}/api/courses/${courseId}`, BROWSER), { ratio: 0.5, p99: 10 });
+  readRow(await measure('GET /api/courses (no Accept-Encoding)', `${app}/api/courses`));
 
   for (const w of await measureWrites(app, resolve(dataDir, 'drx.db'), WRITES)) writeRow(w);
   console.table(rows);
