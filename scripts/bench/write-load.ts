@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { sessions, users } from '../../db/schema/index.ts';
 import { answersFor, buildCourse } from '../../tests/support/learning-factories.ts';
@@ -25,6 +26,14 @@ export interface WriteMeasure {
   busy: number;
   /** The first answer that was not 2xx, to say why. */
   firstFailure?: string;
+  /** The server's CPU time per request in µs (user + system), when its pid was given: steadier than latency on a busy machine. */
+  cpuUs?: number;
+}
+
+/** CPU time (user + system) a process used so far, in µs (Linux clock ticks of 10 ms). */
+function processCpuUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 export const WRITE_CONNECTIONS = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 20);
@@ -66,7 +75,9 @@ async function run(
   url: string,
   amount: number,
   request: (i: number) => { path: string; body: string; token: string },
+  serverPid?: number,
 ): Promise<WriteMeasure> {
+  const cpuBefore = serverPid === undefined ? 0 : processCpuUs(serverPid);
   let next = 0;
   let busy = 0;
   let firstFailure: string | undefined;
@@ -97,11 +108,12 @@ async function run(
     non2xx: result.non2xx,
     busy: busy + result.errors,
     ...(firstFailure !== undefined ? { firstFailure } : {}),
+    ...(serverPid !== undefined ? { cpuUs: (processCpuUs(serverPid) - cpuBefore) / Math.max(1, result.requests.total) } : {}),
   };
 }
 
 /** Prepares the learners and the courses in the database file of the running server, then loads it. */
-export async function measureWrites(baseUrl: string, databaseFile: string, amount = 3000): Promise<WriteMeasure[]> {
+export async function measureWrites(baseUrl: string, databaseFile: string, amount = 3000, serverPid?: number): Promise<WriteMeasure[]> {
   const client = await openEmbeddedClient(databaseFile);
   const db = createDb(client);
   try {
@@ -124,8 +136,8 @@ export async function measureWrites(baseUrl: string, databaseFile: string, amoun
     // A warm-up of each (the JIT, the statement caches), then the measured runs.
     await run('warm-up', baseUrl, WARM_UP, enrolment);
     await run('warm-up', baseUrl, WARM_UP, attemptOf);
-    const enrol = await run('POST /api/enrollments (free course)', baseUrl, amount, enrolment);
-    const attempt = await run('POST quiz attempt', baseUrl, amount, attemptOf);
+    const enrol = await run('POST /api/enrollments (free course)', baseUrl, amount, enrolment, serverPid);
+    const attempt = await run('POST quiz attempt', baseUrl, amount, attemptOf, serverPid);
     return [enrol, attempt];
   } finally {
     client.close();

@@ -5,6 +5,7 @@ import { lockedModuleIds, sortOutline, type CourseOutline, type LearnerState, ty
 import { forbidden } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import type { CertificateRow } from './certificates.ts';
+import { bind, preparedOnce, runBatch, type ResultsOf } from './prepared-batch.ts';
 
 /**
  * What a learner's pages are computed from: a course's outline (modules, lessons, quizzes), what
@@ -66,18 +67,25 @@ type RowsOf<T extends readonly unknown[]> = { [K in keyof T]: Awaited<T[K]> };
 // ---------------------------------------------------------------------------------------------
 // Outlines
 
+/** The course condition of a query: some courses, or one course bound later (a prepared query). */
+type CourseIds = number[] | 'bound';
+const courseIn = (column: typeof modules.courseId | typeof lessonProgress.courseId, ids: CourseIds) =>
+  ids === 'bound' ? eq(column, sql.placeholder('courseId')) : inArray(column, ids);
+const userIn = (column: typeof lessonProgress.userId | typeof quizAttempts.userId, ids: number[] | 'bound') =>
+  ids === 'bound' ? eq(column, sql.placeholder('userId')) : inArray(column, ids);
+
 /** The outline queries of some courses (no lesson content): modules, lessons, quizzes. */
-function outlineQueries(db: Db, courseIds: number[]) {
+function outlineQueries(db: Db, courseIds: CourseIds) {
   return [
     db
       .select({ id: modules.id, courseId: modules.courseId, title: modules.title, description: modules.description, position: modules.position })
       .from(modules)
-      .where(inArray(modules.courseId, courseIds)),
+      .where(courseIn(modules.courseId, courseIds)),
     db
       .select({ id: lessons.id, moduleId: lessons.moduleId, title: lessons.title, type: lessons.type, position: lessons.position })
       .from(lessons)
       .innerJoin(modules, eq(modules.id, lessons.moduleId))
-      .where(inArray(modules.courseId, courseIds)),
+      .where(courseIn(modules.courseId, courseIds)),
     db
       .select({
         id: quizzes.id,
@@ -91,7 +99,7 @@ function outlineQueries(db: Db, courseIds: number[]) {
       .from(quizzes)
       .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
       .innerJoin(modules, eq(modules.id, lessons.moduleId))
-      .where(inArray(modules.courseId, courseIds))
+      .where(courseIn(modules.courseId, courseIds))
       .orderBy(asc(quizzes.id)),
   ] as const;
 }
@@ -130,12 +138,12 @@ export async function outlinesOf(db: Db, courseIds: number[]): Promise<Map<numbe
 // Learner records
 
 /** What some learners did in some courses: completed lessons, and per quiz the best score, a pass and the attempts. */
-function recordQueries(db: Db, userIds: number[], courseIds: number[]) {
+function recordQueries(db: Db, userIds: number[] | 'bound', courseIds: CourseIds) {
   return [
     db
       .select({ userId: lessonProgress.userId, lessonId: lessonProgress.lessonId })
       .from(lessonProgress)
-      .where(and(inArray(lessonProgress.userId, userIds), inArray(lessonProgress.courseId, courseIds))),
+      .where(and(userIn(lessonProgress.userId, userIds), courseIn(lessonProgress.courseId, courseIds))),
     db
       .select({
         userId: quizAttempts.userId,
@@ -148,7 +156,7 @@ function recordQueries(db: Db, userIds: number[], courseIds: number[]) {
       .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
       .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
       .innerJoin(modules, eq(modules.id, lessons.moduleId))
-      .where(and(inArray(quizAttempts.userId, userIds), inArray(modules.courseId, courseIds)))
+      .where(and(userIn(quizAttempts.userId, userIds), courseIn(modules.courseId, courseIds)))
       .groupBy(quizAttempts.userId, quizAttempts.quizId),
   ] as const;
 }
@@ -182,29 +190,48 @@ export async function recordsOf(db: Db, userIds: number[], courseIds: number[]):
 // ---------------------------------------------------------------------------------------------
 // One learner in one course
 
-function enrollmentQuery(db: Db, userId: number, courseId: number) {
-  return db
+const USER = sql.placeholder('userId');
+const COURSE = sql.placeholder('courseId');
+
+const enrollmentQuery = preparedOnce((db) =>
+  db
     .select()
     .from(enrollments)
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
-    .limit(1);
-}
+    .where(and(eq(enrollments.userId, USER), eq(enrollments.courseId, COURSE)))
+    .limit(1)
+    .prepare(),
+);
 
-function certificateQuery(db: Db, userId: number, courseId: number) {
-  return db
+const certificateQuery = preparedOnce((db) =>
+  db
     .select()
     .from(certificates)
-    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)))
-    .limit(1);
-}
+    .where(and(eq(certificates.userId, USER), eq(certificates.courseId, COURSE)))
+    .limit(1)
+    .prepare(),
+);
+
+/** One learner's outline and record of one course, as prepared queries (userId, courseId bound per call). */
+const oneOutline = preparedOnce((db) => {
+  const [m, l, q] = outlineQueries(db, 'bound');
+  return [m.prepare(), l.prepare(), q.prepare()] as const;
+});
+const oneRecord = preparedOnce((db) => {
+  const [p, a] = recordQueries(db, 'bound', 'bound');
+  return [p.prepare(), a.prepare()] as const;
+});
+const courseQuery = preparedOnce((db) => db.select().from(courses).where(eq(courses.id, COURSE)).limit(1).prepare());
+
+/** A course row by id, as a bound query (for batches). */
+export const courseById = (db: Db, courseId: number) => bind(courseQuery(db), { courseId });
 
 export async function loadCourse(db: Db, courseId: number): Promise<CourseRow | null> {
-  const [row] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
+  const [row] = await courseQuery(db).execute({ courseId });
   return row ?? null;
 }
 
 export async function enrollmentOf(db: Db, userId: number, courseId: number): Promise<EnrollmentRow | null> {
-  const [row] = await enrollmentQuery(db, userId, courseId);
+  const [row] = await enrollmentQuery(db).execute({ userId, courseId });
   return row ?? null;
 }
 
@@ -220,15 +247,21 @@ export interface LearnerSnapshot {
  * or followed by a caller's own queries (a quiz's questions), read back with `snapshotFrom`.
  */
 export function snapshotQueries(db: Db, userId: number, courseId: number) {
+  const values = { userId, courseId };
+  const [m, l, q] = oneOutline(db);
+  const [p, a] = oneRecord(db);
   return [
-    ...outlineQueries(db, [courseId]),
-    ...recordQueries(db, [userId], [courseId]),
-    enrollmentQuery(db, userId, courseId),
-    certificateQuery(db, userId, courseId),
+    bind(m, values),
+    bind(l, values),
+    bind(q, values),
+    bind(p, values),
+    bind(a, values),
+    bind(enrollmentQuery(db), values),
+    bind(certificateQuery(db), values),
   ] as const;
 }
 
-type SnapshotRows = RowsOf<ReturnType<typeof snapshotQueries>>;
+type SnapshotRows = ResultsOf<ReturnType<typeof snapshotQueries>>;
 
 export function snapshotFrom(userId: number, courseId: number, rows: readonly [...SnapshotRows, ...unknown[]]): LearnerSnapshot {
   const [moduleRows, lessonRows, quizRows, progressRows, attemptRows, enrollmentRows, certificateRows] = rows;
@@ -242,12 +275,14 @@ export function snapshotFrom(userId: number, courseId: number, rows: readonly [.
 
 /** A learner's outline, record, enrolment and certificate of a course, in one round trip. */
 export async function learnerSnapshot(db: Db, userId: number, courseId: number): Promise<LearnerSnapshot> {
-  return snapshotFrom(userId, courseId, await db.batch(snapshotQueries(db, userId, courseId)));
+  return snapshotFrom(userId, courseId, await runBatch(db, snapshotQueries(db, userId, courseId)));
 }
 
 /** The record and certificate again after a write (completion), in one round trip. */
 export async function progressAfterWrite(db: Db, userId: number, courseId: number): Promise<{ record: LearnerRecord; certificate: CertificateRow | null }> {
-  const [progressRows, attemptRows, certificateRows] = await db.batch([...recordQueries(db, [userId], [courseId]), certificateQuery(db, userId, courseId)]);
+  const values = { userId, courseId };
+  const [p, a] = oneRecord(db);
+  const [progressRows, attemptRows, certificateRows] = await runBatch(db, [bind(p, values), bind(a, values), bind(certificateQuery(db), values)] as const);
   return { record: recordsFrom([progressRows, attemptRows]).get(userId) ?? emptyRecord(), certificate: certificateRows[0] ?? null };
 }
 

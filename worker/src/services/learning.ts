@@ -8,8 +8,10 @@ import { conflict, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { COURSE_NOT_FOUND, LESSON_NOT_FOUND } from './courses.ts';
 import { ensureCertificate, type CertificateRow } from './certificates.ts';
+import { bind, runBatch } from './prepared-batch.ts';
 import {
   accessFrom,
+  courseById,
   assertUnlocked,
   learnerSnapshot,
   progressAfterWrite,
@@ -92,11 +94,7 @@ export interface PlayerData extends ProgressView {
 
 /** GET /api/learn/courses/{courseId}. */
 export async function playerData(db: Db, user: CourseActor, courseId: number): Promise<PlayerData> {
-  const rows = await db.batch([
-    ...snapshotQueries(db, user.id, courseId),
-    db.select().from(courses).where(eq(courses.id, courseId)).limit(1),
-    courseSummaryQuery(db, [courseId]),
-  ]);
+  const rows = await runBatch(db, [...snapshotQueries(db, user.id, courseId), courseById(db, courseId), bind(courseSummaryQuery(db, [courseId]).prepare())]);
   const course = rows[7][0];
   if (!course) throw notFound(COURSE_NOT_FOUND);
   const { outline, record, enrollment, certificate } = snapshotFrom(user.id, courseId, rows);
@@ -246,6 +244,18 @@ export async function settleCompletion(
   outline: LoadedOutline,
 ): Promise<{ view: CompletionView; record: LearnerRecord }> {
   const { record, certificate: existing } = await progressAfterWrite(db, userId, course.id);
+  return completionOf(db, userId, course, outline, record, existing);
+}
+
+/** The completion view of a record; a complete course without its certificate gets it here (once; see ensureCertificate). */
+export async function completionOf(
+  db: Db,
+  userId: number,
+  course: CourseRow,
+  outline: LoadedOutline,
+  record: LearnerRecord,
+  existing: CertificateRow | null,
+): Promise<{ view: CompletionView; record: LearnerRecord }> {
   const progress = progressView(outline, record);
   const certificate: CertificateRow | null = progress.completed && !existing ? await ensureCertificate(db, userId, course) : existing;
   return { view: { ...progress, course_id: course.id, course_completed: progress.completed, certificate: toCertificateRef(certificate) }, record };

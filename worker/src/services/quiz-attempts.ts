@@ -22,8 +22,9 @@ import {
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { QUIZ_NOT_FOUND } from './courses.ts';
-import { accessTo, accessFrom, assertUnlocked, requireEnrollment, snapshotFrom, snapshotQueries } from './learner-state.ts';
-import { settleCompletion, type CompletionView } from './learning.ts';
+import { accessTo, accessFrom, assertUnlocked, requireEnrollment, snapshotFrom, snapshotQueries, type LearnerRecord } from './learner-state.ts';
+import { completionOf, settleCompletion, type CompletionView } from './learning.ts';
+import { bind, preparedOnce, runBatch } from './prepared-batch.ts';
 
 /**
  * Taking a quiz (decision 0012): the learner's read of a quiz (questions in this attempt's order,
@@ -34,33 +35,44 @@ import { settleCompletion, type CompletionView } from './learning.ts';
 
 type QuizRow = typeof quizzes.$inferSelect;
 
-async function quizContext(db: Db, quizId: number) {
-  const [row] = await db
+// Built once per database, run with each request's values (prepared-batch.ts).
+const USER = sql.placeholder('userId');
+const QUIZ = sql.placeholder('quizId');
+
+const quizContextQuery = preparedOnce((db) =>
+  db
     .select({ quiz: quizzes, lesson: { id: lessons.id, type: lessons.type, moduleId: lessons.moduleId }, course: courses })
     .from(quizzes)
     .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
     .innerJoin(modules, eq(modules.id, lessons.moduleId))
     .innerJoin(courses, eq(courses.id, modules.courseId))
-    .where(eq(quizzes.id, quizId))
-    .limit(1);
+    .where(eq(quizzes.id, QUIZ))
+    .limit(1)
+    .prepare(),
+);
+
+async function quizContext(db: Db, quizId: number) {
+  const [row] = await quizContextQuery(db).execute({ quizId });
   if (!row) throw notFound(QUIZ_NOT_FOUND);
   return row;
 }
 
-function questionsQuery(db: Db, quizId: number) {
-  return db
+const questionsQuery = preparedOnce((db) =>
+  db
     .select({ id: quizQuestions.id, question: quizQuestions.question, options: quizQuestions.options, correctOption: quizQuestions.correctOption })
     .from(quizQuestions)
-    .where(eq(quizQuestions.quizId, quizId))
-    .orderBy(asc(quizQuestions.position), asc(quizQuestions.id));
-}
+    .where(eq(quizQuestions.quizId, QUIZ))
+    .orderBy(asc(quizQuestions.position), asc(quizQuestions.id))
+    .prepare(),
+);
 
-const questionsFrom = (rows: Awaited<ReturnType<typeof questionsQuery>>) => rows.map((q) => ({ ...q, optionCount: q.options.length }));
+type QuestionRows = Awaited<ReturnType<ReturnType<typeof questionsQuery>['execute']>>;
+const questionsFrom = (rows: QuestionRows) => rows.map((q) => ({ ...q, optionCount: q.options.length }));
 
 type Question = ReturnType<typeof questionsFrom>[number];
 
-function historyQuery(db: Db, userId: number, quizId: number) {
-  return db
+const historyQuery = preparedOnce((db) =>
+  db
     .select({
       count: sql<number>`count(*)`.mapWith(Number),
       passed: sql<number>`coalesce(max(${quizAttempts.passed}), 0)`.mapWith(Number),
@@ -68,18 +80,24 @@ function historyQuery(db: Db, userId: number, quizId: number) {
       last: sql<string | null>`max(${quizAttempts.createdAt})`,
     })
     .from(quizAttempts)
-    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.quizId, quizId)));
-}
+    .where(and(eq(quizAttempts.userId, USER), eq(quizAttempts.quizId, QUIZ)))
+    .prepare(),
+);
 
-function historyFrom([row]: Awaited<ReturnType<typeof historyQuery>>): AttemptHistory & { best: number | null } {
+type HistoryRows = Awaited<ReturnType<ReturnType<typeof historyQuery>['execute']>>;
+function historyFrom([row]: HistoryRows): AttemptHistory & { best: number | null } {
   return { count: row?.count ?? 0, passed: row?.passed === 1, best: row?.best === null || row?.best === undefined ? null : Number(row.best), lastAttemptAt: row?.last ?? null };
 }
 
 /** The learner's state of the quiz's course, the quiz's questions and their attempts at it: one round trip. */
 async function quizState(db: Db, user: CourseActor, quizId: number, course: typeof courses.$inferSelect) {
-  const rows = await db.batch([...snapshotQueries(db, user.id, course.id), questionsQuery(db, quizId), historyQuery(db, user.id, quizId)]);
-  const { outline, record, enrollment } = snapshotFrom(user.id, course.id, rows);
-  return { access: accessFrom(user, course, enrollment), outline, record, questions: questionsFrom(rows[7]), history: historyFrom(rows[8]) };
+  const rows = await runBatch(db, [
+    ...snapshotQueries(db, user.id, course.id),
+    bind(questionsQuery(db), { quizId }),
+    bind(historyQuery(db), { userId: user.id, quizId }),
+  ]);
+  const { outline, record, enrollment, certificate } = snapshotFrom(user.id, course.id, rows);
+  return { access: accessFrom(user, course, enrollment), outline, record, certificate, questions: questionsFrom(rows[7]), history: historyFrom(rows[8]) };
 }
 
 const rulesOf = (quiz: QuizRow) => ({ maxAttempts: quiz.maxAttempts, attemptWaitMinutes: quiz.attemptWaitMinutes });
@@ -210,7 +228,7 @@ function insertAttemptIfAllowed(db: Db, userId: number, quizId: number, grade: Q
  */
 export async function submitAttempt(db: Db, user: CourseActor, quizId: number, answers: QuizAnswer[]): Promise<AttemptResult> {
   const { quiz, lesson, course } = await quizContext(db, quizId);
-  const { access, outline, record, questions, history } = await quizState(db, user, quiz.id, course);
+  const { access, outline, record, certificate, questions, history } = await quizState(db, user, quiz.id, course);
   requireEnrollment(access);
   assertUnlocked(course, outline, record, lesson.moduleId, access);
   const gate = attemptGate(rulesOf(quiz), history, questions.length, new Date());
@@ -232,12 +250,16 @@ export async function submitAttempt(db: Db, user: CourseActor, quizId: number, a
   const row = inserted[0];
   if (!row) {
     // Another submission won the race for the last attempt (or the wait began meanwhile).
-    const [now, latest] = [new Date(), historyFrom(await historyQuery(db, user.id, quiz.id))];
+    const [now, latest] = [new Date(), historyFrom(await historyQuery(db).execute({ userId: user.id, quizId: quiz.id }))];
     const after = attemptGate(rulesOf(quiz), latest, questions.length, now);
     throw after.open ? conflict('Another attempt was submitted at the same time. Reload the quiz and try again.') : refusal(after, now);
   }
 
-  const { view, record: afterRecord } = await settleCompletion(db, user.id, course, outline);
+  // A pass may complete the lesson and the course: read the record again and settle. A failed
+  // attempt changes no completion, so the record read before it, plus this attempt, is current.
+  const { view, record: afterRecord } = grade.passed
+    ? await settleCompletion(db, user.id, course, outline)
+    : await completionOf(db, user.id, course, outline, withFailedAttempt(record, quiz.id, grade.score), certificate);
   const newHistory: AttemptHistory = { count: history.count + 1, passed: grade.passed, lastAttemptAt: row.created_at };
   const next = attemptGate(rulesOf(quiz), newHistory, questions.length, new Date());
   const reveal = answersRevealed(quiz.revealAnswers, grade.passed || history.passed);
@@ -251,6 +273,15 @@ export async function submitAttempt(db: Db, user: CourseActor, quizId: number, a
     quiz_id: quiz.id,
     lesson_completed: completedLessonIds(outline, afterRecord).has(lesson.id),
   };
+}
+
+/** A learner's record with one more failed attempt at a quiz. */
+function withFailedAttempt(record: LearnerRecord, quizId: number, score: number): LearnerRecord {
+  const bestScores = new Map(record.bestScores);
+  bestScores.set(quizId, Math.max(score, bestScores.get(quizId) ?? score));
+  const attemptCounts = new Map(record.attemptCounts);
+  attemptCounts.set(quizId, (attemptCounts.get(quizId) ?? 0) + 1);
+  return { ...record, bestScores, attemptCounts };
 }
 
 /** GET /api/learn/quizzes/{quizId}/attempts: my attempts, newest first. */
