@@ -17,6 +17,13 @@ const SLICES = 3;
 const WRITES = Number(process.env.BENCH_WRITES ?? 3000);
 const APP_PORT = 4510;
 const HELLO_PORT = 4511;
+const REPLAY_PORT = 4512;
+/**
+ * BENCH_ONLY=pages,api,writes,js,workers (comma-separated) runs only those groups (the hello-world
+ * always runs; the peak memory is printed for whatever ran). Unset: everything.
+ */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((g) => g.trim());
+const runs = (group: 'pages' | 'api' | 'writes' | 'js' | 'workers') => !ONLY || ONLY.includes(group);
 const RSS_BUDGET_MB = 250;
 const PAGE_JS_BUDGET = 15 * 1024;
 /**
@@ -78,7 +85,7 @@ async function slice(url: string, headers: Record<string, string>, seconds: numb
  * so both see the same background load of the machine; the ratio is their summed requests over
  * the same time. p99 is the worst slice's.
  */
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Measure> {
+async function measure(name: string, url: string, headers: Record<string, string> = {}, server: ChildProcess = appServer): Promise<Measure> {
   const helloUrl = `http://127.0.0.1:${HELLO_PORT}/`;
   // a short warm-up of both, then the measured slices
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
@@ -89,7 +96,7 @@ async function measure(name: string, url: string, headers: Record<string, string
   for (let i = 0; i < SLICES; i++) {
     const h = await slice(helloUrl, headers, per, helloServer.pid!);
     hello = { requests: hello.requests + h.requests, seconds: hello.seconds + h.seconds };
-    const a = await slice(url, headers, per, appServer.pid!);
+    const a = await slice(url, headers, per, server.pid!);
     app = { requests: app.requests + a.requests, seconds: app.seconds + a.seconds, p99: Math.max(app.p99, a.p99), non2xx: app.non2xx + a.non2xx, cpu: app.cpu + a.cpu };
   }
   if (app.non2xx > 0) console.warn(`  ${name}: ${app.non2xx} non-2xx answers or errors`);
@@ -186,6 +193,7 @@ const appServer = start(['--max-semi-space-size=4', 'build/server/index.mjs'], {
   RATE_LIMIT_MULTIPLIER,
 });
 const helloServer = start(['scripts/bench/hello.ts'], { PORT: String(HELLO_PORT) });
+let replayServer: ChildProcess | undefined;
 
 try {
   await Promise.all([waitFor(`${app}/api/health`), waitFor(`http://127.0.0.1:${HELLO_PORT}/`)]);
@@ -205,16 +213,28 @@ try {
   );
   console.log(`Server: build/server/index.mjs, RATE_LIMIT_MULTIPLIER=${RATE_LIMIT_MULTIPLIER}; writes: ${WRITE_CONNECTIONS} connections, ${WRITES} requests each\n`);
   readRow(await measureHello());
-  readRow(await measure('GET /api/health', `${app}/api/health`, BROWSER));
-  readRow(await measure('GET /api/me (signed in)', `${app}/api/me`, { ...BROWSER, authorization: `Bearer ${access_token}` }), { ratio: 0.3 });
-  readRow(await measure('GET /', `${app}/`, BROWSER), { ratio: 0.5 });
-  readRow(await measure('GET /courses (page)', `${app}/courses`, BROWSER), { ratio: 0.5 });
-  readRow(await measure('GET /api/courses', `${app}/api/courses`, BROWSER), { ratio: 0.5, p99: 10 });
-  readRow(await measure('GET /api/courses?sort=popular&page=2&pageSize=3', `${app}/api/courses?sort=popular&page=2&pageSize=3`, BROWSER), { ratio: 0.5, p99: 10 });
-  readRow(await measure(`GET /api/courses/${courseId}`, `${app}/api/courses/${courseId}`, BROWSER), { ratio: 0.5, p99: 10 });
-  readRow(await measure('GET /api/courses (no Accept-Encoding)', `${app}/api/courses`));
+  if (runs('api')) {
+    readRow(await measure('GET /api/health', `${app}/api/health`, BROWSER));
+    readRow(await measure('GET /api/me (signed in)', `${app}/api/me`, { ...BROWSER, authorization: `Bearer ${access_token}` }), { ratio: 0.3 });
+  }
+  if (runs('pages')) {
+    readRow(await measure('GET /', `${app}/`, BROWSER), { ratio: 0.5 });
+    readRow(await measure('GET /courses (page)', `${app}/courses`, BROWSER), { ratio: 0.5 });
+    // The ceiling: the same bytes (headers and brotli body) answered by a bare node:http server.
+    replayServer = start(['scripts/bench/replay.ts'], { PORT: String(REPLAY_PORT), SOURCE: app, PATHS: '/,/courses', ACCEPT_ENCODING: BROWSER['accept-encoding'] });
+    await waitFor(`http://127.0.0.1:${REPLAY_PORT}/`);
+    readRow(await measure('  same bytes as GET /, bare node:http', `http://127.0.0.1:${REPLAY_PORT}/`, BROWSER, replayServer));
+    readRow(await measure('  same bytes as GET /courses, bare node:http', `http://127.0.0.1:${REPLAY_PORT}/courses`, BROWSER, replayServer));
+    replayServer.kill('SIGTERM');
+  }
+  if (runs('api')) {
+    readRow(await measure('GET /api/courses', `${app}/api/courses`, BROWSER), { ratio: 0.5, p99: 10 });
+    readRow(await measure('GET /api/courses?sort=popular&page=2&pageSize=3', `${app}/api/courses?sort=popular&page=2&pageSize=3`, BROWSER), { ratio: 0.5, p99: 10 });
+    readRow(await measure(`GET /api/courses/${courseId}`, `${app}/api/courses/${courseId}`, BROWSER), { ratio: 0.5, p99: 10 });
+    readRow(await measure('GET /api/courses (no Accept-Encoding)', `${app}/api/courses`));
+  }
 
-  for (const w of await measureWrites(app, resolve(dataDir, 'drx.db'), WRITES)) writeRow(w);
+  if (runs('writes')) for (const w of await measureWrites(app, resolve(dataDir, 'drx.db'), WRITES)) writeRow(w);
   console.table(rows);
 
   const rss = peakRssMb(appServer.pid!);
@@ -223,6 +243,14 @@ try {
   );
 
   // The JavaScript each public page loads before any interaction, in Chromium (helper C's module).
+  if (runs('js')) await measurePageJs();
+} finally {
+  appServer.kill('SIGTERM');
+  helloServer.kill('SIGTERM');
+  replayServer?.kill('SIGTERM');
+}
+
+async function measurePageJs(): Promise<void> {
   const { measurePagesInChromium, publicPagePaths } = await import('./bench/page-js.ts');
   const pages = await measurePagesInChromium(app, await publicPagePaths(app));
   console.log('\nJavaScript before interaction per public page (Chromium, idle, every chunk, gzipped; budget 15 KB):');
@@ -234,15 +262,11 @@ try {
       budget: check(`JS of ${p.page}`, p.gzipBytes <= PAGE_JS_BUDGET),
     })),
   );
-
-} finally {
-  appServer.kill('SIGTERM');
-  helloServer.kill('SIGTERM');
 }
 
 // Workers CPU per request on the workerd journeys against the local libSQL server (helper D's
 // module; self-contained, run after the Node servers stopped so they do not compete for the cores).
-if (process.env.BENCH_SKIP_WORKERS !== '1') {
+if (process.env.BENCH_SKIP_WORKERS !== '1' && runs('workers')) {
   const { measureWorkerCpu, WORKER_CPU_TARGET_MS, ALL_JOURNEY_REQUESTS } = await import('./bench/worker-cpu.ts');
   const cpuRows = await measureWorkerCpu({ rounds: Number(process.env.BENCH_WORKER_ROUNDS ?? 20) });
   console.log('\nWorkers CPU per request (workerd via Miniflare, local libSQL server over HTTP; net = minus the bare worker):');

@@ -1,7 +1,8 @@
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { DEMO_PASSWORD, existingDemoAccounts } from '../../db/seed.ts';
 import { createApp } from './app.ts';
-import { nodeAnswerStore } from './http/public-cache-node.ts';
+import { nodeAnswerStore, publicCacheListener } from './http/public-cache-node.ts';
 import { parseEnv } from './platform/env.ts';
 import { createNodePlatform } from './platform/node-platform.ts';
 
@@ -11,8 +12,12 @@ const platform = await createNodePlatform(env);
 // Public answers kept in memory with their gzip and brotli bodies (decision 0021).
 const app = createApp({ publicCache: { store: nodeAnswerStore() } });
 
-const server = serve({ fetch: (request, nodeBindings) => app.fetch(request, { ...nodeBindings, platform }), port: env.PORT, hostname: env.HOST }, (info) => {
-  const url = `http://localhost:${info.port}`;
+const appListener = getRequestListener((request, nodeBindings) => app.fetch(request, { ...nodeBindings, platform }), { hostname: env.HOST });
+// A fresh public answer is written from memory before @hono/node-server makes a Request of it.
+const server = createServer(publicCacheListener(app.publicCache, platform, appListener));
+server.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const url = `http://localhost:${typeof address === 'object' && address ? address.port : env.PORT}`;
   console.log(`DRX is running at ${url}`);
   void existingDemoAccounts(platform.db).then((accounts) => {
     if (accounts.length === 0) return;

@@ -190,6 +190,17 @@ describe('public answers', () => {
     expect(h.runs.mine).toBe(2);
   });
 
+  it('runs the route once for identical requests arriving before the first answer is stored', async () => {
+    const h = harness({ store: memoryAnswerStore({ compressor: nodeCompressor }) });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => h.request('/list?cold', { headers: { 'accept-encoding': 'br' } })));
+    expect(h.runs.list).toBe(1);
+    expect(new Set(answers.map((a) => a.headers.get('etag'))).size).toBe(1);
+    expect(answers.every((a) => a.headers.get('content-encoding') === 'br')).toBe(true);
+    // An answer that is not stored is made for each request that waited for it.
+    await Promise.all([h.request('/broken'), h.request('/broken'), h.request('/broken')]);
+    expect(h.runs.broken).toBe(3);
+  });
+
   it('stores a 404 but never an error', async () => {
     const h = harness();
     await h.request('/broken');

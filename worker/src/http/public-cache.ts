@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { contentVersions, type ContentScope, type VersionScope } from '../../../db/schema/index.ts';
 import type { Platform } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
-import { etagOf, memoryAnswerStore, type AnswerStore, type StoredAnswer } from './public-cache-store.ts';
+import { etagOf, memoryAnswerStore, type AnswerStore, type StoredAnswer, type Variant } from './public-cache-store.ts';
 
 export type { ContentScope } from '../../../db/schema/index.ts';
 
@@ -199,13 +199,16 @@ export function chooseEncoding(acceptEncoding: string | null, answer: StoredAnsw
   return 'identity';
 }
 
+/** The request's If-None-Match names this representation (or `*`): the answer is a 304. */
+export function clientHolds(variant: Variant, header: HeaderReader): boolean {
+  const ifNoneMatch = header('if-none-match');
+  return ifNoneMatch !== null && (ifNoneMatch.trim() === '*' || ifNoneMatch.includes(variant.etag));
+}
+
 /** A stored answer as a response to `request`: its encoding, 304 when the client holds it, no body for HEAD. */
 export function answerFrom(answer: StoredAnswer, request: Request, header: HeaderReader = (name) => request.headers.get(name)): Response {
   const variant = answer[chooseEncoding(header('accept-encoding'), answer)]!;
-  const ifNoneMatch = header('if-none-match');
-  if (ifNoneMatch !== null && (ifNoneMatch.trim() === '*' || ifNoneMatch.includes(variant.etag))) {
-    return new Response(null, { status: 304, headers: answer.notModifiedHeaders(variant) });
-  }
+  if (clientHolds(variant, header)) return new Response(null, { status: 304, headers: answer.notModifiedHeaders(variant) });
   return new Response(request.method === 'HEAD' ? null : variant.body, { status: answer.status, headers: variant.headers });
 }
 
@@ -238,19 +241,43 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
     }
   }
 
+  /**
+   * Misses being answered, by versions + key: identical requests arriving meanwhile wait for the
+   * first one's stored answer instead of each running the handler and compressing the same body
+   * (50 connections on a cold page once queued hundreds of brotli encoders: +130 MB for a second).
+   */
+  const inFlight = new Map<string, Promise<StoredAnswer | undefined>>();
+  const flightKeyOf = (key: string, versions: Versions) => `${versions.catalog}:${versions.certificates}:${key}`;
+
   async function missed(request: Request, key: string, versions: Versions, dispatch: Dispatch, header: HeaderReader): Promise<Response> {
-    const res = await dispatch();
-    const mark = marks.get(request);
-    const scope = mark === undefined ? defaultScope(key) : mark === 'personal' || mark === 'no-store' ? undefined : mark;
-    if (!scope || versions === EMPTY_VERSIONS || request.method !== 'GET' || !storableAnswer(res)) return store.finish(res, request, header);
-    const body = new Uint8Array(await res.arrayBuffer());
-    if (body.byteLength > MAX_STORED_ANSWER_BYTES) return new Response(body, res);
+    if (versions === EMPTY_VERSIONS || request.method !== 'GET') return store.finish(dispatch(), request, header);
+    const flightKey = flightKeyOf(key, versions);
+    let settle!: (answer: StoredAnswer | undefined) => void;
+    const flight = new Promise<StoredAnswer | undefined>((resolve) => (settle = resolve));
+    inFlight.set(flightKey, flight);
+    let answer: StoredAnswer | undefined;
+    try {
+      const res = await dispatch();
+      const mark = marks.get(request);
+      const scope = mark === undefined ? defaultScope(key) : mark === 'personal' || mark === 'no-store' ? undefined : mark;
+      if (!scope || !storableAnswer(res)) return await store.finish(res, request, header);
+      const body = new Uint8Array(await res.arrayBuffer());
+      if (body.byteLength > MAX_STORED_ANSWER_BYTES) return new Response(body, res);
+      answer = await storeAnswer(key, scope, versions, res, body);
+      return answerFrom(answer, request, header);
+    } finally {
+      if (inFlight.get(flightKey) === flight) inFlight.delete(flightKey);
+      settle(answer);
+    }
+  }
+
+  async function storeAnswer(key: string, scope: ContentScope, versions: Versions, res: Response, body: Uint8Array<ArrayBuffer>): Promise<StoredAnswer> {
     const headers: Record<string, string> = {};
     res.headers.forEach((value, name) => {
       if (name !== 'content-length') headers[name] = value;
     });
     headers['cache-control'] ??= PUBLIC_CACHE_CONTROL;
-    const answer = await store.put(key, {
+    return store.put(key, {
       scope,
       version: versions[scope],
       status: res.status,
@@ -258,7 +285,6 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
       body,
       etag: etagOf(body),
     });
-    return answerFrom(answer, request, header);
   }
 
   async function lookUp(request: Request, key: string, platform: Platform, dispatch: Dispatch, header: HeaderReader): Promise<Response> {
@@ -272,6 +298,12 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
     }
     const stored = versions === EMPTY_VERSIONS ? undefined : await store.get(key);
     if (stored && stored.version === versions[stored.scope]) return answerFrom(stored, request, header);
+    const flight = versions === EMPTY_VERSIONS ? undefined : inFlight.get(flightKeyOf(key, versions));
+    if (flight) {
+      // Not storable (or failed) for the first request: this one is answered by the app as well.
+      const answer = await flight;
+      if (answer) return answerFrom(answer, request, header);
+    }
     return missed(request, key, versions, dispatch, header);
   }
 
@@ -302,6 +334,20 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
 
   return {
     store,
+    /**
+     * The stored answer for a public GET/HEAD of `key` (path + query) when it can be answered
+     * right now without the app: no credentials or range, versions known fresh, the answer in
+     * memory at the current version. Synchronous: the Node entry answers hits with it before any
+     * Request or Response object is made (public-cache-node.ts).
+     */
+    peekFresh(method: string | undefined, key: string, header: HeaderReader, platform: Platform): StoredAnswer | undefined {
+      if (method !== 'GET' && method !== 'HEAD') return undefined;
+      if (header('authorization') !== null || header('range') !== null) return undefined;
+      const versions = clockFor(platform).fresh();
+      if (versions === undefined) return undefined;
+      const stored = store.peek(key);
+      return stored && stored.version === versions[stored.scope] ? stored : undefined;
+    },
     /** Answers `request`, calling `dispatch` (the app) only when the store cannot. */
     fetch(request: Request, platform: Platform | undefined, dispatch: Dispatch, header: HeaderReader = headerReaderOf(request)): Response | Promise<Response> {
       const method = request.method;
