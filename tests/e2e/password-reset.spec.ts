@@ -46,6 +46,8 @@ async function signInThroughForm(page: Page, username: string, password: string)
 }
 
 test('forgot password: the reset link from the outbox sets a new password and signs the old session out', async ({ browser, page }) => {
+  // Four browsers, four accessibility scans and five password hashes: ~25 s on a loaded CI machine.
+  test.slow();
   const account = await newAccount(page);
 
   // The person is signed in somewhere (this page)...
