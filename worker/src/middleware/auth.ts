@@ -70,7 +70,9 @@ async function resolveUser(c: Context<AppContext>, authorization: string | undef
   // version it is kept under. Not known (a write just completed): this request reads its session
   // without waiting for them, and the next ones will find them read.
   const known = clock?.fresh();
-  if (clock && !known && clock.ttlMs > 0) clock.read(db).catch(() => undefined);
+  // A write forgets the versions when it completes (decision 0021), so only reads start reading them.
+  const reads = c.req.method === 'GET' || c.req.method === 'HEAD';
+  if (clock && !known && clock.ttlMs > 0 && reads) clock.read(db).catch(() => undefined);
   const accounts = known?.accounts ?? NaN;
   let memory: Map<string, RememberedSession> | undefined;
   // A clock without a TTL (APP_ENV=test) allows no staleness at all: every request reads its session.

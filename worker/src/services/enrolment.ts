@@ -21,6 +21,7 @@ import {
   type EnrollmentView,
   type ProgressView,
 } from './learning-views.ts';
+import { preparedOnce } from './prepared-batch.ts';
 import { newSessionSecret } from './sessions.ts';
 import { loadUserView, type UserView } from './users.ts';
 
@@ -47,9 +48,18 @@ const paymentRequired = (courseId: number): PaymentRequiredResult => ({
   body: { message: PAYMENT_REQUIRED, cart: { type: 'COURSE', itemId: courseId } },
 });
 
+const insertEnrollmentQuery = preparedOnce((db) =>
+  db
+    .insert(enrollments)
+    .values({ userId: sql.placeholder('userId'), courseId: sql.placeholder('courseId'), source: sql.placeholder('source') })
+    .onConflictDoNothing()
+    .returning()
+    .prepare(),
+);
+
 /** One statement: the unique (user, course) index decides, so concurrent calls make one row. */
 async function insertEnrollment(db: Db, userId: number, courseId: number, source: EnrollmentRow['source']) {
-  const [created] = await db.insert(enrollments).values({ userId, courseId, source }).onConflictDoNothing().returning();
+  const [created] = await insertEnrollmentQuery(db).execute({ userId, courseId, source });
   if (created) return { status: 201 as const, enrollment: toEnrollmentView(created) };
   const existing = await enrollmentOf(db, userId, courseId);
   if (!existing) throw new Error('The enrolment could not be read back');

@@ -1,4 +1,5 @@
-import { fillPlaceholders, type Query } from 'drizzle-orm';
+import type { ResultSet } from '@libsql/client';
+import { fillPlaceholders, sql, type Query } from 'drizzle-orm';
 import type { Db } from '../platform/db.ts';
 
 /**
@@ -51,4 +52,18 @@ export async function runBatch<T extends readonly Bound<unknown>[]>(db: Db, item
   });
   const results = await db.$client.batch(statements, 'deferred');
   return results.map((result, i) => items[i]!.prepared.mapResult(result, true)) as ResultsOf<T>;
+}
+
+/**
+ * A statement written in SQL (conditional inserts that drizzle's builder cannot say), with `?`
+ * parameters filled in order from the named values: `names[i]` fills the i-th `?`.
+ */
+export function sqlStatement<Row>(db: Db, text: string, names: readonly string[]): PreparedLike<Row[]> {
+  const params = names.map((name) => sql.placeholder(name));
+  const rowsOf = (result: unknown) => (result as ResultSet).rows as unknown as Row[];
+  return {
+    getQuery: () => ({ sql: text, params }),
+    mapResult: rowsOf,
+    execute: async (values = {}) => rowsOf(await db.$client.execute({ sql: text, args: fillPlaceholders(params, values) as never[] })),
+  };
 }

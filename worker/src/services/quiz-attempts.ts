@@ -24,7 +24,7 @@ import type { Db } from '../platform/db.ts';
 import { QUIZ_NOT_FOUND } from './courses.ts';
 import { accessTo, accessFrom, assertUnlocked, requireEnrollment, snapshotFrom, snapshotQueries, type LearnerRecord } from './learner-state.ts';
 import { completionOf, settleCompletion, type CompletionView } from './learning.ts';
-import { bind, preparedOnce, runBatch } from './prepared-batch.ts';
+import { bind, preparedOnce, runBatch, sqlStatement } from './prepared-batch.ts';
 
 /**
  * Taking a quiz (decision 0012): the learner's read of a quiz (questions in this attempt's order,
@@ -204,20 +204,43 @@ export type AttemptResult = Omit<QuizGrade, 'results'> &
   };
 
 /** One statement: stores the attempt only while the quiz's limits allow it (decision 0004). */
-function insertAttemptIfAllowed(db: Db, userId: number, quizId: number, grade: QuizGrade) {
-  const stored = JSON.stringify(grade.results.map((r) => ({ questionId: r.questionId, selected: r.selected })));
-  return db.all<{ id: number; created_at: string }>(sql`INSERT INTO quiz_attempts (user_id, quiz_id, score, passed, answers)
-    SELECT ${userId}, q.id, ${grade.score}, ${grade.passed ? 1 : 0}, ${stored}
+const insertAttemptQuery = preparedOnce((db) =>
+  sqlStatement<{ id: number; created_at: string }>(
+    db,
+    `INSERT INTO quiz_attempts (user_id, quiz_id, score, passed, answers)
+    SELECT ?, q.id, ?, ?, ?
     FROM quizzes q
-    WHERE q.id = ${quizId}
+    WHERE q.id = ?
       AND EXISTS (SELECT 1 FROM quiz_questions qq WHERE qq.quiz_id = q.id)
-      AND NOT EXISTS (SELECT 1 FROM quiz_attempts a WHERE a.user_id = ${userId} AND a.quiz_id = q.id AND a.passed = 1)
+      AND NOT EXISTS (SELECT 1 FROM quiz_attempts a WHERE a.user_id = ? AND a.quiz_id = q.id AND a.passed = 1)
       AND (q.max_attempts IS NULL
-        OR (SELECT count(*) FROM quiz_attempts a WHERE a.user_id = ${userId} AND a.quiz_id = q.id) < q.max_attempts)
+        OR (SELECT count(*) FROM quiz_attempts a WHERE a.user_id = ? AND a.quiz_id = q.id) < q.max_attempts)
       AND (q.attempt_wait_minutes <= 0 OR NOT EXISTS (
-        SELECT 1 FROM quiz_attempts a WHERE a.user_id = ${userId} AND a.quiz_id = q.id
+        SELECT 1 FROM quiz_attempts a WHERE a.user_id = ? AND a.quiz_id = q.id
         AND a.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || q.attempt_wait_minutes || ' minutes')))
-    RETURNING id, created_at`);
+    RETURNING id, created_at`,
+    ['userId', 'score', 'passed', 'answers', 'quizId', 'userId', 'userId', 'userId'],
+  ),
+);
+
+/** Completes the quiz lesson only when no quiz of it is left without a passing attempt. */
+const completeQuizLessonQuery = preparedOnce((db) =>
+  sqlStatement<never>(
+    db,
+    `INSERT INTO lesson_progress (user_id, course_id, lesson_id)
+    SELECT ?, ?, ?
+    WHERE NOT EXISTS (
+      SELECT 1 FROM quizzes q WHERE q.lesson_id = ?
+      AND NOT EXISTS (SELECT 1 FROM quiz_attempts a WHERE a.quiz_id = q.id AND a.user_id = ? AND a.passed = 1)
+    )
+    ON CONFLICT DO NOTHING`,
+    ['userId', 'courseId', 'lessonId', 'lessonId', 'userId'],
+  ),
+);
+
+function insertAttemptIfAllowed(db: Db, userId: number, quizId: number, grade: QuizGrade) {
+  const answers = JSON.stringify(grade.results.map((r) => ({ questionId: r.questionId, selected: r.selected })));
+  return bind(insertAttemptQuery(db), { userId, quizId, score: grade.score, passed: grade.passed ? 1 : 0, answers });
 }
 
 /**
@@ -237,16 +260,9 @@ export async function submitAttempt(db: Db, user: CourseActor, quizId: number, a
   if (problems) throw badRequest(problems.answers?.[0] ?? QUIZ_MESSAGES.answerEvery, problems);
 
   const grade = gradeQuiz(servedOrder(quiz, questions, user.id, gate.attemptNumber), answers, quiz.passScore);
-  // Completes the quiz lesson only when no quiz of it is left without a passing attempt.
-  const completeLessonStatement = db.run(sql`INSERT INTO lesson_progress (user_id, course_id, lesson_id)
-    SELECT ${user.id}, ${course.id}, ${lesson.id}
-    WHERE NOT EXISTS (
-      SELECT 1 FROM quizzes q WHERE q.lesson_id = ${lesson.id}
-      AND NOT EXISTS (SELECT 1 FROM quiz_attempts a WHERE a.quiz_id = q.id AND a.user_id = ${user.id} AND a.passed = 1)
-    )
-    ON CONFLICT DO NOTHING`);
   const completesLesson = grade.passed && lesson.type === 'quiz';
-  const [inserted] = await db.batch([insertAttemptIfAllowed(db, user.id, quiz.id, grade), ...(completesLesson ? [completeLessonStatement] : [])]);
+  const completeLesson = bind(completeQuizLessonQuery(db), { userId: user.id, courseId: course.id, lessonId: lesson.id });
+  const [inserted] = await runBatch(db, [insertAttemptIfAllowed(db, user.id, quiz.id, grade), ...(completesLesson ? [completeLesson] : [])]);
   const row = inserted[0];
   if (!row) {
     // Another submission won the race for the last attempt (or the wait began meanwhile).
