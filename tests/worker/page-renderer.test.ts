@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,6 +5,7 @@ import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogCourse } from '../../worker/src/services/catalog-freshness.ts';
 import { root } from '../support/paths.ts';
+import { wrangler } from './harness.ts';
 
 /**
  * The build's server-rendered pages in the Workers runtime: a probe worker importing
@@ -37,21 +37,6 @@ const course: CatalogCourse = {
   modules: [{ id: 1, title: 'Barre', description: '', position: 1, lessons: [{ id: 1, title: 'Plié', type: 'text', position: 1 }] }],
 };
 
-function wrangler(args: string[], cwd: string): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [resolve(root, 'node_modules/wrangler/bin/wrangler.js'), ...args], {
-      cwd,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d));
-    child.stderr.on('data', (d: Buffer) => (output += d));
-    child.on('error', fail);
-    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`wrangler failed (${code}):\n${output}`))));
-  });
-}
-
 describe.skipIf(!built)('the page renderer in workerd', () => {
   let scratch: string;
   let mf: Miniflare;
@@ -70,7 +55,7 @@ describe.skipIf(!built)('the page renderer in workerd', () => {
         `"drx-page-renderer" = ${JSON.stringify(entry)}`,
       ].join('\n'),
     );
-    await wrangler(['deploy', '--dry-run', '--outdir', join(scratch, 'out'), '--config', config], root);
+    await wrangler(['deploy', '--dry-run', '--outdir', join(scratch, 'out'), '--config', config]);
     mf = new Miniflare({
       modules: true,
       scriptPath: join(scratch, 'out', 'page-renderer-probe.js'),
