@@ -52,6 +52,8 @@ export interface LearnerRecord extends LearnerState {
   passedQuizIds: Set<number>;
   bestScores: Map<number, number>;
   attemptCounts: Map<number, number>;
+  /** When the newest attempt at each quiz was made (ISO). */
+  lastAttemptAt: Map<number, string>;
 }
 
 export const emptyRecord = (): LearnerRecord => ({
@@ -59,6 +61,7 @@ export const emptyRecord = (): LearnerRecord => ({
   passedQuizIds: new Set(),
   bestScores: new Map(),
   attemptCounts: new Map(),
+  lastAttemptAt: new Map(),
 });
 
 /** The rows a tuple of queries answers, element by element (a mapped type over a type parameter keeps the tuple). */
@@ -151,6 +154,7 @@ function recordQueries(db: Db, userIds: number[] | 'bound', courseIds: CourseIds
         best: sql<number>`max(${quizAttempts.score})`,
         passed: sql<number>`max(${quizAttempts.passed})`,
         attempts: sql<number>`count(*)`,
+        last: sql<string>`max(${quizAttempts.createdAt})`,
       })
       .from(quizAttempts)
       .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
@@ -176,6 +180,7 @@ function recordsFrom([progressRows, attemptRows]: RecordRows): Map<number, Learn
     const r = recordOf(a.userId);
     r.bestScores.set(a.quizId, Number(a.best));
     r.attemptCounts.set(a.quizId, Number(a.attempts));
+    r.lastAttemptAt.set(a.quizId, a.last);
     if (Number(a.passed) === 1) r.passedQuizIds.add(a.quizId);
   }
   return out;

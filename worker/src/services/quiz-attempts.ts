@@ -91,13 +91,19 @@ function historyFrom([row]: HistoryRows): AttemptHistory & { best: number | null
 
 /** The learner's state of the quiz's course, the quiz's questions and their attempts at it: one round trip. */
 async function quizState(db: Db, user: CourseActor, quizId: number, course: typeof courses.$inferSelect) {
-  const rows = await runBatch(db, [
-    ...snapshotQueries(db, user.id, course.id),
-    bind(questionsQuery(db), { quizId }),
-    bind(historyQuery(db), { userId: user.id, quizId }),
-  ]);
+  const rows = await runBatch(db, [...snapshotQueries(db, user.id, course.id), bind(questionsQuery(db), { quizId })]);
   const { outline, record, enrollment, certificate } = snapshotFrom(user.id, course.id, rows);
-  return { access: accessFrom(user, course, enrollment), outline, record, certificate, questions: questionsFrom(rows[7]), history: historyFrom(rows[8]) };
+  return { access: accessFrom(user, course, enrollment), outline, record, certificate, questions: questionsFrom(rows[7]), history: historyOf(record, quizId) };
+}
+
+/** The learner's attempts at one quiz, from the record of its course (same rows, one scan fewer). */
+function historyOf(record: LearnerRecord, quizId: number): AttemptHistory & { best: number | null } {
+  return {
+    count: record.attemptCounts.get(quizId) ?? 0,
+    passed: record.passedQuizIds.has(quizId),
+    best: record.bestScores.get(quizId) ?? null,
+    lastAttemptAt: record.lastAttemptAt.get(quizId) ?? null,
+  };
 }
 
 const rulesOf = (quiz: QuizRow) => ({ maxAttempts: quiz.maxAttempts, attemptWaitMinutes: quiz.attemptWaitMinutes });
@@ -275,7 +281,7 @@ export async function submitAttempt(db: Db, user: CourseActor, quizId: number, a
   // attempt changes no completion, so the record read before it, plus this attempt, is current.
   const { view, record: afterRecord } = grade.passed
     ? await settleCompletion(db, user.id, course, outline)
-    : await completionOf(db, user.id, course, outline, withFailedAttempt(record, quiz.id, grade.score), certificate);
+    : await completionOf(db, user.id, course, outline, withFailedAttempt(record, quiz.id, grade.score, row.created_at), certificate);
   const newHistory: AttemptHistory = { count: history.count + 1, passed: grade.passed, lastAttemptAt: row.created_at };
   const next = attemptGate(rulesOf(quiz), newHistory, questions.length, new Date());
   const reveal = answersRevealed(quiz.revealAnswers, grade.passed || history.passed);
@@ -292,12 +298,14 @@ export async function submitAttempt(db: Db, user: CourseActor, quizId: number, a
 }
 
 /** A learner's record with one more failed attempt at a quiz. */
-function withFailedAttempt(record: LearnerRecord, quizId: number, score: number): LearnerRecord {
+function withFailedAttempt(record: LearnerRecord, quizId: number, score: number, createdAt: string): LearnerRecord {
   const bestScores = new Map(record.bestScores);
   bestScores.set(quizId, Math.max(score, bestScores.get(quizId) ?? score));
   const attemptCounts = new Map(record.attemptCounts);
   attemptCounts.set(quizId, (attemptCounts.get(quizId) ?? 0) + 1);
-  return { ...record, bestScores, attemptCounts };
+  const lastAttemptAt = new Map(record.lastAttemptAt);
+  lastAttemptAt.set(quizId, createdAt);
+  return { ...record, bestScores, attemptCounts, lastAttemptAt };
 }
 
 /** GET /api/learn/quizzes/{quizId}/attempts: my attempts, newest first. */
