@@ -21,7 +21,7 @@ import {
   type EnrollmentView,
   type ProgressView,
 } from './learning-views.ts';
-import { preparedOnce } from './prepared-batch.ts';
+import { preparedOnce, sqlStatement } from './prepared-batch.ts';
 import { newSessionSecret } from './sessions.ts';
 import { loadUserView, type UserView } from './users.ts';
 
@@ -66,8 +66,45 @@ async function insertEnrollment(db: Db, userId: number, courseId: number, source
   return { status: 200 as const, enrollment: toEnrollmentView(existing) };
 }
 
+interface InsertedEnrollment {
+  id: number;
+  user_id: number;
+  course_id: number;
+  source: EnrollmentRow['source'];
+  last_lesson_id: number | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The usual case in one statement: a free published course the learner is not enrolled in yet. */
+const insertFreeEnrollmentQuery = preparedOnce((db) =>
+  sqlStatement<InsertedEnrollment>(
+    db,
+    `INSERT INTO enrollments (user_id, course_id, source)
+    SELECT ?, c.id, 'free' FROM courses c WHERE c.id = ? AND c.status = 'published' AND c.price_cents <= 0
+    ON CONFLICT DO NOTHING
+    RETURNING id, user_id, course_id, source, last_lesson_id, completed_at, created_at, updated_at`,
+    ['userId', 'courseId'],
+  ),
+);
+
+const insertedRow = (r: InsertedEnrollment): EnrollmentRow => ({
+  id: Number(r.id),
+  userId: Number(r.user_id),
+  courseId: Number(r.course_id),
+  source: r.source,
+  lastLessonId: r.last_lesson_id === null ? null : Number(r.last_lesson_id),
+  completedAt: r.completed_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
 /** POST /api/enrollments {courseId}: a free published course at once; a paid one goes to the cart. */
 export async function enrollSelf(db: Db, user: CourseActor, courseId: number): Promise<EnrollResult> {
+  const [created] = await insertFreeEnrollmentQuery(db).execute({ userId: user.id, courseId });
+  if (created) return { status: 201, enrollment: toEnrollmentView(insertedRow(created)) };
+  // Not inserted: no such published course, a paid one, or enrolled already.
   const course = await loadCourse(db, courseId);
   if (!course || course.status !== 'published') throw notFound(COURSE_NOT_FOUND);
   if (course.priceCents > 0) {
