@@ -15,6 +15,10 @@ const app = createApp({ publicCache: { store: nodeAnswerStore() } });
 const appListener = getRequestListener((request, nodeBindings) => app.fetch(request, { ...nodeBindings, platform }), { hostname: env.HOST });
 // A fresh public answer is written from memory before @hono/node-server makes a Request of it.
 const server = createServer(publicCacheListener(app.publicCache, platform, appListener));
+// Idle keep-alive connections stay open longer than clients and proxies keep theirs (Node's 5 s
+// default closes a socket just as a client reuses it: the client sees ECONNRESET).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const url = `http://localhost:${typeof address === 'object' && address ? address.port : env.PORT}`;
