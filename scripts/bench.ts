@@ -169,7 +169,7 @@ function writeRow(m: WriteMeasure): void {
     'p99 ms': m.p99,
     'hello req/s': '-',
     'vs hello': '-',
-    'CPU µs/req': '-',
+    'CPU µs/req': m.cpuUs === undefined ? '-' : String(Math.round(m.cpuUs)),
     goal: `p99 ≤ 20 ms, 0 busy (p50 ${m.p50} ms; busy ${m.busy}, non-2xx ${m.non2xx})`,
     result: check(m.name, ok),
   });
@@ -234,7 +234,7 @@ try {
     readRow(await measure('GET /api/courses (no Accept-Encoding)', `${app}/api/courses`));
   }
 
-  if (runs('writes')) for (const w of await measureWrites(app, resolve(dataDir, 'drx.db'), WRITES)) writeRow(w);
+  if (runs('writes')) for (const w of await measureWrites(app, resolve(dataDir, 'drx.db'), WRITES, appServer.pid)) writeRow(w);
   console.table(rows);
 
   const rss = peakRssMb(appServer.pid!);
