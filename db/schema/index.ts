@@ -8,3 +8,4 @@ export * from './courses.ts';
 export * from './learning.ts';
 export * from './outbox.ts';
 export * from './content-versions.ts';
+export * from './commerce.ts';
