@@ -41,6 +41,10 @@ export const ACTIONS = [
   'resources.manage',
   'resource_categories.manage',
   'sellers.manage',
+  // Commerce: every order and its refunds, and the coupon codes (ADMIN's alone).
+  'orders.read_all',
+  'orders.refund',
+  'coupons.manage',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
