@@ -1,0 +1,140 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { courses, enrollments } from '../../../db/schema/index.ts';
+import type { ITEM_KINDS } from '../../../db/schema/commerce.ts';
+import type { Db } from '../platform/db.ts';
+
+/**
+ * What can be bought, described the same way for every kind (§1): its current title and price,
+ * its public page, and whether this user may buy it now. The cart, checkout and orders read items
+ * only through `describePurchasables`, so a new kind (the store's resources, issue 10) is one
+ * entry in the registry below.
+ */
+
+export type ItemKind = (typeof ITEM_KINDS)[number];
+export interface ItemRef {
+  kind: ItemKind;
+  itemId: number;
+}
+export type UnavailableReason = 'owned' | 'not_found' | 'unpublished';
+
+export interface Purchasable {
+  kind: ItemKind;
+  itemId: number;
+  title: string;
+  priceCents: number;
+  imageUrl: string | null;
+  /** The item's public page, e.g. /courses/5. */
+  url: string;
+  available: boolean;
+  reason: UnavailableReason | null;
+  reasonMessage: string | null;
+  /** How many one buyer may put in a cart: COURSE 1 (an enrolment is personal); RESOURCE 10 (licence seats). */
+  maxQuantity: number;
+}
+
+export const REASON_MESSAGES: Record<UnavailableReason, string> = {
+  not_found: 'This item no longer exists.',
+  unpublished: 'This item is not available.',
+  owned: 'You already own this item.',
+};
+export const COURSE_OWNED = 'You are already enrolled in this course.';
+export const UNKNOWN_ITEM_TITLE = 'Unavailable item';
+
+export const MAX_QUANTITY: Record<ItemKind, number> = { COURSE: 1, RESOURCE: 10, SUBSCRIPTION: 1, BOOKING: 1 };
+
+export const purchasableKey = (ref: ItemRef) => `${ref.kind}:${ref.itemId}`;
+
+/**
+ * One kind's describer: the items of that kind it knows, by id, for this user. An id it leaves out
+ * does not exist (answered as not_found).
+ */
+export type KindDescriber = (db: Db, userId: number | null, itemIds: number[]) => Promise<Map<number, Purchasable>>;
+
+const describeCourses: KindDescriber = async (db, userId, itemIds) => {
+  const [rows, owned] = await Promise.all([
+    db
+      .select({ id: courses.id, title: courses.title, priceCents: courses.priceCents, imageUrl: courses.imageUrl, status: courses.status })
+      .from(courses)
+      .where(inArray(courses.id, itemIds)),
+    userId === null
+      ? Promise.resolve([] as { courseId: number }[])
+      : db
+          .select({ courseId: enrollments.courseId })
+          .from(enrollments)
+          .where(and(eq(enrollments.userId, userId), inArray(enrollments.courseId, itemIds))),
+  ]);
+  const enrolled = new Set(owned.map((r) => r.courseId));
+  const out = new Map<number, Purchasable>();
+  for (const row of rows) {
+    const reason: UnavailableReason | null = row.status !== 'published' ? 'unpublished' : enrolled.has(row.id) ? 'owned' : null;
+    out.set(row.id, {
+      kind: 'COURSE',
+      itemId: row.id,
+      title: row.title,
+      priceCents: row.priceCents,
+      imageUrl: row.imageUrl,
+      url: `/courses/${row.id}`,
+      available: reason === null,
+      reason,
+      reasonMessage: reason === 'owned' ? COURSE_OWNED : reason ? REASON_MESSAGES[reason] : null,
+      maxQuantity: MAX_QUANTITY.COURSE,
+    });
+  }
+  return out;
+};
+
+/** Per kind; a kind without an entry answers not_found for every item (RESOURCE until issue 10). */
+const registry = new Map<ItemKind, KindDescriber>([['COURSE', describeCourses]]);
+
+/** Adds or replaces a kind's describer (issue 10 registers RESOURCE; tests may register a fake). */
+export function registerPurchasableKind(kind: ItemKind, describer: KindDescriber): void {
+  registry.set(kind, describer);
+}
+
+/** Removes a kind's describer (tests that registered a fake). COURSE cannot be removed. */
+export function unregisterPurchasableKind(kind: ItemKind): void {
+  if (kind !== 'COURSE') registry.delete(kind);
+}
+
+export function notFoundPurchasable(ref: ItemRef): Purchasable {
+  return {
+    kind: ref.kind,
+    itemId: ref.itemId,
+    title: UNKNOWN_ITEM_TITLE,
+    priceCents: 0,
+    imageUrl: null,
+    url: '',
+    available: false,
+    reason: 'not_found',
+    reasonMessage: REASON_MESSAGES.not_found,
+    maxQuantity: MAX_QUANTITY[ref.kind] ?? 1,
+  };
+}
+
+/** Current title/price/availability for each ref, for this user (owned = enrolled course / bought resource). */
+export async function describePurchasables(db: Db, userId: number | null, refs: ItemRef[]): Promise<Map<string, Purchasable>> {
+  const idsByKind = new Map<ItemKind, Set<number>>();
+  for (const ref of refs) {
+    let ids = idsByKind.get(ref.kind);
+    if (!ids) idsByKind.set(ref.kind, (ids = new Set()));
+    ids.add(ref.itemId);
+  }
+  const out = new Map<string, Purchasable>();
+  await Promise.all(
+    [...idsByKind].map(async ([kind, ids]) => {
+      const describer = registry.get(kind);
+      const found = describer ? await describer(db, userId, [...ids]) : new Map<number, Purchasable>();
+      for (const id of ids) {
+        const ref = { kind, itemId: id };
+        out.set(purchasableKey(ref), found.get(id) ?? notFoundPurchasable(ref));
+      }
+    }),
+  );
+  return out;
+}
+
+/** One item; see `describePurchasables`. */
+export async function describePurchasable(db: Db, userId: number | null, ref: ItemRef): Promise<Purchasable> {
+  const map = await describePurchasables(db, userId, [ref]);
+  return map.get(purchasableKey(ref)) ?? notFoundPurchasable(ref);
+}
