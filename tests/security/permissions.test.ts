@@ -70,6 +70,14 @@ async function contactMessage() {
 
 const someone = () => createUser(t.db);
 
+/** A line of w's cart (a paid course added through the API), by id. */
+async function cartLine(w: World): Promise<number> {
+  const course = await buildCourse(t.db, { priceCents: 1500 });
+  const res = await t.json('POST', '/api/cart', { type: 'COURSE', itemId: course.id }, w.token);
+  const cart = (await res.json()) as { items: { id: number; itemId: number }[] };
+  return cart.items.find((l) => l.itemId === course.id)!.id;
+}
+
 export const ROUTE_CASES: RouteCase[] = [
   // People and roles: ADMIN's alone.
   { method: 'GET', route: '/api/users', guard: 'users.list', call: () => ({ path: '/api/users' }) },
@@ -248,6 +256,15 @@ export const ROUTE_CASES: RouteCase[] = [
       return { path: `/api/learn/quizzes/${quiz.id}/attempts`, body: { answers: quiz.questions.map((q) => ({ questionId: q.id, selected: q.correct })) } };
     },
   },
+
+  // The cart (decision 0025): every signed-in user, on their own lines.
+  { method: 'GET', route: '/api/cart', guard: 'signed-in', call: () => ({ path: '/api/cart' }) },
+  { method: 'POST', route: '/api/cart', guard: 'signed-in', call: async () => ({ path: '/api/cart', body: { type: 'COURSE', itemId: (await buildCourse(t.db, { priceCents: 1500 })).id } }) },
+  { method: 'POST', route: '/api/cart/refresh', guard: 'signed-in', call: () => ({ path: '/api/cart/refresh' }) },
+  { method: 'POST', route: '/api/cart/merge', guard: 'signed-in', call: async () => ({ path: '/api/cart/merge', body: { items: [{ type: 'COURSE', itemId: (await buildCourse(t.db, { priceCents: 1500 })).id, quantity: 1 }] } }) },
+  { method: 'PATCH', route: '/api/cart/:id', guard: 'signed-in', call: async (w) => ({ path: `/api/cart/${await cartLine(w)}`, body: { quantity: 1 } }) },
+  { method: 'DELETE', route: '/api/cart/:id', guard: 'signed-in', call: async (w) => ({ path: `/api/cart/${await cartLine(w)}` }) },
+  { method: 'DELETE', route: '/api/cart', guard: 'signed-in', call: () => ({ path: '/api/cart' }) },
 
   // The account itself.
   { method: 'GET', route: '/api/me', guard: 'signed-in', call: () => ({ path: '/api/me' }) },

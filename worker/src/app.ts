@@ -8,6 +8,7 @@ import { createPublicCache, headerReaderOf, type PublicCacheOptions } from './ht
 import { accountRoutes } from './routes/account.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { authRoutes } from './routes/auth.ts';
+import { cartRoutes } from './routes/cart.ts';
 import { categoriesRoutes } from './routes/categories.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { coursesRoutes } from './routes/courses.ts';
@@ -61,7 +62,8 @@ const api = new Hono<AppContext>()
   .route('/', learningRoutes)
   .route('/', quizAttemptRoutes)
   .route('/', certificateRoutes)
-  .route('/', certificateTemplateRoutes);
+  .route('/', certificateTemplateRoutes)
+  .route('/', cartRoutes);
 
 export type AppType = typeof api;
 
