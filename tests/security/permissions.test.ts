@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates, certificateTemplates, contactMessages, courseInvitations, enrollments } from '../../db/schema/index.ts';
+import { certificates, certificateTemplates, contactMessages, coupons, courseInvitations, enrollments } from '../../db/schema/index.ts';
 import { can, PERMISSIONS, type Action } from '../../worker/src/domain/permissions.ts';
 import { ROLE_NAMES, type RoleName } from '../../worker/src/domain/roles.ts';
 import { createCourse, createEnrollment } from '../support/course-factories.ts';
@@ -70,6 +70,14 @@ async function contactMessage() {
 
 const someone = () => createUser(t.db);
 
+let walkCoupons = 0;
+const walkCouponCode = () => `WALK${Date.now().toString(36).toUpperCase()}${++walkCoupons}`;
+/** A coupon to read or change, by id. */
+async function walkCoupon(): Promise<number> {
+  const [row] = await t.db.insert(coupons).values({ code: walkCouponCode(), discountType: 'percent', percentOff: 10 }).returning();
+  return row!.id;
+}
+
 /** A line of w's cart (a paid course added through the API), by id. */
 async function cartLine(w: World): Promise<number> {
   const course = await buildCourse(t.db, { priceCents: 1500 });
@@ -102,6 +110,13 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'GET', route: '/api/contact-messages', guard: 'contact_messages.read', call: () => ({ path: '/api/contact-messages' }) },
   { method: 'PATCH', route: '/api/contact-messages/:id', guard: 'contact_messages.manage', call: async () => ({ path: `/api/contact-messages/${(await contactMessage()).id}`, body: { read: true } }) },
   { method: 'DELETE', route: '/api/contact-messages/:id', guard: 'contact_messages.manage', call: async () => ({ path: `/api/contact-messages/${(await contactMessage()).id}` }) },
+
+  // Coupons admin (issue 9 §5): ADMIN's alone.
+  { method: 'GET', route: '/api/admin/coupons', guard: 'coupons.manage', call: () => ({ path: '/api/admin/coupons' }) },
+  { method: 'POST', route: '/api/admin/coupons', guard: 'coupons.manage', call: () => ({ path: '/api/admin/coupons', body: { code: walkCouponCode(), discountType: 'percent', percentOff: 10 } }) },
+  { method: 'GET', route: '/api/admin/coupons/:id', guard: 'coupons.manage', call: async () => ({ path: `/api/admin/coupons/${await walkCoupon()}` }) },
+  { method: 'PATCH', route: '/api/admin/coupons/:id', guard: 'coupons.manage', call: async () => ({ path: `/api/admin/coupons/${await walkCoupon()}`, body: { description: 'Walked' } }) },
+  { method: 'POST', route: '/api/admin/coupons/:id/deactivate', guard: 'coupons.manage', call: async () => ({ path: `/api/admin/coupons/${await walkCoupon()}/deactivate` }) },
 
   // Courses, their parts and their categories.
   { method: 'GET', route: '/api/courses', variant: 'scope=manage', anonymous: '/api/courses?scope=manage', guard: 'courses.manage_own', call: () => ({ path: '/api/courses?scope=manage' }) },

@@ -19,6 +19,8 @@ import { modulesRoutes } from './routes/modules.ts';
 import { quizQuestionsRoutes } from './routes/quiz-questions.ts';
 import { quizzesRoutes } from './routes/quizzes.ts';
 import { usersRoutes } from './routes/users.ts';
+import { couponsRoutes } from './routes/coupons.ts';
+import { ordersRoutes } from './routes/orders.ts';
 import { certificateTemplateRoutes } from './routes/certificate-templates.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { enrollmentRoutes } from './routes/enrollments.ts';
@@ -48,6 +50,8 @@ const api = new Hono<AppContext>()
   .route('/', authRoutes)
   .route('/', accountRoutes)
   .route('/', usersRoutes)
+  .route('/', couponsRoutes)
+  .route('/', ordersRoutes)
   .route('/', contactRoutes)
   .route('/', adminStatsRoutes)
   .route('/upload', uploadRoutes)
