@@ -88,6 +88,8 @@ const signedInRoutes = [
   '/checkout-complete',
   '/checkout/success',
   '/my-purchases',
+  // A printable receipt of one of the buyer's orders (issue 9 §3; the spec names no route).
+  '/my-purchases/{id}/receipt',
   '/multi-dashboard',
   '/dashboard/user',
   '/profile',

@@ -170,15 +170,16 @@ test.describe('catalog', () => {
     await expect(page.getByText('No courses match your filters.')).toBeVisible();
   });
 
-  test('a signed-in learner sees a paid course\'s price and that purchases open soon', async ({ page, request, loginAs }) => {
+  test('a signed-in learner sees a paid course\'s price with Add to Cart and Buy now', async ({ page, request, loginAs }) => {
     const auth = await token(request);
     const id = await publishCourse(request, auth, { title: `Jazz technique ${uniqueName('j')}`, category: 'Jazz', level: 'intermediate', price: '49' });
     await loginAs(ACCOUNTS.student);
     await page.goto(`/courses/${id}/enroll`);
     await expect(page.getByRole('heading', { level: 1, name: /^Enrol in Jazz technique/ })).toBeVisible();
     await expect(page.getByText('$49.00')).toBeVisible();
-    await expect(page.getByText('Purchases open soon. Until then, your instructor or an admin can enrol you.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Buy now' })).toHaveAttribute('href', `/simple-checkout?type=COURSE&itemId=${id}`);
+    await expect(page.getByRole('button', { name: 'Enrol', exact: true })).toHaveCount(0);
   });
 });
 

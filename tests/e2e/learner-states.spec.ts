@@ -106,7 +106,7 @@ test('a learner who completed a course sees Review and the certificate link', as
   await expect(page).toHaveURL(new RegExp(`/certificates/${done.certificate!.id}$`));
 });
 
-test('a paid course shows its price and no button that fails, and nothing is sent on load', async ({ page, request, loginAs }) => {
+test('a paid course shows its price with Add to Cart and Buy now (no Enrol that would fail), and nothing is sent on load', async ({ page, request, loginAs }) => {
   const title = `Paid jazz ${uniqueName('j')}`;
   const { courseId } = await oneLessonCourse(request, title, '49');
   await loginAs(ACCOUNTS.student);
@@ -117,12 +117,14 @@ test('a paid course shows its price and no button that fails, and nothing is sen
   });
 
   await page.goto(`/courses/${courseId}`);
-  await expect(page.getByText('Purchases open soon', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Buy now' })).toHaveAttribute('href', `/simple-checkout?type=COURSE&itemId=${courseId}`);
   await page.goto(`/courses/${courseId}/enroll`);
   await expect(page.getByRole('heading', { level: 1, name: `Enrol in ${title}` })).toBeVisible();
   await expect(page.getByText('$49.00')).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Purchases open soon.' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /Add to Cart|Enrol/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Buy now' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Enrol/ })).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   expect(writes, 'no enrolment is attempted').toHaveLength(0);
   expect(failures, 'no request fails (no 402)').toEqual([]);

@@ -1,6 +1,5 @@
-import { AFTER_REGISTER_REDIRECT } from '../../../worker/src/domain/navigation.ts';
 import { ApiError } from '../lib/api.ts';
-import { afterSignInTarget, loginErrorMessage, registrationErrorMessage } from '../lib/auth-flow.ts';
+import { afterRegisterTarget, afterSignInTarget, loginErrorMessage, registrationErrorMessage } from '../lib/auth-flow.ts';
 import { loadUser, login, register } from '../stores/auth.ts';
 import { mountWhenIdle } from './dom.ts';
 import { enhanceForm, firstMessages } from './forms.ts';
@@ -74,7 +73,7 @@ function mountAuthForms(root: HTMLElement): void {
       async ({ confirm_password: _, ...values }, ui) => {
         try {
           await register(values);
-          location.assign(AFTER_REGISTER_REDIRECT);
+          location.assign(afterRegisterTarget(location.search));
           return true;
         } catch (err) {
           if (err instanceof ApiError) ui.showFieldErrors(firstMessages(err.validationErrors));
@@ -90,7 +89,7 @@ function mountAuthForms(root: HTMLElement): void {
       if (!user) return;
       const notice = root.querySelector<HTMLElement>('[data-redirect-notice]');
       if (notice) notice.hidden = false;
-      location.replace(only ? AFTER_REGISTER_REDIRECT : afterSignInTarget(user, location.search));
+      location.replace(only ? afterRegisterTarget(location.search) : afterSignInTarget(user, location.search));
     })
     .catch(() => {});
 }

@@ -1,6 +1,8 @@
 import type { CatalogCourse } from '../lib/catalog.ts';
 import { loadUser } from '../stores/auth.ts';
-import { $enrol, enrol, PURCHASE_UNAVAILABLE, startEnrolmentFor, type EnrolState } from '../stores/enrolment.ts';
+import { PURCHASE_PITCH } from '../lib/purchase.ts';
+import { $enrol, enrol, startEnrolmentFor, type EnrolState } from '../stores/enrolment.ts';
+import { purchaseButtons, wirePurchaseActions } from './checkout-cart-actions.ts';
 import { h, mountWhenIdle } from './dom.ts';
 import { learnerActionButtons } from './learner-action.ts';
 
@@ -12,8 +14,12 @@ function actions(state: LearnerState, start: () => void): HTMLElement[] {
     case 'open':
     case 'enrolling': {
       const course = state.course;
-      // Until the cart and checkout exist, a paid course shows its price and no button that fails.
-      if (course.price_cents > 0) return [h('p', { className: 'alert alert-info', role: 'status' }, PURCHASE_UNAVAILABLE)];
+      // A paid course is bought (Add to Cart or Buy now); self-enrolment stays refused (402).
+      if (course.price_cents > 0) {
+        const slot = h('p', { className: 'cluster', 'data-purchase-actions': '' }, ...purchaseButtons(course, true));
+        wirePurchaseActions(slot, course);
+        return [h('p', null, PURCHASE_PITCH), slot];
+      }
       const busy = state.step === 'enrolling';
       return [
         h('p', null, 'This course is free. Enrol to open its lessons, track your progress and earn the certificate.'),
@@ -54,7 +60,7 @@ function actions(state: LearnerState, start: () => void): HTMLElement[] {
  * /courses/{courseId}/enroll (components/CourseEnrollPage.astro, rendered by the server with the
  * course and a visitor's choices): writes nothing on load. For a signed-in learner the actions
  * become Continue (or Review, with the certificate) when enrolled, Enrol for a free course
- * (enrolling on click), or the price until purchases open. A visitor's page stays as it came.
+ * (enrolling on click), or Add to Cart / Buy now for a paid one. A visitor's page stays as it came.
  */
 function mountEnrollCourse(root: HTMLElement): void {
   const course = JSON.parse(root.querySelector('script[data-enrol-course]')?.textContent ?? 'null') as CatalogCourse | null;
@@ -66,6 +72,10 @@ function mountEnrollCourse(root: HTMLElement): void {
     void loadUser()
       .catch(() => null)
       .then((user) => (user ? startEnrolmentFor(course, user) : undefined));
+
+  // A visitor's Add to Cart (server-rendered for a paid course) works before anyone signs in.
+  const visitorActions = slot.querySelector<HTMLElement>('[data-purchase-actions]');
+  if (visitorActions && course.price_cents > 0) wirePurchaseActions(visitorActions, course);
 
   let focusNext = false;
   $enrol.listen((state) => {

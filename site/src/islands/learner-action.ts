@@ -25,5 +25,7 @@ export async function showLearnerState(scope: Document | HTMLElement): Promise<v
   const user = await loadUser().catch(() => null);
   if (!user) return;
   const enrolment = await loadMyEnrolment(courseId).catch(() => null);
-  if (enrolment) cta.replaceChildren(...learnerActionButtons(enrolment, true));
+  if (!enrolment) return;
+  cta.removeAttribute('data-purchase-actions');
+  cta.replaceChildren(...learnerActionButtons(enrolment, true));
 }

@@ -36,6 +36,8 @@ export function mountUserMenu(root: HTMLElement): () => void {
       );
     } else {
       cleanup = accountMenu(root, user);
+      // §2.7: a signed-in user's unfinished payments (the dialog's code loads only when there are some).
+      void import('./pending-payments.ts').then((m) => m.startPendingPayments());
     }
   };
 

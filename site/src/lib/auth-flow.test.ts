@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api.ts';
-import { afterSignInTarget, guardRedirect, loginErrorMessage, registrationErrorMessage } from './auth-flow.ts';
+import { afterRegisterTarget, afterSignInTarget, guardRedirect, loginErrorMessage, registrationErrorMessage } from './auth-flow.ts';
 
 describe('loginErrorMessage (§8)', () => {
   it('maps 401, 5xx and anything else to the exact messages', () => {
@@ -43,6 +43,16 @@ describe('afterSignInTarget (§4)', () => {
     expect(afterSignInTarget(student, '')).toBe('/dashboard');
     expect(afterSignInTarget(admin, '')).toBe('/admin/dashboard');
     expect(afterSignInTarget({ role: ['STUDENT'], subscription_tier: 'NOBILITY', is_active: false }, '')).toBe('/subscription?tier=NOBILITY');
+  });
+});
+
+describe('afterRegisterTarget (§4)', () => {
+  it('goes to /dashboard, or back to the checkout that sent the visitor to sign up', () => {
+    expect(afterRegisterTarget('')).toBe('/dashboard');
+    expect(afterRegisterTarget('?mode=signup&redirect=%2Fcheckout')).toBe('/checkout');
+    expect(afterRegisterTarget('?redirect=%2Fsimple-checkout%3Ftype%3DCOURSE%26itemId%3D5')).toBe('/simple-checkout?type=COURSE&itemId=5');
+    expect(afterRegisterTarget('?redirect=https%3A%2F%2Fevil.example')).toBe('/dashboard');
+    expect(afterRegisterTarget('?redirect=%2Fauth')).toBe('/dashboard');
   });
 });
 

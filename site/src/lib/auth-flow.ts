@@ -1,4 +1,4 @@
-import { afterLoginRedirect, safeRedirectTarget, type NavUser } from '../../../worker/src/domain/navigation.ts';
+import { AFTER_REGISTER_REDIRECT, afterLoginRedirect, safeRedirectTarget, type NavUser } from '../../../worker/src/domain/navigation.ts';
 import { hasAdminRole, roleList } from '../../../worker/src/domain/roles.ts';
 import type { Guard } from '../routes.ts';
 import { ApiError } from './api.ts';
@@ -32,6 +32,16 @@ export function afterSignInTarget(user: NavUser, search: string): string {
   const requested = safeRedirectTarget(new URLSearchParams(search).get('redirect'));
   if (requested && !/^\/(auth|register)(\/|\?|$)/.test(requested)) return requested;
   return afterLoginRedirect(user);
+}
+
+/**
+ * Where a new account goes (§4: /dashboard), unless it was made on the way somewhere: a checkout
+ * (or any page) that sent the visitor here with ?redirect= gets them back.
+ */
+export function afterRegisterTarget(search: string): string {
+  const requested = safeRedirectTarget(new URLSearchParams(search).get('redirect'));
+  if (requested && !/^\/(auth|register)(\/|\?|$)/.test(requested)) return requested;
+  return AFTER_REGISTER_REDIRECT;
 }
 
 /**

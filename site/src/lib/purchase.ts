@@ -1,0 +1,6 @@
+/** What the course and enrol pages say and link to for a paid course (server markup and islands alike). */
+
+export const PURCHASE_PITCH = 'Buy this course to open its lessons, track your progress and earn the certificate.';
+
+/** Buy now: one item straight to checkout (§2.4 /simple-checkout). */
+export const buyNowHref = (courseId: number) => `/simple-checkout?type=COURSE&itemId=${courseId}`;
