@@ -78,6 +78,14 @@ async function walkCoupon(): Promise<number> {
   return row!.id;
 }
 
+/** A new pending checkout of w (Buy now of a new paid course), through the API. */
+async function openCheckout(w: World): Promise<{ sessionId: string; orderId: number }> {
+  const course = await buildCourse(t.db, { priceCents: 2100 });
+  const res = await t.json('POST', '/api/simple-checkout', { type: 'COURSE', itemId: course.id }, w.token);
+  const body = (await res.json()) as { sessionId: string; order: { id: number } };
+  return { sessionId: body.sessionId, orderId: body.order.id };
+}
+
 /** A line of w's cart (a paid course added through the API), by id. */
 async function cartLine(w: World): Promise<number> {
   const course = await buildCourse(t.db, { priceCents: 1500 });
@@ -281,6 +289,22 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'DELETE', route: '/api/cart/:id', guard: 'signed-in', call: async (w) => ({ path: `/api/cart/${await cartLine(w)}` }) },
   { method: 'DELETE', route: '/api/cart', guard: 'signed-in', call: () => ({ path: '/api/cart' }) },
 
+  // Checkout and payments (decision 0024): every signed-in buyer, on their own orders and sessions.
+  { method: 'POST', route: '/api/checkout/quote', guard: 'signed-in', call: async () => ({ path: '/api/checkout/quote', body: { items: [{ type: 'COURSE', itemId: (await buildCourse(t.db, { priceCents: 1500 })).id }] } }) },
+  { method: 'POST', route: '/api/checkout', guard: 'signed-in', call: () => ({ path: '/api/checkout', body: {} }) },
+  { method: 'POST', route: '/api/simple-checkout', guard: 'signed-in', call: async () => ({ path: '/api/simple-checkout', body: { type: 'COURSE', itemId: (await buildCourse(t.db, { priceCents: 1500 })).id } }) },
+  { method: 'POST', route: '/api/checkout/confirm', guard: 'signed-in', call: async (w) => ({ path: '/api/checkout/confirm', body: { sessionId: (await openCheckout(w)).sessionId } }) },
+  { method: 'POST', route: '/api/checkout/cancel', guard: 'signed-in', call: async (w) => ({ path: '/api/checkout/cancel', body: { sessionId: (await openCheckout(w)).sessionId } }) },
+  { method: 'GET', route: '/api/payments/pending', guard: 'signed-in', call: () => ({ path: '/api/payments/pending' }) },
+  { method: 'DELETE', route: '/api/payments/pending/:id', guard: 'signed-in', call: async (w) => ({ path: `/api/payments/pending/${(await openCheckout(w)).orderId}` }) },
+  { method: 'GET', route: '/api/payments/test-checkout/:sessionId', guard: 'signed-in', call: async (w) => ({ path: `/api/payments/test-checkout/${(await openCheckout(w)).sessionId}` }) },
+  {
+    method: 'POST',
+    route: '/api/payments/test-checkout/:sessionId/pay',
+    guard: 'signed-in',
+    call: async (w) => ({ path: `/api/payments/test-checkout/${(await openCheckout(w)).sessionId}/pay`, body: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Walker' } }),
+  },
+
   // The account itself.
   { method: 'GET', route: '/api/me', guard: 'signed-in', call: () => ({ path: '/api/me' }) },
   { method: 'GET', route: '/api/user', guard: 'signed-in', call: () => ({ path: '/api/user' }) },
@@ -311,6 +335,8 @@ export const ROUTE_CASES: RouteCase[] = [
       ['POST', '/api/enrollments/guest'],
       ['POST', '/api/password/forgot'],
       ['POST', '/api/password/reset'],
+      ['GET', '/api/payments/mode'],
+      ['POST', '/api/payments/webhook'],
     ] as const
   ).map(([method, route]): RouteCase => ({ method, route, guard: 'public' })),
 ];

@@ -21,6 +21,8 @@ import { quizzesRoutes } from './routes/quizzes.ts';
 import { usersRoutes } from './routes/users.ts';
 import { couponsRoutes } from './routes/coupons.ts';
 import { ordersRoutes } from './routes/orders.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
+import { paymentsRoutes } from './routes/payments.ts';
 import { certificateTemplateRoutes } from './routes/certificate-templates.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { enrollmentRoutes } from './routes/enrollments.ts';
@@ -52,6 +54,8 @@ const api = new Hono<AppContext>()
   .route('/', usersRoutes)
   .route('/', couponsRoutes)
   .route('/', ordersRoutes)
+  .route('/', checkoutRoutes)
+  .route('/', paymentsRoutes)
   .route('/', contactRoutes)
   .route('/', adminStatsRoutes)
   .route('/upload', uploadRoutes)

@@ -24,6 +24,14 @@ function initialStatus(platform: Pick<Platform, 'env' | 'mailer'>): OutboxStatus
 let warnedNoMailer = false;
 const ERROR_MAX = 500;
 
+/**
+ * Hands a message already written to the outbox to the runtime's mailer (no-op without one): for
+ * messages inserted inside a batch with the change they report (a payment's receipt).
+ */
+export function deliverOutboxMessage(platform: Pick<Platform, 'db' | 'mailer'>, id: number, email: OutgoingEmail): Promise<void> {
+  return deliver(platform, id, email);
+}
+
 async function deliver(platform: Pick<Platform, 'db' | 'mailer'>, id: number, email: OutgoingEmail): Promise<void> {
   const { db, mailer } = platform;
   if (!mailer) return;

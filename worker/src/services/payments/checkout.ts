@@ -1,0 +1,372 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { cartItems, coupons, orders, users, type CouponRow } from '../../../../db/schema/index.ts';
+import { applyCoupon, COUPON_MESSAGES, couponRuleOf, describeCoupon, normaliseCouponCode } from '../../domain/coupons.ts';
+import { CHECKOUT_SESSION_MINUTES, dollars, newOrderNumber, orderDescription, orderTypeOf, type ItemKind } from '../../domain/orders.ts';
+import { AppError, badRequest, conflict } from '../../http/errors.ts';
+import type { Platform } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { uniqueViolation } from '../db-errors.ts';
+import { describePurchasables, purchasableKey, type Purchasable } from '../purchasables.ts';
+import { expireOverdueSessions, endPendingOrders } from './pending.ts';
+import { getPaymentProvider, ProviderError } from './index.ts';
+import { loadOrderSummary, type OrderSummary } from './order-view.ts';
+import { SESSION_ID_PLACEHOLDER } from './provider.ts';
+import { handlePaymentEvent } from './webhooks.ts';
+
+/**
+ * Checkout (decision 0024): prices come from the database (describePurchasables), never from the
+ * client; a coupon is checked with the pure rule and reserved in the order's creation batch;
+ * the order (with its items as a snapshot) is created before the provider's session, whose id
+ * and URL are then written to it. Nothing here grants anything: that is the webhook's job.
+ */
+
+export const CART_EMPTY = 'Your cart is empty.';
+export const ITEM_UNAVAILABLE = 'Some items in your cart are not available. Please review your cart.';
+export const FREE_ITEM = 'This item is free — no purchase is needed.';
+export const PROVIDER_UNAVAILABLE = 'The payment provider could not be reached. Please try again.';
+export const COUPON_USAGE_LIMIT = COUPON_MESSAGES.usageLimit;
+
+const MAX_QUANTITY_PER_LINE = 99;
+
+export interface RequestedItem {
+  type: ItemKind;
+  itemId: number;
+  quantity?: number;
+}
+
+export interface QuoteLine {
+  type: ItemKind;
+  itemId: number;
+  title: string;
+  imageUrl: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  discountCents: number;
+  totalCents: number;
+  available: boolean;
+  reasonMessage: string | null;
+}
+
+export interface Quote {
+  lines: QuoteLine[];
+  subtotalCents: number;
+  subtotal: number;
+  discountCents: number;
+  totalCents: number;
+  total: number;
+  coupon: { code: string; description: string } | null;
+  couponError: string | null;
+  testMode: boolean;
+}
+
+interface PricedQuote extends Quote {
+  couponRow: CouponRow | null;
+}
+
+/** The lines to price: the given items (merged by item), else the user's server cart. */
+async function requestedLines(db: Db, userId: number, items: RequestedItem[] | undefined): Promise<RequestedItem[]> {
+  if (items) {
+    const merged = new Map<string, RequestedItem>();
+    for (const item of items) {
+      const key = purchasableKey({ kind: item.type, itemId: item.itemId });
+      const prev = merged.get(key);
+      merged.set(key, { type: item.type, itemId: item.itemId, quantity: (prev?.quantity ?? 0) + (item.quantity ?? 1) });
+    }
+    return [...merged.values()];
+  }
+  const rows = await db
+    .select({ kind: cartItems.kind, itemId: cartItems.itemId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  return rows.map((r) => ({ type: r.kind, itemId: r.itemId, quantity: r.quantity }));
+}
+
+/**
+ * Uses of a coupon that count against its limits: reserved by pending orders and redeemed. The
+ * buyer's own pending orders for these items do not count: this checkout replaces them.
+ */
+async function couponUsage(db: Db, couponId: number, userId: number, items: readonly RequestedItem[]) {
+  const sameItems = items.length
+    ? sql.join(
+        items.map((l) => sql`(oi.kind = ${l.type} AND oi.item_id = ${l.itemId})`),
+        sql` OR `,
+      )
+    : sql`0`;
+  const [row] = await db.all<{ total: number; byUser: number }>(sql`SELECT count(*) AS total, coalesce(sum(r.user_id = ${userId}), 0) AS byUser
+    FROM coupon_redemptions r
+    WHERE r.coupon_id = ${couponId} AND r.status IN ('reserved', 'redeemed')
+      AND NOT (r.status = 'reserved' AND r.order_id IN (SELECT o.id FROM orders o JOIN order_items oi ON oi.order_id = o.id
+        WHERE o.user_id = ${userId} AND o.status = 'pending' AND (${sameItems})))`);
+  return { total: Number(row?.total ?? 0), byUser: Number(row?.byUser ?? 0) };
+}
+
+async function findCoupon(db: Db, code: string): Promise<CouponRow | null> {
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(sql`upper(${coupons.code}) = ${normaliseCouponCode(code)}`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Prices the lines at today's prices and applies the coupon, as the buyer would be charged. */
+async function priceQuote(platform: Platform, userId: number, input: { couponCode?: string; items?: RequestedItem[] }): Promise<PricedQuote> {
+  const { db } = platform;
+  const requested = await requestedLines(db, userId, input.items);
+  const described = await describePurchasables(
+    db,
+    userId,
+    requested.map((r) => ({ kind: r.type, itemId: r.itemId })),
+  );
+  const lines: QuoteLine[] = requested.map((r) => {
+    const p = described.get(purchasableKey({ kind: r.type, itemId: r.itemId })) as Purchasable;
+    const quantity = Math.max(1, Math.min(r.quantity ?? 1, p.maxQuantity, MAX_QUANTITY_PER_LINE));
+    const free = p.available && p.priceCents <= 0;
+    return {
+      type: r.type,
+      itemId: r.itemId,
+      title: p.title,
+      imageUrl: p.imageUrl,
+      quantity,
+      unitPriceCents: p.priceCents,
+      discountCents: 0,
+      totalCents: p.priceCents * quantity,
+      available: p.available && !free,
+      reasonMessage: free ? FREE_ITEM : p.reasonMessage,
+    };
+  });
+  const subtotalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+  let coupon: Quote['coupon'] = null;
+  let couponError: string | null = null;
+  let couponRow: CouponRow | null = null;
+  const code = input.couponCode?.trim();
+  if (code) {
+    const row = await findCoupon(db, code);
+    if (!row) {
+      couponError = COUPON_MESSAGES.invalid;
+    } else {
+      const rule = couponRuleOf(row);
+      const priced = lines.filter((l) => l.available);
+      const outcome = applyCoupon(
+        rule,
+        priced.map((l) => ({ kind: l.type, itemId: l.itemId, totalCents: l.totalCents })),
+        await couponUsage(db, row.id, userId, requested),
+        new Date(),
+      );
+      if (!outcome.ok) {
+        couponError = outcome.reason;
+      } else {
+        priced.forEach((line, i) => {
+          line.discountCents = outcome.lineDiscounts[i] ?? 0;
+          line.totalCents -= line.discountCents;
+        });
+        coupon = { code: row.code, description: row.description || describeCoupon(rule) };
+        couponRow = row;
+      }
+    }
+  }
+  const discountCents = lines.reduce((sum, l) => sum + l.discountCents, 0);
+  const totalCents = subtotalCents - discountCents;
+  return {
+    lines,
+    subtotalCents,
+    subtotal: dollars(subtotalCents),
+    discountCents,
+    totalCents,
+    total: dollars(totalCents),
+    coupon,
+    couponError,
+    testMode: getPaymentProvider(platform).name === 'test',
+    couponRow,
+  };
+}
+
+/** POST /api/checkout/quote: what the buyer would pay, with the coupon's refusal as text. */
+export async function quoteCheckout(platform: Platform, userId: number, input: { couponCode?: string; items?: RequestedItem[] }): Promise<Quote> {
+  const { couponRow: _unused, ...quote } = await priceQuote(platform, userId, input);
+  void _unused;
+  return quote;
+}
+
+export interface StartedCheckout {
+  order: OrderSummary;
+  checkoutUrl: string;
+  sessionId: string;
+}
+
+/** A coupon refusal at checkout: a limit reached is a conflict, anything else a bad code. */
+function couponRefusal(reason: string): AppError {
+  if (reason === COUPON_MESSAGES.usageLimit || reason === COUPON_MESSAGES.alreadyUsed) return conflict(reason);
+  return badRequest(reason, { couponCode: [reason] });
+}
+
+/** Where the provider sends the buyer back: PUBLIC_URL, else the origin the request came to. */
+export function returnUrls(platform: Platform, requestOrigin: string) {
+  const origin = platform.env.PUBLIC_URL ? new URL(platform.env.PUBLIC_URL).origin : requestOrigin;
+  return {
+    successUrl: `${origin}/payment-success?session_id=${SESSION_ID_PLACEHOLDER}`,
+    cancelUrl: `${origin}/cancel-payment?session_id=${SESSION_ID_PLACEHOLDER}`,
+  };
+}
+
+/**
+ * POST /api/checkout and /api/simple-checkout. Refuses an empty cart or an unavailable line (409).
+ * The order, its items, the coupon's reservation and the cancellation of the buyer's older
+ * pending orders for the same items are one batch; the reservation is a conditional INSERT …
+ * SELECT counted against the coupon's limits, and when it inserts nothing the same batch removes
+ * the order again and the buyer gets 409.
+ */
+export async function startCheckout(
+  platform: Platform,
+  userId: number,
+  input: { couponCode?: string; items?: RequestedItem[] },
+  requestOrigin: string,
+): Promise<StartedCheckout> {
+  const { db } = platform;
+  const provider = getPaymentProvider(platform);
+  await expireOverdueSessions(platform, userId);
+  const quote = await priceQuote(platform, userId, input);
+  if (quote.lines.length === 0) throw conflict(CART_EMPTY);
+  const unavailable = quote.lines.find((l) => !l.available);
+  if (unavailable) throw conflict(input.items && quote.lines.length === 1 ? (unavailable.reasonMessage ?? ITEM_UNAVAILABLE) : ITEM_UNAVAILABLE);
+  if (quote.couponError) throw couponRefusal(quote.couponError);
+
+  const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_MINUTES * 60_000);
+  const coupon = quote.couponRow;
+  const lines = quote.lines;
+
+  let created: { id: number; number: string } | null = null;
+  let replaced: { id: number; providerSessionId: string | null }[] = [];
+  for (let attempt = 0; attempt < 3 && !created; attempt++) {
+    const number = newOrderNumber();
+    const thisOrder = sql`(SELECT id FROM orders WHERE number = ${number})`;
+    const replacedBy = `Replaced by order ${number}`;
+    const sameItems = sql.join(
+      lines.map((l) => sql`(oi.kind = ${l.type} AND oi.item_id = ${l.itemId})`),
+      sql` OR `,
+    );
+    try {
+      const results = await db.batch([
+        // The buyer's older pending orders for any of these items end: one open checkout per item.
+        db.all<{ id: number; providerSessionId: string | null }>(sql`UPDATE orders SET status = 'cancelled', closed_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'),
+            failure_reason = ${replacedBy}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+          WHERE user_id = ${userId} AND status = 'pending' AND paid_at IS NULL
+            AND id IN (SELECT oi.order_id FROM order_items oi WHERE ${sameItems})
+          RETURNING id, provider_session_id AS providerSessionId`),
+        db.run(sql`UPDATE coupon_redemptions SET status = 'released'
+          WHERE status = 'reserved' AND order_id IN (SELECT id FROM orders WHERE user_id = ${userId} AND failure_reason = ${replacedBy})`),
+        db
+          .insert(orders)
+          .values({
+            number,
+            userId,
+            type: orderTypeOf(lines.map((l) => l.type)),
+            status: 'pending',
+            description: orderDescription(lines),
+            subtotalCents: quote.subtotalCents,
+            discountCents: quote.discountCents,
+            totalCents: quote.totalCents,
+            couponId: coupon?.id ?? null,
+            couponCode: coupon?.code ?? null,
+            provider: provider.name,
+            expiresAt: expiresAt.toISOString(),
+          })
+          .returning({ id: orders.id, number: orders.number }),
+        ...lines.map((l) =>
+          db.run(sql`INSERT INTO order_items (order_id, kind, item_id, title, image_url, unit_price_cents, quantity, discount_cents, total_cents)
+            VALUES (${thisOrder}, ${l.type}, ${l.itemId}, ${l.title}, ${l.imageUrl}, ${l.unitPriceCents}, ${l.quantity}, ${l.discountCents}, ${l.totalCents})`),
+        ),
+        ...(coupon
+          ? [
+              db.run(sql`INSERT INTO coupon_redemptions (coupon_id, order_id, user_id, status, amount_cents)
+                SELECT c.id, ${thisOrder}, ${userId}, 'reserved', ${quote.discountCents} FROM coupons c
+                WHERE c.id = ${coupon.id} AND c.active = 1
+                  AND (c.max_redemptions IS NULL OR (SELECT count(*) FROM coupon_redemptions r
+                        WHERE r.coupon_id = c.id AND r.status IN ('reserved', 'redeemed')) < c.max_redemptions)
+                  AND (c.per_user_limit IS NULL OR (SELECT count(*) FROM coupon_redemptions r
+                        WHERE r.coupon_id = c.id AND r.user_id = ${userId} AND r.status IN ('reserved', 'redeemed')) < c.per_user_limit)`),
+              // No use was left: the order goes again, in the same transaction (its items cascade).
+              db.run(sql`DELETE FROM orders WHERE number = ${number}
+                AND NOT EXISTS (SELECT 1 FROM coupon_redemptions r WHERE r.order_id = orders.id)`),
+              // ... and the older orders it would have replaced stay as they were.
+              db.run(sql`UPDATE coupon_redemptions SET status = 'reserved'
+                WHERE status = 'released' AND NOT EXISTS (SELECT 1 FROM orders WHERE number = ${number})
+                  AND order_id IN (SELECT id FROM orders WHERE user_id = ${userId} AND failure_reason = ${replacedBy})`),
+              db.run(sql`UPDATE orders SET status = 'pending', closed_at = NULL, failure_reason = NULL
+                WHERE user_id = ${userId} AND failure_reason = ${replacedBy} AND status = 'cancelled'
+                  AND NOT EXISTS (SELECT 1 FROM orders o2 WHERE o2.number = ${number})`),
+            ]
+          : []),
+        db.all<{ id: number; number: string }>(sql`SELECT id, number FROM orders WHERE number = ${number}`),
+      ]);
+      const readBack = results[results.length - 1] as { id: number; number: string }[];
+      replaced = results[0] as { id: number; providerSessionId: string | null }[];
+      if (!readBack[0]) throw conflict(COUPON_USAGE_LIMIT);
+      created = readBack[0];
+    } catch (err) {
+      if (uniqueViolation(err) === 'orders_number_unique') continue;
+      throw err;
+    }
+  }
+  if (!created) throw new AppError(409, 'Could not create the order. Please try again.');
+  const orderId = created.id;
+  // The replaced orders' sessions end too (best effort: an order stays cancelled either way).
+  await endPendingOrders(platform, replaced);
+
+  if (quote.totalCents === 0) return completeFreeOrder(platform, orderId, created.number);
+
+  const urls = returnUrls(platform, requestOrigin);
+  let session;
+  try {
+    session = await provider.createCheckoutSession({
+      order: { id: orderId, number: created.number, totalCents: quote.totalCents, currency: 'usd' },
+      lines: lines.map((l) =>
+        // A discounted line that does not divide evenly is charged as one line of its total.
+        l.discountCents === 0 || l.totalCents % l.quantity === 0
+          ? { name: l.title, unitAmountCents: l.totalCents / l.quantity, quantity: l.quantity }
+          : { name: `${l.title} × ${l.quantity}`, unitAmountCents: l.totalCents, quantity: 1 },
+      ),
+      customerEmail: buyer?.email ?? null,
+      expiresAt: provider.name === 'stripe' ? new Date(expiresAt.getTime() + 60_000) : expiresAt,
+      successUrl: urls.successUrl,
+      cancelUrl: urls.cancelUrl,
+    });
+  } catch (err) {
+    console.error('Checkout session failed', err instanceof Error ? err.message : err);
+    await db.batch([
+      db.run(sql`UPDATE orders SET status = 'failed', closed_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), failure_reason = ${PROVIDER_UNAVAILABLE}
+        WHERE id = ${orderId} AND status = 'pending'`),
+      db.run(sql`UPDATE coupon_redemptions SET status = 'released' WHERE order_id = ${orderId} AND status = 'reserved'`),
+    ]);
+    if (err instanceof ProviderError) throw new AppError(502, PROVIDER_UNAVAILABLE);
+    throw err;
+  }
+  await db
+    .update(orders)
+    .set({ providerSessionId: session.sessionId, checkoutUrl: session.checkoutUrl })
+    .where(eq(orders.id, orderId));
+  const order = await loadOrderSummary(db, orderId);
+  return { order: order!, checkoutUrl: session.checkoutUrl, sessionId: session.sessionId };
+}
+
+/**
+ * An order the coupon made free has nothing to charge: it is completed at once by the same
+ * handler as a paid session (one path for fulfilment), with a session of its own.
+ */
+async function completeFreeOrder(platform: Platform, orderId: number, number: string): Promise<StartedCheckout> {
+  const { db } = platform;
+  const sessionId = `cs_free_${crypto.randomUUID().replace(/-/g, '')}`;
+  await db.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, orderId));
+  await handlePaymentEvent(platform, getPaymentProvider(platform).name, {
+    id: `evt_free_${number}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: sessionId, object: 'checkout.session', amount_total: 0, metadata: { orderId: String(orderId), orderNumber: number }, payment_status: 'no_payment_required' } },
+  } as never);
+  const order = await loadOrderSummary(db, orderId);
+  const checkoutUrl = `/payment-success?session_id=${encodeURIComponent(sessionId)}`;
+  return { order: order!, checkoutUrl, sessionId };
+}

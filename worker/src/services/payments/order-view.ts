@@ -1,0 +1,126 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { orderItems, orders, type OrderItemRow, type OrderRow } from '../../../../db/schema/commerce.ts';
+import type { ItemKind, OrderStatus, OrderType } from '../../domain/orders.ts';
+import type { Db } from '../../platform/db.ts';
+import { fulfillerOf, type NextAction } from './fulfilment.ts';
+
+/** One shape of an order for every answer that shows one (buyer pages, admin, checkout). */
+
+export interface OrderItemView {
+  id: number;
+  kind: ItemKind;
+  itemId: number;
+  title: string;
+  imageUrl: string | null;
+  unitPriceCents: number;
+  quantity: number;
+  discountCents: number;
+  totalCents: number;
+  refundedCents: number;
+  fulfilled: boolean;
+  revoked: boolean;
+  nextAction: NextAction | null;
+}
+
+export interface OrderSummary {
+  id: number;
+  number: string;
+  type: OrderType;
+  status: OrderStatus;
+  description: string;
+  currency: string;
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  refundedCents: number;
+  couponCode: string | null;
+  provider: 'stripe' | 'test';
+  testMode: boolean;
+  createdAt: string;
+  paidAt: string | null;
+  expiresAt: string | null;
+  /** Only while the order waits for its payment. */
+  checkoutUrl: string | null;
+  items: OrderItemView[];
+  receiptUrl: string;
+}
+
+export function toOrderItemView(item: OrderItemRow): OrderItemView {
+  const fulfilled = item.fulfilledAt !== null;
+  const revoked = item.revokedAt !== null;
+  return {
+    id: item.id,
+    kind: item.kind,
+    itemId: item.itemId,
+    title: item.title,
+    imageUrl: item.imageUrl,
+    unitPriceCents: item.unitPriceCents,
+    quantity: item.quantity,
+    discountCents: item.discountCents,
+    totalCents: item.totalCents,
+    refundedCents: item.refundedCents,
+    fulfilled,
+    revoked,
+    nextAction: fulfilled && !revoked ? (fulfillerOf(item.kind)?.nextAction(item) ?? null) : null,
+  };
+}
+
+export function toOrderSummary(order: OrderRow, items: readonly OrderItemRow[]): OrderSummary {
+  return {
+    id: order.id,
+    number: order.number,
+    type: order.type,
+    status: order.status,
+    description: order.description,
+    currency: order.currency,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    totalCents: order.totalCents,
+    refundedCents: order.refundedCents,
+    couponCode: order.couponCode,
+    provider: order.provider,
+    testMode: order.provider === 'test',
+    createdAt: order.createdAt,
+    paidAt: order.paidAt,
+    expiresAt: order.expiresAt,
+    checkoutUrl: order.status === 'pending' ? order.checkoutUrl : null,
+    items: [...items].sort((a, b) => a.id - b.id).map(toOrderItemView),
+    receiptUrl: `/my-purchases/${order.id}/receipt`,
+  };
+}
+
+/** The summaries of these orders (rows already read), with their items in one query. */
+export async function summariesOf(db: Db, rows: readonly OrderRow[]): Promise<OrderSummary[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderItems.id));
+  const byOrder = new Map<number, OrderItemRow[]>();
+  for (const item of items) {
+    let list = byOrder.get(item.orderId);
+    if (!list) byOrder.set(item.orderId, (list = []));
+    list.push(item);
+  }
+  return rows.map((row) => toOrderSummary(row, byOrder.get(row.id) ?? []));
+}
+
+/** One order's summary, or null. Whose it is is the caller's check. */
+export async function loadOrderSummary(db: Db, orderId: number): Promise<OrderSummary | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!row) return null;
+  const [summary] = await summariesOf(db, [row]);
+  return summary ?? null;
+}
+
+/** A buyer's orders, newest first. */
+export async function listUserOrders(db: Db, userId: number): Promise<OrderSummary[]> {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
+  return summariesOf(db, rows);
+}
