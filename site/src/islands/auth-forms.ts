@@ -56,6 +56,7 @@ function mountAuthForms(root: HTMLElement): void {
       async (values, ui) => {
         try {
           const user = await login(values.username, values.password);
+          await mergeGuestCart();
           location.assign(afterSignInTarget(user, location.search));
           return true;
         } catch (err) {
@@ -73,6 +74,7 @@ function mountAuthForms(root: HTMLElement): void {
       async ({ confirm_password: _, ...values }, ui) => {
         try {
           await register(values);
+          await mergeGuestCart();
           location.assign(afterRegisterTarget(location.search));
           return true;
         } catch (err) {
@@ -92,6 +94,20 @@ function mountAuthForms(root: HTMLElement): void {
       location.replace(only ? afterRegisterTarget(location.search) : afterSignInTarget(user, location.search));
     })
     .catch(() => {});
+}
+
+/**
+ * A guest cart in this browser joins the new session's server cart before the page changes
+ * (decision 0025); the store clears the local cart only once the server confirmed. A failure
+ * keeps it for the next page, where the store tries again.
+ */
+function mergeGuestCart(): Promise<unknown> {
+  try {
+    if (!localStorage.getItem('drx_cart')) return Promise.resolve();
+  } catch {
+    return Promise.resolve();
+  }
+  return import('../stores/cart.ts').then((cart) => cart.mergeGuestCart()).catch(() => undefined);
 }
 
 mountWhenIdle('[data-island="auth-forms"]', mountAuthForms);

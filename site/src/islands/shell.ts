@@ -1,5 +1,6 @@
 import { $toasts } from '../stores/toasts.ts';
 import { mountSiteNav } from './site-nav.ts';
+import { startCartBadge } from './cart-badge.ts';
 
 // The page shell's scripts (decision 0023): only what a guest needs before interacting is loaded
 // with the page. The menu button is static markup that must answer the first tap on a phone, so
@@ -8,6 +9,8 @@ import { mountSiteNav } from './site-nav.ts';
 // of BaseLayout marks <html data-session>) or once someone signs in on this page. The toast list's
 // code loads with the first toast.
 for (const button of document.querySelectorAll<HTMLElement>('[data-island="site-nav"]')) mountSiteNav(button);
+// The cart button and badge: the count at once (a guest's from localStorage), the dropdown on first use.
+startCartBadge();
 
 function whenIdle(run: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run);

@@ -12,6 +12,9 @@ export const MAX_MERGE_ITEMS = 100;
 export const CART_TYPES = ['COURSE', 'RESOURCE'] as const;
 export type CartType = (typeof CART_TYPES)[number];
 
+/** How many of one item a buyer may want: a course is one enrolment; a resource is sold in seats. */
+export const CART_TYPE_MAX: Record<CartType, number> = { COURSE: 1, RESOURCE: 10 };
+
 /** The most of one item a line may hold: the item's own limit, never above the table's. */
 export function lineCap(itemMax: number): number {
   if (!Number.isFinite(itemMax)) return MAX_CART_QUANTITY;

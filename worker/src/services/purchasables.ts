@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { courses, enrollments } from '../../../db/schema/index.ts';
 import type { ITEM_KINDS } from '../../../db/schema/commerce.ts';
+import { CART_TYPE_MAX } from '../domain/cart.ts';
 import type { Db } from '../platform/db.ts';
 
 /**
@@ -40,7 +41,7 @@ export const REASON_MESSAGES: Record<UnavailableReason, string> = {
 export const COURSE_OWNED = 'You are already enrolled in this course.';
 export const UNKNOWN_ITEM_TITLE = 'Unavailable item';
 
-export const MAX_QUANTITY: Record<ItemKind, number> = { COURSE: 1, RESOURCE: 10, SUBSCRIPTION: 1, BOOKING: 1 };
+export const MAX_QUANTITY: Record<ItemKind, number> = { ...CART_TYPE_MAX, SUBSCRIPTION: 1, BOOKING: 1 };
 
 export const purchasableKey = (ref: ItemRef) => `${ref.kind}:${ref.itemId}`;
 
