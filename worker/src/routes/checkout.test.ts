@@ -140,6 +140,20 @@ describe('POST /api/checkout and /api/simple-checkout', () => {
     );
   });
 
+  it("gives back the coupon use of another buyer's abandoned checkout once its session ran out", async () => {
+    const course = await createPaidCourse(t.db);
+    const coupon = await createCoupon(t.db, { maxRedemptions: 1 });
+    const first = await buyer();
+    const abandoned = await startCheckout(t, first.token, { item: { type: 'COURSE', itemId: course.id }, couponCode: coupon.code });
+    const second = await buyer();
+    const refused = await t.json('POST', '/api/simple-checkout', { type: 'COURSE', itemId: course.id, couponCode: coupon.code }, second.token);
+    expect(refused.status).toBe(409);
+    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(orders.id, abandoned.order.id));
+    const started = await startCheckout(t, second.token, { item: { type: 'COURSE', itemId: course.id }, couponCode: coupon.code });
+    expect(started.order.couponCode).toBe(coupon.code);
+    expect((await orderRow(t.db, abandoned.order.id)).status).toBe('expired');
+  });
+
   it('completes an order a coupon made free without a payment page', async () => {
     const { user, token } = await buyer();
     const course = await createPaidCourse(t.db, { priceCents: 1000 });

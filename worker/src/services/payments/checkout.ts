@@ -184,6 +184,7 @@ async function priceQuote(platform: Platform, userId: number, input: { couponCod
 
 /** POST /api/checkout/quote: what the buyer would pay, with the coupon's refusal as text. */
 export async function quoteCheckout(platform: Platform, userId: number, input: { couponCode?: string; items?: RequestedItem[] }): Promise<Quote> {
+  if (input.couponCode?.trim()) await expireOverdueSessions(platform);
   const { couponRow: _unused, ...quote } = await priceQuote(platform, userId, input);
   void _unused;
   return quote;
@@ -225,7 +226,9 @@ export async function startCheckout(
 ): Promise<StartedCheckout> {
   const { db } = platform;
   const provider = getPaymentProvider(platform);
-  await expireOverdueSessions(platform, userId);
+  // Sessions run out without a timer: the overdue ones of every buyer end here (their coupon
+  // reservations go back before this checkout counts the coupon's uses).
+  await expireOverdueSessions(platform);
   const quote = await priceQuote(platform, userId, input);
   if (quote.lines.length === 0) throw conflict(CART_EMPTY);
   const unavailable = quote.lines.find((l) => !l.available);
