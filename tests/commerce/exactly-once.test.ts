@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponRedemptions, emailOutbox, enrollments, orderItems, orders, paymentEvents } from '../../db/schema/index.ts';
+import { couponRedemptions, emailOutbox, enrollments, orderItems, orders, paymentEvents, refunds } from '../../db/schema/index.ts';
 import { paidStatusFor, type OrderStatus } from '../../worker/src/domain/orders.ts';
 import { startCheckout as startCheckoutService } from '../../worker/src/services/payments/checkout.ts';
 import { getTestProvider } from '../../worker/src/services/payments/index.ts';
@@ -115,6 +115,20 @@ describe('webhook deliveries in any schedule', () => {
     await provider.deliver(testEvents.completed(order));
     expect(await orderRow(t.db, order.id)).toMatchObject({ status: 'refunded', refundedCents: TOTAL });
     expect(await t.db.select().from(enrollments).where(and(eq(enrollments.userId, user.id), eq(enrollments.courseId, course.id)))).toEqual([]);
+  });
+});
+
+describe('test provider refunds', () => {
+  it('carry the running total of the refunds asked for, so concurrent ones add up', async () => {
+    const { order } = await newOrder();
+    await provider.deliver(testEvents.completed(order));
+    const paid = await orderRow(t.db, order.id);
+    const rows = await t.db.insert(refunds).values([{ orderId: order.id, amountCents: 300 }, { orderId: order.id, amountCents: 400 }]).returning();
+    const results = await Promise.all(rows.map((r) => provider.refund({ order: paid, amountCents: r.amountCents, refundId: r.id, orderItemIds: null })));
+    expect(new Set(results.map((r) => r.providerRefundId)).size).toBe(2);
+    expect(await orderRow(t.db, order.id)).toMatchObject({ status: 'partially_refunded', refundedCents: 700 });
+    const stored = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(stored.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
   });
 });
 

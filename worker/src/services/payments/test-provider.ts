@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { appSecrets, orders, type OrderRow } from '../../../../db/schema/index.ts';
 import { memoized, type Platform } from '../../platform/context.ts';
@@ -157,7 +157,12 @@ export function createTestProvider(platform: Platform): TestProvider {
       if (!order || order.provider !== 'test') throw new ProviderError('This order was not paid through the test provider.');
       if (!order.paidAt) throw new ProviderError('This order has no payment to refund.');
       const providerRefundId = `re_test_${randomToken(24)}`;
-      const runningTotal = Math.min(order.totalCents, order.refundedCents + input.amountCents);
+      // Like Stripe's charge, the event carries the running total: every refund asked for up to
+      // this one (concurrent refunds each count the others before them; the handler keeps the max).
+      const [sum] = await db.all<{ total: number | null; own: number }>(sql`SELECT SUM(amount_cents) AS total, COUNT(*) AS own
+        FROM refunds WHERE order_id = ${order.id} AND status <> 'failed' AND id <= ${input.refundId}`);
+      const asked = sum && Number(sum.own) > 0 ? Number(sum.total ?? 0) : order.refundedCents + input.amountCents;
+      const runningTotal = Math.min(order.totalCents, asked);
       await provider.deliver(
         testEvents.refunded(order, runningTotal, { id: providerRefundId, amount: input.amountCents, refundId: input.refundId, orderItemIds: input.orderItemIds ?? null }),
       );
