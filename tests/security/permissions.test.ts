@@ -5,6 +5,7 @@ import { ROLE_NAMES, type RoleName } from '../../worker/src/domain/roles.ts';
 import { createCourse, createEnrollment } from '../support/course-factories.ts';
 import { createAdmin, createSignedInUser, createUser, signIn, type FactoryUser } from '../support/factories.ts';
 import { buildCourse, type BuiltCourse } from '../support/learning-factories.ts';
+import { placeOrder } from '../support/order-factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -72,6 +73,11 @@ const someone = () => createUser(t.db);
 
 let walkCoupons = 0;
 const walkCouponCode = () => `WALK${Date.now().toString(36).toUpperCase()}${++walkCoupons}`;
+/** An order of a paid course bought by userId (paid through the test provider, or still pending). */
+async function walkOrder(userId: number, paid: boolean) {
+  const course = await createCourse(t.db, { priceCents: 1500 });
+  return placeOrder(t, userId, [{ kind: 'COURSE', itemId: course.id, title: course.title, unitPriceCents: 1500 }], { paid });
+}
 /** A coupon to read or change, by id. */
 async function walkCoupon(): Promise<number> {
   const [row] = await t.db.insert(coupons).values({ code: walkCouponCode(), discountType: 'percent', percentOff: 10 }).returning();
@@ -125,6 +131,20 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'GET', route: '/api/admin/coupons/:id', guard: 'coupons.manage', call: async () => ({ path: `/api/admin/coupons/${await walkCoupon()}` }) },
   { method: 'PATCH', route: '/api/admin/coupons/:id', guard: 'coupons.manage', call: async () => ({ path: `/api/admin/coupons/${await walkCoupon()}`, body: { description: 'Walked' } }) },
   { method: 'POST', route: '/api/admin/coupons/:id/deactivate', guard: 'coupons.manage', call: async () => ({ path: `/api/admin/coupons/${await walkCoupon()}/deactivate` }) },
+
+  // Orders (issue 9 §3): the buyer's own, and the admin's list, export, detail and refunds.
+  { method: 'GET', route: '/api/orders', guard: 'signed-in', call: () => ({ path: '/api/orders' }) },
+  { method: 'GET', route: '/api/orders/:id', guard: 'signed-in', call: async (w) => ({ path: `/api/orders/${(await walkOrder(w.user.id, false)).id}` }) },
+  { method: 'GET', route: '/api/resource-orders', guard: 'signed-in', call: () => ({ path: '/api/resource-orders' }) },
+  { method: 'GET', route: '/api/admin/orders', guard: 'orders.read_all', call: () => ({ path: '/api/admin/orders' }) },
+  { method: 'GET', route: '/api/admin/orders/export.csv', guard: 'orders.read_all', call: () => ({ path: '/api/admin/orders/export.csv' }) },
+  { method: 'GET', route: '/api/admin/orders/:id', guard: 'orders.read_all', call: async () => ({ path: `/api/admin/orders/${(await walkOrder((await someone()).id, false)).id}` }) },
+  {
+    method: 'POST',
+    route: '/api/admin/orders/:id/refunds',
+    guard: 'orders.refund',
+    call: async () => ({ path: `/api/admin/orders/${(await walkOrder((await someone()).id, true)).id}/refunds`, body: { amountCents: 100 } }),
+  },
 
   // Courses, their parts and their categories.
   { method: 'GET', route: '/api/courses', variant: 'scope=manage', anonymous: '/api/courses?scope=manage', guard: 'courses.manage_own', call: () => ({ path: '/api/courses?scope=manage' }) },

@@ -1,5 +1,89 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../../../db/schema/commerce.ts';
 import type { AppContext } from '../app-context.ts';
+import { validate } from '../http/validate.ts';
+import { requirePermission, requireUser, signedInUser } from '../middleware/auth.ts';
+import { idParamSchema, pageQuery, pageSizeQuery } from '../schemas/users.ts';
+import { ordersCsv } from '../services/orders-csv.ts';
+import { exportAdminOrders, getAdminOrder, getOrderFor, listAdminOrders, listOwnOrders, listResourceOrders } from '../services/orders.ts';
+import { refundOrder } from '../services/refunds.ts';
 
-/** Orders API (issue 9 §3): filled in next. */
-export const ordersRoutes = new Hono<AppContext>();
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const daySchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))), `${label} must be a date (YYYY-MM-DD)`)
+    .optional()
+    .transform((v) => v || undefined);
+
+const filtersSchema = z
+  .object({
+    q: z
+      .string()
+      .trim()
+      .max(100, 'Search must be at most 100 characters')
+      .optional()
+      .transform((v) => v || undefined),
+    status: z
+      .enum([...ORDER_STATUSES, ''], { error: 'Unknown status' })
+      .optional()
+      .transform((v) => v || undefined),
+    from: daySchema('From'),
+    to: daySchema('To'),
+    buyerId: z
+      .string()
+      .regex(/^[0-9]{0,15}$/, 'Invalid buyer')
+      .optional()
+      .transform((v) => (v ? Number(v) : undefined)),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'The end date must not be before the start date.', path: ['to'] });
+
+const listSchema = filtersSchema.and(z.object({ page: pageQuery, pageSize: pageSizeQuery(20) }));
+
+export const refundSchema = z.object({
+  amountCents: z
+    .number({ error: 'Enter the amount to refund' })
+    .int('The amount must be whole cents')
+    .min(1, 'The amount must be greater than 0'),
+  orderItemIds: z
+    .array(z.number({ error: 'Invalid order line' }).int('Invalid order line').positive('Invalid order line'))
+    .max(100, 'Too many order lines')
+    .optional(),
+  reason: z.string({ error: 'Reason must be text' }).trim().max(500, 'Reason must be at most 500 characters').optional(),
+});
+
+function csvFilename(now = new Date()): string {
+  return `orders-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+export const ordersRoutes = new Hono<AppContext>()
+  // The buyer's own orders (§7), newest first.
+  .get('/orders', requireUser, async (c) => {
+    return c.json({ data: await listOwnOrders(c.get('platform').db, signedInUser(c).id) }, 200);
+  })
+  .get('/orders/:id', requireUser, validate('param', idParamSchema), async (c) => {
+    return c.json(await getOrderFor(c.get('platform').db, signedInUser(c), c.req.valid('param').id), 200);
+  })
+  .get('/resource-orders', requireUser, async (c) => {
+    return c.json({ data: await listResourceOrders(c.get('platform').db, signedInUser(c).id) }, 200);
+  })
+  .get('/admin/orders', requirePermission('orders.read_all'), validate('query', listSchema), async (c) => {
+    return c.json(await listAdminOrders(c.get('platform').db, c.req.valid('query')), 200);
+  })
+  .get('/admin/orders/export.csv', requirePermission('orders.read_all'), validate('query', filtersSchema), async (c) => {
+    const rows = await exportAdminOrders(c.get('platform').db, c.req.valid('query'));
+    return c.body(ordersCsv(rows), 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${csvFilename()}"`,
+      'cache-control': 'no-store',
+    });
+  })
+  .get('/admin/orders/:id', requirePermission('orders.read_all'), validate('param', idParamSchema), async (c) => {
+    return c.json(await getAdminOrder(c.get('platform').db, c.req.valid('param').id), 200);
+  })
+  .post('/admin/orders/:id/refunds', requirePermission('orders.refund'), validate('param', idParamSchema), validate('json', refundSchema), async (c) => {
+    const result = await refundOrder(c.get('platform'), signedInUser(c), c.req.valid('param').id, c.req.valid('json'));
+    return c.json(result, 201);
+  });

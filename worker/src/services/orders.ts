@@ -1,0 +1,208 @@
+import { and, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { orders, paymentEvents, refunds, type OrderRow } from '../../../db/schema/commerce.ts';
+import { users } from '../../../db/schema/index.ts';
+import type { AuthUser } from '../app-context.ts';
+import { can } from '../domain/permissions.ts';
+import type { OrderStatus } from '../domain/orders.ts';
+import { notFound } from '../http/errors.ts';
+import type { Db } from '../platform/db.ts';
+import { listUserOrders, loadOrderSummary, summariesOf, type OrderSummary } from './payments/order-view.ts';
+
+/** Orders as the buyer and the admin read them (issue 9 §3). The shape is P's OrderSummary. */
+
+export const ORDER_NOT_FOUND = 'Order not found';
+
+export function listOwnOrders(db: Db, userId: number): Promise<OrderSummary[]> {
+  return listUserOrders(db, userId);
+}
+
+/** The owner's order, or any order for orders.read_all; someone else's answers 404 like a missing one. */
+export async function getOrderFor(db: Db, viewer: Pick<AuthUser, 'id' | 'roles'>, id: number): Promise<OrderSummary> {
+  const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id)).limit(1);
+  if (!row || (row.userId !== viewer.id && !can(viewer.roles, 'orders.read_all'))) throw notFound(ORDER_NOT_FOUND);
+  const summary = await loadOrderSummary(db, id);
+  if (!summary) throw notFound(ORDER_NOT_FOUND);
+  return summary;
+}
+
+/** The buyer's orders that hold a resource line (downloads), newest first. */
+export async function listResourceOrders(db: Db, userId: number): Promise<OrderSummary[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), sql`EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = "orders"."id" AND oi.kind = 'RESOURCE')`))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return summariesOf(db, rows);
+}
+
+export interface Buyer {
+  id: number;
+  username: string;
+  name: string;
+  email: string | null;
+}
+
+export type AdminOrder = OrderSummary & { buyer: Buyer };
+
+export interface AdminOrderFilters {
+  /** Order number, or the buyer's name, email or username (part of any). */
+  q?: string;
+  status?: OrderStatus;
+  /** Days (YYYY-MM-DD, UTC), both included. */
+  from?: string;
+  to?: string;
+  buyerId?: number;
+}
+
+export interface AdminOrderPage {
+  data: AdminOrder[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+function whereOf(filters: AdminOrderFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.q) {
+    const pattern = `%${escapeLike(filters.q)}%`;
+    const like = (column: SQLWrapper) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+    conditions.push(
+      or(
+        like(orders.number),
+        like(users.username),
+        like(users.email),
+        like(users.firstName),
+        like(users.lastName),
+        like(sql`${users.firstName} || ' ' || ${users.lastName}`),
+      ),
+    );
+  }
+  if (filters.status) conditions.push(eq(orders.status, filters.status));
+  if (filters.from) conditions.push(gte(orders.createdAt, `${filters.from}T00:00:00.000Z`));
+  if (filters.to) conditions.push(lt(orders.createdAt, nextDay(filters.to)));
+  if (filters.buyerId !== undefined) conditions.push(eq(orders.userId, filters.buyerId));
+  return and(...conditions);
+}
+
+const buyerColumns = { id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, email: users.email };
+
+function buyerOf(row: { id: number; username: string; firstName: string; lastName: string; email: string | null }): Buyer {
+  return { id: row.id, username: row.username, name: `${row.firstName} ${row.lastName}`.trim() || row.username, email: row.email };
+}
+
+async function withBuyers(db: Db, rows: { order: OrderRow; buyer: Parameters<typeof buyerOf>[0] }[]): Promise<AdminOrder[]> {
+  const summaries = await summariesOf(
+    db,
+    rows.map((r) => r.order),
+  );
+  return summaries.map((s, i) => ({ ...s, buyer: buyerOf(rows[i]!.buyer) }));
+}
+
+/** Newest first, with the buyer. */
+export async function listAdminOrders(db: Db, filters: AdminOrderFilters & { page: number; pageSize: number }): Promise<AdminOrderPage> {
+  const where = whereOf(filters);
+  const [rows, [totalRow]] = await db.batch([
+    db
+      .select({ order: orders, buyer: buyerColumns })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(filters.pageSize)
+      .offset((filters.page - 1) * filters.pageSize),
+    db.select({ n: sql<number>`count(*)` }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+  ]);
+  return { data: await withBuyers(db, rows), total: Number(totalRow?.n ?? 0), page: filters.page, pageSize: filters.pageSize };
+}
+
+/** Most rows one CSV export holds; narrow the filters for more. */
+export const CSV_MAX_ROWS = 50_000;
+
+export async function exportAdminOrders(db: Db, filters: AdminOrderFilters): Promise<AdminOrder[]> {
+  const rows = await db
+    .select({ order: orders, buyer: buyerColumns })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(whereOf(filters))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(CSV_MAX_ROWS);
+  return withBuyers(db, rows);
+}
+
+export interface RefundView {
+  id: number;
+  amountCents: number;
+  reason: string;
+  orderItemIds: number[] | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  providerRefundId: string | null;
+  createdAt: string;
+  createdBy: { id: number; username: string } | null;
+}
+
+export interface PaymentEventView {
+  id: string;
+  type: string;
+  outcome: string | null;
+  providerCreated: number | null;
+  receivedAt: string;
+}
+
+export type AdminOrderDetail = AdminOrder & {
+  refunds: RefundView[];
+  events: PaymentEventView[];
+  /** What may still be refunded: total − refunded − refunds still pending at the provider. */
+  refundableCents: number;
+};
+
+function parseIds(text: string | null): number[] | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number' && Number.isSafeInteger(v)) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function getAdminOrder(db: Db, id: number): Promise<AdminOrderDetail> {
+  const [rows, refundRows, eventRows] = await db.batch([
+    db.select({ order: orders, buyer: buyerColumns }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, id)).limit(1),
+    db
+      .select({ refund: refunds, byId: users.id, byUsername: users.username })
+      .from(refunds)
+      .leftJoin(users, eq(users.id, refunds.createdBy))
+      .where(eq(refunds.orderId, id))
+      .orderBy(desc(refunds.createdAt), desc(refunds.id)),
+    db
+      .select({ id: paymentEvents.id, type: paymentEvents.type, outcome: paymentEvents.outcome, providerCreated: paymentEvents.providerCreated, receivedAt: paymentEvents.receivedAt })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.orderId, id))
+      .orderBy(desc(paymentEvents.receivedAt)),
+  ]);
+  if (rows.length === 0) throw notFound(ORDER_NOT_FOUND);
+  const [order] = await withBuyers(db, rows);
+  const refundViews: RefundView[] = refundRows.map(({ refund, byId, byUsername }) => ({
+    id: refund.id,
+    amountCents: refund.amountCents,
+    reason: refund.reason,
+    orderItemIds: parseIds(refund.orderItemIds),
+    status: refund.status,
+    providerRefundId: refund.providerRefundId,
+    createdAt: refund.createdAt,
+    createdBy: byId !== null && byUsername !== null ? { id: byId, username: byUsername } : null,
+  }));
+  const pending = refundViews.filter((r) => r.status === 'pending').reduce((sum, r) => sum + r.amountCents, 0);
+  const refundable = order!.status === 'paid' || order!.status === 'partially_refunded' ? order!.totalCents - order!.refundedCents - pending : 0;
+  return { ...order!, refunds: refundViews, events: eventRows, refundableCents: Math.max(0, refundable) };
+}

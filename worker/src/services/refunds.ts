@@ -1,0 +1,96 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { orderItems, orders, refunds } from '../../../db/schema/commerce.ts';
+import type { AuthUser } from '../app-context.ts';
+import { can } from '../domain/permissions.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import type { Platform } from '../platform/context.ts';
+import { getAdminOrder, ORDER_NOT_FOUND, type AdminOrderDetail, type RefundView } from './orders.ts';
+import { getPaymentProvider, ProviderError } from './payments/index.ts';
+
+/**
+ * Refunds (issue 9 §3, decision 0026). The admin's request is reserved first: one conditional
+ * INSERT … SELECT adds the refunds row only while the order is paid or partially refunded and the
+ * amount fits in total − refunded − refunds still pending, so refund requests racing each other
+ * can never give back more than was paid. Then the provider is asked; the order's refunded amount,
+ * its status and the end of entitlements follow the provider's charge.refunded event (P's webhook,
+ * which the test provider delivers at once), never this request.
+ */
+
+export const REFUND_NOT_REFUNDABLE = 'Only a paid order can be refunded.';
+export const REFUND_TOO_MUCH = 'The refund is more than what is left to refund on this order.';
+export const REFUND_FOREIGN_LINE = 'An order line named does not belong to this order.';
+export const REFUND_PROVIDER_MISMATCH = 'This order was paid through another payment provider than the one in use.';
+export const REFUND_PROVIDER_FAILED = 'The payment provider could not make this refund.';
+
+export interface RefundRequest {
+  amountCents: number;
+  orderItemIds?: number[];
+  reason?: string;
+}
+
+export interface RefundResult {
+  refund: RefundView;
+  order: AdminOrderDetail;
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+export async function refundOrder(platform: Platform, actor: Pick<AuthUser, 'id' | 'roles'>, orderId: number, request: RefundRequest): Promise<RefundResult> {
+  if (!can(actor.roles, 'orders.refund')) throw forbidden();
+  const { db } = platform;
+  const provider = getPaymentProvider(platform);
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+
+  const itemIds = request.orderItemIds && request.orderItemIds.length > 0 ? [...new Set(request.orderItemIds)].sort((a, b) => a - b) : null;
+  if (itemIds) {
+    const found = await db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.id, itemIds)));
+    if (found.length !== itemIds.length) {
+      throw new AppError(400, REFUND_FOREIGN_LINE, { validationErrors: { orderItemIds: [REFUND_FOREIGN_LINE] } });
+    }
+  }
+  if (order.provider !== provider.name) throw conflict(REFUND_PROVIDER_MISMATCH);
+
+  const reason = request.reason ?? '';
+  const itemJson = itemIds ? JSON.stringify(itemIds) : null;
+  // The reservation: inserted only while the order may be refunded by this much (decision 0004: one statement).
+  const inserted = await db.all<{ id: number }>(sql`INSERT INTO refunds (order_id, amount_cents, reason, order_item_ids, status, created_by)
+    SELECT o.id, ${request.amountCents}, ${reason}, ${itemJson}, 'pending', ${actor.id}
+    FROM orders o
+    WHERE o.id = ${orderId}
+      AND o.status IN ('paid', 'partially_refunded')
+      AND ${request.amountCents} <= o.total_cents - o.refunded_cents
+        - COALESCE((SELECT SUM(r.amount_cents) FROM refunds r WHERE r.order_id = o.id AND r.status = 'pending'), 0)
+    RETURNING id`);
+  const refundId = inserted[0]?.id;
+  if (refundId === undefined) {
+    const detail = await getAdminOrder(db, orderId);
+    if (detail.status !== 'paid' && detail.status !== 'partially_refunded') throw conflict(REFUND_NOT_REFUNDABLE);
+    throw new AppError(409, REFUND_TOO_MUCH, {
+      details: { refundableCents: detail.refundableCents },
+      validationErrors: { amountCents: [`At most ${dollars(detail.refundableCents)} can be refunded.`] },
+    });
+  }
+
+  let providerRefundId: string;
+  try {
+    ({ providerRefundId } = await provider.refund({ order, amountCents: request.amountCents, refundId, orderItemIds: itemIds }));
+  } catch (err) {
+    // The reservation is given back; a refund the provider's event already settled is left as it is.
+    await db.update(refunds).set({ status: 'failed' }).where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
+    if (err instanceof ProviderError) throw new AppError(502, REFUND_PROVIDER_FAILED, { details: { providerMessage: err.message } });
+    throw err;
+  }
+  // Stripe answers before its event arrives: remember its id so the event finds this row.
+  await db.run(sql`UPDATE refunds SET provider_refund_id = ${providerRefundId}
+    WHERE id = ${refundId} AND provider_refund_id IS NULL
+      AND NOT EXISTS (SELECT 1 FROM refunds x WHERE x.provider_refund_id = ${providerRefundId})`);
+
+  const detail = await getAdminOrder(db, orderId);
+  const refund = detail.refunds.find((r) => r.id === refundId);
+  if (!refund) throw badRequest(REFUND_PROVIDER_FAILED);
+  return { refund, order: detail };
+}
