@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Dialog } from 'radix-ui';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatCents, formatCurrency } from '../lib/currency.ts';
 import { timeLeft } from '../lib/time-left.ts';
 import { $dismissing, $pendingPayments, dismissPendingPayment, paymentKind, paymentTitle, type PendingPayment } from '../stores/pending-payments.ts';
@@ -9,7 +8,7 @@ import '../styles/pending-payments.css';
 
 /**
  * §2.7 pending payments dialog: opens for a signed-in user with unfinished payments and cannot be
- * closed while any is pending (no close button, Escape and outside clicks do nothing); each
+ * closed while any is pending (no close button; Escape and outside clicks do nothing); each
  * payment shows its type's icon and title, description, amount and time left, with Dismiss and
  * Complete Payment. 'No pending payments' once the list is empty (then it can be closed).
  */
@@ -92,6 +91,11 @@ function PaymentRow({ payment, now, busy }: { payment: PendingPayment; now: numb
   );
 }
 
+/**
+ * A native modal <dialog> rather than Radix's: Radix locks the page's scroll by injecting a <style>
+ * element, which the pages' Content-Security-Policy refuses (style-src-elem, decision 0015). The
+ * native one is modal by itself (the page behind is inert, focus stays inside).
+ */
 export default function PendingPaymentsDialog() {
   const state = useStore($pendingPayments);
   const dismissing = useStore($dismissing);
@@ -99,48 +103,71 @@ export default function PendingPaymentsDialog() {
   const list = 'data' in state && state.data ? state.data : [];
   const pending = list.length > 0;
   const [open, setOpen] = useState(true);
+  const ref = useRef<HTMLDialogElement>(null);
 
   // New payments found by a poll open it again.
   useEffect(() => {
     if (pending) setOpen(true);
   }, [pending]);
 
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+    const root = document.documentElement;
+    root.classList.toggle('pending-dialog-open', open);
+    return () => root.classList.remove('pending-dialog-open');
+  }, [open]);
+
   const loading = state.status === 'loading' && !('data' in state && state.data);
-  const blockClose = (e: Event) => {
-    if (pending) e.preventDefault();
-  };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next || !pending ? setOpen(next) : undefined)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="drx-dialog-overlay" />
-        <Dialog.Content className="drx-dialog pending-dialog" onEscapeKeyDown={blockClose} onPointerDownOutside={blockClose} onInteractOutside={blockClose}>
-          <Dialog.Title className="drx-dialog-title">Pending Payments</Dialog.Title>
-          <Dialog.Description className="drx-dialog-description">
-            {pending ? 'You have payments that were started but not finished.' : 'Nothing is waiting for payment.'}
-          </Dialog.Description>
-          {loading ? (
-            <div className="loading" role="status">
-              <span className="spinner" aria-hidden="true" />
-              <span className="visually-hidden">Loading pending payments...</span>
-            </div>
-          ) : pending ? (
-            <ul className="pending-list" aria-label="Pending payments">
-              {list.map((p) => (
-                <PaymentRow key={p.id} payment={p} now={now} busy={dismissing.has(String(p.id))} />
-              ))}
-            </ul>
-          ) : (
-            <p className="pending-empty">No pending payments</p>
-          )}
-          <p className="pending-footer">{FOOTER_TEXT}</p>
-          {!pending && !loading && (
-            <div className="drx-dialog-actions">
-              <Dialog.Close className="btn btn-secondary">Close</Dialog.Close>
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <dialog
+      ref={ref}
+      className="drx-dialog pending-dialog"
+      aria-labelledby="pending-payments-title"
+      aria-describedby="pending-payments-description"
+      onCancel={(e) => {
+        // Escape: nothing happens while payments are pending.
+        if (pending) e.preventDefault();
+      }}
+      onClose={() => {
+        // A browser may still close it (a second Escape): while payments are pending it comes back.
+        if (pending) ref.current?.showModal();
+        else setOpen(false);
+      }}
+    >
+      <h2 className="drx-dialog-title" id="pending-payments-title">
+        Pending Payments
+      </h2>
+      <p className="drx-dialog-description" id="pending-payments-description">
+        {pending ? 'You have payments that were started but not finished.' : 'Nothing is waiting for payment.'}
+      </p>
+      {loading ? (
+        <div className="loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span className="visually-hidden">Loading pending payments...</span>
+        </div>
+      ) : pending ? (
+        <ul className="pending-list" aria-label="Pending payments">
+          {list.map((p) => (
+            <PaymentRow key={p.id} payment={p} now={now} busy={dismissing.has(String(p.id))} />
+          ))}
+        </ul>
+      ) : (
+        <p className="pending-empty" role="status">
+          No pending payments
+        </p>
+      )}
+      <p className="pending-footer">{FOOTER_TEXT}</p>
+      {!pending && !loading && (
+        <div className="drx-dialog-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
+            Close
+          </button>
+        </div>
+      )}
+    </dialog>
   );
 }

@@ -17,7 +17,7 @@ const DECLINED = 'Your card was declined.';
 type Field = keyof CardInput;
 
 const FIELDS: { name: Field; label: string; autocomplete: string; inputmode?: string; placeholder: string; format?: (v: string) => string; maxlength: number }[] = [
-  { name: 'cardNumber', label: 'Card number', autocomplete: 'cc-number', inputmode: 'numeric', placeholder: '4242 4242 4242 4242', format: formatCardNumber, maxlength: 23 },
+  { name: 'cardNumber', label: 'Card number', autocomplete: 'cc-number', inputmode: 'numeric', placeholder: '1234 1234 1234 1234', format: formatCardNumber, maxlength: 23 },
   { name: 'expiry', label: 'Expiry (MM/YY)', autocomplete: 'cc-exp', inputmode: 'numeric', placeholder: 'MM/YY', format: formatExpiry, maxlength: 5 },
   { name: 'cvc', label: 'CVC', autocomplete: 'cc-csc', inputmode: 'numeric', placeholder: '123', maxlength: 4 },
   { name: 'name', label: 'Name on card', autocomplete: 'cc-name', placeholder: 'Full name', maxlength: 100 },

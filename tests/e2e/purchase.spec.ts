@@ -1,0 +1,122 @@
+import { expect, hydrated, registerUser, test, uniqueName } from './fixtures.ts';
+import { paidDemoCourse, PAYING_CARD, payWithCard, TEST_MODE } from './commerce-fixtures.ts';
+
+// Issue 9 §7: a guest adds a paid course to the cart, signs up at checkout (the cart is kept), pays
+// with 4242… in test mode, lands on the success page, starts the course, and finds the order and
+// its receipt in /my-purchases.
+
+test('a guest buys a paid course: cart, sign-up at checkout, test card, success, start, My Purchases and receipt', async ({ page, request }) => {
+  test.slow();
+  const course = await paidDemoCourse(request);
+  const price = `$${(course.price_cents / 100).toFixed(2)}`;
+  const main = page.getByRole('main');
+
+  // A guest adds the course to the cart from its page.
+  await page.goto(`/courses/${course.id}`);
+  await hydrated(page);
+  await main.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(main.getByText('In cart', { exact: true })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
+
+  // Checkout asks a guest to sign in or create an account first; the cart stays.
+  await page.goto('/checkout');
+  await expect(main.getByRole('heading', { name: 'Sign in to check out' })).toBeVisible();
+  await expect(main.getByText(/Your cart is kept/)).toBeVisible();
+  await main.getByRole('link', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/auth\?mode=signup&redirect=%2Fcheckout$/);
+
+  const username = uniqueName('buyer');
+  const form = page.getByRole('form', { name: 'Create account' });
+  await expect(form.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+  await form.getByLabel('First name').fill('Bea');
+  await form.getByLabel('Last name').fill('Buyer');
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password', { exact: true }).fill('correct-horse-42');
+  await form.getByLabel('Confirm password').fill('correct-horse-42');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+
+  // Back at checkout, signed in, with the guest's course in the account's cart.
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(main.getByRole('heading', { name: 'Review your order' })).toBeVisible();
+  await expect(main.getByRole('listitem').filter({ hasText: course.title })).toBeVisible();
+  await expect(main.getByText(TEST_MODE)).toBeVisible();
+
+  // A code that does not exist is refused with its reason.
+  await main.getByLabel('Coupon code').fill('NO-SUCH-CODE');
+  await main.getByRole('button', { name: 'Apply' }).click();
+  await expect(main.getByRole('alert').filter({ hasText: 'This coupon code is not valid.' })).toBeVisible();
+
+  await main.getByRole('button', { name: `Pay ${price}` }).click();
+
+  // The test provider's hosted page: clearly a test, with the amount, the items and the test cards.
+  await expect(page).toHaveURL(/\/checkout\/stripe\?session=/);
+  await expect(main.getByText('TEST MODE', { exact: true }).first()).toBeVisible();
+  await expect(main.getByText(TEST_MODE).first()).toBeVisible();
+  await expect(main.getByText(PAYING_CARD)).toBeVisible();
+  await expect(main.getByText(course.title)).toBeVisible();
+  await payWithCard(page, PAYING_CARD);
+
+  // The success page: paid, with what to do next.
+  await expect(page).toHaveURL(/\/payment-success\?session_id=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
+  const start = main.getByRole('link', { name: new RegExp(`^(Start course|Go to course): ${escape(course.title)}`) });
+  await expect(start).toBeVisible();
+  await start.click();
+  await expect(page).toHaveURL(new RegExp(`/learn/courses/${course.id}`));
+  await hydrated(page);
+  await expect(main.getByText(course.title).first()).toBeVisible();
+
+  // My Purchases (from the account menu): the order, paid, with its receipt.
+  await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'My Purchases' }).click();
+  await expect(page).toHaveURL(/\/my-purchases$/);
+  const order = main.getByRole('article').filter({ hasText: course.title });
+  await expect(order).toBeVisible();
+  await expect(order.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(order.getByText(price).first()).toBeVisible();
+  await expect(order.getByText(TEST_MODE)).toBeVisible();
+  const heading = (await order.getByRole('heading', { level: 2 }).textContent())!;
+  const orderNumber = heading.replace(/^Order /, '').trim();
+  await order.getByRole('link', { name: /^Receipt/ }).click();
+
+  await expect(page).toHaveURL(/\/my-purchases\/\d+\/receipt$/);
+  const receipt = main.getByRole('article');
+  await expect(receipt.getByRole('heading', { name: 'Receipt' })).toBeVisible();
+  await expect(receipt.getByText(orderNumber, { exact: true })).toBeVisible();
+  await expect(receipt.getByRole('cell', { name: course.title })).toBeVisible();
+  await expect(receipt.getByRole('row', { name: /Total/ })).toContainText(price);
+  await expect(main.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+});
+
+test('Buy now on the enrol page pays for one item directly; the buyer is then offered the course, not the purchase', async ({ page, request, loginAs }) => {
+  test.slow();
+  const course = await paidDemoCourse(request, 1);
+  const main = page.getByRole('main');
+
+  // A visitor's Buy now asks for an account first and comes back to the same item.
+  await page.goto(`/courses/${course.id}/enroll`);
+  await hydrated(page);
+  await main.getByRole('link', { name: 'Buy now' }).click();
+  const direct = `/simple-checkout?type=COURSE&itemId=${course.id}`;
+  await expect(page).toHaveURL(new RegExp(`${escape(direct)}$`));
+  await expect(main.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', `/auth?redirect=${encodeURIComponent(direct)}`);
+
+  const { username, password } = await registerUser(page, 'buynow');
+  await loginAs(username, password);
+  await page.goto(direct);
+  await expect(main.getByRole('heading', { name: 'Review your purchase' })).toBeVisible();
+  await expect(main.getByRole('listitem').filter({ hasText: course.title })).toBeVisible();
+  await main.getByRole('button', { name: /^Pay \$/ }).click();
+  await payWithCard(page, PAYING_CARD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
+
+  // Enrolled now: the enrol page offers the course instead of Add to Cart / Buy now.
+  await page.goto(`/courses/${course.id}/enroll`);
+  await expect(main.getByRole('link', { name: 'Continue', exact: true })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  await expect(main.getByRole('link', { name: 'Buy now' })).toHaveCount(0);
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
