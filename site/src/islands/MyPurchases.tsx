@@ -22,9 +22,8 @@ function ItemRow({ item, order }: { item: OrderItem; order: Order }) {
         </p>
       </div>
       {paid && item.nextAction && !item.revoked && (
-        <a className="btn btn-primary btn-sm" href={item.nextAction.url}>
+        <a className="btn btn-primary btn-sm" href={item.nextAction.url} aria-label={`${item.nextAction.label}: ${item.title}`}>
           {item.nextAction.label}
-          <span className="visually-hidden">: {item.title}</span>
         </a>
       )}
     </li>
@@ -63,12 +62,12 @@ function OrderCard({ order }: { order: Order }) {
           </p>
           <p className="cluster" style={{ margin: 0 }}>
             {order.status === 'pending' && order.checkoutUrl && (
-              <a className="btn btn-primary btn-sm" href={order.checkoutUrl}>
-                Complete Payment<span className="visually-hidden">: order {order.number}</span>
+              <a className="btn btn-primary btn-sm" href={order.checkoutUrl} aria-label={`Complete Payment: order ${order.number}`}>
+                Complete Payment
               </a>
             )}
-            <a className="btn btn-secondary btn-sm" href={order.receiptUrl || `/my-purchases/${order.id}/receipt`}>
-              Receipt<span className="visually-hidden">: order {order.number}</span>
+            <a className="btn btn-secondary btn-sm" href={order.receiptUrl || `/my-purchases/${order.id}/receipt`} aria-label={`Receipt: order ${order.number}`}>
+              Receipt
             </a>
           </p>
         </footer>

@@ -78,12 +78,18 @@ function PaymentRow({ payment, now, busy }: { payment: PendingPayment; now: numb
           {left && <span className="pending-left">{left}</span>}
         </p>
         <div className="pending-actions">
-          <button type="button" className="btn btn-ghost btn-sm" disabled={busy} aria-busy={busy || undefined} onClick={() => void dismissPendingPayment(payment.id)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            aria-label={`${busy ? 'Dismissing' : 'Dismiss'}: ${payment.description}`}
+            onClick={() => void dismissPendingPayment(payment.id)}
+          >
             {busy ? 'Dismissing...' : 'Dismiss'}
-            <span className="visually-hidden">: {payment.description}</span>
           </button>
-          <a className="btn btn-primary btn-sm" href={payment.checkoutUrl}>
-            Complete Payment<span className="visually-hidden">: {payment.description}</span>
+          <a className="btn btn-primary btn-sm" href={payment.checkoutUrl} aria-label={`Complete Payment: ${payment.description}`}>
+            Complete Payment
           </a>
         </div>
       </div>

@@ -29,7 +29,7 @@ function nextActionOf(item: OrderItem): Node | null {
   return h(
     'p',
     { className: 'cluster' },
-    h('a', { className: 'btn btn-primary btn-sm', href: item.nextAction.url }, item.nextAction.label, h('span', { className: 'visually-hidden' }, `: ${item.title}`)),
+    h('a', { className: 'btn btn-primary btn-sm', href: item.nextAction.url, 'aria-label': `${item.nextAction.label}: ${item.title}` }, item.nextAction.label),
   );
 }
 

@@ -75,7 +75,6 @@ function couponForm(view: View, apply: (code: string | null) => void): HTMLEleme
     'form',
     {
       className: 'coupon-form stack-sm',
-      'aria-label': 'Coupon code',
       novalidate: true,
       onsubmit: (e: SubmitEvent) => {
         e.preventDefault();
