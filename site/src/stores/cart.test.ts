@@ -125,7 +125,7 @@ describe('cart store: a signed-in user', () => {
     storage.set('access_token', 'tok');
     const guest = JSON.stringify([{ id: 'course-5', type: 'course', itemId: 5, title: 'Tap', price: 29, quantity: 1, imageUrl: null }]);
     storage.set('drx_cart', guest);
-    handler = (method, path) => (path === '/api/cart/merge' ? { status: 500, body: { message: 'Internal server error' } } : undefined);
+    handler = (_method, path) => (path === '/api/cart/merge' ? { status: 500, body: { message: 'Internal server error' } } : undefined);
     const { store } = await loadStore();
     expect(await store.mergeGuestCart()).toBe(false);
     expect(storage.get('drx_cart')).toBe(guest);
