@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
@@ -31,4 +32,12 @@ export async function payWithCard(page: Page, card: string, name = 'Test Dancer'
   await form.getByLabel('CVC').fill('123');
   await form.getByLabel('Name on card').fill(name);
   await form.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+/** Serious and critical axe findings on the page as it is now (WCAG 2.1 A and AA). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }

@@ -1,5 +1,5 @@
 import { expect, hydrated, registerUser, test } from './fixtures.ts';
-import { DECLINED_CARD, paidDemoCourse, payWithCard } from './commerce-fixtures.ts';
+import { DECLINED_CARD, paidDemoCourse, payWithCard, seriousViolations } from './commerce-fixtures.ts';
 
 // Issue 9 §4, §7 and §2.7: a declined card leaves a pending payment; the dialog shows it with its
 // time left, cannot be closed while it is pending, and Dismiss removes it.
@@ -20,6 +20,7 @@ test('a declined card leaves a pending payment that the dialog shows and Dismiss
   // Declined: the buyer is told so and may try again or cancel.
   await payWithCard(page, DECLINED_CARD);
   await expect(main.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+  expect(await seriousViolations(page), 'axe on the declined card form').toEqual([]);
   await expect(main.getByRole('button', { name: `Pay ${price}` })).toBeEnabled();
   await expect(main.getByRole('link', { name: 'Cancel and return to DRX' })).toHaveAttribute('href', /\/cancel-payment\?session_id=/);
 
@@ -34,6 +35,7 @@ test('a declined card leaves a pending payment that the dialog shows and Dismiss
   await expect(item.getByText(/^(\d+h \d+m|\d+m) remaining$/)).toBeVisible();
   await expect(item.getByRole('link', { name: /^Complete Payment/ })).toHaveAttribute('href', new RegExp(`${escapeRe(new URL(hosted).search)}$`));
   await expect(dialog.getByText('Complete your pending payments to access all features and content.')).toBeVisible();
+  expect(await seriousViolations(page), 'axe with the dialog open').toEqual([]);
 
   // It cannot be closed while the payment is pending.
   await page.keyboard.press('Escape');

@@ -1,5 +1,5 @@
 import { expect, hydrated, registerUser, test, uniqueName } from './fixtures.ts';
-import { paidDemoCourse, PAYING_CARD, payWithCard, TEST_MODE } from './commerce-fixtures.ts';
+import { paidDemoCourse, PAYING_CARD, payWithCard, seriousViolations, TEST_MODE } from './commerce-fixtures.ts';
 
 // Issue 9 §7: a guest adds a paid course to the cart, signs up at checkout (the cart is kept), pays
 // with 4242… in test mode, lands on the success page, starts the course, and finds the order and
@@ -22,6 +22,7 @@ test('a guest buys a paid course: cart, sign-up at checkout, test card, success,
   await page.goto('/checkout');
   await expect(main.getByRole('heading', { name: 'Sign in to check out' })).toBeVisible();
   await expect(main.getByText(/Your cart is kept/)).toBeVisible();
+  expect(await seriousViolations(page), 'axe on the sign-in prompt').toEqual([]);
   await main.getByRole('link', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/auth\?mode=signup&redirect=%2Fcheckout$/);
 
@@ -40,6 +41,7 @@ test('a guest buys a paid course: cart, sign-up at checkout, test card, success,
   await expect(main.getByRole('heading', { name: 'Review your order' })).toBeVisible();
   await expect(main.getByRole('listitem').filter({ hasText: course.title })).toBeVisible();
   await expect(main.getByText(TEST_MODE)).toBeVisible();
+  expect(await seriousViolations(page), 'axe on /checkout').toEqual([]);
 
   // A code that does not exist is refused with its reason.
   await main.getByLabel('Coupon code').fill('NO-SUCH-CODE');
@@ -54,6 +56,7 @@ test('a guest buys a paid course: cart, sign-up at checkout, test card, success,
   await expect(main.getByText(TEST_MODE).first()).toBeVisible();
   await expect(main.getByText(PAYING_CARD)).toBeVisible();
   await expect(main.getByText(course.title)).toBeVisible();
+  expect(await seriousViolations(page), 'axe on the hosted page').toEqual([]);
   await payWithCard(page, PAYING_CARD);
 
   // The success page: paid, with what to do next.
@@ -61,6 +64,7 @@ test('a guest buys a paid course: cart, sign-up at checkout, test card, success,
   await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
   const start = main.getByRole('link', { name: new RegExp(`^(Start course|Go to course): ${escape(course.title)}`) });
   await expect(start).toBeVisible();
+  expect(await seriousViolations(page), 'axe on the success page').toEqual([]);
   await start.click();
   await expect(page).toHaveURL(new RegExp(`/learn/courses/${course.id}`));
   await hydrated(page);
@@ -75,6 +79,7 @@ test('a guest buys a paid course: cart, sign-up at checkout, test card, success,
   await expect(order.getByText('Paid', { exact: true })).toBeVisible();
   await expect(order.getByText(price).first()).toBeVisible();
   await expect(order.getByText(TEST_MODE)).toBeVisible();
+  expect(await seriousViolations(page), 'axe on /my-purchases').toEqual([]);
   const heading = (await order.getByRole('heading', { level: 2 }).textContent())!;
   const orderNumber = heading.replace(/^Order /, '').trim();
   await order.getByRole('link', { name: /^Receipt/ }).click();
@@ -86,6 +91,7 @@ test('a guest buys a paid course: cart, sign-up at checkout, test card, success,
   await expect(receipt.getByRole('cell', { name: course.title })).toBeVisible();
   await expect(receipt.getByRole('row', { name: /Total/ })).toContainText(price);
   await expect(main.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+  expect(await seriousViolations(page), 'axe on the receipt').toEqual([]);
 });
 
 test('Buy now on the enrol page pays for one item directly; the buyer is then offered the course, not the purchase', async ({ page, request, loginAs }) => {

@@ -76,6 +76,7 @@ export function wirePurchaseActions(slot: HTMLElement, course: PurchasableCourse
         .then((cart) => cart.addToCart({ type: 'COURSE', itemId: course.id, title: course.title, price: course.price_cents / 100, imageUrl: course.image_url ?? null }))
         .then(() => loadCartModule())
         .then((cart) => {
+          follow();
           show(cartHolds(cart.$cart.get(), course.id));
           slot.querySelector<HTMLElement>('a[href="/cart"]')?.focus();
         })
@@ -92,12 +93,38 @@ export function wirePurchaseActions(slot: HTMLElement, course: PurchasableCourse
         });
     });
   };
+  let following = false;
+  const follow = () => {
+    if (following) return;
+    following = true;
+    void loadCartModule()
+      .then((cart) => {
+        cart.$cart.subscribe((value) => show(cartHolds(value, course.id)));
+        // The header's badge usually reads the cart already; read it if nothing has.
+        if (cart.$cartStatus.get() === 'idle') void cart.loadCart().catch(() => undefined);
+      })
+      .catch(() => undefined);
+  };
   wire();
-  void loadCartModule()
-    .then((cart) => {
-      cart.$cart.subscribe((value) => show(cartHolds(value, course.id)));
-      // The header's badge usually reads the cart already; read it if nothing has.
-      if (cart.$cartStatus.get() === 'idle') void cart.loadCart().catch(() => undefined);
-    })
-    .catch(() => undefined);
+  // A signed-in user's cart is on the server: follow the store. A guest's page stays light
+  // (decision 0023): the stored guest cart is read directly, the store loads on the first click.
+  if (document.documentElement.hasAttribute('data-session')) follow();
+  else show(guestCartHolds(course.id));
+}
+
+/** Whether the guest cart kept in this browser (§3 drx_cart) holds the course, without the cart store. */
+export function guestCartHolds(courseId: number, stored: string | null = readGuestCart()): boolean {
+  try {
+    return cartHolds(JSON.parse(stored ?? '[]'), courseId);
+  } catch {
+    return false;
+  }
+}
+
+function readGuestCart(): string | null {
+  try {
+    return localStorage.getItem('drx_cart');
+  } catch {
+    return null;
+  }
 }
