@@ -1,4 +1,4 @@
-import { expect, hydrated, registerUser, test, uniqueName } from './fixtures.ts';
+import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, registerUser, test, uniqueName } from './fixtures.ts';
 import { paidDemoCourse, PAYING_CARD, payWithCard, seriousViolations, TEST_MODE } from './commerce-fixtures.ts';
 
 // Issue 9 §7: a guest adds a paid course to the cart, signs up at checkout (the cart is kept), pays
@@ -94,7 +94,7 @@ test('a guest buys a paid course: cart, sign-up at checkout, test card, success,
   expect(await seriousViolations(page), 'axe on the receipt').toEqual([]);
 });
 
-test('Buy now on the enrol page pays for one item directly; the buyer is then offered the course, not the purchase', async ({ page, request, loginAs }) => {
+test('Buy now on the enrol page pays for one item directly, with a 20% coupon; the buyer is then offered the course, not the purchase', async ({ page, request, loginAs }) => {
   test.slow();
   const course = await paidDemoCourse(request, 1);
   const main = page.getByRole('main');
@@ -112,9 +112,27 @@ test('Buy now on the enrol page pays for one item directly; the buyer is then of
   await page.goto(direct);
   await expect(main.getByRole('heading', { name: 'Review your purchase' })).toBeVisible();
   await expect(main.getByRole('listitem').filter({ hasText: course.title })).toBeVisible();
-  await main.getByRole('button', { name: /^Pay \$/ }).click();
+
+  // A 20% coupon (made by the admin) lowers the total before paying.
+  const code = uniqueName('SAVE').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 20);
+  const admin = await request.post('/api/login', { data: { username: ACCOUNTS.admin, password: DEMO_PASSWORD } });
+  const { access_token } = (await admin.json()) as { access_token: string };
+  const created = await request.post('/api/admin/coupons', {
+    headers: { authorization: `Bearer ${access_token}` },
+    data: { code, description: '20% off', discountType: 'percent', percentOff: 20 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const discounted = Math.round(course.price_cents * 0.8);
+  const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+  await main.getByLabel('Coupon code').fill(code.toLowerCase());
+  await main.getByRole('button', { name: 'Apply' }).click();
+  await expect(main.getByRole('status').filter({ hasText: `Coupon ${code} applied` })).toBeVisible();
+  await expect(main.getByText(`Discount (${code})`)).toBeVisible();
+  await main.getByRole('button', { name: `Pay ${money(discounted)}` }).click();
+  await expect(main.getByText(money(discounted)).first()).toBeVisible();
   await payWithCard(page, PAYING_CARD);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
+  await expect(main.getByText(`Discount (${code})`)).toBeVisible();
 
   // Enrolled now: the enrol page offers the course instead of Add to Cart / Buy now.
   await page.goto(`/courses/${course.id}/enroll`);
