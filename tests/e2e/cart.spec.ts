@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { paidDemoCourse, TEST_MODE, type PaidCourse } from './commerce-fixtures.ts';
 import { expect, hydrated, registerUser, test } from './fixtures.ts';
@@ -16,6 +17,11 @@ async function addFromCoursePage(page: Page, course: PaidCourse) {
   const main = page.getByRole('main');
   await main.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(main.getByText('In cart', { exact: true })).toBeVisible();
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const storedCart = (page: Page) => page.evaluate(() => localStorage.getItem('drx_cart'));
@@ -58,13 +64,16 @@ test('a guest fills the cart, works it in the dropdown and on /cart, and keeps i
   await expect(cart.getByText(TEST_MODE)).toBeVisible();
   await expect(cart.getByRole('link', { name: 'View Cart' })).toHaveAttribute('href', '/cart');
   await expect(cart.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/cart');
+  await expectNoAxeViolations(page);
   // A course is one enrolment: + stays off; − below 1 removes it.
   await expect(cart.getByRole('button', { name: `Increase quantity of ${first.title}` })).toBeDisabled();
   await cart.getByRole('button', { name: `Decrease quantity of ${first.title}` }).click();
   await expect(cart.getByRole('link', { name: first.title })).toHaveCount(0);
   await expect(cartButton(page)).toHaveAccessibleName('Shopping cart, 1 item');
-  await cart.getByRole('button', { name: `Remove ${second.title} from cart` }).click();
+  await cart.getByRole('button', { name: `Remove ${second.title} from cart` }).focus();
+  await page.keyboard.press('Enter');
   await expect(cart.getByText('Your cart is empty.')).toBeVisible();
+  await expect(cart).toBeFocused();
   await expect(cartButton(page)).toHaveAccessibleName('Shopping cart, empty');
   expect(await storedCart(page)).toBeNull();
   await page.keyboard.press('Escape');
@@ -91,6 +100,7 @@ test('a guest fills the cart, works it in the dropdown and on /cart, and keeps i
   await expect(main.getByText(money(first.price_cents + second.price_cents))).toBeVisible();
   await expect(main.getByText(TEST_MODE)).toBeVisible();
   await expect(main.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
+  await expectNoAxeViolations(page);
 
   // Sign in: the guest cart joins the account's (server) cart; the local copy is cleared.
   const account = await registerUser(page, 'cartbuyer');

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Popover } from 'radix-ui';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { badgeText } from '../../../worker/src/domain/cart.ts';
 import { formatCents } from '../lib/currency.ts';
 import { imageUrl } from '../lib/image-url.ts';
@@ -22,7 +22,9 @@ export function CartIcon() {
 }
 
 /** One line: picture, title, price, the reason it cannot be bought, quantity − / +, remove. */
-export function CartLineItem({ line, busy }: { line: ViewLine; busy: boolean }) {
+export function CartLineItem({ line, busy, onRemoved }: { line: ViewLine; busy: boolean; onRemoved: () => void }) {
+  const decrease = () => void setQuantity(line.id, line.quantity - 1).then((ok) => ok && line.quantity <= 1 && onRemoved());
+  const remove = () => void removeFromCart(line.id).then((ok) => ok && onRemoved());
   return (
     <li className={`cart-line${line.available ? '' : ' cart-line-unavailable'}`}>
       <img className="cart-line-image" src={imageUrl(line.imageUrl)} alt="" width={56} height={42} loading="lazy" decoding="async" />
@@ -34,7 +36,7 @@ export function CartLineItem({ line, busy }: { line: ViewLine; busy: boolean }) 
         {!line.available && line.reasonMessage ? <span className="cart-line-reason">{line.reasonMessage}</span> : null}
         <div className="cart-line-controls">
           <div className="cart-qty" role="group" aria-label={`Quantity of ${line.title}`}>
-            <button type="button" className="cart-qty-btn" aria-label={`Decrease quantity of ${line.title}`} disabled={busy} onClick={() => void setQuantity(line.id, line.quantity - 1)}>
+            <button type="button" className="cart-qty-btn" aria-label={`Decrease quantity of ${line.title}`} disabled={busy} onClick={decrease}>
               −
             </button>
             <span className="cart-qty-value" aria-live="polite">
@@ -50,7 +52,7 @@ export function CartLineItem({ line, busy }: { line: ViewLine; busy: boolean }) 
               +
             </button>
           </div>
-          <button type="button" className="cart-remove" disabled={busy} onClick={() => void removeFromCart(line.id)} aria-label={`Remove ${line.title} from cart`}>
+          <button type="button" className="cart-remove" disabled={busy} onClick={remove} aria-label={`Remove ${line.title} from cart`}>
             Remove
           </button>
         </div>
@@ -71,6 +73,9 @@ export default function CartDropdown({ initialOpen = false }: { initialOpen?: bo
   const owner = useStore($cartOwner);
   const pending = useStore($pendingLines);
   const titleId = useId();
+  const content = useRef<HTMLDivElement>(null);
+  // A line that goes takes its focused button along: focus stays in the dropdown.
+  const keepFocus = () => requestAnimationFrame(() => content.current?.focus());
 
   useEffect(() => {
     if (!open) return;
@@ -92,7 +97,7 @@ export default function CartDropdown({ initialOpen = false }: { initialOpen?: bo
         </button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content className="cart-dropdown" align="end" sideOffset={8} collisionPadding={8} aria-labelledby={titleId}>
+        <Popover.Content ref={content} tabIndex={-1} className="cart-dropdown" align="end" sideOffset={8} collisionPadding={8} aria-labelledby={titleId}>
           <div className="cart-dropdown-head">
             <h2 id={titleId} className="cart-dropdown-title">
               Shopping Cart
@@ -105,6 +110,13 @@ export default function CartDropdown({ initialOpen = false }: { initialOpen?: bo
             <p className="cart-status" role="status">
               Loading your cart…
             </p>
+          ) : empty && status === 'error' ? (
+            <div className="cart-empty" role="alert">
+              <p>Your cart could not be loaded.</p>
+              <button type="button" className="btn btn-primary" onClick={() => void loadCart().catch(() => undefined)}>
+                Try again
+              </button>
+            </div>
           ) : empty ? (
             <div className="cart-empty">
               <p>Your cart is empty.</p>
@@ -116,7 +128,7 @@ export default function CartDropdown({ initialOpen = false }: { initialOpen?: bo
             <>
               <ul className="cart-lines" aria-label="Items in your cart">
                 {cart.lines.map((line) => (
-                  <CartLineItem key={line.id} line={line} busy={pending.has(line.id) || pending.has('all')} />
+                  <CartLineItem key={line.id} line={line} busy={pending.has(line.id) || pending.has('all')} onRemoved={keepFocus} />
                 ))}
               </ul>
               <div className="cart-total">
@@ -133,7 +145,7 @@ export default function CartDropdown({ initialOpen = false }: { initialOpen?: bo
                   Checkout
                 </a>
               </div>
-              <button type="button" className="btn btn-ghost btn-block cart-clear" disabled={pending.has('all')} onClick={() => void clearCart()}>
+              <button type="button" className="btn btn-ghost btn-block cart-clear" disabled={pending.has('all')} onClick={() => void clearCart().then((ok) => ok && keepFocus())}>
                 Clear Cart
               </button>
             </>
