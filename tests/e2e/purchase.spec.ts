@@ -14,6 +14,7 @@ test('a guest buys a paid course: cart, sign-up at checkout, test card, success,
   // A guest adds the course to the cart from its page.
   await page.goto(`/courses/${course.id}`);
   await hydrated(page);
+  await expect(main.getByText(TEST_MODE)).toBeVisible();
   await main.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(main.getByText('In cart', { exact: true })).toBeVisible();
   await expect(main.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');

@@ -1,5 +1,5 @@
 import { ApiError } from '../lib/api.ts';
-import { buyNowHref } from '../lib/purchase.ts';
+import { buyNowHref, TEST_MODE_LABEL } from '../lib/purchase.ts';
 import type * as CartStore from '../stores/cart.ts';
 import { toast } from '../stores/toasts.ts';
 import { h } from './dom.ts';
@@ -106,6 +106,7 @@ export function wirePurchaseActions(slot: HTMLElement, course: PurchasableCourse
       .catch(() => undefined);
   };
   wire();
+  void labelTestMode();
   // A signed-in user's cart is on the server: follow the store. A guest's page stays light
   // (decision 0023): the stored guest cart is read directly, the store loads on the first click.
   if (document.documentElement.hasAttribute('data-session')) follow();
@@ -127,4 +128,25 @@ function readGuestCart(): string | null {
   } catch {
     return null;
   }
+}
+
+let mode: Promise<boolean> | undefined;
+
+/** GET /api/payments/mode (public): whether payments run on the built-in test provider. */
+function testMode(): Promise<boolean> {
+  return (mode ??= fetch('/api/payments/mode')
+    .then((res) => (res.ok ? (res.json() as Promise<{ testMode?: boolean } | null>) : null))
+    .then((body) => body?.testMode === true)
+    .catch(() => false));
+}
+
+/**
+ * Every price shown in test mode carries the label (issue 9): the page's course price gets it
+ * beside the amount (on the same line, so nothing below moves).
+ */
+async function labelTestMode(): Promise<void> {
+  const price = document.querySelector<HTMLElement>('[data-course-price]');
+  if (!price || price.querySelector('[data-test-mode]') || !(await testMode())) return;
+  if (price.querySelector('[data-test-mode]')) return;
+  price.appendChild(h('span', { className: 'badge badge-warning', 'data-test-mode': '' }, TEST_MODE_LABEL));
 }

@@ -8,7 +8,7 @@ import type { ItemKind, Order } from './orders.ts';
  * helper.
  */
 
-export const TEST_MODE_LABEL = 'Test mode — no card is charged';
+export { TEST_MODE_LABEL } from '../lib/purchase.ts';
 
 export interface QuoteLine {
   type: ItemKind;
