@@ -12,9 +12,11 @@ export const envSchema = z.object({
   DRX_ADMIN_USERNAME: z.string().optional(),
   DRX_ADMIN_PASSWORD: z.string().optional(),
   DRX_SEED: z.enum(['demo', 'none']).default('demo'),
+  /** Both set: Stripe Checkout; unset: the built-in test provider (decision 0024). */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  STRIPE_API_BASE: z.string().optional(),
+  /** Another address for Stripe's API (the tests' fake Stripe server), read as the SDK's host/port/protocol. */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   /** Session lifetime in hours. */
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
   /** Largest request body the API accepts, in bytes (uploads have their own per-file limit). */
