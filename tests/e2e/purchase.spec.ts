@@ -19,8 +19,12 @@ test('a guest buys a paid course: cart, sign-up at checkout, test card, success,
   await expect(main.getByText('In cart', { exact: true })).toBeVisible();
   await expect(main.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
 
-  // Checkout asks a guest to sign in or create an account first; the cart stays.
-  await page.goto('/checkout');
+  // From the cart to checkout, which asks a guest to sign in or create an account first; the cart stays.
+  await main.getByRole('link', { name: 'View cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(main.getByText(course.title).first()).toBeVisible();
+  await main.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
   await expect(main.getByRole('heading', { name: 'Sign in to check out' })).toBeVisible();
   await expect(main.getByText(/Your cart is kept/)).toBeVisible();
   expect(await seriousViolations(page), 'axe on the sign-in prompt').toEqual([]);
