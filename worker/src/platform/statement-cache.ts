@@ -13,13 +13,31 @@ const DDL = /^\s*(create|alter|drop)\b/i;
 
 interface PreparedStatement {
   columns(): unknown;
+  raw(raw?: boolean): unknown;
 }
 
-/** The client asks a statement for its columns twice per run; they are the same every time. */
-function keepColumns(statement: PreparedStatement): PreparedStatement {
+/**
+ * What the client asks a kept statement on every run and is the same every time: its columns
+ * (asked twice per run), and whether it returns rows at all — the client calls `raw(true)` and
+ * takes the native error it throws as "no rows" (every INSERT, UPDATE, BEGIN and COMMIT), and a
+ * new native error with its stack cost more than running a small statement. The first answer is
+ * kept: the same error is thrown again, or raw mode set again.
+ */
+function keepAnswers(statement: PreparedStatement): PreparedStatement {
   const columns = statement.columns.bind(statement);
   let known: unknown;
   statement.columns = () => (known ??= columns());
+  const raw = statement.raw.bind(statement);
+  let noRows: unknown;
+  statement.raw = (on?: boolean) => {
+    if (noRows !== undefined) throw noRows;
+    try {
+      return raw(on);
+    } catch (err) {
+      noRows = err;
+      throw err;
+    }
+  };
   return statement;
 }
 let installed = false;
@@ -43,7 +61,7 @@ export function cachePreparedStatements(): void {
     }
     let statement = cache.get(sql);
     if (statement === undefined) {
-      statement = keepColumns(prepare.call(this, sql) as PreparedStatement);
+      statement = keepAnswers(prepare.call(this, sql) as PreparedStatement);
       if (cache.size >= PER_CONNECTION) cache.delete(cache.keys().next().value!);
       cache.set(sql, statement);
     }
