@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_POLICY, cspHash, cspManifestOf, inlineBlocks, pagePolicy, parseCspManifest } from './content-security.ts';
+import { API_POLICY, cspHash, cspManifestOf, inlineBlocks, pagePolicy, pagePolicyFor, parseCspManifest } from './content-security.ts';
 
 const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
 
@@ -47,5 +47,28 @@ describe('content security policy', () => {
     expect(parseCspManifest(JSON.parse(JSON.stringify(manifest)))).toEqual(manifest);
     expect(parseCspManifest({ scripts: ["'unsafe-inline'"], styles: [] })).toBeNull();
     expect(parseCspManifest(null)).toBeNull();
+  });
+
+  it("a page's policy lists the build's hashes of its own inline blocks only", async () => {
+    const built = ['<script>a()</script><style>p{}</style>', '<script>b()</script><style>q{}</style>'];
+    const manifest = await cspManifestOf(built);
+    const [a, b, p, q] = await Promise.all(['a()', 'b()', 'p{}', 'q{}'].map(cspHash));
+    const first = directives(await pagePolicyFor(manifest, built[0]!));
+    expect(first.get('script-src')).toEqual(["'self'", `'${a}'`]);
+    expect(first.get('style-src-elem')).toEqual(["'self'", `'${p}'`]);
+    const second = directives(await pagePolicyFor(manifest, built[1]!));
+    expect(second.get('script-src')).toEqual(["'self'", `'${b}'`]);
+    expect(second.get('style-src-elem')).toEqual(["'self'", `'${q}'`]);
+    // A page without inline code allows none; the rest of the policy is the page policy's.
+    const none = await pagePolicyFor(manifest, '<h1>Hi</h1><script src="/x.js"></script>');
+    expect(none).toBe(pagePolicy({ scripts: [], styles: [] }));
+  });
+
+  it('an inline block the build never hashed stays blocked on the page that has it', async () => {
+    const manifest = await cspManifestOf(['<script>a()</script>']);
+    const policy = directives(await pagePolicyFor(manifest, '<script>a()</script><script>injected()</script><style>x{}</style>'));
+    expect(policy.get('script-src')).toEqual(["'self'", `'${await cspHash('a()')}'`]);
+    expect(policy.get('style-src-elem')).toEqual(["'self'"]);
+    expect(directives(await pagePolicyFor(null, '<script>a()</script>')).get('script-src')).toEqual(["'self'"]);
   });
 });

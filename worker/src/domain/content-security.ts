@@ -91,6 +91,37 @@ export async function cspHash(text: string): Promise<string> {
   return `sha256-${btoa(binary)}`;
 }
 
+/** Hashes of inline texts already seen: the same few blocks recur on every page. */
+const knownHashes = new Map<string, Promise<string>>();
+const MAX_KNOWN_HASHES = 256;
+
+function hashOnce(text: string): Promise<string> {
+  let hash = knownHashes.get(text);
+  if (!hash) {
+    if (knownHashes.size >= MAX_KNOWN_HASHES) knownHashes.clear();
+    hash = cspHash(text);
+    knownHashes.set(text, hash);
+  }
+  return hash;
+}
+
+/**
+ * The policy of one page: the build's hashes of the inline scripts and styles this page itself
+ * holds — not every page's (decision 0021: the header of every page was ~1.1 KB, most of it other
+ * pages' hashes). Only hashes the build made are listed: an inline block the build never saw
+ * (injected markup) stays blocked, as with the whole manifest. Needs no client-side navigation:
+ * the site has none (a document keeps the policy it was loaded with).
+ */
+export async function pagePolicyFor(manifest: CspManifest | null, html: string): Promise<string> {
+  if (!manifest) return pagePolicy(null);
+  const blocks = inlineBlocks(html);
+  const own = async (texts: string[], allowed: readonly string[]) => {
+    const hashes = new Set(await Promise.all(texts.map(hashOnce)));
+    return allowed.filter((h) => hashes.has(h));
+  };
+  return pagePolicy({ scripts: await own(blocks.scripts, manifest.scripts), styles: await own(blocks.styles, manifest.styles) });
+}
+
 /** The manifest of a set of pages: every distinct inline script and style, hashed, sorted. */
 export async function cspManifestOf(pages: Iterable<string>): Promise<CspManifest> {
   const scripts = new Set<string>();

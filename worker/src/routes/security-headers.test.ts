@@ -29,6 +29,16 @@ describe('Content-Security-Policy', () => {
     expect(directive(policy, 'frame-src')).toContain('https://www.youtube-nocookie.com');
   });
 
+  it("each page lists only its own inline blocks' hashes, and only those the build made", async () => {
+    // The fixture's home page has no inline script; its profile shell has one the build never hashed.
+    for (const path of ['/', '/profile/42']) {
+      const policy = policyOf(await t.request(path));
+      expect(directive(policy, 'script-src'), path).toBe("script-src 'self'");
+      expect(directive(policy, 'style-src-elem'), path).toBe("style-src-elem 'self'");
+      expect(directive(policy, 'frame-ancestors'), path).toBe("frame-ancestors 'none'");
+    }
+  });
+
   it('the not-found page and shells carry it too', async () => {
     for (const path of ['/no/such/page', '/profile/42', '/']) {
       const res = await t.request(path);

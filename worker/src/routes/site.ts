@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { fillPattern, isDynamic, matchRoute, shellPath } from '../../../site/src/routes.ts';
 import type { AppContext } from '../app-context.ts';
-import { API_POLICY, CSP_MANIFEST_PATH, pagePolicy, parseCspManifest } from '../domain/content-security.ts';
+import { API_POLICY, CSP_MANIFEST_PATH, pagePolicyFor, parseCspManifest, type CspManifest } from '../domain/content-security.ts';
 import { cachePublic } from '../http/public-cache.ts';
 import { memoized, type AssetFetcher, type Platform } from '../platform/context.ts';
 import type { PageRenderer, RenderedPageName, RenderedPages } from '../platform/page-renderer.ts';
@@ -34,27 +34,29 @@ function catalogManifest(assets: AssetFetcher, request: Request): Promise<Catalo
   return manifest;
 }
 
-/** The pages' policy with the build's hashes (read once per runtime; no manifest, no inline code allowed). */
-function pageCsp(platform: Platform, request: Request): Promise<string> {
-  return memoized(platform, 'page-csp', async () => {
+/** The build's hashes of inline scripts and styles (read once per runtime; none: no inline code allowed). */
+function cspManifest(platform: Platform, request: Request): Promise<CspManifest | null> {
+  return memoized(platform, 'csp-manifest', async () => {
     const get = new Request(new URL(CSP_MANIFEST_PATH, request.url), { method: 'GET' });
     const res = await platform.assets(CSP_MANIFEST_PATH, get).catch(() => null);
     const manifest = res && res.ok ? parseCspManifest(await res.json().catch(() => null)) : null;
     if (!manifest) console.warn(`No CSP manifest (${CSP_MANIFEST_PATH}) in the built site: inline scripts will be blocked`);
-    return pagePolicy(manifest);
+    return manifest;
   });
 }
 
 /**
- * The Content-Security-Policy of an answer: HTML pages get the page policy, everything else (the
- * API, uploaded files, assets) the strict one. Uploaded files never get the page policy, whatever
- * their type.
+ * The Content-Security-Policy of an answer: HTML pages get the page policy with their own inline
+ * blocks' hashes, everything else (the API, uploaded files, assets) the strict one. Uploaded
+ * files never get the page policy, whatever their type.
  */
 export async function contentSecurityPolicyFor(platform: Platform, request: Request, res: Response): Promise<string> {
   const path = new URL(request.url).pathname;
   const html = (res.headers.get('content-type') ?? '').toLowerCase().startsWith('text/html');
   if (!html || path.startsWith('/api/') || path.startsWith('/uploads/')) return API_POLICY;
-  return pageCsp(platform, request);
+  // The page's own hashes (decision 0021): its inline blocks, read from a copy of the answer. A
+  // public page is stored with its header, so this runs once per page and content version.
+  return pagePolicyFor(await cspManifest(platform, request), await res.clone().text());
 }
 
 function withSource(res: Response, source: string, status = res.status): Response {
