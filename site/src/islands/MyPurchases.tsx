@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatCents } from '../lib/currency.ts';
 import { TEST_MODE_LABEL } from '../stores/checkout.ts';
+import { $dismissals } from '../stores/pending-payments.ts';
 import { $myOrders, loadMyOrders, orderDate, orderStatusLabel, orderStatusTone, type Order, type OrderItem } from '../stores/orders.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
 import { Loading } from './learning-parts.tsx';
@@ -81,6 +82,8 @@ function MyPurchases() {
   const state = useStore($myOrders);
   useEffect(() => {
     void loadMyOrders();
+    // A payment dismissed from the pending payments dialog cancels its order: show it so.
+    return $dismissals.listen(() => void loadMyOrders());
   }, []);
 
   if (state.status === 'loading') return <Loading text="Loading your purchases..." />;

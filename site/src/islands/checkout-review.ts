@@ -191,7 +191,8 @@ async function mountCheckoutReview(root: HTMLElement): Promise<void> {
       const quote = await fetchQuote(code, item);
       if (code && quote.couponError) update({ quote, couponCode: code, couponError: quote.couponError, applying: false });
       else update({ quote, couponCode: code && quote.coupon ? quote.coupon.code : null, couponError: null, applying: false });
-      if (code && quote.couponError) root.querySelector<HTMLElement>('#coupon-code')?.focus();
+      // The form was drawn again: the keyboard stays where it was.
+      root.querySelector<HTMLElement>('#coupon-code')?.focus();
     } catch (err) {
       update({ applying: false, couponError: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'The coupon could not be checked. Please try again.' });
     }

@@ -33,6 +33,8 @@ export type PendingState =
 export const $pendingPayments = atom<PendingState>({ status: 'idle' });
 /** Ids being dismissed now (their buttons are busy). */
 export const $dismissing = atom<ReadonlySet<string>>(new Set());
+/** Counts dismissals on this page: a list of orders on screen reads itself again. */
+export const $dismissals = atom(0);
 
 const TITLES = {
   subscription: 'Subscription Payment',
@@ -96,6 +98,7 @@ export async function dismissPendingPayment(id: PendingPayment['id']): Promise<b
     if ('data' in state && state.data) $pendingPayments.set({ status: 'ready', data: state.data.filter((p) => String(p.id) !== key) });
     const q = await queryLayer();
     q.invalidate((k) => k === q.keys.pendingPayments || k === '/api/orders' || k.startsWith('/api/orders/'));
+    $dismissals.set($dismissals.get() + 1);
     return true;
   } catch {
     toast({ title: DISMISS_FAILED, variant: 'destructive' });
