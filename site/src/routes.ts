@@ -133,6 +133,8 @@ const adminRoutes = [
   '/admin/subscription-plans',
   '/admin/subscriptions',
   '/admin/coupons',
+  '/admin/orders',
+  '/admin/orders/{id}',
   '/admin/messages',
   '/admin/settings',
   '/admin/sellers',

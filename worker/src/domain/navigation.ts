@@ -63,6 +63,8 @@ export const SIDEBAR_MENUS: Record<SidebarMenuKind, readonly SidebarItem[]> = {
     { href: '/admin/certificates', label: 'Certificates', requires: 'certificates.list_all' },
     { href: '/admin/resources', label: 'Resources', requires: 'resources.manage' },
     { href: '/admin/resource-categories', label: 'Resource Categories', requires: 'resource_categories.manage' },
+    { href: '/admin/orders', label: 'Orders', requires: 'orders.read_all' },
+    { href: '/admin/coupons', label: 'Coupons', requires: 'coupons.manage' },
   ],
   'curriculum-admin': [
     { href: '/admin/curriculum-officer', label: 'Dashboard', requires: 'curriculum.manage' },

@@ -1,0 +1,208 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId } from 'react';
+import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
+import { formatCents } from '../../lib/currency.ts';
+import {
+  $exporting,
+  $ordersExportHref,
+  $ordersList,
+  $ordersPageCount,
+  $ordersQuery,
+  clearOrdersFilters,
+  downloadOrdersCsv,
+  initOrdersList,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  reloadOrders,
+  setOrdersFilter,
+  setOrdersPage,
+  setOrdersSearch,
+  statusBadgeClass,
+  TEST_MODE_LABEL,
+  type AdminOrderRow,
+  type OrderStatus,
+} from '../../stores/admin-commerce.ts';
+import { withErrorBoundary } from '../ErrorBoundary.tsx';
+import { ErrorState, formatDateTime, LoadingState } from './AdminStates.tsx';
+import { PermissionGate } from './PermissionGate.tsx';
+
+const COLUMNS: readonly TableColumn<AdminOrderRow>[] = [
+  {
+    header: 'Order',
+    rowHeader: true,
+    cell: (o) => (
+      <>
+        <a href={`/admin/orders/${o.id}`} className="admin-strong-link">
+          {o.number}
+        </a>
+        <span className="admin-sub">{o.description}</span>
+      </>
+    ),
+  },
+  { header: 'Date', cell: (o) => formatDateTime(o.createdAt) },
+  {
+    header: 'Buyer',
+    cell: (o) => (
+      <>
+        <span>{o.buyer.name}</span>
+        <span className="admin-sub">{o.buyer.email ?? `@${o.buyer.username}`}</span>
+      </>
+    ),
+  },
+  {
+    header: 'Total',
+    align: 'end',
+    cell: (o) => (
+      <>
+        <span>{formatCents(o.totalCents)}</span>
+        {o.refundedCents > 0 && <span className="admin-sub">{formatCents(o.refundedCents)} refunded</span>}
+      </>
+    ),
+  },
+  { header: 'Status', cell: (o) => <span className={statusBadgeClass(o.status)}>{ORDER_STATUS_LABELS[o.status]}</span> },
+  {
+    header: 'Actions',
+    hideHeader: true,
+    cell: (o) => (
+      <a href={`/admin/orders/${o.id}`} aria-label={`View order ${o.number}`}>
+        View
+      </a>
+    ),
+  },
+];
+
+function OrdersList() {
+  const query = useStore($ordersQuery);
+  const list = useStore($ordersList);
+  const pageCount = useStore($ordersPageCount);
+  const exportHref = useStore($ordersExportHref);
+  const exporting = useStore($exporting);
+  const id = useId();
+
+  useEffect(() => {
+    initOrdersList();
+  }, []);
+
+  const data = list.status === 'ready' || list.status === 'loading' ? list.data : undefined;
+  const page = data?.page ?? query.page;
+  const filtered = !!(query.q.trim() || query.status || query.from || query.to || query.buyerId);
+  const buyer = query.buyerId ? data?.data.find((o) => String(o.buyer.id) === query.buyerId)?.buyer : undefined;
+  const testMode = data?.data.some((o) => o.testMode);
+
+  return (
+    <div className="admin-stack">
+      <form className="card admin-panel commerce-filters" role="search" aria-label="Filter orders" onSubmit={(e) => e.preventDefault()}>
+        <div className="field commerce-filter-wide">
+          <label htmlFor={`${id}-q`}>Search orders</label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            className="input"
+            placeholder="Order number, buyer name, email or username"
+            autoComplete="off"
+            value={query.q}
+            onChange={(e) => setOrdersSearch(e.currentTarget.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-status`}>Status</label>
+          <select
+            id={`${id}-status`}
+            className="input"
+            value={query.status}
+            onChange={(e) => setOrdersFilter({ status: e.currentTarget.value as OrderStatus | '' })}
+          >
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-from`}>From</label>
+          <input id={`${id}-from`} type="date" className="input" value={query.from} max={query.to || undefined} onChange={(e) => setOrdersFilter({ from: e.currentTarget.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>To</label>
+          <input id={`${id}-to`} type="date" className="input" value={query.to} min={query.from || undefined} onChange={(e) => setOrdersFilter({ to: e.currentTarget.value })} />
+        </div>
+        {query.buyerId && (
+          <p className="commerce-filter-wide">
+            <span className="admin-chip">
+              <span>Buyer: {buyer ? `${buyer.name} (@${buyer.username})` : `#${query.buyerId}`}</span>
+              <button type="button" className="admin-chip-remove" aria-label="Show every buyer" onClick={() => setOrdersFilter({ buyerId: '' })}>
+                ×
+              </button>
+            </span>
+          </p>
+        )}
+        <div className="commerce-filter-actions commerce-filter-wide">
+          <p className="muted" aria-live="polite">
+            {data ? (data.total === 1 ? '1 order' : `${data.total} orders`) : ''}
+            {data && ' · dates in UTC'}
+          </p>
+          {filtered && (
+            <button type="button" className="btn btn-secondary btn-sm" onClick={clearOrdersFilters}>
+              Clear filters
+            </button>
+          )}
+          <a
+            className="btn btn-secondary btn-sm"
+            href={exportHref}
+            download
+            aria-disabled={exporting || undefined}
+            onClick={(e) => {
+              e.preventDefault();
+              void downloadOrdersCsv(exportHref);
+            }}
+          >
+            {exporting ? 'Exporting...' : 'Export CSV'}
+          </a>
+        </div>
+      </form>
+
+      {testMode && (
+        <p className="alert alert-info commerce-test-mode" role="note">
+          {TEST_MODE_LABEL}
+        </p>
+      )}
+
+      {list.status === 'error' && <ErrorState message={list.message} onRetry={reloadOrders} />}
+      {!data && list.status !== 'error' && <LoadingState label="Loading orders..." />}
+
+      {data &&
+        (data.data.length === 0 ? (
+          <p className="admin-empty table-wrap">{filtered ? 'No orders match these filters.' : 'No orders yet.'}</p>
+        ) : (
+          <ResponsiveTable caption="Orders" columns={COLUMNS} rows={data.data} rowKey={(o) => o.id} busy={list.status === 'loading'} />
+        ))}
+
+      {data && (pageCount > 1 || page > 1) && (
+        <nav className="admin-pagination" aria-label="Pagination">
+          <button type="button" className="btn btn-secondary" disabled={page <= 1} onClick={() => setOrdersPage(page - 1)}>
+            Previous
+          </button>
+          <span aria-current="page">
+            Page {page} of {pageCount}
+          </span>
+          <button type="button" className="btn btn-secondary" disabled={page >= pageCount} onClick={() => setOrdersPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+/** Orders are ADMIN's (orders.read_all): other admin roles open the page but see no list. */
+function OrdersAdmin() {
+  return (
+    <PermissionGate action="orders.read_all" what="Orders">
+      {() => <OrdersList />}
+    </PermissionGate>
+  );
+}
+
+export default withErrorBoundary(OrdersAdmin);
