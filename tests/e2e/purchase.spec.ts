@@ -135,15 +135,54 @@ test('Buy now on the enrol page pays for one item directly, with a 20% coupon; t
   await expect(main.getByText(`Discount (${code})`)).toBeVisible();
   await main.getByRole('button', { name: `Pay ${money(discounted)}` }).click();
   await expect(main.getByText(money(discounted)).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\/stripe\?session=/);
+  const hosted = page.url();
   await payWithCard(page, PAYING_CARD);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
   await expect(main.getByText(`Discount (${code})`)).toBeVisible();
+
+  // The provider's page of a paid session says so and takes no card again.
+  await page.goto(hosted);
+  await expect(main.getByRole('heading', { name: 'Already paid' })).toBeVisible();
+  await expect(main.getByRole('form', { name: 'Card details' })).toHaveCount(0);
+
+  // Bought: a second Buy now names why it cannot be bought again.
+  await page.goto(direct);
+  await expect(main.getByText('You are already enrolled in this course.')).toBeVisible();
+  await expect(main.getByRole('button', { name: /^Pay \$/ })).toBeDisabled();
 
   // Enrolled now: the enrol page offers the course instead of Add to Cart / Buy now.
   await page.goto(`/courses/${course.id}/enroll`);
   await expect(main.getByRole('link', { name: 'Continue', exact: true })).toBeVisible();
   await expect(main.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
   await expect(main.getByRole('link', { name: 'Buy now' })).toHaveCount(0);
+});
+
+test('cancelling on the provider\'s page cancels the order and keeps the cart', async ({ page, request, loginAs }) => {
+  const course = await paidDemoCourse(request, 3);
+  const { username, password } = await registerUser(page, 'canceller');
+  const token = await loginAs(username, password);
+  const added = await request.post('/api/cart', { headers: { authorization: `Bearer ${token}` }, data: { type: 'COURSE', itemId: course.id } });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  const main = page.getByRole('main');
+
+  await page.goto('/checkout');
+  await main.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/stripe\?session=/);
+  await main.getByRole('link', { name: 'Cancel and return to DRX' }).click();
+
+  await expect(page).toHaveURL(/\/cancel-payment\?session_id=/);
+  await expect(main.getByText('Your payment was cancelled and nothing was charged.')).toBeVisible();
+  await expect(main.getByText(/Your cart is kept/)).toBeVisible();
+  expect(await seriousViolations(page), 'axe on /cancel-payment').toEqual([]);
+  await main.getByRole('link', { name: 'Back to cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(main.getByText(course.title).first()).toBeVisible();
+
+  await page.goto('/my-purchases');
+  const order = main.getByRole('article').filter({ hasText: course.title });
+  await expect(order.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(order.getByRole('link', { name: /^Complete Payment/ })).toHaveCount(0);
 });
 
 function escape(text: string): string {
