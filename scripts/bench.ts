@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import autocannon from 'autocannon';
+import { chooseLoadGenerator, load } from './bench/load.ts';
 import { measureWrites, WRITE_CONNECTIONS, type WriteMeasure } from './bench/write-load.ts';
 
 // `npm run bench`: throughput and latency of the app against a bare Hono hello-world measured in
@@ -74,10 +74,14 @@ function cpuUs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
+/** The reads' load generator: wrk when installed, else autocannon (scripts/bench/load.ts). */
+const generator = chooseLoadGenerator();
+const warmUp = (url: string, headers: Record<string, string>) => load(generator.name, url, { connections: CONNECTIONS, seconds: 1, headers });
+
 async function slice(url: string, headers: Record<string, string>, seconds: number, pid: number) {
   const before = cpuUs(pid);
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-  return { requests: r.requests.total, seconds: r.duration, p99: r.latency.p99, non2xx: r.non2xx + r.errors, cpu: cpuUs(pid) - before };
+  const r = await load(generator.name, url, { connections: CONNECTIONS, seconds, headers });
+  return { requests: r.requests, seconds: r.seconds, p99: r.p99, non2xx: r.errors, cpu: cpuUs(pid) - before };
 }
 
 /**
@@ -88,8 +92,8 @@ async function slice(url: string, headers: Record<string, string>, seconds: numb
 async function measure(name: string, url: string, headers: Record<string, string> = {}, server: ChildProcess = appServer): Promise<Measure> {
   const helloUrl = `http://127.0.0.1:${HELLO_PORT}/`;
   // a short warm-up of both, then the measured slices
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
-  await autocannon({ url: helloUrl, connections: CONNECTIONS, duration: 1, headers });
+  await warmUp(url, headers);
+  await warmUp(helloUrl, headers);
   const per = Math.max(1, Math.round(DURATION / SLICES));
   let app = { requests: 0, seconds: 0, p99: 0, non2xx: 0, cpu: 0 };
   let hello = { requests: 0, seconds: 0 };
@@ -112,7 +116,7 @@ async function measure(name: string, url: string, headers: Record<string, string
 
 async function measureHello(): Promise<Measure> {
   const url = `http://127.0.0.1:${HELLO_PORT}/`;
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers: BROWSER });
+  await warmUp(url, BROWSER);
   const h = await slice(url, BROWSER, DURATION, helloServer.pid!);
   const rps = h.requests / h.seconds;
   return { name: 'hello-world (bare Hono)', rps, p99: h.p99, non2xx: h.non2xx, helloRps: rps, cpuUs: h.cpu / Math.max(1, h.requests) };
@@ -162,7 +166,9 @@ function readRow(m: Measure, goal?: { ratio?: number; p99?: number }): void {
 }
 
 function writeRow(m: WriteMeasure): void {
-  const ok = m.p99 <= 20 && m.busy === 0 && m.non2xx === 0;
+  // Issue 8's writes: p99 and 0 busy; issue 9's (cart, checkout): every answer 2xx, p99 reported.
+  const ok = (m.p99Target === undefined || m.p99 <= m.p99Target) && m.busy === 0 && m.non2xx === 0;
+  if (m.firstFailure !== undefined) console.warn(`  ${m.name}: ${m.non2xx} answers were not 2xx; the first: ${m.firstFailure}`);
   rows.push({
     target: `${m.name} (${WRITE_CONNECTIONS} conn, ${m.requests} req)`,
     'req/s': Math.round(m.rps),
@@ -170,7 +176,7 @@ function writeRow(m: WriteMeasure): void {
     'hello req/s': '-',
     'vs hello': '-',
     'CPU µs/req': m.cpuUs === undefined ? '-' : String(Math.round(m.cpuUs)),
-    goal: `p99 ≤ 20 ms, 0 busy (p50 ${m.p50} ms; busy ${m.busy}, non-2xx ${m.non2xx})`,
+    goal: `${m.p99Target === undefined ? 'every answer 2xx' : `p99 ≤ ${m.p99Target} ms, 0 busy`} (p50 ${m.p50} ms; busy ${m.busy}, non-2xx ${m.non2xx})`,
     result: check(m.name, ok),
   });
 }
@@ -209,8 +215,9 @@ try {
   if (!courseId) throw new Error('the demo seed has no published course');
 
   console.log(
-    `\nReads: ${CONNECTIONS} connections, ${DURATION} s each in ${SLICES} slices interleaved with the hello-world (autocannon), Accept-Encoding as a browser sends it`,
+    `\nReads: ${CONNECTIONS} connections, ${DURATION} s each in ${SLICES} slices interleaved with the hello-world, Accept-Encoding as a browser sends it`,
   );
+  console.log(`Load generator of the reads: ${generator.note}; of the writes: autocannon (per-request bodies and tokens)`);
   console.log(`Server: build/server/index.mjs, RATE_LIMIT_MULTIPLIER=${RATE_LIMIT_MULTIPLIER}; writes: ${WRITE_CONNECTIONS} connections, ${WRITES} requests each\n`);
   readRow(await measureHello());
   if (runs('api')) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { sessions, users } from '../../db/schema/index.ts';
+import { cartItems, sessions, users } from '../../db/schema/index.ts';
 import { answersFor, buildCourse } from '../../tests/support/learning-factories.ts';
 import { createEnrollment } from '../../tests/support/course-factories.ts';
 import { hashToken } from '../../worker/src/domain/tokens.ts';
@@ -9,10 +9,18 @@ import { createDb } from '../../worker/src/platform/db.ts';
 import { openEmbeddedClient } from '../../worker/src/platform/node-db.ts';
 
 /**
- * The write path of `npm run bench` (issue 8 §1): POST /api/enrollments (a free course, each
- * request a learner who is not enrolled yet) and POST of a quiz attempt (unlimited attempts, no
- * wait), at 20 connections. Learners and their sessions are written straight into the running
- * server's database file beforehand (one shared password hash: signing up is not what is measured).
+ * The write path of `npm run bench`, at 20 connections, each request answered 2xx:
+ * - issue 8 §1: POST /api/enrollments (a free course, each request a learner who is not enrolled
+ *   yet) and POST of a quiz attempt (a failing one; unlimited attempts, no wait). Each quiz learner
+ *   makes at most ATTEMPTS_PER_LEARNER attempts, spread over the run as a class would: until 23
+ *   Nov the bench's 20 learners made ~165 each, and every attempt then read and checked a history
+ *   no learner has;
+ * - issue 9: POST /api/cart (a learner adds a paid course to an empty cart) and POST /api/checkout
+ *   (a learner with that course in the cart starts a checkout with the test provider: the order,
+ *   its items and the provider's session are written).
+ * Learners and their sessions (and the checkout learners' carts) are written straight into the
+ * running server's database file beforehand (one shared password hash: signing up is not what is
+ * measured).
  */
 
 export interface WriteMeasure {
@@ -28,7 +36,12 @@ export interface WriteMeasure {
   firstFailure?: string;
   /** The server's CPU time per request in µs (user + system), when its pid was given: steadier than latency on a busy machine. */
   cpuUs?: number;
+  /** The p99 the issue asks for, in ms (issue 8's writes); none: the row reports p99 and errors (issue 9's). */
+  p99Target?: number;
 }
+
+/** Issue 8 §1: p99 ≤ 20 ms with 0 busy errors at 20 connections. */
+const WRITE_P99_TARGET_MS = 20;
 
 /** CPU time (user + system) a process used so far, in µs (Linux clock ticks of 10 ms). */
 function processCpuUs(pid: number): number {
@@ -39,6 +52,8 @@ function processCpuUs(pid: number): number {
 export const WRITE_CONNECTIONS = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 20);
 /** Requests of each kind before the measured ones. */
 const WARM_UP = 300;
+/** Attempts each quiz learner makes, all failing; a class's learners take a quiz a few times, not 150. */
+const ATTEMPTS_PER_LEARNER = 3;
 
 interface Learner {
   id: number;
@@ -122,23 +137,51 @@ export async function measureWrites(baseUrl: string, databaseFile: string, amoun
     const enrolCourse = await buildCourse(db, { title: `Bench enrolment ${tag}`, priceCents: 0 });
     const quizCourse = await buildCourse(db, { title: `Bench quiz ${tag}`, priceCents: 0 });
     const quiz = quizCourse.quizzes[0]!;
-    const enrolLearners = await createLearners(db, WARM_UP + amount + WRITE_CONNECTIONS * 2, `e${tag}`);
-    const quizLearners = await createLearners(db, WRITE_CONNECTIONS, `q${tag}`);
+    // What a buyer puts in the cart and checks out: a published paid course.
+    const paidCourse = await buildCourse(db, { title: `Bench purchase ${tag}`, priceCents: 4900 });
+    const perRun = WARM_UP + amount + WRITE_CONNECTIONS * 2;
+    const enrolLearners = await createLearners(db, perRun, `e${tag}`);
+    const quizLearners = await createLearners(db, Math.ceil(perRun / ATTEMPTS_PER_LEARNER), `q${tag}`);
     for (const l of quizLearners) await createEnrollment(db, l.id, quizCourse.id);
+    const cartLearners = await createLearners(db, perRun, `c${tag}`);
+    const buyers = await createLearners(db, perRun, `b${tag}`);
+    for (let start = 0; start < buyers.length; start += 500) {
+      await db.insert(cartItems).values(buyers.slice(start, start + 500).map((b) => ({ userId: b.id, kind: 'COURSE' as const, itemId: paidCourse.id, quantity: 1 })));
+    }
     const enrolBody = JSON.stringify({ courseId: enrolCourse.id });
     // Attempts that fail: a passed quiz takes no more attempts (409), so each learner could pass once only.
     const failing = JSON.stringify({ answers: answersFor(quiz, 3) });
+    const cartBody = JSON.stringify({ type: 'COURSE', itemId: paidCourse.id });
+    const checkoutBody = JSON.stringify({});
 
-    // Each learner enrols once: the warm-up and the measured run take learners from one list.
-    let enrolled = 0;
-    const enrolment = () => ({ path: '/api/enrollments', body: enrolBody, token: enrolLearners[enrolled++ % enrolLearners.length]!.token });
-    const attemptOf = (i: number) => ({ path: `/api/learn/quizzes/${quiz.id}/attempts`, body: failing, token: quizLearners[i % quizLearners.length]!.token });
-    // A warm-up of each (the JIT, the statement caches), then the measured runs.
-    await run('warm-up', baseUrl, WARM_UP, enrolment);
-    await run('warm-up', baseUrl, WARM_UP, attemptOf);
-    const enrol = await run('POST /api/enrollments (free course)', baseUrl, amount, enrolment, serverPid);
-    const attempt = await run('POST quiz attempt', baseUrl, amount, attemptOf, serverPid);
-    return [enrol, attempt];
+    // Each learner enrols, adds to the cart or checks out once, and makes its attempts one round of
+    // the class apart: the warm-up and the measured run take learners from one list.
+    const taker = (learners: Learner[]) => {
+      let taken = 0;
+      return () => learners[taken++ % learners.length]!.token;
+    };
+    const enrolling = taker(enrolLearners);
+    const attempting = taker(quizLearners);
+    const adding = taker(cartLearners);
+    const buying = taker(buyers);
+    const enrolment = () => ({ path: '/api/enrollments', body: enrolBody, token: enrolling() });
+    const attempt = () => ({ path: `/api/learn/quizzes/${quiz.id}/attempts`, body: failing, token: attempting() });
+    const cartAdd = () => ({ path: '/api/cart', body: cartBody, token: adding() });
+    const checkout = () => ({ path: '/api/checkout', body: checkoutBody, token: buying() });
+    const kinds = [
+      ['POST /api/enrollments (free course)', enrolment, WRITE_P99_TARGET_MS],
+      ['POST quiz attempt (failing)', attempt, WRITE_P99_TARGET_MS],
+      ['POST /api/cart (add a paid course)', cartAdd, undefined],
+      ['POST /api/checkout (from the cart)', checkout, undefined],
+    ] as const;
+    const measured: WriteMeasure[] = [];
+    for (const [name, request, p99Target] of kinds) {
+      // A warm-up of each (the JIT, the statement caches), then the measured run.
+      await run('warm-up', baseUrl, WARM_UP, request);
+      const m = await run(name, baseUrl, amount, request, serverPid);
+      measured.push(p99Target === undefined ? m : { ...m, p99Target });
+    }
+    return measured;
   } finally {
     client.close();
   }
