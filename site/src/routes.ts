@@ -134,7 +134,7 @@ const adminRoutes = [
   '/admin/subscriptions',
   '/admin/coupons',
   '/admin/orders',
-  '/admin/orders/{id}',
+  '/admin/orders/{orderId}',
   '/admin/messages',
   '/admin/settings',
   '/admin/sellers',

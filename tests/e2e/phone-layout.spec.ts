@@ -74,6 +74,8 @@ async function demoParams(request: APIRequestContext): Promise<Record<string, st
   const seller = await apiGet<{ id: number }>(request, '/api/me', await token(request, ACCOUNTS.seller));
   const certificates = await apiGet<{ id: number; code: string }[] | { data: { id: number; code: string }[] }>(request, '/api/certificates', student);
   const certificate = (Array.isArray(certificates) ? certificates : certificates.data)[0];
+  // The newest order, when a commerce spec made one (the seed has none): /admin/orders/{orderId}.
+  const orders = await apiGet<{ data: { id: number }[] }>(request, '/api/admin/orders?pageSize=1', await token(request, ACCOUNTS.admin));
   const id = String(courseId);
   params = {
     id,
@@ -86,6 +88,7 @@ async function demoParams(request: APIRequestContext): Promise<Record<string, st
     sellerId: String(seller.id),
     certificateId: String(certificate?.id ?? 1),
     code: certificate?.code ?? 'DRX-0000000000AA',
+    orderId: String(orders.data[0]?.id ?? 1),
   };
   return params;
 }

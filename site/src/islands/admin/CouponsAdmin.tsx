@@ -114,6 +114,11 @@ function CouponsList() {
 
   return (
     <div className="admin-stack">
+      {testMode && (
+        <p className="alert alert-info commerce-test-mode" role="note">
+          {TEST_MODE_LABEL}
+        </p>
+      )}
       <div className="admin-toolbar">
         <button type="button" className="btn btn-primary" onClick={() => setEditing({ coupon: null, form: emptyCouponForm(), key: Date.now() })}>
           New coupon
@@ -121,7 +126,7 @@ function CouponsList() {
       </div>
 
       {editing && (
-        <CouponsForm key={editing.key} initial={editing.form} editing={editing.coupon} testMode={testMode} onDone={() => setEditing(null)} />
+        <CouponsForm key={editing.key} initial={editing.form} editing={editing.coupon} onDone={() => setEditing(null)} />
       )}
 
       <form className="admin-toolbar" role="search" onSubmit={(e) => e.preventDefault()}>
@@ -143,12 +148,6 @@ function CouponsList() {
           </p>
         )}
       </form>
-
-      {testMode && (
-        <p className="alert alert-info commerce-test-mode" role="note">
-          {TEST_MODE_LABEL}
-        </p>
-      )}
 
       {list.status === 'error' && <ErrorState message={list.message} onRetry={reloadCoupons} />}
       {!data && list.status !== 'error' && <LoadingState label="Loading coupons..." />}

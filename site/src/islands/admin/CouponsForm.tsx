@@ -5,7 +5,6 @@ import {
   COUPON_KIND_LABELS,
   saveCoupon,
   searchCourses,
-  TEST_MODE_LABEL,
   type CouponForm,
   type CouponFormErrors,
   type CouponItemKind,
@@ -62,7 +61,7 @@ function CoursePicker({ chosen, onAdd, onRemove }: { chosen: CouponForm['items']
       {results && (
         <ul className="commerce-picker" aria-label="Matching courses">
           {results.length === 0 && <li className="muted">No course matches.</li>}
-          {results.slice(0, 8).map((course) => (
+          {results.slice(0, 5).map((course) => (
             <li key={course.id}>
               <span>
                 {course.title} <span className="muted">· {formatCurrency(course.price)}</span>
@@ -82,11 +81,10 @@ export interface CouponsFormProps {
   initial: CouponForm;
   /** The coupon edited, or null for a new one. */
   editing: CouponView | null;
-  testMode: boolean;
   onDone: () => void;
 }
 
-export function CouponsForm({ initial, editing, testMode, onDone }: CouponsFormProps) {
+export function CouponsForm({ initial, editing, onDone }: CouponsFormProps) {
   const id = useId();
   const [form, setForm] = useState<CouponForm>(initial);
   const [errors, setErrors] = useState<CouponFormErrors>({});
@@ -121,11 +119,6 @@ export function CouponsForm({ initial, editing, testMode, onDone }: CouponsFormP
       <h2 id={`${id}-heading`} ref={heading} tabIndex={-1} className="admin-section-title">
         {editing ? `Edit coupon ${editing.code}` : 'New coupon'}
       </h2>
-      {testMode && (
-        <p className="alert alert-info commerce-test-mode" role="note">
-          {TEST_MODE_LABEL}
-        </p>
-      )}
       <form
         className="commerce-form"
         noValidate

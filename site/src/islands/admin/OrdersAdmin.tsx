@@ -43,20 +43,20 @@ const COLUMNS: readonly TableColumn<AdminOrderRow>[] = [
   {
     header: 'Buyer',
     cell: (o) => (
-      <>
+      <div>
         <span>{o.buyer.name}</span>
         <span className="admin-sub">{o.buyer.email ?? `@${o.buyer.username}`}</span>
-      </>
+      </div>
     ),
   },
   {
     header: 'Total',
     align: 'end',
     cell: (o) => (
-      <>
+      <div>
         <span>{formatCents(o.totalCents)}</span>
         {o.refundedCents > 0 && <span className="admin-sub">{formatCents(o.refundedCents)} refunded</span>}
-      </>
+      </div>
     ),
   },
   { header: 'Status', cell: (o) => <span className={statusBadgeClass(o.status)}>{ORDER_STATUS_LABELS[o.status]}</span> },

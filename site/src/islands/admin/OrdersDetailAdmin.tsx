@@ -46,7 +46,15 @@ function refundColumns(order: AdminOrderDetail): readonly TableColumn<RefundView
     { header: 'Date', rowHeader: true, cell: (r) => formatDateTime(r.createdAt) },
     { header: 'Amount', align: 'end', cell: (r) => formatCents(r.amountCents) },
     { header: 'Status', cell: (r) => REFUND_STATUS[r.status] },
-    { header: 'Access ended for', cell: (r) => (r.orderItemIds && r.orderItemIds.length > 0 ? r.orderItemIds.map(titleOf).join(', ') : 'No line named') },
+    {
+      header: 'Access ended for',
+      cell: (r) =>
+        r.orderItemIds && r.orderItemIds.length > 0
+          ? r.orderItemIds.map(titleOf).join(', ')
+          : order.status === 'refunded'
+            ? 'Every item (refunded in full)'
+            : 'None (amount only)',
+    },
     { header: 'Reason', cell: (r) => r.reason || '—' },
     { header: 'By', cell: (r) => (r.createdBy ? `@${r.createdBy.username}` : 'Payment provider') },
   ];

@@ -33,7 +33,13 @@ export function OrdersRefundForm({ order }: { order: AdminOrderDetail }) {
         <h2 id={`${id}-heading`} className="admin-section-title">
           Refund
         </h2>
-        <p className="muted">{paid ? 'Nothing is left to refund on this order.' : 'Only a paid order can be refunded.'}</p>
+        <p className="muted">
+          {order.status === 'refunded'
+            ? 'This order has been refunded in full.'
+            : paid
+              ? 'Nothing is left to refund on this order (a refund may still be pending at the provider).'
+              : 'Only a paid order can be refunded.'}
+        </p>
       </section>
     );
   }
