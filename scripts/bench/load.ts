@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 
 /**
- * The load generator of the bench's reads (decision 0021, "the load generator"). wrk (C, Debian's
+ * The load generator of the bench's reads (decision 0028). wrk (C, Debian's
  * `wrk` package) when it is installed: its own CPU per answer is small and hardly grows with the
  * answer's bytes, so a ratio against the hello-world measures the server. autocannon otherwise
  * (JavaScript: it parses every answer with http-parser-js and turns each body into a string, so on
@@ -56,7 +56,7 @@ export function chooseLoadGenerator(): { name: LoadGeneratorName; note: string }
   if (wrkInstalled()) return { name: 'wrk', note: `wrk (${WRK_THREADS} thread${WRK_THREADS === 1 ? '' : 's'})` };
   return {
     name: 'autocannon',
-    note: 'autocannon — wrk is not installed (apt-get install wrk): on two cores autocannon\'s own CPU per answer caps the pages\' ratios near 0.35 (decision 0021)',
+    note: 'autocannon — wrk is not installed (apt-get install wrk): on two cores autocannon\'s own CPU per answer caps the pages\' ratios near 0.35 (decisions 0021, 0028)',
   };
 }
 
