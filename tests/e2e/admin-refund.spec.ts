@@ -72,6 +72,12 @@ test('an admin finds an order, refunds it in full, and the learner’s enrolment
   await expect(refund.getByRole('radio', { name: /^Everything left/ })).toBeChecked();
   expect(await seriousViolations(page), 'axe on the order page').toEqual([]);
 
+  // Choosing lines fills in what was paid for them.
+  await refund.getByRole('radio', { name: 'Chosen lines, ending their access' }).check();
+  await refund.getByRole('checkbox', { name: new RegExp(course.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).check();
+  await expect(refund.getByLabel('Amount to refund (USD)')).toHaveValue((course.price_cents / 100).toFixed(2));
+  expect(await seriousViolations(page), 'axe on the refund form by lines').toEqual([]);
+
   // An amount above what was paid is refused before asking.
   await refund.getByRole('radio', { name: 'An amount only (access kept)' }).check();
   await refund.getByLabel('Amount to refund (USD)').fill(((course.price_cents + 100) / 100).toFixed(2));
