@@ -9,7 +9,7 @@ import { placeOrder } from '../../../tests/support/order-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
 import type { AdminOrderDetail } from '../services/orders.ts';
-import { REFUND_FOREIGN_LINE, REFUND_NOT_REFUNDABLE, REFUND_TOO_MUCH, type RefundResult } from '../services/refunds.ts';
+import { REFUND_FOREIGN_LINE, REFUND_NOT_REFUNDABLE, REFUND_PROVIDER_FAILED, REFUND_PROVIDER_MISMATCH, REFUND_TOO_MUCH, type RefundResult } from '../services/refunds.ts';
 
 let t: TestApp;
 let admin: FactoryUser;
@@ -154,5 +154,33 @@ describe('POST /api/admin/orders/:id/refunds', () => {
     const body = await read<RefundResult>(await refund(row.id, { amountCents: 3999 }));
     expect(body.order).toMatchObject({ status: 'refunded', refundedCents: 3999, couponCode: coupon.code });
     expect(await enrolled(user.id, course.id)).toBe(false);
+  });
+
+  it('refuses an order paid through another provider than the one in use', async () => {
+    const learner = await createUser(t.db);
+    const [row] = await t.db
+      .insert(orders)
+      .values({ number: `DRX-STRPE-${Date.now().toString(36).slice(-5).toUpperCase()}`, userId: learner.id, type: 'course', status: 'paid', description: 'x', subtotalCents: 1000, totalCents: 1000, provider: 'stripe', paidAt: new Date().toISOString() })
+      .returning();
+    const res = await refund(row!.id, { amountCents: 100 });
+    expect(res.status).toBe(409);
+    expect((await read<ErrorBody>(res)).message).toBe(REFUND_PROVIDER_MISMATCH);
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, row!.id))).toEqual([]);
+  });
+
+  it('gives the reserved amount back when the provider refuses (502, the refund marked failed)', async () => {
+    const learner = await createUser(t.db);
+    // Paid by its status but without a payment the test provider knows: it refuses the refund.
+    const [row] = await t.db
+      .insert(orders)
+      .values({ number: `DRX-NOPAY-${Date.now().toString(36).slice(-5).toUpperCase()}`, userId: learner.id, type: 'course', status: 'paid', description: 'x', subtotalCents: 1000, totalCents: 1000, provider: 'test' })
+      .returning();
+    const res = await refund(row!.id, { amountCents: 1000 });
+    expect(res.status).toBe(502);
+    expect((await read<ErrorBody>(res)).message).toBe(REFUND_PROVIDER_FAILED);
+    const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, row!.id));
+    expect(rows.map((r) => r.status)).toEqual(['failed']);
+    const detail = await read<AdminOrderDetail>(await t.json('GET', `/api/admin/orders/${row!.id}`, undefined, adminToken));
+    expect(detail.refundableCents).toBe(1000);
   });
 });
