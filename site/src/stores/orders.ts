@@ -6,51 +6,12 @@ import { ApiError, apiFetch } from '../lib/api.ts';
  * by /my-purchases, the receipt page and the return pages. Shapes as the contract gives them.
  */
 
-export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded' | 'partially_refunded';
-export type ItemKind = 'COURSE' | 'RESOURCE' | 'SUBSCRIPTION' | 'BOOKING';
-
-export interface NextAction {
-  label: 'Start course' | 'Go to course' | 'Download' | string;
-  url: string;
-}
-
-export interface OrderItem {
-  id: number;
-  kind: ItemKind;
-  itemId: number;
-  title: string;
-  imageUrl: string | null;
-  unitPriceCents: number;
-  quantity: number;
-  discountCents: number;
-  totalCents: number;
-  refundedCents: number;
-  fulfilled: boolean;
-  revoked: boolean;
-  nextAction: NextAction | null;
-}
-
-export interface Order {
-  id: number;
-  number: string;
-  type: string;
-  status: OrderStatus;
-  description: string;
-  currency: string;
-  subtotalCents: number;
-  discountCents: number;
-  totalCents: number;
-  refundedCents: number;
-  couponCode: string | null;
-  provider: string;
-  testMode: boolean;
-  createdAt: string;
-  paidAt: string | null;
-  expiresAt: string | null;
-  checkoutUrl?: string | null;
-  items: OrderItem[];
-  receiptUrl: string;
-}
+/** The server's one shape of an order (worker/src/services/payments/order-view.ts). */
+export type { ItemKind, OrderStatus } from '../../../worker/src/domain/orders.ts';
+export type { NextAction } from '../../../worker/src/services/payments/fulfilment.ts';
+export type { OrderItemView as OrderItem, OrderSummary as Order } from '../../../worker/src/services/payments/order-view.ts';
+import type { OrderStatus } from '../../../worker/src/domain/orders.ts';
+import type { OrderSummary as Order } from '../../../worker/src/services/payments/order-view.ts';
 
 /** Words for an order's status, as the buyer reads them. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

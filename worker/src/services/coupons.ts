@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { coupons, type CouponRow, type ITEM_KINDS } from '../../../db/schema/commerce.ts';
 import { courses } from '../../../db/schema/index.ts';
-import { couponRuleOf, describeCoupon, normaliseCouponCode, type CouponItemRef } from '../domain/coupons.ts';
+import { couponRuleOf, describeCoupon, normaliseCouponCode, type CouponItemRef, type CouponRule } from '../domain/coupons.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { uniqueViolation } from './db-errors.ts';
@@ -49,20 +49,9 @@ export interface CouponView {
   updatedAt: string;
 }
 
-export interface CouponInput {
-  code: string;
+/** What an admin writes: the rule checkout applies, and a description for the list. */
+export interface CouponInput extends CouponRule {
   description: string;
-  discountType: 'percent' | 'fixed';
-  percentOff: number | null;
-  amountOffCents: number | null;
-  appliesToKinds: ItemKind[] | null;
-  appliesToItems: CouponItemRef[] | null;
-  startsAt: string | null;
-  endsAt: string | null;
-  maxRedemptions: number | null;
-  perUserLimit: number | null;
-  minOrderCents: number;
-  active: boolean;
 }
 
 export type CouponChanges = Partial<CouponInput>;
