@@ -10,27 +10,9 @@ import type { ItemKind, Order } from './orders.ts';
 
 export { TEST_MODE_LABEL } from '../lib/purchase.ts';
 
-export interface QuoteLine {
-  type: ItemKind;
-  itemId: number;
-  title: string;
-  quantity: number;
-  unitPriceCents: number;
-  discountCents: number;
-  totalCents: number;
-  available: boolean;
-  reasonMessage: string | null;
-}
-
-export interface Quote {
-  lines: QuoteLine[];
-  subtotalCents: number;
-  discountCents: number;
-  totalCents: number;
-  coupon: { code: string; description: string } | null;
-  couponError: string | null;
-  testMode: boolean;
-}
+/** The checkout quote as the server answers it (worker/src/services/payments/checkout.ts). */
+export type { Quote, QuoteLine } from '../../../worker/src/services/payments/checkout.ts';
+import type { Quote } from '../../../worker/src/services/payments/checkout.ts';
 
 /** One item bought directly (Buy now), or the server cart when absent. */
 export interface DirectItem {

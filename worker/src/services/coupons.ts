@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { coupons, type CouponRow, type ITEM_KINDS } from '../../../db/schema/commerce.ts';
+import { coupons, type CouponRow } from '../../../db/schema/commerce.ts';
 import { courses } from '../../../db/schema/index.ts';
 import { couponRuleOf, describeCoupon, normaliseCouponCode, type CouponItemRef, type CouponRule } from '../domain/coupons.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
@@ -7,8 +7,6 @@ import type { Db } from '../platform/db.ts';
 import { uniqueViolation } from './db-errors.ts';
 
 /** Coupons admin (issue 9 §5): list, create, edit, deactivate. Checkout applies them (domain/coupons.ts). */
-
-type ItemKind = (typeof ITEM_KINDS)[number];
 
 export const COUPON_NOT_FOUND = 'Coupon not found';
 export const COUPON_CODE_TAKEN = 'A coupon with this code already exists.';
@@ -24,23 +22,12 @@ export interface CouponItemView extends CouponItemRef {
   title: string | null;
 }
 
-export interface CouponView {
+/** A coupon as the admin list shows it: what was written, with item titles, its state and its uses. */
+export interface CouponView extends Omit<CouponInput, 'appliesToItems'> {
   id: number;
-  code: string;
-  description: string;
   /** What the buyer reads: "20% off courses". */
   summary: string;
-  discountType: 'percent' | 'fixed';
-  percentOff: number | null;
-  amountOffCents: number | null;
-  appliesToKinds: ItemKind[] | null;
   appliesToItems: CouponItemView[] | null;
-  startsAt: string | null;
-  endsAt: string | null;
-  maxRedemptions: number | null;
-  perUserLimit: number | null;
-  minOrderCents: number;
-  active: boolean;
   state: CouponState;
   /** Uses held by pending orders, and uses by paid orders (counted once, on payment). */
   reservedCount: number;
