@@ -9,3 +9,4 @@ export * from './learning.ts';
 export * from './outbox.ts';
 export * from './content-versions.ts';
 export * from './commerce.ts';
+export * from './store.ts';

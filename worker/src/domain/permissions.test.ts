@@ -35,12 +35,25 @@ describe('the permission table (decision 0013)', () => {
     expect(rolesWith('courses.list_all')).toEqual(['ADMIN', 'INSTRUCTOR_ADMIN']);
   });
 
-  it('gives CURRICULUM_ADMIN the curriculum and sellers, nothing of people or courses', () => {
-    expect([...permissionsOf(['CURRICULUM_ADMIN'])].sort()).toEqual(['curriculum.manage', 'resource_categories.manage', 'resources.manage', 'sellers.manage']);
+  it('gives CURRICULUM_ADMIN the curriculum, sellers and store settings, nothing of people or courses', () => {
+    expect([...permissionsOf(['CURRICULUM_ADMIN'])].sort()).toEqual([
+      'curriculum.manage',
+      'resource_categories.manage',
+      'resources.manage',
+      'resources.review',
+      'sellers.manage',
+      'store.settings',
+    ]);
   });
 
-  it('gives learners, sellers and unknown roles nothing', () => {
-    for (const role of ['STUDENT', 'SELLER', 'PROFESSIONAL', 'GUEST_USER', 'CURRICULUM_SELLER', 'KING']) expect(permissionsOf([role]).size, role).toBe(0);
+  it('lets sellers sell and curriculum officers sell and review, nothing more', () => {
+    for (const role of ['SELLER', 'CURRICULUM_SELLER']) expect([...permissionsOf([role])], role).toEqual(['store.sell']);
+    expect([...permissionsOf(['CURRICULUM_OFFICER'])].sort()).toEqual(['resources.review', 'store.sell']);
+    expect(can(['SELLER'], 'resources.manage')).toBe(false);
+  });
+
+  it('gives learners and unknown roles nothing', () => {
+    for (const role of ['STUDENT', 'PROFESSIONAL', 'GUEST_USER', 'KING']) expect(permissionsOf([role]).size, role).toBe(0);
     expect(can(null, 'users.list')).toBe(false);
     expect(can('ADMIN', 'users.list')).toBe(true);
   });

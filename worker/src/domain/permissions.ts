@@ -36,11 +36,14 @@ export const ACTIONS = [
   'certificates.list_all',
   'certificate_templates.design',
   'certificate_templates.manage',
-  // The curriculum store and its sellers (screens arrive with the store).
+  // The curriculum store and its sellers (decision 0029).
   'curriculum.manage',
   'resources.manage',
+  'resources.review',
   'resource_categories.manage',
   'sellers.manage',
+  'store.settings',
+  'store.sell',
   // Commerce: every order and its refunds, and the coupon codes (ADMIN's alone).
   'orders.read_all',
   'orders.refund',
@@ -63,11 +66,29 @@ const OWN_COURSES: readonly Action[] = [
  */
 const COURSE_ADMIN: readonly Action[] = [...OWN_COURSES, 'certificates.revoke'];
 
-const CURRICULUM_ADMIN: readonly Action[] = ['curriculum.manage', 'resources.manage', 'resource_categories.manage', 'sellers.manage'];
+/**
+ * The store's administration: every resource (approve, reject, feature, archive), its categories,
+ * the sellers (applications, suspension) and the platform fee.
+ */
+const CURRICULUM_ADMIN: readonly Action[] = [
+  'curriculum.manage',
+  'resources.manage',
+  'resources.review',
+  'resource_categories.manage',
+  'sellers.manage',
+  'store.settings',
+];
 
 /**
- * Role → actions. Roles not listed (STUDENT, PROFESSIONAL, SELLER, DIRECTORY_MEMBER, BOOKING_*,
- * CURRICULUM_SELLER, CURRICULUM_OFFICER, GUEST_USER) hold no action of this table: what every
+ * Selling in the store: one's own resources, sales and payouts. The role is granted when a
+ * curriculum admin approves the seller's application; the seller profile's status (approved, not
+ * suspended) is checked on top of it where a resource is written.
+ */
+const SELLING: readonly Action[] = ['store.sell'];
+
+/**
+ * Role → actions. Roles with an empty list (STUDENT, PROFESSIONAL, DIRECTORY_MEMBER, BOOKING_*,
+ * GUEST_USER) hold no action of this table: what every
  * signed-in person may do (learn, enrol themselves, edit their own profile) needs no entry.
  */
 export const PERMISSIONS: Readonly<Record<RoleName, readonly Action[]>> = {
@@ -81,13 +102,14 @@ export const PERMISSIONS: Readonly<Record<RoleName, readonly Action[]>> = {
   CERTIFICATION_MANAGER: ['certificate_templates.design'],
   STUDENT: [],
   PROFESSIONAL: [],
-  SELLER: [],
+  SELLER: SELLING,
   DIRECTORY_MEMBER: [],
   BOOKING_PROFESSIONAL: [],
   BOOKING_USER: [],
-  CURRICULUM_SELLER: [],
+  CURRICULUM_SELLER: SELLING,
   GUEST_USER: [],
-  CURRICULUM_OFFICER: [],
+  // §2.1 gives roles containing CURRICULUM_OFFICER the Seller Payments menu; they also review submissions.
+  CURRICULUM_OFFICER: [...SELLING, 'resources.review'],
 };
 
 export const PERMISSION_DENIED = 'You do not have permission to do this.';

@@ -1,0 +1,293 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { orderItems, orders, refunds } from './commerce.ts';
+import { users } from './users.ts';
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+/**
+ * The curriculum store (§1: downloadable lesson plans and curricula sold by sellers). Decision
+ * 0029 records the model. A seller is a user: every `seller_id` below is the seller's users.id,
+ * which is also the `{sellerId}` of /sellers/{sellerId} and /api/sellers/{id}.
+ */
+
+/** Dance class categories of §3, as a resource's dance style. */
+export const DANCE_STYLES = ['Ballet', 'Contemporary', 'Hip Hop', 'Jazz', 'Tap', 'Ballroom', 'Latin', 'Folk', 'Modern', 'Swing', 'Breakdance', 'Other'] as const;
+/** Age groups of §3. */
+export const AGE_GROUPS = ['All Ages', 'Toddler (2-4)', 'Children (5-8)', 'Pre-Teen (9-12)', 'Teen (13-17)', 'Adult (18+)', 'Senior (55+)'] as const;
+/** Levels of §3. */
+export const RESOURCE_LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'Professional', 'Mixed Levels'] as const;
+/** draft → submitted → published | rejected; any of them → archived (decision 0029). */
+export const RESOURCE_STATUSES = ['draft', 'submitted', 'published', 'rejected', 'archived'] as const;
+/** A seller application and account: pending → approved | rejected; approved ⇄ suspended. */
+export const SELLER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+/** The role an approved application grants (§6). */
+export const SELLER_ROLES = ['SELLER', 'CURRICULUM_SELLER'] as const;
+export const OWNERSHIP_SOURCES = ['purchase', 'free', 'grant'] as const;
+export const LEDGER_TYPES = ['sale', 'refund', 'payout'] as const;
+export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
+
+/** Resource categories (lesson plans, syllabi, music lists, class outlines ...), admin-managed. */
+export const resourceCategories = sqliteTable(
+  'resource_categories',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('resource_categories_name_unique').on(sql`lower(${t.name})`)],
+);
+
+/** A seller's application and store profile; one per user (primary key = the user). */
+export const sellerProfiles = sqliteTable(
+  'seller_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storeName: text('store_name').notNull(),
+    bio: text('bio').notNull().default(''),
+    logoUrl: text('logo_url'),
+    /** The application's sample: a link or an uploaded file's URL. */
+    sampleUrl: text('sample_url'),
+    /** What the applicant says about the sample / their teaching. */
+    applicationNote: text('application_note').notNull().default(''),
+    requestedRole: text('requested_role', { enum: SELLER_ROLES }).notNull().default('SELLER'),
+    status: text('status', { enum: SELLER_STATUSES }).notNull().default('pending'),
+    /** Why an application was rejected or a seller suspended (shown to the seller). */
+    statusReason: text('status_reason'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: text('decided_at'),
+    /** Stripe Connect Express account (acct_…), or the test provider's simulated one. */
+    connectAccountId: text('connect_account_id'),
+    payoutsEnabled: integer('payouts_enabled', { mode: 'boolean' }).notNull().default(false),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [index('seller_profiles_status_idx').on(t.status), uniqueIndex('seller_profiles_store_name_unique').on(sql`lower(${t.storeName})`)],
+);
+
+export const resources = sqliteTable(
+  'resources',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    /** Markdown, rendered sanitised. */
+    description: text('description').notNull(),
+    danceStyle: text('dance_style', { enum: DANCE_STYLES }).notNull(),
+    ageGroup: text('age_group', { enum: AGE_GROUPS }).notNull(),
+    level: text('level', { enum: RESOURCE_LEVELS }).notNull(),
+    categoryId: integer('category_id').references(() => resourceCategories.id, { onDelete: 'set null' }),
+    /** 0 = free. */
+    priceCents: integer('price_cents').notNull().default(0),
+    /** Public image URL (an /uploads/ path); null = the default resource image of §3. */
+    coverImageUrl: text('cover_image_url'),
+    /** JSON array of public image URLs. */
+    previewImageUrls: text('preview_image_urls').notNull().default('[]'),
+    status: text('status', { enum: RESOURCE_STATUSES }).notNull().default('draft'),
+    /** Why a curriculum admin rejected it (the seller sees it). */
+    rejectionReason: text('rejection_reason'),
+    featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
+    salesCount: integer('sales_count').notNull().default(0),
+    downloadCount: integer('download_count').notNull().default(0),
+    ratingAverage: real('rating_average').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    submittedAt: text('submitted_at'),
+    publishedAt: text('published_at'),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    index('resources_status_featured_idx').on(t.status, t.featured),
+    index('resources_seller_idx').on(t.sellerId, t.status),
+    index('resources_category_idx').on(t.categoryId),
+    check('resources_price_range', sql`${t.priceCents} BETWEEN 0 AND 10000000`),
+    check('resources_rating_range', sql`${t.ratingAverage} BETWEEN 0 AND 5`),
+  ],
+);
+
+/** A resource's downloadable files (one to five), kept in the object store outside the public uploads prefix. */
+export const resourceFiles = sqliteTable(
+  'resource_files',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    /** Object-store key under `private/resources/` (random; never served as a public path). */
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    mimetype: text('mimetype').notNull(),
+    size: integer('size').notNull(),
+    /** Pages of a PDF (null for other types). */
+    pageCount: integer('page_count'),
+    position: integer('position').notNull().default(0),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('resource_files_key_unique').on(t.storageKey), index('resource_files_resource_idx').on(t.resourceId, t.position)],
+);
+
+/**
+ * Who may download a resource besides its seller and admins: a buyer (granted by the RESOURCE
+ * fulfiller when the order is paid, removed by a refund of that line) or a user who took a free one.
+ */
+export const resourceOwnerships = sqliteTable(
+  'resource_ownerships',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: OWNERSHIP_SOURCES }).notNull(),
+    /** The paid order that granted it (source 'purchase'); its number is stamped into PDFs. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('resource_ownerships_user_resource_unique').on(t.userId, t.resourceId), index('resource_ownerships_resource_idx').on(t.resourceId)],
+);
+
+/** One review per buyer and resource; the seller may reply once. */
+export const resourceReviews = sqliteTable(
+  'resource_reviews',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    body: text('body').notNull(),
+    sellerReply: text('seller_reply'),
+    repliedAt: text('replied_at'),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('resource_reviews_user_resource_unique').on(t.resourceId, t.userId),
+    check('resource_reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+/** Every download handed out (analytics, the download count, abuse review). */
+export const resourceDownloads = sqliteTable(
+  'resource_downloads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id').references(() => resourceFiles.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('resource_downloads_resource_idx').on(t.resourceId, t.createdAt)],
+);
+
+/** Page views per resource and UTC day (seller analytics); one counter row per day. */
+export const resourceViews = sqliteTable(
+  'resource_views',
+  {
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.resourceId, t.day] })],
+);
+
+/**
+ * The sellers' money (decision 0029): a sale row per paid RESOURCE line (gross, platform fee,
+ * net), a refund row per refund and line (negative), a payout row per payout (negative net).
+ * The balance is the sum of net_cents. Rows are written in the payment's own batch, exactly once
+ * (the unique indexes).
+ */
+export const sellerLedger = sqliteTable(
+  'seller_ledger',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    type: text('type', { enum: LEDGER_TYPES }).notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
+    refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    payoutId: integer('payout_id'),
+    resourceId: integer('resource_id'),
+    grossCents: integer('gross_cents').notNull().default(0),
+    feeCents: integer('fee_cents').notNull().default(0),
+    /** Signed: + for a sale, − for a refund or a payout. */
+    netCents: integer('net_cents').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('seller_ledger_seller_idx').on(t.sellerId, t.createdAt),
+    uniqueIndex('seller_ledger_sale_unique').on(t.orderItemId).where(sql`${t.type} = 'sale'`),
+    uniqueIndex('seller_ledger_refund_unique').on(t.refundId, t.orderItemId).where(sql`${t.type} = 'refund'`),
+    uniqueIndex('seller_ledger_payout_unique').on(t.payoutId).where(sql`${t.type} = 'payout'`),
+  ],
+);
+
+/** Money sent to a seller's connected account (or simulated in test mode). */
+export const sellerPayouts = sqliteTable(
+  'seller_payouts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('pending'),
+    providerTransferId: text('provider_transfer_id'),
+    createdAt: text('created_at').notNull().default(now),
+    paidAt: text('paid_at'),
+  },
+  (t) => [index('seller_payouts_seller_idx').on(t.sellerId), check('seller_payouts_amount_positive', sql`${t.amountCents} > 0`)],
+);
+
+/**
+ * Platform settings an admin changes at run time (key → JSON value), e.g. `platform_fee_percent`.
+ * The migration inserts the defaults.
+ */
+export const appSettings = sqliteTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: text('updated_at').notNull().default(now),
+});
+
+/** In-app notices (resource approved, rejected, sold, reviewed, seller approved ...); email goes through the outbox. */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    /** Where the notice leads (a path of the site). */
+    url: text('url'),
+    readAt: text('read_at'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.readAt, t.createdAt)],
+);
+
+export type ResourceRow = typeof resources.$inferSelect;
+export type ResourceFileRow = typeof resourceFiles.$inferSelect;
+export type SellerProfileRow = typeof sellerProfiles.$inferSelect;
+export type ResourceReviewRow = typeof resourceReviews.$inferSelect;
