@@ -325,6 +325,11 @@ export const ROUTE_CASES: RouteCase[] = [
     call: async (w) => ({ path: `/api/payments/test-checkout/${(await openCheckout(w)).sessionId}/pay`, body: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Walker' } }),
   },
 
+  // Sellers (decision 0029): one's own application and store settings.
+  { method: 'POST', route: '/api/sellers/apply', guard: 'signed-in', call: () => ({ path: '/api/sellers/apply', body: { store_name: `Walk ${Math.random().toString(36).slice(2)}`, bio: 'A store applied for by the permission walk.' } }) },
+  { method: 'GET', route: '/api/sellers/me', guard: 'signed-in', call: () => ({ path: '/api/sellers/me' }) },
+  { method: 'PATCH', route: '/api/sellers/me', guard: 'signed-in', call: () => ({ path: '/api/sellers/me', body: { bio: 'A store changed by the permission walk.' } }) },
+
   // The account itself.
   { method: 'GET', route: '/api/me', guard: 'signed-in', call: () => ({ path: '/api/me' }) },
   { method: 'GET', route: '/api/user', guard: 'signed-in', call: () => ({ path: '/api/user' }) },
@@ -357,6 +362,8 @@ export const ROUTE_CASES: RouteCase[] = [
       ['POST', '/api/password/reset'],
       ['GET', '/api/payments/mode'],
       ['POST', '/api/payments/webhook'],
+      ['GET', '/api/sellers'],
+      ['GET', '/api/sellers/:id'],
     ] as const
   ).map(([method, route]): RouteCase => ({ method, route, guard: 'public' })),
 ];

@@ -9,6 +9,7 @@ import { accountRoutes } from './routes/account.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cartRoutes } from './routes/cart.ts';
+import { sellersRoutes } from './routes/sellers.ts';
 import { categoriesRoutes } from './routes/categories.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { coursesRoutes } from './routes/courses.ts';
@@ -78,7 +79,8 @@ const api = new Hono<AppContext>()
   .route('/', quizAttemptRoutes)
   .route('/', certificateRoutes)
   .route('/', certificateTemplateRoutes)
-  .route('/', cartRoutes);
+  .route('/', cartRoutes)
+  .route('/', sellersRoutes);
 
 export type AppType = typeof api;
 

@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import type { AppContext } from '../app-context.ts';
+import { notFound } from '../http/errors.ts';
+import { cachePublic } from '../http/public-cache.ts';
+import { validate } from '../http/validate.ts';
+import { requireUser, signedInUser } from '../middleware/auth.ts';
+import { sellerApplicationSchema, sellerSettingsSchema } from '../schemas/sellers.ts';
+import { idParamSchema } from '../schemas/users.ts';
+import { applyToSell, getOwnSellerProfile, updateOwnSellerProfile } from '../services/store/sellers.ts';
+import { getSellerStore, listSellers, SELLER_NOT_FOUND } from '../services/store/storefront.ts';
+
+/**
+ * The sellers (decision 0029): the public list and storefronts, and a user's own application and
+ * store settings. /sellers/me is declared before /sellers/:id.
+ */
+export const sellersRoutes = new Hono<AppContext>()
+  .get('/sellers', async (c) => {
+    const list = await listSellers(c.get('platform').db);
+    cachePublic(c, 'store');
+    return c.json(list, 200);
+  })
+  .post('/sellers/apply', requireUser, validate('json', sellerApplicationSchema), async (c) => {
+    return c.json(await applyToSell(c.get('platform').db, signedInUser(c).id, c.req.valid('json')), 201);
+  })
+  .get('/sellers/me', requireUser, async (c) => {
+    return c.json(await getOwnSellerProfile(c.get('platform').db, signedInUser(c).id), 200);
+  })
+  .patch('/sellers/me', requireUser, validate('json', sellerSettingsSchema), async (c) => {
+    return c.json(await updateOwnSellerProfile(c.get('platform').db, signedInUser(c).id, c.req.valid('json')), 200);
+  })
+  .get('/sellers/:id', validate('param', idParamSchema), async (c) => {
+    const store = await getSellerStore(c.get('platform').db, c.req.valid('param').id);
+    if (!store) throw notFound(SELLER_NOT_FOUND);
+    cachePublic(c, 'store');
+    return c.json(store, 200);
+  });
