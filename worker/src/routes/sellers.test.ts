@@ -181,7 +181,7 @@ describe('POST /api/sellers/apply', () => {
 
   it('answers one 201 and one 409 when the same user applies twice at once', async () => {
     const { user, token } = await createSignedInUser(t.db);
-    const statuses = await Promise.all([1, 2].map(() => t.json('POST', '/api/sellers/apply', application(), token).then((r) => r.status)));
+    const statuses = await Promise.all([1, 2].map(async () => (await t.json('POST', '/api/sellers/apply', application(), token)).status));
     expect(statuses.sort()).toEqual([201, 409]);
     expect(await t.db.select().from(sellerProfiles).where(eq(sellerProfiles.userId, user.id))).toHaveLength(1);
   });
