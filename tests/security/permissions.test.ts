@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates, certificateTemplates, contactMessages, coupons, courseInvitations, enrollments } from '../../db/schema/index.ts';
+import { certificates, certificateTemplates, contactMessages, coupons, courseInvitations, enrollments, notifications } from '../../db/schema/index.ts';
 import { can, PERMISSIONS, type Action } from '../../worker/src/domain/permissions.ts';
 import { ROLE_NAMES, type RoleName } from '../../worker/src/domain/roles.ts';
 import { createCourse, createEnrollment } from '../support/course-factories.ts';
 import { createAdmin, createSignedInUser, createUser, signIn, type FactoryUser } from '../support/factories.ts';
 import { buildCourse, type BuiltCourse } from '../support/learning-factories.ts';
 import { placeOrder } from '../support/order-factories.ts';
+import { createSeller } from '../support/seller-factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -329,6 +330,27 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'POST', route: '/api/sellers/apply', guard: 'signed-in', call: () => ({ path: '/api/sellers/apply', body: { store_name: `Walk ${Math.random().toString(36).slice(2)}`, bio: 'A store applied for by the permission walk.' } }) },
   { method: 'GET', route: '/api/sellers/me', guard: 'signed-in', call: () => ({ path: '/api/sellers/me' }) },
   { method: 'PATCH', route: '/api/sellers/me', guard: 'signed-in', call: () => ({ path: '/api/sellers/me', body: { bio: 'A store changed by the permission walk.' } }) },
+  { method: 'GET', route: '/api/notifications', guard: 'signed-in', call: () => ({ path: '/api/notifications' }) },
+  { method: 'POST', route: '/api/notifications/read-all', guard: 'signed-in', call: () => ({ path: '/api/notifications/read-all' }) },
+  {
+    method: 'POST',
+    route: '/api/notifications/:id/read',
+    guard: 'signed-in',
+    call: async (w) => {
+      const [row] = await t.db.insert(notifications).values({ userId: w.user.id, kind: 'walk', title: 'Walked' }).returning();
+      return { path: `/api/notifications/${row!.id}/read` };
+    },
+  },
+
+  // The store's administration (decision 0029): sellers, settings, figures.
+  { method: 'GET', route: '/api/admin/sellers', guard: 'sellers.manage', call: () => ({ path: '/api/admin/sellers' }) },
+  { method: 'POST', route: '/api/admin/sellers/:id/approve', guard: 'sellers.manage', call: async () => ({ path: `/api/admin/sellers/${(await createSeller(t.db, { status: 'pending' })).user.id}/approve` }) },
+  { method: 'POST', route: '/api/admin/sellers/:id/reject', guard: 'sellers.manage', call: async () => ({ path: `/api/admin/sellers/${(await createSeller(t.db, { status: 'pending' })).user.id}/reject`, body: { reason: 'Walked' } }) },
+  { method: 'POST', route: '/api/admin/sellers/:id/suspend', guard: 'sellers.manage', call: async () => ({ path: `/api/admin/sellers/${(await createSeller(t.db)).user.id}/suspend`, body: { reason: 'Walked' } }) },
+  { method: 'POST', route: '/api/admin/sellers/:id/reinstate', guard: 'sellers.manage', call: async () => ({ path: `/api/admin/sellers/${(await createSeller(t.db, { status: 'suspended' })).user.id}/reinstate` }) },
+  { method: 'GET', route: '/api/admin/store-settings', guard: 'store.settings', call: () => ({ path: '/api/admin/store-settings' }) },
+  { method: 'PATCH', route: '/api/admin/store-settings', guard: 'store.settings', call: () => ({ path: '/api/admin/store-settings', body: { platform_fee_percent: 20 } }) },
+  { method: 'GET', route: '/api/admin/store-stats', guard: 'resources.review', call: () => ({ path: '/api/admin/store-stats' }) },
 
   // The account itself.
   { method: 'GET', route: '/api/me', guard: 'signed-in', call: () => ({ path: '/api/me' }) },

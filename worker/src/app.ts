@@ -10,6 +10,8 @@ import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { sellersRoutes } from './routes/sellers.ts';
+import { storeAdminRoutes } from './routes/store-admin.ts';
+import { notificationsRoutes } from './routes/notifications.ts';
 import { categoriesRoutes } from './routes/categories.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { coursesRoutes } from './routes/courses.ts';
@@ -80,7 +82,9 @@ const api = new Hono<AppContext>()
   .route('/', certificateRoutes)
   .route('/', certificateTemplateRoutes)
   .route('/', cartRoutes)
-  .route('/', sellersRoutes);
+  .route('/', sellersRoutes)
+  .route('/', storeAdminRoutes)
+  .route('/', notificationsRoutes);
 
 export type AppType = typeof api;
 

@@ -1,0 +1,191 @@
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { sellerProfiles, users } from '../../../../db/schema/index.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import type { Platform } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { notify } from '../notifications.ts';
+import { loadSellerProfile, toSellerProfileView } from './sellers.ts';
+import type { SellerProfileView, SellerStatus } from './views.ts';
+
+/**
+ * The curriculum admins' side of the sellers (sellers.manage, decision 0029): the applications
+ * and sellers list, and the four decisions. Each decision is one conditional update guarded by the
+ * state it leaves (approve: pending or rejected; reject: pending; suspend: approved; reinstate:
+ * suspended), so two admins deciding at once cannot both win; approval grants the requested role
+ * in the same batch. The seller gets an in-app notice and an email for each decision that happened.
+ */
+
+export const SELLER_PROFILE_NOT_FOUND = 'Seller not found';
+export const ONLY_PENDING_REJECTED = 'Only a pending application can be rejected.';
+export const ONLY_APPROVED_SUSPENDED = 'Only an approved seller can be suspended.';
+export const ONLY_SUSPENDED_REINSTATED = 'Only a suspended seller can be reinstated.';
+export const SUSPENDED_USE_REINSTATE = 'This seller is suspended: reinstate them instead.';
+
+const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+export interface AdminSellerList {
+  data: SellerProfileView[];
+  total: number;
+  page: number;
+  page_size: number;
+  /** How many profiles are in each state (the tabs of /admin/sellers), whatever the filters. */
+  counts: Record<SellerStatus, number>;
+}
+
+/** GET /api/admin/sellers: pending applications first, then the newest. */
+export async function listSellerProfiles(db: Db, query: { status?: SellerStatus; q?: string; page: number; page_size: number }): Promise<AdminSellerList> {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.status) conditions.push(eq(sellerProfiles.status, query.status));
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    const like = (column: SQL | typeof users.username) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+    conditions.push(
+      or(
+        like(sql`${sellerProfiles.storeName}`),
+        like(users.username),
+        like(sql`${users.firstName} || ' ' || ${users.lastName}`),
+        like(sql`coalesce(${users.email}, '')`),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [total], byStatus] = await Promise.all([
+    db
+      .select({ profile: sellerProfiles, user: { id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, email: users.email } })
+      .from(sellerProfiles)
+      .innerJoin(users, eq(users.id, sellerProfiles.userId))
+      .where(where)
+      .orderBy(sql`${sellerProfiles.status} = 'pending' DESC`, desc(sellerProfiles.createdAt), desc(sellerProfiles.userId))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ n: count() }).from(sellerProfiles).innerJoin(users, eq(users.id, sellerProfiles.userId)).where(where),
+    db.select({ status: sellerProfiles.status, n: count() }).from(sellerProfiles).groupBy(sellerProfiles.status),
+  ]);
+  const counts: Record<SellerStatus, number> = { pending: 0, approved: 0, rejected: 0, suspended: 0 };
+  for (const row of byStatus) counts[row.status] = row.n;
+  return {
+    data: rows.map((r) => toSellerProfileView(r.profile, r.user)),
+    total: total?.n ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+    counts,
+  };
+}
+
+async function requireProfile(db: Db, sellerId: number): Promise<SellerProfileView> {
+  const view = await loadSellerProfile(db, sellerId);
+  if (!view) throw notFound(SELLER_PROFILE_NOT_FOUND);
+  return view;
+}
+
+/** What the seller is told of each decision (notice and email; the kind names the outbox email). */
+function decisionNotice(kind: 'seller_approved' | 'seller_rejected' | 'seller_suspended' | 'seller_reinstated', profile: SellerProfileView, reason: string | null) {
+  const store = profile.store_name;
+  switch (kind) {
+    case 'seller_approved':
+      return {
+        kind,
+        title: 'Your seller application was approved',
+        body: `Welcome to the curriculum store! ${store} is open: add your first resource from your seller dashboard.`,
+        url: '/seller',
+      };
+    case 'seller_rejected':
+      return {
+        kind,
+        title: 'Your seller application was not approved',
+        body: `Your application for ${store} was not approved. Reason: ${reason}\n\nYou may apply again with a new sample.`,
+        url: '/seller',
+      };
+    case 'seller_suspended':
+      return {
+        kind,
+        title: 'Your store has been suspended',
+        body: `${store} has been suspended and its resources are no longer in the store. Reason: ${reason}`,
+        url: '/seller',
+      };
+    case 'seller_reinstated':
+      return {
+        kind,
+        title: 'Your store has been reinstated',
+        body: `${store} is open again: your published resources are back in the store.`,
+        url: '/seller',
+      };
+  }
+}
+
+type DecisionKind = Parameters<typeof decisionNotice>[0];
+
+async function tell(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, kind: DecisionKind, profile: SellerProfileView, reason: string | null) {
+  await notify(platform, { userId: profile.user_id, ...decisionNotice(kind, profile, reason) });
+}
+
+/**
+ * POST /api/admin/sellers/{id}/approve. Idempotent: approving an approved seller changes nothing
+ * (the role is granted again if it went missing) and tells nobody. A suspended seller is
+ * reinstated, not approved.
+ */
+export async function approveSeller(platform: Platform, actorId: number, sellerId: number): Promise<SellerProfileView> {
+  const { db } = platform;
+  const before = await requireProfile(db, sellerId);
+  if (before.status === 'suspended') throw conflict(SUSPENDED_USE_REINSTATE);
+  const [updated] = await db.batch([
+    db
+      .update(sellerProfiles)
+      .set({ status: 'approved', statusReason: null, decidedBy: actorId, decidedAt: NOW, updatedAt: NOW })
+      .where(and(eq(sellerProfiles.userId, sellerId), inArray(sellerProfiles.status, ['pending', 'rejected']))),
+    // The role the application asked for, only once the profile is approved (in this batch or before).
+    db.run(sql`INSERT INTO user_roles (user_id, role_id)
+      SELECT sp.user_id, r.id FROM seller_profiles sp JOIN roles r ON r.name = sp.requested_role
+      WHERE sp.user_id = ${sellerId} AND sp.status = 'approved'
+      ON CONFLICT DO NOTHING`),
+  ]);
+  const after = await requireProfile(db, sellerId);
+  if (updated.rowsAffected === 0) {
+    if (after.status === 'approved') return after;
+    throw conflict(SUSPENDED_USE_REINSTATE);
+  }
+  await tell(platform, 'seller_approved', after, null);
+  return after;
+}
+
+/** One guarded status change and its notice; 409 with `refusal` when the seller is not in `from`. */
+async function decide(
+  platform: Platform,
+  actorId: number,
+  sellerId: number,
+  change: { from: SellerStatus; to: SellerStatus; reason: string | null; refusal: string; kind: DecisionKind },
+): Promise<SellerProfileView> {
+  const { db } = platform;
+  await requireProfile(db, sellerId);
+  const updated = await db
+    .update(sellerProfiles)
+    .set({ status: change.to, statusReason: change.reason, decidedBy: actorId, decidedAt: NOW, updatedAt: NOW })
+    .where(and(eq(sellerProfiles.userId, sellerId), eq(sellerProfiles.status, change.from)));
+  if (updated.rowsAffected === 0) throw conflict(change.refusal);
+  const after = await requireProfile(db, sellerId);
+  await tell(platform, change.kind, after, change.reason);
+  return after;
+}
+
+/** POST /api/admin/sellers/{id}/reject: a pending application only, with the reason the applicant reads. */
+export function rejectSeller(platform: Platform, actorId: number, sellerId: number, reason: string): Promise<SellerProfileView> {
+  return decide(platform, actorId, sellerId, { from: 'pending', to: 'rejected', reason, refusal: ONLY_PENDING_REJECTED, kind: 'seller_rejected' });
+}
+
+/**
+ * POST /api/admin/sellers/{id}/suspend: an approved seller only. The role stays; the store's
+ * public reads require an approved profile, so their resources leave the store at once, and
+ * their resource writes are refused (requireApprovedSeller).
+ */
+export function suspendSeller(platform: Platform, actorId: number, sellerId: number, reason: string): Promise<SellerProfileView> {
+  return decide(platform, actorId, sellerId, { from: 'approved', to: 'suspended', reason, refusal: ONLY_APPROVED_SUSPENDED, kind: 'seller_suspended' });
+}
+
+/** POST /api/admin/sellers/{id}/reinstate: a suspended seller is approved again. */
+export function reinstateSeller(platform: Platform, actorId: number, sellerId: number): Promise<SellerProfileView> {
+  return decide(platform, actorId, sellerId, { from: 'suspended', to: 'approved', reason: null, refusal: ONLY_SUSPENDED_REINSTATED, kind: 'seller_reinstated' });
+}

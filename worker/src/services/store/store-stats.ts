@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { dollars } from '../../domain/orders.ts';
+import type { Db } from '../../platform/db.ts';
+
+/**
+ * The store's figures for the curriculum officers and admins (resources.review): the review
+ * queue, what is published, applications waiting, and the money of the last 30 days from the
+ * sellers' ledger (sales net of refunds, the platform's fee). Ledger amounts are signed: refund
+ * rows are negative, so sums are net of refunds.
+ */
+
+export const STATS_WINDOW_DAYS = 30;
+
+export interface TopResource {
+  id: number;
+  title: string;
+  seller: { id: number; store_name: string };
+  status: string;
+  sales_count: number;
+  /** Gross of its sales net of refunds, all time. */
+  revenue_cents: number;
+  revenue: number;
+}
+
+export interface StoreStats {
+  /** Resources waiting for review (the queue of /admin/curriculum-officer). */
+  submitted_count: number;
+  published_count: number;
+  sellers_pending: number;
+  sellers_approved: number;
+  window_days: number;
+  /** Sales (paid resource lines) of the window, and their gross net of the window's refunds. */
+  sales_count: number;
+  revenue_cents: number;
+  revenue: number;
+  /** The platform's fees of the window, and of all time (net of refunded fees). */
+  platform_fees_cents: number;
+  platform_fees: number;
+  platform_fees_all_time_cents: number;
+  top_resources: TopResource[];
+}
+
+/** GET /api/admin/store-stats. */
+export async function getStoreStats(db: Db): Promise<StoreStats> {
+  const since = new Date(Date.now() - STATS_WINDOW_DAYS * 86_400_000).toISOString();
+  const [[counts], [money], top] = await Promise.all([
+    db.all<{ submitted: number; published: number; pending: number; approved: number }>(sql`SELECT
+        (SELECT count(*) FROM resources WHERE status = 'submitted') AS submitted,
+        (SELECT count(*) FROM resources r JOIN seller_profiles sp ON sp.user_id = r.seller_id
+          WHERE r.status = 'published' AND sp.status = 'approved') AS published,
+        (SELECT count(*) FROM seller_profiles WHERE status = 'pending') AS pending,
+        (SELECT count(*) FROM seller_profiles WHERE status = 'approved') AS approved`),
+    db.all<{ sales: number; revenue: number | null; fees: number | null; feesAll: number | null }>(sql`SELECT
+        (SELECT count(*) FROM seller_ledger WHERE type = 'sale' AND created_at >= ${since}) AS sales,
+        (SELECT sum(gross_cents) FROM seller_ledger WHERE type IN ('sale', 'refund') AND created_at >= ${since}) AS revenue,
+        (SELECT sum(fee_cents) FROM seller_ledger WHERE type IN ('sale', 'refund') AND created_at >= ${since}) AS fees,
+        (SELECT sum(fee_cents) FROM seller_ledger WHERE type IN ('sale', 'refund')) AS feesAll`),
+    db.all<{ id: number; title: string; sellerId: number; storeName: string | null; status: string; salesCount: number; revenue: number }>(sql`SELECT
+        r.id, r.title, r.seller_id AS sellerId, sp.store_name AS storeName, r.status, r.sales_count AS salesCount,
+        coalesce(sum(l.gross_cents), 0) AS revenue
+      FROM resources r
+      JOIN seller_ledger l ON l.resource_id = r.id AND l.type IN ('sale', 'refund')
+      LEFT JOIN seller_profiles sp ON sp.user_id = r.seller_id
+      GROUP BY r.id
+      ORDER BY revenue DESC, r.sales_count DESC, r.id
+      LIMIT 5`),
+  ]);
+  const revenue = Number(money?.revenue ?? 0);
+  const fees = Number(money?.fees ?? 0);
+  return {
+    submitted_count: Number(counts?.submitted ?? 0),
+    published_count: Number(counts?.published ?? 0),
+    sellers_pending: Number(counts?.pending ?? 0),
+    sellers_approved: Number(counts?.approved ?? 0),
+    window_days: STATS_WINDOW_DAYS,
+    sales_count: Number(money?.sales ?? 0),
+    revenue_cents: revenue,
+    revenue: dollars(revenue),
+    platform_fees_cents: fees,
+    platform_fees: dollars(fees),
+    platform_fees_all_time_cents: Number(money?.feesAll ?? 0),
+    top_resources: top.map((r) => ({
+      id: Number(r.id),
+      title: r.title,
+      seller: { id: Number(r.sellerId), store_name: r.storeName ?? '' },
+      status: r.status,
+      sales_count: Number(r.salesCount),
+      revenue_cents: Number(r.revenue),
+      revenue: dollars(Number(r.revenue)),
+    })),
+  };
+}
