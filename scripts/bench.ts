@@ -20,7 +20,8 @@ const HELLO_PORT = 4511;
 const REPLAY_PORT = 4512;
 /**
  * BENCH_ONLY=pages,api,writes,js,workers (comma-separated) runs only those groups (the hello-world
- * always runs; the peak memory is printed for whatever ran). Unset: everything.
+ * always runs; the peak memory is printed for whatever ran). Unset: everything. Within the writes,
+ * BENCH_WRITE_KINDS=enrol,quiz,cart,checkout picks some (scripts/bench/write-load.ts).
  */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((g) => g.trim());
 const runs = (group: 'pages' | 'api' | 'writes' | 'js' | 'workers') => !ONLY || ONLY.includes(group);
@@ -190,8 +191,12 @@ if (!existsSync(resolve(root, 'dist/index.html')) || !existsSync(resolve(root, '
 const dataDir = resolve(root, 'tests/.tmp/bench-data');
 rmSync(dataDir, { recursive: true, force: true });
 const app = `http://127.0.0.1:${APP_PORT}`;
+/** BENCH_SERVER: another server bundle to measure (a copy of an earlier build, for A/B runs); unset: the build's. */
+const SERVER = process.env.BENCH_SERVER ?? 'build/server/index.mjs';
+/** BENCH_SERVER_FLAGS: more Node flags for the server, space-separated (`--cpu-prof --cpu-prof-dir=…` to profile it). */
+const SERVER_FLAGS = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
 // As `npm run serve` starts it (package.json), V8 flag included.
-const appServer = start(['--max-semi-space-size=4', 'build/server/index.mjs'], {
+const appServer = start(['--max-semi-space-size=4', ...SERVER_FLAGS, SERVER], {
   PORT: String(APP_PORT),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
@@ -218,7 +223,7 @@ try {
     `\nReads: ${CONNECTIONS} connections, ${DURATION} s each in ${SLICES} slices interleaved with the hello-world, Accept-Encoding as a browser sends it`,
   );
   console.log(`Load generator of the reads: ${generator.note}; of the writes: autocannon (per-request bodies and tokens)`);
-  console.log(`Server: build/server/index.mjs, RATE_LIMIT_MULTIPLIER=${RATE_LIMIT_MULTIPLIER}; writes: ${WRITE_CONNECTIONS} connections, ${WRITES} requests each\n`);
+  console.log(`Server: ${SERVER}, RATE_LIMIT_MULTIPLIER=${RATE_LIMIT_MULTIPLIER}; writes: ${WRITE_CONNECTIONS} connections, ${WRITES} requests each\n`);
   readRow(await measureHello());
   if (runs('api')) {
     readRow(await measure('GET /api/health', `${app}/api/health`, BROWSER));
