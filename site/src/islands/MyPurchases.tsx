@@ -109,15 +109,23 @@ function MyPurchases() {
             Browse Resources
           </a>
         </p>
+        <p className="purchase-meta">
+          Free resources you took are in <a href="/my-resources">My Resources</a>.
+        </p>
       </div>
     );
   }
   return (
-    <ul className="purchase-list" aria-label="My orders">
-      {state.data.map((order) => (
-        <OrderCard key={order.id} order={order} />
-      ))}
-    </ul>
+    <div className="stack">
+      <p className="purchase-meta">
+        The files of the resources you bought or took for free are in <a href="/my-resources">My Resources</a>.
+      </p>
+      <ul className="purchase-list" aria-label="My orders">
+        {state.data.map((order) => (
+          <OrderCard key={order.id} order={order} />
+        ))}
+      </ul>
+    </div>
   );
 }
 

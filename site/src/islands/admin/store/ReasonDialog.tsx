@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Dialog } from 'radix-ui';
+import { useForm } from 'react-hook-form';
+import { decisionReasonSchema, REASON_MAX } from '../../../../../worker/src/schemas/sellers.ts';
+import FormField from '../../../components/FormField.tsx';
+import type { ChangeResult } from '../../../stores/admin-store.ts';
+
+export interface ReasonDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** What happens and who reads the reason. */
+  description: string;
+  label?: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  /** Sends the decision; the dialog closes when it succeeded and shows the API's field error otherwise. */
+  onSubmit: (reason: string) => Promise<ChangeResult>;
+}
+
+type ReasonForm = { reason: string };
+
+/**
+ * A decision that needs a reason the other side reads (rejecting a resource or an application,
+ * suspending a seller): Radix's dialog for focus handling, the API's own schema for the field.
+ */
+export default function ReasonDialog({ open, onOpenChange, title, description, label = 'Reason', confirmLabel, destructive, onSubmit }: ReasonDialogProps) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ReasonForm>({ resolver: zodResolver(decisionReasonSchema), defaultValues: { reason: '' } });
+
+  const submit = handleSubmit(async ({ reason }) => {
+    const result = await onSubmit(reason);
+    if (result.ok) {
+      reset({ reason: '' });
+      onOpenChange(false);
+    } else {
+      setError('reason', { message: result.validationErrors?.reason?.[0] ?? result.message });
+    }
+  });
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (isSubmitting) return;
+        if (!next) reset({ reason: '' });
+        onOpenChange(next);
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="admin-dialog-overlay" />
+        <Dialog.Content className="admin-dialog card store-reason-dialog">
+          <Dialog.Title className="admin-dialog-title">{title}</Dialog.Title>
+          <Dialog.Description className="admin-dialog-description">{description}</Dialog.Description>
+          <form className="stack-sm" noValidate onSubmit={(e) => void submit(e)}>
+            <FormField label={label} error={errors.reason?.message} required hint={`Up to ${REASON_MAX} characters.`}>
+              <textarea className="input" rows={4} maxLength={REASON_MAX} {...register('reason')} />
+            </FormField>
+            <div className="admin-dialog-actions">
+              <Dialog.Close asChild>
+                <button type="button" className="btn btn-secondary" disabled={isSubmitting}>
+                  Cancel
+                </button>
+              </Dialog.Close>
+              <button type="submit" className={destructive ? 'btn btn-danger' : 'btn btn-primary'} disabled={isSubmitting}>
+                {isSubmitting ? 'Working...' : confirmLabel}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,166 @@
+import { atom, computed } from 'nanostores';
+import type { AdminSellerList } from '../../../worker/src/services/store/seller-admin.ts';
+import type { SellerProfileView, SellerStatus } from '../../../worker/src/services/store/views.ts';
+import { apiFetch } from '../lib/api.ts';
+import { loadMessage, previous, replaceQuery, runChange, SEARCH_DEBOUNCE_MS, type ChangeResult, type Loadable } from './admin-store.ts';
+import { read } from './query.ts';
+
+/**
+ * /admin/sellers (sellers.manage, issue 10 §4): the applications and sellers, pending first, and
+ * the four decisions — approve (grants the role asked for), reject with a reason, suspend with a
+ * reason (the seller's resources leave the store), reinstate.
+ */
+
+export type { AdminSellerList, SellerProfileView, SellerStatus };
+
+export const SELLER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const satisfies readonly SellerStatus[];
+
+export const SELLER_STATUS_LABELS: Record<SellerStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  suspended: 'Suspended',
+};
+
+export function sellerBadgeClass(status: SellerStatus): string {
+  if (status === 'approved') return 'badge badge-success';
+  if (status === 'pending') return 'badge badge-warning';
+  return 'badge badge-danger';
+}
+
+export const SELLERS_PAGE_SIZE = 20;
+
+export interface SellersQuery {
+  status: SellerStatus | '';
+  q: string;
+  page: number;
+}
+
+export const $sellersQuery = atom<SellersQuery>({ status: '', q: '', page: 1 });
+export const $sellersList = atom<Loadable<AdminSellerList>>({ status: 'idle' });
+export const $sellersPageCount = computed($sellersList, (s) => {
+  const data = previous(s);
+  return data ? Math.max(1, Math.ceil(data.total / (data.page_size || SELLERS_PAGE_SIZE))) : 1;
+});
+
+const isStatus = (value: string): value is SellerStatus => (SELLER_STATUSES as readonly string[]).includes(value);
+
+/** The API path of a page of the list. */
+export function sellersPath(query: SellersQuery): string {
+  const params = new URLSearchParams();
+  if (query.status) params.set('status', query.status);
+  if (query.q.trim()) params.set('q', query.q.trim());
+  params.set('page', String(query.page));
+  params.set('page_size', String(SELLERS_PAGE_SIZE));
+  return `/api/admin/sellers?${params}`;
+}
+
+/** The list's filters from the address (?status=, ?q=, ?page=). */
+export function sellersQueryOf(search: string): SellersQuery {
+  const params = new URLSearchParams(search);
+  const status = params.get('status') ?? '';
+  const page = Number(params.get('page'));
+  return { status: isStatus(status) ? status : '', q: (params.get('q') ?? '').slice(0, 100), page: Number.isInteger(page) && page > 1 ? page : 1 };
+}
+
+let request = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+async function fetchSellers(): Promise<void> {
+  const mine = ++request;
+  $sellersList.set({ status: 'loading', data: previous($sellersList.get()) });
+  try {
+    const data = await read<AdminSellerList>(sellersPath($sellersQuery.get()));
+    if (mine === request) $sellersList.set({ status: 'ready', data });
+  } catch (error) {
+    if (mine === request) $sellersList.set({ status: 'error', message: loadMessage(error, 'the sellers') });
+  }
+}
+
+function writeUrl(): void {
+  const { status, q, page } = $sellersQuery.get();
+  replaceQuery({ status, q: q.trim(), page });
+}
+
+export function initSellersList(): void {
+  $sellersQuery.set(sellersQueryOf(location.search));
+  void fetchSellers();
+}
+
+export function setSellersStatus(status: SellerStatus | ''): void {
+  clearTimeout(timer);
+  $sellersQuery.set({ ...$sellersQuery.get(), status, page: 1 });
+  writeUrl();
+  void fetchSellers();
+}
+
+/** Typing in the search box: the box follows at once, the list and the address after a pause. */
+export function setSellersSearch(q: string): void {
+  $sellersQuery.set({ ...$sellersQuery.get(), q, page: 1 });
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    writeUrl();
+    void fetchSellers();
+  }, SEARCH_DEBOUNCE_MS);
+}
+
+export function setSellersPage(page: number): void {
+  clearTimeout(timer);
+  $sellersQuery.set({ ...$sellersQuery.get(), page });
+  writeUrl();
+  void fetchSellers();
+}
+
+export function reloadSellers(): void {
+  void fetchSellers();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decisions
+
+export type SellerDecision = 'approve' | 'reject' | 'suspend' | 'reinstate';
+
+const DONE: Record<SellerDecision, (store: string) => string> = {
+  approve: (s) => `${s} was approved: the seller can now add resources.`,
+  reject: (s) => `The application of ${s} was rejected.`,
+  suspend: (s) => `${s} was suspended: its resources have left the store.`,
+  reinstate: (s) => `${s} was reinstated: its published resources are back in the store.`,
+};
+
+const FAILED: Record<SellerDecision, string> = {
+  approve: 'approve seller',
+  reject: 'reject application',
+  suspend: 'suspend seller',
+  reinstate: 'reinstate seller',
+};
+
+/** Which decisions a profile in this state takes (the API refuses the others with 409). */
+export function sellerDecisions(status: SellerStatus): SellerDecision[] {
+  switch (status) {
+    case 'pending':
+      return ['approve', 'reject'];
+    case 'rejected':
+      return ['approve'];
+    case 'approved':
+      return ['suspend'];
+    case 'suspended':
+      return ['reinstate'];
+  }
+}
+
+/** One decision on a seller; reject and suspend need the reason the seller reads. */
+export async function decideSeller(profile: SellerProfileView, decision: SellerDecision, reason?: string): Promise<ChangeResult> {
+  const needsReason = decision === 'reject' || decision === 'suspend';
+  const result = await runChange(
+    () =>
+      apiFetch<SellerProfileView>(`/api/admin/sellers/${profile.user_id}/${decision}`, {
+        method: 'POST',
+        ...(needsReason ? { json: { reason: reason ?? '' } } : {}),
+      }),
+    DONE[decision](profile.store_name),
+    FAILED[decision],
+  );
+  // The list shows the new state (and a 409 means someone else decided first: show theirs).
+  await fetchSellers();
+  return result;
+}
