@@ -5,7 +5,7 @@ import { lockedModuleIds, sortOutline, type CourseOutline, type LearnerState, ty
 import { forbidden } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import type { CertificateRow } from './certificates.ts';
-import { bind, preparedOnce, runBatch, type ResultsOf } from './prepared-batch.ts';
+import { bind, decodeRows, jsonRowsOf, jsonShape, preparedOnce, runBatch, type ResultsOf } from './prepared-batch.ts';
 
 /**
  * What a learner's pages are computed from: a course's outline (modules, lessons, quizzes), what
@@ -70,35 +70,38 @@ type RowsOf<T extends readonly unknown[]> = { [K in keyof T]: Awaited<T[K]> };
 // ---------------------------------------------------------------------------------------------
 // Outlines
 
-/** The course condition of a query: some courses, or one course bound later (a prepared query). */
-type CourseIds = number[] | 'bound';
+/**
+ * The course condition of a query: some courses, one course bound later (a prepared query), or the
+ * course of the quiz bound later as `quizId` — so a quiz's routes read the learner's state of its
+ * course in the same batch as the quiz itself, without asking for the course's id first.
+ */
+type CourseIds = number[] | 'bound' | 'quiz';
+const courseOfQuiz = sql`(SELECT m.course_id FROM quizzes q JOIN lessons l ON l.id = q.lesson_id JOIN modules m ON m.id = l.module_id WHERE q.id = ${sql.placeholder('quizId')})`;
 const courseIn = (column: typeof modules.courseId | typeof lessonProgress.courseId, ids: CourseIds) =>
-  ids === 'bound' ? eq(column, sql.placeholder('courseId')) : inArray(column, ids);
+  ids === 'bound' ? eq(column, sql.placeholder('courseId')) : ids === 'quiz' ? eq(column, courseOfQuiz) : inArray(column, ids);
 const userIn = (column: typeof lessonProgress.userId | typeof quizAttempts.userId, ids: number[] | 'bound') =>
   ids === 'bound' ? eq(column, sql.placeholder('userId')) : inArray(column, ids);
 
-/** The outline queries of some courses (no lesson content): modules, lessons, quizzes. */
+// What an outline reads (no lesson content): also the shape of its JSON rows (learnerStateColumns).
+const moduleFields = { id: modules.id, courseId: modules.courseId, title: modules.title, description: modules.description, position: modules.position };
+const lessonFields = { id: lessons.id, moduleId: lessons.moduleId, title: lessons.title, type: lessons.type, position: lessons.position };
+const quizFields = {
+  id: quizzes.id,
+  lessonId: quizzes.lessonId,
+  courseId: modules.courseId,
+  title: quizzes.title,
+  description: quizzes.description,
+  passScore: quizzes.passScore,
+  questionCount: sql<number>`(SELECT count(*) FROM quiz_questions qq WHERE qq.quiz_id = ${quizzes.id})`,
+};
+
+/** The outline queries of some courses (no lesson content): modules, lessons, quizzes (by id). */
 function outlineQueries(db: Db, courseIds: CourseIds) {
   return [
+    db.select(moduleFields).from(modules).where(courseIn(modules.courseId, courseIds)),
+    db.select(lessonFields).from(lessons).innerJoin(modules, eq(modules.id, lessons.moduleId)).where(courseIn(modules.courseId, courseIds)),
     db
-      .select({ id: modules.id, courseId: modules.courseId, title: modules.title, description: modules.description, position: modules.position })
-      .from(modules)
-      .where(courseIn(modules.courseId, courseIds)),
-    db
-      .select({ id: lessons.id, moduleId: lessons.moduleId, title: lessons.title, type: lessons.type, position: lessons.position })
-      .from(lessons)
-      .innerJoin(modules, eq(modules.id, lessons.moduleId))
-      .where(courseIn(modules.courseId, courseIds)),
-    db
-      .select({
-        id: quizzes.id,
-        lessonId: quizzes.lessonId,
-        courseId: modules.courseId,
-        title: quizzes.title,
-        description: quizzes.description,
-        passScore: quizzes.passScore,
-        questionCount: sql<number>`(SELECT count(*) FROM quiz_questions qq WHERE qq.quiz_id = ${quizzes.id})`,
-      })
+      .select(quizFields)
       .from(quizzes)
       .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
       .innerJoin(modules, eq(modules.id, lessons.moduleId))
@@ -140,22 +143,25 @@ export async function outlinesOf(db: Db, courseIds: number[]): Promise<Map<numbe
 // ---------------------------------------------------------------------------------------------
 // Learner records
 
+const progressFields = { userId: lessonProgress.userId, lessonId: lessonProgress.lessonId };
+const attemptFields = {
+  userId: quizAttempts.userId,
+  quizId: quizAttempts.quizId,
+  best: sql<number>`max(${quizAttempts.score})`,
+  passed: sql<number>`max(${quizAttempts.passed})`,
+  attempts: sql<number>`count(*)`,
+  last: sql<string>`max(${quizAttempts.createdAt})`,
+};
+
 /** What some learners did in some courses: completed lessons, and per quiz the best score, a pass and the attempts. */
 function recordQueries(db: Db, userIds: number[] | 'bound', courseIds: CourseIds) {
   return [
     db
-      .select({ userId: lessonProgress.userId, lessonId: lessonProgress.lessonId })
+      .select(progressFields)
       .from(lessonProgress)
       .where(and(userIn(lessonProgress.userId, userIds), courseIn(lessonProgress.courseId, courseIds))),
     db
-      .select({
-        userId: quizAttempts.userId,
-        quizId: quizAttempts.quizId,
-        best: sql<number>`max(${quizAttempts.score})`,
-        passed: sql<number>`max(${quizAttempts.passed})`,
-        attempts: sql<number>`count(*)`,
-        last: sql<string>`max(${quizAttempts.createdAt})`,
-      })
+      .select(attemptFields)
       .from(quizAttempts)
       .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
       .innerJoin(lessons, eq(lessons.id, quizzes.lessonId))
@@ -271,11 +277,61 @@ type SnapshotRows = ResultsOf<ReturnType<typeof snapshotQueries>>;
 export function snapshotFrom(userId: number, courseId: number, rows: readonly [...SnapshotRows, ...unknown[]]): LearnerSnapshot {
   const [moduleRows, lessonRows, quizRows, progressRows, attemptRows, enrollmentRows, certificateRows] = rows;
   return {
-    outline: outlinesFrom([courseId], [moduleRows, lessonRows, quizRows]).get(courseId) ?? emptyOutline(),
-    record: recordsFrom([progressRows, attemptRows]).get(userId) ?? emptyRecord(),
+    ...learnerStateFrom(userId, courseId, [moduleRows, lessonRows, quizRows, progressRows, attemptRows]),
     enrollment: enrollmentRows[0] ?? null,
     certificate: certificateRows[0] ?? null,
   };
+}
+
+type StateRows = readonly [...OutlineRows, ...RecordRows];
+
+/** A learner's outline and record of one course from the rows of its outline and record queries. */
+export function learnerStateFrom(
+  userId: number,
+  courseId: number,
+  [moduleRows, lessonRows, quizRows, progressRows, attemptRows]: StateRows,
+): { outline: LoadedOutline; record: LearnerRecord } {
+  return {
+    outline: outlinesFrom([courseId], [moduleRows, lessonRows, quizRows]).get(courseId) ?? emptyOutline(),
+    record: recordsFrom([progressRows, attemptRows]).get(userId) ?? emptyRecord(),
+  };
+}
+
+const moduleShape = jsonShape(moduleFields);
+const lessonShape = jsonShape(lessonFields);
+const quizShape = jsonShape(quizFields);
+const progressShape = jsonShape(progressFields);
+const attemptShape = jsonShape(attemptFields);
+
+/**
+ * A learner's outline and record of the course a quiz belongs to (`userId` and `quizId` bound), as
+ * JSON columns of one statement with the quiz's own reads (quiz-attempts.ts): the very selects of
+ * `learnerSnapshot`, each run whole inside its column (prepared-batch.ts, `jsonRowsOf`), the
+ * quizzes by id as there. Read back with `learnerStateFromJson`.
+ */
+export function learnerStateColumns(db: Db) {
+  const [m, l, q] = outlineQueries(db, 'quiz');
+  const [p, a] = recordQueries(db, 'bound', 'quiz');
+  return {
+    modules: jsonRowsOf(moduleShape, m),
+    lessons: jsonRowsOf(lessonShape, l),
+    quizzes: jsonRowsOf(quizShape, q, [0]),
+    progress: jsonRowsOf(progressShape, p),
+    attempts: jsonRowsOf(attemptShape, a),
+  };
+}
+
+export type LearnerStateJson = { [K in keyof ReturnType<typeof learnerStateColumns>]: string };
+
+/** The outline and record from the columns of `learnerStateColumns`: what `learnerStateFrom` makes of the same rows. */
+export function learnerStateFromJson(userId: number, courseId: number, columns: LearnerStateJson): { outline: LoadedOutline; record: LearnerRecord } {
+  return learnerStateFrom(userId, courseId, [
+    decodeRows(moduleShape, columns.modules),
+    decodeRows(lessonShape, columns.lessons),
+    decodeRows(quizShape, columns.quizzes),
+    decodeRows(progressShape, columns.progress),
+    decodeRows(attemptShape, columns.attempts),
+  ]);
 }
 
 /** A learner's outline, record, enrolment and certificate of a course, in one round trip. */
