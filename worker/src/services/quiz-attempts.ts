@@ -306,8 +306,11 @@ export async function submitAttempt(db: Db, user: CourseActor, quizId: number, a
 
   const grade = gradeQuiz(servedOrder(quiz, questions, user.id, gate.attemptNumber), answers, quiz.passScore);
   const completesLesson = grade.passed && lesson.type === 'quiz';
-  const completeLesson = bind(completeQuizLessonQuery(db), { userId: user.id, courseId: course.id, lessonId: lesson.id });
-  const [inserted] = await runBatch(db, [insertAttemptIfAllowed(db, user.id, quiz.id, grade), ...(completesLesson ? [completeLesson] : [])]);
+  const insert = insertAttemptIfAllowed(db, user.id, quiz.id, grade);
+  // One statement is atomic by itself; with the lesson's completion, both are one batch.
+  const [inserted] = completesLesson
+    ? await runBatch(db, [insert, bind(completeQuizLessonQuery(db), { userId: user.id, courseId: course.id, lessonId: lesson.id })])
+    : [await insert.prepared.execute(insert.values)];
   const row = inserted[0];
   if (!row) {
     // Another submission won the race for the last attempt (or the wait began meanwhile).
