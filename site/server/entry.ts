@@ -17,6 +17,9 @@ const PAGE_ROUTES: Record<RenderedPageName, string> = {
   instructor: '/rendered/instructor',
   'instructor-courses': '/rendered/instructor-courses',
   verify: '/rendered/verify',
+  'store-list': '/rendered/store-list',
+  'store-resource': '/rendered/store-resource',
+  'seller-store': '/rendered/seller-store',
 };
 
 export const renderer: PageRenderer = {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import * as schema from '../../../db/schema/store.ts';
 import {
+  AGE_GROUPS,
+  DANCE_STYLES,
+  RESOURCE_LEVELS,
   clearStoreFilters,
   DEFAULT_STORE_QUERY,
   hasStoreFilters,
@@ -14,6 +18,12 @@ import {
 } from './store-query.ts';
 
 describe('the store query in the address', () => {
+  it("names the schema's enumerations, in its order", () => {
+    expect(DANCE_STYLES).toEqual(schema.DANCE_STYLES);
+    expect(AGE_GROUPS).toEqual(schema.AGE_GROUPS);
+    expect(RESOURCE_LEVELS).toEqual(schema.RESOURCE_LEVELS);
+  });
+
   it('reads every filter, the sort and the page', () => {
     expect(parseStoreQuery('?q=%20warm%20ups%20&style=hip-hop&age_group=children-5-8&level=mixed-levels&category=3&price=free&sort=price_desc&page=2')).toEqual({
       q: 'warm ups',

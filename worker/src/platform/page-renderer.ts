@@ -1,5 +1,6 @@
 import type { CatalogCourse } from '../services/catalog-freshness.ts';
 import type { VerifyAnswer } from '../services/certificates.ts';
+import type { SellerStorePage, StoreListPage, StoreResourcePage } from '../services/store-page-types.ts';
 
 /**
  * Server rendering of the public pages from the same Astro components the build pre-renders
@@ -34,6 +35,10 @@ export interface RenderedPages {
   'instructor-courses': { instructor: InstructorPageData };
   /** /verify/{code}: the code as typed and the verification's answer. */
   verify: { code: string; answer: VerifyAnswer };
+  /** The curriculum store (issue 10): /curriculum and its views, /curriculum/{id}, /sellers/{id}. */
+  'store-list': StoreListPage;
+  'store-resource': StoreResourcePage;
+  'seller-store': SellerStorePage;
 }
 
 export type RenderedPageName = keyof RenderedPages;

@@ -31,7 +31,9 @@ const renderer: PageRenderer = {
           ? data.courses.map((c) => `${c.title} ${c.price_cents}`).join(', ')
           : 'instructor' in data
             ? `${data.instructor.first_name}: ${data.instructor.courses.map((c) => c.title).join(', ')}`
-            : `${data.code}: ${data.answer.valid ? 'valid' : data.answer.reason}`;
+            : 'code' in data
+              ? `${data.code}: ${data.answer.valid ? 'valid' : data.answer.reason}`
+              : name;
     return new Response(`Rendered ${name} at ${path}: ${shown}`, { headers: { 'content-type': 'text/html' } });
   },
 };

@@ -59,19 +59,19 @@ export async function contentSecurityPolicyFor(platform: Platform, request: Requ
   return pagePolicyFor(await cspManifest(platform, request), await res.clone().text());
 }
 
-function withSource(res: Response, source: string, status = res.status): Response {
+export function withSource(res: Response, source: string, status = res.status): Response {
   const out = new Response(res.body, { status, headers: res.headers });
   out.headers.set('x-catalog-source', source);
   return out;
 }
 
-async function renderHtml<K extends RenderedPageName>(renderer: PageRenderer, name: K, url: URL, data: RenderedPages[K]): Promise<string> {
+export async function renderHtml<K extends RenderedPageName>(renderer: PageRenderer, name: K, url: URL, data: RenderedPages[K]): Promise<string> {
   const res = await renderer.render(name, new Request(url), data);
   if (!res.ok) throw new Error(`Rendering ${name} for ${url.pathname} answered ${res.status}`);
   return res.text();
 }
 
-function htmlAnswer(html: string, source: string): Response {
+export function htmlAnswer(html: string, source: string): Response {
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'x-catalog-source': source } });
 }
 
@@ -83,7 +83,7 @@ function htmlAnswer(html: string, source: string): Response {
 const MAX_KEPT_PAGES = 500;
 const renderedPages = new WeakMap<PageRenderer, Map<string, Promise<string>>>();
 
-function renderCatalogPage<K extends RenderedPageName>(renderer: PageRenderer, contentKey: string, name: K, url: URL, data: RenderedPages[K]): Promise<string> {
+export function renderCatalogPage<K extends RenderedPageName>(renderer: PageRenderer, contentKey: string, name: K, url: URL, data: RenderedPages[K]): Promise<string> {
   let pages = renderedPages.get(renderer);
   if (!pages) renderedPages.set(renderer, (pages = new Map()));
   let html = pages.get(contentKey);
@@ -99,7 +99,7 @@ function renderCatalogPage<K extends RenderedPageName>(renderer: PageRenderer, c
   return html;
 }
 
-async function notFoundPage(platform: Platform, request: Request, source: string): Promise<Response> {
+export async function notFoundPage(platform: Platform, request: Request, source: string): Promise<Response> {
   const page = await platform.assets('/404.html', request);
   return page ? withSource(page, source, 404) : new Response('Not Found', { status: 404 });
 }
