@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates, certificateTemplates, contactMessages, coupons, courseInvitations, enrollments, notifications } from '../../db/schema/index.ts';
+import { certificates, certificateTemplates, contactMessages, coupons, courseInvitations, enrollments, notifications, sellerProfiles } from '../../db/schema/index.ts';
 import { can, PERMISSIONS, type Action } from '../../worker/src/domain/permissions.ts';
 import { ROLE_NAMES, type RoleName } from '../../worker/src/domain/roles.ts';
 import { createCourse, createEnrollment } from '../support/course-factories.ts';
@@ -83,6 +83,15 @@ async function walkOrder(userId: number, paid: boolean) {
 async function walkCoupon(): Promise<number> {
   const [row] = await t.db.insert(coupons).values({ code: walkCouponCode(), discountType: 'percent', percentOff: 10 }).returning();
   return row!.id;
+}
+
+/** Makes w an approved seller (their own profile, whatever state it was in), with a simulated Connect account if asked. */
+async function approvedSeller(w: World, testAccount = false): Promise<void> {
+  const connectAccountId = testAccount ? `acct_test_walk${w.user.id}` : null;
+  await t.db
+    .insert(sellerProfiles)
+    .values({ userId: w.user.id, storeName: `Walk store ${w.user.id}`, bio: 'A store of the permission walk.', status: 'approved', connectAccountId })
+    .onConflictDoUpdate({ target: sellerProfiles.userId, set: { status: 'approved', ...(testAccount ? { connectAccountId } : {}) } });
 }
 
 /** A new pending checkout of w (Buy now of a new paid course), through the API. */
@@ -339,6 +348,49 @@ export const ROUTE_CASES: RouteCase[] = [
     call: async (w) => {
       const [row] = await t.db.insert(notifications).values({ userId: w.user.id, kind: 'walk', title: 'Walked' }).returning();
       return { path: `/api/notifications/${row!.id}/read` };
+    },
+  },
+
+  // The seller area (decision 0029): one's own figures and money; Connect onboarding for approved sellers.
+  { method: 'GET', route: '/api/seller/dashboard', guard: 'store.sell', call: () => ({ path: '/api/seller/dashboard' }) },
+  { method: 'GET', route: '/api/seller/resources', guard: 'store.sell', call: () => ({ path: '/api/seller/resources' }) },
+  { method: 'GET', route: '/api/seller/analytics', guard: 'store.sell', call: () => ({ path: '/api/seller/analytics?days=90' }) },
+  { method: 'GET', route: '/api/seller/payments', guard: 'store.sell', call: () => ({ path: '/api/seller/payments' }) },
+  {
+    method: 'POST',
+    route: '/api/seller/payouts',
+    guard: 'store.sell',
+    call: async (w) => {
+      await approvedSeller(w);
+      return { path: '/api/seller/payouts' };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/stripe-connect',
+    guard: 'store.sell',
+    call: async (w) => {
+      await approvedSeller(w);
+      return { path: '/api/stripe-connect' };
+    },
+  },
+  { method: 'GET', route: '/api/stripe-connect/account-status', guard: 'store.sell', call: () => ({ path: '/api/stripe-connect/account-status' }) },
+  {
+    method: 'GET',
+    route: '/api/stripe-connect/test-onboarding',
+    guard: 'store.sell',
+    call: async (w) => {
+      await approvedSeller(w, true);
+      return { path: '/api/stripe-connect/test-onboarding' };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/stripe-connect/test-onboarding/complete',
+    guard: 'store.sell',
+    call: async (w) => {
+      await approvedSeller(w, true);
+      return { path: '/api/stripe-connect/test-onboarding/complete' };
     },
   },
 

@@ -12,6 +12,8 @@ import { cartRoutes } from './routes/cart.ts';
 import { sellersRoutes } from './routes/sellers.ts';
 import { storeAdminRoutes } from './routes/store-admin.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
+import { sellerAreaRoutes } from './routes/seller-area.ts';
+import { stripeConnectRoutes } from './routes/stripe-connect.ts';
 import { categoriesRoutes } from './routes/categories.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { coursesRoutes } from './routes/courses.ts';
@@ -84,7 +86,9 @@ const api = new Hono<AppContext>()
   .route('/', cartRoutes)
   .route('/', sellersRoutes)
   .route('/', storeAdminRoutes)
-  .route('/', notificationsRoutes);
+  .route('/', notificationsRoutes)
+  .route('/', sellerAreaRoutes)
+  .route('/', stripeConnectRoutes);
 
 export type AppType = typeof api;
 

@@ -15,17 +15,24 @@ function addressOf(base: string | undefined): Pick<Stripe.StripeConfig, 'host' |
   return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
 }
 
-export function createStripeProvider(env: Pick<AppEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE'>): PaymentProvider {
+/** The SDK's client for this runtime's keys (also Connect's accounts and transfers: services/store/connect.ts). */
+export function createStripeClient(env: Pick<AppEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>): Stripe {
   const secretKey = env.STRIPE_SECRET_KEY;
-  const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
-  if (!secretKey || !webhookSecret) throw new Error('Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
-  const stripe = new Stripe(secretKey, {
+  if (!secretKey) throw new Error('Stripe needs STRIPE_SECRET_KEY');
+  return new Stripe(secretKey, {
     httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: 1,
     timeout: 20_000,
     telemetry: false,
     ...addressOf(env.STRIPE_API_BASE),
   });
+}
+
+export function createStripeProvider(env: Pick<AppEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE'>): PaymentProvider {
+  const secretKey = env.STRIPE_SECRET_KEY;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
+  if (!secretKey || !webhookSecret) throw new Error('Stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  const stripe = createStripeClient(env);
   const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
   const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {

@@ -1,0 +1,203 @@
+import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { sellerProfiles, users } from '../../../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import type { Platform } from '../../platform/context.ts';
+import { providerNameOf } from '../payments/provider.ts';
+import { createStripeClient } from '../payments/stripe-provider.ts';
+import { requireApprovedSeller, sellerProfileRow } from './sellers.ts';
+
+/**
+ * Stripe Connect (Express) for the sellers (decision 0029). With Stripe's keys, an approved seller
+ * gets one Express account (created once, its id kept in seller_profiles.connect_account_id) and
+ * an onboarding link of Stripe's; the account's state is read back from Stripe. Without keys (the
+ * test provider) the account is simulated: an `acct_test_…` id and the app's own onboarding page
+ * (/seller/payments/onboarding, marked test mode) whose "Complete onboarding" enables payouts.
+ */
+
+export const CONNECT_UNAVAILABLE = 'Stripe could not be reached. Please try again.';
+export const NOT_TEST_MODE = 'Simulated onboarding is only available in test mode.';
+export const NO_TEST_ACCOUNT = 'Start the payout setup from your payments page first.';
+
+/** Where onboarding sends the seller back to (both modes). */
+export const CONNECT_RETURN_PATH = '/seller/payments?connect=return';
+export const CONNECT_REFRESH_PATH = '/seller/payments?connect=refresh';
+/** The test provider's onboarding page. */
+export const TEST_ONBOARDING_PATH = '/seller/payments/onboarding';
+
+const TEST_ACCOUNT_PREFIX = 'acct_test_';
+const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+export interface ConnectStatus {
+  account_id: string | null;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  test_mode: boolean;
+}
+
+export const isTestAccount = (accountId: string | null | undefined) => !!accountId && accountId.startsWith(TEST_ACCOUNT_PREFIX);
+
+export function connectTestMode(platform: Pick<Platform, 'env'>): boolean {
+  return providerNameOf(platform.env) === 'test';
+}
+
+function randomId(length = 16): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let out = '';
+  for (const b of crypto.getRandomValues(new Uint8Array(length))) out += alphabet[b % alphabet.length];
+  return out;
+}
+
+const stripeClients = new WeakMap<Platform['env'], Stripe>();
+
+/** The Stripe client of this runtime's keys (made once per environment). */
+export function stripeOf(platform: Pick<Platform, 'env'>): Stripe {
+  let client = stripeClients.get(platform.env);
+  if (!client) {
+    client = createStripeClient(platform.env);
+    stripeClients.set(platform.env, client);
+  }
+  return client;
+}
+
+/** A Stripe call whose failure is answered 502 (the seller may try again). */
+async function stripeCall<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    console.error(`Stripe ${what} failed`, err instanceof Error ? err.message : err);
+    throw new AppError(502, CONNECT_UNAVAILABLE);
+  }
+}
+
+/** The seller's account id, stored once: a concurrent request that stored another keeps its own. */
+async function storeAccountId(platform: Platform, userId: number, accountId: string, replaceable: 'none' | 'test'): Promise<string> {
+  const { db } = platform;
+  const free = replaceable === 'test' ? or(isNull(sellerProfiles.connectAccountId), like(sellerProfiles.connectAccountId, `${TEST_ACCOUNT_PREFIX}%`)) : isNull(sellerProfiles.connectAccountId);
+  await db
+    .update(sellerProfiles)
+    // A new account starts without payouts, whatever a simulated one had.
+    .set({ connectAccountId: accountId, payoutsEnabled: false, updatedAt: NOW })
+    .where(and(eq(sellerProfiles.userId, userId), free));
+  const row = await sellerProfileRow(db, userId);
+  return row!.connectAccountId!;
+}
+
+/**
+ * POST /api/stripe-connect: the onboarding link of the seller's Express account, creating the
+ * account the first time. Approved sellers only (403 otherwise, saying why).
+ */
+export async function startConnectOnboarding(platform: Platform, userId: number, origin: string): Promise<{ url: string; account_id: string; test_mode: boolean }> {
+  const profile = await requireApprovedSeller(platform.db, userId);
+  if (connectTestMode(platform)) {
+    const accountId = profile.connectAccountId ?? (await storeAccountId(platform, userId, `${TEST_ACCOUNT_PREFIX}${randomId()}`, 'none'));
+    return { url: TEST_ONBOARDING_PATH, account_id: accountId, test_mode: true };
+  }
+  const stripe = stripeOf(platform);
+  const base = platform.env.PUBLIC_URL ? new URL(platform.env.PUBLIC_URL).origin : origin;
+  let accountId = profile.connectAccountId;
+  if (!accountId || isTestAccount(accountId)) {
+    const [user] = await platform.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    const account = await stripeCall('account creation', () =>
+      stripe.accounts.create(
+        {
+          type: 'express',
+          ...(user?.email ? { email: user.email } : {}),
+          capabilities: { transfers: { requested: true } },
+          business_profile: { name: profile.storeName, product_description: 'Dance lesson plans and curriculum resources', url: `${base}/sellers/${userId}` },
+          metadata: { userId: String(userId) },
+        },
+        { idempotencyKey: `connect-account-${userId}-${profile.createdAt}` },
+      ),
+    );
+    accountId = await storeAccountId(platform, userId, account.id, 'test');
+  }
+  const link = await stripeCall('account link', () =>
+    stripe.accountLinks.create({
+      account: accountId,
+      type: 'account_onboarding',
+      refresh_url: `${base}${CONNECT_REFRESH_PATH}`,
+      return_url: `${base}${CONNECT_RETURN_PATH}`,
+    }),
+  );
+  return { url: link.url, account_id: accountId, test_mode: false };
+}
+
+/** The status as kept in the database (no call to Stripe): for the payments page. */
+export function storedConnectStatus(platform: Pick<Platform, 'env'>, row: { connectAccountId: string | null; payoutsEnabled: boolean } | null): ConnectStatus {
+  const enabled = !!row?.connectAccountId && row.payoutsEnabled;
+  return {
+    account_id: row?.connectAccountId ?? null,
+    charges_enabled: enabled,
+    payouts_enabled: enabled,
+    details_submitted: enabled,
+    test_mode: connectTestMode(platform),
+  };
+}
+
+/**
+ * GET /api/stripe-connect/account-status. With Stripe, the account is read from Stripe and its
+ * payouts_enabled is kept on the profile (so payouts and destination charges follow it). A seller
+ * without an account (or without a profile) gets everything false.
+ */
+export async function connectAccountStatus(platform: Platform, userId: number): Promise<ConnectStatus> {
+  const row = await sellerProfileRow(platform.db, userId);
+  const accountId = row?.connectAccountId ?? null;
+  if (!row || !accountId || connectTestMode(platform) || isTestAccount(accountId)) {
+    return { ...storedConnectStatus(platform, row), test_mode: connectTestMode(platform) };
+  }
+  const account = await stripeCall('account status', () => stripeOf(platform).accounts.retrieve(accountId));
+  const payoutsEnabled = account.payouts_enabled === true;
+  if (payoutsEnabled !== row.payoutsEnabled) {
+    await platform.db
+      .update(sellerProfiles)
+      .set({ payoutsEnabled, updatedAt: NOW })
+      .where(and(eq(sellerProfiles.userId, userId), eq(sellerProfiles.connectAccountId, accountId)));
+  }
+  return {
+    account_id: accountId,
+    charges_enabled: account.charges_enabled === true,
+    payouts_enabled: payoutsEnabled,
+    details_submitted: account.details_submitted === true,
+    test_mode: false,
+  };
+}
+
+export interface TestOnboardingView {
+  account_id: string;
+  store_name: string;
+  email: string | null;
+  payouts_enabled: boolean;
+  return_url: string;
+}
+
+async function testAccountOf(platform: Platform, userId: number) {
+  if (!connectTestMode(platform)) throw notFound(NOT_TEST_MODE);
+  const profile = await requireApprovedSeller(platform.db, userId);
+  if (!isTestAccount(profile.connectAccountId)) throw notFound(NO_TEST_ACCOUNT);
+  return profile;
+}
+
+/** GET /api/stripe-connect/test-onboarding: what the simulated onboarding page shows. */
+export async function testOnboardingView(platform: Platform, userId: number): Promise<TestOnboardingView> {
+  const profile = await testAccountOf(platform, userId);
+  const [user] = await platform.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return {
+    account_id: profile.connectAccountId!,
+    store_name: profile.storeName,
+    email: user?.email ?? null,
+    payouts_enabled: profile.payoutsEnabled,
+    return_url: CONNECT_RETURN_PATH,
+  };
+}
+
+/** POST /api/stripe-connect/test-onboarding/complete: the simulated account can receive payouts. */
+export async function completeTestOnboarding(platform: Platform, userId: number): Promise<ConnectStatus & { redirect_url: string }> {
+  const profile = await testAccountOf(platform, userId);
+  await platform.db
+    .update(sellerProfiles)
+    .set({ payoutsEnabled: true, updatedAt: NOW })
+    .where(and(eq(sellerProfiles.userId, userId), eq(sellerProfiles.connectAccountId, profile.connectAccountId!)));
+  return { ...(await connectAccountStatus(platform, userId)), redirect_url: CONNECT_RETURN_PATH };
+}

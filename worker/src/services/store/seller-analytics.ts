@@ -1,0 +1,245 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { resources, RESOURCE_STATUSES } from '../../../../db/schema/index.ts';
+import { dollars } from '../../domain/orders.ts';
+import type { Db } from '../../platform/db.ts';
+import { balanceSql } from './seller-money.ts';
+import { loadSellerProfile } from './sellers.ts';
+import { resourceSummaries } from './storefront.ts';
+import type { ResourceStatus, ResourceSummary, SellerProfileView } from './views.ts';
+
+/**
+ * The seller area's figures (store.sell, decision 0029): the dashboard, the analytics over a
+ * window of days, and the seller's own resources in every state. Money comes from the ledger
+ * (signed: refunds negative), views from resource_views (one counter per resource and UTC day),
+ * downloads from resource_downloads (the seller's own downloads of their files do not count).
+ */
+
+export const ANALYTICS_WINDOWS = [30, 90, 365] as const;
+export type AnalyticsWindow = (typeof ANALYTICS_WINDOWS)[number];
+const RECENT_ORDERS = 10;
+
+/** Counts one view of a resource's page today (UTC); called by the page route, never cached. */
+export async function recordResourceView(db: Db, resourceId: number): Promise<void> {
+  await db.run(sql`INSERT INTO resource_views (resource_id, day, views)
+    SELECT id, strftime('%Y-%m-%d', 'now'), 1 FROM resources WHERE id = ${resourceId}
+    ON CONFLICT (resource_id, day) DO UPDATE SET views = views + 1`);
+}
+
+export interface RecentOrder {
+  order_id: number | null;
+  order_number: string | null;
+  date: string;
+  resource: { id: number; title: string } | null;
+  quantity: number;
+  amount_cents: number;
+  amount: number;
+  net_cents: number;
+  /** The buyer's first name only. */
+  buyer_first_name: string;
+  refunded: boolean;
+}
+
+export interface SellerDashboard {
+  profile: SellerProfileView | null;
+  sales_count: number;
+  /** Gross of sales net of refunds, and what the seller keeps of it. */
+  revenue_gross_cents: number;
+  revenue_gross: number;
+  revenue_net_cents: number;
+  revenue_net: number;
+  balance_cents: number;
+  downloads: number;
+  rating_average: number;
+  rating_count: number;
+  resources_by_status: Record<ResourceStatus, number>;
+  recent_orders: RecentOrder[];
+}
+
+/** GET /api/seller/dashboard. */
+export async function getSellerDashboard(db: Db, sellerId: number): Promise<SellerDashboard> {
+  const [profile, [money], [others], byStatus, recent] = await Promise.all([
+    loadSellerProfile(db, sellerId),
+    db.all<{ sales: number; gross: number; net: number; balance: number }>(sql`SELECT
+        (SELECT count(*) FROM seller_ledger WHERE seller_id = ${sellerId} AND type = 'sale') AS sales,
+        (SELECT coalesce(sum(gross_cents), 0) FROM seller_ledger WHERE seller_id = ${sellerId} AND type IN ('sale', 'refund')) AS gross,
+        (SELECT coalesce(sum(net_cents), 0) FROM seller_ledger WHERE seller_id = ${sellerId} AND type IN ('sale', 'refund')) AS net,
+        ${balanceSql(sellerId)} AS balance`),
+    db.all<{ downloads: number; rating: number | null; ratings: number }>(sql`SELECT
+        (SELECT count(*) FROM resource_downloads d JOIN resources r ON r.id = d.resource_id
+          WHERE r.seller_id = ${sellerId} AND (d.user_id IS NULL OR d.user_id <> ${sellerId})) AS downloads,
+        (SELECT avg(rr.rating) FROM resource_reviews rr JOIN resources r ON r.id = rr.resource_id WHERE r.seller_id = ${sellerId}) AS rating,
+        (SELECT count(*) FROM resource_reviews rr JOIN resources r ON r.id = rr.resource_id WHERE r.seller_id = ${sellerId}) AS ratings`),
+    db.select({ status: resources.status, n: sql<number>`count(*)`.mapWith(Number) }).from(resources).where(eq(resources.sellerId, sellerId)).groupBy(resources.status),
+    db.all<{
+      orderId: number | null;
+      orderNumber: string | null;
+      date: string;
+      resourceId: number | null;
+      title: string | null;
+      quantity: number | null;
+      gross: number;
+      net: number;
+      firstName: string | null;
+      refunded: number;
+    }>(sql`SELECT l.order_id AS orderId, o.number AS orderNumber, coalesce(o.paid_at, l.created_at) AS date,
+        l.resource_id AS resourceId, coalesce(r.title, oi.title) AS title, oi.quantity AS quantity,
+        l.gross_cents AS gross, l.net_cents AS net, u.first_name AS firstName,
+        EXISTS (SELECT 1 FROM seller_ledger x WHERE x.type = 'refund' AND x.order_item_id = l.order_item_id AND x.seller_id = l.seller_id) AS refunded
+      FROM seller_ledger l
+      LEFT JOIN orders o ON o.id = l.order_id
+      LEFT JOIN order_items oi ON oi.id = l.order_item_id
+      LEFT JOIN resources r ON r.id = l.resource_id
+      LEFT JOIN users u ON u.id = o.user_id
+      WHERE l.seller_id = ${sellerId} AND l.type = 'sale'
+      ORDER BY l.created_at DESC, l.id DESC
+      LIMIT ${RECENT_ORDERS}`),
+  ]);
+  const resourcesByStatus = Object.fromEntries(RESOURCE_STATUSES.map((s) => [s, 0])) as Record<ResourceStatus, number>;
+  for (const row of byStatus) resourcesByStatus[row.status] = row.n;
+  const gross = Number(money?.gross ?? 0);
+  const net = Number(money?.net ?? 0);
+  return {
+    profile,
+    sales_count: Number(money?.sales ?? 0),
+    revenue_gross_cents: gross,
+    revenue_gross: dollars(gross),
+    revenue_net_cents: net,
+    revenue_net: dollars(net),
+    balance_cents: Number(money?.balance ?? 0),
+    downloads: Number(others?.downloads ?? 0),
+    rating_average: others?.rating === null || others?.rating === undefined ? 0 : Math.round(Number(others.rating) * 100) / 100,
+    rating_count: Number(others?.ratings ?? 0),
+    resources_by_status: resourcesByStatus,
+    recent_orders: recent.map((r) => ({
+      order_id: r.orderId === null ? null : Number(r.orderId),
+      order_number: r.orderNumber,
+      date: r.date,
+      resource: r.resourceId !== null && r.title !== null ? { id: Number(r.resourceId), title: r.title } : null,
+      quantity: Number(r.quantity ?? 1),
+      amount_cents: Number(r.gross),
+      amount: dollars(Number(r.gross)),
+      net_cents: Number(r.net),
+      buyer_first_name: r.firstName ?? '',
+      refunded: Number(r.refunded) === 1,
+    })),
+  };
+}
+
+export interface AnalyticsDay {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  sales: number;
+  /** Gross of the day's sales net of the day's refunds. */
+  revenue_cents: number;
+  net_cents: number;
+  views: number;
+  downloads: number;
+}
+
+export interface ResourceAnalytics {
+  id: number;
+  title: string;
+  status: ResourceStatus;
+  sales: number;
+  revenue_cents: number;
+  net_cents: number;
+  views: number;
+  downloads: number;
+}
+
+export interface SellerAnalytics {
+  days: AnalyticsWindow;
+  from: string;
+  to: string;
+  series: AnalyticsDay[];
+  resources: ResourceAnalytics[];
+  totals: Omit<AnalyticsDay, 'day'>;
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** GET /api/seller/analytics?days=30|90|365: per UTC day and per resource, over the window ending today. */
+export async function getSellerAnalytics(db: Db, sellerId: number, days: AnalyticsWindow): Promise<SellerAnalytics> {
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  const from = isoDay(today - (days - 1) * 86_400_000);
+  const to = isoDay(today);
+  const [money, views, downloads, own] = await Promise.all([
+    db.all<{ day: string; resourceId: number | null; sales: number; gross: number; net: number }>(sql`SELECT substr(created_at, 1, 10) AS day,
+        resource_id AS resourceId, sum(type = 'sale') AS sales, sum(gross_cents) AS gross, sum(net_cents) AS net
+      FROM seller_ledger WHERE seller_id = ${sellerId} AND type IN ('sale', 'refund') AND substr(created_at, 1, 10) >= ${from}
+      GROUP BY day, resource_id`),
+    db.all<{ day: string; resourceId: number; views: number }>(sql`SELECT v.day, v.resource_id AS resourceId, v.views
+      FROM resource_views v JOIN resources r ON r.id = v.resource_id
+      WHERE r.seller_id = ${sellerId} AND v.day >= ${from}`),
+    db.all<{ day: string; resourceId: number; downloads: number }>(sql`SELECT substr(d.created_at, 1, 10) AS day, d.resource_id AS resourceId, count(*) AS downloads
+      FROM resource_downloads d JOIN resources r ON r.id = d.resource_id
+      WHERE r.seller_id = ${sellerId} AND (d.user_id IS NULL OR d.user_id <> ${sellerId}) AND substr(d.created_at, 1, 10) >= ${from}
+      GROUP BY day, d.resource_id`),
+    db.select({ id: resources.id, title: resources.title, status: resources.status }).from(resources).where(eq(resources.sellerId, sellerId)).orderBy(asc(resources.title), asc(resources.id)),
+  ]);
+
+  const series = new Map<string, AnalyticsDay>();
+  for (let ms = Date.parse(`${from}T00:00:00Z`); ms <= today; ms += 86_400_000) {
+    const day = isoDay(ms);
+    series.set(day, { day, sales: 0, revenue_cents: 0, net_cents: 0, views: 0, downloads: 0 });
+  }
+  const perResource = new Map<number, ResourceAnalytics>(own.map((r) => [r.id, { id: r.id, title: r.title, status: r.status, sales: 0, revenue_cents: 0, net_cents: 0, views: 0, downloads: 0 }]));
+  for (const row of money) {
+    const day = series.get(row.day);
+    if (day) {
+      day.sales += Number(row.sales);
+      day.revenue_cents += Number(row.gross);
+      day.net_cents += Number(row.net);
+    }
+    const resource = row.resourceId === null ? undefined : perResource.get(Number(row.resourceId));
+    if (resource) {
+      resource.sales += Number(row.sales);
+      resource.revenue_cents += Number(row.gross);
+      resource.net_cents += Number(row.net);
+    }
+  }
+  for (const row of views) {
+    const day = series.get(row.day);
+    if (day) day.views += Number(row.views);
+    const resource = perResource.get(Number(row.resourceId));
+    if (resource) resource.views += Number(row.views);
+  }
+  for (const row of downloads) {
+    const day = series.get(row.day);
+    if (day) day.downloads += Number(row.downloads);
+    const resource = perResource.get(Number(row.resourceId));
+    if (resource) resource.downloads += Number(row.downloads);
+  }
+  const list = [...series.values()];
+  const sum = (key: keyof Omit<AnalyticsDay, 'day'>) => list.reduce((n, d) => n + d[key], 0);
+  return {
+    days,
+    from,
+    to,
+    series: list,
+    resources: [...perResource.values()].sort((a, b) => b.revenue_cents - a.revenue_cents || b.views - a.views || a.title.localeCompare(b.title)),
+    totals: { sales: sum('sales'), revenue_cents: sum('revenue_cents'), net_cents: sum('net_cents'), views: sum('views'), downloads: sum('downloads') },
+  };
+}
+
+export interface OwnResource extends ResourceSummary {
+  /** Why a reviewer rejected it (null unless rejected). */
+  rejection_reason: string | null;
+  submitted_at: string | null;
+}
+
+/** GET /api/seller/resources: every resource of the seller, every status, newest change first. */
+export async function listOwnResources(db: Db, sellerId: number): Promise<{ data: OwnResource[] }> {
+  const [summaries, extra] = await Promise.all([
+    resourceSummaries(db, eq(resources.sellerId, sellerId), [desc(resources.updatedAt), desc(resources.id)]),
+    db.select({ id: resources.id, rejectionReason: resources.rejectionReason, submittedAt: resources.submittedAt }).from(resources).where(eq(resources.sellerId, sellerId)),
+  ]);
+  const byId = new Map(extra.map((r) => [r.id, r]));
+  return {
+    data: summaries.map((s) => ({
+      ...s,
+      rejection_reason: s.status === 'rejected' ? (byId.get(s.id)?.rejectionReason ?? null) : null,
+      submitted_at: byId.get(s.id)?.submittedAt ?? null,
+    })),
+  };
+}

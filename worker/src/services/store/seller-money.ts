@@ -1,0 +1,274 @@
+import { sql } from 'drizzle-orm';
+import { dollars } from '../../domain/orders.ts';
+import { AppError, conflict } from '../../http/errors.ts';
+import type { Platform } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { connectTestMode, isTestAccount, storedConnectStatus, stripeOf, type ConnectStatus } from './connect.ts';
+import { sellerProfileRow } from './sellers.ts';
+import { platformFeePercent } from './store-settings.ts';
+
+/**
+ * The sellers' money (decision 0029). The ledger (seller_ledger) holds a sale row per paid
+ * resource line and a refund row per refunded line (both written in the payment's batches by the
+ * RESOURCE fulfiller) and a payout row per payout (written here). Sales charged as Stripe
+ * destination charges were paid to the seller's account by Stripe itself (the order's metadata
+ * names the destination): they show in the ledger but not in the balance. The balance — what a
+ * payout sends — is the sum of the other rows' net.
+ */
+
+export const PAYOUTS_NOT_ENABLED = 'Set up your payout account before requesting a payout.';
+export const NOTHING_TO_PAY = 'There is no balance to pay out.';
+export const PAYOUT_IN_PROGRESS = 'A payout is already in progress.';
+export const PAYOUTS_PAUSED = 'Payouts are paused while your store is suspended.';
+export const PAYOUT_FAILED = 'The payout could not be made. Please try again later.';
+
+const TEST_TRANSFER_PREFIX = 'tr_test_';
+const NOW = sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')`;
+
+/** True for a ledger row (alias `l`) of an order Stripe paid to the seller directly (a destination charge). */
+export const paidDirectlySql = sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = l.order_id
+  AND CASE WHEN json_valid(o.metadata) THEN json_extract(o.metadata, '$.connect_destination') IS NOT NULL ELSE 0 END)`;
+
+/** What a payout may send now: the net of every row the platform still owes. */
+export const balanceSql = (sellerId: number) =>
+  sql`(SELECT coalesce(sum(l.net_cents), 0) FROM seller_ledger l WHERE l.seller_id = ${sellerId} AND NOT ${paidDirectlySql})`;
+
+export interface LedgerEntryView {
+  id: number;
+  type: 'sale' | 'refund' | 'payout';
+  created_at: string;
+  description: string;
+  order_id: number | null;
+  order_number: string | null;
+  resource: { id: number; title: string } | null;
+  /** Signed: refunds and payouts are negative. */
+  gross_cents: number;
+  fee_cents: number;
+  net_cents: number;
+  /** Paid to the seller's Stripe account with the charge (not part of the balance). */
+  paid_directly: boolean;
+  payout_id: number | null;
+}
+
+export interface PayoutView {
+  id: number;
+  amount_cents: number;
+  amount: number;
+  status: 'pending' | 'paid' | 'failed';
+  provider_transfer_id: string | null;
+  test_mode: boolean;
+  created_at: string;
+  paid_at: string | null;
+}
+
+export interface SellerPayments {
+  balance_cents: number;
+  balance: number;
+  totals: {
+    /** Gross of every sale, before fees and refunds. */
+    sales_cents: number;
+    /** The platform's fees, net of the fees given back with refunds. */
+    fees_cents: number;
+    /** Gross refunded (negative or 0). */
+    refunds_cents: number;
+    /** What the seller earned: net of fees and refunds. */
+    earned_cents: number;
+    /** Sent by payouts (positive). */
+    paid_out_cents: number;
+    /** Paid straight to the seller's Stripe account with the charge. */
+    paid_directly_cents: number;
+  };
+  platform_fee_percent: number;
+  connect: ConnectStatus;
+  /** Null when a payout may be asked now, else why not. */
+  payout_blocked_reason: string | null;
+  ledger: { data: LedgerEntryView[]; total: number; page: number; page_size: number };
+  payouts: PayoutView[];
+  test_mode: boolean;
+}
+
+interface LedgerRow {
+  id: number;
+  type: LedgerEntryView['type'];
+  createdAt: string;
+  description: string;
+  orderId: number | null;
+  orderNumber: string | null;
+  resourceId: number | null;
+  title: string | null;
+  gross: number;
+  fee: number;
+  net: number;
+  paidDirectly: number;
+  payoutId: number | null;
+}
+
+const toPayout = (row: { id: number; amountCents: number; status: PayoutView['status']; providerTransferId: string | null; createdAt: string; paidAt: string | null }): PayoutView => ({
+  id: Number(row.id),
+  amount_cents: Number(row.amountCents),
+  amount: dollars(Number(row.amountCents)),
+  status: row.status,
+  provider_transfer_id: row.providerTransferId,
+  test_mode: row.providerTransferId?.startsWith(TEST_TRANSFER_PREFIX) ?? false,
+  created_at: row.createdAt,
+  paid_at: row.paidAt,
+});
+
+export async function sellerBalance(db: Db, sellerId: number): Promise<number> {
+  const [row] = await db.all<{ balance: number }>(sql`SELECT ${balanceSql(sellerId)} AS balance`);
+  return Number(row?.balance ?? 0);
+}
+
+/** Why this seller may not ask for a payout now, or null. */
+function payoutBlock(profile: Awaited<ReturnType<typeof sellerProfileRow>>, balance: number, pending: boolean): string | null {
+  if (profile?.status === 'suspended') return PAYOUTS_PAUSED;
+  if (!profile || profile.status !== 'approved' || !profile.connectAccountId || !profile.payoutsEnabled) return PAYOUTS_NOT_ENABLED;
+  if (pending) return PAYOUT_IN_PROGRESS;
+  if (balance <= 0) return NOTHING_TO_PAY;
+  return null;
+}
+
+/** GET /api/seller/payments: balance, totals, a page of the ledger (newest first), the payouts. */
+export async function getSellerPayments(platform: Platform, sellerId: number, query: { page: number; page_size: number }): Promise<SellerPayments> {
+  const { db } = platform;
+  const [profile, percent, [totals], [count], entries, payouts] = await Promise.all([
+    sellerProfileRow(db, sellerId),
+    platformFeePercent(db),
+    db.all<{ balance: number; sales: number; fees: number; refunds: number; earned: number; paidOut: number; direct: number }>(sql`SELECT
+        ${balanceSql(sellerId)} AS balance,
+        coalesce(sum(CASE WHEN l.type = 'sale' THEN l.gross_cents END), 0) AS sales,
+        coalesce(sum(CASE WHEN l.type IN ('sale', 'refund') THEN l.fee_cents END), 0) AS fees,
+        coalesce(sum(CASE WHEN l.type = 'refund' THEN l.gross_cents END), 0) AS refunds,
+        coalesce(sum(CASE WHEN l.type IN ('sale', 'refund') THEN l.net_cents END), 0) AS earned,
+        coalesce(-sum(CASE WHEN l.type = 'payout' THEN l.net_cents END), 0) AS paidOut,
+        coalesce(sum(CASE WHEN l.type IN ('sale', 'refund') AND ${paidDirectlySql} THEN l.net_cents END), 0) AS direct
+      FROM seller_ledger l WHERE l.seller_id = ${sellerId}`),
+    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM seller_ledger WHERE seller_id = ${sellerId}`),
+    db.all<LedgerRow>(sql`SELECT l.id, l.type, l.created_at AS createdAt, l.description, l.order_id AS orderId, o.number AS orderNumber,
+        l.resource_id AS resourceId, coalesce(r.title, oi.title) AS title,
+        l.gross_cents AS gross, l.fee_cents AS fee, l.net_cents AS net, ${paidDirectlySql} AS paidDirectly, l.payout_id AS payoutId
+      FROM seller_ledger l
+      LEFT JOIN orders o ON o.id = l.order_id
+      LEFT JOIN order_items oi ON oi.id = l.order_item_id
+      LEFT JOIN resources r ON r.id = l.resource_id
+      WHERE l.seller_id = ${sellerId}
+      ORDER BY l.created_at DESC, l.id DESC
+      LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`),
+    db.all<{ id: number; amountCents: number; status: PayoutView['status']; providerTransferId: string | null; createdAt: string; paidAt: string | null }>(sql`SELECT
+        id, amount_cents AS amountCents, status, provider_transfer_id AS providerTransferId, created_at AS createdAt, paid_at AS paidAt
+      FROM seller_payouts WHERE seller_id = ${sellerId} ORDER BY id DESC LIMIT 50`),
+  ]);
+  const balance = Number(totals?.balance ?? 0);
+  const pending = payouts.some((p) => p.status === 'pending');
+  return {
+    balance_cents: balance,
+    balance: dollars(balance),
+    totals: {
+      sales_cents: Number(totals?.sales ?? 0),
+      fees_cents: Number(totals?.fees ?? 0),
+      refunds_cents: Number(totals?.refunds ?? 0),
+      earned_cents: Number(totals?.earned ?? 0),
+      paid_out_cents: Number(totals?.paidOut ?? 0),
+      paid_directly_cents: Number(totals?.direct ?? 0),
+    },
+    platform_fee_percent: percent,
+    connect: storedConnectStatus(platform, profile),
+    payout_blocked_reason: payoutBlock(profile, balance, pending),
+    ledger: {
+      data: entries.map((e) => ({
+        id: Number(e.id),
+        type: e.type,
+        created_at: e.createdAt,
+        description: e.description,
+        order_id: e.orderId === null ? null : Number(e.orderId),
+        order_number: e.orderNumber,
+        resource: e.resourceId !== null && e.title !== null ? { id: Number(e.resourceId), title: e.title } : null,
+        gross_cents: Number(e.gross),
+        fee_cents: Number(e.fee),
+        net_cents: Number(e.net),
+        paid_directly: Number(e.paidDirectly) === 1,
+        payout_id: e.payoutId === null ? null : Number(e.payoutId),
+      })),
+      total: Number(count?.n ?? 0),
+      page: query.page,
+      page_size: query.page_size,
+    },
+    payouts: payouts.map(toPayout),
+    test_mode: connectTestMode(platform),
+  };
+}
+
+/**
+ * POST /api/seller/payouts: pays the whole balance to the seller's connected account.
+ *
+ * The payout is reserved first, in one batch: a payout row for exactly the balance (only while
+ * the balance is positive, no other payout of the seller is pending and payouts are enabled) and
+ * the negative ledger row that takes it out of the balance. Two requests at once are serialised by
+ * the batch's write transaction: the second finds the balance at zero and a payout pending, and
+ * inserts nothing (409). Then the money moves: a Stripe Transfer (idempotency key of the payout,
+ * so a retry never pays twice), or in test mode a simulated transfer. A refused transfer marks the
+ * payout failed and gives the amount back to the balance, in one batch.
+ */
+export async function requestPayout(platform: Platform, sellerId: number): Promise<PayoutView> {
+  const { db } = platform;
+  const profile = await sellerProfileRow(db, sellerId);
+  const block = payoutBlock(profile, 1, false);
+  if (block) throw conflict(block);
+  const accountId = profile!.connectAccountId!;
+  const simulated = connectTestMode(platform) || isTestAccount(accountId);
+
+  const [reserved] = await db.batch([
+    db.all<{ id: number; amountCents: number }>(sql`INSERT INTO seller_payouts (seller_id, amount_cents, status)
+      SELECT ${sellerId}, b.balance, 'pending' FROM (SELECT ${balanceSql(sellerId)} AS balance) b
+      WHERE b.balance > 0
+        AND NOT EXISTS (SELECT 1 FROM seller_payouts p WHERE p.seller_id = ${sellerId} AND p.status = 'pending')
+        AND EXISTS (SELECT 1 FROM seller_profiles sp WHERE sp.user_id = ${sellerId} AND sp.status = 'approved'
+          AND sp.payouts_enabled = 1 AND sp.connect_account_id = ${accountId})
+      RETURNING id, amount_cents AS amountCents`),
+    db.run(sql`INSERT INTO seller_ledger (seller_id, type, payout_id, gross_cents, fee_cents, net_cents, description)
+      SELECT p.seller_id, 'payout', p.id, 0, 0, -p.amount_cents, ${simulated ? 'Payout (test mode)' : 'Payout to your Stripe account'}
+      FROM seller_payouts p
+      WHERE p.seller_id = ${sellerId} AND p.status = 'pending'
+        AND NOT EXISTS (SELECT 1 FROM seller_ledger l WHERE l.type = 'payout' AND l.payout_id = p.id)`),
+  ]);
+  const payout = reserved[0];
+  if (!payout) {
+    const [pending] = await db.all<{ id: number }>(sql`SELECT id FROM seller_payouts WHERE seller_id = ${sellerId} AND status = 'pending' LIMIT 1`);
+    throw conflict(pending ? PAYOUT_IN_PROGRESS : NOTHING_TO_PAY);
+  }
+  const payoutId = Number(payout.id);
+  const amountCents = Number(payout.amountCents);
+
+  let transferId: string;
+  if (simulated) {
+    transferId = `${TEST_TRANSFER_PREFIX}${crypto.randomUUID().replace(/-/g, '').slice(0, 24)}`;
+  } else {
+    try {
+      const transfer = await stripeOf(platform).transfers.create(
+        {
+          amount: amountCents,
+          currency: 'usd',
+          destination: accountId,
+          description: `DRX seller payout ${payoutId}`,
+          metadata: { payoutId: String(payoutId), sellerId: String(sellerId) },
+        },
+        { idempotencyKey: `payout-${payoutId}` },
+      );
+      transferId = transfer.id;
+    } catch (err) {
+      console.error('Seller payout transfer failed', err instanceof Error ? err.message : err);
+      await db.batch([
+        db.run(sql`UPDATE seller_payouts SET status = 'failed' WHERE id = ${payoutId} AND status = 'pending'`),
+        db.run(sql`DELETE FROM seller_ledger WHERE type = 'payout' AND payout_id = ${payoutId}
+          AND EXISTS (SELECT 1 FROM seller_payouts p WHERE p.id = ${payoutId} AND p.status = 'failed')`),
+      ]);
+      throw new AppError(502, PAYOUT_FAILED);
+    }
+  }
+  await db.run(sql`UPDATE seller_payouts SET status = 'paid', provider_transfer_id = ${transferId}, paid_at = ${NOW}
+    WHERE id = ${payoutId} AND status = 'pending'`);
+  const [row] = await db.all<{ id: number; amountCents: number; status: PayoutView['status']; providerTransferId: string | null; createdAt: string; paidAt: string | null }>(sql`SELECT
+      id, amount_cents AS amountCents, status, provider_transfer_id AS providerTransferId, created_at AS createdAt, paid_at AS paidAt
+    FROM seller_payouts WHERE id = ${payoutId}`);
+  return toPayout(row!);
+}
