@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { StoreSettings } from '../../../worker/src/services/store/store-settings.ts';
 import type { StoreStats, TopResource } from '../../../worker/src/services/store/store-stats.ts';
 import { apiFetch } from '../lib/api.ts';
-import { loadMessage, previous, runChange, type ChangeResult, type Loadable } from './admin-store.ts';
+import { loadMessage, previous, runChange, whenResourcesChange, type ChangeResult, type Loadable } from './admin-store.ts';
 import { read } from './query.ts';
 
 /**
@@ -78,3 +78,7 @@ export async function loadStoreStats(): Promise<void> {
     $storeStats.set({ status: 'error', message: loadMessage(error, "the store's figures") });
   }
 }
+
+whenResourcesChange(async () => {
+  if ($storeStats.get().status !== 'idle') await loadStoreStats();
+});

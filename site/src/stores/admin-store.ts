@@ -1,6 +1,7 @@
+import { atom, computed } from 'nanostores';
 import type { ResourceDetail, ResourceStatus, ResourceSummary } from '../../../worker/src/services/store/views.ts';
-import { ApiError, describeError, type ValidationErrors } from '../lib/api.ts';
-import { invalidate, startingWith, type Loadable } from './query.ts';
+import { ApiError, apiFetch, describeError, type ValidationErrors } from '../lib/api.ts';
+import { invalidate, read, startingWith, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -85,4 +86,296 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** A positive whole number from the address, or null. */
 export function idOf(value: string | null | undefined): number | null {
   return value && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resources: statuses
+
+/** The statuses in the order the admin reads them: the review queue first. */
+export const ADMIN_RESOURCE_STATUSES = ['submitted', 'published', 'rejected', 'draft', 'archived'] as const satisfies readonly ResourceStatus[];
+
+export const RESOURCE_STATUS_LABELS: Record<ResourceStatus, string> = {
+  submitted: 'Awaiting review',
+  published: 'Published',
+  rejected: 'Rejected',
+  draft: 'Draft',
+  archived: 'Archived',
+};
+
+export function resourceBadgeClass(status: ResourceStatus): string {
+  if (status === 'published') return 'badge badge-success';
+  if (status === 'submitted') return 'badge badge-warning';
+  if (status === 'rejected') return 'badge badge-danger';
+  return 'badge';
+}
+
+const isResourceStatus = (value: string): value is ResourceStatus => (ADMIN_RESOURCE_STATUSES as readonly string[]).includes(value);
+
+/** What a curriculum admin may do with a resource in its state (the API refuses the rest with 409). */
+export function resourceActions(r: Pick<ResourceSummary, 'status' | 'featured'>): { approve: boolean; reject: boolean; feature: boolean; archive: boolean } {
+  return {
+    approve: r.status === 'submitted',
+    reject: r.status === 'submitted',
+    // A featured resource can always leave the row; only a published one can join it.
+    feature: r.status === 'published' || r.featured,
+    archive: r.status !== 'archived',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resources: the list of /admin/resources
+
+/** GET /api/curriculum-all: every resource whatever its status (resources.manage). */
+export interface AdminResourceList {
+  data: ResourceSummary[];
+  total: number;
+  page: number;
+  page_size: number;
+  /** Resources per status over the whole store, whatever the filters. */
+  counts?: Partial<Record<ResourceStatus, number>>;
+}
+
+export type ResourceStatusFilter = ResourceStatus | 'all';
+
+export interface ResourcesQuery {
+  status: ResourceStatusFilter;
+  q: string;
+  /** A seller's user id, or null for every seller. */
+  seller: number | null;
+  page: number;
+}
+
+/** The review queue is what an admin opens the page for. */
+export const DEFAULT_RESOURCES_QUERY: ResourcesQuery = { status: 'submitted', q: '', seller: null, page: 1 };
+export const RESOURCES_PAGE_SIZE = 20;
+
+/** The API path of a list: the queue (submitted) reads oldest first, so the longest wait comes first. */
+export function resourcesPath(query: ResourcesQuery, pageSize = RESOURCES_PAGE_SIZE): string {
+  const params = new URLSearchParams();
+  if (query.status !== 'all') params.set('status', query.status);
+  if (query.q.trim()) params.set('q', query.q.trim());
+  if (query.seller !== null) params.set('seller', String(query.seller));
+  if (query.status === 'submitted') params.set('sort', 'oldest');
+  params.set('page', String(query.page));
+  params.set('page_size', String(pageSize));
+  return `/api/curriculum-all?${params}`;
+}
+
+/** The list's filters from the address (?status=, ?q=, ?seller=, ?page=); no status means the queue. */
+export function resourcesQueryOf(search: string): ResourcesQuery {
+  const params = new URLSearchParams(search);
+  const status = params.get('status') ?? '';
+  const page = Number(params.get('page'));
+  return {
+    status: status === 'all' || isResourceStatus(status) ? status : DEFAULT_RESOURCES_QUERY.status,
+    q: (params.get('q') ?? '').slice(0, 100),
+    seller: idOf(params.get('seller')),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+export const $resourcesQuery = atom<ResourcesQuery>(DEFAULT_RESOURCES_QUERY);
+export const $resourcesList = atom<Loadable<AdminResourceList>>({ status: 'idle' });
+export const $resourcesPageCount = computed($resourcesList, (s) => pageCount(previous(s)));
+
+export function pageCount(list: Pick<AdminResourceList, 'total' | 'page_size'> | undefined): number {
+  return list ? Math.max(1, Math.ceil(list.total / (list.page_size || RESOURCES_PAGE_SIZE))) : 1;
+}
+
+let listRequest = 0;
+let listTimer: ReturnType<typeof setTimeout> | undefined;
+
+async function fetchResources(): Promise<void> {
+  const mine = ++listRequest;
+  $resourcesList.set({ status: 'loading', data: previous($resourcesList.get()) });
+  try {
+    const data = await read<AdminResourceList>(resourcesPath($resourcesQuery.get()));
+    if (mine === listRequest) $resourcesList.set({ status: 'ready', data });
+  } catch (error) {
+    if (mine === listRequest) $resourcesList.set({ status: 'error', message: loadMessage(error, 'the resources') });
+  }
+}
+
+function writeResourcesUrl(): void {
+  const { status, q, seller, page } = $resourcesQuery.get();
+  replaceQuery({ status: status === DEFAULT_RESOURCES_QUERY.status ? '' : status, q: q.trim(), seller: seller ?? '', page });
+}
+
+export function initResourcesList(): void {
+  $resourcesQuery.set(resourcesQueryOf(location.search));
+  void fetchResources();
+}
+
+export function setResourcesFilter(change: Partial<Pick<ResourcesQuery, 'status' | 'seller'>>): void {
+  clearTimeout(listTimer);
+  $resourcesQuery.set({ ...$resourcesQuery.get(), ...change, page: 1 });
+  writeResourcesUrl();
+  void fetchResources();
+}
+
+/** Typing in the search box: the box follows at once, the list and the address after a pause. */
+export function setResourcesSearch(q: string): void {
+  $resourcesQuery.set({ ...$resourcesQuery.get(), q, page: 1 });
+  clearTimeout(listTimer);
+  listTimer = setTimeout(() => {
+    writeResourcesUrl();
+    void fetchResources();
+  }, SEARCH_DEBOUNCE_MS);
+}
+
+export function setResourcesPage(page: number): void {
+  clearTimeout(listTimer);
+  $resourcesQuery.set({ ...$resourcesQuery.get(), page });
+  writeResourcesUrl();
+  void fetchResources();
+}
+
+export function reloadResources(): void {
+  void fetchResources();
+}
+
+/** The sellers the list can be narrowed to (GET /api/admin/sellers; sellers.manage). */
+export interface SellerOption {
+  id: number;
+  store_name: string;
+}
+export const $sellerOptions = atom<SellerOption[]>([]);
+
+export async function loadSellerOptions(): Promise<void> {
+  try {
+    const list = await read<{ data: { user_id: number; store_name: string; status: string }[] }>('/api/admin/sellers?page_size=100');
+    $sellerOptions.set(
+      list.data
+        .filter((s) => s.status === 'approved' || s.status === 'suspended')
+        .map((s) => ({ id: s.user_id, store_name: s.store_name }))
+        .sort((a, b) => a.store_name.localeCompare(b.store_name)),
+    );
+  } catch {
+    // The filter still works from the address (?seller=) without the names.
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One resource, as the reviewer sees it
+
+export const $openResourceId = atom<number | null>(null);
+export const $resourceDetail = atom<Loadable<ResourceDetail>>({ status: 'idle' });
+
+async function fetchDetail(id: number): Promise<void> {
+  $resourceDetail.set({ status: 'loading', data: previous($resourceDetail.get())?.id === id ? previous($resourceDetail.get()) : undefined });
+  try {
+    const data = await read<ResourceDetail>(`/api/resources/${id}`);
+    if ($openResourceId.get() === id) $resourceDetail.set({ status: 'ready', data });
+  } catch (error) {
+    if ($openResourceId.get() === id) $resourceDetail.set({ status: 'error', message: loadMessage(error, 'this resource') });
+  }
+}
+
+export function openResource(id: number): void {
+  $openResourceId.set(id);
+  void fetchDetail(id);
+}
+
+export function closeResource(): void {
+  $openResourceId.set(null);
+}
+
+export function reloadResourceDetail(): void {
+  const id = $openResourceId.get();
+  if (id !== null) void fetchDetail(id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review and curation
+
+type ResourceRef = Pick<ResourceSummary, 'id' | 'title' | 'featured'>;
+
+/** After a change: every list on screen and the open resource are read again. */
+async function refreshAfterChange(): Promise<void> {
+  const tasks: Promise<void>[] = [...refreshers].map((refresh) => refresh());
+  if ($resourcesList.get().status !== 'idle') tasks.push(fetchResources());
+  if ($reviewQueue.get().status !== 'idle') tasks.push(fetchQueue());
+  const open = $openResourceId.get();
+  if (open !== null) tasks.push(fetchDetail(open));
+  await Promise.all(tasks);
+}
+
+const refreshers = new Set<() => Promise<void>>();
+
+/**
+ * Another store's reads that a review or curation change moves (figures, the featured row): each
+ * is read again after a change, when it is on screen. Returns the unregistration.
+ */
+export function whenResourcesChange(refresh: () => Promise<void>): () => void {
+  refreshers.add(refresh);
+  return () => refreshers.delete(refresh);
+}
+
+async function change(path: string, body: unknown, done: string, failed: string): Promise<ChangeResult> {
+  const result = await runChange(() => apiFetch(path, { method: 'POST', ...(body !== undefined ? { json: body } : {}) }), done, failed);
+  // A refusal (409: another reviewer decided first) also shows the state as it is now.
+  await refreshAfterChange();
+  return result;
+}
+
+export function approveResource(r: ResourceRef): Promise<ChangeResult> {
+  return change(`/api/resources/${r.id}/approve`, undefined, `“${r.title}” was approved and is now in the store.`, 'approve resource');
+}
+
+/** Rejecting needs the reason the seller reads on their resources page. */
+export function rejectResource(r: ResourceRef, reason: string): Promise<ChangeResult> {
+  return change(`/api/resources/${r.id}/reject`, { reason }, `“${r.title}” was rejected. The seller can read your reason.`, 'reject resource');
+}
+
+export function toggleFeatured(r: ResourceRef): Promise<ChangeResult> {
+  return change(
+    `/api/resources/${r.id}/toggle-featured`,
+    undefined,
+    r.featured ? `“${r.title}” left the featured row.` : `“${r.title}” is now featured in the store.`,
+    r.featured ? 'unfeature resource' : 'feature resource',
+  );
+}
+
+export function archiveResource(r: ResourceRef): Promise<ChangeResult> {
+  return change(`/api/resources/${r.id}/archive`, undefined, `“${r.title}” was archived and has left the store.`, 'archive resource');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The review queue of /admin/curriculum-officer: submitted resources, the longest waiting first
+
+export const QUEUE_PAGE_SIZE = 10;
+export const $queuePage = atom(1);
+export const $reviewQueue = atom<Loadable<AdminResourceList>>({ status: 'idle' });
+
+async function fetchQueue(): Promise<void> {
+  $reviewQueue.set({ status: 'loading', data: previous($reviewQueue.get()) });
+  try {
+    const data = await read<AdminResourceList>(resourcesPath({ ...DEFAULT_RESOURCES_QUERY, status: 'submitted', page: $queuePage.get() }, QUEUE_PAGE_SIZE));
+    $reviewQueue.set({ status: 'ready', data });
+  } catch (error) {
+    $reviewQueue.set({ status: 'error', message: loadMessage(error, 'the review queue') });
+  }
+}
+
+export function loadReviewQueue(page = 1): Promise<void> {
+  $queuePage.set(page);
+  return fetchQueue();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The decision being asked for (a reason to reject, a confirmation to archive), wherever its button is
+
+export type PendingDecision = { kind: 'reject' | 'archive'; resource: ResourceRef } | null;
+export const $pendingDecision = atom<PendingDecision>(null);
+
+export function askToReject(resource: ResourceRef): void {
+  $pendingDecision.set({ kind: 'reject', resource });
+}
+
+export function askToArchive(resource: ResourceRef): void {
+  $pendingDecision.set({ kind: 'archive', resource });
+}
+
+export function dismissDecision(): void {
+  $pendingDecision.set(null);
 }

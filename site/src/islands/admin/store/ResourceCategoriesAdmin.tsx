@@ -1,0 +1,172 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CATEGORY_NAME_MAX, categoryNameSchema } from '../../../../../worker/src/schemas/courses.ts';
+import FormField from '../../../components/FormField.tsx';
+import ResponsiveTable, { type TableColumn } from '../../../components/ResponsiveTable.tsx';
+import type { ChangeResult } from '../../../stores/admin-store.ts';
+import {
+  $resourceCategories,
+  $resourceCategoryProblem,
+  createResourceCategory,
+  deleteResourceCategory,
+  dismissResourceCategoryProblem,
+  loadResourceCategories,
+  renameResourceCategory,
+  type ResourceCategoryRow,
+} from '../../../stores/resource-categories.ts';
+import { withErrorBoundary } from '../../ErrorBoundary.tsx';
+import { ConfirmDialog, ErrorState, LoadingState } from '../AdminStates.tsx';
+import { PermissionGate } from '../PermissionGate.tsx';
+import { formatCount, Panel } from './parts.tsx';
+
+type NameForm = { name: string };
+
+function NameForm({ initial, label, submitLabel, onSubmit, onCancel }: { initial: string; label: string; submitLabel: string; onSubmit: (name: string) => Promise<ChangeResult>; onCancel?: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NameForm>({ resolver: zodResolver(categoryNameSchema), defaultValues: { name: initial } });
+  const submit = handleSubmit(async ({ name }) => {
+    const result = await onSubmit(name);
+    if (result.ok) reset({ name: onCancel ? name : '' });
+    else if (result.validationErrors?.name?.[0]) setError('name', { message: result.validationErrors.name[0] });
+  });
+  return (
+    <form className="store-name-form" noValidate onSubmit={(e) => void submit(e)}>
+      <FormField label={label} error={errors.name?.message}>
+        <input type="text" autoComplete="off" maxLength={CATEGORY_NAME_MAX} {...register('name')} />
+      </FormField>
+      <div className="cluster">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function CategoriesList() {
+  const state = useStore($resourceCategories);
+  const problem = useStore($resourceCategoryProblem);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<ResourceCategoryRow | null>(null);
+
+  useEffect(() => {
+    void loadResourceCategories();
+  }, []);
+
+  const data = state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
+  const counted = data?.some((c) => c.resource_count !== undefined) ?? false;
+
+  const columns: TableColumn<ResourceCategoryRow>[] = [
+    {
+      header: 'Name',
+      rowHeader: true,
+      cell: (c) =>
+        editing === c.id ? (
+          <NameForm
+            initial={c.name}
+            label={`New name for ${c.name}`}
+            submitLabel="Save"
+            onCancel={() => setEditing(null)}
+            onSubmit={async (name) => {
+              const result = await renameResourceCategory(c.id, name);
+              if (result.ok) setEditing(null);
+              return result;
+            }}
+          />
+        ) : (
+          <span className="store-break">{c.name}</span>
+        ),
+    },
+    ...(counted
+      ? [
+          { header: 'Resources', align: 'end' as const, cell: (c: ResourceCategoryRow) => formatCount(c.resource_count ?? 0) },
+          ...(data?.some((c) => c.published_count !== undefined)
+            ? [{ header: 'Published', align: 'end' as const, cell: (c: ResourceCategoryRow) => formatCount(c.published_count ?? 0) }]
+            : []),
+        ]
+      : []),
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (c) =>
+        editing === c.id ? null : (
+          <span className="cluster store-actions">
+            <button type="button" className="btn btn-secondary btn-sm" aria-label={`Rename ${c.name}`} onClick={() => setEditing(c.id)}>
+              Rename
+            </button>
+            <button type="button" className="btn btn-danger btn-sm" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
+              Delete
+            </button>
+          </span>
+        ),
+    },
+  ];
+
+  return (
+    <div className="admin-stack">
+      <Panel id="new-resource-category" title="New category">
+        <NameForm initial="" label="Category name" submitLabel="Add Category" onSubmit={createResourceCategory} />
+      </Panel>
+
+      {problem && (
+        <div className="alert alert-error admin-error" role="alert">
+          <p>{problem}</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={dismissResourceCategoryProblem}>
+            Dismiss
+          </button>
+        </div>
+      )}
+
+      {state.status === 'error' && <ErrorState message={state.message} onRetry={() => void loadResourceCategories()} />}
+      {!data && state.status !== 'error' && <LoadingState label="Loading categories..." />}
+      {data &&
+        (data.length === 0 ? (
+          <p className="card admin-empty">No categories yet. Add the first one above: sellers file each resource under one.</p>
+        ) : (
+          <ResponsiveTable caption="Resource categories" columns={columns} rows={data} rowKey={(c) => c.id} busy={state.status === 'loading'} />
+        ))}
+
+      {deleting && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setDeleting(null);
+          }}
+          title="Delete Category"
+          description={`Are you sure you want to delete the category “${deleting.name}”? This action cannot be undone.`}
+          confirmLabel="Delete"
+          destructive
+          onConfirm={async () => {
+            await deleteResourceCategory(deleting);
+            // Closes either way: a refusal (409) is shown above the list.
+            setDeleting(null);
+            return true;
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** /admin/resource-categories and /admin/curriculum-categories: resource_categories.manage. */
+function ResourceCategoriesAdmin() {
+  return (
+    <PermissionGate action="resource_categories.manage" what="Resource categories">
+      {() => <CategoriesList />}
+    </PermissionGate>
+  );
+}
+
+export default withErrorBoundary(ResourceCategoriesAdmin);

@@ -1,0 +1,77 @@
+import { atom } from 'nanostores';
+import { ApiError, apiFetch } from '../lib/api.ts';
+import { changeMessage, loadMessage, previous, runChange, type ChangeResult, type Loadable } from './admin-store.ts';
+import { read } from './query.ts';
+
+/**
+ * /admin/resource-categories and /admin/curriculum-categories (resource_categories.manage): the
+ * kinds of resource the store files its lessons under (lesson plans, syllabi, music lists ...).
+ * Read from GET /api/categories?kind=resource; written through /api/resource-categories.
+ */
+
+export interface ResourceCategoryRow {
+  id: number;
+  name: string;
+  /** Resources filed under it, whatever their status (when the API counts them). */
+  resource_count?: number;
+  /** Published ones (when the API counts them). */
+  published_count?: number;
+}
+
+export const RESOURCE_CATEGORIES_KEY = '/api/categories?kind=resource';
+
+export const $resourceCategories = atom<Loadable<ResourceCategoryRow[]>>({ status: 'idle' });
+/** The last refusal (the API's 409, e.g. a category in use), shown above the list until dismissed. */
+export const $resourceCategoryProblem = atom<string | null>(null);
+
+export function categoryList(answer: unknown): ResourceCategoryRow[] {
+  if (Array.isArray(answer)) return answer as ResourceCategoryRow[];
+  const data = (answer as { data?: unknown } | null)?.data;
+  return Array.isArray(data) ? (data as ResourceCategoryRow[]) : [];
+}
+
+export async function loadResourceCategories(): Promise<void> {
+  $resourceCategories.set({ status: 'loading', data: previous($resourceCategories.get()) });
+  try {
+    $resourceCategories.set({ status: 'ready', data: categoryList(await read<unknown>(RESOURCE_CATEGORIES_KEY)) });
+  } catch (error) {
+    $resourceCategories.set({ status: 'error', message: loadMessage(error, 'the resource categories') });
+  }
+}
+
+async function write(call: () => Promise<unknown>, done: string, failed: string): Promise<ChangeResult> {
+  $resourceCategoryProblem.set(null);
+  let refusal: string | null = null;
+  const result = await runChange(
+    async () => {
+      try {
+        await call();
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) refusal = changeMessage(error);
+        throw error;
+      }
+    },
+    done,
+    failed,
+  );
+  if (refusal) $resourceCategoryProblem.set(refusal);
+  await loadResourceCategories();
+  return result;
+}
+
+export function createResourceCategory(name: string): Promise<ChangeResult> {
+  return write(() => apiFetch('/api/resource-categories', { method: 'POST', json: { name } }), `Category “${name.trim()}” created successfully`, 'create category');
+}
+
+export function renameResourceCategory(id: number, name: string): Promise<ChangeResult> {
+  return write(() => apiFetch(`/api/resource-categories/${id}`, { method: 'PATCH', json: { name } }), `Category renamed to “${name.trim()}”`, 'update category');
+}
+
+/** The API refuses (409) a category resources still use, and says so. */
+export function deleteResourceCategory(category: ResourceCategoryRow): Promise<ChangeResult> {
+  return write(() => apiFetch(`/api/resource-categories/${category.id}`, { method: 'DELETE' }), `Category “${category.name}” deleted successfully`, 'delete category');
+}
+
+export function dismissResourceCategoryProblem(): void {
+  $resourceCategoryProblem.set(null);
+}
