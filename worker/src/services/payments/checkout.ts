@@ -7,6 +7,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { describePurchasables, purchasableKey, type Purchasable } from '../purchasables.ts';
+import { connectDestinationFor } from '../store/connect.ts';
 import { expireOverdueSessions, endPendingOrders } from './pending.ts';
 import { getPaymentProvider, ProviderError } from './index.ts';
 import { loadOrderSummary, type OrderSummary } from './order-view.ts';
@@ -321,9 +322,18 @@ export async function startCheckout(
   if (quote.totalCents === 0) return completeFreeOrder(platform, orderId, created.number);
 
   const urls = returnUrls(platform, requestOrigin);
+  // One onboarded seller's resources are charged to that seller's account (decision 0029); the
+  // order remembers it before the session exists, so the payment's ledger and refunds know.
+  const destination = provider.name === 'stripe' ? await connectDestinationFor(db, lines) : null;
+  if (destination) {
+    await db.run(sql`UPDATE orders SET metadata = json_set(CASE WHEN json_valid(metadata) THEN metadata ELSE '{}' END,
+        '$.connect_destination', ${destination.accountId}, '$.application_fee_cents', ${destination.applicationFeeCents})
+      WHERE id = ${orderId}`);
+  }
   let session;
   try {
     session = await provider.createCheckoutSession({
+      destination,
       order: { id: orderId, number: created.number, totalCents: quote.totalCents, currency: 'usd' },
       lines: lines.map((l) =>
         // A discounted line that does not divide evenly is charged as one line of its total.

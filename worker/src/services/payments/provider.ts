@@ -25,6 +25,11 @@ export interface CheckoutSessionInput {
   /** Absolute or site-relative; `{CHECKOUT_SESSION_ID}` is replaced by the session id. */
   successUrl: string;
   cancelUrl: string;
+  /**
+   * A Stripe Connect destination charge (decision 0029): the payment goes to the seller's
+   * connected account and the platform keeps `applicationFeeCents`. Only Stripe reads it.
+   */
+  destination?: { accountId: string; applicationFeeCents: number } | null;
 }
 
 export interface CheckoutSession {
@@ -34,7 +39,7 @@ export interface CheckoutSession {
 }
 
 export interface RefundInput {
-  order: Pick<OrderRow, 'id' | 'number' | 'totalCents' | 'refundedCents' | 'providerPaymentIntentId' | 'providerSessionId'>;
+  order: Pick<OrderRow, 'id' | 'number' | 'totalCents' | 'refundedCents' | 'providerPaymentIntentId' | 'providerSessionId'> & Partial<Pick<OrderRow, 'metadata'>>;
   amountCents: number;
   /** Our refunds row's id: the provider's refund carries it back in its metadata. */
   refundId: number;
@@ -58,6 +63,17 @@ export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
 export function providerNameOf(env: Platform['env']): ProviderName {
   return env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? 'stripe' : 'test';
+}
+
+/** The connected account an order was charged to (orders.metadata `connect_destination`), or null. */
+export function connectDestinationOf(metadata: string | null | undefined): string | null {
+  if (!metadata) return null;
+  try {
+    const value = (JSON.parse(metadata) as { connect_destination?: unknown }).connect_destination;
+    return typeof value === 'string' && value ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Thrown when the provider could not be reached or refused a call. */

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { AppEnv } from '../../platform/env.ts';
-import { ProviderError, type CheckoutSessionInput, type PaymentProvider, type RefundInput } from './provider.ts';
+import { connectDestinationOf, ProviderError, type CheckoutSessionInput, type PaymentProvider, type RefundInput } from './provider.ts';
 
 /**
  * Stripe Checkout through the official SDK, with its fetch HTTP client and SubtleCrypto signature
@@ -58,8 +58,14 @@ export function createStripeProvider(env: Pick<AppEnv, 'STRIPE_SECRET_KEY' | 'ST
               price_data: { currency: input.order.currency, unit_amount: line.unitAmountCents, product_data: { name: line.name } },
             })),
             metadata,
-            // The charge and its refunds carry the order too, so a refund event finds it.
-            payment_intent_data: { metadata },
+            // The charge and its refunds carry the order too, so a refund event finds it. A
+            // destination charge pays the seller's connected account, less the platform's fee.
+            payment_intent_data: {
+              metadata,
+              ...(input.destination
+                ? { transfer_data: { destination: input.destination.accountId }, application_fee_amount: input.destination.applicationFeeCents }
+                : {}),
+            },
             client_reference_id: String(input.order.id),
             ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
             expires_at: Math.floor(input.expiresAt.getTime() / 1000),
@@ -86,11 +92,14 @@ export function createStripeProvider(env: Pick<AppEnv, 'STRIPE_SECRET_KEY' | 'ST
     async refund(input: RefundInput) {
       const paymentIntent = input.order.providerPaymentIntentId;
       if (!paymentIntent) throw new ProviderError('This order has no payment at Stripe to refund.');
+      // A destination charge's refund takes the seller's share back from their account and gives the fee back.
+      const destination = connectDestinationOf(input.order.metadata);
       const refund = await call('refund', () =>
         stripe.refunds.create(
           {
             payment_intent: paymentIntent,
             amount: input.amountCents,
+            ...(destination ? { reverse_transfer: true, refund_application_fee: true } : {}),
             metadata: {
               orderId: String(input.order.id),
               orderNumber: input.order.number,

@@ -1,11 +1,13 @@
-import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { sellerProfiles, users } from '../../../../db/schema/index.ts';
+import { resources, sellerProfiles, users } from '../../../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
 import { providerNameOf } from '../payments/provider.ts';
 import { createStripeClient } from '../payments/stripe-provider.ts';
 import { requireApprovedSeller, sellerProfileRow } from './sellers.ts';
+import { platformFeeCents, platformFeePercent } from './store-settings.ts';
 
 /**
  * Stripe Connect (Express) for the sellers (decision 0029). With Stripe's keys, an approved seller
@@ -200,4 +202,28 @@ export async function completeTestOnboarding(platform: Platform, userId: number)
     .set({ payoutsEnabled: true, updatedAt: NOW })
     .where(and(eq(sellerProfiles.userId, userId), eq(sellerProfiles.connectAccountId, profile.connectAccountId!)));
   return { ...(await connectAccountStatus(platform, userId)), redirect_url: CONNECT_RETURN_PATH };
+}
+
+/**
+ * Destination charges (decision 0029): a Stripe checkout whose every line is a resource of one
+ * approved seller whose Express account takes payouts is charged to that account, the platform
+ * keeping the sum of the lines' fees. Anything else (a course in the cart, two sellers, a seller
+ * not onboarded) is charged to the platform and the sellers are paid by payout. Null = platform.
+ */
+export async function connectDestinationFor(
+  db: Db,
+  lines: readonly { type: string; itemId: number; totalCents: number }[],
+): Promise<{ accountId: string; applicationFeeCents: number } | null> {
+  if (lines.length === 0 || lines.some((l) => l.type !== 'RESOURCE')) return null;
+  const rows = await db
+    .select({ id: resources.id, sellerId: resources.sellerId, status: sellerProfiles.status, accountId: sellerProfiles.connectAccountId, payoutsEnabled: sellerProfiles.payoutsEnabled })
+    .from(resources)
+    .innerJoin(sellerProfiles, eq(sellerProfiles.userId, resources.sellerId))
+    .where(inArray(resources.id, [...new Set(lines.map((l) => l.itemId))]));
+  const sellers = new Set(rows.map((r) => r.sellerId));
+  const seller = rows[0];
+  if (!seller || sellers.size !== 1 || rows.length !== new Set(lines.map((l) => l.itemId)).size) return null;
+  if (seller.status !== 'approved' || !seller.payoutsEnabled || !seller.accountId || isTestAccount(seller.accountId)) return null;
+  const percent = await platformFeePercent(db);
+  return { accountId: seller.accountId, applicationFeeCents: lines.reduce((sum, l) => sum + platformFeeCents(l.totalCents, percent), 0) };
 }
