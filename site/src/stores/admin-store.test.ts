@@ -188,7 +188,7 @@ describe('review decisions', () => {
   });
 
   it('features, unfeatures and archives through their own paths', async () => {
-    handler = (method, path) => (method === 'POST' ? { status: 200, body: {} } : undefined);
+    handler = (method) => (method === 'POST' ? { status: 200, body: {} } : undefined);
     const { store, toasts } = await load();
     await store.toggleFeatured(resource({ status: 'published' }));
     expect(toasts.$toasts.get().at(-1)?.description).toBe('“Ballet barre plan” is now featured in the store.');
