@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { ensureDemoImages } from '../db/seed-images.ts';
 import { ensureDemoMedia } from '../db/seed-media.ts';
+import { ensureDemoStoreFiles } from '../db/seed-store-files.ts';
 import { seedForStart } from '../db/seed.ts';
 import { parseEnv } from '../worker/src/platform/env.ts';
 import { databaseFile, migrateDatabase, openNodeDatabase } from '../worker/src/platform/node-db.ts';
@@ -45,6 +46,7 @@ try {
   const storage = createR2Storage((await r2.getR2Bucket('UPLOADS')) as unknown as R2Bucket);
   if (env.DRX_SEED === 'demo') await ensureDemoMedia(storage, root);
   await ensureDemoImages(db, storage);
+  await ensureDemoStoreFiles(db, storage);
 } finally {
   await r2.dispose();
   client.close();

@@ -293,6 +293,8 @@ export interface CoverInput {
   label?: string | null;
   /** The dance style (a §3 category); unknown styles get a neutral look. */
   style: string | null | undefined;
+  /** The image's accessible name; a course cover's (`courseImageAlt`) when absent. */
+  alt?: string;
 }
 
 /** A 640 × 360 cover: the style's gradient and motif, varied by the title, with the style's name and the label. */
@@ -303,12 +305,13 @@ export function courseCoverSvg(input: CoverInput): string {
   const styleName = (input.style ?? 'Dance').toUpperCase();
   const lines = wrapWords(input.label || input.title, 18, 2);
   const firstLineY = 304 - (lines.length - 1) * 50;
+  const alt = escapeXml(input.alt ?? courseImageAlt(input.title, input.style));
   const text = lines
     .map((l, i) => `<text x="36" y="${firstLineY + i * 50}" font-size="44" font-weight="700" fill="#ffffff">${escapeXml(l)}</text>`)
     .join('');
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360" width="640" height="360" role="img" aria-label="${escapeXml(courseImageAlt(input.title, input.style))}">` +
-    `<title>${escapeXml(courseImageAlt(input.title, input.style))}</title>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360" width="640" height="360" role="img" aria-label="${alt}">` +
+    `<title>${alt}</title>` +
     `<defs><linearGradient id="bg" gradientTransform="rotate(${angle} 0.5 0.5)"><stop offset="0" stop-color="${art.from}"/><stop offset="1" stop-color="${art.to}"/></linearGradient>` +
     `<linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.35" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.55"/></linearGradient></defs>` +
     `<rect width="640" height="360" fill="url(#bg)"/>` +

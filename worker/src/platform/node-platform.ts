@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { seedForStart } from '../../../db/seed.ts';
 import { ensureDemoMedia } from '../../../db/seed-media.ts';
 import { ensureDemoImages } from '../../../db/seed-images.ts';
+import { ensureDemoStoreFiles } from '../../../db/seed-store-files.ts';
 import { markExistingCourseMedia } from '../services/media-access.ts';
 import type { Platform } from './context.ts';
 import { createDiskAssets } from './disk-assets.ts';
@@ -27,6 +28,8 @@ export async function createNodePlatform(env: AppEnv, options: { siteDir?: strin
   if (env.DRX_SEED === 'demo') await ensureDemoMedia(storage, projectRoot);
   // The demo's cover art and portraits (decision 0019): files for the uploads rows the seed wrote.
   await ensureDemoImages(db, storage);
+  // The demo store's resource files (private) and covers: files for the rows the seed wrote.
+  await ensureDemoStoreFiles(db, storage);
   return {
     env,
     db,
