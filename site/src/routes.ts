@@ -83,6 +83,8 @@ const signedInRoutes = [
   '/seller/resources/add',
   '/seller/resources/create',
   '/seller/payments',
+  // The test provider's simulated Stripe Connect onboarding (decision 0029; the spec names no route).
+  '/seller/payments/onboarding',
   '/curriculum/{id}/edit',
   '/checkout',
   '/checkout-complete',
