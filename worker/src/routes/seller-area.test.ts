@@ -308,6 +308,22 @@ describe('POST /api/seller/payouts (test mode)', () => {
     expect(await read<ErrorBody>(refused)).toEqual({ message: NOTHING_TO_PAY });
   });
 
+  it('finishes a payout left pending by a request that stopped, instead of paying again', async () => {
+    const seller = await createSeller(t.db, { payoutsEnabled: true, connectAccountId: 'acct_test_stale' });
+    const r = await createResource(t.db, seller.user.id);
+    await sale(seller.user.id, r.id, 1000);
+    const [stale] = await t.db
+      .insert(sellerPayouts)
+      .values({ sellerId: seller.user.id, amountCents: 800, status: 'pending', createdAt: new Date(Date.now() - 60 * 60_000).toISOString() })
+      .returning();
+    await addLedgerRow(t.db, { sellerId: seller.user.id, type: 'payout', payoutId: stale!.id, netCents: -800 });
+    const res = await t.json('POST', '/api/seller/payouts', undefined, seller.token);
+    expect(res.status).toBe(201);
+    expect(await read<PayoutView>(res)).toMatchObject({ id: stale!.id, amount_cents: 800, status: 'paid' });
+    expect(await t.db.select().from(sellerPayouts).where(eq(sellerPayouts.sellerId, seller.user.id))).toHaveLength(1);
+    expect((await t.json('POST', '/api/seller/payouts', undefined, seller.token)).status).toBe(409);
+  });
+
   it('does not pay out sales that Stripe already paid to the seller as destination charges', async () => {
     const seller = await createSeller(t.db, { payoutsEnabled: true, connectAccountId: 'acct_test_dest' });
     const r = await createResource(t.db, seller.user.id);

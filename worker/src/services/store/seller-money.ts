@@ -23,6 +23,8 @@ export const PAYOUTS_PAUSED = 'Payouts are paused while your store is suspended.
 export const PAYOUT_FAILED = 'The payout could not be made. Please try again later.';
 
 const TEST_TRANSFER_PREFIX = 'tr_test_';
+/** A payout pending this long was left by a request that stopped: the next request finishes it. */
+export const STALE_PAYOUT_MINUTES = 10;
 const NOW = sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')`;
 
 /** True for a ledger row (alias `l`) of an order Stripe paid to the seller directly (a destination charge). */
@@ -207,7 +209,8 @@ export async function getSellerPayments(platform: Platform, sellerId: number, qu
  * the batch's write transaction: the second finds the balance at zero and a payout pending, and
  * inserts nothing (409). Then the money moves: a Stripe Transfer (idempotency key of the payout,
  * so a retry never pays twice), or in test mode a simulated transfer. A refused transfer marks the
- * payout failed and gives the amount back to the balance, in one batch.
+ * payout failed and gives the amount back to the balance, in one batch. A payout still pending
+ * after STALE_PAYOUT_MINUTES was left by a request that stopped; the next request finishes it.
  */
 export async function requestPayout(platform: Platform, sellerId: number): Promise<PayoutView> {
   const { db } = platform;
@@ -232,13 +235,20 @@ export async function requestPayout(platform: Platform, sellerId: number): Promi
         AND NOT EXISTS (SELECT 1 FROM seller_ledger l WHERE l.type = 'payout' AND l.payout_id = p.id)`),
   ]);
   const payout = reserved[0];
-  if (!payout) {
-    const [pending] = await db.all<{ id: number }>(sql`SELECT id FROM seller_payouts WHERE seller_id = ${sellerId} AND status = 'pending' LIMIT 1`);
-    throw conflict(pending ? PAYOUT_IN_PROGRESS : NOTHING_TO_PAY);
-  }
-  const payoutId = Number(payout.id);
-  const amountCents = Number(payout.amountCents);
+  if (payout) return settlePayout(platform, sellerId, Number(payout.id), Number(payout.amountCents), accountId, simulated);
+  const [pending] = await db.all<{ id: number; amountCents: number; stale: number }>(sql`SELECT id, amount_cents AS amountCents,
+      created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${STALE_PAYOUT_MINUTES} minutes`}) AS stale
+    FROM seller_payouts WHERE seller_id = ${sellerId} AND status = 'pending' ORDER BY id LIMIT 1`);
+  if (!pending) throw conflict(NOTHING_TO_PAY);
+  // A payout left pending by a request that never finished (the process stopped mid-way) is
+  // finished now: the transfer's idempotency key makes sure Stripe sends it at most once.
+  if (Number(pending.stale) === 1) return settlePayout(platform, sellerId, Number(pending.id), Number(pending.amountCents), accountId, simulated);
+  throw conflict(PAYOUT_IN_PROGRESS);
+}
 
+/** Moves a reserved payout's money (Stripe Transfer or simulated) and marks it paid; a refusal marks it failed and gives the amount back. */
+async function settlePayout(platform: Platform, sellerId: number, payoutId: number, amountCents: number, accountId: string, simulated: boolean): Promise<PayoutView> {
+  const { db } = platform;
   let transferId: string;
   if (simulated) {
     transferId = `${TEST_TRANSFER_PREFIX}${crypto.randomUUID().replace(/-/g, '').slice(0, 24)}`;
