@@ -83,6 +83,9 @@ const signedInRoutes = [
   '/seller/resources/add',
   '/seller/resources/create',
   '/seller/payments',
+  // The seller menu's pages (§2.1) that the route table of §2.4 does not list.
+  '/seller/analytics',
+  '/seller/settings',
   // The test provider's simulated Stripe Connect onboarding (decision 0029; the spec names no route).
   '/seller/payments/onboarding',
   '/curriculum/{id}/edit',

@@ -36,6 +36,13 @@ export interface FileUploaderProps {
   toastOnError?: boolean;
   onUploaded?: (results: UploadResult[]) => void;
   onError?: (message: string) => void;
+  /**
+   * Sends each file by itself, one after the other, instead of one request to `endpoint`: given,
+   * every file shows its own progress bar, fed by `onProgress` (0 to 1). It throws an Error whose
+   * message is shown (make it §8's friendly one). `onSent` runs after each file went through.
+   */
+  sendEach?: (file: File, onProgress: (sent: number) => void) => Promise<void>;
+  onSent?: (file: File) => void;
 }
 
 interface Selected {
@@ -69,6 +76,8 @@ export default function FileUploader({
   toastOnError = true,
   onUploaded,
   onError,
+  sendEach,
+  onSent,
 }: FileUploaderProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -77,6 +86,8 @@ export default function FileUploader({
   const [selection, setSelection] = useState<Selected[]>([]);
   const [status, setStatus] = useState<Status>('idle');
   const [error, setError] = useState<string | null>(null);
+  /** The share sent of each selected file (sendEach only), in the selection's order. */
+  const [progress, setProgress] = useState<number[]>([]);
 
   useEffect(() => {
     mounted.current = true;
@@ -110,6 +121,24 @@ export default function FileUploader({
       if (problem) return fail(problem, false);
       setStatus('uploading');
       setError(null);
+      if (sendEach) {
+        setProgress(files.map(() => 0));
+        for (const [i, file] of files.entries()) {
+          const report = (sent: number) => {
+            if (mounted.current) setProgress((p) => p.map((v, j) => (j === i ? sent : v)));
+          };
+          try {
+            await sendEach(file, report);
+            report(1);
+            onSent?.(file);
+          } catch (err) {
+            if (mounted.current) fail(err instanceof Error ? err.message : String(err), true);
+            return;
+          }
+        }
+        if (mounted.current) setStatus('done');
+        return;
+      }
       try {
         await uploadFiles(files, { endpoint, multiple, fields, onUploaded });
         if (mounted.current) setStatus('done');
@@ -117,13 +146,14 @@ export default function FileUploader({
         if (mounted.current) fail(friendlyUploadMessage(err instanceof Error ? err.message : String(err)), true);
       }
     },
-    [endpoint, fail, fields, maxFiles, maxSizeMB, multiple, onUploaded],
+    [endpoint, fail, fields, maxFiles, maxSizeMB, multiple, onUploaded, onSent, sendEach],
   );
 
   function onChange(event: ChangeEvent<HTMLInputElement>) {
     clearTimeout(timer.current);
     const files = Array.from(event.target.files ?? []);
     setSelection(files.map((file) => ({ file, preview: file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined })));
+    setProgress([]);
     setError(null);
     if (files.length === 0) return setStatus('idle');
     const problem = checkSelection(files, { multiple, maxFiles, maxSizeMB });
@@ -135,6 +165,7 @@ export default function FileUploader({
   function clear() {
     clearTimeout(timer.current);
     setSelection([]);
+    setProgress([]);
     setStatus('idle');
     setError(null);
     if (inputRef.current) inputRef.current.value = '';
@@ -191,6 +222,20 @@ export default function FileUploader({
           {chips.map((s, i) => (
             <li key={`${s.file.name}-${i}`} className="fu-chip">
               <span className="fu-chip-name">{s.file.name}</span> <span className="fu-chip-size">{formatSize(s.file.size)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {sendEach && progress.length > 0 && (
+        <ul className="fu-progress-list" aria-label="Upload progress">
+          {selection.map((s, i) => (
+            <li key={`${s.file.name}-${i}`} className="fu-progress-item">
+              <span className="fu-chip-name">{s.file.name}</span>
+              <progress className="fu-progress" max={1} value={progress[i] ?? 0} aria-label={`Upload of ${s.file.name}`} aria-valuetext={`${Math.round((progress[i] ?? 0) * 100)}%`} />
+              <span className="fu-progress-value" aria-hidden="true">
+                {Math.round((progress[i] ?? 0) * 100)}%
+              </span>
             </li>
           ))}
         </ul>

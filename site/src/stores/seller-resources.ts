@@ -1,0 +1,117 @@
+import { atom } from 'nanostores';
+import type { OwnResource } from '../../../worker/src/services/store/seller-analytics.ts';
+import type { ResourceDetail, ResourceFileView } from '../../../worker/src/services/store/views.ts';
+import { ApiError, apiFetch, getToken } from '../lib/api.ts';
+import { AUTH_REQUIRED_MESSAGE, fetchWithProgress, friendlyUploadMessage, serverErrorMessage } from '../lib/upload.ts';
+import { changeMessage, loadMessage, type ChangeResult } from './admin-store.ts';
+import { bind, invalidate, toLoadable, type Loadable } from './query.ts';
+import { sellerChange, sellerKeys, sellerWritten } from './seller.ts';
+
+/**
+ * The seller's resources (issue 10 §3): the list of /seller/resources with its moves (submit for
+ * review, archive, restore, delete), and the resource form of /seller/resources/add and
+ * /curriculum/{id}/edit — the resource's fields, then its files one request each with a progress
+ * bar. The API (decision 0029) checks every move; these only say what happened.
+ */
+
+export type { OwnResource, ResourceDetail, ResourceFileView };
+
+export const $ownResources = atom<Loadable<OwnResource[]>>({ status: 'idle' });
+
+/** GET /api/seller/resources: every resource of the seller, every status. */
+export async function loadOwnResources(): Promise<void> {
+  await bind<{ data: OwnResource[] }, Loadable<OwnResource[]>>($ownResources, sellerKeys.resources, (value) =>
+    toLoadable(value, (answer) => answer.data, (error) => loadMessage(error, 'your resources')),
+  );
+}
+
+export type ResourceMove = 'submit' | 'archive' | 'restore';
+
+const MOVES: Record<ResourceMove, { done: (title: string) => string; failed: string }> = {
+  submit: { done: (t) => `“${t}” was submitted for review.`, failed: 'submit the resource' },
+  archive: { done: (t) => `“${t}” was archived: it is out of the store.`, failed: 'archive the resource' },
+  restore: { done: (t) => `“${t}” is back as a draft.`, failed: 'restore the resource' },
+};
+
+/** POST /api/resources/{id}/submit | archive | restore. */
+export function moveResource(resource: { id: number; title: string }, move: ResourceMove): Promise<ChangeResult> {
+  const { done, failed } = MOVES[move];
+  return sellerChange(() => apiFetch(`/api/resources/${resource.id}/${move}`, { method: 'POST' }), done(resource.title), failed);
+}
+
+/** DELETE /api/resources/{id}: a draft that never sold (the API answers 409 for the rest). */
+export function deleteResource(resource: { id: number; title: string }): Promise<ChangeResult> {
+  return sellerChange(() => apiFetch(`/api/resources/${resource.id}`, { method: 'DELETE' }), `“${resource.title}” was deleted.`, 'delete the resource');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The resource form
+
+export const resourceKey = (id: number) => `/api/resources/${id}`;
+
+/** The resource being edited, read fresh with its files and rejection reason. */
+export const $editedResource = atom<Loadable<ResourceDetail> & { notFound?: boolean }>({ status: 'idle' });
+
+/** GET /api/resources/{id}: the seller and resources.manage holders read it in any state; others get 404. */
+export async function loadEditedResource(id: number): Promise<void> {
+  invalidate(resourceKey(id));
+  await bind<ResourceDetail, Loadable<ResourceDetail> & { notFound?: boolean }>($editedResource, resourceKey(id), (value) => {
+    if (value.error instanceof ApiError && (value.error.status === 404 || value.error.status === 403) && !value.loading) {
+      return { status: 'error', message: value.error.message, notFound: true };
+    }
+    return toLoadable(value, (r) => r, (error) => loadMessage(error, 'the resource'));
+  });
+}
+
+/** What the form sends: the API's resource fields (worker/src/schemas/store.ts). */
+export type ResourceBody = Record<string, unknown>;
+
+/** POST /api/resources (a new draft) or PATCH /api/resources/{id}. */
+export async function saveResource(id: number | null, body: ResourceBody): Promise<ChangeResult & { data?: ResourceDetail }> {
+  return sellerChange(
+    () => apiFetch<ResourceDetail>(id === null ? '/api/resources' : resourceKey(id), { method: id === null ? 'POST' : 'PATCH', json: body }),
+    (saved) => (id === null ? `“${saved.title}” was saved as a draft.` : `“${saved.title}” was saved.`),
+    id === null ? 'create the resource' : 'update the resource',
+  );
+}
+
+/**
+ * POST /api/resources/{id}/files with one file (sent as `files`), reporting the share sent. Resolves
+ * with the resource's files after it, or throws an Error whose message is §8's friendly one.
+ */
+export async function uploadResourceFile(id: number, file: File, onProgress: (sent: number) => void, send: typeof fetch = fetchWithProgress(onProgress)): Promise<ResourceFileView[]> {
+  const token = getToken();
+  if (!token) throw new Error(friendlyUploadMessage(AUTH_REQUIRED_MESSAGE));
+  const body = new FormData();
+  body.append('files', file);
+  let res: Response;
+  try {
+    res = await send(`/api/resources/${id}/files`, { method: 'POST', body, headers: { authorization: `Bearer ${token}` }, credentials: 'include' });
+  } catch {
+    throw new Error(friendlyUploadMessage('Network error occurred'));
+  }
+  const answer: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(friendlyUploadMessage(serverErrorMessage(res.status, res.statusText, answer)));
+  onProgress(1);
+  sellerWritten();
+  return filesOf(answer);
+}
+
+/** The files in an upload's answer: a list of files, a `data` list, or a resource with its files. */
+export function filesOf(answer: unknown): ResourceFileView[] {
+  if (Array.isArray(answer)) return answer as ResourceFileView[];
+  const body = answer as { files?: unknown; data?: unknown } | null;
+  if (Array.isArray(body?.files)) return body.files as ResourceFileView[];
+  if (Array.isArray(body?.data)) return body.data as ResourceFileView[];
+  return [];
+}
+
+/** DELETE /api/resources/{id}/files/{fileId}. */
+export async function removeResourceFile(id: number, file: ResourceFileView): Promise<ChangeResult> {
+  return sellerChange(() => apiFetch(`/api/resources/${id}/files/${file.id}`, { method: 'DELETE' }), `${file.name} was removed.`, 'remove the file');
+}
+
+/** The message of a refusal the form shows above its buttons. */
+export function formProblem(error: unknown): string {
+  return changeMessage(error);
+}

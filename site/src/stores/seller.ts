@@ -1,0 +1,167 @@
+import { atom } from 'nanostores';
+import type { SellerAnalytics, SellerDashboard } from '../../../worker/src/services/store/seller-analytics.ts';
+import type { NotificationView } from '../../../worker/src/services/notifications.ts';
+import type { SellerProfileView, SellerStore } from '../../../worker/src/services/store/views.ts';
+import type { SellerApplicationInput, SellerSettingsInput } from '../../../worker/src/schemas/sellers.ts';
+import { ApiError, apiFetch } from '../lib/api.ts';
+import { changeMessage, loadMessage, type ChangeResult } from './admin-store.ts';
+import { refreshUser } from './auth.ts';
+import { bind, invalidate, setCached, startingWith, toLoadable, type Loadable } from './query.ts';
+import { toast } from './toasts.ts';
+
+/**
+ * The seller's own area (issue 10 §3): becoming a seller (the application and where it stands),
+ * the dashboard's figures and notices, the analytics and the store settings. Resources are in
+ * seller-resources.ts, money in seller-money.ts. Islands read these stores and call the actions.
+ */
+
+export type { SellerAnalytics, SellerDashboard, SellerProfileView, SellerStore, NotificationView };
+
+export const sellerKeys = {
+  profile: '/api/sellers/me',
+  dashboard: '/api/seller/dashboard',
+  resources: '/api/seller/resources',
+  notifications: '/api/notifications',
+  analytics: (days: number) => `/api/seller/analytics?days=${days}`,
+  payments: (page: number) => `/api/seller/payments?page=${page}`,
+} as const;
+
+/** Every read a seller's change can move: their own figures and lists, and the public store's reads. */
+export function sellerWritten(): void {
+  invalidate(
+    startingWith(
+      '/api/seller',
+      sellerKeys.profile,
+      sellerKeys.notifications,
+      '/api/sellers',
+      '/api/resources',
+      '/api/curriculum',
+      '/api/curriculum-all',
+      '/api/my-resources',
+      '/api/admin/store-stats',
+      '/api/admin/sellers',
+    ),
+  );
+}
+
+/** A change with its toasts: 'Success' and what happened, or §8's destructive 'Error' with 'Failed to {what}: {message}'. */
+export async function sellerChange<T>(call: () => Promise<T>, done: string | ((data: T) => string), failed: string): Promise<ChangeResult & { data?: T }> {
+  try {
+    const data = await call();
+    sellerWritten();
+    toast({ title: 'Success', description: typeof done === 'string' ? done : done(data) });
+    return { ok: true, data };
+  } catch (error) {
+    const message = changeMessage(error);
+    toast({ title: 'Error', description: `Failed to ${failed}: ${message}`, variant: 'destructive' });
+    return { ok: false, message, validationErrors: error instanceof ApiError ? error.validationErrors : undefined };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The application and the seller's profile
+
+/** GET /api/sellers/me: the signed-in user's application or store; ready with null when they never applied (404). */
+export const $sellerProfile = atom<Loadable<SellerProfileView | null>>({ status: 'idle' });
+
+export async function loadSellerProfile(): Promise<void> {
+  await bind<SellerProfileView, Loadable<SellerProfileView | null>>($sellerProfile, sellerKeys.profile, (value) => {
+    if (value.error instanceof ApiError && value.error.status === 404 && !value.loading) return { status: 'ready', data: null };
+    return toLoadable(value, (profile) => profile, (error) => loadMessage(error, 'your seller profile'));
+  });
+}
+
+export const APPLICATION_SENT = 'Your application was sent. A curriculum admin will review it.';
+
+/** POST /api/sellers/apply: a first application, or a new one after a rejection. */
+export async function applyToSell(input: SellerApplicationInput): Promise<ChangeResult> {
+  const result = await sellerChange(() => apiFetch<SellerProfileView>('/api/sellers/apply', { method: 'POST', json: input }), APPLICATION_SENT, 'send your application');
+  if (result.ok && result.data) setCached(sellerKeys.profile, result.data);
+  return result;
+}
+
+/** PATCH /api/sellers/me: the storefront's name, bio and logo. */
+export async function saveStoreSettings(input: SellerSettingsInput): Promise<ChangeResult> {
+  const result = await sellerChange(() => apiFetch<SellerProfileView>(sellerKeys.profile, { method: 'PATCH', json: input }), 'Your store settings were saved.', 'save your store settings');
+  if (result.ok && result.data) setCached(sellerKeys.profile, result.data);
+  return result;
+}
+
+/** An approved seller whose signed-in user still shows the roles of before the approval: read the user again. */
+export function refreshRolesAfterApproval(profile: SellerProfileView | null, roles: readonly string[]): void {
+  if (profile?.status === 'approved' && !roles.includes(profile.requested_role)) void refreshUser().catch(() => undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard and notices
+
+export const $sellerDashboard = atom<Loadable<SellerDashboard>>({ status: 'idle' });
+
+/** GET /api/seller/dashboard. */
+export async function loadSellerDashboard(): Promise<void> {
+  await bind<SellerDashboard, Loadable<SellerDashboard>>($sellerDashboard, sellerKeys.dashboard, (value) =>
+    toLoadable(value, (d) => d, (error) => loadMessage(error, 'your dashboard')),
+  );
+}
+
+export interface NotificationList {
+  data: NotificationView[];
+  unread: number;
+}
+
+export const $notifications = atom<Loadable<NotificationList>>({ status: 'idle' });
+
+/** GET /api/notifications: the signed-in user's notices, newest first. */
+export async function loadNotifications(): Promise<void> {
+  await bind<NotificationList, Loadable<NotificationList>>($notifications, sellerKeys.notifications, (value) =>
+    toLoadable(value, (list) => list, (error) => loadMessage(error, 'your notices')),
+  );
+}
+
+/** POST /api/notifications/{id}/read (or read-all): the answer is the list, put in the cache as it is. */
+export async function markNoticesRead(id?: number): Promise<boolean> {
+  try {
+    const list = await apiFetch<NotificationList>(id === undefined ? '/api/notifications/read-all' : `/api/notifications/${id}/read`, { method: 'POST' });
+    setCached(sellerKeys.notifications, list);
+    return true;
+  } catch (error) {
+    toast({ title: 'Error', description: `Failed to mark the notice read: ${changeMessage(error)}`, variant: 'destructive' });
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analytics
+
+export const ANALYTICS_DAYS = [30, 90, 365] as const;
+export type AnalyticsDays = (typeof ANALYTICS_DAYS)[number];
+
+export const $analyticsDays = atom<AnalyticsDays>(30);
+export const $sellerAnalytics = atom<Loadable<SellerAnalytics>>({ status: 'idle' });
+
+/** GET /api/seller/analytics?days=: the window's days and resources. */
+export async function loadSellerAnalytics(days: AnalyticsDays = $analyticsDays.get()): Promise<void> {
+  $analyticsDays.set(days);
+  await bind<SellerAnalytics, Loadable<SellerAnalytics>>($sellerAnalytics, sellerKeys.analytics(days), (value) =>
+    toLoadable(value, (a) => a, (error) => loadMessage(error, 'your analytics')),
+  );
+}
+
+/** The window from the address (?days=), 30 unless it names another of the windows. */
+export function analyticsDaysOf(search: string): AnalyticsDays {
+  const days = Number(new URLSearchParams(search).get('days'));
+  return (ANALYTICS_DAYS as readonly number[]).includes(days) ? (days as AnalyticsDays) : 30;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The storefront as buyers see it (/my-store)
+
+export const $myStorefront = atom<Loadable<SellerStore | null>>({ status: 'idle' });
+
+/** GET /api/sellers/{id}: the public storefront; ready with null while it is not public (404: suspended). */
+export async function loadMyStorefront(sellerId: number): Promise<void> {
+  await bind<SellerStore, Loadable<SellerStore | null>>($myStorefront, `/api/sellers/${sellerId}`, (value) => {
+    if (value.error instanceof ApiError && value.error.status === 404 && !value.loading) return { status: 'ready', data: null };
+    return toLoadable(value, (store) => store, (error) => loadMessage(error, 'your storefront'));
+  });
+}
