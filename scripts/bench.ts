@@ -182,7 +182,15 @@ function writeRow(m: WriteMeasure): void {
   });
 }
 
-if (!existsSync(resolve(root, 'dist/index.html')) || !existsSync(resolve(root, 'build/server/index.mjs'))) {
+/**
+ * BENCH_SERVER: another server bundle to measure (one built elsewhere, for A/B runs; nothing is
+ * built then, and the pages it serves are its own project's); unset: this build, made if missing.
+ */
+const SERVER = process.env.BENCH_SERVER ?? 'build/server/index.mjs';
+/** BENCH_SERVER_FLAGS: more Node flags for the server, space-separated (`--cpu-prof --cpu-prof-dir=…` to profile it). */
+const SERVER_FLAGS = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+
+if (process.env.BENCH_SERVER === undefined && (!existsSync(resolve(root, 'dist/index.html')) || !existsSync(resolve(root, 'build/server/index.mjs')))) {
   console.log('Building first (npm run build)...');
   const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
@@ -191,10 +199,6 @@ if (!existsSync(resolve(root, 'dist/index.html')) || !existsSync(resolve(root, '
 const dataDir = resolve(root, 'tests/.tmp/bench-data');
 rmSync(dataDir, { recursive: true, force: true });
 const app = `http://127.0.0.1:${APP_PORT}`;
-/** BENCH_SERVER: another server bundle to measure (a copy of an earlier build, for A/B runs); unset: the build's. */
-const SERVER = process.env.BENCH_SERVER ?? 'build/server/index.mjs';
-/** BENCH_SERVER_FLAGS: more Node flags for the server, space-separated (`--cpu-prof --cpu-prof-dir=…` to profile it). */
-const SERVER_FLAGS = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
 // As `npm run serve` starts it (package.json), V8 flag included.
 const appServer = start(['--max-semi-space-size=4', ...SERVER_FLAGS, SERVER], {
   PORT: String(APP_PORT),
