@@ -40,6 +40,13 @@ const QUICK_LINKS = [
   },
 ] as const;
 
+/** Issue 10 §3: a seller's way to their area, everybody else's way to start selling. */
+function sellingLink(roles: readonly string[]): { href: string; title: string; text: string } {
+  return roles.some((r) => r === 'SELLER' || r === 'CURRICULUM_SELLER')
+    ? { href: '/seller', title: 'Seller Dashboard', text: 'Your store: resources, sales, earnings and payouts.' }
+    : { href: '/seller?apply=1', title: 'Start selling', text: 'Sell your lesson plans and curricula to other dance teachers.' };
+}
+
 function greeting(): string {
   const hour = new Date().getHours();
   return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
@@ -108,7 +115,7 @@ function UserDashboard() {
             Your areas
           </h2>
           <CardGrid minWidth="14rem">
-            {QUICK_LINKS.map((link) => (
+            {[...QUICK_LINKS, sellingLink(roles)].map((link) => (
               <li key={link.href} className="card">
                 <div className="card-body">
                   <h3 className="card-title">
