@@ -34,6 +34,7 @@ import { enrollmentRoutes } from './routes/enrollments.ts';
 import { learningRoutes } from './routes/learning.ts';
 import { quizAttemptRoutes } from './routes/quiz-attempts.ts';
 import { contentSecurityPolicyFor, siteRoutes } from './routes/site.ts';
+import { siteStoreRoutes } from './routes/site-store.ts';
 import { uploadedFileRoutes, uploadRoutes } from './routes/upload.ts';
 
 /** JSON bodies are small; uploads have their own limit inside the upload route. */
@@ -122,6 +123,8 @@ export function createApp(options: AppOptions = {}) {
     throw new AppError(404, 'Not found');
   });
   app.route('/', uploadedFileRoutes);
+  // The curriculum store's pages (issue 10 §1), before the generic site handling.
+  app.route('/', siteStoreRoutes);
   app.route('/', siteRoutes);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
 

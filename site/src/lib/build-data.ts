@@ -12,12 +12,15 @@ import { seedDemoData, seedReferenceData } from '../../../db/seed.ts';
 import { parseEnv } from '../../../worker/src/platform/env.ts';
 import { openNodeDatabase } from '../../../worker/src/platform/node-db.ts';
 import { loadCatalogSnapshot, type CatalogCourse, type CatalogManifest } from '../../../worker/src/services/catalog-freshness.ts';
+import { loadStoreBuild, type StoreBuild } from '../../../worker/src/services/store-page-data.ts';
 import type { Category } from './catalog.ts';
 
 export interface BuildCatalog {
   courses: CatalogCourse[];
   categories: Category[];
   manifest: CatalogManifest;
+  /** The curriculum store's pre-rendered pages and their manifest (issue 10 §1). */
+  store: StoreBuild;
 }
 
 let snapshot: Promise<BuildCatalog> | null = null;
@@ -36,7 +39,9 @@ async function load(): Promise<BuildCatalog> {
     }
     // The same snapshot the server renders a changed page from (decision 0020).
     const snapshot = await loadCatalogSnapshot(db);
-    return { courses: snapshot.courses, categories: snapshot.categories, manifest: { version: 1, ...snapshot.hashes } };
+    // The store's front view and resource pages, read as the server reads them and hashed.
+    const store = await loadStoreBuild(db);
+    return { courses: snapshot.courses, categories: snapshot.categories, manifest: { version: 1, ...snapshot.hashes }, store };
   } finally {
     client.close();
   }
@@ -46,4 +51,9 @@ async function load(): Promise<BuildCatalog> {
 export function buildCatalog(): Promise<BuildCatalog> {
   snapshot ??= load();
   return snapshot;
+}
+
+/** The curriculum store at build time: the front view of /curriculum, every published resource's page, their hashes. */
+export async function buildStore(): Promise<StoreBuild> {
+  return (await buildCatalog()).store;
 }

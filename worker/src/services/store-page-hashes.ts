@@ -72,6 +72,12 @@ export const storeListHash = (page: StoreListPage): Promise<string> => sha256(JS
 export const storeResourceHash = (page: StoreResourcePage): Promise<string> => sha256(JSON.stringify(resourceContent(page)));
 export const storefrontHash = (page: SellerStorePage): Promise<string> => sha256(JSON.stringify(storefrontContent(page)));
 
+/** The manifest of what the build pre-rendered: the front view and the resource pages. */
+export async function buildStoreManifest(list: StoreListPage, resources: readonly StoreResourcePage[]): Promise<StoreManifest> {
+  const entries = await Promise.all(resources.map(async (page) => [String(page.resource.id), await storeResourceHash(page)] as const));
+  return { version: 1, list: await storeListHash(list), resources: Object.fromEntries(entries) };
+}
+
 /** Which page answers: the built one while its hash is the database's, else one rendered from current data. */
 export function storePageSource(built: string | undefined, current: string): 'static' | 'rendered' {
   return built === current ? 'static' : 'rendered';
