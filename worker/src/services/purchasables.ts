@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { courses, enrollments } from '../../../db/schema/index.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { courses, enrollments, resourceOwnerships, resources } from '../../../db/schema/index.ts';
 import type { ITEM_KINDS } from '../../../db/schema/commerce.ts';
 import { CART_TYPE_MAX } from '../domain/cart.ts';
 import type { Db } from '../platform/db.ts';
@@ -16,7 +16,7 @@ export interface ItemRef {
   kind: ItemKind;
   itemId: number;
 }
-export type UnavailableReason = 'owned' | 'not_found' | 'unpublished';
+export type UnavailableReason = 'owned' | 'not_found' | 'unpublished' | 'own_item';
 
 export interface Purchasable {
   kind: ItemKind;
@@ -37,8 +37,11 @@ export const REASON_MESSAGES: Record<UnavailableReason, string> = {
   not_found: 'This item no longer exists.',
   unpublished: 'This item is not available.',
   owned: 'You already own this item.',
+  own_item: 'This is your own item: you cannot buy it.',
 };
 export const COURSE_OWNED = 'You are already enrolled in this course.';
+export const RESOURCE_OWNED = 'You already own this resource. Find it in My Resources.';
+export const OWN_RESOURCE = 'This is your own resource: you cannot buy it.';
 export const UNKNOWN_ITEM_TITLE = 'Unavailable item';
 
 export const MAX_QUANTITY: Record<ItemKind, number> = { ...CART_TYPE_MAX, SUBSCRIPTION: 1, BOOKING: 1 };
@@ -84,8 +87,59 @@ const describeCourses: KindDescriber = async (db, userId, itemIds) => {
   return out;
 };
 
-/** Per kind; a kind without an entry answers not_found for every item (RESOURCE until issue 10). */
-const registry = new Map<ItemKind, KindDescriber>([['COURSE', describeCourses]]);
+/**
+ * RESOURCE (decision 0029): available while published by an approved, active seller; owned once
+ * bought, taken for free or granted; never to its own seller. A free one is refused by the cart's
+ * and checkout's free rule (it is taken from its page instead).
+ */
+const describeResources: KindDescriber = async (db, userId, itemIds) => {
+  const [rows, owned] = await Promise.all([
+    db
+      .select({
+        id: resources.id,
+        title: resources.title,
+        priceCents: resources.priceCents,
+        imageUrl: resources.coverImageUrl,
+        status: resources.status,
+        sellerId: resources.sellerId,
+        sellerPublic: sql<number>`EXISTS (SELECT 1 FROM seller_profiles sp JOIN users su ON su.id = sp.user_id
+          WHERE sp.user_id = ${resources.sellerId} AND sp.status = 'approved' AND su.is_active = 1)`.mapWith(Number),
+      })
+      .from(resources)
+      .where(inArray(resources.id, itemIds)),
+    userId === null
+      ? Promise.resolve([] as { resourceId: number }[])
+      : db
+          .select({ resourceId: resourceOwnerships.resourceId })
+          .from(resourceOwnerships)
+          .where(and(eq(resourceOwnerships.userId, userId), inArray(resourceOwnerships.resourceId, itemIds))),
+  ]);
+  const ownedIds = new Set(owned.map((r) => r.resourceId));
+  const out = new Map<number, Purchasable>();
+  for (const row of rows) {
+    const reason: UnavailableReason | null =
+      row.status !== 'published' || row.sellerPublic !== 1 ? 'unpublished' : row.sellerId === userId ? 'own_item' : ownedIds.has(row.id) ? 'owned' : null;
+    out.set(row.id, {
+      kind: 'RESOURCE',
+      itemId: row.id,
+      title: row.title,
+      priceCents: row.priceCents,
+      imageUrl: row.imageUrl,
+      url: `/curriculum/${row.id}`,
+      available: reason === null,
+      reason,
+      reasonMessage: reason === 'owned' ? RESOURCE_OWNED : reason === 'own_item' ? OWN_RESOURCE : reason ? REASON_MESSAGES[reason] : null,
+      maxQuantity: MAX_QUANTITY.RESOURCE,
+    });
+  }
+  return out;
+};
+
+/** Per kind; a kind without an entry answers not_found for every item. */
+const registry = new Map<ItemKind, KindDescriber>([
+  ['COURSE', describeCourses],
+  ['RESOURCE', describeResources],
+]);
 
 /** Adds or replaces a kind's describer (issue 10 registers RESOURCE; tests may register a fake). */
 export function registerPurchasableKind(kind: ItemKind, describer: KindDescriber): void {

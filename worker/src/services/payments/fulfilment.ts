@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ItemKind } from '../../domain/orders.ts';
 import type { Db } from '../../platform/db.ts';
+import { platformFeePercentSql } from '../store/store-settings.ts';
 
 /**
  * The fulfilment registry (decision 0024): per kind of item, the SQL that grants a paid line's
@@ -46,7 +47,88 @@ const courseFulfiller: Fulfiller = {
   nextAction: (line) => ({ label: 'Start course', url: `/learn/courses/${line.itemId}` }),
 };
 
-const registry = new Map<ItemKind, Fulfiller>([['COURSE', courseFulfiller]]);
+/** The paid RESOURCE lines of the order that `condition` selects, with the resource they bought. */
+const resourceLines = (orderId: number, condition: SQL) => sql`FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN resources r ON r.id = oi.item_id
+  WHERE o.id = ${orderId} AND oi.kind = 'RESOURCE' AND ${condition}`;
+
+/**
+ * The refund that ended a line: the latest succeeded refund naming it, else (a full refund) the
+ * order's latest succeeded refund. Over `o` and `oi`.
+ */
+const endingRefundId = sql`COALESCE(
+  (SELECT rf.id FROM refunds rf, json_each(rf.order_item_ids) j
+    WHERE rf.order_id = o.id AND rf.status = 'succeeded' AND json_valid(rf.order_item_ids) AND CAST(j.value AS INTEGER) = oi.id
+    ORDER BY rf.id DESC LIMIT 1),
+  (SELECT max(rf.id) FROM refunds rf WHERE rf.order_id = o.id AND rf.status = 'succeeded'))`;
+
+/**
+ * What a line's refunds gave back: each succeeded refund naming it contributes its amount in
+ * proportion to the line's share of the lines it names; a line no refund names was ended by a full
+ * refund and gave back its whole total. Never more than the line's total. Over `o` and `oi`.
+ */
+const refundedOfLine = sql`MIN(oi.total_cents, COALESCE(
+  (SELECT sum(CAST(round(rf.amount_cents * 1.0 * oi.total_cents / NULLIF(
+      (SELECT sum(oi2.total_cents) FROM order_items oi2, json_each(rf.order_item_ids) j2
+        WHERE oi2.order_id = o.id AND oi2.id = CAST(j2.value AS INTEGER)), 0)) AS INTEGER))
+    FROM refunds rf, json_each(rf.order_item_ids) j
+    WHERE rf.order_id = o.id AND rf.status = 'succeeded' AND json_valid(rf.order_item_ids) AND CAST(j.value AS INTEGER) = oi.id),
+  oi.total_cents))`;
+
+/**
+ * RESOURCE (decision 0029): the buyer owns the resource (source 'purchase', with the order, whose
+ * number is stamped into the PDFs they download), its sales count grows by the line's quantity,
+ * the seller's ledger gets the line's sale row (gross = the line's total, fee = round(gross ×
+ * platform fee % / 100) read from app_settings in the statement, net = gross − fee; the unique
+ * index keeps one per line) and the seller an in-app notice. A refund that ends the line removes
+ * that ownership and writes the line's negative refund row: the amount given back and the same
+ * share of the sale's fee. Every statement is guarded by the line's state, so a redelivered event
+ * changes nothing.
+ */
+const resourceFulfiller: Fulfiller = {
+  grant: (db, orderId, grantable) => [
+    db.run(sql`INSERT INTO resource_ownerships (user_id, resource_id, source, order_id)
+      SELECT o.user_id, oi.item_id, 'purchase', o.id ${resourceLines(orderId, grantable)}
+      ON CONFLICT DO NOTHING`),
+    db.run(sql`UPDATE resources SET sales_count = sales_count + (
+        SELECT coalesce(sum(oi.quantity), 0) FROM order_items oi JOIN orders o ON o.id = oi.order_id
+        WHERE o.id = ${orderId} AND oi.kind = 'RESOURCE' AND oi.item_id = resources.id AND ${grantable})
+      WHERE id IN (SELECT oi.item_id FROM order_items oi JOIN orders o ON o.id = oi.order_id
+        WHERE o.id = ${orderId} AND oi.kind = 'RESOURCE' AND ${grantable})`),
+    db.run(sql`INSERT INTO seller_ledger (seller_id, type, order_id, order_item_id, resource_id, gross_cents, fee_cents, net_cents, description)
+      SELECT seller_id, 'sale', order_id, item_id, resource_id, gross, fee, gross - fee, description FROM (
+        SELECT r.seller_id, o.id AS order_id, oi.id AS item_id, r.id AS resource_id, oi.total_cents AS gross,
+          CAST(round(oi.total_cents * ${platformFeePercentSql} / 100.0) AS INTEGER) AS fee,
+          'Sale: ' || oi.title || CASE WHEN oi.quantity > 1 THEN ' × ' || oi.quantity ELSE '' END || ' · Order ' || o.number AS description
+        ${resourceLines(orderId, grantable)})
+      WHERE true ON CONFLICT DO NOTHING`),
+    db.run(sql`INSERT INTO notifications (user_id, kind, title, body, url)
+      SELECT r.seller_id, 'resource_sold', 'You made a sale',
+        '“' || r.title || '” was bought' || CASE WHEN oi.quantity > 1 THEN ' (' || oi.quantity || ' licences)' ELSE '' END || ' in order ' || o.number || '.',
+        '/seller/payments'
+      ${resourceLines(orderId, grantable)}`),
+  ],
+  revoke: (db, orderId, revocable) => [
+    db.run(sql`INSERT INTO seller_ledger (seller_id, type, order_id, order_item_id, refund_id, resource_id, gross_cents, fee_cents, net_cents, description)
+      SELECT seller_id, 'refund', order_id, item_id, refund_id, resource_id, -amount, -fee, -(amount - fee), description FROM (
+        SELECT ended.*, CASE WHEN sale_gross > 0 THEN CAST(round(sale_fee * 1.0 * amount / sale_gross) AS INTEGER) ELSE 0 END AS fee FROM (
+          SELECT s.seller_id, o.id AS order_id, oi.id AS item_id, s.resource_id, s.gross_cents AS sale_gross, s.fee_cents AS sale_fee,
+            ${refundedOfLine} AS amount, ${endingRefundId} AS refund_id,
+            'Refund: ' || oi.title || ' · Order ' || o.number AS description
+          FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN seller_ledger s ON s.type = 'sale' AND s.order_item_id = oi.id
+          WHERE o.id = ${orderId} AND oi.kind = 'RESOURCE' AND ${revocable}) AS ended)
+      WHERE true ON CONFLICT DO NOTHING`),
+    db.run(sql`DELETE FROM resource_ownerships WHERE source = 'purchase' AND EXISTS (
+      SELECT 1 FROM order_items oi JOIN orders o ON o.id = oi.order_id
+      WHERE o.id = ${orderId} AND oi.kind = 'RESOURCE' AND oi.item_id = resource_ownerships.resource_id
+        AND o.user_id = resource_ownerships.user_id AND resource_ownerships.order_id = o.id AND ${revocable})`),
+  ],
+  nextAction: () => ({ label: 'Download', url: '/my-resources' }),
+};
+
+const registry = new Map<ItemKind, Fulfiller>([
+  ['COURSE', courseFulfiller],
+  ['RESOURCE', resourceFulfiller],
+]);
 
 /** Adds or replaces a kind's fulfiller (the store registers RESOURCE, plans SUBSCRIPTION, ...). */
 export function registerFulfiller(kind: ItemKind, fulfiller: Fulfiller): void {
