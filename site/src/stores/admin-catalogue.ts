@@ -22,18 +22,13 @@ import { read } from './query.ts';
 
 export const $statusCounts = atom<Loadable<Record<ResourceStatus, number>>>({ status: 'idle' });
 
-/** Resources per status: the list's own counts when it gives them, else one total per status. */
+/** Resources per status over the whole store (the list counts them whatever its filters). */
 export async function loadStatusCounts(): Promise<void> {
   $statusCounts.set({ status: 'loading', data: previous($statusCounts.get()) });
   try {
     const first = await read<AdminResourceList>(resourcesPath({ ...DEFAULT_RESOURCES_QUERY, status: 'all' }, 1));
     const counts = { submitted: 0, published: 0, rejected: 0, draft: 0, archived: 0 } satisfies Record<ResourceStatus, number>;
-    if (first.counts) {
-      for (const s of ADMIN_RESOURCE_STATUSES) counts[s] = first.counts[s] ?? 0;
-    } else {
-      const totals = await Promise.all(ADMIN_RESOURCE_STATUSES.map((status) => read<AdminResourceList>(resourcesPath({ ...DEFAULT_RESOURCES_QUERY, status }, 1))));
-      ADMIN_RESOURCE_STATUSES.forEach((s, i) => (counts[s] = totals[i]!.total));
-    }
+    for (const s of ADMIN_RESOURCE_STATUSES) counts[s] = first.counts[s] ?? 0;
     $statusCounts.set({ status: 'ready', data: counts });
   } catch (error) {
     $statusCounts.set({ status: 'error', message: loadMessage(error, 'the counts') });

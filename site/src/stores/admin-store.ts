@@ -1,4 +1,5 @@
 import { atom, computed } from 'nanostores';
+import type { AdminResourceList } from '../../../worker/src/services/store/resource-reads.ts';
 import type { ResourceDetail, ResourceStatus, ResourceSummary } from '../../../worker/src/services/store/views.ts';
 import { ApiError, apiFetch, describeError, type ValidationErrors } from '../lib/api.ts';
 import { invalidate, read, startingWith, type Loadable } from './query.ts';
@@ -12,7 +13,8 @@ import { toast } from './toasts.ts';
  * stores with useStore and change them through the actions.
  */
 
-export type { Loadable, ResourceDetail, ResourceStatus, ResourceSummary };
+/** GET /api/curriculum-all: every resource whatever its status, with the counts per status (resources.manage). */
+export type { AdminResourceList, Loadable, ResourceDetail, ResourceStatus, ResourceSummary };
 
 // ---------------------------------------------------------------------------------------------
 // Shared by the store's admin stores
@@ -124,16 +126,6 @@ export function resourceActions(r: Pick<ResourceSummary, 'status' | 'featured'>)
 
 // ---------------------------------------------------------------------------------------------
 // Resources: the list of /admin/resources
-
-/** GET /api/curriculum-all: every resource whatever its status (resources.manage). */
-export interface AdminResourceList {
-  data: ResourceSummary[];
-  total: number;
-  page: number;
-  page_size: number;
-  /** Resources per status over the whole store, whatever the filters. */
-  counts?: Partial<Record<ResourceStatus, number>>;
-}
 
 export type ResourceStatusFilter = ResourceStatus | 'all';
 

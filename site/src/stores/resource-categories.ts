@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { ResourceCategoryView } from '../../../worker/src/services/store/resource-reads.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 import { changeMessage, loadMessage, previous, runChange, type ChangeResult, type Loadable } from './admin-store.ts';
 import { read } from './query.ts';
@@ -9,14 +10,8 @@ import { read } from './query.ts';
  * Read from GET /api/categories?kind=resource; written through /api/resource-categories.
  */
 
-export interface ResourceCategoryRow {
-  id: number;
-  name: string;
-  /** Resources filed under it, whatever their status (when the API counts them). */
-  resource_count?: number;
-  /** Published ones (when the API counts them). */
-  published_count?: number;
-}
+/** A category with how many resources use it (GET /api/categories?kind=resource). */
+export type ResourceCategoryRow = ResourceCategoryView;
 
 export const RESOURCE_CATEGORIES_KEY = '/api/categories?kind=resource';
 

@@ -66,7 +66,6 @@ function CategoriesList() {
   }, []);
 
   const data = state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
-  const counted = data?.some((c) => c.resource_count !== undefined) ?? false;
 
   const columns: TableColumn<ResourceCategoryRow>[] = [
     {
@@ -86,17 +85,14 @@ function CategoriesList() {
             }}
           />
         ) : (
-          <span className="store-break">{c.name}</span>
+          <span className="store-break">
+            {c.name}
+            {c.description && <span className="admin-sub">{c.description}</span>}
+          </span>
         ),
     },
-    ...(counted
-      ? [
-          { header: 'Resources', align: 'end' as const, cell: (c: ResourceCategoryRow) => formatCount(c.resource_count ?? 0) },
-          ...(data?.some((c) => c.published_count !== undefined)
-            ? [{ header: 'Published', align: 'end' as const, cell: (c: ResourceCategoryRow) => formatCount(c.published_count ?? 0) }]
-            : []),
-        ]
-      : []),
+    { header: 'Resources', align: 'end', cell: (c) => formatCount(c.resource_count) },
+    { header: 'In the store', align: 'end', cell: (c) => formatCount(c.published_count) },
     {
       header: 'Actions',
       hideHeader: true,
