@@ -157,6 +157,10 @@ async function payDemoOrders(db: Db): Promise<number> {
         FROM orders o WHERE o.id = oi.order_id AND oi.order_id = ${order.id} AND oi.kind = 'RESOURCE' AND ${grantable}`),
       db.run(sql`UPDATE resource_ownerships SET created_at = ${paidAt(order.id)} WHERE order_id = ${order.id}`),
       db.run(sql`UPDATE seller_ledger SET created_at = ${paidAt(order.id)} WHERE order_id = ${order.id}`),
+      // The sellers' notices of these sales: dated with the sale, those older than a week read.
+      db.run(sql`UPDATE notifications SET created_at = ${paidAt(order.id)},
+          read_at = CASE WHEN ${paidAt(order.id)} < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-7 days') THEN strftime('%Y-%m-%dT%H:%M:%fZ', ${paidAt(order.id)}, '+1 day') END
+        WHERE kind = 'resource_sold' AND read_at IS NULL AND body LIKE ${`% in order ${order.number}.`}`),
     ];
     await db.batch([first, ...rest]);
   }

@@ -11,6 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail, type DemoAccount } from './see
 import { seedDemoCourses } from './seed-courses.ts';
 import { backfillDemoImages, demoPortraitUrl, seedDemoImageUploads } from './seed-images.ts';
 import { seedLearningDemo } from './seed-learning.ts';
+import { seedDemoStore } from './seed-store.ts';
 import { ageGroups, categories, levels, roles, sessions, users } from './schema/index.ts';
 
 /** The enumerations of §3. */
@@ -142,6 +143,9 @@ export async function seedDemoData(db: Db, options: { logins?: boolean } = {}): 
   await seedDemoCourses(db);
   await seedDemoImageUploads(db);
   if (logins) await seedLearningDemo(db);
+  // The curriculum store: sellers, resources with files and covers (put into the object store at
+  // start by ensureDemoStoreFiles), paid orders, reviews (db/seed-store.ts).
+  await seedDemoStore(db);
   return true;
 }
 

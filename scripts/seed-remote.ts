@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { writeDemoImagesForR2 } from '../db/seed-images.ts';
+import { writeDemoStoreFilesForR2 } from '../db/seed-store-files.ts';
 import { seedForStart } from '../db/seed.ts';
 import { parseEnv } from '../worker/src/platform/env.ts';
 import { markExistingCourseMedia } from '../worker/src/services/media-access.ts';
@@ -26,6 +27,11 @@ try {
     const commands = await writeDemoImagesForR2(dir);
     console.log(`Demo images written to ${dir}. Put them into the R2 bucket with:`);
     for (const command of commands) console.log(`  ${command}`);
+    // The demo store's resource files (under private/, never public) and covers, the same way.
+    const storeDir = resolve(env.DATA_DIR, 'demo-store');
+    const storeCommands = await writeDemoStoreFilesForR2(storeDir);
+    console.log(`Demo store files written to ${storeDir}. Put them into the R2 bucket with:`);
+    for (const command of storeCommands) console.log(`  ${command}`);
   }
   if (seed.locked.length > 0) console.log(`Demo logins with the published password disabled: ${seed.locked.join(', ')}`);
   if (seed.admin.created) console.log(`Admin account ${seed.admin.username} created.`);
