@@ -438,6 +438,7 @@ export const ROUTE_CASES: RouteCase[] = [
       ['POST', '/api/payments/webhook'],
       ['GET', '/api/sellers'],
       ['GET', '/api/sellers/:id'],
+      ['POST', '/api/resources/:id/view'],
     ] as const
   ).map(([method, route]): RouteCase => ({ method, route, guard: 'public' })),
 ];

@@ -35,6 +35,7 @@ import { learningRoutes } from './routes/learning.ts';
 import { quizAttemptRoutes } from './routes/quiz-attempts.ts';
 import { contentSecurityPolicyFor, siteRoutes } from './routes/site.ts';
 import { siteStoreRoutes } from './routes/site-store.ts';
+import { storeViewRoutes } from './routes/store-views.ts';
 import { uploadedFileRoutes, uploadRoutes } from './routes/upload.ts';
 
 /** JSON bodies are small; uploads have their own limit inside the upload route. */
@@ -86,6 +87,7 @@ const api = new Hono<AppContext>()
   .route('/', certificateTemplateRoutes)
   .route('/', cartRoutes)
   .route('/', sellersRoutes)
+  .route('/', storeViewRoutes)
   .route('/', storeAdminRoutes)
   .route('/', notificationsRoutes)
   .route('/', sellerAreaRoutes)
