@@ -47,6 +47,9 @@ const publicRoutes = [
   '/subscription/upgrade/cancel',
   '/cart',
   '/checkout/stripe',
+  // The test provider's simulated Stripe Connect onboarding (decision 0029; the spec names no
+  // route): like /checkout/stripe, a hosted page whose island asks for sign-in itself.
+  '/seller/payments/onboarding',
   '/simple-checkout',
   '/payment-success',
   '/cancel-payment',
@@ -86,8 +89,6 @@ const signedInRoutes = [
   // The seller menu's pages (§2.1) that the route table of §2.4 does not list.
   '/seller/analytics',
   '/seller/settings',
-  // The test provider's simulated Stripe Connect onboarding (decision 0029; the spec names no route).
-  '/seller/payments/onboarding',
   '/curriculum/{id}/edit',
   '/checkout',
   '/checkout-complete',
