@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { resourceCategories, resources, sellerProfiles } from '../../../../db/schema/index.ts';
-import { dollars } from '../../domain/orders.ts';
+import { resources } from '../../../../db/schema/index.ts';
 import type { Db } from '../../platform/db.ts';
+import { selectSummaries, toSummary } from './resource-views.ts';
 import type { ResourceSummary, SellerCard, SellerStore } from './views.ts';
 
 /**
@@ -10,6 +10,9 @@ import type { ResourceSummary, SellerCard, SellerStore } from './views.ts';
  * public; only their `published` resources count and show. Plain functions of the database, read
  * by the API (/api/sellers, /api/sellers/{id}) and by the server-rendered pages alike.
  */
+
+// Kept here for the store's readers that import it from this module.
+export { plainSummary } from './plain-summary.ts';
 
 export const SELLER_NOT_FOUND = 'Seller not found';
 
@@ -95,62 +98,8 @@ export async function getSellerStore(db: Db, sellerId: number): Promise<SellerSt
   return { seller, resources: list };
 }
 
-/** Plain text from the start of a markdown description, at most `max` characters, cut at a word. */
-export function plainSummary(markdown: string, max = 200): string {
-  const text = markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
-    .replace(/[*_~`]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
-}
-
-/**
- * Resources in the list shape. The store's own list (helper A's resource services) and this one
- * should become one function; this one serves the storefront and the seller's own list.
- */
+/** Resources in the list shape (the store's own summary read), where `where` holds, in `orderBy`'s order. */
 export async function resourceSummaries(db: Db, where: SQL, orderBy: SQL[]): Promise<ResourceSummary[]> {
-  const rows = await db
-    .select({
-      r: resources,
-      categoryName: resourceCategories.name,
-      storeName: sellerProfiles.storeName,
-      fileCount: sql<number>`(SELECT count(*) FROM resource_files f WHERE f.resource_id = ${resources.id})`.mapWith(Number),
-    })
-    .from(resources)
-    .leftJoin(resourceCategories, eq(resourceCategories.id, resources.categoryId))
-    .leftJoin(sellerProfiles, eq(sellerProfiles.userId, resources.sellerId))
-    .where(where)
-    .orderBy(...orderBy);
-  return rows.map(({ r, categoryName, storeName, fileCount }) => ({
-    id: r.id,
-    title: r.title,
-    summary: plainSummary(r.description),
-    dance_style: r.danceStyle,
-    age_group: r.ageGroup,
-    level: r.level,
-    category: r.categoryId !== null && categoryName !== null ? { id: r.categoryId, name: categoryName } : null,
-    price: dollars(r.priceCents),
-    price_cents: r.priceCents,
-    is_free: r.priceCents === 0,
-    cover_image_url: r.coverImageUrl,
-    status: r.status,
-    featured: r.featured,
-    sales_count: r.salesCount,
-    download_count: r.downloadCount,
-    rating_average: r.ratingAverage,
-    rating_count: r.ratingCount,
-    file_count: fileCount,
-    seller: { id: r.sellerId, store_name: storeName ?? '' },
-    created_at: r.createdAt,
-    updated_at: r.updatedAt,
-    published_at: r.publishedAt,
-  }));
+  const rows = await selectSummaries(db).where(where).orderBy(...orderBy);
+  return rows.map(toSummary);
 }
