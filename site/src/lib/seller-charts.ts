@@ -105,7 +105,7 @@ export interface ChartBox {
   right: number;
 }
 
-export const DEFAULT_BOX: ChartBox = { width: 640, height: 220, left: 48, bottom: 28, top: 10, right: 8 };
+export const DEFAULT_BOX: ChartBox = { width: 480, height: 220, left: 60, bottom: 26, top: 10, right: 6 };
 
 export interface Bar {
   x: number;

@@ -63,6 +63,13 @@ export async function loadEditedResource(id: number): Promise<void> {
   });
 }
 
+/** GET /api/resources/{id}, read fresh (after an upload or a removal moved its files or its status). */
+export async function readResource(id: number): Promise<ResourceDetail> {
+  const fresh = await apiFetch<ResourceDetail>(resourceKey(id));
+  invalidate(resourceKey(id));
+  return fresh;
+}
+
 /** What the form sends: the API's resource fields (worker/src/schemas/store.ts). */
 export type ResourceBody = Record<string, unknown>;
 

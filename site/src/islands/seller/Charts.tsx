@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { barLayout, chartSummary, DEFAULT_BOX, labelledIndexes, niceScale, yOf, type Bucket, type Metric } from '../../lib/seller-charts.ts';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { barLayout, chartSummary, DEFAULT_BOX, labelledIndexes, niceScale, yOf, type Bucket, type ChartBox, type Metric } from '../../lib/seller-charts.ts';
 
 /**
  * The seller's charts, drawn as small SVGs (decision 0030): bars over time and bars per resource.
@@ -20,22 +20,42 @@ export interface BarChartProps {
   alt?: boolean;
 }
 
+/** The chart's box at the width it is shown (so its text keeps its size on a phone), the default until measured. */
+function useChartBox(): [RefObject<HTMLElement | null>, ChartBox] {
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(DEFAULT_BOX.width);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const w = Math.round(el.clientWidth);
+      if (w > 0) setWidth(Math.max(260, Math.min(720, w)));
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return [ref, { ...DEFAULT_BOX, width }];
+}
+
 export function BarChart({ title, buckets, metric, format, what, period, alt }: BarChartProps) {
   const id = useId();
+  const [ref, box] = useChartBox();
   const values = buckets.map((b) => b[metric]);
   const { max, ticks } = niceScale(Math.max(0, ...values));
-  const bars = barLayout(values, max);
-  const labelled = labelledIndexes(buckets.length, 6);
+  const bars = barLayout(values, max, box);
+  const labelled = labelledIndexes(buckets.length, Math.max(3, Math.floor((box.width - box.left) / 60)));
   const summary = chartSummary(buckets, metric, format, what);
-  const box = DEFAULT_BOX;
+  const y = (v: number) => yOf(v, max, box);
   return (
-    <figure className="sl-chart" aria-labelledby={`${id}-title`}>
+    <figure ref={ref} className="sl-chart" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`}>{title}</figcaption>
       <svg viewBox={`0 0 ${box.width} ${box.height}`} role="img" aria-labelledby={`${id}-title ${id}-summary`} preserveAspectRatio="xMidYMid meet">
         {ticks.map((t) => (
           <g key={t}>
-            <line className="sl-chart-grid" x1={box.left} x2={box.width - box.right} y1={yOf(t, max)} y2={yOf(t, max)} />
-            <text className="sl-chart-axis" x={box.left - 6} y={yOf(t, max) + 4} textAnchor="end">
+            <line className="sl-chart-grid" x1={box.left} x2={box.width - box.right} y1={y(t)} y2={y(t)} />
+            <text className="sl-chart-axis" x={box.left - 6} y={y(t) + 4} textAnchor="end">
               {format(t)}
             </text>
           </g>

@@ -87,7 +87,7 @@ function Body() {
                 You have no resources yet. <a href="/seller/resources/add">Add your first resource</a>.
               </p>
             ) : (
-              <>
+              <div className="ca-stack">
                 <div className="sl-charts">
                   <HBarChart
                     title="Revenue per resource"
@@ -105,9 +105,9 @@ function Body() {
                     empty="No page views in this period."
                   />
                 </div>
+                <h3 className="sl-table-title">All figures per resource</h3>
                 <ResponsiveTable
                   caption={`Per resource, ${WINDOW_LABELS[days].toLowerCase()}`}
-                  showCaption
                   rows={shown.resources}
                   rowKey={(r) => r.id}
                   columns={[
@@ -120,7 +120,7 @@ function Body() {
                     { header: 'Downloads', align: 'end', cell: (r) => count(r.downloads) },
                   ]}
                 />
-              </>
+              </div>
             )}
           </Panel>
         </>

@@ -14,6 +14,9 @@ import SellerArea, { ApplicationStatus } from './SellerArea.tsx';
 
 type RecentOrder = Dashboard['recent_orders'][number];
 
+/** Unread notices shown at once; marking one read brings the next. */
+const NOTICES_SHOWN = 4;
+
 function Summary({ dashboard }: { dashboard: Dashboard }) {
   return (
     <dl className="sl-figures" aria-label="Summary">
@@ -103,6 +106,7 @@ function Notices() {
   }, []);
   const list = state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
   const unread = list?.data.filter((n) => !n.read) ?? [];
+  const shown = unread.slice(0, NOTICES_SHOWN);
   return (
     <Panel
       id="sl-notices"
@@ -118,9 +122,9 @@ function Notices() {
       {state.status === 'error' && <ErrorState message={state.message} onRetry={() => void loadNotifications()} />}
       {!list && state.status !== 'error' && <LoadingState label="Loading notices..." />}
       {list && unread.length === 0 && <p className="ca-empty">No unread notices. Reviews, sales and decisions on your resources show here.</p>}
-      {unread.length > 0 && (
+      {shown.length > 0 && (
         <ul className="sl-notices">
-          {unread.map((n) => (
+          {shown.map((n) => (
             <li key={n.id} className="sl-notice">
               <div>
                 <p className="sl-notice-title">{n.url ? <a href={n.url}>{n.title}</a> : n.title}</p>

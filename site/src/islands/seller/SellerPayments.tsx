@@ -103,7 +103,6 @@ function Ledger({ payments }: { payments: Payments }) {
   const describe = (e: LedgerEntryView) => (
     <span className="sl-resource-name">
       {e.resource ? <a href={`/curriculum/${e.resource.id}`}>{e.resource.title}</a> : <span>{e.description || LEDGER_TYPE_LABELS[e.type]}</span>}
-      {e.resource && e.description && <span className="sl-sub">{e.description}</span>}
       {e.paid_directly && <span className="sl-sub">Paid to your Stripe account with the charge</span>}
     </span>
   );
