@@ -10,7 +10,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
-const PUBLIC_PAGES = ['/', '/about', '/contact', '/terms', '/auth', '/register', '/courses', '/verify'];
+const PUBLIC_PAGES = ['/', '/about', '/contact', '/terms', '/auth', '/register', '/courses', '/verify', '/curriculum'];
 
 test.describe('accessibility (axe): no serious or critical violations', () => {
   for (const path of PUBLIC_PAGES) {
@@ -26,6 +26,17 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
     await page.getByRole('main').getByRole('link').filter({ hasText: /\w/ }).first().click();
     await expect(page).toHaveURL(/\/courses\/\d+/);
     await hydrated(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a resource page and its seller\'s storefront', async ({ page }) => {
+    await page.goto('/curriculum');
+    await page.locator('ul.store-grid .store-card-link').first().click();
+    await expect(page).toHaveURL(/\/curriculum\/\d+$/);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('region', { name: 'About the seller' }).getByRole('link', { name: 'Visit the store' }).click();
+    await expect(page).toHaveURL(/\/sellers\/\d+$/);
     expect(await seriousViolations(page)).toEqual([]);
   });
 

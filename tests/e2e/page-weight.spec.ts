@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, expect, test } from './fixtures.ts';
 
 // Decision 0023: the header is static markup whose account menu and toaster load only when
@@ -74,3 +75,66 @@ for (const width of [390, 1280]) {
     });
   });
 }
+
+// The curriculum store's public pages (issue 10 §1): a resource page and a storefront of the demo
+// seed, the list and a filtered view of it.
+async function storePaths(request: APIRequestContext): Promise<string[]> {
+  const sellers = (await (await request.get('/api/sellers')).json()) as { data: { id: number }[] };
+  const seller = sellers.data[0]!;
+  const store = (await (await request.get(`/api/sellers/${seller.id}`)).json()) as { resources: { id: number; price_cents: number }[] };
+  const paid = store.resources.find((r) => r.price_cents > 0) ?? store.resources[0]!;
+  return ['/curriculum', '/curriculum?age_group=teen-13-17&sort=rating', `/curriculum/${paid.id}`, `/sellers/${seller.id}`];
+}
+
+/** Gzipped JavaScript the page loaded until idle (every script answer and inline script), as the bench measures it (decision 0023). */
+async function javaScriptBeforeInteraction(page: Page, path: string): Promise<number> {
+  const bodies: Promise<number>[] = [];
+  page.on('response', (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script' && !/javascript/.test(res.headers()['content-type'] ?? '')) return;
+    bodies.push(res.body().then((b) => gzipSync(b, { level: 9 }).length, () => 0));
+  });
+  await page.goto(path);
+  await shiftTotal(page);
+  await page.waitForTimeout(600);
+  await page.waitForLoadState('networkidle');
+  const inline = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('script:not([src])'))
+      .map((s) => s.textContent ?? '')
+      .filter((t) => t.trim() !== '' && !/^\s*\{/.test(t)),
+  );
+  const files = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
+  return files + inline.reduce((n, code) => n + gzipSync(code, { level: 9 }).length, 0);
+}
+
+test.describe('the store pages', () => {
+  test('load at most 15 KB of gzipped JavaScript before interaction', async ({ browser, request }) => {
+    for (const path of await storePaths(request)) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const bytes = await javaScriptBeforeInteraction(page, path);
+      console.log(`JavaScript before interaction on ${path}: ${(bytes / 1024).toFixed(1)} KB`);
+      expect(bytes, path).toBeLessThanOrEqual(15 * 1024);
+      await context.close();
+    }
+  });
+
+  for (const width of [390, 1280]) {
+    test(`do not shift at ${width} px, for a guest and for someone signed in`, async ({ browser, request }) => {
+      const paths = await storePaths(request);
+      const login = await request.post('/api/login', { data: { username: ACCOUNTS.student, password: 'drx-demo-2026' } });
+      const token = ((await login.json()) as { access_token: string }).access_token;
+      for (const signedIn of [false, true]) {
+        const context = await browser.newContext({ viewport: { width, height: 844 } });
+        if (signedIn) await context.addInitScript((t) => localStorage.setItem('access_token', t), token);
+        const page = await context.newPage();
+        await recordShifts(page);
+        for (const path of paths) {
+          await page.goto(path);
+          expect(await shiftTotal(page), `${path}${signedIn ? ' (signed in)' : ''}`).toBe(0);
+        }
+        await context.close();
+      }
+    });
+  }
+});

@@ -76,6 +76,8 @@ async function demoParams(request: APIRequestContext): Promise<Record<string, st
   const certificate = (Array.isArray(certificates) ? certificates : certificates.data)[0];
   // The newest order, when a commerce spec made one (the seed has none): /admin/orders/{orderId}.
   const orders = await apiGet<{ data: { id: number }[] }>(request, '/api/admin/orders?pageSize=1', await token(request, ACCOUNTS.admin));
+  // The demo seller's first published resource: /curriculum/{id} and its edit page.
+  const store = await apiGet<{ resources: { id: number }[] }>(request, `/api/sellers/${seller.id}`);
   const id = String(courseId);
   params = {
     id,
@@ -89,6 +91,7 @@ async function demoParams(request: APIRequestContext): Promise<Record<string, st
     certificateId: String(certificate?.id ?? 1),
     code: certificate?.code ?? 'DRX-0000000000AA',
     orderId: String(orders.data[0]?.id ?? 1),
+    resourceId: String(store.resources[0]?.id ?? 1),
   };
   return params;
 }
@@ -126,7 +129,9 @@ test.describe('phones: no page scrolls sideways at 390 px', () => {
   for (const route of pages) {
     const account = visitorOf(route);
     test(`${route.pattern} (${account ?? 'visitor'})`, async ({ page, request, loginAs }) => {
-      const path = isDynamic(route.pattern) ? fillPattern(route.pattern, await demoParams(request)) : route.pattern;
+      const params = await demoParams(request);
+      // A curriculum page's {id} is a resource's, not a course's.
+      const path = isDynamic(route.pattern) ? fillPattern(route.pattern, route.pattern.startsWith('/curriculum/') ? { ...params, id: params.resourceId! } : params) : route.pattern;
       if (account) await loginAs(account);
       await page.goto(path);
       await hydrated(page);

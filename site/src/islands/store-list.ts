@@ -87,6 +87,7 @@ function mountStoreList(root: HTMLElement): void {
   window.addEventListener('popstate', () => {
     if (location.pathname.replace(/\/$/, '') === '/curriculum') void show(location.href, { push: false, focus: false }).catch(() => undefined);
   });
+  root.dataset.ready = '';
 }
 
 mountWhenIdle('[data-island="store-list"]', mountStoreList);

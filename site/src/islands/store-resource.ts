@@ -141,8 +141,11 @@ function mountBuyBox(box: HTMLElement, resource: Resource): void {
   // Paid, in test mode: the price says so (issue 9), on the line kept for it.
   if (!free) void labelTestMode(box.querySelector<HTMLElement>('[data-test-mode-slot]'));
 
+  // Ready: the box shows this visitor's state (tests wait for it).
+  const ready = () => box.setAttribute('data-ready', shown);
   if (!signedIn()) {
     show(buyState({ free, signedIn: false, access: null, guestInCart: guestCartHoldsResource(readGuestCart(), resource.id) }));
+    ready();
     return;
   }
   show(buyState({ free, signedIn: true, access: null, guestInCart: false }));
@@ -154,7 +157,8 @@ function mountBuyBox(box: HTMLElement, resource: Resource): void {
       if (area && (access.can_review || access.my_review)) void import('./store-review.ts').then(({ mountReviewForm }) => mountReviewForm(area, resource.id, access));
     })
     // The session may have ended: the visitor's buttons stay, and work as they do for a guest.
-    .catch(() => undefined);
+    .catch(() => undefined)
+    .finally(ready);
 }
 
 async function labelTestMode(slot: HTMLElement | null): Promise<void> {
