@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates, certificateTemplates, contactMessages, coupons, courseInvitations, enrollments, notifications, sellerProfiles } from '../../db/schema/index.ts';
+import { certificates, certificateTemplates, contactMessages, coupons, courseInvitations, enrollments, notifications, resourceReviews, sellerProfiles } from '../../db/schema/index.ts';
 import { can, PERMISSIONS, type Action } from '../../worker/src/domain/permissions.ts';
 import { ROLE_NAMES, type RoleName } from '../../worker/src/domain/roles.ts';
 import { createCourse, createEnrollment } from '../support/course-factories.ts';
@@ -7,6 +7,7 @@ import { createAdmin, createSignedInUser, createUser, signIn, type FactoryUser }
 import { buildCourse, type BuiltCourse } from '../support/learning-factories.ts';
 import { placeOrder } from '../support/order-factories.ts';
 import { createSeller } from '../support/seller-factories.ts';
+import { makeOwnership, makeResource, makeResourceCategory, makeResourceFile } from '../support/store-factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -18,7 +19,11 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
  * fails the suite, so a new route has to say what it needs.
  */
 
-type Guard = Action | 'signed-in' | 'public';
+/** An action, or several any one of which grants the route (a seller's own resource or a curriculum admin). */
+type Guard = Action | readonly Action[] | 'signed-in' | 'public';
+
+const grants = (guard: Guard, role: RoleName) =>
+  guard === 'signed-in' || (guard !== 'public' && (typeof guard === 'string' ? can([role], guard) : guard.some((a) => can([role], a))));
 
 interface World {
   user: FactoryUser;
@@ -93,6 +98,33 @@ async function approvedSeller(w: World, testAccount = false): Promise<void> {
     .values({ userId: w.user.id, storeName: `Walk store ${w.user.id}`, bio: 'A store of the permission walk.', status: 'approved', connectAccountId })
     .onConflictDoUpdate({ target: sellerProfiles.userId, set: { status: 'approved', ...(testAccount ? { connectAccountId } : {}) } });
 }
+
+/** A resource of w (published unless told otherwise), with one file. */
+async function ownResource(w: World, options: Parameters<typeof makeResource>[1] = {}) {
+  const r = await makeResource(t.db, { sellerId: w.user.id, ...options });
+  const file = await makeResourceFile(t, r.id);
+  return { ...r, fileId: file.id };
+}
+/** Another approved seller's resource (published unless told otherwise), with one file. */
+async function othersResource(options: Parameters<typeof makeResource>[1] = {}) {
+  const r = await makeResource(t.db, options);
+  await makeResourceFile(t, r.id);
+  return r;
+}
+/** A published resource w owns (a grant), with one file. */
+async function ownedResource(w: World) {
+  const r = await othersResource();
+  await makeOwnership(t.db, w.user.id, r.id);
+  return r;
+}
+/** w's review of a resource w owns. */
+async function ownReview(w: World) {
+  const r = await ownedResource(w);
+  const [row] = await t.db.insert(resourceReviews).values({ resourceId: r.id, userId: w.user.id, rating: 4, body: 'Walked through the permission table.' }).returning();
+  return { resourceId: r.id, reviewId: row!.id };
+}
+let walkNames = 0;
+const walkCategoryName = () => `Walk category ${Date.now().toString(36)} ${++walkNames}`;
 
 /** A new pending checkout of w (Buy now of a new paid course), through the API. */
 async function openCheckout(w: World): Promise<{ sessionId: string; orderId: number }> {
@@ -404,6 +436,85 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'PATCH', route: '/api/admin/store-settings', guard: 'store.settings', call: () => ({ path: '/api/admin/store-settings', body: { platform_fee_percent: 20 } }) },
   { method: 'GET', route: '/api/admin/store-stats', guard: 'resources.review', call: () => ({ path: '/api/admin/store-stats' }) },
 
+  // The curriculum store's resources (decision 0029): a seller's own, the reviewers' and curriculum admins'.
+  {
+    method: 'POST',
+    route: '/api/resources',
+    guard: 'store.sell',
+    call: async (w) => {
+      await approvedSeller(w);
+      return { path: '/api/resources', body: { title: 'Walked plan', description: 'A lesson plan written by the permission walk.', dance_style: 'Jazz', age_group: 'All Ages', level: 'Beginner', price: '4.50' } };
+    },
+  },
+  { method: 'PATCH', route: '/api/resources/:id', guard: ['store.sell', 'resources.manage'], call: async (w) => ({ path: `/api/resources/${(await ownResource(w)).id}`, body: { title: 'Walked again' } }) },
+  { method: 'PATCH', route: '/api/resources/:id', variant: "someone else's resource", guard: 'resources.manage', call: async () => ({ path: `/api/resources/${(await othersResource()).id}`, body: { title: 'Walked again' } }) },
+  { method: 'DELETE', route: '/api/resources/:id', guard: ['store.sell', 'resources.manage'], call: async (w) => ({ path: `/api/resources/${(await ownResource(w, { status: 'draft' })).id}` }) },
+  { method: 'DELETE', route: '/api/resources/:id', variant: "someone else's resource", guard: 'resources.manage', call: async () => ({ path: `/api/resources/${(await othersResource()).id}` }) },
+  {
+    method: 'POST',
+    route: '/api/resources/:id/files',
+    guard: 'store.sell',
+    call: async (w) => {
+      const form = new FormData();
+      form.append('files', new File(['Warm-up, barre, centre.'], 'walk-notes.txt', { type: 'text/plain' }));
+      return { path: `/api/resources/${(await ownResource(w, { status: 'draft' })).id}/files`, form };
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/resources/:id/files/:fileId',
+    guard: 'store.sell',
+    call: async (w) => {
+      const r = await ownResource(w, { status: 'draft' });
+      return { path: `/api/resources/${r.id}/files/${r.fileId}` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/resources/:id/submit',
+    guard: 'store.sell',
+    call: async (w) => {
+      await approvedSeller(w);
+      return { path: `/api/resources/${(await ownResource(w, { status: 'draft' })).id}/submit` };
+    },
+  },
+  { method: 'POST', route: '/api/resources/:id/archive', guard: ['store.sell', 'resources.manage'], call: async (w) => ({ path: `/api/resources/${(await ownResource(w)).id}/archive` }) },
+  { method: 'POST', route: '/api/resources/:id/archive', variant: "someone else's resource", guard: 'resources.manage', call: async () => ({ path: `/api/resources/${(await othersResource()).id}/archive` }) },
+  { method: 'POST', route: '/api/resources/:id/restore', guard: ['store.sell', 'resources.manage'], call: async (w) => ({ path: `/api/resources/${(await ownResource(w, { status: 'archived' })).id}/restore` }) },
+  { method: 'POST', route: '/api/resources/:id/approve', guard: 'resources.review', call: async () => ({ path: `/api/resources/${(await othersResource({ status: 'submitted' })).id}/approve` }) },
+  { method: 'POST', route: '/api/resources/:id/reject', guard: 'resources.review', call: async () => ({ path: `/api/resources/${(await othersResource({ status: 'submitted' })).id}/reject`, body: { reason: 'Walked' } }) },
+  { method: 'POST', route: '/api/resources/:id/toggle-featured', guard: 'resources.manage', call: async () => ({ path: `/api/resources/${(await othersResource()).id}/toggle-featured` }) },
+  { method: 'GET', route: '/api/curriculum-all', guard: ['resources.manage', 'resources.review'], call: () => ({ path: '/api/curriculum-all?status=submitted' }) },
+  { method: 'GET', route: '/api/resources/:id/access', guard: 'signed-in', call: async () => ({ path: `/api/resources/${(await othersResource()).id}/access` }) },
+  { method: 'GET', route: '/api/resources/:id/download', guard: 'signed-in', call: async (w) => ({ path: `/api/resources/${(await ownedResource(w)).id}/download` }) },
+  { method: 'GET', route: '/api/curriculum/:id/download', guard: 'signed-in', call: async (w) => ({ path: `/api/curriculum/${(await ownedResource(w)).id}/download` }) },
+  { method: 'POST', route: '/api/resources/:id/claim', guard: 'signed-in', call: async () => ({ path: `/api/resources/${(await othersResource({ priceCents: 0 })).id}/claim` }) },
+  { method: 'POST', route: '/api/resources/:id/reviews', guard: 'signed-in', call: async (w) => ({ path: `/api/resources/${(await ownedResource(w)).id}/reviews`, body: { rating: 5, body: 'Walked and liked it.' } }) },
+  { method: 'POST', route: '/api/curriculum/:id/reviews', guard: 'signed-in', call: async (w) => ({ path: `/api/curriculum/${(await ownedResource(w)).id}/reviews`, body: { rating: 5, body: 'Walked and liked it.' } }) },
+  {
+    method: 'PATCH',
+    route: '/api/resources/:id/reviews/:reviewId',
+    guard: 'signed-in',
+    call: async (w) => {
+      const { resourceId, reviewId } = await ownReview(w);
+      return { path: `/api/resources/${resourceId}/reviews/${reviewId}`, body: { rating: 3 } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/resources/:id/reviews/:reviewId/reply',
+    guard: 'signed-in',
+    call: async (w) => {
+      const r = await ownResource(w);
+      const [row] = await t.db.insert(resourceReviews).values({ resourceId: r.id, userId: (await someone()).id, rating: 4, body: 'A buyer wrote this.' }).returning();
+      return { path: `/api/resources/${r.id}/reviews/${row!.id}/reply`, body: { reply: 'Thank you!' } };
+    },
+  },
+  { method: 'GET', route: '/api/my-resources', guard: 'signed-in', call: () => ({ path: '/api/my-resources' }) },
+  { method: 'POST', route: '/api/resource-categories', guard: 'resource_categories.manage', call: () => ({ path: '/api/resource-categories', body: { name: walkCategoryName() } }) },
+  { method: 'PATCH', route: '/api/resource-categories/:id', guard: 'resource_categories.manage', call: async () => ({ path: `/api/resource-categories/${(await makeResourceCategory(t.db)).id}`, body: { name: walkCategoryName() } }) },
+  { method: 'DELETE', route: '/api/resource-categories/:id', guard: 'resource_categories.manage', call: async () => ({ path: `/api/resource-categories/${(await makeResourceCategory(t.db)).id}` }) },
+
   // The account itself.
   { method: 'GET', route: '/api/me', guard: 'signed-in', call: () => ({ path: '/api/me' }) },
   { method: 'GET', route: '/api/user', guard: 'signed-in', call: () => ({ path: '/api/user' }) },
@@ -439,6 +550,15 @@ export const ROUTE_CASES: RouteCase[] = [
       ['GET', '/api/sellers'],
       ['GET', '/api/sellers/:id'],
       ['POST', '/api/resources/:id/view'],
+      ['GET', '/api/resources'],
+      ['GET', '/api/resources/seller/:id'],
+      ['GET', '/api/resources/category/:id'],
+      ['GET', '/api/resources/files/:token'],
+      ['GET', '/api/resources/:id'],
+      ['GET', '/api/resources/:id/reviews'],
+      ['GET', '/api/curriculum'],
+      ['GET', '/api/curriculum/:id'],
+      ['GET', '/api/curriculum/:id/reviews'],
     ] as const
   ).map(([method, route]): RouteCase => ({ method, route, guard: 'public' })),
 ];
@@ -499,7 +619,7 @@ describe('the permission table against every route', () => {
     for (const c of protectedCases) {
       const res = await send(c, world);
       const guard = c.guard;
-      const allowed = guard === 'signed-in' || (guard !== 'public' && can([role], guard));
+      const allowed = grants(guard, role);
       const ok = allowed ? res.status !== 403 && res.status !== 401 && res.status < 500 : res.status === 403;
       if (!ok) wrong.push(`${label(c)}: ${res.status} (${allowed ? 'allowed' : 'refused'} by the table) ${(await res.text()).slice(0, 120)}`);
     }

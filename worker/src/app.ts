@@ -10,6 +10,9 @@ import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { sellersRoutes } from './routes/sellers.ts';
+import { resourcesRoutes } from './routes/resources.ts';
+import { curriculumRoutes } from './routes/curriculum.ts';
+import { resourceCategoriesRoutes } from './routes/resource-categories.ts';
 import { storeAdminRoutes } from './routes/store-admin.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
 import { sellerAreaRoutes } from './routes/seller-area.ts';
@@ -91,7 +94,10 @@ const api = new Hono<AppContext>()
   .route('/', storeAdminRoutes)
   .route('/', notificationsRoutes)
   .route('/', sellerAreaRoutes)
-  .route('/', stripeConnectRoutes);
+  .route('/', stripeConnectRoutes)
+  .route('/', resourcesRoutes)
+  .route('/', curriculumRoutes)
+  .route('/', resourceCategoriesRoutes);
 
 export type AppType = typeof api;
 

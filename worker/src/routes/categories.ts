@@ -10,6 +10,8 @@ import { categoryNameSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import { uniqueViolation } from '../services/db-errors.ts';
 import { cachePublic } from '../http/public-cache.ts';
+import { categoryKindQuerySchema } from '../schemas/store.ts';
+import { listResourceCategories } from '../services/store/resource-reads.ts';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 export const CATEGORY_EXISTS = 'A category with this name already exists';
@@ -51,7 +53,12 @@ function rethrowDuplicate(err: unknown): never {
  * unique index catches an exact duplicate that races past it.
  */
 export const categoriesRoutes = new Hono<AppContext>()
-  .get('/categories', async (c) => {
+  .get('/categories', validate('query', categoryKindQuerySchema), async (c) => {
+    // ?kind=resource: the curriculum store's categories (decision 0029), cached with the store.
+    if (c.req.valid('query').kind === 'resource') {
+      cachePublic(c, 'store');
+      return c.json({ data: await listResourceCategories(c.get('platform').db) }, 200);
+    }
     cachePublic(c, 'catalog');
     const rows: CategoryView[] = await c
       .get('platform')

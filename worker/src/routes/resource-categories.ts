@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { AppContext } from '../app-context.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { requirePermission } from '../middleware/auth.ts';
+import type { Db } from '../platform/db.ts';
+import { createResourceCategorySchema, updateResourceCategorySchema } from '../schemas/store.ts';
+import { idParamSchema } from '../schemas/users.ts';
+import { uniqueViolation } from '../services/db-errors.ts';
+import { listResourceCategories, type ResourceCategoryView } from '../services/store/resource-reads.ts';
+
+/**
+ * The store's resource categories (lesson plans, syllabi, music lists …), managed by
+ * resource_categories.manage holders; read by everyone through GET /api/categories?kind=resource.
+ * Names are unique without regard to case (the check is in each write; the lower(name) unique
+ * index settles a race). A category some resource uses is not deleted: 409 with how many use it
+ * (rather than setting theirs to none, which would silently unfile published resources and
+ * change the store's facets behind the sellers' backs).
+ */
+
+export const RESOURCE_CATEGORY_NOT_FOUND = 'Category not found';
+export const RESOURCE_CATEGORY_EXISTS = 'A category with this name already exists';
+
+const categoryManagers = requirePermission('resource_categories.manage');
+
+async function categoryView(db: Db, id: number): Promise<ResourceCategoryView> {
+  const view = (await listResourceCategories(db)).find((c) => c.id === id);
+  if (!view) throw notFound(RESOURCE_CATEGORY_NOT_FOUND);
+  return view;
+}
+
+function duplicate(err: unknown): never {
+  if (uniqueViolation(err) !== null) throw conflict(RESOURCE_CATEGORY_EXISTS);
+  throw err;
+}
+
+export const resourceCategoriesRoutes = new Hono<AppContext>()
+  .post('/resource-categories', categoryManagers, validate('json', createResourceCategorySchema), async (c) => {
+    const { db } = c.get('platform');
+    const { name, description, position } = c.req.valid('json');
+    const inserted = await db
+      .all<{ id: number }>(
+        sql`INSERT INTO resource_categories (name, description, position)
+          SELECT ${name}, ${description ?? ''}, ${position ?? sql`(SELECT coalesce(max(position), -1) + 1 FROM resource_categories)`}
+          WHERE NOT EXISTS (SELECT 1 FROM resource_categories WHERE lower(name) = lower(${name}))
+          RETURNING id`,
+      )
+      .catch(duplicate);
+    if (!inserted[0]) throw conflict(RESOURCE_CATEGORY_EXISTS);
+    return c.json(await categoryView(db, inserted[0].id), 201);
+  })
+  .patch('/resource-categories/:id', categoryManagers, validate('param', idParamSchema), validate('json', updateResourceCategorySchema), async (c) => {
+    const { db } = c.get('platform');
+    const { id } = c.req.valid('param');
+    const { name, description, position } = c.req.valid('json');
+    const sets = [
+      ...(name !== undefined ? [sql`name = ${name}`] : []),
+      ...(description !== undefined ? [sql`description = ${description}`] : []),
+      ...(position !== undefined ? [sql`position = ${position}`] : []),
+    ];
+    const updated = await db
+      .all<{ id: number }>(
+        sql`UPDATE resource_categories SET ${sql.join(sets, sql`, `)}
+          WHERE id = ${id} ${name !== undefined ? sql`AND NOT EXISTS (SELECT 1 FROM resource_categories WHERE lower(name) = lower(${name}) AND id <> ${id})` : sql``}
+          RETURNING id`,
+      )
+      .catch(duplicate);
+    if (!updated[0]) {
+      await categoryView(db, id);
+      throw conflict(RESOURCE_CATEGORY_EXISTS);
+    }
+    return c.json(await categoryView(db, id), 200);
+  })
+  /** Only a category no resource uses (in any status): the check is part of the DELETE. */
+  .delete('/resource-categories/:id', categoryManagers, validate('param', idParamSchema), async (c) => {
+    const { db } = c.get('platform');
+    const { id } = c.req.valid('param');
+    const deleted = await db.all<{ id: number }>(
+      sql`DELETE FROM resource_categories WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM resources WHERE category_id = ${id}) RETURNING id`,
+    );
+    if (!deleted[0]) {
+      const view = await categoryView(db, id);
+      throw conflict(`This category is used by ${view.resource_count} resource${view.resource_count === 1 ? '' : 's'}: move them to another category first.`);
+    }
+    return c.json({ message: 'Category deleted successfully' }, 200);
+  });
