@@ -67,7 +67,8 @@ export async function createReview(platform: Platform, actor: ResourceActor, res
       recomputeRating(db, resourceId),
     ]);
   } catch (err) {
-    if (uniqueViolation(err) === 'resource_reviews_user_resource_unique') throw conflict(ALREADY_REVIEWED);
+    // The only unique index a review insert can fail: one review per user and resource.
+    if (uniqueViolation(err) !== null) throw conflict(ALREADY_REVIEWED);
     throw err;
   }
   if (!inserted[0]) throw forbidden(REVIEW_NEEDS_OWNERSHIP);
