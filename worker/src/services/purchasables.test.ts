@@ -63,8 +63,9 @@ describe('purchasables', () => {
     expect(item).toMatchObject({ available: true, reason: null });
   });
 
-  it('answers RESOURCE items as not_found until that kind is registered, then through its describer', async () => {
-    const ref = { kind: 'RESOURCE' as const, itemId: 7 };
+  it('a kind without an entry answers not_found; a fake describer replaces a kind until it is unregistered', async () => {
+    expect(await describePurchasable(t.db, buyer.id, { kind: 'BOOKING', itemId: 7 })).toMatchObject({ available: false, reason: 'not_found', maxQuantity: 1 });
+    const ref = { kind: 'RESOURCE' as const, itemId: 999_999_007 };
     expect(await describePurchasable(t.db, buyer.id, ref)).toMatchObject({ available: false, reason: 'not_found', maxQuantity: 10 });
     registerPurchasableKind('RESOURCE', async (_db, _user, ids) => {
       return new Map(
@@ -75,7 +76,7 @@ describe('purchasables', () => {
       );
     });
     try {
-      expect(await describePurchasable(t.db, buyer.id, ref)).toMatchObject({ title: 'Sheet 7', available: true, priceCents: 300 });
+      expect(await describePurchasable(t.db, buyer.id, ref)).toMatchObject({ title: 'Sheet 999999007', available: true, priceCents: 300 });
     } finally {
       unregisterPurchasableKind('RESOURCE');
     }

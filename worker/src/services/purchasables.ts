@@ -135,20 +135,25 @@ const describeResources: KindDescriber = async (db, userId, itemIds) => {
   return out;
 };
 
-/** Per kind; a kind without an entry answers not_found for every item. */
-const registry = new Map<ItemKind, KindDescriber>([
+/** The kinds the app sells today (SUBSCRIPTION and BOOKING come with their issues). */
+const BUILT_IN = new Map<ItemKind, KindDescriber>([
   ['COURSE', describeCourses],
   ['RESOURCE', describeResources],
 ]);
+
+/** Per kind; a kind without an entry answers not_found for every item. */
+const registry = new Map<ItemKind, KindDescriber>(BUILT_IN);
 
 /** Adds or replaces a kind's describer (issue 10 registers RESOURCE; tests may register a fake). */
 export function registerPurchasableKind(kind: ItemKind, describer: KindDescriber): void {
   registry.set(kind, describer);
 }
 
-/** Removes a kind's describer (tests that registered a fake). COURSE cannot be removed. */
+/** Undoes `registerPurchasableKind` (tests that registered a fake): a built-in kind gets its own describer back, any other is removed. */
 export function unregisterPurchasableKind(kind: ItemKind): void {
-  if (kind !== 'COURSE') registry.delete(kind);
+  const builtIn = BUILT_IN.get(kind);
+  if (builtIn) registry.set(kind, builtIn);
+  else registry.delete(kind);
 }
 
 export function notFoundPurchasable(ref: ItemRef): Purchasable {
