@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import * as tables from '../../../db/schema/store.ts';
 import {
+  AGE_GROUPS,
+  DANCE_STYLES,
+  RESOURCE_LEVELS,
+  RESOURCE_STATUSES,
   canMove,
   contentDisposition,
   downloadSubject,
@@ -19,6 +24,15 @@ import {
 } from './store.ts';
 
 const ALL: ResourceStatusName[] = ['draft', 'submitted', 'published', 'rejected', 'archived'];
+
+describe('the enumerations', () => {
+  it('are the database schema’s', () => {
+    expect(DANCE_STYLES).toEqual(tables.DANCE_STYLES);
+    expect(AGE_GROUPS).toEqual(tables.AGE_GROUPS);
+    expect(RESOURCE_LEVELS).toEqual(tables.RESOURCE_LEVELS);
+    expect(RESOURCE_STATUSES).toEqual(tables.RESOURCE_STATUSES);
+  });
+});
 
 describe('resource status moves', () => {
   it('draft → submitted → published | rejected; anything → archived; archived → draft', () => {

@@ -5,7 +5,16 @@
  * services, the routes and their tests.
  */
 
-export type ResourceStatusName = 'draft' | 'submitted' | 'published' | 'rejected' | 'archived';
+import type { AgeGroup, DanceStyle, ResourceLevel, ResourceStatus } from '../services/store/views.ts';
+
+export type ResourceStatusName = ResourceStatus;
+
+// The enumerations of db/schema/store.ts (§3), written out so forms that validate with
+// schemas/store.ts do not bring the table definitions into the browser; a test keeps them equal.
+export const DANCE_STYLES = ['Ballet', 'Contemporary', 'Hip Hop', 'Jazz', 'Tap', 'Ballroom', 'Latin', 'Folk', 'Modern', 'Swing', 'Breakdance', 'Other'] as const satisfies readonly DanceStyle[];
+export const AGE_GROUPS = ['All Ages', 'Toddler (2-4)', 'Children (5-8)', 'Pre-Teen (9-12)', 'Teen (13-17)', 'Adult (18+)', 'Senior (55+)'] as const satisfies readonly AgeGroup[];
+export const RESOURCE_LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'Professional', 'Mixed Levels'] as const satisfies readonly ResourceLevel[];
+export const RESOURCE_STATUSES = ['draft', 'submitted', 'published', 'rejected', 'archived'] as const satisfies readonly ResourceStatus[];
 
 /** §5's generic upload bounds, as the store applies them to a resource's files. */
 export const RESOURCE_FILES_MAX = 5;

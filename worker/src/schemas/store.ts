@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS, RESOURCE_STATUSES } from '../../../db/schema/store.ts';
 import { uploadKeyOf } from '../domain/media-links.ts';
-import { PREVIEW_IMAGES_MAX, REPLY_MAX, RESOURCE_PAGE_SIZE_DEFAULT, REVIEW_MAX, REVIEW_MIN } from '../domain/store.ts';
+import { AGE_GROUPS, DANCE_STYLES, PREVIEW_IMAGES_MAX, REPLY_MAX, RESOURCE_LEVELS, RESOURCE_PAGE_SIZE_DEFAULT, RESOURCE_STATUSES, REVIEW_MAX, REVIEW_MIN } from '../domain/store.ts';
 import { RESOURCE_SORTS } from '../services/store/views.ts';
 import { idSchema, pageQuery, pageSizeQuery } from './users.ts';
 
