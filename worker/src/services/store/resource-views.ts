@@ -3,7 +3,7 @@ import { resourceCategories, resourceFiles, resources, sellerProfiles, users, ty
 import { dollars } from '../../domain/orders.ts';
 import { fileTypeLabel } from '../../domain/store.ts';
 import type { Db } from '../../platform/db.ts';
-import { plainSummary } from './storefront.ts';
+import { plainSummary } from './plain-summary.ts';
 import type { ResourceFileView, ResourceSummary } from './views.ts';
 
 /**
