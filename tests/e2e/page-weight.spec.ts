@@ -124,12 +124,16 @@ test.describe('the store pages', () => {
       const paths = await storePaths(request);
       const login = await request.post('/api/login', { data: { username: ACCOUNTS.student, password: 'drx-demo-2026' } });
       const token = ((await login.json()) as { access_token: string }).access_token;
+      // For someone signed in, also a resource they own: the buy box becomes "You own this" and the
+      // files' Download buttons appear, in places kept for them.
+      const owned = (await (await request.get('/api/my-resources', { headers: { authorization: `Bearer ${token}` } })).json()) as { resource: { id: number } }[];
+      expect(owned.length, 'the demo student owns a resource').toBeGreaterThan(0);
       for (const signedIn of [false, true]) {
         const context = await browser.newContext({ viewport: { width, height: 844 } });
         if (signedIn) await context.addInitScript((t) => localStorage.setItem('access_token', t), token);
         const page = await context.newPage();
         await recordShifts(page);
-        for (const path of paths) {
+        for (const path of signedIn ? [...paths, `/curriculum/${owned[0]!.resource.id}`] : paths) {
           await page.goto(path);
           expect(await shiftTotal(page), `${path}${signedIn ? ' (signed in)' : ''}`).toBe(0);
         }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { alternateImagePath } from '../../site/src/lib/image-url.ts';
 import { seriousViolations } from './commerce-fixtures.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, registerUser, test } from './fixtures.ts';
 
 // The curriculum store's public pages (issue 10 §1) on the demo seed (db/seed-store-content.ts):
 // three sellers' published resources across styles, age groups and levels, with files and reviews.
@@ -181,6 +181,49 @@ test.describe('the curriculum store', () => {
     await expect(buy).toHaveAttribute('data-ready', 'sign-in');
     await buy.getByRole('link', { name: 'Download' }).click();
     await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=%2Fcurriculum%2F${free.id}$`));
+  });
+
+  test('a signed-in teacher takes a free resource: it downloads, the page says they own it, and they review it', async ({ page, loginAs }) => {
+    const free = (await demoResources(page)).find((r) => r.price_cents === 0 && r.file_count > 0)!;
+    const { username, password } = await registerUser(page, 'taker');
+    await loginAs(username, password);
+    await page.goto(`/curriculum/${free.id}`);
+    const buy = page.locator('[data-store-buy]');
+    await expect(buy).toHaveAttribute('data-ready', 'take');
+    const included = page.getByRole('region', { name: 'What’s included' });
+    await expect(included.getByRole('button', { name: /Download/ })).toHaveCount(0);
+
+    const downloading = page.waitForEvent('download');
+    await buy.getByRole('button', { name: 'Download' }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/\.(pdf|csv|txt)$/);
+    await expect(buy.getByText('You own this')).toBeVisible();
+    await expect(included.getByRole('button', { name: /^Download / })).toHaveCount(free.file_count);
+
+    // An owner may review: the form checks what the server checks, then posts.
+    const form = page.getByRole('form', { name: 'Write a review' });
+    await expect(form).toBeVisible();
+    await form.getByRole('button', { name: 'Submit review' }).click();
+    await expect(form.getByText('Rating must be a whole number from 1 to 5')).toBeVisible();
+    await expect(form.getByText('Write a few words about the resource')).toBeVisible();
+    await form.getByRole('radio', { name: '4 stars' }).check();
+    const words = `Clear warm-ups my adult class liked from week one (${username}).`;
+    await form.getByLabel('Your review').fill(words);
+    await form.getByRole('button', { name: 'Submit review' }).click();
+    // The page is read again: the review is among everyone's, and the owner sees theirs.
+    const mine = page.getByRole('region', { name: 'Reviews' }).getByRole('listitem').filter({ hasText: words });
+    await expect(mine).toBeVisible({ timeout: 10_000 });
+    await expect(mine.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+    await expect(page.getByText('You rated this resource 4 out of 5.')).toBeVisible();
+
+    // And may change it.
+    await page.getByRole('button', { name: 'Edit your review' }).click();
+    const edit = page.getByRole('form', { name: 'Edit your review' });
+    await expect(edit.getByLabel('Your review')).toHaveValue(words);
+    await edit.getByRole('radio', { name: '5 stars' }).check();
+    await edit.getByRole('button', { name: 'Save review' }).click();
+    await expect(page.getByText('You rated this resource 5 out of 5.')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('region', { name: 'Reviews' }).getByRole('listitem').filter({ hasText: words }).getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
   });
 
   test('the old addresses lead to the store, and pages that are not public are not found', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { ApiError } from '../lib/api.ts';
 import { TEST_MODE_LABEL } from '../lib/purchase.ts';
 import { buyNote, buyState, canDownload, guestCartHoldsResource, type BuyState } from '../lib/store-buy.ts';
+import type { ResourceAccess } from '../../../worker/src/services/store/views.ts';
 import type * as CartStore from '../stores/cart.ts';
 import type * as Store from '../stores/store.ts';
 import { toast } from '../stores/toasts.ts';
@@ -135,7 +136,14 @@ function mountBuyBox(box: HTMLElement, resource: Resource): void {
     const store = await loadStore();
     const access = await store.claimFreeResource(resource.id);
     show(access ? buyState({ free, signedIn: true, access, guestInCart: false }) : 'owned');
+    if (access) offerReview(access);
     await download(resource.id);
+  }
+
+  /** An owner who may review (or reviewed) gets the review form. */
+  function offerReview(access: ResourceAccess): void {
+    const area = document.querySelector<HTMLElement>('[data-review-area]');
+    if (area && (access.can_review || access.my_review)) void import('./store-review.ts').then(({ mountReviewForm }) => mountReviewForm(area, resource.id, access));
   }
 
   // Paid, in test mode: the price says so (issue 9), on the line kept for it.
@@ -153,8 +161,7 @@ function mountBuyBox(box: HTMLElement, resource: Resource): void {
     .then((store) => store.loadResourceAccess(resource.id))
     .then((access) => {
       show(buyState({ free, signedIn: true, access, guestInCart: false }));
-      const area = document.querySelector<HTMLElement>('[data-review-area]');
-      if (area && (access.can_review || access.my_review)) void import('./store-review.ts').then(({ mountReviewForm }) => mountReviewForm(area, resource.id, access));
+      offerReview(access);
     })
     // The session may have ended: the visitor's buttons stay, and work as they do for a guest.
     .catch(() => undefined)

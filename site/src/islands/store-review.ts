@@ -1,3 +1,4 @@
+import { REVIEW_MAX, REVIEW_MIN } from '../../../worker/src/domain/store.ts';
 import type { ResourceAccess, ReviewView } from '../../../worker/src/services/store/views.ts';
 import { saveReview } from '../stores/store.ts';
 import { toast } from '../stores/toasts.ts';
@@ -78,13 +79,14 @@ export function mountReviewForm(area: HTMLElement, resourceId: number, access: R
     const text = body.value.trim();
     let invalid = false;
     if (rating < 1 || rating > 5) {
-      fieldError('rating', 'Choose a rating from 1 to 5 stars.');
+      fieldError('rating', 'Rating must be a whole number from 1 to 5');
       invalid = true;
     }
-    if (!text) {
-      fieldError('body', 'Write a few words about this resource.');
-      invalid = true;
-    }
+    // The server's own rules and words (schemas/store.ts); it checks them again.
+    if (!text) fieldError('body', 'Write a few words about the resource');
+    else if (text.length < REVIEW_MIN) fieldError('body', `Review must be at least ${REVIEW_MIN} characters`);
+    else if (text.length > REVIEW_MAX) fieldError('body', `Review must be at most ${REVIEW_MAX} characters`);
+    if (text.length < REVIEW_MIN || text.length > REVIEW_MAX) invalid = true;
     if (invalid) {
       (rating < 1 ? radios[0] : body)?.focus();
       return;
