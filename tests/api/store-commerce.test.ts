@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSettings, notifications, orders, resourceOwnerships, sellerLedger } from '../../db/schema/index.ts';
+import { appSettings, emailOutbox, notifications, orders, resourceOwnerships, sellerLedger } from '../../db/schema/index.ts';
 import { getTestProvider } from '../../worker/src/services/payments/index.ts';
 import { testEvents } from '../../worker/src/services/payments/test-provider.ts';
 import { fulfillerOf } from '../../worker/src/services/payments/fulfilment.ts';
@@ -92,6 +92,12 @@ describe('the RESOURCE fulfiller', () => {
     const notices = await t.db.select().from(notifications).where(eq(notifications.userId, seller.user.id));
     expect(notices.map((n) => n.kind)).toEqual(['resource_sold', 'resource_sold']);
     expect(notices[0]!.body).toContain(order.number);
+    // And one email to the seller for the order, naming both resources, however often the event came.
+    const mails = await t.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'resource_sold'), eq(emailOutbox.subject, `You made a sale on DRX — order ${order.number}`)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.toAddress).toBe(seller.user.email);
+    expect(mails[0]!.textBody).toContain(`- ${a.title}`);
+    expect(mails[0]!.textBody).toContain(`- ${b.title} × 3`);
 
     const view = await read<OrderSummary>(await t.json('GET', `/api/orders/${order.id}`, undefined, await signIn(t.db, user.id)));
     expect(view.items.map((i) => i.nextAction)).toEqual([

@@ -27,7 +27,22 @@ export interface Fulfiller {
   revoke(db: Db, orderId: number, revocable: SQL): BatchStatement[];
   /** What the buyer does next with a granted line (shown in /my-purchases and on the success page). */
   nextAction(line: { itemId: number }): NextAction | null;
+  /**
+   * Emails to others than the buyer (a seller's "you made a sale") for the order's lines of this
+   * kind, written to the outbox with `status` in the payment's batch when `paidHere` holds (only the
+   * delivery that made the paid transition), returning the rows for the runtime's mailer.
+   */
+  paidEmails?(db: Db, orderId: number, paidHere: SQL, status: string): OutboxInsert;
 }
+
+export interface OutboxRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  kind: string;
+}
+export type OutboxInsert = ReturnType<Db['all']>;
 
 /** COURSE: the buyer is enrolled (source 'purchase'); a refund ends that enrolment. */
 const courseFulfiller: Fulfiller = {
@@ -123,6 +138,19 @@ const resourceFulfiller: Fulfiller = {
         AND o.user_id = resource_ownerships.user_id AND resource_ownerships.order_id = o.id AND ${revocable})`),
   ],
   nextAction: () => ({ label: 'Download', url: '/my-resources' }),
+  // One email per seller of the order, beside the in-app notice of `grant` (decision 0029).
+  paidEmails: (db, orderId, paidHere, status) =>
+    db.all<OutboxRow>(sql`INSERT INTO email_outbox (to_address, subject, text_body, kind, status)
+      SELECT u.email, 'You made a sale on DRX — order ' || o.number,
+        'Hello ' || CASE WHEN u.first_name <> '' THEN u.first_name ELSE u.username END || ',' || char(10) || char(10) ||
+        'These resources of yours were bought in order ' || o.number || ':' || char(10) ||
+        group_concat('- ' || r.title || CASE WHEN oi.quantity > 1 THEN ' × ' || oi.quantity ELSE '' END, char(10)) || char(10) || char(10) ||
+        'Your earnings, net of the platform fee, are under Seller Payments (/seller/payments).',
+        'resource_sold', ${status}
+      FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN resources r ON r.id = oi.item_id JOIN users u ON u.id = r.seller_id
+      WHERE o.id = ${orderId} AND oi.kind = 'RESOURCE' AND u.email IS NOT NULL AND ${paidHere}
+      GROUP BY r.seller_id
+      RETURNING id, to_address, subject, text_body, kind`),
 };
 
 const registry = new Map<ItemKind, Fulfiller>([

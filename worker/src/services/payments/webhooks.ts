@@ -5,7 +5,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { publicLink } from '../../platform/public-url.ts';
 import { deliverOutboxMessage } from '../outbox.ts';
-import { registeredFulfillers, type BatchStatement } from './fulfilment.ts';
+import { registeredFulfillers, type BatchStatement, type OutboxRow } from './fulfilment.ts';
 import type { PaymentProvider, ProviderEvent, ProviderName } from './provider.ts';
 import { RECEIPT_KIND, receiptEmail } from './receipt.ts';
 
@@ -154,6 +154,7 @@ async function handleCompleted(platform: Platform, provider: ProviderName, event
   const paidHere = sql`${claimed} AND EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND paid_at = ${paidAt})`;
   const receipt = receiptEmail(ctx, publicLink(platform.env, `/my-purchases/${order.id}/receipt`));
   const outboxStatus = platform.mailer || platform.env.SMTP_URL ? 'pending' : 'logged';
+  const otherEmails = registeredFulfillers().flatMap(([, f]) => (f.paidEmails ? [f.paidEmails(db, order.id, paidHere, outboxStatus)] : []));
   const results = await db.batch([
     claimStatement,
     db.all<{ id: number }>(sql`UPDATE orders SET
@@ -175,12 +176,17 @@ async function handleCompleted(platform: Platform, provider: ProviderName, event
       WHERE ${ctx.email} IS NOT NULL AND ${paidHere}
         AND NOT EXISTS (SELECT 1 FROM email_outbox WHERE kind = ${RECEIPT_KIND} AND subject = ${receipt.subject})
       RETURNING id`),
+    ...otherEmails,
     settle(sql`CASE WHEN EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND paid_at = ${paidAt}) THEN 'paid' ELSE 'ignored:already-paid' END`),
-  ] as const);
-  const mail = results[results.length - 2] as { id: number }[];
+  ]);
+  const mail = results[results.length - 2 - otherEmails.length] as { id: number }[];
+  const others = results.slice(results.length - 1 - otherEmails.length, results.length - 1).flat() as OutboxRow[];
   const settled = results[results.length - 1] as { outcome: string }[];
   if (mail[0] && ctx.email) {
     void deliverOutboxMessage(platform, mail[0].id, { to: ctx.email, subject: receipt.subject, text: receipt.text, kind: RECEIPT_KIND });
+  }
+  for (const row of others) {
+    void deliverOutboxMessage(platform, row.id, { to: row.to_address, subject: row.subject, text: row.text_body, kind: row.kind });
   }
   return { eventId: event.id, type: event.type, orderId: order.id, outcome: settled[0]?.outcome ?? 'duplicate' };
 }
