@@ -126,8 +126,11 @@ test.describe('the curriculum store', () => {
     const reviewed = (await demoResources(page)).find((r) => r.rating_count > 0 && r.file_count > 0)!;
     await page.goto('/curriculum');
     await listReady(page);
+    // The page is answered from the public cache; its script counts the view for the seller.
+    const viewed = page.waitForResponse((r) => r.url().endsWith(`/api/resources/${reviewed.id}/view`) && r.request().method() === 'POST');
     await page.getByRole('link', { name: reviewed.title, exact: true }).first().click();
     await expect(page).toHaveURL(new RegExp(`/curriculum/${reviewed.id}$`));
+    expect((await viewed).status()).toBe(204);
     await expect(page.getByRole('heading', { level: 1, name: reviewed.title })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Curriculum' })).toHaveAttribute('aria-current', 'page');
 

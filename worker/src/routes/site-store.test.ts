@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceFiles, resources, sellerProfiles, users } from '../../../db/schema/index.ts';
+import { createUser, signIn } from '../../../tests/support/factories.ts';
 import { createReview, createResource, createSeller } from '../../../tests/support/seller-factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { createDiskAssets } from '../platform/disk-assets.ts';
@@ -101,6 +102,24 @@ describe('the store pages after the build', () => {
     await createReview(t.db, published, 5);
     const detail = await page(`/curriculum/${published}`);
     expect(detail).toMatchObject({ status: 200, source: 'rendered', text: `Rendered store-resource at /curriculum/${published}: Barre basics 1500 files barre.pdf reviews 1` });
+  });
+
+  it('shows a resource a curriculum admin approves through the API on the very next request, and 404s it once archived', async () => {
+    const reviewer = await createUser(t.db, { roles: ['CURRICULUM_ADMIN'] });
+    const token = await signIn(t.db, reviewer.id);
+    const submitted = (await createResource(t.db, seller.user.id, { title: 'Approved later', status: 'submitted', submittedAt: new Date().toISOString() })).id;
+    await t.db.insert(resourceFiles).values({ resourceId: submitted, storageKey: `private/resources/${submitted}-a`, originalName: 'plan.pdf', mimetype: 'application/pdf', size: 1024, pageCount: 1 });
+    expect(await page(`/curriculum/${submitted}`)).toMatchObject({ status: 404 });
+
+    const approved = await t.json('POST', `/api/resources/${submitted}/approve`, {}, token);
+    expect(approved.status).toBe(200);
+    expect(await page(`/curriculum/${submitted}`)).toMatchObject({ status: 200, source: 'rendered', text: expect.stringContaining('Approved later 1200 files plan.pdf') });
+    expect((await page('/curriculum')).text).toContain('Approved later 1200');
+
+    const archived = await t.json('POST', `/api/resources/${submitted}/archive`, {}, token);
+    expect(archived.status).toBe(200);
+    expect(await page(`/curriculum/${submitted}`)).toMatchObject({ status: 404, source: 'gone' });
+    expect((await page('/curriculum')).text).not.toContain('Approved later');
   });
 
   it('answers 404 for a resource that is not public: draft, submitted, rejected, archived, a suspended seller’s, unknown, malformed', async () => {
