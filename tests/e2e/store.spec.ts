@@ -177,6 +177,21 @@ test.describe('the curriculum store', () => {
     await expect(page.getByRole('dialog', { name: 'Shopping Cart' }).getByText(paid.title)).toBeVisible();
   });
 
+  test("a signed-in teacher's Add to Cart goes to their cart on the server, which the page then reads", async ({ page, loginAs }) => {
+    const paid = (await demoResources(page)).find((r) => r.price_cents > 0)!;
+    const { username, password } = await registerUser(page, 'cartbuyer');
+    await loginAs(username, password);
+    await page.goto(`/curriculum/${paid.id}`);
+    const buy = page.locator('[data-store-buy]');
+    await expect(buy).toHaveAttribute('data-ready', 'buy');
+    await buy.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(buy.getByRole('link', { name: 'View cart' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Shopping cart, 1 item' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('drx_cart'))).toBeNull();
+    await page.reload();
+    await expect(buy).toHaveAttribute('data-ready', 'in-cart');
+  });
+
   test('a free resource sends a guest to sign in and back', async ({ page }) => {
     const free = (await demoResources(page)).find((r) => r.price_cents === 0)!;
     await page.goto(`/curriculum/${free.id}`);
