@@ -130,13 +130,13 @@ function FeatureCandidates() {
 
 type FacetRow = { label: string; count: number };
 
-function FacetTable({ caption, rows }: { caption: string; rows: FacetRow[] }) {
+function FacetTable({ caption, heading, rows }: { caption: string; heading: string; rows: FacetRow[] }) {
   return (
     <table className="table admin-table-compact store-facet">
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">{caption.replace(/^By /, '')}</th>
+          <th scope="col">{heading}</th>
           <th scope="col" className="admin-num">
             Published
           </th>
@@ -159,14 +159,15 @@ function facetRows(values: readonly string[], counts: readonly { value: string; 
   return values.map((value) => ({ label: value, count: counts.find((c) => c.value === value)?.count ?? 0 }));
 }
 
-function spread(f: ResourceFacets): { caption: string; rows: FacetRow[] }[] {
+function spread(f: ResourceFacets): { caption: string; heading: string; rows: FacetRow[] }[] {
   return [
-    { caption: 'By dance style', rows: facetRows(DANCE_STYLES, f.dance_style) },
-    { caption: 'By age group', rows: facetRows(AGE_GROUPS, f.age_group) },
-    { caption: 'By level', rows: facetRows(RESOURCE_LEVELS, f.level) },
-    { caption: 'By category', rows: f.category.map((c) => ({ label: c.value, count: c.count })) },
+    { caption: 'By dance style', heading: 'Dance style', rows: facetRows(DANCE_STYLES, f.dance_style) },
+    { caption: 'By age group', heading: 'Age group', rows: facetRows(AGE_GROUPS, f.age_group) },
+    { caption: 'By level', heading: 'Level', rows: facetRows(RESOURCE_LEVELS, f.level) },
+    { caption: 'By category', heading: 'Category', rows: f.category.map((c) => ({ label: c.value, count: c.count })) },
     {
       caption: 'By price',
+      heading: 'Price',
       rows: [
         { label: 'Free', count: f.price.free },
         { label: 'Paid', count: f.price.paid },
@@ -189,7 +190,7 @@ function CatalogueSpread() {
       {data && (
         <div className="store-facets">
           {spread(data).map((t) => (
-            <FacetTable key={t.caption} caption={t.caption} rows={t.rows} />
+            <FacetTable key={t.caption} caption={t.caption} heading={t.heading} rows={t.rows} />
           ))}
         </div>
       )}

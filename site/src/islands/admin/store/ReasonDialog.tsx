@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog } from 'radix-ui';
 import { useForm } from 'react-hook-form';
 import { decisionReasonSchema, REASON_MAX } from '../../../../../worker/src/schemas/sellers.ts';
+import type { rejectResourceSchema } from '../../../../../worker/src/schemas/store.ts';
 import FormField from '../../../components/FormField.tsx';
 import type { ChangeResult } from '../../../stores/admin-store.ts';
 
@@ -14,6 +15,8 @@ export interface ReasonDialogProps {
   label?: string;
   confirmLabel: string;
   destructive?: boolean;
+  /** The API's schema of the reason (a seller decision's by default). */
+  schema?: typeof decisionReasonSchema | typeof rejectResourceSchema;
   /** Sends the decision; the dialog closes when it succeeded and shows the API's field error otherwise. */
   onSubmit: (reason: string) => Promise<ChangeResult>;
 }
@@ -24,14 +27,14 @@ type ReasonForm = { reason: string };
  * A decision that needs a reason the other side reads (rejecting a resource or an application,
  * suspending a seller): Radix's dialog for focus handling, the API's own schema for the field.
  */
-export default function ReasonDialog({ open, onOpenChange, title, description, label = 'Reason', confirmLabel, destructive, onSubmit }: ReasonDialogProps) {
+export default function ReasonDialog({ open, onOpenChange, title, description, label = 'Reason', confirmLabel, destructive, schema = decisionReasonSchema, onSubmit }: ReasonDialogProps) {
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ReasonForm>({ resolver: zodResolver(decisionReasonSchema), defaultValues: { reason: '' } });
+  } = useForm<ReasonForm>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
 
   const submit = handleSubmit(async ({ reason }) => {
     const result = await onSubmit(reason);

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CATEGORY_NAME_MAX, categoryNameSchema } from '../../../../../worker/src/schemas/courses.ts';
+import { CATEGORY_NAME_MAX, createResourceCategorySchema } from '../../../../../worker/src/schemas/store.ts';
 import FormField from '../../../components/FormField.tsx';
 import ResponsiveTable, { type TableColumn } from '../../../components/ResponsiveTable.tsx';
 import type { ChangeResult } from '../../../stores/admin-store.ts';
@@ -23,6 +23,9 @@ import { formatCount, Panel } from './parts.tsx';
 
 type NameForm = { name: string };
 
+/** The API's own rule for a category's name. */
+const nameSchema = createResourceCategorySchema.pick({ name: true });
+
 function NameForm({ initial, label, submitLabel, onSubmit, onCancel }: { initial: string; label: string; submitLabel: string; onSubmit: (name: string) => Promise<ChangeResult>; onCancel?: () => void }) {
   const {
     register,
@@ -30,7 +33,7 @@ function NameForm({ initial, label, submitLabel, onSubmit, onCancel }: { initial
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NameForm>({ resolver: zodResolver(categoryNameSchema), defaultValues: { name: initial } });
+  } = useForm<NameForm>({ resolver: zodResolver(nameSchema), defaultValues: { name: initial } });
   const submit = handleSubmit(async ({ name }) => {
     const result = await onSubmit(name);
     if (result.ok) reset({ name: onCancel ? name : '' });

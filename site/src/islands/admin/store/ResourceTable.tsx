@@ -18,6 +18,7 @@ import {
   toggleFeatured,
   type ResourceSummary,
 } from '../../../stores/admin-store.ts';
+import { rejectResourceSchema } from '../../../../../worker/src/schemas/store.ts';
 import { ConfirmDialog, formatDate } from '../AdminStates.tsx';
 import { formatCount } from './parts.tsx';
 import ReasonDialog from './ReasonDialog.tsx';
@@ -180,6 +181,7 @@ export function DecisionDialogs() {
         label="Reason (the seller reads it)"
         confirmLabel="Reject resource"
         destructive
+        schema={rejectResourceSchema}
         onSubmit={async (reason) => (resource ? rejectResource(resource, reason) : { ok: true })}
       />
       <ConfirmDialog

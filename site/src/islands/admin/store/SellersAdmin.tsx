@@ -52,9 +52,7 @@ function SellerCard({ profile, busy, onDecide }: { profile: SellerProfileView; b
             <li>
               <span className={sellerBadgeClass(profile.status)}>{SELLER_STATUS_LABELS[profile.status]}</span>
             </li>
-            <li>
-              <span className="badge">{profile.requested_role === 'CURRICULUM_SELLER' ? 'Curriculum seller' : 'Seller'}</span>
-            </li>
+
           </ul>
         </header>
         <p className="admin-sub store-seller-who">
@@ -72,7 +70,7 @@ function SellerCard({ profile, busy, onDecide }: { profile: SellerProfileView; b
           </div>
           <div>
             <dt>Role asked for</dt>
-            <dd>{profile.requested_role}</dd>
+            <dd>{profile.requested_role === 'CURRICULUM_SELLER' ? 'Curriculum seller (CURRICULUM_SELLER)' : 'Seller (SELLER)'}</dd>
           </div>
           {profile.application_note && (
             <div className="admin-field-wide">
