@@ -4,16 +4,12 @@
  * reproduces a view, so a link can be shared and Back works. Read by the site router (which
  * renders the view on the server) and by the list's island (which fetches that same page). Pure.
  */
+import { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS } from '../../../worker/src/domain/store.ts';
 import { RESOURCE_SORTS, type AgeGroup, type DanceStyle, type ResourceLevel, type ResourceSort } from '../../../worker/src/services/store/views.ts';
 
-export { RESOURCE_SORTS };
-
-// The enumerations of §3 as db/schema/store.ts has them (a unit test keeps them equal). Written
-// out here because the schema module defines the tables too, which would come into the
-// browser's bundle with it.
-export const DANCE_STYLES = ['Ballet', 'Contemporary', 'Hip Hop', 'Jazz', 'Tap', 'Ballroom', 'Latin', 'Folk', 'Modern', 'Swing', 'Breakdance', 'Other'] as const satisfies readonly DanceStyle[];
-export const AGE_GROUPS = ['All Ages', 'Toddler (2-4)', 'Children (5-8)', 'Pre-Teen (9-12)', 'Teen (13-17)', 'Adult (18+)', 'Senior (55+)'] as const satisfies readonly AgeGroup[];
-export const RESOURCE_LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'Professional', 'Mixed Levels'] as const satisfies readonly ResourceLevel[];
+// The enumerations of §3 from the store's pure rules (equal to the schema's; the schema module
+// itself would bring the table definitions into the browser's bundle).
+export { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS, RESOURCE_SORTS };
 
 export const STORE_PRICES = ['free', 'paid'] as const;
 export type StorePrice = (typeof STORE_PRICES)[number];
