@@ -15,7 +15,7 @@ function OwnedCard({ owned, downloading }: { owned: OwnedResource; downloading: 
   return (
     <li>
       <article className="owned-card" aria-labelledby={headingId}>
-        <ImageDisplay className="owned-cover" src={resource.cover_image_url} fallbackSrc={DEFAULT_RESOURCE_IMAGE} alt="" width={160} height={120} loading="lazy" />
+        <ImageDisplay className="owned-cover" src={resource.cover_image_url} fallbackSrc={DEFAULT_RESOURCE_IMAGE} alt="" width={192} height={108} loading="lazy" />
         <div className="owned-body">
           <header className="owned-head">
             <h2 id={headingId} className="owned-title">

@@ -98,7 +98,7 @@ function Review({ resource }: { resource: ResourceDetail }) {
   return (
     <div className="store-review">
       <div className="store-review-head">
-        <ImageDisplay className="store-review-cover" src={resource.cover_image_url} fallbackSrc={DEFAULT_RESOURCE_IMAGE} alt={`Cover of ${resource.title}`} width={320} height={240} />
+        <ImageDisplay className="store-review-cover" src={resource.cover_image_url} fallbackSrc={DEFAULT_RESOURCE_IMAGE} alt={`Cover of ${resource.title}`} width={320} height={180} />
         <div className="stack-sm">
           <ResourceBadges resource={resource} />
           <dl className="store-facts">

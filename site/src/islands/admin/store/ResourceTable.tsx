@@ -115,7 +115,7 @@ export function ResourceTable({ caption, rows, busy, columns = ALL_COLUMNS, date
       rowHeader: true,
       cell: (r) => (
         <span className="store-resource-cell">
-          <ImageDisplay className="store-thumb" src={r.cover_image_url} fallbackSrc={DEFAULT_RESOURCE_IMAGE} alt="" width={64} height={48} loading="lazy" />
+          <ImageDisplay className="store-thumb" src={r.cover_image_url} fallbackSrc={DEFAULT_RESOURCE_IMAGE} alt="" width={64} height={36} loading="lazy" />
           <span className="store-resource-name">
             <span className="admin-strong-link">{r.title}</span>
             <span className="admin-sub">
