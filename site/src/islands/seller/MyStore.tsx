@@ -58,7 +58,7 @@ function Preview({ profile }: { profile: SellerProfileView }) {
             <ul className="sl-store-grid" aria-label="Published resources">
               {store.resources.map((r) => (
                 <li key={r.id} className="sl-store-card">
-                  <ImageDisplay src={r.cover_image_url} fallbackSrc={DEFAULT_RESOURCE_IMAGE} alt="" width={240} height={180} loading="lazy" />
+                  <ImageDisplay src={r.cover_image_url} fallbackSrc={DEFAULT_RESOURCE_IMAGE} alt="" width={320} height={180} loading="lazy" />
                   <h3>
                     <a href={`/curriculum/${r.id}`}>{r.title}</a>
                   </h3>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { SELLER_ROLES } from '../../../../db/schema/store.ts';
+import type { SellerRole } from '../../../../worker/src/services/store/views.ts';
 import { APPLICATION_NOTE_MAX, SELLER_BIO_MIN, sellerApplicationSchema, STORE_NAME_MAX } from '../../../../worker/src/schemas/sellers.ts';
 import FileUploader from '../../components/FileUploader.tsx';
 import FormField from '../../components/FormField.tsx';
@@ -13,7 +13,10 @@ import { applyServerErrors } from '../course-admin/form-utils.ts';
 type FormInput = z.input<typeof sellerApplicationSchema>;
 type FormOutput = z.output<typeof sellerApplicationSchema>;
 
-const ROLE_TEXT: Record<(typeof SELLER_ROLES)[number], { title: string; text: string }> = {
+/** The roles an application may ask for (§6), in the order offered. */
+const SELLER_ROLES = ['SELLER', 'CURRICULUM_SELLER'] as const satisfies readonly SellerRole[];
+
+const ROLE_TEXT: Record<SellerRole, { title: string; text: string }> = {
   SELLER: { title: 'SELLER', text: 'Sell single resources: lesson plans, music lists, class outlines.' },
   CURRICULUM_SELLER: { title: 'CURRICULUM_SELLER', text: 'Sell whole curricula and syllabi, and reach the curriculum area of the platform.' },
 };
