@@ -209,6 +209,26 @@ test('a user becomes a seller, sells a resource that a curriculum admin approved
   await expect(main.getByText(`${percent}% of each sale`)).toBeVisible();
   expect(await seriousViolations(page), 'axe on /seller/payments').toEqual([]);
 
+  // Payouts: the (simulated) payout account first, then the whole balance goes out.
+  await expect(main.getByRole('button', { name: 'Pay out balance' })).toBeDisabled();
+  await expect(main.getByText('Set up your payout account before requesting a payout.')).toBeVisible();
+  await main.getByRole('button', { name: 'Set up payouts' }).click();
+  await expect(page).toHaveURL(/\/seller\/payments\/onboarding$/);
+  await hydrated(page);
+  await main.getByRole('button', { name: 'Complete onboarding' }).click();
+  await expect(page).toHaveURL(/\/seller\/payments(\?connect=return)?$/);
+  await expect(main.getByText('Your payout account is set up: you can pay out your balance.')).toBeVisible();
+  await main.getByRole('button', { name: 'Pay out balance' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Pay out ${money(net)}?` });
+  await confirm.getByRole('button', { name: 'Pay out balance' }).click();
+  await expect(page.getByText(`${money(net)} was sent to your payout account (test mode: no money moved).`)).toBeVisible();
+  await expect(figure(page, 'Balance')).toContainText('$0.00');
+  await expect(figure(page, 'Paid out')).toContainText(money(net));
+  const payout = main.getByRole('region', { name: 'Payout history' }).getByRole('row').filter({ hasText: money(net) });
+  await expect(payout.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(payout.getByText('Test mode', { exact: true })).toBeVisible();
+  await expect(main.getByRole('row').filter({ hasText: /Payout/ }).getByText(`-${money(net)}`)).toBeVisible();
+
   // And on the dashboard: one sale, gross and net.
   await page.goto('/seller');
   await hydrated(page);
