@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { applicant, bearer, sellerResource, tokenOf } from './admin-store-fixtures.ts';
+import { applicant, approvedSeller, bearer, sellerResource, tokenOf } from './admin-store-fixtures.ts';
 import { seriousViolations } from './commerce-fixtures.ts';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
@@ -27,6 +27,8 @@ test('a curriculum admin approves a seller, rejects and approves resources, feat
   await hydrated(page);
   await expect(main.getByRole('heading', { name: 'Review queue' })).toBeVisible();
   await expect(main.getByRole('heading', { name: 'The store at a glance' })).toBeVisible();
+  await expect(main.getByRole('list', { name: "The store's figures" })).toContainText('Awaiting review');
+  expect(await seriousViolations(page), 'axe on /admin/curriculum-officer').toEqual([]);
   const menu = page.getByRole('navigation', { name: 'Curriculum Admin menu' });
   await menu.getByRole('link', { name: 'Sellers' }).click();
   await expect(page).toHaveURL(/\/admin\/sellers$/);
@@ -84,6 +86,7 @@ test('a curriculum admin approves a seller, rejects and approves resources, feat
   const reasonDialog = page.getByRole('dialog', { name: `Reject “${rejected.title}”?` });
   await reasonDialog.getByRole('button', { name: 'Reject resource' }).click();
   await expect(reasonDialog.getByText('Give the seller a reason of at least 3 characters')).toBeVisible();
+  expect(await seriousViolations(page), 'axe on the reason dialog').toEqual([]);
   const reason = `The PDF has no time signatures for the drills (${suffix}).`;
   await reasonDialog.getByLabel('Reason (the seller reads it)').fill(reason);
   await reasonDialog.getByRole('button', { name: 'Reject resource' }).click();
@@ -194,6 +197,22 @@ test('the curriculum pages: categories with their refusal, the catalogue overvie
   expect(await seriousViolations(page), 'axe on /admin/curriculum').toEqual([]);
   await counts.getByRole('link', { name: 'See the published list' }).click();
   await expect(page).toHaveURL(/\/admin\/resources\?status=published$/);
+
+  // A seller's draft can be archived: it asks first.
+  const seller = await approvedSeller(request, 'archiver');
+  const draft = await sellerResource(request, seller, { title: `Spare Draft ${seller.username.slice(-6)}`, submit: false });
+  await page.goto(`/admin/resources?status=draft&seller=${seller.id}`);
+  await hydrated(page);
+  await main.getByRole('button', { name: `View ${draft.title}` }).click();
+  const review = page.getByRole('dialog', { name: draft.title });
+  await expect(review.getByText('Draft', { exact: true })).toBeVisible();
+  await expect(review.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await review.getByRole('button', { name: 'Archive' }).click();
+  await page.getByRole('alertdialog', { name: `Archive “${draft.title}”?` }).getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByText(`“${draft.title}” was archived and has left the store.`)).toBeVisible();
+  await expect(review.getByText('Archived', { exact: true })).toBeVisible();
+  await review.getByRole('button', { name: 'Close' }).click();
+  await expect(main.getByText('No resources match these filters.')).toBeVisible();
 
   // On a phone the list stacks and the page does not scroll sideways.
   await page.setViewportSize({ width: 390, height: 844 });
