@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, test, uniqueName } from './fixtures.ts';
 import { PAYING_CARD, payWithCard, seriousViolations, TEST_MODE } from './commerce-fixtures.ts';
 
@@ -236,4 +236,133 @@ test('a user becomes a seller, sells a resource that a curriculum admin approved
   await expect(figure(page, 'Revenue (gross)')).toContainText(money(priceCents));
   await expect(figure(page, 'Revenue (net)')).toContainText(money(net));
   await expect(main.getByRole('row').filter({ hasText: title }).getByText(money(net))).toBeVisible();
+});
+
+/** A fresh account with an application sent through the API; its token and store name. */
+async function applicant(request: APIRequestContext, prefix: string) {
+  const username = uniqueName(prefix);
+  const password = 'correct-horse-42';
+  expect((await request.post('/api/register', { data: { username, password, first_name: 'Ana', last_name: 'Ruiz' } })).status()).toBe(201);
+  const token = ((await (await request.post('/api/login', { data: { username, password } })).json()) as { access_token: string }).access_token;
+  const storeName = `Ana Studio ${username.slice(-6)}`;
+  const applied = await request.post('/api/sellers/apply', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { store_name: storeName, bio: 'Ballet and contemporary classes for children, twelve years.', requested_role: 'SELLER' },
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+  const { user_id: id } = (await applied.json()) as { user_id: number };
+  return { username, password, token, storeName, id };
+}
+
+async function decide(request: APIRequestContext, sellerId: number, decision: 'approve' | 'reject', reason?: string) {
+  const admin = ((await (await request.post('/api/login', { data: { username: ACCOUNTS.curriculumAdmin, password: DEMO_PASSWORD } })).json()) as { access_token: string }).access_token;
+  const res = await request.post(`/api/admin/sellers/${sellerId}/${decision}`, { headers: { authorization: `Bearer ${admin}` }, data: reason ? { reason } : {} });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+test('a rejected application shows its reason and can be sent again; other seller pages point a non-seller to Start selling', async ({ page, request, loginAs }) => {
+  const main = page.getByRole('main');
+  const who = await applicant(request, 'rejected');
+  await decide(request, who.id, 'reject', 'Please add a sample of a lesson plan');
+  await loginAs(who.username, who.password);
+
+  await page.goto('/seller');
+  await hydrated(page);
+  await expect(main.getByRole('heading', { name: 'Your application was not approved' })).toBeVisible();
+  await expect(main.getByText('Reason: Please add a sample of a lesson plan')).toBeVisible();
+  expect(await seriousViolations(page), 'axe on a rejected application').toEqual([]);
+  await main.getByRole('button', { name: 'Apply again' }).click();
+  const form = main.getByRole('form', { name: 'Apply to sell' });
+  await expect(form.getByLabel('Store name')).toHaveValue(who.storeName);
+
+  // The sample as a file, through the upload widget.
+  await form.getByLabel('Choose sample file').setInputFiles({ name: 'sample-plan.txt', mimeType: 'text/plain', buffer: Buffer.from('Week 1: pliés, tendus, a short combination.\n') });
+  await expect(form.getByText('Sample attached: sample-plan.txt')).toBeVisible();
+  await expect(form.getByLabel('Sample link')).toHaveValue(/^\/uploads\/seller-samples\//);
+  await form.getByRole('button', { name: 'Send application' }).click();
+  await expect(main.getByRole('heading', { name: 'Your application is being reviewed' })).toBeVisible();
+
+  // The other seller pages say where to start.
+  for (const path of ['/seller/resources', '/seller/analytics', '/seller/payments', '/seller/settings', '/seller/resources/add']) {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(main.getByRole('heading', { name: 'Your application is being reviewed' })).toBeVisible();
+  }
+  const student = await browserlessStudent(request);
+  await loginAs(student.username, student.password);
+  await page.goto('/my-store');
+  await hydrated(page);
+  await expect(main.getByRole('heading', { name: 'You are not selling yet' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Start selling' })).toHaveAttribute('href', '/seller?apply=1');
+});
+
+/** A fresh account that never applied. */
+async function browserlessStudent(request: APIRequestContext) {
+  const username = uniqueName('learner');
+  const password = 'correct-horse-42';
+  expect((await request.post('/api/register', { data: { username, password, first_name: 'Lee', last_name: 'Learner' } })).status()).toBe(201);
+  return { username, password };
+}
+
+test('store settings: a new seller renames the store and uploads a logo, and the storefront shows them', async ({ page, request, loginAs }) => {
+  const main = page.getByRole('main');
+  const who = await applicant(request, 'settings');
+  await decide(request, who.id, 'approve');
+  await loginAs(who.username, who.password);
+
+  await page.goto('/seller/settings');
+  await hydrated(page);
+  const form = main.getByRole('form', { name: 'Store profile' });
+  await expect(form.getByLabel('Store name')).toHaveValue(who.storeName);
+  await expect(form.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+  await form.getByLabel('Bio').fill('Too short');
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(form.getByText('Bio must be at least 20 characters')).toBeVisible();
+  const renamed = `${who.storeName} Dance`;
+  await form.getByLabel('Store name').fill(renamed);
+  await form.getByLabel('Bio').fill('Ballet and contemporary for children: plans tested in real classes.');
+  await form.getByLabel('Choose logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+  await expect(form.getByRole('img', { name: 'Your store logo' })).toBeVisible();
+  expect(await seriousViolations(page), 'axe on /seller/settings').toEqual([]);
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Your store settings were saved.')).toBeVisible();
+
+  const me = (await (await request.get('/api/sellers/me', { headers: { authorization: `Bearer ${who.token}` } })).json()) as { store_name: string; logo_url: string | null };
+  expect(me.store_name).toBe(renamed);
+  expect(me.logo_url).toMatch(/^\/uploads\/seller-logos\//);
+
+  // My Store: the storefront as buyers see it, with the way to the public one.
+  await page.goto('/my-store');
+  await hydrated(page);
+  await expect(main.getByRole('heading', { name: renamed })).toBeVisible();
+  await expect(main.getByText('Nothing is on sale yet.')).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Open public storefront' })).toHaveAttribute('href', `/sellers/${who.id}`);
+  expect(await seriousViolations(page), 'axe on /my-store').toEqual([]);
+});
+
+test("analytics: the demo seller's figures as charts, each with its table, over 30 days and a year", async ({ page, loginAs }) => {
+  // Read only: the demo seller's seeded sales, views and downloads.
+  const main = page.getByRole('main');
+  await loginAs(ACCOUNTS.seller);
+  await page.goto('/seller/analytics');
+  await hydrated(page);
+  await expect(main.getByRole('heading', { name: 'Over time (per day)' })).toBeVisible();
+  const sales = main.getByRole('figure', { name: 'Sales', exact: true });
+  await expect(sales.getByRole('img', { name: /^Sales (Sales: \d+ in total|No sales in this period)/ })).toBeVisible();
+  await sales.getByText('Sales as a table').click();
+  await expect(sales.getByRole('table', { name: 'Sales' }).getByRole('row')).toHaveCount(31);
+  expect(await seriousViolations(page), 'axe on /seller/analytics').toEqual([]);
+
+  await main.getByRole('button', { name: 'Last 12 months' }).click();
+  await expect(page).toHaveURL(/\/seller\/analytics\?days=365$/);
+  await expect(main.getByRole('heading', { name: 'Over time (per month)' })).toBeVisible();
+  const views = main.getByRole('figure', { name: 'Page views', exact: true });
+  await views.getByText('Page views as a table').click();
+  const rows = await views.getByRole('table', { name: 'Page views' }).getByRole('row').count();
+  expect(rows).toBeGreaterThanOrEqual(13);
+  await expect(main.getByRole('figure', { name: 'Revenue per resource' }).getByRole('listitem').first()).toBeVisible();
+  await expect(main.getByRole('table', { name: 'Per resource, last 12 months' })).toBeVisible();
+  await page.reload();
+  await hydrated(page);
+  await expect(main.getByRole('button', { name: 'Last 12 months' })).toHaveAttribute('aria-pressed', 'true');
 });
