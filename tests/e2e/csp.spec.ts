@@ -48,7 +48,10 @@ async function demoParams(request: APIRequestContext): Promise<Record<string, st
   const mod = course.modules.find((m) => m.lessons.length > 0)!;
   const quiz = course.modules.flatMap((m) => m.lessons.flatMap((l) => l.quizzes.map((q) => ({ moduleId: m.id, quizId: q.id }))))[0];
   const id = String(courseId);
+  // The store's pages take a published resource's id and its seller's.
+  const resource = (await apiGet<{ data: { id: number; seller: { id: number } }[] }>(request, '/api/resources?page_size=1')).data[0]!;
   return {
+    resourceId: String(resource.id),
     id,
     courseId: id,
     moduleId: String(quiz?.moduleId ?? mod.id),
@@ -56,7 +59,7 @@ async function demoParams(request: APIRequestContext): Promise<Record<string, st
     quizId: String(quiz?.quizId ?? 1),
     instructorId: String(course.instructor_id ?? 1),
     userId: String(course.instructor_id ?? 1),
-    sellerId: '1',
+    sellerId: String(resource.seller.id),
     certificateId: '1',
     code: 'DRX-0000000000AA',
   };
@@ -71,7 +74,11 @@ test.describe('Content-Security-Policy: no violation on any page', () => {
     const who = route.guard === 'public' ? 'a visitor' : 'the admin';
     test(`${route.pattern} (${who})`, async ({ page, request, loginAs }) => {
       const violations = await watchViolations(page);
-      const path = isDynamic(route.pattern) ? fillPattern(route.pattern, await demoParams(request)) : route.pattern;
+      const params = await demoParams(request);
+      // A curriculum page's {id} is a resource's, not a course's.
+      const path = isDynamic(route.pattern)
+        ? fillPattern(route.pattern, route.pattern.startsWith('/curriculum/') ? { ...params, id: params.resourceId! } : params)
+        : route.pattern;
       if (route.guard !== 'public') await loginAs(ACCOUNTS.admin);
       const res = await page.goto(path);
       expect(res?.headers()['content-security-policy'], 'the page carries the header').toContain("script-src 'self'");
