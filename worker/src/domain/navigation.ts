@@ -67,12 +67,12 @@ export const SIDEBAR_MENUS: Record<SidebarMenuKind, readonly SidebarItem[]> = {
     { href: '/admin/coupons', label: 'Coupons', requires: 'coupons.manage' },
   ],
   'curriculum-admin': [
-    { href: '/admin/curriculum-officer', label: 'Dashboard', requires: 'curriculum.manage' },
+    { href: '/admin/curriculum-officer', label: 'Dashboard', requires: 'resources.review' },
     { href: '/admin/resources', label: 'Resources', requires: 'resources.manage' },
     { href: '/admin/resource-categories', label: 'Resource Categories', requires: 'resource_categories.manage' },
     { href: '/admin/curriculum', label: 'Curriculum', requires: 'curriculum.manage' },
     { href: '/admin/sellers', label: 'Sellers', requires: 'sellers.manage' },
-    { href: '/admin/settings', label: 'Settings', requires: 'curriculum.manage' },
+    { href: '/admin/settings', label: 'Settings', requires: 'store.settings' },
   ],
   seller: [
     { href: '/seller', label: 'Dashboard' },
