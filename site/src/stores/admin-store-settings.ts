@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { StoreSettings } from '../../../worker/src/services/store/store-settings.ts';
 import type { StoreStats, TopResource } from '../../../worker/src/services/store/store-stats.ts';
+import { PLATFORM_FEE_MAX, PLATFORM_FEE_MIN, PLATFORM_FEE_RANGE_MESSAGE, saleSplit } from '../../../worker/src/domain/store.ts';
 import { apiFetch } from '../lib/api.ts';
 import { loadMessage, previous, runChange, whenResourcesChange, type ChangeResult, type Loadable } from './admin-store.ts';
 import { read } from './query.ts';
@@ -15,14 +16,10 @@ export type { StoreSettings, StoreStats, TopResource };
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-/**
- * The platform fee's bounds (whole percent). The API checks them (routes/store-admin.ts); the
- * form says so before sending. Kept here because the service module that owns them also holds
- * SQL, which the page must not load.
- */
-export const FEE_MIN = 0;
-export const FEE_MAX = 50;
-export const FEE_RANGE_MESSAGE = `Platform fee must be a whole percent from ${FEE_MIN} to ${FEE_MAX}`;
+/** The platform fee's bounds (whole percent): the API checks the same ones; the form says so before sending. */
+export const FEE_MIN = PLATFORM_FEE_MIN;
+export const FEE_MAX = PLATFORM_FEE_MAX;
+export const FEE_RANGE_MESSAGE = PLATFORM_FEE_RANGE_MESSAGE;
 
 export const $storeSettings = atom<Loadable<StoreSettings>>({ status: 'idle' });
 
@@ -48,8 +45,8 @@ export function parseFee(text: string): { ok: true; value: number } | { ok: fals
  * the sellers' ledger writes it (round(gross × percent / 100)), the seller earns the rest.
  */
 export function feeSplit(grossCents: number, percent: number): { feeCents: number; netCents: number } {
-  const feeCents = Math.round((grossCents * percent) / 100);
-  return { feeCents, netCents: grossCents - feeCents };
+  const { fee, net } = saleSplit(grossCents, percent);
+  return { feeCents: fee, netCents: net };
 }
 
 export async function saveStoreSettings(changes: { platform_fee_percent: number }): Promise<ChangeResult> {

@@ -107,6 +107,12 @@ export function submissionProblems(r: SubmissionFacts): string[] {
 // ---------------------------------------------------------------------------------------------
 // Money
 
+/** The platform fee is a whole percent of each sale within these bounds (app_settings, /admin/settings). */
+export const PLATFORM_FEE_MIN = 0;
+export const PLATFORM_FEE_MAX = 50;
+export const DEFAULT_PLATFORM_FEE_PERCENT = 20;
+export const PLATFORM_FEE_RANGE_MESSAGE = `Platform fee must be a whole percent from ${PLATFORM_FEE_MIN} to ${PLATFORM_FEE_MAX}`;
+
 /** The platform's fee on a sale: round(gross × percent / 100), as the ledger's SQL computes it. */
 export function saleFeeCents(grossCents: number, percent: number): number {
   return Math.round((grossCents * percent) / 100);

@@ -7,11 +7,12 @@ import { adminSellersQuerySchema, decisionReasonSchema } from '../schemas/seller
 import { idParamSchema } from '../schemas/users.ts';
 import { approveSeller, listSellerProfiles, reinstateSeller, rejectSeller, suspendSeller } from '../services/store/seller-admin.ts';
 import { getStoreSettings, PLATFORM_FEE_MAX, PLATFORM_FEE_MIN, updateStoreSettings } from '../services/store/store-settings.ts';
+import { PLATFORM_FEE_RANGE_MESSAGE } from '../domain/store.ts';
 import { getStoreStats } from '../services/store/store-stats.ts';
 
 /** The store's administration (decision 0029): sellers (sellers.manage), settings (store.settings), figures (resources.review). */
 
-const FEE_RANGE = `Platform fee must be a whole percent from ${PLATFORM_FEE_MIN} to ${PLATFORM_FEE_MAX}`;
+const FEE_RANGE = PLATFORM_FEE_RANGE_MESSAGE;
 
 export const storeSettingsSchema = z
   .object({

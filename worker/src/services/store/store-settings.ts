@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { appSettings } from '../../../../db/schema/index.ts';
 import type { Db } from '../../platform/db.ts';
+import { DEFAULT_PLATFORM_FEE_PERCENT, PLATFORM_FEE_MAX, PLATFORM_FEE_MIN, saleFeeCents } from '../../domain/store.ts';
 
 /**
  * The store's run-time settings (decision 0029), kept as JSON values in app_settings and changed
@@ -9,9 +10,7 @@ import type { Db } from '../../platform/db.ts';
  */
 
 export const PLATFORM_FEE_KEY = 'platform_fee_percent';
-export const DEFAULT_PLATFORM_FEE_PERCENT = 20;
-export const PLATFORM_FEE_MIN = 0;
-export const PLATFORM_FEE_MAX = 50;
+export { DEFAULT_PLATFORM_FEE_PERCENT, PLATFORM_FEE_MAX, PLATFORM_FEE_MIN } from '../../domain/store.ts';
 
 export interface StoreSettings {
   /** Whole percent of every sale the platform keeps (0–50). */
@@ -34,9 +33,7 @@ export async function platformFeePercent(db: Db): Promise<number> {
  * The fee of a sale of `grossCents` at `percent`: round(gross × percent / 100), as the ledger's
  * sale rows write it (SQLite's round() and Math.round agree on non-negative amounts).
  */
-export function platformFeeCents(grossCents: number, percent: number): number {
-  return Math.round((grossCents * percent) / 100);
-}
+export const platformFeeCents = saleFeeCents;
 
 /** SQL of the current fee percent, for statements that compute the fee where they write it. */
 export const platformFeePercentSql = sql`coalesce((SELECT CAST(value AS INTEGER) FROM app_settings WHERE key = ${PLATFORM_FEE_KEY}), ${DEFAULT_PLATFORM_FEE_PERCENT})`;
