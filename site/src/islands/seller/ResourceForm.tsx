@@ -232,7 +232,7 @@ export default function ResourceForm({ resource, asSeller, backHref }: ResourceF
         </h2>
         <div className="field">
           <span className="sl-label">Cover image</span>
-          <div className="sl-store-head">
+          <div className="sl-cover-row">
             <ImageDisplay className="sl-image" src={cover ?? null} fallbackSrc={DEFAULT_RESOURCE_IMAGE} alt={cover ? 'Cover image' : 'No cover yet: the default resource picture'} width={128} height={72} />
             <div style={{ flex: 1, minWidth: 'min(100%, 16rem)' }}>
               <FileUploader
