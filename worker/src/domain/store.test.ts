@@ -5,6 +5,8 @@ import {
   DANCE_STYLES,
   RESOURCE_LEVELS,
   RESOURCE_STATUSES,
+  SELLER_ROLES,
+  SELLER_STATUSES,
   canMove,
   contentDisposition,
   downloadSubject,
@@ -31,6 +33,8 @@ describe('the enumerations', () => {
     expect(AGE_GROUPS).toEqual(tables.AGE_GROUPS);
     expect(RESOURCE_LEVELS).toEqual(tables.RESOURCE_LEVELS);
     expect(RESOURCE_STATUSES).toEqual(tables.RESOURCE_STATUSES);
+    expect(SELLER_ROLES).toEqual(tables.SELLER_ROLES);
+    expect(SELLER_STATUSES).toEqual(tables.SELLER_STATUSES);
   });
 });
 

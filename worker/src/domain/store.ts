@@ -5,7 +5,7 @@
  * services, the routes and their tests.
  */
 
-import type { AgeGroup, DanceStyle, ResourceLevel, ResourceStatus } from '../services/store/views.ts';
+import type { AgeGroup, DanceStyle, ResourceLevel, ResourceStatus, SellerRole, SellerStatus } from '../services/store/views.ts';
 
 export type ResourceStatusName = ResourceStatus;
 
@@ -15,6 +15,8 @@ export const DANCE_STYLES = ['Ballet', 'Contemporary', 'Hip Hop', 'Jazz', 'Tap',
 export const AGE_GROUPS = ['All Ages', 'Toddler (2-4)', 'Children (5-8)', 'Pre-Teen (9-12)', 'Teen (13-17)', 'Adult (18+)', 'Senior (55+)'] as const satisfies readonly AgeGroup[];
 export const RESOURCE_LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'Professional', 'Mixed Levels'] as const satisfies readonly ResourceLevel[];
 export const RESOURCE_STATUSES = ['draft', 'submitted', 'published', 'rejected', 'archived'] as const satisfies readonly ResourceStatus[];
+export const SELLER_ROLES = ['SELLER', 'CURRICULUM_SELLER'] as const satisfies readonly SellerRole[];
+export const SELLER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const satisfies readonly SellerStatus[];
 
 /** §5's generic upload bounds, as the store applies them to a resource's files. */
 export const RESOURCE_FILES_MAX = 5;

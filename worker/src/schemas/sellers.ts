@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SELLER_ROLES, SELLER_STATUSES } from '../../../db/schema/store.ts';
+// The lists come from the domain, not the table definitions: the site's forms bundle this module.
+import { SELLER_ROLES, SELLER_STATUSES } from '../domain/store.ts';
 import { uploadKeyOf } from '../domain/media-links.ts';
 import { pageQuery, pageSizeQuery } from './users.ts';
 
