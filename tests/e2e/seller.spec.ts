@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, test, uniqueName } from './fixtures.ts';
 import { PAYING_CARD, payWithCard, seriousViolations, TEST_MODE } from './commerce-fixtures.ts';
+import { bearer, tokenOf } from './admin-store-fixtures.ts';
 
 // Issue 10 §3 and §5: a user applies to sell from their dashboard, a curriculum admin approves the
 // application at /admin/sellers, the seller creates a resource with two files (each with its
@@ -365,4 +366,39 @@ test("analytics: the demo seller's figures as charts, each with its table, over 
   await page.reload();
   await hydrated(page);
   await expect(main.getByRole('button', { name: 'Last 12 months' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+// Last in this file: the journey above checks a sale's fee, and tests of one file run in turn.
+test('a curriculum admin changes the platform fee from Settings: out of range is refused, a new one saved', async ({ page, request, loginAs }) => {
+  const main = page.getByRole('main');
+  const menu = page.getByRole('navigation', { name: 'Curriculum Admin menu' });
+  await loginAs(ACCOUNTS.curriculumAdmin);
+  await page.goto('/admin/curriculum-officer');
+  await hydrated(page);
+  const admin = await tokenOf(request, ACCOUNTS.curriculumAdmin);
+  const before = ((await (await request.get('/api/admin/store-settings', { headers: bearer(admin) })).json()) as { platform_fee_percent: number }).platform_fee_percent;
+  const target = before === 15 ? 16 : 15;
+  try {
+    await menu.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await hydrated(page);
+    const form = main.getByRole('form', { name: 'Store settings' });
+    const fee = form.getByLabel('Platform fee (%)');
+    await expect(fee).toHaveValue(String(before));
+    await fee.fill('60');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('Platform fee must be a whole percent from 0 to 50')).toBeVisible();
+    await fee.fill(String(target));
+    const keeps = Math.round((1000 * target) / 100);
+    await expect(form.getByText(`On a $10.00 sale the platform keeps $${(keeps / 100).toFixed(2)} and the seller earns $${((1000 - keeps) / 100).toFixed(2)}.`)).toBeVisible();
+    expect(await seriousViolations(page), 'axe on /admin/settings').toEqual([]);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Platform fee set to ${target}%. It applies to sales from now on.`)).toBeVisible();
+    await expect(form.getByText(/^Last changed /)).toBeVisible();
+    const saved = (await (await request.get('/api/admin/store-settings', { headers: bearer(admin) })).json()) as { platform_fee_percent: number };
+    expect(saved.platform_fee_percent).toBe(target);
+  } finally {
+    // Other journeys read the fee at the time of their sale: put it back at once.
+    await request.patch('/api/admin/store-settings', { headers: bearer(admin), data: { platform_fee_percent: before } });
+  }
 });
