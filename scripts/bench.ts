@@ -222,6 +222,10 @@ try {
   const catalog = (await (await fetch(`${app}/api/courses`)).json()) as { data: { id: number }[] };
   const courseId = catalog.data[0]?.id;
   if (!courseId) throw new Error('the demo seed has no published course');
+  // The curriculum store (issue 10): its list and a resource page, with the same targets.
+  const store = (await (await fetch(`${app}/api/resources?page_size=1`)).json()) as { data: { id: number }[] };
+  const resourceId = store.data[0]?.id;
+  if (!resourceId) throw new Error('the demo seed has no published resource');
 
   console.log(
     `\nReads: ${CONNECTIONS} connections, ${DURATION} s each in ${SLICES} slices interleaved with the hello-world, Accept-Encoding as a browser sends it`,
@@ -236,6 +240,8 @@ try {
   if (runs('pages')) {
     readRow(await measure('GET /', `${app}/`, BROWSER), { ratio: 0.5 });
     readRow(await measure('GET /courses (page)', `${app}/courses`, BROWSER), { ratio: 0.5 });
+    readRow(await measure('GET /curriculum (page)', `${app}/curriculum`, BROWSER), { ratio: 0.5 });
+    readRow(await measure(`GET /curriculum/${resourceId} (page)`, `${app}/curriculum/${resourceId}`, BROWSER), { ratio: 0.5 });
     // The ceiling: the same bytes (headers and brotli body) answered by a bare node:http server.
     replayServer = start(['scripts/bench/replay.ts'], { PORT: String(REPLAY_PORT), SOURCE: app, PATHS: '/,/courses', ACCEPT_ENCODING: BROWSER['accept-encoding'] });
     await waitFor(`http://127.0.0.1:${REPLAY_PORT}/`);
@@ -248,6 +254,8 @@ try {
     readRow(await measure('GET /api/courses?sort=popular&page=2&pageSize=3', `${app}/api/courses?sort=popular&page=2&pageSize=3`, BROWSER), { ratio: 0.5, p99: 10 });
     readRow(await measure(`GET /api/courses/${courseId}`, `${app}/api/courses/${courseId}`, BROWSER), { ratio: 0.5, p99: 10 });
     readRow(await measure('GET /api/courses (no Accept-Encoding)', `${app}/api/courses`));
+    readRow(await measure('GET /api/resources', `${app}/api/resources`, BROWSER), { ratio: 0.5, p99: 10 });
+    readRow(await measure(`GET /api/resources/${resourceId}`, `${app}/api/resources/${resourceId}`, BROWSER), { ratio: 0.5, p99: 10 });
   }
 
   if (runs('writes')) for (const w of await measureWrites(app, resolve(dataDir, 'drx.db'), WRITES, appServer.pid)) writeRow(w);
