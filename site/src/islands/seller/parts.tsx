@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Pager as SharedPager } from '../../components/Pager.tsx';
 import type { ResourceStatus } from '../../../../worker/src/services/store/views.ts';
 import { SELLER_RESOURCE_STATUS, statusBadgeClass } from '../../lib/seller-format.ts';
 
@@ -38,20 +39,7 @@ export function Panel({ id, title, action, children }: { id: string; title: stri
   );
 }
 
-/** Previous / Page n of m / Next, shown only when there is more than one page. */
-export function Pager({ page, pageCount, onPage, label = 'Pagination' }: { page: number; pageCount: number; onPage: (page: number) => void; label?: string }) {
-  if (pageCount <= 1 && page <= 1) return null;
-  return (
-    <nav className="sl-pager" aria-label={label}>
-      <button type="button" className="btn btn-secondary btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </button>
-      <span aria-current="page">
-        Page {page} of {Math.max(page, pageCount)}
-      </span>
-      <button type="button" className="btn btn-secondary btn-sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-        Next
-      </button>
-    </nav>
-  );
+/** The shared pager in the seller area's own style. */
+export function Pager(props: { page: number; pageCount: number; onPage: (page: number) => void; label?: string }) {
+  return <SharedPager {...props} className="sl-pager" small />;
 }

@@ -35,23 +35,7 @@ export function StatusFilter<V extends string>({ label, options, value, onChange
   );
 }
 
-/** Previous / Page n of m / Next, shown only when there is more than one page. */
-export function Pager({ page, pageCount, onPage }: { page: number; pageCount: number; onPage: (page: number) => void }) {
-  if (pageCount <= 1 && page <= 1) return null;
-  return (
-    <nav className="admin-pagination" aria-label="Pagination">
-      <button type="button" className="btn btn-secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </button>
-      <span aria-current="page">
-        Page {page} of {Math.max(page, pageCount)}
-      </span>
-      <button type="button" className="btn btn-secondary" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-        Next
-      </button>
-    </nav>
-  );
-}
+export { Pager } from '../../../components/Pager.tsx';
 
 export interface Figure {
   label: string;
