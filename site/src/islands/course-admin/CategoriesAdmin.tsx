@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { categoryNameSchema, CATEGORY_NAME_MAX } from '../../../../worker/src/schemas/courses.ts';
-import FormField from '../../components/FormField.tsx';
+import { CategoryNameForm } from '../../components/CategoryNameForm.tsx';
 import { loaded, type CategoryOption } from '../../stores/course-admin.ts';
 import {
   $categoryProblem,
@@ -16,43 +14,12 @@ import {
 } from '../../stores/course-categories.ts';
 import { ConfirmDialog } from '../admin/AdminStates.tsx';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
-import { applyServerErrors } from './form-utils.ts';
 import { DataTable, ListStates } from './list-parts.tsx';
 import { PermissionGate } from '../admin/PermissionGate.tsx';
 import '../../styles/course-admin.css';
 
-type NameForm = { name: string };
-
-function NameInput({ initial, label, submitLabel, onSubmit, onCancel }: { initial: string; label: string; submitLabel: string; onSubmit: (name: string) => Promise<{ ok: boolean; validationErrors?: Record<string, string[]> }>; onCancel?: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<NameForm>({ resolver: zodResolver(categoryNameSchema), defaultValues: { name: initial } });
-  const submit = handleSubmit(async ({ name }) => {
-    const result = await onSubmit(name);
-    if (result.ok) reset({ name: onCancel ? name : '' });
-    else applyServerErrors(setError, result.validationErrors, ['name']);
-  });
-  return (
-    <form className="ca-inline-form" noValidate onSubmit={(e) => void submit(e)}>
-      <FormField label={label} error={errors.name?.message}>
-        <input type="text" autoComplete="off" maxLength={CATEGORY_NAME_MAX} {...register('name')} />
-      </FormField>
-      <div className="cluster">
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </button>
-        )}
-      </div>
-    </form>
-  );
+function NameInput(props: { initial: string; label: string; submitLabel: string; onSubmit: (name: string) => Promise<{ ok: boolean; validationErrors?: Record<string, string[]> }>; onCancel?: () => void }) {
+  return <CategoryNameForm {...props} schema={categoryNameSchema} maxLength={CATEGORY_NAME_MAX} className="ca-inline-form" />;
 }
 
 /** /admin/course-categories: create, rename and delete the categories no course uses. */

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { CATEGORY_NAME_MAX, createResourceCategorySchema } from '../../../../../worker/src/schemas/store.ts';
-import FormField from '../../../components/FormField.tsx';
+import { CategoryNameForm } from '../../../components/CategoryNameForm.tsx';
 import ResponsiveTable, { type TableColumn } from '../../../components/ResponsiveTable.tsx';
 import type { ChangeResult } from '../../../stores/admin-store.ts';
 import {
@@ -21,41 +19,11 @@ import { ConfirmDialog, ErrorState, LoadingState } from '../AdminStates.tsx';
 import { PermissionGate } from '../PermissionGate.tsx';
 import { formatCount, Panel } from './parts.tsx';
 
-type NameForm = { name: string };
-
 /** The API's own rule for a category's name. */
 const nameSchema = createResourceCategorySchema.pick({ name: true });
 
-function NameForm({ initial, label, submitLabel, onSubmit, onCancel }: { initial: string; label: string; submitLabel: string; onSubmit: (name: string) => Promise<ChangeResult>; onCancel?: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<NameForm>({ resolver: zodResolver(nameSchema), defaultValues: { name: initial } });
-  const submit = handleSubmit(async ({ name }) => {
-    const result = await onSubmit(name);
-    if (result.ok) reset({ name: onCancel ? name : '' });
-    else if (result.validationErrors?.name?.[0]) setError('name', { message: result.validationErrors.name[0] });
-  });
-  return (
-    <form className="store-name-form" noValidate onSubmit={(e) => void submit(e)}>
-      <FormField label={label} error={errors.name?.message}>
-        <input type="text" autoComplete="off" maxLength={CATEGORY_NAME_MAX} {...register('name')} />
-      </FormField>
-      <div className="cluster">
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </button>
-        )}
-      </div>
-    </form>
-  );
+function NameForm(props: { initial: string; label: string; submitLabel: string; onSubmit: (name: string) => Promise<ChangeResult>; onCancel?: () => void }) {
+  return <CategoryNameForm {...props} schema={nameSchema} maxLength={CATEGORY_NAME_MAX} className="store-name-form" />;
 }
 
 function CategoriesList() {
