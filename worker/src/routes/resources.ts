@@ -37,6 +37,7 @@ import {
   toggleFeatured,
   updateResource,
 } from '../services/store/resource-writes.ts';
+import { notifyHolders } from '../services/notifications.ts';
 import { listResourceReviews } from '../services/store/review-reads.ts';
 import { createReview, replyToReview, updateReview } from '../services/store/reviews.ts';
 import { filesOf, limitUploadBody, MULTIPART_OVERHEAD, readMultipart } from '../services/uploads.ts';
@@ -165,7 +166,17 @@ export const resourcesRoutes = new Hono<AppContext>()
     return c.json(await removeResourceFile(c.get('platform'), signedInUser(c), id, fileId), 200);
   })
   .post('/resources/:id/submit', sellers, validate('param', idParamSchema), async (c) => {
-    return c.json(await submitResource(c.get('platform').db, signedInUser(c), c.req.valid('param').id), 200);
+    const platform = c.get('platform');
+    const actor = signedInUser(c);
+    const detail = await submitResource(platform.db, actor, c.req.valid('param').id);
+    // The reviewers learn of it (decision 0029): an in-app notice and an email each.
+    await notifyHolders(
+      platform,
+      'resources.review',
+      { kind: 'resource_submitted', title: 'A resource awaits review', body: `“${detail.title}” by ${detail.seller.store_name} was submitted for review.`, url: '/admin/resources' },
+      actor.id,
+    );
+    return c.json(detail, 200);
   })
   .post('/resources/:id/archive', requireUser, validate('param', idParamSchema), async (c) => {
     return c.json(await archiveResource(c.get('platform').db, signedInUser(c), c.req.valid('param').id), 200);

@@ -6,6 +6,7 @@ import { validate } from '../http/validate.ts';
 import { requireUser, signedInUser } from '../middleware/auth.ts';
 import { sellerApplicationSchema, sellerSettingsSchema } from '../schemas/sellers.ts';
 import { idParamSchema } from '../schemas/users.ts';
+import { notifyHolders } from '../services/notifications.ts';
 import { applyToSell, getOwnSellerProfile, updateOwnSellerProfile } from '../services/store/sellers.ts';
 import { getSellerStore, listSellers, SELLER_NOT_FOUND } from '../services/store/storefront.ts';
 
@@ -20,7 +21,16 @@ export const sellersRoutes = new Hono<AppContext>()
     return c.json(list, 200);
   })
   .post('/sellers/apply', requireUser, validate('json', sellerApplicationSchema), async (c) => {
-    return c.json(await applyToSell(c.get('platform').db, signedInUser(c).id, c.req.valid('json')), 201);
+    const platform = c.get('platform');
+    const userId = signedInUser(c).id;
+    const profile = await applyToSell(platform.db, userId, c.req.valid('json'));
+    await notifyHolders(
+      platform,
+      'sellers.manage',
+      { kind: 'seller_applied', title: 'A seller application awaits a decision', body: `${profile.store_name} applied to sell in the store.`, url: '/admin/sellers' },
+      userId,
+    );
+    return c.json(profile, 201);
   })
   .get('/sellers/me', requireUser, async (c) => {
     return c.json(await getOwnSellerProfile(c.get('platform').db, signedInUser(c).id), 200);

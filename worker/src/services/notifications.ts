@@ -1,5 +1,6 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { notifications, users } from '../../../db/schema/index.ts';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { notifications, roles, userRoles, users } from '../../../db/schema/index.ts';
+import { rolesWith, type Action } from '../domain/permissions.ts';
 import type { Platform } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
 import { sendEmail } from './outbox.ts';
@@ -49,6 +50,22 @@ export async function notify(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, 
   if (!user?.email) return;
   const link = notice.url ? `\n\n${(platform.env.PUBLIC_URL ?? '').replace(/\/$/, '')}${notice.url}` : '';
   await sendEmail(platform, { to: user.email, subject: notice.title, text: `${notice.body ?? ''}${link}`.trim(), kind: notice.kind });
+}
+
+/**
+ * Notices every active account whose roles grant `action` (the curriculum staff of a submitted
+ * resource, the seller managers of a new application), except `exceptUserId` (who caused it).
+ */
+export async function notifyHolders(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, action: Action, notice: Omit<Notice, 'userId'>, exceptUserId?: number): Promise<number> {
+  const holders = await platform.db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(users.isActive, true), inArray(roles.name, rolesWith(action))));
+  const targets = holders.filter((h) => h.id !== exceptUserId);
+  for (const h of targets) await notify(platform, { ...notice, userId: h.id });
+  return targets.length;
 }
 
 const view = (row: typeof notifications.$inferSelect): NotificationView => ({
