@@ -21,6 +21,8 @@ export const courses = sqliteTable(
     description: text('description').notNull(),
     detailedDescription: text('detailed_description'),
     priceCents: integer('price_cents').notNull().default(0),
+    /** The plan level a learner needs to enrol and learn (0 = everyone; 20 premium, 30 royalty: decision 0031). */
+    requiredLevel: integer('required_level').notNull().default(0),
     status: text('status', { enum: COURSE_STATUSES }).notNull().default('draft'),
     instructorId: integer('instructor_id').references(() => users.id, { onDelete: 'set null' }),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),

@@ -10,3 +10,4 @@ export * from './outbox.ts';
 export * from './content-versions.ts';
 export * from './commerce.ts';
 export * from './store.ts';
+export * from './subscriptions.ts';

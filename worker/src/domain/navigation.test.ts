@@ -134,7 +134,7 @@ describe('sidebar menu (§2.1)', () => {
     const hrefs = (kind: keyof typeof SIDEBAR_MENUS) => SIDEBAR_MENUS[kind].map((i) => i.href);
     expect(hrefs('admin')).toEqual([
       '/admin/dashboard', '/admin/users', '/admin/courses', '/admin/course-categories', '/admin/certificates', '/admin/resources', '/admin/resource-categories',
-      '/admin/orders', '/admin/coupons',
+      '/admin/orders', '/admin/coupons', '/admin/subscription-plans', '/admin/subscriptions',
     ]);
     expect(hrefs('curriculum-admin')).toEqual([
       '/admin/curriculum-officer', '/admin/resources', '/admin/resource-categories', '/admin/curriculum', '/admin/sellers', '/admin/settings',

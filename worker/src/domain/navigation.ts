@@ -65,6 +65,8 @@ export const SIDEBAR_MENUS: Record<SidebarMenuKind, readonly SidebarItem[]> = {
     { href: '/admin/resource-categories', label: 'Resource Categories', requires: 'resource_categories.manage' },
     { href: '/admin/orders', label: 'Orders', requires: 'orders.read_all' },
     { href: '/admin/coupons', label: 'Coupons', requires: 'coupons.manage' },
+    { href: '/admin/subscription-plans', label: 'Subscription Plans', requires: 'plans.manage' },
+    { href: '/admin/subscriptions', label: 'Subscriptions', requires: 'subscriptions.manage' },
   ],
   'curriculum-admin': [
     { href: '/admin/curriculum-officer', label: 'Dashboard', requires: 'resources.review' },

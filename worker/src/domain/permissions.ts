@@ -48,6 +48,9 @@ export const ACTIONS = [
   'orders.read_all',
   'orders.refund',
   'coupons.manage',
+  // Plans and subscriptions (decision 0031): the plans' prices and features; every subscription, its cancellation and refund.
+  'plans.manage',
+  'subscriptions.manage',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];

@@ -46,3 +46,71 @@ export function tierLevel(tier: string | null | undefined): number {
 export function hasFeatureAccess(level: number, required: number): boolean {
   return level >= required;
 }
+
+/** The display names of the four plans. */
+export const PLAN_NAMES: Readonly<Record<PlanKey, string>> = { free: 'Free', educator: 'Educator', premium: 'Premium', royalty: 'Royalty' };
+
+/** Days of free trial a first subscription starts with (§2.7, §9): one trial per account. */
+export const TRIAL_DAYS = 14;
+
+/** §2.7: the toggle's label (§9: the real saving against 12 months is about 17 %; both readings stand). */
+export const YEARLY_TOGGLE_LABEL = 'Save 25%';
+
+/** §2.7: the line under the plans in the upgrade dialog and on /subscription. */
+export const TRIAL_LINE = 'All plans include 14-day free trial • Cancel anytime • Secure payment with a card payment provider';
+
+/** §8: the toast when a cancellation fails. */
+export const CANCELLATION_FAILED = { title: 'Cancellation Failed', message: 'Failed to cancel subscription. Please try again.' } as const;
+
+/** The real yearly saving against twelve monthly payments, in whole percent (29 → 290: 17). */
+export function yearlySavingPercent(monthlyCents: number, yearlyCents: number): number {
+  if (monthlyCents <= 0) return 0;
+  return Math.max(0, Math.round((1 - yearlyCents / (12 * monthlyCents)) * 100));
+}
+
+/** Statuses that count as the current subscription when is_active (§4). */
+export const CURRENT_STATUSES: readonly string[] = ['active', 'trialing'];
+
+/** The subscription fields of a user (§3, on /api/me) that access is decided from. */
+export interface SubscriptionFields {
+  subscription_tier?: string | null;
+  subscription_status?: string | null;
+  subscription_expires_at?: string | null;
+}
+
+/**
+ * Whether the user's subscription is current (decision 0031): status active or trialing, and not
+ * past the date it ends (`subscription_expires_at` is set only once the subscription will not
+ * renew: cancelled at the period end, or ended). A tier without a status (an imported or older
+ * tier) is not current.
+ */
+export function subscriptionIsActive(user: SubscriptionFields, now: number = Date.now()): boolean {
+  const status = (user.subscription_status ?? '').toLowerCase();
+  if (!CURRENT_STATUSES.includes(status)) return false;
+  const ends = user.subscription_expires_at ? Date.parse(user.subscription_expires_at) : NaN;
+  return Number.isNaN(ends) || ends > now;
+}
+
+/** The level a user's plan gives: the tier's level while the subscription is current, else 0. */
+export function subscriptionLevel(user: SubscriptionFields, now: number = Date.now()): number {
+  return subscriptionIsActive(user, now) ? tierLevel(user.subscription_tier) : 0;
+}
+
+/**
+ * Proration of a change in the middle of a period (decision 0031), the way Stripe prorates by
+ * time: credit for the unused part of the old price, charge for the rest of the period at the new
+ * price. Answers the amount due now in cents (never below 0: a credit is not paid out). Inside a
+ * trial nothing is charged.
+ */
+export function prorationCents(input: { oldPriceCents: number; newPriceCents: number; periodStart: number; periodEnd: number; now: number; trialing?: boolean }): {
+  creditCents: number;
+  chargeCents: number;
+  dueCents: number;
+} {
+  const { oldPriceCents, newPriceCents, periodStart, periodEnd, now } = input;
+  if (input.trialing || periodEnd <= periodStart) return { creditCents: 0, chargeCents: 0, dueCents: 0 };
+  const remaining = Math.min(1, Math.max(0, (periodEnd - now) / (periodEnd - periodStart)));
+  const creditCents = Math.round(oldPriceCents * remaining);
+  const chargeCents = Math.round(newPriceCents * remaining);
+  return { creditCents, chargeCents, dueCents: Math.max(0, chargeCents - creditCents) };
+}
