@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installStandInBrowser, type Handler, type StandInBrowser } from '../../../tests/support/stand-in-browser.ts';
 import type { ResourceSummary } from '../../../worker/src/services/store/views.ts';
 
 /**
@@ -7,46 +8,13 @@ import type { ResourceSummary } from '../../../worker/src/services/store/views.t
  * fetch that answers like the API. Each test loads the stores afresh.
  */
 
-type Answer = { status: number; body: unknown };
-type Handler = (method: string, path: string, body: unknown) => Answer | undefined;
-
-let calls: { method: string; path: string; body: unknown }[];
+let browser: StandInBrowser;
+let calls: StandInBrowser['calls'];
 let handler: Handler;
-let href: string;
 
 function installBrowser(address = 'http://localhost/admin/resources'): void {
-  calls = [];
-  href = address;
-  const storage = new Map<string, string>([['access_token', 'tok']]);
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => storage.get(k) ?? null,
-    setItem: (k: string, v: string) => void storage.set(k, String(v)),
-    removeItem: (k: string) => void storage.delete(k),
-  });
-  vi.stubGlobal('location', {
-    get href() {
-      return href;
-    },
-    get search() {
-      return new URL(href).search;
-    },
-    get pathname() {
-      return new URL(href).pathname;
-    },
-    assign: vi.fn(),
-  });
-  vi.stubGlobal('history', { state: null, replaceState: (_s: unknown, _t: string, url: string) => void (href = new URL(url, href).href) });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const path = String(input);
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ method, path, body });
-      const answer = handler(method, path, body) ?? { status: 404, body: { message: 'Not found' } };
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  browser = installStandInBrowser(address, (method, path, body) => handler(method, path, body));
+  calls = browser.calls;
 }
 
 async function load() {
@@ -118,9 +86,9 @@ describe('resources list', () => {
     store.setResourcesFilter({ status: 'submitted' });
     await settle();
     // The queue is the default: it leaves the address.
-    expect(new URL(href).search).toBe('?seller=5');
+    expect(new URL(browser.href()).search).toBe('?seller=5');
     store.setResourcesPage(2);
-    expect(new URL(href).search).toBe('?seller=5&page=2');
+    expect(new URL(browser.href()).search).toBe('?seller=5&page=2');
   });
 
   it('says what a resource in each state allows', async () => {
