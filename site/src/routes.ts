@@ -101,6 +101,8 @@ const signedInRoutes = [
   '/profile',
   '/profile/edit',
   '/profile/manage',
+  // A printable receipt of one of my subscription invoices (issue 11 §2; the spec names no route).
+  '/profile/manage/invoices/{id}',
   '/profile-image-debug',
   // The instructor menu's pages (§2.1) that the route table of §2.4 does not list.
   '/instructor',

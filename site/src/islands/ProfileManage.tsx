@@ -19,6 +19,7 @@ import {
 import { $user } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
+import SubscriptionManage from './SubscriptionManage.tsx';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const formatWhen = (iso: string) => dateTime.format(new Date(iso));
@@ -34,21 +35,7 @@ function ProfileManage() {
         <h1>Manage Account</h1>
         <p>Your plan, the devices signed in to your account, and your password.</p>
       </header>
-      <section className="card" aria-labelledby="plan-heading">
-        <div className="card-body">
-          <h2 id="plan-heading" className="card-title">
-            Subscription
-          </h2>
-          <p>
-            Current plan: <strong>{user.subscription_tier || 'free'}</strong>
-          </p>
-          <p>
-            <a className="btn btn-secondary" href="/subscription">
-              See plans
-            </a>
-          </p>
-        </div>
-      </section>
+      <SubscriptionManage />
       <SessionsSection />
       <ChangePasswordSection />
     </div>

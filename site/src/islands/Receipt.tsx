@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { ReceiptHead, ReceiptToolbar } from '../components/ReceiptParts.tsx';
 import { formatCents } from '../lib/currency.ts';
 import { TEST_MODE_LABEL } from '../stores/checkout.ts';
 import { $order, loadOrder, orderDate, orderStatusLabel } from '../stores/orders.ts';
@@ -47,39 +48,17 @@ function Receipt() {
   const paidCents = order.totalCents - order.refundedCents;
   return (
     <div className="stack">
-      <p className="cluster no-print">
-        <a className="btn btn-ghost" href="/my-purchases">
-          ← My Purchases
-        </a>
-        <button type="button" className="btn btn-primary" onClick={() => window.print()}>
-          Print receipt
-        </button>
-      </p>
+      <ReceiptToolbar backHref="/my-purchases" backLabel="My Purchases" />
       <article className="receipt" aria-labelledby="receipt-heading">
-        <header className="receipt-head">
-          <div>
-            <p className="brand" style={{ margin: 0 }}>
-              <span className="brand-mark" aria-hidden="true">
-                D
-              </span>{' '}
-              DRX
-            </p>
-            <p className="purchase-meta">Resources, training and community for dance educators.</p>
-          </div>
-          <div>
-            <h2 id="receipt-heading">Receipt</h2>
-            <dl className="dl text-sm">
-              <dt>Order</dt>
-              <dd>{order.number}</dd>
-              <dt>Date</dt>
-              <dd>{orderDate(order.paidAt ?? order.createdAt)}</dd>
-              <dt>Status</dt>
-              <dd>{orderStatusLabel(order.status)}</dd>
-              <dt>Payment</dt>
-              <dd>{order.testMode ? 'Test card' : 'Card'}</dd>
-            </dl>
-          </div>
-        </header>
+        <ReceiptHead
+          headingId="receipt-heading"
+          facts={[
+            ['Order', order.number],
+            ['Date', orderDate(order.paidAt ?? order.createdAt)],
+            ['Status', orderStatusLabel(order.status)],
+            ['Payment', order.testMode ? 'Test card' : 'Card'],
+          ]}
+        />
         {order.testMode && (
           <p className="test-mode-note">
             <span className="badge badge-warning">TEST MODE</span> {TEST_MODE_LABEL}

@@ -1,0 +1,366 @@
+import { useStore } from '@nanostores/react';
+import { AlertDialog, Dialog } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import type { BillingInterval } from '../../../db/schema/subscriptions.ts';
+import type { PlanKey } from '../../../worker/src/domain/subscriptions.ts';
+import ResponsiveTable, { type TableColumn } from '../components/ResponsiveTable.tsx';
+import { formatCents } from '../lib/currency.ts';
+import {
+  billingDate,
+  intervalWord,
+  invoiceDescription,
+  invoiceStatus,
+  isLive,
+  perInterval,
+  subscriptionStatusText,
+  type BillingTone,
+} from '../lib/subscription-status.ts';
+import {
+  $billingBusy,
+  $changePreview,
+  $managedSubscription,
+  $myInvoices,
+  $mySubscriptions,
+  cancelSubscription,
+  changeSubscription,
+  clearChangePreview,
+  keepCurrentPlan,
+  loadMyInvoices,
+  loadMySubscriptions,
+  openBillingPortal,
+  previewChange,
+  resumeSubscription,
+  type ChangePreview,
+  type InvoiceView,
+  type SubscriptionView,
+} from '../stores/billing.ts';
+import { withErrorBoundary } from './ErrorBoundary.tsx';
+import '../styles/feature-gate.css';
+import '../styles/billing.css';
+
+const badgeClass = (tone: BillingTone) => (tone === 'neutral' ? 'badge' : `badge badge-${tone}`);
+
+/**
+ * The subscription part of /profile/manage (issue 11 §2): the plan, its status explained, renewal
+ * or end date, a switch of billing interval with its preview, cancel and resume, a scheduled change
+ * with Keep current plan, Stripe's billing portal, and the invoices with their receipts.
+ */
+function SubscriptionManage() {
+  const subscriptions = useStore($mySubscriptions);
+  const sub = useStore($managedSubscription);
+  useEffect(() => {
+    void loadMySubscriptions();
+    void loadMyInvoices();
+  }, []);
+
+  return (
+    <>
+      <section className="card" aria-labelledby="plan-heading" aria-busy={subscriptions.status === 'loading'}>
+        <div className="card-body stack">
+          <h2 id="plan-heading" className="card-title">
+            Subscription
+          </h2>
+          {subscriptions.status === 'error' && !subscriptions.data ? (
+            <div className="alert alert-error" role="alert">
+              <p>{subscriptions.message}</p>
+              <button type="button" className="btn btn-secondary" onClick={() => void loadMySubscriptions()}>
+                Try again
+              </button>
+            </div>
+          ) : !('data' in subscriptions) || !subscriptions.data ? (
+            <p className="loading">Loading your subscription...</p>
+          ) : sub && isLive(sub) ? (
+            <CurrentSubscription sub={sub} />
+          ) : (
+            <FreePlan ended={sub} />
+          )}
+        </div>
+      </section>
+      <InvoicesSection />
+    </>
+  );
+}
+
+function FreePlan({ ended }: { ended: SubscriptionView | null }) {
+  return (
+    <div className="stack-sm">
+      <p className="billing-plan-line">
+        <strong className="billing-plan-name">Free</strong> <span className="badge">Free plan</span>
+      </p>
+      {ended && <p className="muted">{subscriptionStatusText(ended).explanation}</p>}
+      <p>Educator and higher plans unlock course administration, selling in the store and premium courses. Every plan starts with a 14-day free trial.</p>
+      <p>
+        <a className="btn btn-primary" href="/subscription">
+          See plans
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function CurrentSubscription({ sub }: { sub: SubscriptionView }) {
+  const busy = useStore($billingBusy);
+  const status = subscriptionStatusText(sub);
+  const other: BillingInterval = sub.interval === 'year' ? 'month' : 'year';
+  const scheduled = sub.scheduled_change;
+  const canSwitch = !sub.cancel_at_period_end && !scheduled && sub.status !== 'past_due' && sub.status !== 'unpaid' && sub.status !== 'incomplete';
+  return (
+    <div className="stack">
+      <div className="stack-sm">
+        <p className="billing-plan-line">
+          <strong className="billing-plan-name">{sub.plan.name}</strong> <span className={badgeClass(status.tone)}>{status.label}</span>
+          {sub.provider === 'test' && <span className="badge badge-warning">Test mode</span>}
+        </p>
+        <p className={sub.status === 'past_due' || sub.status === 'unpaid' ? 'billing-explanation billing-explanation-danger' : 'billing-explanation'}>
+          {status.explanation}
+        </p>
+      </div>
+      <dl className="dl billing-facts">
+        <dt>Plan</dt>
+        <dd>{sub.plan.name}</dd>
+        <dt>Status</dt>
+        <dd>{status.label}</dd>
+        <dt>Billing</dt>
+        <dd>
+          {intervalWord(sub.interval)} · {formatCents(sub.price_cents)}
+          {perInterval(sub.interval)}
+        </dd>
+        {status.dateLabel && status.date && (
+          <>
+            <dt>{status.dateLabel}</dt>
+            <dd>{status.date}</dd>
+          </>
+        )}
+        {sub.status === 'trialing' && !sub.cancel_at_period_end && (
+          <>
+            <dt>First payment</dt>
+            <dd>
+              {formatCents(sub.price_cents)} on {billingDate(sub.trial_end ?? sub.current_period_end)}
+            </dd>
+          </>
+        )}
+      </dl>
+      {scheduled && (
+        <div className="alert alert-info" role="status">
+          <p className="alert-title">Scheduled change</p>
+          <p>
+            On {billingDate(scheduled.effective_at ?? sub.current_period_end)} your subscription changes to {scheduled.plan.name},{' '}
+            {intervalWord(scheduled.interval).toLowerCase()}.
+          </p>
+          <button type="button" className="btn btn-secondary btn-sm" disabled={busy !== null} onClick={() => void keepCurrentPlan()}>
+            {busy === 'keep' ? 'Keeping...' : 'Keep current plan'}
+          </button>
+        </div>
+      )}
+      <div className="cluster">
+        {sub.cancel_at_period_end ? (
+          <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void resumeSubscription()}>
+            {busy === 'resume' ? 'Resuming...' : 'Resume subscription'}
+          </button>
+        ) : (
+          <a className="btn btn-primary" href={`/subscription?tier=${encodeURIComponent(sub.plan.tier)}`}>
+            Change plan
+          </a>
+        )}
+        {canSwitch && <SwitchInterval sub={sub} to={other} />}
+        {!sub.cancel_at_period_end && <CancelSubscription sub={sub} />}
+        {sub.provider === 'stripe' && (
+          <button type="button" className="btn btn-secondary" disabled={busy !== null} onClick={() => void openBillingPortal()}>
+            {busy === 'portal' ? 'Opening...' : 'Manage billing in Stripe'}
+          </button>
+        )}
+      </div>
+      <p className="muted text-sm">
+        <a href="/subscription">Compare all plans</a>
+      </p>
+    </div>
+  );
+}
+
+function CancelSubscription({ sub }: { sub: SubscriptionView }) {
+  const busy = useStore($billingBusy);
+  const [open, setOpen] = useState(false);
+  const until = billingDate(sub.current_period_end);
+  async function confirm() {
+    await cancelSubscription();
+    setOpen(false);
+  }
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => busy !== 'cancel' && setOpen(next)}>
+      <AlertDialog.Trigger asChild>
+        <button type="button" className="btn btn-ghost" disabled={busy !== null}>
+          Cancel subscription
+        </button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="drx-dialog-overlay" />
+        <AlertDialog.Content className="drx-dialog">
+          <AlertDialog.Title className="drx-dialog-title">Cancel your subscription?</AlertDialog.Title>
+          <AlertDialog.Description className="drx-dialog-description">
+            {until
+              ? `You keep access to ${sub.plan.name} until ${until}, the end of this billing period; nothing more is charged.`
+              : `You keep access to ${sub.plan.name} until the end of this billing period; nothing more is charged.`}{' '}
+            You can resume before then.
+          </AlertDialog.Description>
+          <div className="drx-dialog-actions">
+            <AlertDialog.Cancel asChild>
+              <button type="button" className="btn btn-secondary" disabled={busy === 'cancel'}>
+                Keep subscription
+              </button>
+            </AlertDialog.Cancel>
+            <button type="button" className="btn btn-danger" disabled={busy === 'cancel'} onClick={() => void confirm()}>
+              {busy === 'cancel' ? 'Cancelling...' : 'Cancel subscription'}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+function SwitchInterval({ sub, to }: { sub: SubscriptionView; to: BillingInterval }) {
+  const busy = useStore($billingBusy);
+  const preview = useStore($changePreview);
+  const [open, setOpen] = useState(false);
+  const label = to === 'year' ? 'Switch to yearly' : 'Switch to monthly';
+  function onOpenChange(next: boolean) {
+    if (busy === 'change') return;
+    setOpen(next);
+    if (next) void previewChange(sub.plan.tier as PlanKey, to);
+    else clearChangePreview();
+  }
+  async function confirm(p: ChangePreview) {
+    const ok = await changeSubscription(p.to.plan.tier, p.to.interval, p.effective);
+    if (ok) setOpen(false);
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Trigger asChild>
+        <button type="button" className="btn btn-secondary" disabled={busy !== null}>
+          {label}
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="drx-dialog-overlay" />
+        <Dialog.Content className="drx-dialog">
+          <Dialog.Title className="drx-dialog-title">{to === 'year' ? 'Switch to yearly billing' : 'Switch to monthly billing'}</Dialog.Title>
+          <Dialog.Description className="drx-dialog-description">
+            {to === 'year' ? 'Yearly billing starts at once; the unused part of this month is credited.' : 'Monthly billing starts when the current year ends.'}
+          </Dialog.Description>
+          {preview.status === 'loading' || preview.status === 'idle' ? (
+            <p className="loading" role="status">
+              <span className="spinner" aria-hidden="true" /> Working out the price...
+            </p>
+          ) : preview.status === 'error' ? (
+            <div className="alert alert-error" role="alert">
+              <p>{preview.message}</p>
+            </div>
+          ) : (
+            <PreviewLines preview={preview.data} />
+          )}
+          <div className="drx-dialog-actions">
+            <Dialog.Close asChild>
+              <button type="button" className="btn btn-secondary" disabled={busy === 'change'}>
+                Not now
+              </button>
+            </Dialog.Close>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={preview.status !== 'ready' || busy === 'change'}
+              onClick={() => preview.status === 'ready' && void confirm(preview.data)}
+            >
+              {busy === 'change' ? 'Switching...' : label}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** What the change costs and when, as the preview answered it. */
+export function PreviewLines({ preview }: { preview: ChangePreview }) {
+  const newPrice = `${formatCents(preview.to.price_cents)}${perInterval(preview.to.interval)}`;
+  if (preview.effective === 'period_end') {
+    return (
+      <p>
+        From {billingDate(preview.effective_at)} you pay {newPrice} for {preview.to.plan.name}. Until then nothing changes.
+      </p>
+    );
+  }
+  if (preview.trialing) {
+    return (
+      <p>
+        You are in your free trial: nothing is charged today. Your first payment is {newPrice} when the trial ends
+        {preview.effective_at ? ` on ${billingDate(preview.effective_at)}` : ''}.
+      </p>
+    );
+  }
+  return (
+    <dl className="dl billing-preview" aria-label="Price of the change">
+      <dt>New price</dt>
+      <dd>{newPrice}</dd>
+      <dt>Credit for unused time</dt>
+      <dd>−{formatCents(preview.credit_cents)}</dd>
+      <dt>Rest of this period at the new price</dt>
+      <dd>{formatCents(preview.charge_cents)}</dd>
+      <dt>Due today</dt>
+      <dd>
+        <strong>{formatCents(preview.due_cents)}</strong>
+      </dd>
+    </dl>
+  );
+}
+
+const invoiceColumns: readonly TableColumn<InvoiceView>[] = [
+  { header: 'Date', rowHeader: true, cell: (i) => billingDate(i.paid_at ?? i.created_at) },
+  { header: 'Number', cell: (i) => i.number ?? '—' },
+  { header: 'Description', cell: (i) => invoiceDescription(i) },
+  { header: 'Amount', align: 'end', cell: (i) => formatCents(i.status === 'paid' ? i.amount_paid_cents : i.amount_due_cents) },
+  {
+    header: 'Status',
+    cell: (i) => {
+      const s = invoiceStatus(i.status);
+      return <span className={badgeClass(s.tone)}>{s.label}</span>;
+    },
+  },
+  {
+    header: 'Receipt',
+    hideHeader: true,
+    cell: (i) => (
+      <a href={`/profile/manage/invoices/${i.id}`} aria-label={`Receipt of invoice ${i.number ?? i.id}`}>
+        Receipt
+      </a>
+    ),
+  },
+];
+
+function InvoicesSection() {
+  const invoices = useStore($myInvoices);
+  const rows = 'data' in invoices ? invoices.data : undefined;
+  return (
+    <section className="card" aria-labelledby="invoices-heading">
+      <div className="card-body stack-sm">
+        <h2 id="invoices-heading" className="card-title">
+          Invoices
+        </h2>
+        {invoices.status === 'error' && !rows && (
+          <div className="alert alert-error" role="alert">
+            <p>{invoices.message}</p>
+            <button type="button" className="btn btn-secondary" onClick={() => void loadMyInvoices()}>
+              Try again
+            </button>
+          </div>
+        )}
+        {!rows && invoices.status !== 'error' && <p className="loading">Loading invoices...</p>}
+        {rows && rows.length === 0 && <p className="muted">No invoices yet.</p>}
+        {rows && rows.length > 0 && (
+          <ResponsiveTable caption="Invoices" columns={invoiceColumns} rows={rows} rowKey={(i) => i.id} busy={invoices.status === 'loading'} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+export default withErrorBoundary(SubscriptionManage);

@@ -1,0 +1,225 @@
+import { atom, computed } from 'nanostores';
+import type { BillingInterval } from '../../../db/schema/subscriptions.ts';
+import type { ChangePreview, InvoiceView, SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
+import { CANCELLATION_FAILED, type PlanKey } from '../../../worker/src/domain/subscriptions.ts';
+import { ApiError, apiFetch, describeError } from '../lib/api.ts';
+import { billingDate, managedSubscription } from '../lib/subscription-status.ts';
+import { loadUser } from './auth.ts';
+import { bind, invalidate, keys, startingWith, SUBSCRIPTION_SETTINGS, toLoadable, type Loadable } from './query.ts';
+import { toast } from './toasts.ts';
+
+/**
+ * Billing management of the signed-in user (/profile/manage and its receipts, decision 0031): the
+ * subscription, its invoices, and the actions on it — cancel and resume, a switch of interval with
+ * its preview, keeping the current plan over a scheduled change, and Stripe's billing portal.
+ */
+
+export type { ChangePreview, InvoiceView, SubscriptionView };
+
+export const BILLING_KEYS = {
+  subscriptions: keys.subscription,
+  invoices: '/api/subscriptions/invoices',
+  invoice: (id: number) => `/api/subscriptions/invoices/${id}`,
+} as const;
+
+const listOf = <T>(raw: { data: T[] } | T[]): T[] => (Array.isArray(raw) ? raw : raw.data);
+
+const SUBSCRIPTION_LOAD_FAILED = 'Your subscription could not be loaded. Please try again.';
+const INVOICES_LOAD_FAILED = 'Your invoices could not be loaded. Please try again.';
+
+// ---------- the subscription ----------
+
+/** GET /api/subscriptions/user: every subscription of mine. */
+export const $mySubscriptions = atom<Loadable<SubscriptionView[]>>({ status: 'idle' });
+
+/** The one /profile/manage shows: a running subscription, else the last that ended, else none (free). */
+export const $managedSubscription = computed($mySubscriptions, (state) => ('data' in state && state.data ? managedSubscription(state.data) : null));
+
+export async function loadMySubscriptions(): Promise<void> {
+  await bind<{ data: SubscriptionView[] } | SubscriptionView[], Loadable<SubscriptionView[]>>(
+    $mySubscriptions,
+    BILLING_KEYS.subscriptions,
+    (v) => toLoadable(v, listOf, () => SUBSCRIPTION_LOAD_FAILED),
+    SUBSCRIPTION_SETTINGS,
+  );
+}
+
+// ---------- invoices ----------
+
+/** GET /api/subscriptions/invoices: my invoices, newest first. */
+export const $myInvoices = atom<Loadable<InvoiceView[]>>({ status: 'idle' });
+
+export async function loadMyInvoices(): Promise<void> {
+  await bind<{ data: InvoiceView[] } | InvoiceView[], Loadable<InvoiceView[]>>($myInvoices, BILLING_KEYS.invoices, (v) =>
+    toLoadable(v, listOf, () => INVOICES_LOAD_FAILED),
+  );
+}
+
+export type InvoiceLoad = { status: 'loading' } | { status: 'ready'; data: InvoiceView } | { status: 'not-found' } | { status: 'error'; message: string };
+
+/** One invoice of mine, for its printable receipt. */
+export const $invoice = atom<InvoiceLoad>({ status: 'loading' });
+
+/** The invoice id of /profile/manage/invoices/{id}. */
+export function invoiceIdOf(path: string): number | null {
+  const m = /^\/profile\/manage\/invoices\/(\d+)\/?$/.exec(path);
+  const id = m ? Number(m[1]) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** GET /api/subscriptions/invoices/:id (mine; anyone else's answers 404). */
+export async function loadInvoice(id: number | null): Promise<void> {
+  if (id === null) {
+    $invoice.set({ status: 'not-found' });
+    return;
+  }
+  $invoice.set({ status: 'loading' });
+  try {
+    const res = await apiFetch<InvoiceView | { invoice: InvoiceView }>(BILLING_KEYS.invoice(id));
+    $invoice.set({ status: 'ready', data: 'invoice' in res ? res.invoice : res });
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 400 || err.status === 403)) $invoice.set({ status: 'not-found' });
+    else $invoice.set({ status: 'error', message: 'This receipt could not be loaded. Please try again.' });
+  }
+}
+
+// ---------- actions ----------
+
+export type BillingAction = 'cancel' | 'resume' | 'change' | 'keep' | 'portal' | 'preview';
+
+/** The action under way (its buttons are disabled meanwhile). */
+export const $billingBusy = atom<BillingAction | null>(null);
+
+async function busy<T>(action: BillingAction, run: () => Promise<T>): Promise<T> {
+  $billingBusy.set(action);
+  try {
+    return await run();
+  } finally {
+    $billingBusy.set(null);
+  }
+}
+
+/**
+ * After a change: the subscription, its invoices and the user's plan on /api/me (which opens or
+ * closes the gates) are read again.
+ */
+async function refreshBilling(): Promise<void> {
+  invalidate(startingWith('/api/subscriptions'));
+  await Promise.all([loadMySubscriptions(), loadMyInvoices(), loadUser(true).catch(() => null)]);
+}
+
+function failureToast(err: unknown): void {
+  const { title, message } = describeError(err);
+  toast({ title, description: message, variant: 'destructive' });
+}
+
+/** POST /api/subscriptions/cancel: cancels at the period end (§4). On failure §8's toast. */
+export async function cancelSubscription(): Promise<boolean> {
+  return busy('cancel', async () => {
+    try {
+      const res = await apiFetch<SubscriptionView | { subscription: SubscriptionView }>('/api/subscriptions/cancel', { method: 'POST' });
+      const sub = res && 'subscription' in res ? res.subscription : res;
+      const until = billingDate(sub?.current_period_end);
+      toast({
+        title: 'Subscription cancelled',
+        description: until ? `You keep access until ${until}.` : 'You keep access until the end of the billing period.',
+      });
+      await refreshBilling();
+      return true;
+    } catch {
+      toast({ title: CANCELLATION_FAILED.title, description: CANCELLATION_FAILED.message, variant: 'destructive' });
+      return false;
+    }
+  });
+}
+
+/** POST /api/subscriptions/resume: a subscription cancelled at the period end renews again. */
+export async function resumeSubscription(): Promise<boolean> {
+  return busy('resume', async () => {
+    try {
+      await apiFetch('/api/subscriptions/resume', { method: 'POST' });
+      toast({ title: 'Subscription resumed', description: 'Your subscription will renew as before.' });
+      await refreshBilling();
+      return true;
+    } catch (err) {
+      failureToast(err);
+      return false;
+    }
+  });
+}
+
+/** The preview of a change being considered (shown before it is confirmed). */
+export const $changePreview = atom<Loadable<ChangePreview>>({ status: 'idle' });
+
+/** GET /api/subscriptions/change/preview?plan=&interval=: what a change would cost and when. */
+export async function previewChange(plan: PlanKey, interval: BillingInterval): Promise<void> {
+  $changePreview.set({ status: 'loading' });
+  try {
+    const query = new URLSearchParams({ plan, interval });
+    const preview = await apiFetch<ChangePreview>(`/api/subscriptions/change/preview?${query}`);
+    $changePreview.set({ status: 'ready', data: preview });
+  } catch (err) {
+    $changePreview.set({ status: 'error', message: err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : describeError(err).title });
+  }
+}
+
+export function clearChangePreview(): void {
+  $changePreview.set({ status: 'idle' });
+}
+
+/** Where a change that needs the buyer (a payment to confirm) sends them, when the API says so. */
+type ChangeAnswer = { checkoutUrl?: string; url?: string; redirectUrl?: string } & Partial<SubscriptionView>;
+
+/**
+ * POST /api/subscriptions/change: an upgrade or monthly → yearly applies at once (prorated), a
+ * downgrade or yearly → monthly at the period end.
+ */
+export async function changeSubscription(plan: PlanKey, interval: BillingInterval, effective: ChangePreview['effective']): Promise<boolean> {
+  return busy('change', async () => {
+    try {
+      const res = await apiFetch<ChangeAnswer | null>('/api/subscriptions/change', { method: 'POST', json: { plan, interval } });
+      const next = res?.checkoutUrl ?? res?.redirectUrl ?? res?.url;
+      if (next) {
+        location.assign(next);
+        return true;
+      }
+      toast({
+        title: effective === 'now' ? 'Subscription changed' : 'Change scheduled',
+        description: effective === 'now' ? 'Your new billing applies from today.' : 'It takes effect at the end of the current billing period.',
+      });
+      clearChangePreview();
+      await refreshBilling();
+      return true;
+    } catch (err) {
+      failureToast(err);
+      return false;
+    }
+  });
+}
+
+/** POST /api/subscriptions/change/cancel-scheduled: "Keep current plan" over a scheduled change. */
+export async function keepCurrentPlan(): Promise<boolean> {
+  return busy('keep', async () => {
+    try {
+      await apiFetch('/api/subscriptions/change/cancel-scheduled', { method: 'POST' });
+      toast({ title: 'Scheduled change cancelled', description: 'You keep your current plan.' });
+      await refreshBilling();
+      return true;
+    } catch (err) {
+      failureToast(err);
+      return false;
+    }
+  });
+}
+
+/** POST /api/subscriptions/portal (Stripe only): leaves for Stripe's billing portal. */
+export async function openBillingPortal(): Promise<void> {
+  await busy('portal', async () => {
+    try {
+      const res = await apiFetch<{ url: string }>('/api/subscriptions/portal', { method: 'POST' });
+      location.assign(res.url);
+    } catch (err) {
+      failureToast(err);
+    }
+  });
+}
