@@ -7,6 +7,7 @@ import { AppError, handleError } from './http/errors.ts';
 import { createPublicCache, headerReaderOf, type PublicCacheOptions } from './http/public-cache.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
+import { subscriptionsAdminRoutes } from './routes/subscriptions-admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { sellersRoutes } from './routes/sellers.ts';
@@ -77,6 +78,7 @@ const api = new Hono<AppContext>()
   .route('/', adminStatsRoutes)
   .route('/upload', uploadRoutes)
   .route('/', coursesRoutes)
+  .route('/', subscriptionsAdminRoutes)
   .route('/', modulesRoutes)
   .route('/', lessonsRoutes)
   .route('/', quizzesRoutes)
