@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { AlertDialog, Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import type { BillingInterval } from '../../../db/schema/subscriptions.ts';
-import type { PlanKey } from '../../../worker/src/domain/subscriptions.ts';
+import ModalDialog from '../components/ModalDialog.tsx';
+import UpgradeDialog from '../components/UpgradeDialog.tsx';
 import ResponsiveTable, { type TableColumn } from '../components/ResponsiveTable.tsx';
 import { formatCents } from '../lib/currency.ts';
 import {
@@ -35,7 +35,6 @@ import {
   type SubscriptionView,
 } from '../stores/billing.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
-import '../styles/feature-gate.css';
 import '../styles/billing.css';
 
 const badgeClass = (tone: BillingTone) => (tone === 'neutral' ? 'badge' : `badge badge-${tone}`);
@@ -158,9 +157,7 @@ function CurrentSubscription({ sub }: { sub: SubscriptionView }) {
             {busy === 'resume' ? 'Resuming...' : 'Resume subscription'}
           </button>
         ) : (
-          <a className="btn btn-primary" href={`/subscription?tier=${encodeURIComponent(sub.plan.tier)}`}>
-            Change plan
-          </a>
+          <ChangePlan sub={sub} />
         )}
         {canSwitch && <SwitchInterval sub={sub} to={other} />}
         {!sub.cancel_at_period_end && <CancelSubscription sub={sub} />}
@@ -177,6 +174,20 @@ function CurrentSubscription({ sub }: { sub: SubscriptionView }) {
   );
 }
 
+/** "Change plan": the upgrade dialog of §2.7 (higher plans; a downgrade is chosen on /subscription). */
+function ChangePlan({ sub }: { sub: SubscriptionView }) {
+  const busy = useStore($billingBusy);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => setOpen(true)}>
+        Change plan
+      </button>
+      <UpgradeDialog open={open} onOpenChange={setOpen} interval={sub.interval} />
+    </>
+  );
+}
+
 function CancelSubscription({ sub }: { sub: SubscriptionView }) {
   const busy = useStore($billingBusy);
   const [open, setOpen] = useState(false);
@@ -186,35 +197,28 @@ function CancelSubscription({ sub }: { sub: SubscriptionView }) {
     setOpen(false);
   }
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => busy !== 'cancel' && setOpen(next)}>
-      <AlertDialog.Trigger asChild>
-        <button type="button" className="btn btn-ghost" disabled={busy !== null}>
-          Cancel subscription
-        </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="drx-dialog-overlay" />
-        <AlertDialog.Content className="drx-dialog">
-          <AlertDialog.Title className="drx-dialog-title">Cancel your subscription?</AlertDialog.Title>
-          <AlertDialog.Description className="drx-dialog-description">
-            {until
-              ? `You keep access to ${sub.plan.name} until ${until}, the end of this billing period; nothing more is charged.`
-              : `You keep access to ${sub.plan.name} until the end of this billing period; nothing more is charged.`}{' '}
-            You can resume before then.
-          </AlertDialog.Description>
-          <div className="drx-dialog-actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="btn btn-secondary" disabled={busy === 'cancel'}>
-                Keep subscription
-              </button>
-            </AlertDialog.Cancel>
-            <button type="button" className="btn btn-danger" disabled={busy === 'cancel'} onClick={() => void confirm()}>
-              {busy === 'cancel' ? 'Cancelling...' : 'Cancel subscription'}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <>
+      <button type="button" className="btn btn-ghost" disabled={busy !== null} onClick={() => setOpen(true)}>
+        Cancel subscription
+      </button>
+      <ModalDialog
+        open={open}
+        onOpenChange={setOpen}
+        role="alertdialog"
+        busy={busy === 'cancel'}
+        title="Cancel your subscription?"
+        description={`You keep access to ${sub.plan.name} until ${until || 'the end of this billing period'}; nothing more is charged. You can resume before then.`}
+      >
+        <div className="drx-dialog-actions">
+          <button type="button" className="btn btn-secondary" disabled={busy === 'cancel'} onClick={() => setOpen(false)}>
+            Keep subscription
+          </button>
+          <button type="button" className="btn btn-danger" disabled={busy === 'cancel'} onClick={() => void confirm()}>
+            {busy === 'cancel' ? 'Cancelling...' : 'Cancel subscription'}
+          </button>
+        </div>
+      </ModalDialog>
+    </>
   );
 }
 
@@ -224,9 +228,8 @@ function SwitchInterval({ sub, to }: { sub: SubscriptionView; to: BillingInterva
   const [open, setOpen] = useState(false);
   const label = to === 'year' ? 'Switch to yearly' : 'Switch to monthly';
   function onOpenChange(next: boolean) {
-    if (busy === 'change') return;
     setOpen(next);
-    if (next) void previewChange(sub.plan.tier as PlanKey, to);
+    if (next) void previewChange(sub.plan.tier, to);
     else clearChangePreview();
   }
   async function confirm(p: ChangePreview) {
@@ -234,48 +237,43 @@ function SwitchInterval({ sub, to }: { sub: SubscriptionView; to: BillingInterva
     if (ok) setOpen(false);
   }
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>
-        <button type="button" className="btn btn-secondary" disabled={busy !== null}>
-          {label}
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="drx-dialog-overlay" />
-        <Dialog.Content className="drx-dialog">
-          <Dialog.Title className="drx-dialog-title">{to === 'year' ? 'Switch to yearly billing' : 'Switch to monthly billing'}</Dialog.Title>
-          <Dialog.Description className="drx-dialog-description">
-            {to === 'year' ? 'Yearly billing starts at once; the unused part of this month is credited.' : 'Monthly billing starts when the current year ends.'}
-          </Dialog.Description>
-          {preview.status === 'loading' || preview.status === 'idle' ? (
-            <p className="loading" role="status">
-              <span className="spinner" aria-hidden="true" /> Working out the price...
-            </p>
-          ) : preview.status === 'error' ? (
-            <div className="alert alert-error" role="alert">
-              <p>{preview.message}</p>
-            </div>
-          ) : (
-            <PreviewLines preview={preview.data} />
-          )}
-          <div className="drx-dialog-actions">
-            <Dialog.Close asChild>
-              <button type="button" className="btn btn-secondary" disabled={busy === 'change'}>
-                Not now
-              </button>
-            </Dialog.Close>
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={preview.status !== 'ready' || busy === 'change'}
-              onClick={() => preview.status === 'ready' && void confirm(preview.data)}
-            >
-              {busy === 'change' ? 'Switching...' : label}
-            </button>
+    <>
+      <button type="button" className="btn btn-secondary" disabled={busy !== null} onClick={() => onOpenChange(true)}>
+        {label}
+      </button>
+      <ModalDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        busy={busy === 'change'}
+        title={to === 'year' ? 'Switch to yearly billing' : 'Switch to monthly billing'}
+        description={to === 'year' ? 'Yearly billing starts at once; the unused part of this period is credited.' : 'Monthly billing starts when the current year ends.'}
+      >
+        {preview.status === 'ready' ? (
+          <PreviewLines preview={preview.data} />
+        ) : preview.status === 'error' ? (
+          <div className="alert alert-error" role="alert">
+            <p>{preview.message}</p>
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        ) : (
+          <p className="loading" role="status">
+            <span className="spinner" aria-hidden="true" /> Working out the price...
+          </p>
+        )}
+        <div className="drx-dialog-actions">
+          <button type="button" className="btn btn-secondary" disabled={busy === 'change'} onClick={() => onOpenChange(false)}>
+            Not now
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={preview.status !== 'ready' || busy === 'change'}
+            onClick={() => preview.status === 'ready' && void confirm(preview.data)}
+          >
+            {busy === 'change' ? 'Switching...' : label}
+          </button>
+        </div>
+      </ModalDialog>
+    </>
   );
 }
 

@@ -65,7 +65,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('reads', () => {
   it('manages the running subscription and lists the invoices', async () => {
     handler = (method, path) => {
-      if (path === '/api/subscriptions/user') return { status: 200, body: { data: [sub({ id: 6, status: 'canceled', ended_at: '2026-10-01T00:00:00.000Z' }), sub()] } };
+      if (path === '/api/subscriptions/user') return { status: 200, body: [sub({ id: 6, status: 'canceled', ended_at: '2026-10-01T00:00:00.000Z' }), sub()] };
       if (path === '/api/subscriptions/invoices') return { status: 200, body: { data: [invoice] } };
       return undefined;
     };

@@ -5,7 +5,8 @@ import { CANCELLATION_FAILED, type PlanKey } from '../../../worker/src/domain/su
 import { ApiError, apiFetch, describeError } from '../lib/api.ts';
 import { billingDate, managedSubscription } from '../lib/subscription-status.ts';
 import { loadUser } from './auth.ts';
-import { bind, invalidate, keys, startingWith, SUBSCRIPTION_SETTINGS, toLoadable, type Loadable } from './query.ts';
+import { bind, invalidate, keys, startingWith, toLoadable, type Loadable } from './query.ts';
+import { $subscriptions, changePlan, loadSubscriptions, previewChange as readChangePreview } from './subscriptions.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -24,24 +25,20 @@ export const BILLING_KEYS = {
 
 const listOf = <T>(raw: { data: T[] } | T[]): T[] => (Array.isArray(raw) ? raw : raw.data);
 
-const SUBSCRIPTION_LOAD_FAILED = 'Your subscription could not be loaded. Please try again.';
 const INVOICES_LOAD_FAILED = 'Your invoices could not be loaded. Please try again.';
 
 // ---------- the subscription ----------
 
-/** GET /api/subscriptions/user: every subscription of mine. */
-export const $mySubscriptions = atom<Loadable<SubscriptionView[]>>({ status: 'idle' });
+/**
+ * My subscriptions are read by the plans' store (GET /api/subscriptions/user, one query for the
+ * upgrade dialog and this page); the one /profile/manage shows is a running subscription, else the
+ * last that ended, else none (free).
+ */
+export const $mySubscriptions = $subscriptions;
+export const $managedSubscription = computed($subscriptions, (state) => ('data' in state && state.data ? managedSubscription(state.data) : null));
 
-/** The one /profile/manage shows: a running subscription, else the last that ended, else none (free). */
-export const $managedSubscription = computed($mySubscriptions, (state) => ('data' in state && state.data ? managedSubscription(state.data) : null));
-
-export async function loadMySubscriptions(): Promise<void> {
-  await bind<{ data: SubscriptionView[] } | SubscriptionView[], Loadable<SubscriptionView[]>>(
-    $mySubscriptions,
-    BILLING_KEYS.subscriptions,
-    (v) => toLoadable(v, listOf, () => SUBSCRIPTION_LOAD_FAILED),
-    SUBSCRIPTION_SETTINGS,
-  );
+export async function loadMySubscriptions(force = false): Promise<void> {
+  await loadSubscriptions(force).catch(() => undefined);
 }
 
 // ---------- invoices ----------
@@ -105,7 +102,7 @@ async function busy<T>(action: BillingAction, run: () => Promise<T>): Promise<T>
  */
 async function refreshBilling(): Promise<void> {
   invalidate(startingWith('/api/subscriptions'));
-  await Promise.all([loadMySubscriptions(), loadMyInvoices(), loadUser(true).catch(() => null)]);
+  await Promise.all([loadMySubscriptions(true), loadMyInvoices(), loadUser(true).catch(() => null)]);
 }
 
 function failureToast(err: unknown): void {
@@ -155,9 +152,7 @@ export const $changePreview = atom<Loadable<ChangePreview>>({ status: 'idle' });
 export async function previewChange(plan: PlanKey, interval: BillingInterval): Promise<void> {
   $changePreview.set({ status: 'loading' });
   try {
-    const query = new URLSearchParams({ plan, interval });
-    const preview = await apiFetch<ChangePreview>(`/api/subscriptions/change/preview?${query}`);
-    $changePreview.set({ status: 'ready', data: preview });
+    $changePreview.set({ status: 'ready', data: await readChangePreview(plan, interval) });
   } catch (err) {
     $changePreview.set({ status: 'error', message: err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : describeError(err).title });
   }
@@ -167,9 +162,6 @@ export function clearChangePreview(): void {
   $changePreview.set({ status: 'idle' });
 }
 
-/** Where a change that needs the buyer (a payment to confirm) sends them, when the API says so. */
-type ChangeAnswer = { checkoutUrl?: string; url?: string; redirectUrl?: string } & Partial<SubscriptionView>;
-
 /**
  * POST /api/subscriptions/change: an upgrade or monthly → yearly applies at once (prorated), a
  * downgrade or yearly → monthly at the period end.
@@ -177,12 +169,7 @@ type ChangeAnswer = { checkoutUrl?: string; url?: string; redirectUrl?: string }
 export async function changeSubscription(plan: PlanKey, interval: BillingInterval, effective: ChangePreview['effective']): Promise<boolean> {
   return busy('change', async () => {
     try {
-      const res = await apiFetch<ChangeAnswer | null>('/api/subscriptions/change', { method: 'POST', json: { plan, interval } });
-      const next = res?.checkoutUrl ?? res?.redirectUrl ?? res?.url;
-      if (next) {
-        location.assign(next);
-        return true;
-      }
+      await changePlan(plan, interval);
       toast({
         title: effective === 'now' ? 'Subscription changed' : 'Change scheduled',
         description: effective === 'now' ? 'Your new billing applies from today.' : 'It takes effect at the end of the current billing period.',
