@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { categories, courses, enrollments, lessons, modules, quizQuestions, quizzes } from '../../db/schema/index.ts';
 import type { Db } from '../../worker/src/platform/db.ts';
 import { createSignedInUser } from './factories.ts';
+import { givePlan } from './subscription-factories.ts';
 
 /**
  * Courses and their content for tests, written straight to the database with unique values so
@@ -134,7 +135,11 @@ export async function createCategory(db: Db, name = uniqueTitle('Style')): Promi
   return row!;
 }
 
-/** One signed-in user per role that matters to courses (§6), each with a token. */
+/**
+ * One signed-in user per role that matters to courses (§6), each with a token. The non-admin
+ * instructors (instructor, otherInstructor, courseCreator) hold an Educator plan, so the Course
+ * Administration gate lets them write; a test of the gate makes its own free instructor.
+ */
 export async function createCourseCast(db: Db) {
   const [admin, instructorAdmin, instructor, otherInstructor, courseCreator, student, curriculumAdmin] = await Promise.all([
     createSignedInUser(db, { roles: ['ADMIN'], firstName: 'Grace', lastName: 'Admin' }),
@@ -145,6 +150,8 @@ export async function createCourseCast(db: Db) {
     createSignedInUser(db, { roles: ['STUDENT'], firstName: 'Maya', lastName: 'Student' }),
     createSignedInUser(db, { roles: ['CURRICULUM_ADMIN'], firstName: 'James', lastName: 'Curriculum' }),
   ]);
+  // Non-admin instructors write courses under the Course Administration gate (Educator, decision 0031).
+  await Promise.all([instructor, otherInstructor, courseCreator].map((u) => givePlan(db, u.user.id, 'educator')));
   return { admin, instructorAdmin, instructor, otherInstructor, courseCreator, student, curriculumAdmin };
 }
 export type CourseCast = Awaited<ReturnType<typeof createCourseCast>>;

@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { resourceReviews, resources, sellerLedger, sellerProfiles, type ResourceRow, type SellerProfileRow } from '../../db/schema/index.ts';
 import type { SellerRole, SellerStatus } from '../../worker/src/services/store/views.ts';
 import type { Db } from '../../worker/src/platform/db.ts';
+import type { PlanKey } from '../../worker/src/domain/subscriptions.ts';
 import { createUser, signIn, type FactoryUser, type UserOptions } from './factories.ts';
+import { givePlan } from './subscription-factories.ts';
 
 /**
  * Sellers and their things for the sellers' API tests: a profile in any state (with the role an
@@ -21,6 +23,8 @@ export interface SellerOptions extends UserOptions {
   bio?: string;
   payoutsEnabled?: boolean;
   connectAccountId?: string | null;
+  /** The seller's plan (decision 0031: selling needs Educator or higher); educator by default, free for none. */
+  plan?: PlanKey;
 }
 
 export interface FactorySeller {
@@ -29,7 +33,7 @@ export interface FactorySeller {
   profile: SellerProfileRow;
 }
 
-/** A user with a seller profile (approved by default; approved sellers hold the requested role). */
+/** A user with a seller profile (approved by default; approved sellers hold the requested role) and an Educator plan unless told otherwise. */
 export async function createSeller(db: Db, options: SellerOptions = {}): Promise<FactorySeller> {
   const status = options.status ?? 'approved';
   const role = options.requestedRole ?? 'SELLER';
@@ -48,6 +52,8 @@ export async function createSeller(db: Db, options: SellerOptions = {}): Promise
       decidedAt: status === 'pending' ? null : new Date().toISOString(),
     })
     .returning();
+  const plan = options.plan ?? 'educator';
+  if (plan !== 'free') await givePlan(db, user.id, plan);
   return { user, token: await signIn(db, user.id), profile: profile! };
 }
 

@@ -35,9 +35,11 @@ import { paymentsRoutes } from './routes/payments.ts';
 import { certificateTemplateRoutes } from './routes/certificate-templates.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { enrollmentRoutes } from './routes/enrollments.ts';
+import { featuresRoutes } from './routes/features.ts';
 import { learningRoutes } from './routes/learning.ts';
 import { quizAttemptRoutes } from './routes/quiz-attempts.ts';
 import { contentSecurityPolicyFor, siteRoutes } from './routes/site.ts';
+import { sitePlansRoutes } from './routes/site-plans.ts';
 import { siteStoreRoutes } from './routes/site-store.ts';
 import { storeViewRoutes } from './routes/store-views.ts';
 import { uploadedFileRoutes, uploadRoutes } from './routes/upload.ts';
@@ -99,7 +101,8 @@ const api = new Hono<AppContext>()
   .route('/', stripeConnectRoutes)
   .route('/', resourcesRoutes)
   .route('/', curriculumRoutes)
-  .route('/', resourceCategoriesRoutes);
+  .route('/', resourceCategoriesRoutes)
+  .route('/', featuresRoutes);
 
 export type AppType = typeof api;
 
@@ -135,6 +138,8 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', uploadedFileRoutes);
   // The curriculum store's pages (issue 10 §1), before the generic site handling.
   app.route('/', siteStoreRoutes);
+  // /subscription from the current plans (issue 11 §1).
+  app.route('/', sitePlansRoutes);
   app.route('/', siteRoutes);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
 

@@ -118,6 +118,7 @@ export function itemOfDetail(course: CourseDetail, canManage = true): AdminCours
     updatedAt: course.updated_at,
     fullVideoUrl: course.video_url,
     previewVideoUrl: course.preview_video_url,
+    requiredLevel: course.required_level ?? 0,
     canManage,
   };
 }

@@ -66,6 +66,19 @@ export function unlockingPlan(feature: FeatureKey): { key: PlanKey; name: string
   return { key, name: PLAN_NAMES[key] };
 }
 
+/** The levels a course may require (courses.required_level): everyone, Premium, Royalty. */
+export const COURSE_REQUIRED_LEVELS = [0, 20, 30] as const;
+export type CourseRequiredLevel = (typeof COURSE_REQUIRED_LEVELS)[number];
+
+/** The course forms' "Required plan" choices. */
+export const COURSE_REQUIRED_LEVEL_LABELS: Readonly<Record<CourseRequiredLevel, string>> = { 0: 'Everyone', 20: 'Premium', 30: 'Royalty' };
+
+export const COURSE_REQUIRED_LEVEL_MESSAGE = 'Required plan must be Everyone (0), Premium (20) or Royalty (30)';
+
+export function isCourseRequiredLevel(value: unknown): value is CourseRequiredLevel {
+  return (COURSE_REQUIRED_LEVELS as readonly unknown[]).includes(value);
+}
+
 /** The gate feature of a course's required level: 0 none, 20 premium, 30 royalty (the only levels a course takes). */
 export function courseLevelFeature(level: number): FeatureKey | null {
   if (level >= 30) return 'royalty_masterclasses';

@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { cachePublic } from '../http/public-cache.ts';
 import { validate } from '../http/validate.ts';
 import { optionalUser, requirePermission, requireUser, signedInUser } from '../middleware/auth.ts';
+import { featureGate } from '../middleware/feature-gate.ts';
 import { courseEditPageSchema, courseListQuerySchema, createCourseSchema, updateCourseSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import {
@@ -66,6 +67,7 @@ function changesOfUpdate(v: z.output<typeof updateCourseSchema>): CourseChanges 
     videoUrl: firstDefined(v.fullVideoUrl, v.video_url),
     previewVideoUrl: firstDefined(v.previewVideoUrl, v.preview_video_url),
     lockModules: v.lock_modules,
+    requiredLevel: v.required_level,
   };
 }
 
@@ -99,6 +101,7 @@ function changesOfEditPage(v: z.output<typeof courseEditPageSchema>): CourseChan
     previewVideoUrl: v.preview_video_url,
     imageUrl: v.image_url,
     lockModules: v.lock_modules,
+    requiredLevel: v.required_level,
   };
 }
 
@@ -131,7 +134,7 @@ export const coursesRoutes = new Hono<AppContext>()
     const video = await fullVideoViewOf(db, c.get('user'), ref, privileged);
     return c.json(await withFullVideoFor(c.get('platform'), detail, video), 200);
   })
-  .post('/courses', requirePermission('courses.manage_own'), validate('json', createCourseSchema), async (c) => {
+  .post('/courses', requirePermission('courses.manage_own'), featureGate('course_administration'), validate('json', createCourseSchema), async (c) => {
     const db = c.get('platform').db;
     const id = await createCourse(db, signedInUser(c), changesOfCreate(c.req.valid('json')));
     await markCourseMedia(db, id, signedInUser(c));
@@ -142,6 +145,7 @@ export const coursesRoutes = new Hono<AppContext>()
   .patch(
     '/courses/:id',
     requirePermission('courses.manage_own'),
+    featureGate('course_administration'),
     validate('param', idParamSchema),
     validate('json', updateCourseSchema),
     async (c) => {
@@ -158,6 +162,7 @@ export const coursesRoutes = new Hono<AppContext>()
   .put(
     '/courses/:id',
     requirePermission('courses.manage_own'),
+    featureGate('course_administration'),
     validate('param', idParamSchema),
     validate('json', courseEditPageSchema),
     async (c) => {
@@ -170,7 +175,7 @@ export const coursesRoutes = new Hono<AppContext>()
       return c.json(detail, 200);
     },
   )
-  .delete('/courses/:id', requirePermission('courses.manage_own'), validate('param', idParamSchema), async (c) => {
+  .delete('/courses/:id', requirePermission('courses.manage_own'), featureGate('course_administration'), validate('param', idParamSchema), async (c) => {
     await deleteCourse(c.get('platform').db, signedInUser(c), c.req.valid('param').id);
     return c.json({ message: 'Course deleted successfully' }, 200);
   })
@@ -181,6 +186,7 @@ export const coursesRoutes = new Hono<AppContext>()
   .post(
     '/upload/course',
     requirePermission('courses.manage_own'),
+    featureGate('course_administration'),
     limitUploadBody(() => COURSE_IMAGE_MAX_MB * MB + MULTIPART_OVERHEAD),
     async (c) => {
       const platform = c.get('platform');

@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, signedInUser } from '../middleware/auth.ts';
+import { featureGate } from '../middleware/feature-gate.ts';
 import { lessonSchema, updateLessonSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import {
@@ -21,7 +22,7 @@ import { markCourseMedia } from '../services/media-access.ts';
 
 /** Lessons of a module (§3, §5); positions as for modules (last + 1 inside the INSERT). */
 export const lessonsRoutes = new Hono<AppContext>()
-  .post('/lessons', requirePermission('courses.manage_own'), validate('json', lessonSchema), async (c) => {
+  .post('/lessons', requirePermission('courses.manage_own'), featureGate('course_administration'), validate('json', lessonSchema), async (c) => {
     const db = c.get('platform').db;
     const input = c.req.valid('json');
     const parent = await moduleWithCourse(db, input.moduleId);
@@ -49,6 +50,7 @@ export const lessonsRoutes = new Hono<AppContext>()
   .patch(
     '/lessons/:id',
     requirePermission('courses.manage_own'),
+    featureGate('course_administration'),
     validate('param', idParamSchema),
     validate('json', updateLessonSchema),
     async (c) => {
@@ -79,7 +81,7 @@ export const lessonsRoutes = new Hono<AppContext>()
     },
   )
   /** Deletes the lesson with its quiz, questions and the learners' progress on it (cascade). */
-  .delete('/lessons/:id', requirePermission('courses.manage_own'), validate('param', idParamSchema), async (c) => {
+  .delete('/lessons/:id', requirePermission('courses.manage_own'), featureGate('course_administration'), validate('param', idParamSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
     const found = await lessonWithCourse(db, id);

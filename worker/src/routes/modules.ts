@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, signedInUser } from '../middleware/auth.ts';
+import { featureGate } from '../middleware/feature-gate.ts';
 import { moduleSchema, updateModuleSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import {
@@ -24,7 +25,7 @@ import {
  * they are then ordered by id).
  */
 export const modulesRoutes = new Hono<AppContext>()
-  .post('/modules', requirePermission('courses.manage_own'), validate('json', moduleSchema), async (c) => {
+  .post('/modules', requirePermission('courses.manage_own'), featureGate('course_administration'), validate('json', moduleSchema), async (c) => {
     const db = c.get('platform').db;
     const input = c.req.valid('json');
     await requireManagedCourse(db, signedInUser(c), input.courseId);
@@ -47,6 +48,7 @@ export const modulesRoutes = new Hono<AppContext>()
   .patch(
     '/modules/:id',
     requirePermission('courses.manage_own'),
+    featureGate('course_administration'),
     validate('param', idParamSchema),
     validate('json', updateModuleSchema),
     async (c) => {
@@ -69,7 +71,7 @@ export const modulesRoutes = new Hono<AppContext>()
     },
   )
   /** Deletes the module with its lessons and quizzes (cascade). */
-  .delete('/modules/:id', requirePermission('courses.manage_own'), validate('param', idParamSchema), async (c) => {
+  .delete('/modules/:id', requirePermission('courses.manage_own'), featureGate('course_administration'), validate('param', idParamSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
     const found = await moduleWithCourse(db, id);

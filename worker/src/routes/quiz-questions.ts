@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, signedInUser } from '../middleware/auth.ts';
+import { featureGate } from '../middleware/feature-gate.ts';
 import { COURSE_FIELD_MESSAGES, questionSchema, updateQuestionSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import {
@@ -22,7 +23,7 @@ const correctOptionOutOfRange = () =>
 
 /** Questions of a quiz (§3, §5); the position goes last (last + 1 inside the INSERT). */
 export const quizQuestionsRoutes = new Hono<AppContext>()
-  .post('/quiz-questions', requirePermission('courses.manage_own'), validate('json', questionSchema), async (c) => {
+  .post('/quiz-questions', requirePermission('courses.manage_own'), featureGate('course_administration'), validate('json', questionSchema), async (c) => {
     const db = c.get('platform').db;
     const input = c.req.valid('json');
     const quiz = await quizWithCourse(db, input.quizId);
@@ -51,6 +52,7 @@ export const quizQuestionsRoutes = new Hono<AppContext>()
   .patch(
     '/quiz-questions/:id',
     requirePermission('courses.manage_own'),
+    featureGate('course_administration'),
     validate('param', idParamSchema),
     validate('json', updateQuestionSchema),
     async (c) => {
@@ -78,7 +80,7 @@ export const quizQuestionsRoutes = new Hono<AppContext>()
       return c.json(toQuestionView(row), 200);
     },
   )
-  .delete('/quiz-questions/:id', requirePermission('courses.manage_own'), validate('param', idParamSchema), async (c) => {
+  .delete('/quiz-questions/:id', requirePermission('courses.manage_own'), featureGate('course_administration'), validate('param', idParamSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
     const found = await questionWithCourse(db, id);

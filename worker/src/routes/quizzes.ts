@@ -6,6 +6,7 @@ import { DEFAULT_QUIZ_DESCRIPTION, defaultQuizTitle } from '../domain/courses.ts
 import { conflict, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, signedInUser } from '../middleware/auth.ts';
+import { featureGate } from '../middleware/feature-gate.ts';
 import { createQuizSchema, updateQuizSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import {
@@ -28,7 +29,7 @@ export const LESSON_HAS_QUIZ = 'This lesson already has a quiz';
  * concurrent creates give one quiz and one 409. Taking a quiz is the learning API's.
  */
 export const quizzesRoutes = new Hono<AppContext>()
-  .post('/quizzes', requirePermission('courses.manage_own'), validate('json', createQuizSchema), async (c) => {
+  .post('/quizzes', requirePermission('courses.manage_own'), featureGate('course_administration'), validate('json', createQuizSchema), async (c) => {
     const db = c.get('platform').db;
     const input = c.req.valid('json');
     const lesson = await lessonWithCourse(db, input.lessonId);
@@ -52,6 +53,7 @@ export const quizzesRoutes = new Hono<AppContext>()
   .patch(
     '/quizzes/:id',
     requirePermission('courses.manage_own'),
+    featureGate('course_administration'),
     validate('param', idParamSchema),
     validate('json', updateQuizSchema),
     async (c) => {
@@ -82,7 +84,7 @@ export const quizzesRoutes = new Hono<AppContext>()
       return c.json(view, 200);
     },
   )
-  .delete('/quizzes/:id', requirePermission('courses.manage_own'), validate('param', idParamSchema), async (c) => {
+  .delete('/quizzes/:id', requirePermission('courses.manage_own'), featureGate('course_administration'), validate('param', idParamSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
     const found = await quizWithCourse(db, id);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidPrice, MAX_PRICE_DOLLARS } from '../domain/courses.ts';
+import { COURSE_REQUIRED_LEVEL_MESSAGE, isCourseRequiredLevel, type CourseRequiredLevel } from '../domain/features.ts';
 
 /**
  * Schemas of courses, modules, lessons, quizzes and questions: the one source of §5's rules and
@@ -122,6 +123,12 @@ const positionSchema = z
 
 const lockModulesSchema = z.boolean({ error: COURSE_FIELD_MESSAGES.lockModules });
 
+/** The plan a course requires (decision 0031): 0 everyone, 20 Premium, 30 Royalty; a form's select may send it as a string. */
+export const requiredLevelSchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d{1,2}$/.test(v.trim()) ? Number(v.trim()) : v),
+  z.custom<CourseRequiredLevel>(isCourseRequiredLevel, { error: COURSE_REQUIRED_LEVEL_MESSAGE }),
+);
+
 // ---------------------------------------------------------------------------------------------
 // Course
 
@@ -156,6 +163,7 @@ const courseExtraFields = {
   video_url: linkField('Video URL'),
   preview_video_url: linkField('Preview video URL'),
   lock_modules: lockModulesSchema.optional(),
+  required_level: requiredLevelSchema.optional(),
 };
 
 /** POST /api/courses: the dialog's payload plus optional fields of the edit page. */
@@ -218,6 +226,7 @@ export const courseEditPageSchema = z.object({
   preview_video_url: linkField('Preview video URL'),
   image_url: linkField('Image URL'),
   lock_modules: lockModulesSchema.optional(),
+  required_level: requiredLevelSchema.optional(),
 });
 export type CourseEditPageInput = z.input<typeof courseEditPageSchema>;
 export type CourseEditPageValues = z.output<typeof courseEditPageSchema>;

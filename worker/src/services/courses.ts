@@ -66,6 +66,8 @@ export interface CourseSummary {
   difficulty_level: 'beginner' | 'intermediate' | 'advanced';
   duration: string | null;
   lock_modules: boolean;
+  /** The plan a learner needs (decision 0031): 0 everyone, 20 Premium, 30 Royalty. */
+  required_level: number;
   created_at: string;
   updated_at: string;
   published_at: string | null;
@@ -135,6 +137,8 @@ export interface ManagedCourseItem {
   updatedAt: string;
   fullVideoUrl: string | null;
   previewVideoUrl: string | null;
+  /** The plan a learner needs: 0, 20 or 30 (decision 0031). */
+  requiredLevel: number;
   /** Whether this viewer may edit or delete it (INSTRUCTOR_ADMIN lists all but manages own). */
   canManage: boolean;
 }
@@ -202,6 +206,7 @@ function toSummary(row: SummaryRow): CourseSummary {
     difficulty_level: row.difficultyLevel,
     duration: row.duration,
     lock_modules: row.lockModules,
+    required_level: row.requiredLevel,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     published_at: row.publishedAt,
@@ -255,6 +260,7 @@ function toManagedItem(row: SummaryRow, actor: CourseActor): ManagedCourseItem {
     updatedAt: row.updatedAt,
     fullVideoUrl: row.videoUrl,
     previewVideoUrl: row.previewVideoUrl,
+    requiredLevel: row.requiredLevel,
     canManage: canManageCourse(actor, { instructorId: row.instructorId }),
   };
 }
@@ -562,6 +568,7 @@ export interface CourseChanges {
   videoUrl?: string | null;
   previewVideoUrl?: string | null;
   lockModules?: boolean;
+  requiredLevel?: number;
 }
 
 /** The first defined of several spellings of one field (imageUrl / image_url). */
@@ -628,6 +635,7 @@ export async function createCourse(db: Db, actor: AuthUser, input: CourseChanges
       videoUrl: input.videoUrl ?? null,
       previewVideoUrl: input.previewVideoUrl ?? null,
       lockModules: input.lockModules ?? false,
+      requiredLevel: input.requiredLevel ?? 0,
       publishedAt: status === 'published' ? NOW : null,
     })
     .returning({ id: courses.id });
@@ -679,6 +687,7 @@ export async function updateCourse(db: Db, actor: AuthUser, courseId: number, ch
       videoUrl: changes.videoUrl,
       previewVideoUrl: changes.previewVideoUrl,
       lockModules: changes.lockModules,
+      requiredLevel: changes.requiredLevel,
       updatedAt: NOW,
     })
     .where(publishing ? and(managedBy(actor, courseId), noQuizWithoutQuestions(courseId)) : managedBy(actor, courseId))

@@ -10,6 +10,7 @@ import { USER_NOT_FOUND } from './admin-users.ts';
 import { grantRoleByUsername } from './accounts.ts';
 import { COURSE_NOT_FOUND } from './courses.ts';
 import { uniqueViolation } from './db-errors.ts';
+import { assertCourseLevel, gateLevelOf, type GateActor } from './feature-access.ts';
 import { emptyOutline, emptyRecord, enrollmentOf, loadCourse, outlinesOf, recordsOf, type EnrollmentRow } from './learner-state.ts';
 import {
   certificateRefs,
@@ -82,10 +83,10 @@ const insertFreeEnrollmentQuery = preparedOnce((db) =>
   sqlStatement<InsertedEnrollment>(
     db,
     `INSERT INTO enrollments (user_id, course_id, source)
-    SELECT ?, c.id, 'free' FROM courses c WHERE c.id = ? AND c.status = 'published' AND c.price_cents <= 0
+    SELECT ?, c.id, 'free' FROM courses c WHERE c.id = ? AND c.status = 'published' AND c.price_cents <= 0 AND c.required_level <= ?
     ON CONFLICT DO NOTHING
     RETURNING id, user_id, course_id, source, last_lesson_id, completed_at, created_at, updated_at`,
-    ['userId', 'courseId'],
+    ['userId', 'courseId', 'level'],
   ),
 );
 
@@ -100,17 +101,22 @@ const insertedRow = (r: InsertedEnrollment): EnrollmentRow => ({
   updatedAt: r.updated_at,
 });
 
-/** POST /api/enrollments {courseId}: a free published course at once; a paid one goes to the cart. */
-export async function enrollSelf(db: Db, user: CourseActor, courseId: number): Promise<EnrollResult> {
-  const [created] = await insertFreeEnrollmentQuery(db).execute({ userId: user.id, courseId });
+/**
+ * POST /api/enrollments {courseId}: a free published course at once; a paid one goes to the cart.
+ * A course that requires a plan (required_level 20 or 30, decision 0031) needs the user's plan to
+ * reach it, free or paid: else the gate's 403 (admins pass).
+ */
+export async function enrollSelf(db: Db, user: CourseActor & GateActor, courseId: number): Promise<EnrollResult> {
+  const [created] = await insertFreeEnrollmentQuery(db).execute({ userId: user.id, courseId, level: gateLevelOf(user) });
   if (created) return { status: 201, enrollment: toEnrollmentView(insertedRow(created)) };
-  // Not inserted: no such published course, a paid one, or enrolled already.
+  // Not inserted: no such published course, a paid one, one above the user's plan, or enrolled already.
   const course = await loadCourse(db, courseId);
   if (!course || course.status !== 'published') throw notFound(COURSE_NOT_FOUND);
-  if (course.priceCents > 0) {
+  if (course.priceCents > 0 || course.requiredLevel > 0) {
     const existing = await enrollmentOf(db, user.id, courseId);
     if (existing) return { status: 200, enrollment: toEnrollmentView(existing) };
-    return paymentRequired(courseId);
+    assertCourseLevel(user, course.requiredLevel);
+    if (course.priceCents > 0) return paymentRequired(courseId);
   }
   return insertEnrollment(db, user.id, courseId, 'free');
 }
@@ -183,6 +189,8 @@ export async function enrollGuest(
 ): Promise<GuestEnrollment | PaymentRequiredResult> {
   const course = await loadCourse(db, input.courseId);
   if (!course || course.status !== 'published') throw notFound(COURSE_NOT_FOUND);
+  // A new account is on the free plan: a course that requires a plan is refused before anything is written.
+  assertCourseLevel(null, course.requiredLevel);
   if (course.priceCents > 0) return paymentRequired(course.id);
   const email = input.email.toLowerCase();
   if (await emailRegistered(db, email)) throw conflict(EMAIL_REGISTERED);

@@ -3,6 +3,7 @@ import { certificates, courses, enrollments, lessonProgress, lessons, modules, q
 import { canManageCourse, type CourseActor } from '../domain/courses.ts';
 import { lockedModuleIds, sortOutline, type CourseOutline, type LearnerState, type LessonType, type OutlineModule } from '../domain/learning.ts';
 import { forbidden } from '../http/errors.ts';
+import { assertCourseLevel, type GateActor } from './feature-access.ts';
 import type { Db } from '../platform/db.ts';
 import type { CertificateRow } from './certificates.ts';
 import { bind, decodeRows, jsonRowsOf, jsonShape, preparedOnce, runBatch, type ResultsOf } from './prepared-batch.ts';
@@ -356,10 +357,15 @@ export interface Access {
   manager: boolean;
 }
 
-/** An enrolled learner, or the course's manager previewing; anyone else 403. */
-export function accessFrom(user: CourseActor, course: CourseRow, enrollment: EnrollmentRow | null): Access {
+/**
+ * An enrolled learner, or the course's manager previewing; anyone else 403. A course that requires
+ * a plan (required_level, decision 0031) is learnt only while the learner's plan reaches it (the
+ * gate's 403 otherwise; admins and the course's manager pass).
+ */
+export function accessFrom(user: CourseActor & GateActor, course: CourseRow, enrollment: EnrollmentRow | null): Access {
   const manager = canManageCourse(user, course);
   if (!enrollment && !manager) throw forbidden(NOT_ENROLLED);
+  if (!manager) assertCourseLevel(user, course.requiredLevel);
   return { enrollment, manager };
 }
 

@@ -1,8 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { courses, enrollments, resourceOwnerships, resources } from '../../../db/schema/index.ts';
+import { courses, enrollments, resourceOwnerships, resources, roles, userRoles, users } from '../../../db/schema/index.ts';
 import type { ITEM_KINDS } from '../../../db/schema/commerce.ts';
 import { CART_TYPE_MAX } from '../domain/cart.ts';
+import { courseLevelFeature, FEATURES } from '../domain/features.ts';
+import { FEATURE_GATE_DEFAULT_MESSAGE } from '../domain/subscriptions.ts';
 import type { Db } from '../platform/db.ts';
+import { gateLevelOf } from './feature-access.ts';
 
 /**
  * What can be bought, described the same way for every kind (§1): its current title and price,
@@ -16,7 +19,7 @@ export interface ItemRef {
   kind: ItemKind;
   itemId: number;
 }
-export type UnavailableReason = 'owned' | 'not_found' | 'unpublished' | 'own_item';
+export type UnavailableReason = 'owned' | 'not_found' | 'unpublished' | 'own_item' | 'plan_required';
 
 export interface Purchasable {
   kind: ItemKind;
@@ -38,6 +41,7 @@ export const REASON_MESSAGES: Record<UnavailableReason, string> = {
   unpublished: 'This item is not available.',
   owned: 'You already own this item.',
   own_item: 'This is your own item: you cannot buy it.',
+  plan_required: FEATURE_GATE_DEFAULT_MESSAGE,
 };
 export const COURSE_OWNED = 'You are already enrolled in this course.';
 export const RESOURCE_OWNED = 'You already own this resource. Find it in My Resources.';
@@ -54,10 +58,35 @@ export const purchasableKey = (ref: ItemRef) => `${ref.kind}:${ref.itemId}`;
  */
 export type KindDescriber = (db: Db, userId: number | null, itemIds: number[]) => Promise<Map<number, Purchasable>>;
 
+/** The gate level of a buyer (decision 0031): their plan's, admins above all; a visitor 0. */
+async function buyerLevel(db: Db, userId: number | null): Promise<number> {
+  if (userId === null) return 0;
+  const [[row], roleRows] = await Promise.all([
+    db
+      .select({ subscriptionTier: users.subscriptionTier, subscriptionStatus: users.subscriptionStatus, subscriptionExpiresAt: users.subscriptionExpiresAt })
+      .from(users)
+      .where(eq(users.id, userId)),
+    db.select({ name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId)),
+  ]);
+  return gateLevelOf({ roles: roleRows.map((r) => r.name), row: row ?? null });
+}
+
+/**
+ * COURSE: available while published and not enrolled; a course that requires a plan
+ * (required_level, decision 0031) only to a buyer whose plan reaches it (plan_required, with the
+ * gate's description as the reason).
+ */
 const describeCourses: KindDescriber = async (db, userId, itemIds) => {
   const [rows, owned] = await Promise.all([
     db
-      .select({ id: courses.id, title: courses.title, priceCents: courses.priceCents, imageUrl: courses.imageUrl, status: courses.status })
+      .select({
+        id: courses.id,
+        title: courses.title,
+        priceCents: courses.priceCents,
+        imageUrl: courses.imageUrl,
+        status: courses.status,
+        requiredLevel: courses.requiredLevel,
+      })
       .from(courses)
       .where(inArray(courses.id, itemIds)),
     userId === null
@@ -68,9 +97,12 @@ const describeCourses: KindDescriber = async (db, userId, itemIds) => {
           .where(and(eq(enrollments.userId, userId), inArray(enrollments.courseId, itemIds))),
   ]);
   const enrolled = new Set(owned.map((r) => r.courseId));
+  const level = rows.some((r) => r.requiredLevel > 0) ? await buyerLevel(db, userId) : 0;
   const out = new Map<number, Purchasable>();
   for (const row of rows) {
-    const reason: UnavailableReason | null = row.status !== 'published' ? 'unpublished' : enrolled.has(row.id) ? 'owned' : null;
+    const reason: UnavailableReason | null =
+      row.status !== 'published' ? 'unpublished' : enrolled.has(row.id) ? 'owned' : row.requiredLevel > level ? 'plan_required' : null;
+    const gate = courseLevelFeature(row.requiredLevel);
     out.set(row.id, {
       kind: 'COURSE',
       itemId: row.id,
@@ -80,7 +112,7 @@ const describeCourses: KindDescriber = async (db, userId, itemIds) => {
       url: `/courses/${row.id}`,
       available: reason === null,
       reason,
-      reasonMessage: reason === 'owned' ? COURSE_OWNED : reason ? REASON_MESSAGES[reason] : null,
+      reasonMessage: reason === 'owned' ? COURSE_OWNED : reason === 'plan_required' && gate ? FEATURES[gate].description : reason ? REASON_MESSAGES[reason] : null,
       maxQuantity: MAX_QUANTITY.COURSE,
     });
   }

@@ -8,7 +8,7 @@ import { inspectPdf } from './pdf-stamp.ts';
 import { RESOURCE_NOT_FOUND } from './resource-reads.ts';
 import { findResourceRef, listFileViews } from './resource-views.ts';
 import type { ResourceActor } from './resource-writes.ts';
-import { requireEditableResource } from './resource-writes.ts';
+import { assertSelling, requireEditableResource } from './resource-writes.ts';
 import type { ResourceFileView, ResourceStatus } from './views.ts';
 
 /**
@@ -38,6 +38,7 @@ export interface ResourceFilesAnswer {
 export async function requireSellerOf(platform: Pick<Platform, 'db'>, actor: ResourceActor, id: number) {
   const ref = await requireEditableResource(platform.db, actor, id);
   if (ref.sellerId !== actor.id) throw forbidden(ONLY_SELLER_FILES);
+  assertSelling(actor, ref);
   return ref;
 }
 

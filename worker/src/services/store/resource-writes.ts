@@ -5,6 +5,7 @@ import { canMove, MOVE_TO, moveRefusal, RESOURCE_FILES_MAX, statusAfterEdit, sub
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import { assertFeature, type PlanColumns } from '../feature-access.ts';
 import { notify } from '../notifications.ts';
 import { removeObjects } from '../uploads.ts';
 import { getResourceDetail, RESOURCE_NOT_FOUND } from './resource-reads.ts';
@@ -22,6 +23,13 @@ import type { AgeGroup, DanceStyle, ResourceDetail, ResourceLevel } from './view
 export interface ResourceActor {
   id: number;
   roles: readonly string[];
+  /** The signed-in user's row (its plan): selling needs the store_selling gate (decision 0031). */
+  row?: PlanColumns | null;
+}
+
+/** A seller writing their own resource needs a plan that sells (Educator or higher; admins pass). */
+export function assertSelling(actor: ResourceActor, ref: { sellerId: number }): void {
+  if (ref.sellerId === actor.id) assertFeature(actor, 'store_selling');
 }
 
 export const NOT_YOUR_RESOURCE = 'You can only change your own resources.';
@@ -118,7 +126,7 @@ export async function createResource(
  * published (its files do not change here: see resource-files.ts).
  */
 export async function updateResource(db: Db, actor: ResourceActor, id: number, changes: ResourceChanges): Promise<ResourceDetail> {
-  await requireEditableResource(db, actor, id);
+  assertSelling(actor, await requireEditableResource(db, actor, id));
   await assertCategory(db, changes.category_id);
   // statusAfterEdit(…, false): only a rejected resource moves (back to draft); decided in the statement.
   await db
@@ -176,6 +184,7 @@ const fileCountSql = sql`(SELECT count(*) FROM resource_files f WHERE f.resource
 export async function submitResource(db: Db, actor: ResourceActor, id: number): Promise<ResourceDetail> {
   const ref = await requireEditableResource(db, actor, id);
   if (ref.sellerId !== actor.id) throw forbidden('Only its seller can submit a resource for review.');
+  assertSelling(actor, ref);
   await requireApprovedSeller(db, actor.id);
   if (!canMove(ref.status, 'submit')) throw conflict(moveRefusal(ref.status, 'submit'));
   const detail = await detailOf(db, id);
