@@ -33,7 +33,7 @@ function ProfileManage() {
     <div className="stack">
       <header className="page-header">
         <h1>Manage Account</h1>
-        <p>Your plan, the devices signed in to your account, and your password.</p>
+        <p>Your plan and its invoices, the devices signed in to your account, and your password.</p>
       </header>
       <SubscriptionManage />
       <SessionsSection />
