@@ -3,6 +3,7 @@ import { SELLER_SUSPENDED } from '../../worker/src/services/store/sellers.ts';
 import type { ResourceList } from '../../worker/src/services/store/views.ts';
 import { createSignedInUser, uniqueUsername } from '../support/factories.ts';
 import { createResource, createSeller } from '../support/seller-factories.ts';
+import { givePlan } from '../support/subscription-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -37,6 +38,11 @@ describe('a seller from application to suspension and back', () => {
     expect((await t.json('POST', '/api/sellers/apply', { store_name: `Jazz hands ${uniqueUsername('s')}`, bio: 'Jazz units for pre-teens, written in class.' }, token)).status).toBe(201);
     expect((await t.json('POST', '/api/resources', draft('Still pending'), token)).status).toBe(403);
     expect((await t.json('POST', `/api/admin/sellers/${user.id}/approve`, undefined, adminToken)).status).toBe(200);
+    // Approved but on the free plan: selling needs Educator or higher (decision 0031).
+    const unpaid = await t.json('POST', '/api/resources', draft('No plan yet'), token);
+    expect(unpaid.status).toBe(403);
+    expect(await read<ErrorBody & { feature: string }>(unpaid)).toMatchObject({ feature: 'store_selling', requiredPlan: 'educator' });
+    await givePlan(t.db, user.id, 'educator');
 
     const created = await t.json('POST', '/api/resources', draft('Jazz isolations unit'), token);
     expect(created.status).toBe(201);

@@ -4,6 +4,7 @@ import type { LessonView } from '../../worker/src/services/learning.ts';
 import { createEnrollment } from '../support/course-factories.ts';
 import { createSignedInUser } from '../support/factories.ts';
 import { mp4 } from '../support/file-samples.ts';
+import { givePlan } from '../support/subscription-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -18,6 +19,7 @@ describe('security: paid lesson media', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const instructor = await createSignedInUser(t.db, { roles: ['INSTRUCTOR'] });
+    await givePlan(t.db, instructor.user.id, 'educator');
     const auth = { authorization: `Bearer ${instructor.token}` };
     const upload = async () => {
       const body = new FormData();

@@ -16,6 +16,7 @@ import {
 } from '../../../tests/support/course-factories.ts';
 import { createSignedInUser } from '../../../tests/support/factories.ts';
 import * as sample from '../../../tests/support/file-samples.ts';
+import { givePlan } from '../../../tests/support/subscription-factories.ts';
 import { createTestApp, type TestApp, read, type ErrorBody } from '../../../tests/support/test-app.ts';
 import type { CourseDetail, CourseSummary, LessonView, ManagedCourseItem, Page } from '../services/courses.ts';
 
@@ -84,6 +85,7 @@ describe('GET /api/courses (public catalog)', () => {
         difficulty_level: 'intermediate',
         duration: null,
         lock_modules: false,
+        required_level: 0,
         created_at: expect.any(String),
         updated_at: expect.any(String),
         published_at: expect.any(String),
@@ -235,6 +237,7 @@ describe('GET /api/courses?scope=manage (course administration list)', () => {
         updatedAt: expect.any(String),
         fullVideoUrl: null,
         previewVideoUrl: null,
+        requiredLevel: 0,
         canManage: false,
       },
     ]);
@@ -733,7 +736,9 @@ describe('POST /api/upload/course', () => {
 
 describe('a fresh instructor', () => {
   it('builds a course that appears in the catalog once published', async () => {
-    const { token } = await createSignedInUser(t.db, { roles: ['COURSE_CREATOR'] });
+    const { user, token } = await createSignedInUser(t.db, { roles: ['COURSE_CREATOR'] });
+    // Writing courses as a non-admin instructor needs the Course Administration gate (Educator, decision 0031).
+    await givePlan(t.db, user.id, 'educator');
     const w = word();
     const created = await read<CourseDetail>(await t.json('POST', '/api/courses', { ...validDialog(), title: `Journey ${w}` }, token));
     expect((await get<Page<CourseSummary>>(`/api/courses?q=${w}`)).body.total).toBe(0);

@@ -4,6 +4,7 @@ import { appSecrets, lessons, uploads } from '../../../db/schema/index.ts';
 import { createCourse, createEnrollment, createLesson, createModule } from '../../../tests/support/course-factories.ts';
 import { createAdmin, createSignedInUser, signIn, type FactoryUser } from '../../../tests/support/factories.ts';
 import * as sample from '../../../tests/support/file-samples.ts';
+import { givePlan } from '../../../tests/support/subscription-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { importSigningKey, signedUploadUrl } from '../domain/media-links.ts';
 import type { CourseDetail, CourseSummary, Page } from '../services/courses.ts';
@@ -60,6 +61,7 @@ describe('course media (decision 0015)', () => {
   beforeAll(async () => {
     t = await createTestApp({ MEDIA_SIGNING_SECRET: SECRET });
     instructor = await createSignedInUser(t.db, { roles: ['INSTRUCTOR'] });
+    await givePlan(t.db, instructor.user.id, 'educator');
     learner = await createSignedInUser(t.db);
     stranger = await createSignedInUser(t.db);
     adminToken = await signIn(t.db, (await createAdmin(t.db)).id);
@@ -237,6 +239,7 @@ describe('course media (decision 0015)', () => {
 
   it("linking someone else's file does not lock it away", async () => {
     const other = await createSignedInUser(t.db, { roles: ['INSTRUCTOR'] });
+    await givePlan(t.db, other.user.id, 'educator');
     const theirs = await upload(sample.png, 'theirs.png', learner.token);
     const course = await read<{ id: number }>(
       await t.json('POST', '/api/courses', { title: 'Other', description: DESC, price: '5', fullVideoUrl: theirs.url }, other.token),
@@ -287,6 +290,7 @@ describe('the signing secret', () => {
 
   it('is generated once and kept in app_secrets when MEDIA_SIGNING_SECRET is unset', async () => {
     const instructor = await createSignedInUser(t.db, { roles: ['INSTRUCTOR'] });
+    await givePlan(t.db, instructor.user.id, 'educator');
     const body = new FormData();
     body.append('file', new File([sample.mp4], 'a.mp4'));
     const up = await read<UploadAnswer>(await t.request('/api/upload', { method: 'POST', body, headers: { authorization: `Bearer ${instructor.token}` } }));

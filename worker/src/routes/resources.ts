@@ -7,7 +7,6 @@ import { notFound } from '../http/errors.ts';
 import { cachePublic, markPersonal } from '../http/public-cache.ts';
 import { validate } from '../http/validate.ts';
 import { optionalUser, requirePermission, requireUser, signedInUser } from '../middleware/auth.ts';
-import { featureGate } from '../middleware/feature-gate.ts';
 import {
   createResourceSchema,
   createReviewSchema,
@@ -146,7 +145,7 @@ export const resourcesRoutes = new Hono<AppContext>()
   .post('/resources/:id/claim', requireUser, validate('param', idParamSchema), async (c) => {
     return c.json(await claimFreeResource(c.get('platform').db, signedInUser(c), c.req.valid('param').id), 200);
   })
-  .post('/resources', sellers, featureGate('store_selling'), validate('json', createResourceSchema), async (c) => {
+  .post('/resources', sellers, validate('json', createResourceSchema), async (c) => {
     return c.json(await createResource(c.get('platform').db, signedInUser(c), c.req.valid('json')), 201);
   })
   .patch('/resources/:id', requireUser, validate('param', idParamSchema), validate('json', updateResourceSchema), async (c) => {

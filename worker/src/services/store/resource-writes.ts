@@ -104,6 +104,7 @@ export async function createResource(
   input: Required<Pick<ResourceChanges, 'title' | 'description' | 'dance_style' | 'age_group' | 'level'>> & ResourceChanges,
 ): Promise<ResourceDetail> {
   await requireApprovedSeller(db, actor.id);
+  assertFeature(actor, 'store_selling');
   await assertCategory(db, input.category_id);
   const [row] = await db
     .insert(resources)
@@ -184,8 +185,8 @@ const fileCountSql = sql`(SELECT count(*) FROM resource_files f WHERE f.resource
 export async function submitResource(db: Db, actor: ResourceActor, id: number): Promise<ResourceDetail> {
   const ref = await requireEditableResource(db, actor, id);
   if (ref.sellerId !== actor.id) throw forbidden('Only its seller can submit a resource for review.');
-  assertSelling(actor, ref);
   await requireApprovedSeller(db, actor.id);
+  assertSelling(actor, ref);
   if (!canMove(ref.status, 'submit')) throw conflict(moveRefusal(ref.status, 'submit'));
   const detail = await detailOf(db, id);
   const problems = submissionProblems({ title: detail.title, description: detail.description, fileCount: detail.files.length });
