@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { subscriptionInvoices, subscriptionPlans, subscriptions, type PlanKeyName, type SubscriptionInvoiceRow, type SubscriptionRow } from '../../db/schema/subscriptions.ts';
+import {
+  subscriptionInvoices,
+  subscriptionPlans,
+  subscriptions,
+  type PlanKeyName,
+  type SubscriptionInvoiceRow,
+  type SubscriptionRow,
+} from '../../db/schema/subscriptions.ts';
 import type { Db } from '../../worker/src/platform/db.ts';
 
 /**
@@ -46,7 +53,11 @@ export async function insertSubscription(db: Db, userId: number, options: Subscr
 }
 
 /** A paid invoice of a subscription (its price, paid now) unless told otherwise. */
-export async function insertInvoice(db: Db, sub: SubscriptionRow, options: Partial<typeof subscriptionInvoices.$inferInsert> = {}): Promise<SubscriptionInvoiceRow> {
+export async function insertInvoice(
+  db: Db,
+  sub: SubscriptionRow,
+  options: Partial<typeof subscriptionInvoices.$inferInsert> = {},
+): Promise<SubscriptionInvoiceRow> {
   const [row] = await db
     .insert(subscriptionInvoices)
     .values({

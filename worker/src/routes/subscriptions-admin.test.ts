@@ -1,18 +1,26 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionPlans } from '../../../db/schema/subscriptions.ts';
+import { users } from '../../../db/schema/users.ts';
 import { createAdmin, createSignedInUser, createUser, signIn } from '../../../tests/support/factories.ts';
-import { insertSubscription, planIdOf } from '../../../tests/support/subscription-rows.ts';
+import { insertInvoice, insertSubscription, planIdOf } from '../../../tests/support/subscription-rows.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
+import { FREE_PLAN_ACTIVE, FREE_PLAN_PRICE, NOTHING_TO_CHANGE, PAID_PLAN_MINIMUM, YEARLY_ABOVE_TWELVE_MONTHS } from '../schemas/subscriptions-admin.ts';
 import {
-  FREE_PLAN_ACTIVE,
-  FREE_PLAN_PRICE,
-  NOTHING_TO_CHANGE,
-  PAID_PLAN_MINIMUM,
-  YEARLY_ABOVE_TWELVE_MONTHS,
-} from '../schemas/subscriptions-admin.ts';
-import { PLAN_NOT_FOUND, type AdminSubscriptionPage } from '../services/subscriptions/admin.ts';
+  ALREADY_CANCELING,
+  ALREADY_ENDED,
+  INVOICE_NOT_FOUND,
+  INVOICE_NOT_REFUNDABLE,
+  NOT_RENEWING,
+  NOTHING_TO_REFUND,
+  PLAN_NOT_FOUND,
+  PROVIDER_NOT_IN_USE,
+  refundTooLarge,
+  SUBSCRIPTION_NOT_FOUND,
+  type AdminSubscriptionDetail,
+  type AdminSubscriptionPage,
+} from '../services/subscriptions/admin.ts';
 import type { SubscriptionStats } from '../services/subscriptions/stats.ts';
 import type { AdminPlanView } from '../services/subscriptions/views.ts';
 
@@ -44,13 +52,17 @@ describe('guard (plans.manage, subscriptions.manage: ADMIN only)', () => {
     const res = await t.json(method, path, body, studentToken);
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ message: PERMISSION_DENIED });
-    const { token } = await createSignedInUser(t.db, { roles: ['CURRICULUM_ADMIN'] });
+    const { token } = await createSignedInUser(t.db, {
+      roles: ['CURRICULUM_ADMIN'],
+    });
     expect((await t.json(method, path, body, token)).status).toBe(403);
   });
 
   it('a refused change changes nothing', async () => {
     const before = await planOf('educator');
-    const { token } = await createSignedInUser(t.db, { roles: ['CURRICULUM_ADMIN'] });
+    const { token } = await createSignedInUser(t.db, {
+      roles: ['CURRICULUM_ADMIN'],
+    });
     expect((await patch(before.id, { monthlyPriceCents: 1 }, token)).status).toBe(403);
     expect((await planOf('educator')).monthly_price_cents).toBe(before.monthly_price_cents);
   });
@@ -61,11 +73,27 @@ describe('GET /api/admin/subscription-plans', () => {
     const premium = await planIdOf(t.db, 'premium');
     await t.db.update(subscriptionPlans).set({ active: false }).where(eq(subscriptionPlans.id, premium));
     const users = await Promise.all([1, 2, 3, 4, 5].map(() => createUser(t.db)));
-    await insertSubscription(t.db, users[0]!.id, { plan: 'royalty', status: 'active' });
-    await insertSubscription(t.db, users[1]!.id, { plan: 'royalty', status: 'trialing' });
-    await insertSubscription(t.db, users[2]!.id, { plan: 'royalty', status: 'past_due' });
-    await insertSubscription(t.db, users[3]!.id, { plan: 'royalty', status: 'canceled', endedAt: new Date().toISOString() });
-    await insertSubscription(t.db, users[4]!.id, { plan: 'royalty', status: 'incomplete' });
+    await insertSubscription(t.db, users[0]!.id, {
+      plan: 'royalty',
+      status: 'active',
+    });
+    await insertSubscription(t.db, users[1]!.id, {
+      plan: 'royalty',
+      status: 'trialing',
+    });
+    await insertSubscription(t.db, users[2]!.id, {
+      plan: 'royalty',
+      status: 'past_due',
+    });
+    await insertSubscription(t.db, users[3]!.id, {
+      plan: 'royalty',
+      status: 'canceled',
+      endedAt: new Date().toISOString(),
+    });
+    await insertSubscription(t.db, users[4]!.id, {
+      plan: 'royalty',
+      status: 'incomplete',
+    });
     try {
       const list = await plans();
       expect(list.map((p) => p.key)).toEqual(['free', 'educator', 'premium', 'royalty']);
@@ -100,7 +128,13 @@ describe('PATCH /api/admin/subscription-plans/:id', () => {
       { text: 'Royalty masterclasses', included: false },
     ];
     try {
-      const res = await patch(educator.id, { name: ' Educator+ ', description: 'For teachers.', monthlyPriceCents: 3100, yearlyPriceCents: 31000, features });
+      const res = await patch(educator.id, {
+        name: ' Educator+ ',
+        description: 'For teachers.',
+        monthlyPriceCents: 3100,
+        yearlyPriceCents: 31000,
+        features,
+      });
       expect(res.status).toBe(200);
       const view = await read<AdminPlanView>(res);
       expect(view).toMatchObject({
@@ -122,12 +156,29 @@ describe('PATCH /api/admin/subscription-plans/:id', () => {
 
       const pub = await t.request('/api/subscriptions/plans');
       expect(pub.status).toBe(200);
-      const body = (await pub.json()) as { key: string; monthly_price_cents: number; name: string }[] | { plans: { key: string; monthly_price_cents: number; name: string }[] };
+      const body = (await pub.json()) as
+        | { key: string; monthly_price_cents: number; name: string }[]
+        | {
+            plans: { key: string; monthly_price_cents: number; name: string }[];
+          };
       const list = Array.isArray(body) ? body : body.plans;
-      expect(list.find((p) => p.key === 'educator')).toMatchObject({ monthly_price_cents: 3100, name: 'Educator+' });
+      expect(list.find((p) => p.key === 'educator')).toMatchObject({
+        monthly_price_cents: 3100,
+        name: 'Educator+',
+      });
     } finally {
       // Put it back for the other tests.
-      expect((await patch(educator.id, { name: educator.name, description: educator.description, monthlyPriceCents: 2900, yearlyPriceCents: 29000, features: educator.features })).status).toBe(200);
+      expect(
+        (
+          await patch(educator.id, {
+            name: educator.name,
+            description: educator.description,
+            monthlyPriceCents: 2900,
+            yearlyPriceCents: 29000,
+            features: educator.features,
+          })
+        ).status,
+      ).toBe(200);
     }
   });
 
@@ -146,11 +197,28 @@ describe('PATCH /api/admin/subscription-plans/:id', () => {
   it('keeps the running subscriptions at the price they pay', async () => {
     const premium = await planOf('premium');
     const user = await createUser(t.db);
-    const sub = await insertSubscription(t.db, user.id, { plan: 'premium', priceCents: 7900 });
-    expect((await patch(premium.id, { monthlyPriceCents: 8900, yearlyPriceCents: 89000 })).status).toBe(200);
+    const sub = await insertSubscription(t.db, user.id, {
+      plan: 'premium',
+      priceCents: 7900,
+    });
+    expect(
+      (
+        await patch(premium.id, {
+          monthlyPriceCents: 8900,
+          yearlyPriceCents: 89000,
+        })
+      ).status,
+    ).toBe(200);
     const page = await read<AdminSubscriptionPage>(await t.json('GET', `/api/admin/subscriptions?q=${user.username}`, undefined, adminToken));
     expect(page.data.find((s) => s.id === sub.id)!.price_cents).toBe(7900);
-    expect((await patch(premium.id, { monthlyPriceCents: 7900, yearlyPriceCents: 79000 })).status).toBe(200);
+    expect(
+      (
+        await patch(premium.id, {
+          monthlyPriceCents: 7900,
+          yearlyPriceCents: 79000,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('keeps the Free plan at $0 and active', async () => {
@@ -169,7 +237,11 @@ describe('PATCH /api/admin/subscription-plans/:id', () => {
     // Its text and features stay editable.
     const res = await patch(free.id, { description: 'Learn for free.' });
     expect(res.status).toBe(200);
-    expect(await read<AdminPlanView>(res)).toMatchObject({ description: 'Learn for free.', monthly_price_cents: 0, active: true });
+    expect(await read<AdminPlanView>(res)).toMatchObject({
+      description: 'Learn for free.',
+      monthly_price_cents: 0,
+      active: true,
+    });
     expect((await patch(free.id, { description: free.description })).status).toBe(200);
   });
 
@@ -186,7 +258,10 @@ describe('PATCH /api/admin/subscription-plans/:id', () => {
     const err = await read<ErrorBody>(res);
     expect(err.message).toBe(message);
     expect(err.validationErrors?.[field]).toContain(message);
-    expect(await planOf('educator')).toMatchObject({ monthly_price_cents: 2900, yearly_price_cents: 29000 });
+    expect(await planOf('educator')).toMatchObject({
+      monthly_price_cents: 2900,
+      yearly_price_cents: 29000,
+    });
   });
 
   it('accepts a yearly price of exactly twelve months', async () => {
@@ -205,7 +280,16 @@ describe('PATCH /api/admin/subscription-plans/:id', () => {
     [{ name: 'x'.repeat(41) }, 'name', 'Name must be at most 40 characters'],
     [{ description: 'x'.repeat(301) }, 'description', 'Description must be at most 300 characters'],
     [{ features: [] }, 'features', 'A plan needs at least one feature'],
-    [{ features: Array.from({ length: 21 }, (_, i) => ({ text: `F${i}`, included: true })) }, 'features', 'A plan has at most 20 features'],
+    [
+      {
+        features: Array.from({ length: 21 }, (_, i) => ({
+          text: `F${i}`,
+          included: true,
+        })),
+      },
+      'features',
+      'A plan has at most 20 features',
+    ],
     [{ features: [{ text: ' ', included: true }] }, 'features.0.text', 'A feature needs its text'],
     [{ features: [{ text: 'x'.repeat(121), included: true }] }, 'features.0.text', 'A feature must be at most 120 characters'],
     [{ features: [{ text: 'Certificates', included: 'yes' }] }, 'features.0.included', 'included must be true or false'],
@@ -232,7 +316,10 @@ describe('PATCH /api/admin/subscription-plans/:id', () => {
     expect((await patch(0, { description: 'x' })).status).toBe(400);
     const bad = await t.request(`/api/admin/subscription-plans/${educator.id}`, {
       method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${adminToken}`,
+      },
       body: '{not json',
     });
     expect(bad.status).toBe(400);
@@ -240,7 +327,13 @@ describe('PATCH /api/admin/subscription-plans/:id', () => {
 
   it('ignores the key and level (they are not editable)', async () => {
     const educator = await planOf('educator');
-    const view = await read<AdminPlanView>(await patch(educator.id, { key: 'royalty', level: 99, description: educator.description }));
+    const view = await read<AdminPlanView>(
+      await patch(educator.id, {
+        key: 'royalty',
+        level: 99,
+        description: educator.description,
+      }),
+    );
     expect(view).toMatchObject({ key: 'educator', level: 10 });
   });
 });
@@ -250,12 +343,40 @@ describe('GET /api/admin/subscriptions', () => {
   let ids: Record<string, number>;
 
   beforeAll(async () => {
-    const ann = await createUser(t.db, { firstName: 'Ann', lastName: `Filter${tag}`, username: `${tag}_ann` });
-    const bob = await createUser(t.db, { firstName: 'Bob', lastName: `Filter${tag}`, username: `${tag}_bob` });
-    const cy = await createUser(t.db, { firstName: 'Cy', lastName: `Filter${tag}`, username: `${tag}_cy` });
-    const a = await insertSubscription(t.db, ann.id, { plan: 'educator', status: 'active', createdAt: '2026-01-01T00:00:00.000Z' });
-    const b = await insertSubscription(t.db, bob.id, { plan: 'premium', interval: 'year', status: 'trialing', trialEnd: '2026-12-01T00:00:00.000Z', createdAt: '2026-01-02T00:00:00.000Z' });
-    const c = await insertSubscription(t.db, cy.id, { plan: 'educator', status: 'canceled', cancelAtPeriodEnd: true, endedAt: '2026-01-05T00:00:00.000Z', createdAt: '2026-01-03T00:00:00.000Z' });
+    const ann = await createUser(t.db, {
+      firstName: 'Ann',
+      lastName: `Filter${tag}`,
+      username: `${tag}_ann`,
+    });
+    const bob = await createUser(t.db, {
+      firstName: 'Bob',
+      lastName: `Filter${tag}`,
+      username: `${tag}_bob`,
+    });
+    const cy = await createUser(t.db, {
+      firstName: 'Cy',
+      lastName: `Filter${tag}`,
+      username: `${tag}_cy`,
+    });
+    const a = await insertSubscription(t.db, ann.id, {
+      plan: 'educator',
+      status: 'active',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    const b = await insertSubscription(t.db, bob.id, {
+      plan: 'premium',
+      interval: 'year',
+      status: 'trialing',
+      trialEnd: '2026-12-01T00:00:00.000Z',
+      createdAt: '2026-01-02T00:00:00.000Z',
+    });
+    const c = await insertSubscription(t.db, cy.id, {
+      plan: 'educator',
+      status: 'canceled',
+      cancelAtPeriodEnd: true,
+      endedAt: '2026-01-05T00:00:00.000Z',
+      createdAt: '2026-01-03T00:00:00.000Z',
+    });
     ids = { a: a.id, b: b.id, c: c.id };
   });
 
@@ -271,7 +392,11 @@ describe('GET /api/admin/subscriptions', () => {
     expect(page.data.map((s) => s.id)).toEqual([ids.c, ids.b, ids.a]);
     expect(page.data[1]).toMatchObject({
       id: ids.b,
-      user: { username: `${tag}_bob`, name: `Bob Filter${tag}`, email: `${tag}_bob@test.drx.example` },
+      user: {
+        username: `${tag}_bob`,
+        name: `Bob Filter${tag}`,
+        email: `${tag}_bob@test.drx.example`,
+      },
       plan: { tier: 'premium', name: 'Premium', level: 20 },
       interval: 'year',
       status: 'trialing',
@@ -282,7 +407,12 @@ describe('GET /api/admin/subscriptions', () => {
       provider: 'test',
       created_at: '2026-01-02T00:00:00.000Z',
     });
-    expect(page.data[0]).toMatchObject({ status: 'canceled', cancel_at_period_end: true, is_active: false, ended_at: '2026-01-05T00:00:00.000Z' });
+    expect(page.data[0]).toMatchObject({
+      status: 'canceled',
+      cancel_at_period_end: true,
+      is_active: false,
+      ended_at: '2026-01-05T00:00:00.000Z',
+    });
   });
 
   it('filters by plan, status and interval, and searches names, email, username and the provider id', async () => {
@@ -337,7 +467,14 @@ describe('GET /api/admin/subscription-stats', () => {
 
   it('answers zeros and every plan with no subscription', async () => {
     const empty = await stats();
-    expect(empty).toMatchObject({ mrr_cents: 0, paying: 0, trialing: 0, past_due: 0, canceling: 0, total: 0 });
+    expect(empty).toMatchObject({
+      mrr_cents: 0,
+      paying: 0,
+      trialing: 0,
+      past_due: 0,
+      canceling: 0,
+      total: 0,
+    });
     expect(empty.plans.map((p) => [p.key, p.paying, p.mrr_cents])).toEqual([
       ['free', 0, 0],
       ['educator', 0, 0],
@@ -350,18 +487,70 @@ describe('GET /api/admin/subscription-stats', () => {
   it('sums MRR of active and past-due paying subscriptions (yearly / 12, rounded), trials and ended ones apart', async () => {
     const user = async () => (await createUser(s.db)).id;
     // Educator: 2900 monthly active, 29000 yearly active (2417), 2900 past due, 2900 cancelling at the period end.
-    await insertSubscription(s.db, await user(), { plan: 'educator', interval: 'month', status: 'active', priceCents: 2900 });
-    await insertSubscription(s.db, await user(), { plan: 'educator', interval: 'year', status: 'active', priceCents: 29000 });
-    await insertSubscription(s.db, await user(), { plan: 'educator', interval: 'month', status: 'past_due', priceCents: 2900 });
-    await insertSubscription(s.db, await user(), { plan: 'educator', interval: 'month', status: 'active', priceCents: 2900, cancelAtPeriodEnd: true });
+    await insertSubscription(s.db, await user(), {
+      plan: 'educator',
+      interval: 'month',
+      status: 'active',
+      priceCents: 2900,
+    });
+    await insertSubscription(s.db, await user(), {
+      plan: 'educator',
+      interval: 'year',
+      status: 'active',
+      priceCents: 29000,
+    });
+    await insertSubscription(s.db, await user(), {
+      plan: 'educator',
+      interval: 'month',
+      status: 'past_due',
+      priceCents: 2900,
+    });
+    await insertSubscription(s.db, await user(), {
+      plan: 'educator',
+      interval: 'month',
+      status: 'active',
+      priceCents: 2900,
+      cancelAtPeriodEnd: true,
+    });
     // Premium: a yearly at an older price 79000 (6583), a trial (not in MRR), an ended one.
-    await insertSubscription(s.db, await user(), { plan: 'premium', interval: 'year', status: 'active', priceCents: 79000 });
-    await insertSubscription(s.db, await user(), { plan: 'premium', interval: 'month', status: 'trialing', priceCents: 7900 });
-    await insertSubscription(s.db, await user(), { plan: 'premium', interval: 'month', status: 'canceled', priceCents: 7900, endedAt: new Date().toISOString() });
+    await insertSubscription(s.db, await user(), {
+      plan: 'premium',
+      interval: 'year',
+      status: 'active',
+      priceCents: 79000,
+    });
+    await insertSubscription(s.db, await user(), {
+      plan: 'premium',
+      interval: 'month',
+      status: 'trialing',
+      priceCents: 7900,
+    });
+    await insertSubscription(s.db, await user(), {
+      plan: 'premium',
+      interval: 'month',
+      status: 'canceled',
+      priceCents: 7900,
+      endedAt: new Date().toISOString(),
+    });
     // Royalty: a trial, an incomplete checkout, an unpaid one (none pays).
-    await insertSubscription(s.db, await user(), { plan: 'royalty', interval: 'year', status: 'trialing', priceCents: 199000 });
-    await insertSubscription(s.db, await user(), { plan: 'royalty', interval: 'month', status: 'incomplete', priceCents: 19900 });
-    await insertSubscription(s.db, await user(), { plan: 'royalty', interval: 'month', status: 'unpaid', priceCents: 19900 });
+    await insertSubscription(s.db, await user(), {
+      plan: 'royalty',
+      interval: 'year',
+      status: 'trialing',
+      priceCents: 199000,
+    });
+    await insertSubscription(s.db, await user(), {
+      plan: 'royalty',
+      interval: 'month',
+      status: 'incomplete',
+      priceCents: 19900,
+    });
+    await insertSubscription(s.db, await user(), {
+      plan: 'royalty',
+      interval: 'month',
+      status: 'unpaid',
+      priceCents: 19900,
+    });
 
     const got = await stats();
     const educatorMrr = 2900 + 2417 + 2900 + 2900;
@@ -376,14 +565,228 @@ describe('GET /api/admin/subscription-stats', () => {
       canceling_mrr_cents: 2900,
       total: 10,
     });
-    expect(got.by_status).toMatchObject({ active: 4, past_due: 1, trialing: 2, canceled: 1, incomplete: 1, unpaid: 1, paused: 0 });
+    expect(got.by_status).toMatchObject({
+      active: 4,
+      past_due: 1,
+      trialing: 2,
+      canceled: 1,
+      incomplete: 1,
+      unpaid: 1,
+      paused: 0,
+    });
     const byKey = Object.fromEntries(got.plans.map((p) => [p.key, p]));
     expect(byKey.free).toMatchObject({ paying: 0, trialing: 0, mrr_cents: 0 });
-    expect(byKey.educator).toMatchObject({ paying: 4, trialing: 0, mrr_cents: educatorMrr, level: 10, name: 'Educator' });
+    expect(byKey.educator).toMatchObject({
+      paying: 4,
+      trialing: 0,
+      mrr_cents: educatorMrr,
+      level: 10,
+      name: 'Educator',
+    });
     expect(byKey.educator!.by_status).toMatchObject({ active: 3, past_due: 1 });
-    expect(byKey.premium).toMatchObject({ paying: 1, trialing: 1, mrr_cents: premiumMrr });
-    expect(byKey.premium!.by_status).toMatchObject({ active: 1, trialing: 1, canceled: 1 });
-    expect(byKey.royalty).toMatchObject({ paying: 0, trialing: 1, mrr_cents: 0 });
+    expect(byKey.premium).toMatchObject({
+      paying: 1,
+      trialing: 1,
+      mrr_cents: premiumMrr,
+    });
+    expect(byKey.premium!.by_status).toMatchObject({
+      active: 1,
+      trialing: 1,
+      canceled: 1,
+    });
+    expect(byKey.royalty).toMatchObject({
+      paying: 0,
+      trialing: 1,
+      mrr_cents: 0,
+    });
     expect(got.plans.reduce((sum, p) => sum + p.mrr_cents, 0)).toBe(got.mrr_cents);
+  });
+});
+
+describe('GET /api/admin/subscriptions/:id, cancel and refund (through the engine, test provider)', () => {
+  const detail = async (id: number) => {
+    const res = await t.json('GET', `/api/admin/subscriptions/${id}`, undefined, adminToken);
+    expect(res.status).toBe(200);
+    return read<AdminSubscriptionDetail>(res);
+  };
+  const cancel = (id: number, body: unknown, token = adminToken) => t.json('POST', `/api/admin/subscriptions/${id}/cancel`, body, token);
+  const refund = (id: number, body: unknown, token = adminToken) => t.json('POST', `/api/admin/subscriptions/${id}/refund`, body, token);
+  const userColumns = async (userId: number) =>
+    (
+      await t.db
+        .select({ status: users.subscriptionStatus, expires: users.subscriptionExpiresAt, tier: users.subscriptionTier })
+        .from(users)
+        .where(eq(users.id, userId))
+    )[0]!;
+
+  it.each([
+    ['GET', '/api/admin/subscriptions/1', undefined],
+    ['POST', '/api/admin/subscriptions/1/cancel', { atPeriodEnd: true }],
+    ['POST', '/api/admin/subscriptions/1/refund', {}],
+  ])('%s %s: 401 signed out, 403 for a student and for CURRICULUM_ADMIN', async (method, path, body) => {
+    expect((await t.json(method, path, body)).status).toBe(401);
+    expect((await t.json(method, path, body, studentToken)).status).toBe(403);
+    const { token } = await createSignedInUser(t.db, { roles: ['CURRICULUM_ADMIN'] });
+    expect((await t.json(method, path, body, token)).status).toBe(403);
+  });
+
+  it('answers the detail with the subscriber, the scheduled change and the invoices newest first; 404 for an unknown one', async () => {
+    const user = await createUser(t.db, { firstName: 'Dee', lastName: 'Detail' });
+    const sub = await insertSubscription(t.db, user.id, {
+      plan: 'premium',
+      interval: 'year',
+      scheduledPlanId: await planIdOf(t.db, 'educator'),
+      scheduledInterval: 'month',
+    });
+    const older = await insertInvoice(t.db, sub, {
+      providerCreated: 1_000,
+      billingReason: 'subscription_create',
+      lines: JSON.stringify([{ description: 'Premium yearly', amountCents: 79000 }]),
+    });
+    const newer = await insertInvoice(t.db, sub, { providerCreated: 2_000, refundedCents: 1000 });
+    const failed = await insertInvoice(t.db, sub, {
+      providerCreated: 3_000,
+      status: 'open',
+      amountPaidCents: 0,
+      paidAt: null,
+      failureReason: 'Your card was declined.',
+    });
+    const got = await detail(sub.id);
+    expect(got).toMatchObject({
+      id: sub.id,
+      user: { id: user.id, name: 'Dee Detail', username: user.username },
+      plan: { tier: 'premium' },
+      interval: 'year',
+      status: 'active',
+      is_active: true,
+      manageable: true,
+      scheduled_change: { plan: { tier: 'educator' }, interval: 'month', effective_at: sub.currentPeriodEnd },
+    });
+    expect(got.invoices.map((i) => i.id)).toEqual([failed.id, newer.id, older.id]);
+    expect(got.invoices[0]).toMatchObject({ status: 'open', refundable_cents: 0, failure_reason: 'Your card was declined.' });
+    expect(got.invoices[1]).toMatchObject({ amount_paid_cents: 79000, refunded_cents: 1000, refundable_cents: 78000 });
+    expect(got.invoices[2]).toMatchObject({ billing_reason: 'subscription_create', lines: [{ description: 'Premium yearly', amount_cents: 79000 }] });
+    const missing = await t.json('GET', '/api/admin/subscriptions/999999', undefined, adminToken);
+    expect(missing.status).toBe(404);
+    expect((await read<ErrorBody>(missing)).message).toBe(SUBSCRIPTION_NOT_FOUND);
+  });
+
+  it('cancels at the period end: access kept, the user’s end date set; a second time is refused', async () => {
+    const user = await createUser(t.db);
+    const sub = await insertSubscription(t.db, user.id, { plan: 'educator' });
+    const res = await cancel(sub.id, { atPeriodEnd: true });
+    expect(res.status).toBe(200);
+    const got = await read<AdminSubscriptionDetail>(res);
+    expect(got).toMatchObject({ status: 'active', cancel_at_period_end: true, is_active: true, ended_at: null });
+    expect(got.canceled_at).not.toBeNull();
+    const columns = await userColumns(user.id);
+    expect(columns.status).toBe('active');
+    // The provider speaks in whole seconds.
+    expect(Math.floor(Date.parse(columns.expires!) / 1000)).toBe(Math.floor(Date.parse(sub.currentPeriodEnd!) / 1000));
+    const again = await cancel(sub.id, { atPeriodEnd: true });
+    expect(again.status).toBe(409);
+    expect((await read<ErrorBody>(again)).message).toBe(ALREADY_CANCELING);
+  });
+
+  it('cancels now: ended, access gone; cancelling again is refused', async () => {
+    const user = await createUser(t.db);
+    const sub = await insertSubscription(t.db, user.id, { plan: 'royalty', interval: 'year' });
+    const got = await read<AdminSubscriptionDetail>(await cancel(sub.id, { atPeriodEnd: false }));
+    expect(got).toMatchObject({ status: 'canceled', is_active: false });
+    expect(got.ended_at).not.toBeNull();
+    expect(await userColumns(user.id)).toMatchObject({ status: 'canceled' });
+    for (const atPeriodEnd of [true, false]) {
+      const res = await cancel(sub.id, { atPeriodEnd });
+      expect(res.status).toBe(409);
+      expect((await read<ErrorBody>(res)).message).toBe(ALREADY_ENDED);
+    }
+  });
+
+  it('refuses to set an unstarted subscription to cancel at the period end', async () => {
+    const sub = await insertSubscription(t.db, (await createUser(t.db)).id, { status: 'incomplete' });
+    const res = await cancel(sub.id, { atPeriodEnd: true });
+    expect(res.status).toBe(409);
+    expect((await read<ErrorBody>(res)).message).toBe(NOT_RENEWING);
+  });
+
+  it('refuses a subscription of the provider not in use, and bad bodies, changing nothing', async () => {
+    const sub = await insertSubscription(t.db, (await createUser(t.db)).id, { provider: 'stripe', providerSubscriptionId: `sub_${Date.now()}` });
+    for (const res of [await cancel(sub.id, { atPeriodEnd: false }), await refund(sub.id, {})]) {
+      expect(res.status).toBe(409);
+      expect((await read<ErrorBody>(res)).message).toBe(PROVIDER_NOT_IN_USE);
+    }
+    expect((await detail(sub.id)).manageable).toBe(false);
+    for (const body of [{}, { atPeriodEnd: 'yes' }]) {
+      const res = await cancel(sub.id, body);
+      expect(res.status).toBe(400);
+      expect((await read<ErrorBody>(res)).validationErrors?.atPeriodEnd).toEqual(['atPeriodEnd must be true or false']);
+    }
+    expect((await cancel(999_999, { atPeriodEnd: true })).status).toBe(404);
+    expect((await detail(sub.id)).status).toBe('active');
+  });
+
+  it('refunds the newest paid invoice in full by default; the event records it; then nothing is left', async () => {
+    const user = await createUser(t.db);
+    const sub = await insertSubscription(t.db, user.id, { plan: 'educator' });
+    const first = await insertInvoice(t.db, sub, { providerCreated: 1_000 });
+    const second = await insertInvoice(t.db, sub, { providerCreated: 2_000 });
+    const got = await read<AdminSubscriptionDetail>(await refund(sub.id, {}));
+    expect(got.invoices.find((i) => i.id === second.id)).toMatchObject({ refunded_cents: 2900, refundable_cents: 0 });
+    expect(got.invoices.find((i) => i.id === first.id)).toMatchObject({ refunded_cents: 0 });
+    expect(got.status).toBe('active');
+    // The next default is the older invoice.
+    const next = await read<AdminSubscriptionDetail>(await refund(sub.id, { amountCents: 500 }));
+    expect(next.invoices.find((i) => i.id === first.id)).toMatchObject({ refunded_cents: 500, refundable_cents: 2400 });
+    const again = await refund(sub.id, { invoiceId: second.id });
+    expect(again.status).toBe(409);
+    expect((await read<ErrorBody>(again)).message).toBe(INVOICE_NOT_REFUNDABLE);
+  });
+
+  it('refunds part of a chosen invoice and cancels now when asked', async () => {
+    const user = await createUser(t.db);
+    const sub = await insertSubscription(t.db, user.id, { plan: 'premium' });
+    const inv = await insertInvoice(t.db, sub);
+    const res = await refund(sub.id, { invoiceId: inv.id, amountCents: 1234, cancel: true });
+    expect(res.status).toBe(200);
+    const got = await read<AdminSubscriptionDetail>(res);
+    expect(got.invoices[0]).toMatchObject({ id: inv.id, refunded_cents: 1234, refundable_cents: 7900 - 1234 });
+    expect(got).toMatchObject({ status: 'canceled', is_active: false });
+    expect(await userColumns(user.id)).toMatchObject({ status: 'canceled' });
+  });
+
+  it('refuses a refund above what is left, of another subscription’s invoice, with nothing paid, or with a bad body', async () => {
+    const user = await createUser(t.db);
+    const sub = await insertSubscription(t.db, user.id, { plan: 'educator' });
+    const inv = await insertInvoice(t.db, sub, { refundedCents: 900 });
+    const tooMuch = await refund(sub.id, { invoiceId: inv.id, amountCents: 2001 });
+    expect(tooMuch.status).toBe(400);
+    const err = await read<ErrorBody>(tooMuch);
+    expect(err.message).toBe(refundTooLarge(2000));
+    expect(err.message).toBe('At most $20.00 can be refunded on this invoice.');
+    expect(err.validationErrors?.amountCents).toEqual([err.message]);
+
+    const other = await insertSubscription(t.db, (await createUser(t.db)).id, { plan: 'educator' });
+    const otherInvoice = await insertInvoice(t.db, other);
+    const foreign = await refund(sub.id, { invoiceId: otherInvoice.id });
+    expect(foreign.status).toBe(404);
+    expect((await read<ErrorBody>(foreign)).message).toBe(INVOICE_NOT_FOUND);
+
+    const unpaid = await insertSubscription(t.db, (await createUser(t.db)).id, { status: 'trialing' });
+    await insertInvoice(t.db, unpaid, { amountDueCents: 0, amountPaidCents: 0 });
+    const nothing = await refund(unpaid.id, {});
+    expect(nothing.status).toBe(409);
+    expect((await read<ErrorBody>(nothing)).message).toBe(NOTHING_TO_REFUND);
+
+    for (const [body, field] of [
+      [{ amountCents: 0 }, 'amountCents'],
+      [{ amountCents: 10.5 }, 'amountCents'],
+      [{ invoiceId: 'x' }, 'invoiceId'],
+      [{ cancel: 'yes' }, 'cancel'],
+    ] as const) {
+      const res = await refund(sub.id, body);
+      expect(res.status).toBe(400);
+      expect((await read<ErrorBody>(res)).validationErrors?.[field]).toBeDefined();
+    }
+    expect((await detail(sub.id)).invoices[0]).toMatchObject({ refunded_cents: 900 });
   });
 });

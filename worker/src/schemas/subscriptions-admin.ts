@@ -36,12 +36,11 @@ const priceSchema = (label: string, max: number, maxText: string) =>
     .max(max, `${label} must be at most ${maxText}`);
 
 export const planFields = {
-  name: z
-    .string({ error: 'Name must be text' })
+  name: z.string({ error: 'Name must be text' }).trim().min(1, 'Name is required').max(PLAN_NAME_MAX, `Name must be at most ${PLAN_NAME_MAX} characters`),
+  description: z
+    .string({ error: 'Description must be text' })
     .trim()
-    .min(1, 'Name is required')
-    .max(PLAN_NAME_MAX, `Name must be at most ${PLAN_NAME_MAX} characters`),
-  description: z.string({ error: 'Description must be text' }).trim().max(PLAN_DESCRIPTION_MAX, `Description must be at most ${PLAN_DESCRIPTION_MAX} characters`),
+    .max(PLAN_DESCRIPTION_MAX, `Description must be at most ${PLAN_DESCRIPTION_MAX} characters`),
   monthlyPriceCents: priceSchema('Monthly price', MONTHLY_PRICE_MAX_CENTS, '$10,000.00'),
   yearlyPriceCents: priceSchema('Yearly price', YEARLY_PRICE_MAX_CENTS, '$120,000.00'),
   features: z
@@ -61,7 +60,9 @@ export const planFields = {
   active: z.boolean({ error: 'active must be true or false' }),
 };
 
-export type PlanChanges = Partial<{ [K in keyof typeof planFields]: z.output<(typeof planFields)[K]> }>;
+export type PlanChanges = Partial<{
+  [K in keyof typeof planFields]: z.output<(typeof planFields)[K]>;
+}>;
 
 /**
  * The rules that span fields, checked on the whole plan after a change is merged into it: the

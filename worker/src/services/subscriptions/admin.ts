@@ -1,21 +1,33 @@
 import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { subscriptionPlans, subscriptions, type SubscriptionPlanRow, type SubscriptionRow } from '../../../../db/schema/subscriptions.ts';
+import {
+  subscriptionInvoices,
+  subscriptionPlans,
+  subscriptions,
+  type SubscriptionInvoiceRow,
+  type SubscriptionPlanRow,
+  type SubscriptionRow,
+} from '../../../../db/schema/subscriptions.ts';
 import { users } from '../../../../db/schema/users.ts';
-import { subscriptionIsActive } from '../../domain/subscriptions.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { formatUsd } from '../../domain/orders.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { NOTHING_TO_CHANGE, planProblems, type AdminSubscriptionsQuery, type PlanChanges } from '../../schemas/subscriptions-admin.ts';
-import { planRef, toPlanView } from './plans.ts';
-import type { AdminPlanView, SubscriptionPlanRef } from './views.ts';
+import { providerNameOf } from '../payments/provider.ts';
+import { ALREADY_ENDED, cancelSubscription, INVOICE_NOT_FOUND, INVOICE_NOT_REFUNDABLE, refundInvoice, SUBSCRIPTION_NOT_FOUND } from './manage.ts';
+import { plansById, toPlanView } from './plans.ts';
+import { toInvoiceView, toSubscriptionView } from './serialize.ts';
+import type { AdminPlanView, InvoiceView, SubscriptionView } from './views.ts';
 
 /**
  * The administration of plans and subscriptions (issue 11 §1 and §4, decision 0031): every plan
- * with its subscriber count, a plan's edit, and the paged list of every subscription. The
- * subscriptions' state is never written here: cancelling and refunding go through the engine.
+ * with its subscriber count, a plan's edit, the paged list of every subscription and one with its
+ * invoices. A subscription's state is never written here: cancelling and refunding are the
+ * engine's (manage.ts), whose provider calls come back as verified events.
  */
 
 export const PLAN_NOT_FOUND = 'Plan not found';
-export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found';
+export { ALREADY_ENDED, INVOICE_NOT_FOUND, INVOICE_NOT_REFUNDABLE, SUBSCRIPTION_NOT_FOUND };
 
 /** Statuses of a live subscription: it holds (or is about to lose) its plan. */
 export const LIVE_STATUSES = ['trialing', 'active', 'past_due'] as const;
@@ -81,9 +93,15 @@ export async function updatePlan(db: Db, id: number, changes: PlanChanges): Prom
     .set({
       ...(set.name !== undefined && { name: set.name }),
       ...(set.description !== undefined && { description: set.description }),
-      ...(set.monthlyPriceCents !== undefined && { monthlyPriceCents: set.monthlyPriceCents }),
-      ...(set.yearlyPriceCents !== undefined && { yearlyPriceCents: set.yearlyPriceCents }),
-      ...(set.features !== undefined && { features: JSON.stringify(set.features.map(({ text, included }) => ({ text, included }))) }),
+      ...(set.monthlyPriceCents !== undefined && {
+        monthlyPriceCents: set.monthlyPriceCents,
+      }),
+      ...(set.yearlyPriceCents !== undefined && {
+        yearlyPriceCents: set.yearlyPriceCents,
+      }),
+      ...(set.features !== undefined && {
+        features: JSON.stringify(set.features.map(({ text, included }) => ({ text, included }))),
+      }),
       ...(set.active !== undefined && { active: set.active }),
       updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
     })
@@ -107,23 +125,10 @@ export interface AdminSubscriber {
   email: string | null;
 }
 
-export interface AdminSubscriptionRow {
-  id: number;
+/** A subscription as the admin list shows it: the subscriber's own view, with who and the provider's id. */
+export interface AdminSubscriptionRow extends SubscriptionView {
   user: AdminSubscriber;
-  plan: SubscriptionPlanRef;
-  interval: SubscriptionRow['interval'];
-  status: SubscriptionRow['status'];
-  /** §4: active or trialing, and not past the end of a cancelled period. */
-  is_active: boolean;
-  price_cents: number;
-  currency: string;
-  cancel_at_period_end: boolean;
-  trial_end: string | null;
-  current_period_end: string | null;
-  ended_at: string | null;
-  provider: SubscriptionRow['provider'];
   provider_subscription_id: string;
-  created_at: string;
 }
 
 export interface AdminSubscriptionPage {
@@ -133,20 +138,10 @@ export interface AdminSubscriptionPage {
   pageSize: number;
 }
 
-export const subscriberColumns = { id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, email: users.email };
+const subscriberColumns = { id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, email: users.email };
 
-export function subscriberOf(row: { id: number; username: string; firstName: string; lastName: string; email: string | null }): AdminSubscriber {
+function subscriberOf(row: { id: number; username: string; firstName: string; lastName: string; email: string | null }): AdminSubscriber {
   return { id: row.id, username: row.username, name: `${row.firstName} ${row.lastName}`.trim() || row.username, email: row.email };
-}
-
-/** The moment a subscription stops giving access when it will not renew (as the user's columns read it). */
-export function endsAtOf(row: Pick<SubscriptionRow, 'endedAt' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>): string | null {
-  if (row.endedAt) return row.endedAt;
-  return row.cancelAtPeriodEnd ? row.currentPeriodEnd : null;
-}
-
-export function isActiveRow(row: SubscriptionRow, now = Date.now()): boolean {
-  return subscriptionIsActive({ subscription_status: row.status, subscription_expires_at: endsAtOf(row) }, now);
 }
 
 function escapeLike(term: string): string {
@@ -175,24 +170,17 @@ function whereOf(query: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize'>): SQL
   return and(...conditions);
 }
 
-export function adminSubscriptionRow(sub: SubscriptionRow, plan: SubscriptionPlanRow, user: Parameters<typeof subscriberOf>[0], now = Date.now()): AdminSubscriptionRow {
-  return {
-    id: sub.id,
+async function adminRows(db: Db, rows: { sub: SubscriptionRow; user: Parameters<typeof subscriberOf>[0] }[]): Promise<AdminSubscriptionRow[]> {
+  const plans = await plansById(
+    db,
+    rows.flatMap(({ sub }) => (sub.scheduledPlanId ? [sub.planId, sub.scheduledPlanId] : [sub.planId])),
+  );
+  const now = Date.now();
+  return rows.map(({ sub, user }) => ({
+    ...toSubscriptionView(sub, plans, now),
     user: subscriberOf(user),
-    plan: planRef(plan),
-    interval: sub.interval,
-    status: sub.status,
-    is_active: isActiveRow(sub, now),
-    price_cents: sub.priceCents,
-    currency: sub.currency,
-    cancel_at_period_end: sub.cancelAtPeriodEnd,
-    trial_end: sub.trialEnd,
-    current_period_end: sub.currentPeriodEnd,
-    ended_at: sub.endedAt,
-    provider: sub.provider,
     provider_subscription_id: sub.providerSubscriptionId,
-    created_at: sub.createdAt,
-  };
+  }));
 }
 
 /** Every subscription, newest first, filtered by plan, status, interval and a search of the subscriber. */
@@ -200,7 +188,7 @@ export async function listAdminSubscriptions(db: Db, query: AdminSubscriptionsQu
   const where = whereOf(query);
   const [rows, [totalRow]] = await db.batch([
     db
-      .select({ sub: subscriptions, plan: subscriptionPlans, user: subscriberColumns })
+      .select({ sub: subscriptions, user: subscriberColumns })
       .from(subscriptions)
       .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
       .innerJoin(users, eq(users.id, subscriptions.userId))
@@ -215,23 +203,114 @@ export async function listAdminSubscriptions(db: Db, query: AdminSubscriptionsQu
       .innerJoin(users, eq(users.id, subscriptions.userId))
       .where(where),
   ]);
-  const now = Date.now();
-  return {
-    data: rows.map((r) => adminSubscriptionRow(r.sub, r.plan, r.user, now)),
-    total: Number(totalRow?.n ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return { data: await adminRows(db, rows), total: Number(totalRow?.n ?? 0), page: query.page, pageSize: query.pageSize };
 }
 
-/** A subscription's row with its plan and subscriber, or 404. */
-export async function subscriptionForAdmin(db: Db, id: number) {
+// ---------------------------------------------------------------------------------------------
+// One subscription: its detail with the invoices, and the admin's cancel and refund
+
+export const ALREADY_CANCELING = 'This subscription is already set to cancel at the end of its period.';
+export const NOT_RENEWING = 'Only a trialing, active or past-due subscription can be set to cancel at the end of its period; cancel it now instead.';
+export const NOTHING_TO_REFUND = 'This subscription has no paid invoice left to refund.';
+export const PROVIDER_NOT_IN_USE = 'This subscription was made with another payment provider than the one in use; manage it there.';
+export const refundTooLarge = (cents: number) => `At most ${formatUsd(cents)} can be refunded on this invoice.`;
+
+export interface AdminInvoice extends InvoiceView {
+  /** What a refund can still give back: paid − refunded (0 unless paid). */
+  refundable_cents: number;
+  provider_invoice_id: string;
+}
+
+export interface AdminSubscriptionDetail extends AdminSubscriptionRow {
+  provider_customer_id: string | null;
+  /** The payment provider in use made it, so it can be cancelled and refunded here. */
+  manageable: boolean;
+  /** Newest first. */
+  invoices: AdminInvoice[];
+}
+
+export const refundableOf = (inv: Pick<SubscriptionInvoiceRow, 'status' | 'amountPaidCents' | 'refundedCents'>) =>
+  inv.status === 'paid' ? Math.max(0, inv.amountPaidCents - inv.refundedCents) : 0;
+
+async function invoicesOf(db: Db, subscriptionId: number): Promise<SubscriptionInvoiceRow[]> {
+  return db
+    .select()
+    .from(subscriptionInvoices)
+    .where(eq(subscriptionInvoices.subscriptionId, subscriptionId))
+    .orderBy(desc(subscriptionInvoices.providerCreated), desc(subscriptionInvoices.id));
+}
+
+async function subscriptionRow(db: Db, id: number) {
   const [row] = await db
-    .select({ sub: subscriptions, plan: subscriptionPlans, user: subscriberColumns })
+    .select({ sub: subscriptions, user: subscriberColumns })
     .from(subscriptions)
-    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
     .innerJoin(users, eq(users.id, subscriptions.userId))
     .where(eq(subscriptions.id, id));
   if (!row) throw notFound(SUBSCRIPTION_NOT_FOUND);
   return row;
+}
+
+export async function getAdminSubscription(platform: Platform, id: number): Promise<AdminSubscriptionDetail> {
+  const row = await subscriptionRow(platform.db, id);
+  const [[view], invoices] = await Promise.all([adminRows(platform.db, [row]), invoicesOf(platform.db, id)]);
+  return {
+    ...view!,
+    provider_customer_id: row.sub.providerCustomerId,
+    manageable: row.sub.provider === providerNameOf(platform.env),
+    invoices: invoices.map((inv) => ({ ...toInvoiceView(inv), refundable_cents: refundableOf(inv), provider_invoice_id: inv.providerInvoiceId })),
+  };
+}
+
+const hasEnded = (sub: SubscriptionRow) => sub.endedAt !== null || sub.status === 'canceled' || sub.status === 'incomplete_expired';
+
+/** The subscription, if the provider in use can act on it and it has not ended. */
+async function manageableSubscription(platform: Platform, id: number): Promise<SubscriptionRow> {
+  const { sub } = await subscriptionRow(platform.db, id);
+  if (sub.provider !== providerNameOf(platform.env)) throw conflict(PROVIDER_NOT_IN_USE);
+  return sub;
+}
+
+/**
+ * Cancels a subscription for its subscriber, through the engine: at the period end (access kept
+ * until then, §4) or now. Refused (409) when it has ended, is already set to cancel, or cannot
+ * renew (an unpaid checkout is cancelled now).
+ */
+export async function adminCancelSubscription(platform: Platform, id: number, atPeriodEnd: boolean): Promise<AdminSubscriptionDetail> {
+  const sub = await manageableSubscription(platform, id);
+  if (hasEnded(sub)) throw conflict(ALREADY_ENDED);
+  if (atPeriodEnd && !(LIVE_STATUSES as readonly string[]).includes(sub.status)) throw conflict(NOT_RENEWING);
+  if (atPeriodEnd && sub.cancelAtPeriodEnd) throw conflict(ALREADY_CANCELING);
+  await cancelSubscription(platform, id, { atPeriodEnd });
+  return getAdminSubscription(platform, id);
+}
+
+/**
+ * Refunds a paid invoice of the subscription through the engine (by default its newest with
+ * something left; all that is left unless an amount is given), and with `cancel` then ends the
+ * subscription at once. The invoice's refunded amount follows the provider's event.
+ */
+export async function adminRefundSubscription(
+  platform: Platform,
+  id: number,
+  input: { invoiceId?: number; amountCents?: number; cancel?: boolean },
+): Promise<AdminSubscriptionDetail> {
+  const sub = await manageableSubscription(platform, id);
+  const invoices = await invoicesOf(platform.db, id);
+  let invoice: SubscriptionInvoiceRow | undefined;
+  if (input.invoiceId !== undefined) {
+    invoice = invoices.find((i) => i.id === input.invoiceId);
+    if (!invoice) throw notFound(INVOICE_NOT_FOUND);
+    if (refundableOf(invoice) <= 0) throw conflict(INVOICE_NOT_REFUNDABLE);
+  } else {
+    invoice = invoices.find((i) => refundableOf(i) > 0);
+    if (!invoice) throw conflict(NOTHING_TO_REFUND);
+  }
+  const refundable = refundableOf(invoice);
+  if (input.amountCents !== undefined && input.amountCents > refundable) {
+    throw badRequest(refundTooLarge(refundable), { amountCents: [refundTooLarge(refundable)] });
+  }
+  if (input.cancel && hasEnded(sub)) throw conflict(ALREADY_ENDED);
+  await refundInvoice(platform, invoice.id, input.amountCents ?? null);
+  if (input.cancel) await cancelSubscription(platform, id, { atPeriodEnd: false });
+  return getAdminSubscription(platform, id);
 }

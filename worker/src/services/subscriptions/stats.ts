@@ -45,7 +45,8 @@ export interface SubscriptionStats {
   plans: PlanStats[];
 }
 
-const emptyStatuses = (): Record<SubscriptionStatus, number> => Object.fromEntries(SUBSCRIPTION_STATUSES.map((s) => [s, 0])) as Record<SubscriptionStatus, number>;
+const emptyStatuses = (): Record<SubscriptionStatus, number> =>
+  Object.fromEntries(SUBSCRIPTION_STATUSES.map((s) => [s, 0])) as Record<SubscriptionStatus, number>;
 
 /** One subscription's monthly share in cents: monthly as it is, yearly / 12 rounded half up. */
 const monthlyShare = sql`CASE s.interval WHEN 'year' THEN (s.price_cents + 6) / 12 ELSE s.price_cents END`;
@@ -53,10 +54,22 @@ const pays = sql`s.status IN ('active', 'past_due') AND s.price_cents > 0`;
 
 export async function subscriptionStats(db: Db): Promise<SubscriptionStats> {
   const [plans, rows] = await db.batch([
-    db.all<{ id: number; key: PlanKeyName; name: string; level: number; active: number }>(
-      sql`SELECT id, key, name, level, active FROM subscription_plans ORDER BY position, level`,
-    ),
-    db.all<{ plan_id: number; status: SubscriptionStatus; n: number; paying: number; mrr: number; canceling: number; canceling_mrr: number }>(sql`
+    db.all<{
+      id: number;
+      key: PlanKeyName;
+      name: string;
+      level: number;
+      active: number;
+    }>(sql`SELECT id, key, name, level, active FROM subscription_plans ORDER BY position, level`),
+    db.all<{
+      plan_id: number;
+      status: SubscriptionStatus;
+      n: number;
+      paying: number;
+      mrr: number;
+      canceling: number;
+      canceling_mrr: number;
+    }>(sql`
       SELECT s.plan_id AS plan_id, s.status AS status, count(*) AS n,
         coalesce(sum(CASE WHEN ${pays} THEN 1 ELSE 0 END), 0) AS paying,
         coalesce(sum(CASE WHEN ${pays} THEN ${monthlyShare} ELSE 0 END), 0) AS mrr,
@@ -67,7 +80,17 @@ export async function subscriptionStats(db: Db): Promise<SubscriptionStats> {
   const byPlan = new Map<number, PlanStats>(
     plans.map((p) => [
       Number(p.id),
-      { id: Number(p.id), key: p.key, name: p.name, level: Number(p.level), active_plan: Number(p.active) === 1, paying: 0, trialing: 0, mrr_cents: 0, by_status: emptyStatuses() },
+      {
+        id: Number(p.id),
+        key: p.key,
+        name: p.name,
+        level: Number(p.level),
+        active_plan: Number(p.active) === 1,
+        paying: 0,
+        trialing: 0,
+        mrr_cents: 0,
+        by_status: emptyStatuses(),
+      },
     ]),
   );
   const stats: SubscriptionStats = {
