@@ -42,7 +42,8 @@ describe('afterSignInTarget (§4)', () => {
   it('otherwise uses the after-login rule', () => {
     expect(afterSignInTarget(student, '')).toBe('/dashboard');
     expect(afterSignInTarget(admin, '')).toBe('/admin/dashboard');
-    expect(afterSignInTarget({ role: ['STUDENT'], subscription_tier: 'NOBILITY', is_active: false }, '')).toBe('/subscription?tier=NOBILITY');
+    expect(afterSignInTarget({ role: ['STUDENT'], subscription_tier: 'NOBILITY', subscription_status: 'canceled', is_active: true }, '')).toBe('/subscription?tier=NOBILITY');
+    expect(afterSignInTarget({ role: ['STUDENT'], subscription_tier: 'educator', subscription_status: 'trialing', is_active: true }, '')).toBe('/dashboard');
   });
 });
 

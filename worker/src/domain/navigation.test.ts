@@ -46,36 +46,56 @@ describe('landing redirect (§2.2)', () => {
 });
 
 describe('after login (§4)', () => {
-  it('sends a paying-tier user who is not active and not admin to /subscription?tier={tier}', () => {
-    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'NOBILITY', is_active: false })).toBe('/subscription?tier=NOBILITY');
-    expect(afterLoginRedirect({ role: ['SELLER'], subscription_tier: 'premium_seller', is_active: false })).toBe('/subscription?tier=premium_seller');
+  const DAY = 24 * 60 * 60 * 1000;
+  const now = Date.parse('2026-06-01T12:00:00Z');
+  const future = new Date(now + DAY).toISOString();
+  const past = new Date(now - DAY).toISOString();
+
+  it('sends a paying-tier user whose subscription is not active, and who is not admin, to /subscription?tier={tier}', () => {
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'NOBILITY', subscription_status: 'canceled', is_active: true }, now)).toBe('/subscription?tier=NOBILITY');
+    expect(afterLoginRedirect({ role: ['SELLER'], subscription_tier: 'premium_seller', subscription_status: 'past_due', is_active: true }, now)).toBe(
+      '/subscription?tier=premium_seller',
+    );
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'educator', subscription_status: null, is_active: true }, now)).toBe('/subscription?tier=educator');
+    // Cancelled at the period end and past it.
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'royalty', subscription_status: 'active', subscription_expires_at: past }, now)).toBe(
+      '/subscription?tier=royalty',
+    );
+  });
+
+  it('reads the subscription, not the account flag (decision 0031)', () => {
+    // An active account whose subscription ended still goes to renew it…
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'ROYAL', subscription_status: 'canceled', is_active: true }, now)).toBe('/subscription?tier=ROYAL');
+    // …and a current subscription stays on /dashboard whatever the flag says.
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'ROYAL', subscription_status: 'active', is_active: false }, now)).toBe('/dashboard');
   });
 
   it('encodes the tier in the query', () => {
-    expect(afterLoginRedirect({ role: [], subscription_tier: 'a&b', is_active: false })).toBe('/subscription?tier=a%26b');
+    expect(afterLoginRedirect({ role: [], subscription_tier: 'a&b', subscription_status: 'canceled' }, now)).toBe('/subscription?tier=a%26b');
   });
 
   it('does not send free or IMPERIAL users to the subscription page', () => {
-    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'free', is_active: false })).toBe('/dashboard');
-    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'FREE', is_active: false })).toBe('/dashboard');
-    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'IMPERIAL', is_active: false })).toBe('/dashboard');
-    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: null, is_active: false })).toBe('/dashboard');
+    for (const tier of ['free', 'FREE', 'IMPERIAL', null, '']) {
+      expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: tier, subscription_status: 'canceled' }, now), String(tier)).toBe('/dashboard');
+    }
   });
 
-  it('does not send active users to the subscription page', () => {
-    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'ROYAL', is_active: true })).toBe('/dashboard');
+  it('does not send users with a current subscription (active, trialing, or cancelled before its end) to the subscription page', () => {
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'ROYAL', subscription_status: 'active' }, now)).toBe('/dashboard');
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'educator', subscription_status: 'trialing' }, now)).toBe('/dashboard');
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'premium', subscription_status: 'active', subscription_expires_at: future }, now)).toBe('/dashboard');
   });
 
   it('sends admins to /admin/dashboard, even with an inactive paying tier', () => {
-    expect(afterLoginRedirect({ role: ['ADMIN'], subscription_tier: 'free', is_active: true })).toBe('/admin/dashboard');
-    expect(afterLoginRedirect({ role: ['ADMIN'], subscription_tier: 'ROYAL', is_active: false })).toBe('/admin/dashboard');
-    expect(afterLoginRedirect({ role: ['CURRICULUM_ADMIN'], subscription_tier: 'free', is_active: true })).toBe('/admin/dashboard');
-    expect(afterLoginRedirect({ role: 'INSTRUCTOR_ADMIN', subscription_tier: 'NOBILITY', is_active: false })).toBe('/admin/dashboard');
+    expect(afterLoginRedirect({ role: ['ADMIN'], subscription_tier: 'free' }, now)).toBe('/admin/dashboard');
+    expect(afterLoginRedirect({ role: ['ADMIN'], subscription_tier: 'ROYAL', subscription_status: 'canceled' }, now)).toBe('/admin/dashboard');
+    expect(afterLoginRedirect({ role: ['CURRICULUM_ADMIN'], subscription_tier: 'free' }, now)).toBe('/admin/dashboard');
+    expect(afterLoginRedirect({ role: 'INSTRUCTOR_ADMIN', subscription_tier: 'NOBILITY', subscription_status: 'canceled' }, now)).toBe('/admin/dashboard');
   });
 
   it('sends everyone else to /dashboard', () => {
-    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'free', is_active: true })).toBe('/dashboard');
-    expect(afterLoginRedirect({ role: [] })).toBe('/dashboard');
+    expect(afterLoginRedirect({ role: ['STUDENT'], subscription_tier: 'free', is_active: true }, now)).toBe('/dashboard');
+    expect(afterLoginRedirect({ role: [] }, now)).toBe('/dashboard');
   });
 
   it('sends a new registration to /dashboard', () => {

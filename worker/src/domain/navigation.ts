@@ -1,10 +1,11 @@
 import { can, type Action } from './permissions.ts';
 import { hasAdminRole, roleList } from './roles.ts';
+import { subscriptionIsActive, type SubscriptionFields } from './subscriptions.ts';
 
 /** The parts of a user the navigation rules read. */
-export interface NavUser {
+export interface NavUser extends SubscriptionFields {
   role: readonly string[] | string | null | undefined;
-  subscription_tier?: string | null;
+  /** The account's flag (a deactivated account cannot sign in); not the subscription's state. */
   is_active?: boolean | null;
 }
 
@@ -21,12 +22,14 @@ export function landingRedirect(user: NavUser | null): string {
 /**
  * §4, after login: a user whose tier is neither free nor IMPERIAL, who is not active and is not
  * admin, goes to /subscription?tier={tier}; an admin to /admin/dashboard; others to /dashboard.
+ * "Active" is the subscription's (decision 0031): status active or trialing and not past its end
+ * (`subscriptionIsActive`); the account's `is_active` cannot be false for someone signing in.
  */
-export function afterLoginRedirect(user: NavUser): string {
+export function afterLoginRedirect(user: NavUser, now: number = Date.now()): string {
   const roles = roleList(user.role);
   const admin = hasAdminRole(roles);
   const tier = user.subscription_tier ?? 'free';
-  if (tier.toLowerCase() !== 'free' && tier !== 'IMPERIAL' && !user.is_active && !admin) {
+  if (tier.trim() !== '' && tier.toLowerCase() !== 'free' && tier !== 'IMPERIAL' && !subscriptionIsActive(user, now) && !admin) {
     return `/subscription?tier=${encodeURIComponent(tier)}`;
   }
   if (admin) return '/admin/dashboard';
