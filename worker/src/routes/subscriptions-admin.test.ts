@@ -6,7 +6,7 @@ import { createAdmin, createSignedInUser, createUser, signIn } from '../../../te
 import { insertInvoice, insertSubscription, planIdOf } from '../../../tests/support/subscription-rows.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
-import { FREE_PLAN_ACTIVE, FREE_PLAN_PRICE, NOTHING_TO_CHANGE, PAID_PLAN_MINIMUM, YEARLY_ABOVE_TWELVE_MONTHS } from '../schemas/subscriptions-admin.ts';
+import { FREE_PLAN_ACTIVE, FREE_PLAN_PRICE, NOTHING_TO_CHANGE, PAID_PLAN_MINIMUM, YEARLY_ABOVE_TWELVE_MONTHS } from '../domain/plan-rules.ts';
 import {
   ALREADY_CANCELING,
   ALREADY_ENDED,
