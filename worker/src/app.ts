@@ -8,6 +8,7 @@ import { createPublicCache, headerReaderOf, type PublicCacheOptions } from './ht
 import { accountRoutes } from './routes/account.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { subscriptionsAdminRoutes } from './routes/subscriptions-admin.ts';
+import { subscriptionsRoutes } from './routes/subscriptions.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { sellersRoutes } from './routes/sellers.ts';
@@ -78,6 +79,7 @@ const api = new Hono<AppContext>()
   .route('/', paymentsRoutes)
   .route('/', contactRoutes)
   .route('/', adminStatsRoutes)
+  .route('/', subscriptionsRoutes)
   .route('/', subscriptionsAdminRoutes)
   .route('/upload', uploadRoutes)
   .route('/', coursesRoutes)

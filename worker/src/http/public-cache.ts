@@ -67,7 +67,7 @@ export type Versions = Readonly<Record<VersionScope, number>>;
 async function readVersions(db: Db): Promise<Versions> {
   const rows = await db.select().from(contentVersions);
   // A scope without its row (a database migrated before it existed) never matches anything kept.
-  const versions: Record<string, number> = { catalog: NaN, certificates: NaN, accounts: NaN, store: NaN };
+  const versions: Record<string, number> = { catalog: NaN, certificates: NaN, accounts: NaN, store: NaN, plans: NaN };
   for (const row of rows) versions[row.scope] = row.version;
   return versions as Versions;
 }

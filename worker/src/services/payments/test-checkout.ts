@@ -10,6 +10,8 @@ import { expireOverdueSessions, ORDER_NOT_FOUND, ownOrderBySession } from './pen
 import { SESSION_ID_PLACEHOLDER } from './provider.ts';
 import { CARD_DECLINED, checkTestCard, type TestCard } from './test-cards.ts';
 import { testEvents } from './test-provider.ts';
+import { subscriptionTerms } from '../subscriptions/checkout.ts';
+import { checkoutTermsOf, startTestSubscription } from '../subscriptions/test-billing.ts';
 
 /** The test provider's hosted page (/checkout/stripe): its data, and paying with a test card. */
 
@@ -24,6 +26,8 @@ export interface TestCheckoutView {
   expiresAt: string | null;
   successUrl: string;
   cancelUrl: string;
+  /** A plan's checkout (decision 0031): what the subscription will charge ("14-day free trial, then $290.00 per year"). */
+  subscription: { planKey: string; interval: 'month' | 'year'; priceCents: number; trialDays: number | null; terms: string } | null;
 }
 
 const place = (url: string, sessionId: string) => url.replace(SESSION_ID_PLACEHOLDER, encodeURIComponent(sessionId));
@@ -54,7 +58,9 @@ export async function testCheckoutView(platform: Platform, userId: number, sessi
   }
   const summary = (await loadOrderSummary(platform.db, order.id))!;
   const status = order.status === 'pending' ? 'open' : isPaidStatus(order.status) ? 'complete' : 'expired';
-  return { sessionId, status, order: summary, expiresAt: order.expiresAt, ...urlsFor(platform, sessionId) };
+  const terms = order.type === 'subscription' ? checkoutTermsOf(order) : null;
+  const subscription = terms ? { ...terms, terms: subscriptionTerms(terms.priceCents, terms.interval, terms.trialDays) } : null;
+  return { sessionId, status, order: summary, expiresAt: order.expiresAt, ...urlsFor(platform, sessionId), subscription };
 }
 
 /**
@@ -80,7 +86,9 @@ export async function payTestSession(platform: Platform, userId: number, session
     throw new AppError(402, CARD_DECLINED, { details: { code: 'card_declined', decline_code: 'generic_decline' } });
   }
   const [order] = await platform.db.select().from(orders).where(eq(orders.id, view.order.id)).limit(1);
-  await provider!.deliver(testEvents.completed(order!));
+  // A plan's checkout creates the subscription (its events), then completes the session.
+  if (order!.type === 'subscription') await startTestSubscription(platform, order!, card.cardNumber.replace(/\D/g, '').slice(-4));
+  else await provider!.deliver(testEvents.completed(order!));
   const [after] = await platform.db.select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.id, view.order.id)).limit(1);
   if (!after?.paidAt) throw new AppError(409, PAYMENT_NOT_CONFIRMED);
   return { status: 'paid', redirectUrl: view.successUrl };

@@ -182,3 +182,6 @@ export function createTestProvider(platform: Platform): TestProvider {
   };
   return provider;
 }
+
+/** The Stripe-shaped event builder, for the test provider's billing side (services/subscriptions/test-billing.ts). */
+export { event as stripeShapedEvent };

@@ -8,6 +8,7 @@ import { deliverOutboxMessage } from '../outbox.ts';
 import { registeredFulfillers, type BatchStatement, type OutboxRow } from './fulfilment.ts';
 import type { PaymentProvider, ProviderEvent, ProviderName } from './provider.ts';
 import { RECEIPT_KIND, receiptEmail } from './receipt.ts';
+import { handleSubscriptionEvent } from '../subscriptions/events.ts';
 
 /**
  * The one webhook handler (decision 0024): Stripe's events and the test provider's, verified by
@@ -86,7 +87,7 @@ function findOrder(db: Db, refs: { orderId: number | null; sessionId: string | n
 }
 
 /** Records an event that changes nothing (unknown order, other type) so a redelivery is recognised. */
-async function recordIgnored(db: Db, provider: ProviderName, event: ProviderEvent, orderId: number | null, why: string): Promise<HandledEvent> {
+export async function recordIgnored(db: Db, provider: ProviderName, event: ProviderEvent, orderId: number | null, why: string): Promise<HandledEvent> {
   const inserted = await db.all<{ id: string }>(sql`INSERT INTO payment_events (id, provider, type, order_id, provider_created, outcome, payload)
     VALUES (${event.id}, ${provider}, ${event.type}, ${orderId}, ${event.created ?? null}, ${`ignored:${why}`}, ${JSON.stringify(event)})
     ON CONFLICT (id) DO NOTHING RETURNING id`);
@@ -119,7 +120,8 @@ function fulfilmentStatements(db: Db, orderId: number): BatchStatement[] {
   ];
 }
 
-function claimStatements(db: Db, provider: ProviderName, event: ProviderEvent, orderId: number, claim: string) {
+/** The exactly-once claim of an event (decision 0024): the steps guarded by `claimed` run for one delivery only. */
+export function claimStatements(db: Db, provider: ProviderName, event: ProviderEvent, orderId: number | null, claim: string) {
   const claimed = sql`EXISTS (SELECT 1 FROM payment_events WHERE id = ${event.id} AND outcome = ${claim})`;
   return {
     claimed,
@@ -130,7 +132,7 @@ function claimStatements(db: Db, provider: ProviderName, event: ProviderEvent, o
   };
 }
 
-const newClaim = () => `claimed:${crypto.randomUUID()}`;
+export const newClaim = () => `claimed:${crypto.randomUUID()}`;
 
 async function handleCompleted(platform: Platform, provider: ProviderName, event: ProviderEvent): Promise<HandledEvent> {
   const { db } = platform;
@@ -276,6 +278,9 @@ async function handleRefunded(platform: Platform, provider: ProviderName, event:
 
 /** Handles a verified event. Unknown types are recorded and answered 200, as Stripe expects. */
 export async function handlePaymentEvent(platform: Platform, provider: ProviderName, event: ProviderEvent): Promise<HandledEvent> {
+  // Subscriptions, their invoices, checkouts of mode subscription and invoice refunds (decision 0031).
+  const subscription = await handleSubscriptionEvent(platform, provider, event);
+  if (subscription) return subscription;
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
