@@ -82,6 +82,12 @@ function statusPanel(title: string, message: string, links: [string, string][]):
   );
 }
 
+/** A plan's checkout starts the trial or the subscription; any other pays its total. */
+function payLabel(session: TestSession): string {
+  if (session.subscription) return session.subscription.trialDays ? 'Start free trial' : `Subscribe and pay ${formatCents(session.order.totalCents)}`;
+  return `Pay ${formatCents(session.order.totalCents)}`;
+}
+
 interface FormState {
   values: CardInput;
   errors: Partial<Record<Field, string>>;
@@ -108,7 +114,7 @@ function renderOpen(root: HTMLElement, session: TestSession, state: FormState, p
     h(
       'button',
       { type: 'submit', className: 'btn btn-primary btn-lg btn-block', disabled: state.paying, 'aria-busy': state.paying ? 'true' : null },
-      state.paying ? 'Processing...' : `Pay ${formatCents(order.totalCents)}`,
+      state.paying ? 'Processing...' : payLabel(session),
     ),
     h('p', { className: 'center' }, h('a', { className: 'btn btn-ghost', href: session.cancelUrl }, 'Cancel and return to DRX')),
   );
@@ -128,8 +134,10 @@ function renderOpen(root: HTMLElement, session: TestSession, state: FormState, p
         h(
           'section',
           { className: 'stack', 'aria-labelledby': 'hosted-amount' },
-          h('p', { className: 'text-sm muted' }, 'Pay DRX'),
+          h('p', { className: 'text-sm muted' }, session.subscription ? 'Subscribe to DRX' : 'Pay DRX'),
           h('p', { id: 'hosted-amount', className: 'hosted-amount' }, formatCents(order.totalCents)),
+          session.subscription ? h('p', { className: 'hosted-terms', id: 'hosted-terms' }, h('strong', null, session.subscription.terms)) : null,
+          session.subscription?.trialDays ? h('p', { className: 'text-sm muted' }, 'Due today: nothing. Your card is kept for the first charge when the trial ends; cancel before then and you pay nothing.') : null,
           orderSummary(order),
         ),
         h('section', { className: 'panel stack', 'aria-label': 'Payment' }, h('h2', null, 'Pay with card'), form),

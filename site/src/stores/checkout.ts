@@ -62,6 +62,8 @@ export interface TestSession {
   expiresAt: string | null;
   successUrl: string;
   cancelUrl: string;
+  /** A plan's checkout: the subscription's terms ("14-day free trial, then $290.00 per year"). */
+  subscription?: { planKey: string; interval: 'month' | 'year'; priceCents: number; trialDays: number | null; terms: string } | null;
 }
 
 export interface CardInput {
@@ -75,6 +77,7 @@ export interface CardInput {
 export const TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'pays' },
   { number: '4000 0000 0000 0002', outcome: 'is declined' },
+  { number: '4000 0000 0000 0341', outcome: 'pays now; a subscription’s later charges fail' },
 ] as const;
 
 export function fetchTestSession(sessionId: string): Promise<TestSession> {
