@@ -1,39 +1,61 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type ReactNode } from 'react';
-import { adminFlag, roleList } from '../../../worker/src/domain/roles.ts';
-import { FEATURE_GATE_DEFAULT_MESSAGE, hasFeatureAccess, tierLevel } from '../../../worker/src/domain/subscriptions.ts';
+import { passesLevel, type FeatureKey } from '../../../worker/src/domain/features.ts';
+import { FEATURE_GATE_DEFAULT_MESSAGE } from '../../../worker/src/domain/subscriptions.ts';
 import { $auth, type User } from '../stores/auth.ts';
-import UpgradeRequiredDialog from './UpgradeRequiredDialog.tsx';
+import UpgradeRequiredDialog, { gateOf } from './UpgradeRequiredDialog.tsx';
 import '../styles/feature-gate.css';
 
-/** Whether a user may use a feature of the given level: admins pass every gate (§6). */
-export function passesGate(user: Pick<User, 'role' | 'subscription_tier'> | null, requiredLevel: number): boolean {
-  if (!user) return hasFeatureAccess(0, requiredLevel);
-  if (adminFlag(roleList(user.role))) return true;
-  return hasFeatureAccess(tierLevel(user.subscription_tier), requiredLevel);
+/**
+ * Whether a user may use a feature of the given level (§6, decision 0031): admins pass every gate;
+ * others need their plan's level while the subscription is current (active or trialing, not past
+ * its end: a cancelled subscription past its end gives no access).
+ */
+export function passesGate(
+  user: Pick<User, 'role' | 'subscription_tier' | 'subscription_status' | 'subscription_expires_at'> | null,
+  requiredLevel: number,
+  now: number = Date.now(),
+): boolean {
+  return passesLevel(user, requiredLevel, now);
 }
 
-export interface FeatureGateProps {
-  /** Level the feature needs: free 0, educator 10, premium 20, royalty 30. */
-  requiredLevel: number;
-  featureName: string;
-  /** The prompt shown instead of the feature; default 'This feature requires a higher subscription level.' */
-  message?: string;
+export type FeatureGateProps = {
   children?: ReactNode;
   /** Shown while the signed-in user is still loading (default: nothing). */
   loading?: ReactNode;
-}
+} & (
+  | {
+      /** The gate by its key in the table of domain/features.ts (its name, level and description). */
+      feature: FeatureKey;
+      requiredLevel?: never;
+      featureName?: never;
+      message?: never;
+    }
+  | {
+      feature?: never;
+      /** Level the feature needs: free 0, educator 10, premium 20, royalty 30. */
+      requiredLevel: number;
+      featureName: string;
+      /** The prompt shown instead of the feature; default 'This feature requires a higher subscription level.' */
+      message?: string;
+    }
+);
 
 /**
  * §6: the feature shows only if the user's level is at least the required level; otherwise its
- * name, the message and an Upgrade Subscription button that opens the upgrade-required dialog.
+ * name, the message and an Upgrade Subscription button that opens the upgrade-required dialog
+ * (which leads on to the upgrade dialog).
  */
-export default function FeatureGate({ requiredLevel, featureName, message = FEATURE_GATE_DEFAULT_MESSAGE, children, loading = null }: FeatureGateProps) {
+export default function FeatureGate(props: FeatureGateProps) {
+  const { children, loading = null } = props;
   const auth = useStore($auth, { ssr: 'initial' });
   const [open, setOpen] = useState(false);
   const titleId = useId();
+  const gate = props.feature
+    ? gateOf(props.feature)
+    : { name: props.featureName, level: props.requiredLevel, description: props.message ?? FEATURE_GATE_DEFAULT_MESSAGE };
   if (auth.status === 'loading') return <>{loading}</>;
-  if (passesGate(auth.user, requiredLevel)) return <>{children}</>;
+  if (passesGate(auth.user, gate.level)) return <>{children}</>;
   return (
     <section className="feature-gate" aria-labelledby={titleId}>
       <span className="feature-gate-icon" aria-hidden="true">
@@ -43,13 +65,13 @@ export default function FeatureGate({ requiredLevel, featureName, message = FEAT
         </svg>
       </span>
       <h2 id={titleId} className="feature-gate-title">
-        {featureName}
+        {gate.name}
       </h2>
-      <p className="feature-gate-message">{message}</p>
+      <p className="feature-gate-message">{gate.description}</p>
       <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
         Upgrade Subscription
       </button>
-      <UpgradeRequiredDialog open={open} onOpenChange={setOpen} feature={featureName} description={message} requiredLevel={requiredLevel} />
+      <UpgradeRequiredDialog open={open} onOpenChange={setOpen} feature={gate} />
     </section>
   );
 }

@@ -1,58 +1,70 @@
-import { Dialog } from 'radix-ui';
-import { SUBSCRIPTION_LEVELS, type PlanKey } from '../../../worker/src/domain/subscriptions.ts';
+import { useState } from 'react';
+import { FEATURES, planForLevel, type FeatureKey, type GatedFeature } from '../../../worker/src/domain/features.ts';
+import { PLAN_NAMES, type PlanKey } from '../../../worker/src/domain/subscriptions.ts';
+import ModalDialog from './ModalDialog.tsx';
+import UpgradeDialog from './UpgradeDialog.tsx';
 import '../styles/feature-gate.css';
 
-const PLAN_NAMES: Record<PlanKey, string> = { free: 'Free', educator: 'Educator', premium: 'Premium', royalty: 'Royalty' };
-
-/** The lowest plan whose level reaches the required level (royalty when none does). */
-export function planForLevel(level: number): PlanKey {
-  const plans = (Object.entries(SUBSCRIPTION_LEVELS) as [PlanKey, number][]).sort((a, b) => a[1] - b[1]);
-  return plans.find(([, l]) => l >= level)?.[0] ?? 'royalty';
-}
+export { planForLevel };
 
 export function planName(plan: PlanKey): string {
   return PLAN_NAMES[plan];
 }
 
+/** A gate by its key in the table (FEATURES), or its own name, level and description. */
+export type GateSpec = FeatureKey | GatedFeature;
+
+/** The gate's name, level and description, whichever way it was given. */
+export function gateOf(spec: GateSpec): GatedFeature {
+  return typeof spec === 'string' ? FEATURES[spec] : spec;
+}
+
 export interface UpgradeRequiredDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The gated feature's name. */
-  feature: string;
-  /** Why the feature is locked (the gate's message). */
-  description: string;
-  /** The level the feature needs (§6: educator 10, premium 20, royalty 30). */
-  requiredLevel: number;
+  /** The gated feature: a key of the gate table, or `{ name, level, description }`. */
+  feature: GateSpec;
 }
 
-/** §2.7 upgrade-required dialog: the feature, its description and the plan it needs. */
-export default function UpgradeRequiredDialog({ open, onOpenChange, feature, description, requiredLevel }: UpgradeRequiredDialogProps) {
-  const plan = planForLevel(requiredLevel);
+/**
+ * §2.7 upgrade-required dialog: the feature, its description and the plan it needs, with the way
+ * on: the upgrade dialog of §2.7 (the four plans, monthly or yearly, the needed plan marked) or
+ * the plan's section of /subscription. Both are native modal <dialog>s: Radix's modal locks the
+ * page's scroll with an injected <style>, which the pages' CSP refuses (decision 0015).
+ */
+export default function UpgradeRequiredDialog({ open, onOpenChange, feature }: UpgradeRequiredDialogProps) {
+  const gate = gateOf(feature);
+  const plan = planForLevel(gate.level);
+  const [choosing, setChoosing] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="drx-dialog-overlay" />
-        <Dialog.Content className="drx-dialog">
-          <Dialog.Title className="drx-dialog-title">Upgrade Required</Dialog.Title>
-          <Dialog.Description className="drx-dialog-description">{description}</Dialog.Description>
-          <dl className="upgrade-required-plan">
-            <dt>Feature</dt>
-            <dd>{feature}</dd>
-            <dt>Required plan</dt>
-            <dd>{planName(plan)} or higher</dd>
-          </dl>
-          <div className="drx-dialog-actions">
-            <Dialog.Close asChild>
-              <button type="button" className="btn btn-secondary">
-                Not now
-              </button>
-            </Dialog.Close>
-            <a className="btn btn-primary" href={`/subscription?tier=${encodeURIComponent(plan)}`}>
-              View {planName(plan)} plan
-            </a>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <ModalDialog open={open} onOpenChange={onOpenChange} title="Upgrade Required" description={gate.description}>
+        <dl className="upgrade-required-plan">
+          <dt>Feature</dt>
+          <dd>{gate.name}</dd>
+          <dt>Required plan</dt>
+          <dd>{planName(plan)} or higher</dd>
+        </dl>
+        <div className="drx-dialog-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => onOpenChange(false)}>
+            Not now
+          </button>
+          <a className="btn btn-secondary" href={`/subscription?tier=${encodeURIComponent(plan)}`}>
+            View {planName(plan)} plan
+          </a>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              onOpenChange(false);
+              setChoosing(true);
+            }}
+          >
+            Choose a plan
+          </button>
+        </div>
+      </ModalDialog>
+      <UpgradeDialog open={choosing} onOpenChange={setChoosing} preselect={plan} />
+    </>
   );
 }

@@ -416,6 +416,8 @@ export interface CoursePayload {
   category_id?: number;
   difficulty_level?: 'beginner' | 'intermediate' | 'advanced';
   detailed_description?: string | null;
+  /** The plan a learner needs (decision 0031): 0 everyone, 20 Premium, 30 Royalty. */
+  required_level?: number;
 }
 
 export const COURSE_IMAGE_MAX_MB = COURSE_IMAGE_MAX_SIZE_MB;
@@ -733,6 +735,8 @@ export interface CourseEditPayload {
   video_url: string | null;
   preview_video_url: string | null;
   image_url: string | null;
+  /** The plan a learner needs (decision 0031): 0 everyone, 20 Premium, 30 Royalty. */
+  required_level?: number;
 }
 
 /**

@@ -73,6 +73,12 @@ export type CourseRequiredLevel = (typeof COURSE_REQUIRED_LEVELS)[number];
 /** The course forms' "Required plan" choices. */
 export const COURSE_REQUIRED_LEVEL_LABELS: Readonly<Record<CourseRequiredLevel, string>> = { 0: 'Everyone', 20: 'Premium', 30: 'Royalty' };
 
+/** The course forms' select: its values (the levels as text) and their labels. */
+export const COURSE_REQUIRED_LEVEL_CHOICES = COURSE_REQUIRED_LEVELS.map(String) as readonly `${CourseRequiredLevel}`[];
+export const COURSE_REQUIRED_LEVEL_CHOICE_LABELS = Object.fromEntries(COURSE_REQUIRED_LEVELS.map((l) => [String(l), COURSE_REQUIRED_LEVEL_LABELS[l]])) as Readonly<
+  Record<`${CourseRequiredLevel}`, string>
+>;
+
 export const COURSE_REQUIRED_LEVEL_MESSAGE = 'Required plan must be Everyone (0), Premium (20) or Royalty (30)';
 
 export function isCourseRequiredLevel(value: unknown): value is CourseRequiredLevel {

@@ -141,6 +141,7 @@ export const courseDialogSchema = z.object({
   instructorId: refId('Instructor must be a user id').nullish(),
   fullVideoUrl: linkField('Full video URL'),
   previewVideoUrl: linkField('Preview video URL'),
+  required_level: requiredLevelSchema.optional(),
 });
 export type CourseDialogInput = z.input<typeof courseDialogSchema>;
 export type CourseDialogValues = z.output<typeof courseDialogSchema>;

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Tabs } from 'radix-ui';
 import { useEffect } from 'react';
-import { COURSE_ADMIN_TEXT, COURSE_ADMINISTRATION_FEATURE } from '../../../../worker/src/domain/courses.ts';
+import { COURSE_ADMIN_TEXT } from '../../../../worker/src/domain/courses.ts';
 import FeatureGate from '../../components/FeatureGate.tsx';
 import { $auth, loadUser, type User } from '../../stores/auth.ts';
 import {
@@ -58,12 +58,7 @@ function CourseAdministration({ mode = 'admin', courseFromPath = false, listHref
   if (!hydrated || auth.status === 'loading') return <Loading />;
   if (!auth.user || !canManageCourses(auth.user.role, mode)) return <AccessDenied />;
   return (
-    <FeatureGate
-      requiredLevel={COURSE_ADMINISTRATION_FEATURE.level}
-      featureName={COURSE_ADMINISTRATION_FEATURE.name}
-      message={COURSE_ADMINISTRATION_FEATURE.prompt}
-      loading={<Loading />}
-    >
+    <FeatureGate feature="course_administration" loading={<Loading />}>
       <CourseAdminScreen user={auth.user} mode={mode} courseFromPath={courseFromPath} listHref={listHref} />
     </FeatureGate>
   );

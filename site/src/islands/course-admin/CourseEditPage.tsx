@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { COURSE_REQUIRED_LEVEL_CHOICE_LABELS, COURSE_REQUIRED_LEVEL_CHOICES } from '../../../../worker/src/domain/features.ts';
 import { DIFFICULTY_LEVELS, courseEditPageSchema, type CourseEditPageInput, type CourseEditPageValues } from '../../../../worker/src/schemas/courses.ts';
 import FileUploader from '../../components/FileUploader.tsx';
 import { imageUrl } from '../../lib/image-url.ts';
@@ -44,7 +45,9 @@ const FIELDS = [
   'video_url',
   'preview_video_url',
   'image_url',
+  'required_level',
 ] as const;
+
 
 const DIFFICULTY_LABELS: Record<(typeof DIFFICULTY_LEVELS)[number], string> = {
   beginner: 'Beginner',
@@ -72,6 +75,7 @@ function valuesOf(course: CourseDetail): CourseEditPageInput {
     video_url: course.video_url ?? '',
     preview_video_url: course.preview_video_url ?? '',
     image_url: course.image_url ?? '',
+    required_level: String(course.required_level ?? 0),
   };
 }
 
@@ -188,6 +192,7 @@ function EditForm({ course, courseId, showInstructor, listHref }: { course: Cour
       video_url: v.video_url ?? null,
       preview_video_url: v.preview_video_url ?? null,
       image_url: v.image_url ?? null,
+      required_level: v.required_level ?? 0,
     });
     if (!result.ok) applyServerErrors(setError, result.validationErrors, FIELDS);
   });
@@ -239,6 +244,14 @@ function EditForm({ course, courseId, showInstructor, listHref }: { course: Cour
           labels={DIFFICULTY_LABELS}
         />
         <TextField label="Duration" error={errors.duration?.message} hint="e.g. 6 weeks or 12 hours" field={register('duration')} />
+        <SelectField
+          label="Required plan"
+          error={errors.required_level?.message}
+          hint="Premium and Royalty courses need that plan to enrol"
+          field={register('required_level')}
+          options={COURSE_REQUIRED_LEVEL_CHOICES}
+          labels={COURSE_REQUIRED_LEVEL_CHOICE_LABELS}
+        />
       </div>
       {showInstructor && (
         <SelectField label="Instructor" error={errors.instructor_id?.message} field={register('instructor_id', { setValueAs: nullIfEmpty })}>

@@ -10,6 +10,7 @@ import {
   type CourseWizardInput,
   type CourseWizardValues,
 } from '../../../../worker/src/schemas/courses.ts';
+import { COURSE_REQUIRED_LEVEL_CHOICE_LABELS, COURSE_REQUIRED_LEVEL_CHOICES } from '../../../../worker/src/domain/features.ts';
 import FormField from '../../components/FormField.tsx';
 import { levelLabel } from '../../lib/catalog.ts';
 import { imageUrl } from '../../lib/image-url.ts';
@@ -31,7 +32,8 @@ import { toast } from '../../stores/toasts.ts';
 import { FormActions, SelectField, TextareaField, TextField, type AdminFormProps } from './form-parts.tsx';
 import { applyServerErrors, numberOrUndefined } from './form-utils.ts';
 
-const FIELDS = ['title', 'description', 'price', 'status', 'instructorId', 'fullVideoUrl', 'previewVideoUrl', 'category_id', 'difficulty_level', 'detailed_description'] as const;
+const FIELDS = ['title', 'description', 'price', 'status', 'instructorId', 'fullVideoUrl', 'previewVideoUrl', 'category_id', 'difficulty_level', 'detailed_description', 'required_level'] as const;
+
 
 const LEVEL_LABELS = Object.fromEntries(DIFFICULTY_LEVELS.map((l) => [l, levelLabel(l)])) as Record<(typeof DIFFICULTY_LEVELS)[number], string>;
 
@@ -85,6 +87,7 @@ export default function CourseForm({ course, showInstructor, instructors, hideSt
       previewVideoUrl: course?.previewVideoUrl ?? '',
       difficulty_level: 'beginner',
       detailed_description: '',
+      required_level: String(course?.requiredLevel ?? 0),
     },
   });
 
@@ -154,6 +157,7 @@ export default function CourseForm({ course, showInstructor, instructors, hideSt
       ...(showInstructor && values.instructorId ? { instructorId: values.instructorId } : {}),
       fullVideoUrl: values.fullVideoUrl ?? null,
       previewVideoUrl: values.previewVideoUrl ?? null,
+      required_level: values.required_level ?? 0,
       ...(details
         ? { category_id: values.category_id, difficulty_level: values.difficulty_level, detailed_description: values.detailed_description ?? null }
         : {}),
@@ -206,6 +210,14 @@ export default function CourseForm({ course, showInstructor, instructors, hideSt
         {!hideStatus && (
           <SelectField label="Status" error={errors.status?.message} field={register('status')} options={COURSE_STATUSES} labels={COURSE_STATUS_LABELS} />
         )}
+        <SelectField
+          label="Required plan"
+          error={errors.required_level?.message}
+          hint="Premium and Royalty courses need that plan to enrol"
+          field={register('required_level')}
+          options={COURSE_REQUIRED_LEVEL_CHOICES}
+          labels={COURSE_REQUIRED_LEVEL_CHOICE_LABELS}
+        />
       </div>
       {showInstructor && (
         <SelectField

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { COURSE_ADMIN_TEXT, COURSE_ADMINISTRATION_FEATURE } from '../../../../worker/src/domain/courses.ts';
+import { COURSE_ADMIN_TEXT } from '../../../../worker/src/domain/courses.ts';
 import FeatureGate from '../../components/FeatureGate.tsx';
 import { $auth, loadUser, type User } from '../../stores/auth.ts';
 import {
@@ -63,12 +63,7 @@ function CourseWizard() {
   if (!hydrated || auth.status === 'loading') return <Loading />;
   if (!auth.user || !canManageCourses(auth.user.role, 'instructor')) return <AccessDenied />;
   return (
-    <FeatureGate
-      requiredLevel={COURSE_ADMINISTRATION_FEATURE.level}
-      featureName={COURSE_ADMINISTRATION_FEATURE.name}
-      message={COURSE_ADMINISTRATION_FEATURE.prompt}
-      loading={<Loading />}
-    >
+    <FeatureGate feature="course_administration" loading={<Loading />}>
       <Wizard user={auth.user} />
     </FeatureGate>
   );
