@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, subscriptionPlans } from '../../../db/schema/index.ts';
 import { createSignedInUser } from '../../../tests/support/factories.ts';
 import { advance, checkout, subscribe, subscriptionRow, userColumns } from '../../../tests/support/subscription-flow.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
@@ -23,6 +25,23 @@ describe('GET /api/subscriptions/plans', () => {
     expect(plans[1]).toMatchObject({ name: 'Educator', level: 10, monthlyPrice: 29, yearlyPrice: 290, monthly_price_cents: 2900, yearly_price_cents: 29000, yearly_saving_percent: 17 });
     expect(plans[1]!.features.length).toBeGreaterThan(0);
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('follows a plan change at once (the plans content version moves)', async () => {
+    const first = await read<PlanView[]>(await t.request('/api/subscriptions/plans'));
+    expect(first.find((p) => p.key === 'royalty')!.monthly_price_cents).toBe(19900);
+    await t.db.update(subscriptionPlans).set({ monthlyPriceCents: 20900 }).where(eq(subscriptionPlans.key, 'royalty'));
+    await new Promise((r) => setTimeout(r, 300));
+    const after = await read<PlanView[]>(await t.request('/api/subscriptions/plans'));
+    expect(after.find((p) => p.key === 'royalty')!.monthly_price_cents).toBe(20900);
+    await t.db.update(subscriptionPlans).set({ monthlyPriceCents: 19900, active: false }).where(eq(subscriptionPlans.key, 'royalty'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await read<PlanView[]>(await t.request('/api/subscriptions/plans'))).map((p) => p.key)).toEqual(['free', 'educator', 'premium']);
+    const { token } = await createSignedInUser(t.db);
+    const inactive = await checkout(t, token, 'royalty', 'month');
+    expect(inactive.status).toBe(400);
+    expect((await read<ErrorBody>(inactive)).message).toBe(PLAN_NOT_AVAILABLE);
+    await t.db.update(subscriptionPlans).set({ active: true }).where(eq(subscriptionPlans.key, 'royalty'));
   });
 });
 
@@ -68,6 +87,27 @@ describe('GET /api/subscriptions/checkout', () => {
     expect(pending.pendingPayments[0]!.description).toContain('Educator');
     const hosted = await read<{ subscription: { terms: string } }>(await t.json('GET', `/api/payments/test-checkout/${started.sessionId}`, undefined, token));
     expect(hosted.subscription.terms).toBe('14-day free trial, then $290.00 per year');
+
+    // A new checkout replaces it; an unfinished one expires like any checkout.
+    const second = await read<{ sessionId: string; orderId: number }>(await checkout(t, token, 'premium', 'month'));
+    const [replaced] = await t.db.select().from(orders).where(eq(orders.providerSessionId, started.sessionId));
+    expect(replaced!.status).toBe('cancelled');
+    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(orders.id, second.orderId));
+    const after = await read<{ pendingPayments: unknown[] }>(await t.json('GET', '/api/payments/pending', undefined, token));
+    expect(after.pendingPayments).toEqual([]);
+    const [expired] = await t.db.select().from(orders).where(eq(orders.id, second.orderId));
+    expect(expired!.status).toBe('expired');
+    const pay = await t.json('POST', `/api/payments/test-checkout/${second.sessionId}/pay`, { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }, token);
+    expect(pay.status).toBe(409);
+    expect(await read<SubscriptionView[]>(await t.json('GET', '/api/subscriptions/user', undefined, token))).toEqual([]);
+  });
+
+  it('a declined card leaves the checkout open and creates nothing', async () => {
+    const { token } = await createSignedInUser(t.db);
+    const started = await read<{ sessionId: string }>(await checkout(t, token, 'educator', 'month'));
+    const res = await t.json('POST', `/api/payments/test-checkout/${started.sessionId}/pay`, { cardNumber: '4000 0000 0000 0002', expiry: '12/40', cvc: '123' }, token);
+    expect(res.status).toBe(402);
+    expect(await read<SubscriptionView[]>(await t.json('GET', '/api/subscriptions/user', undefined, token))).toEqual([]);
   });
 });
 
@@ -106,6 +146,8 @@ describe('a subscription from checkout to its end', () => {
     const cols = await userColumns(t, user.id);
     expect(cols).toMatchObject({ tier: 'educator', status: 'canceled' });
     expect(cols.expiresAt).toBe(ended.ended_at);
+    const meAfter = await read<{ subscription_tier: string; subscription_status: string; subscription_expires_at: string }>(await t.json('GET', '/api/me', undefined, token));
+    expect(meAfter).toMatchObject({ subscription_tier: 'educator', subscription_status: 'canceled', subscription_expires_at: ended.ended_at });
     const nothing = await t.json('POST', '/api/subscriptions/cancel', undefined, token);
     expect(nothing.status).toBe(404);
     expect((await read<ErrorBody>(nothing)).message).toBe(NOTHING_TO_CANCEL);
