@@ -20,6 +20,7 @@ const PAGE_ROUTES: Record<RenderedPageName, string> = {
   'store-list': '/rendered/store-list',
   'store-resource': '/rendered/store-resource',
   'seller-store': '/rendered/seller-store',
+  plans: '/rendered/plans',
 };
 
 export const renderer: PageRenderer = {

@@ -110,10 +110,12 @@ export default function UpgradeDialog({ open, onOpenChange, preselect, interval:
         </h2>
         <fieldset className="plans-toggle">
           <legend>Billing period</legend>
-          <input type="radio" id={`${toggleName}-month`} name={toggleName} value="month" checked={interval === 'month'} onChange={() => setInterval('month')} />
-          <label htmlFor={`${toggleName}-month`}>Monthly</label>
-          <input type="radio" id={`${toggleName}-year`} name={toggleName} value="year" checked={interval === 'year'} onChange={() => setInterval('year')} />
-          <label htmlFor={`${toggleName}-year`}>
+          <label>
+            <input type="radio" name={toggleName} value="month" checked={interval === 'month'} onChange={() => setInterval('month')} />
+            Monthly
+          </label>
+          <label>
+            <input type="radio" name={toggleName} value="year" checked={interval === 'year'} onChange={() => setInterval('year')} />
             Yearly <span className="plans-save">{YEARLY_TOGGLE_LABEL}</span>
           </label>
         </fieldset>

@@ -13,6 +13,8 @@ import { parseEnv } from '../../../worker/src/platform/env.ts';
 import { openNodeDatabase } from '../../../worker/src/platform/node-db.ts';
 import { loadCatalogSnapshot, type CatalogCourse, type CatalogManifest } from '../../../worker/src/services/catalog-freshness.ts';
 import { loadStoreBuild, type StoreBuild } from '../../../worker/src/services/store-page-data.ts';
+import { loadPlans } from '../../../worker/src/services/plans-page.ts';
+import type { PlanView } from '../../../worker/src/services/subscriptions/views.ts';
 import type { Category } from './catalog.ts';
 
 export interface BuildCatalog {
@@ -21,6 +23,8 @@ export interface BuildCatalog {
   manifest: CatalogManifest;
   /** The curriculum store's pre-rendered pages and their manifest (issue 10 §1). */
   store: StoreBuild;
+  /** The active plans /subscription is built with (issue 11 §1). */
+  plans: PlanView[];
 }
 
 let snapshot: Promise<BuildCatalog> | null = null;
@@ -41,7 +45,8 @@ async function load(): Promise<BuildCatalog> {
     const snapshot = await loadCatalogSnapshot(db);
     // The store's front view and resource pages, read as the server reads them and hashed.
     const store = await loadStoreBuild(db);
-    return { courses: snapshot.courses, categories: snapshot.categories, manifest: { version: 1, ...snapshot.hashes }, store };
+    const plans = await loadPlans(db);
+    return { courses: snapshot.courses, categories: snapshot.categories, manifest: { version: 1, ...snapshot.hashes }, store, plans };
   } finally {
     client.close();
   }
@@ -56,4 +61,9 @@ export function buildCatalog(): Promise<BuildCatalog> {
 /** The curriculum store at build time: the front view of /curriculum, every published resource's page, their hashes. */
 export async function buildStore(): Promise<StoreBuild> {
   return (await buildCatalog()).store;
+}
+
+/** The active plans at build time, as /subscription shows them (issue 11 §1). */
+export async function buildPlans(): Promise<PlanView[]> {
+  return (await buildCatalog()).plans;
 }

@@ -1,5 +1,6 @@
 import type { CatalogCourse } from '../services/catalog-freshness.ts';
 import type { VerifyAnswer } from '../services/certificates.ts';
+import type { PlansPage } from '../services/plans-page.ts';
 import type { SellerStorePage, StoreListPage, StoreResourcePage } from '../services/store-page-types.ts';
 
 /**
@@ -39,6 +40,8 @@ export interface RenderedPages {
   'store-list': StoreListPage;
   'store-resource': StoreResourcePage;
   'seller-store': SellerStorePage;
+  /** /subscription (issue 11 §1): the active plans, the plan `?tier=` highlights, the interval shown. */
+  plans: PlansPage;
 }
 
 export type RenderedPageName = keyof RenderedPages;

@@ -1,0 +1,12 @@
+import type { APIRoute } from 'astro';
+import { plansHash } from '../../../worker/src/services/plans-page.ts';
+import { buildPlans } from '../lib/build-data.ts';
+
+/**
+ * dist/plans-manifest.json: the hash of the plans /subscription was built with. The site router
+ * serves the built page while the database's plans hash the same (issue 11 §1).
+ */
+export const GET: APIRoute = async () => {
+  const hash = await plansHash(await buildPlans());
+  return new Response(JSON.stringify({ version: 1, hash }), { headers: { 'content-type': 'application/json' } });
+};
