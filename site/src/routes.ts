@@ -140,6 +140,8 @@ const adminRoutes = [
   '/admin/dance-styles',
   '/admin/subscription-plans',
   '/admin/subscriptions',
+  // One subscription with its invoices, cancel and refund (issue 11 §4; the spec names no route).
+  '/admin/subscriptions/{id}',
   '/admin/coupons',
   '/admin/orders',
   '/admin/orders/{orderId}',

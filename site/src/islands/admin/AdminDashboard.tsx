@@ -6,6 +6,7 @@ import { sidebarItems } from '../../../../worker/src/domain/navigation.ts';
 import { $user } from '../../stores/auth.ts';
 import { ErrorState, LoadingState } from './AdminStates.tsx';
 import { useCan } from './PermissionGate.tsx';
+import { SubscriptionFigures } from './SubscriptionFigures.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -35,6 +36,7 @@ function StatCard({ label, value, detail, href, linkText }: StatCardProps) {
 /** The platform's real counts, the role breakdown and links into the area (admin.stats). */
 function PlatformOverview() {
   const stats = useStore($stats);
+  const subscriptions = useCan('subscriptions.manage');
 
   useEffect(() => {
     void loadStats();
@@ -74,6 +76,8 @@ function PlatformOverview() {
           <StatCard label="Active sessions" value={data.active_sessions} />
         </ul>
       </section>
+
+      {subscriptions && <SubscriptionFigures link />}
 
       <section aria-labelledby="roles-heading" className="card admin-panel">
         <div className="admin-panel-head">
