@@ -142,6 +142,14 @@ describe('subscription webhooks', () => {
     const orphan = subscriptionObject(sim(999_999, `sub_case_orphan_${Date.now()}`));
     orphan.metadata.userId = '';
     expect((await post('customer.subscription.created', orphan, 7_000)).outcome).toBe('ignored:unknown-user');
+    // An order id that names no order is not a failure: the subscription is kept without it.
+    const user = await createUser(t.db);
+    const stray = subscriptionObject(sim(user.id, `sub_case_stray_${Date.now()}`));
+    stray.metadata.orderId = '987654321';
+    expect(await post('customer.subscription.created', stray, 7_001)).toEqual({ status: 200, outcome: 'subscription:trialing' });
+    // An unknown plan is recorded and changes nothing.
+    const unknownPlan = JSON.parse(JSON.stringify(subscriptionObject(sim(user.id, `sub_case_plan_${Date.now()}`))).replaceAll('premium', 'gold')) as unknown;
+    expect((await post('customer.subscription.created', unknownPlan, 7_002)).outcome).toBe('ignored:unknown-plan');
   });
 
   it('the best current subscription sets the columns: a higher live plan wins over a newer lower one', async () => {

@@ -203,7 +203,8 @@ async function handleSubscriptionObject(platform: Platform, provider: ProviderNa
   const userId = (await existingOwner(db, parsed.providerSubscriptionId)) ?? parsed.userId;
   if (!userId) return recordIgnored(db, provider, event, null, 'unknown-user');
   const claim = newClaim();
-  const { claimed, claim: claimStatement, settle } = claimStatements(db, provider, event, parsed.orderId, claim);
+  // The metadata's order may be unknown here: the event is logged without it (payment_events.order_id is a foreign key).
+  const { claimed, claim: claimStatement, settle } = claimStatements(db, provider, event, null, claim);
   const results = await db.batch([
     claimStatement,
     upsertStatement(db, provider, parsed, userId, event.created, claimed),
