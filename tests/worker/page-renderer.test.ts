@@ -28,6 +28,7 @@ const course: CatalogCourse = {
   category: { id: 1, name: 'Ballet' },
   difficulty_level: 'beginner',
   duration: null,
+  required_level: 0,
   instructor: { id: 3, first_name: 'Ada', last_name: 'Lind', username: 'ada' },
   module_count: 1,
   lesson_count: 1,

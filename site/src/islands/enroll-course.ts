@@ -1,15 +1,19 @@
 import type { CatalogCourse } from '../lib/catalog.ts';
-import { loadUser } from '../stores/auth.ts';
+import { loadUser, type User } from '../stores/auth.ts';
 import { PURCHASE_PITCH } from '../lib/purchase.ts';
 import { $enrol, enrol, startEnrolmentFor, type EnrolState } from '../stores/enrolment.ts';
 import { purchaseButtons, wirePurchaseActions } from './checkout-cart-actions.ts';
+import { courseGateFor, coursePlanGate, wireRenderedGates } from './course-plan-gate.ts';
 import { h, mountWhenIdle } from './dom.ts';
 import { learnerActionButtons } from './learner-action.ts';
 
 /** What a signed-in learner can do, in place of the visitor's sign-in links the server rendered. */
 type LearnerState = Extract<EnrolState, { step: 'open' | 'enrolling' | 'enrolled' | 'error' }>;
 
-function actions(state: LearnerState, start: () => void): HTMLElement[] {
+function actions(state: LearnerState, start: () => void, user: User | null): HTMLElement[] {
+  // A course that requires a plan the learner's does not reach: its gate, whatever else (decision 0031).
+  const gate = state.course ? courseGateFor(user, state.course.required_level) : null;
+  if (gate && state.step !== 'error') return [coursePlanGate(gate)];
   switch (state.step) {
     case 'open':
     case 'enrolling': {
@@ -68,10 +72,15 @@ function mountEnrollCourse(root: HTMLElement): void {
   const heading = root.querySelector<HTMLElement>('[data-enrol-heading]')!;
   const price = root.querySelector<HTMLElement>('[data-course-price]');
   const slot = root.querySelector<HTMLElement>('[data-enrol-actions]')!;
+  let user: User | null = null;
   const start = () =>
     void loadUser()
       .catch(() => null)
-      .then((user) => (user ? startEnrolmentFor(course, user) : undefined));
+      .then((found) => {
+        user = found;
+        return found ? startEnrolmentFor(course, found) : undefined;
+      });
+  wireRenderedGates(root);
 
   // A visitor's Add to Cart (server-rendered for a paid course) works before anyone signs in.
   const visitorActions = slot.querySelector<HTMLElement>('[data-purchase-actions]');
@@ -83,7 +92,7 @@ function mountEnrollCourse(root: HTMLElement): void {
     const enrolled = state.step === 'enrolled';
     heading.textContent = enrolled ? course.title : `Enrol in ${course.title}`;
     if (price) price.hidden = enrolled;
-    slot.replaceChildren(...actions(state, start));
+    slot.replaceChildren(...actions(state, start, user));
     // After enrolling, the button the learner pressed is gone: move focus to Continue.
     if (focusNext && enrolled) slot.querySelector<HTMLElement>('a.btn-primary')?.focus();
     focusNext = state.step === 'enrolling';

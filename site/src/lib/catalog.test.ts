@@ -32,6 +32,7 @@ function course(partial: Partial<CatalogCourse> & { id: number }): CatalogCourse
     category: null,
     difficulty_level: 'beginner',
     duration: null,
+    required_level: 0,
     instructor: null,
     module_count: 0,
     lesson_count: 0,

@@ -3,6 +3,7 @@
  * filtering and sorting the list island does in the browser, and the reading of API answers
  * into the shape the pre-rendered pages use. No I/O here.
  */
+import { COURSE_REQUIRED_LEVEL_LABELS, isCourseRequiredLevel } from '../../../worker/src/domain/features.ts';
 import type { CatalogCourse, CatalogLesson, CatalogModule } from '../../../worker/src/services/catalog-freshness.ts';
 import { toPrivacyEmbedUrl } from './video.ts';
 
@@ -190,6 +191,11 @@ function readModule(raw: unknown, index: number): CatalogModule {
   };
 }
 
+/** The badge of a course that requires a plan (decision 0031): 'Premium' or 'Royalty'; null for everyone. */
+export function requiredPlanBadge(level: number | null | undefined): string | null {
+  return level && isCourseRequiredLevel(level) && level > 0 ? COURSE_REQUIRED_LEVEL_LABELS[level] : null;
+}
+
 /** A course of `GET /api/courses` or `GET /api/courses/{id}` in the catalog's shape (price in cents from either field). */
 export function readCourse(raw: unknown): CatalogCourse {
   const c = isObject(raw) ? raw : {};
@@ -212,6 +218,7 @@ export function readCourse(raw: unknown): CatalogCourse {
     category,
     difficulty_level: str(c.difficulty_level, 'beginner'),
     duration: strOrNull(c.duration),
+    required_level: num(c.required_level),
     instructor,
     module_count: num(c.module_count, modules.length),
     lesson_count: num(c.lesson_count, modules.reduce((n, m) => n + m.lessons.length, 0)),

@@ -44,6 +44,8 @@ export interface CatalogCourse {
   category: { id: number; name: string } | null;
   difficulty_level: string;
   duration: string | null;
+  /** The plan a learner needs (decision 0031): 0 everyone, 20 Premium, 30 Royalty. */
+  required_level: number;
   instructor: { id: number; first_name: string; last_name: string; username: string } | null;
   module_count: number;
   lesson_count: number;
@@ -81,6 +83,7 @@ export async function loadCatalog(db: Db): Promise<CatalogCourse[]> {
       categoryName: categories.name,
       difficultyLevel: courses.difficultyLevel,
       duration: courses.duration,
+      requiredLevel: courses.requiredLevel,
       instructorId: users.id,
       instructorFirstName: users.firstName,
       instructorLastName: users.lastName,
@@ -143,6 +146,7 @@ export async function loadCatalog(db: Db): Promise<CatalogCourse[]> {
       category: r.categoryId !== null && r.categoryName !== null ? { id: r.categoryId, name: r.categoryName } : null,
       difficulty_level: r.difficultyLevel,
       duration: r.duration,
+      required_level: r.requiredLevel,
       instructor:
         r.instructorId !== null
           ? { id: r.instructorId, first_name: r.instructorFirstName ?? '', last_name: r.instructorLastName ?? '', username: r.instructorUsername ?? '' }
@@ -173,6 +177,7 @@ function cardContent(c: CatalogCourse): unknown[] {
     c.instructor ? [c.instructor.id, c.instructor.first_name, c.instructor.last_name] : null,
     c.module_count,
     c.lesson_count,
+    c.required_level,
   ];
 }
 
