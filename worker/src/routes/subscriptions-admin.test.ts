@@ -4,6 +4,7 @@ import { subscriptionPlans } from '../../../db/schema/subscriptions.ts';
 import { users } from '../../../db/schema/users.ts';
 import { createAdmin, createSignedInUser, createUser, signIn } from '../../../tests/support/factories.ts';
 import { insertInvoice, insertSubscription, planIdOf } from '../../../tests/support/subscription-rows.ts';
+import { startStripeFake, type StripeFake } from '../../../tests/support/stripe-fake.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
 import { FREE_PLAN_ACTIVE, FREE_PLAN_PRICE, NOTHING_TO_CHANGE, PAID_PLAN_MINIMUM, YEARLY_ABOVE_TWELVE_MONTHS } from '../domain/plan-rules.ts';
@@ -18,10 +19,12 @@ import {
   PROVIDER_NOT_IN_USE,
   refundTooLarge,
   SUBSCRIPTION_NOT_FOUND,
+  type AdminPlanSaved,
   type AdminSubscriptionDetail,
   type AdminSubscriptionPage,
 } from '../services/subscriptions/admin.ts';
 import type { SubscriptionStats } from '../services/subscriptions/stats.ts';
+import { STRIPE_SYNC_FAILED } from './subscriptions-admin.ts';
 import type { AdminPlanView } from '../services/subscriptions/views.ts';
 
 let t: TestApp;
@@ -788,5 +791,57 @@ describe('GET /api/admin/subscriptions/:id, cancel and refund (through the engin
       expect((await read<ErrorBody>(res)).validationErrors?.[field]).toBeDefined();
     }
     expect((await detail(sub.id)).invoices[0]).toMatchObject({ refunded_cents: 900 });
+  });
+});
+
+describe('with Stripe keys', () => {
+  let s: TestApp;
+  let fake: StripeFake;
+  let token: string;
+  beforeAll(async () => {
+    fake = await startStripeFake();
+    s = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_fake_admin_0123456789',
+      STRIPE_WEBHOOK_SECRET: 'whsec_fake_admin_0123456789abcdef',
+      STRIPE_API_BASE: fake.url,
+    });
+    token = await signIn(s.db, (await createAdmin(s.db)).id);
+  });
+  afterAll(async () => {
+    s.close();
+    await fake.close();
+  });
+  const patchPlan = (id: number, body: unknown) => s.json('PATCH', `/api/admin/subscription-plans/${id}`, body, token);
+
+  it('a changed price gets new Stripe prices; a text change makes none', async () => {
+    const id = await planIdOf(s.db, 'premium');
+    const res = await patchPlan(id, { monthlyPriceCents: 8100 });
+    expect(res.status).toBe(200);
+    const saved = await read<AdminPlanSaved>(res);
+    expect(saved.stripe_sync_error).toBeNull();
+    expect(saved.stripe_product_id).toMatch(/^prod_/);
+    expect(fake.prices.get(saved.stripe_monthly_price_id!)).toMatchObject({ unit_amount: 8100, recurring: { interval: 'month' } });
+    expect(fake.prices.get(saved.stripe_yearly_price_id!)).toMatchObject({ unit_amount: 79000, recurring: { interval: 'year' } });
+    const pricesBefore = fake.prices.size;
+    const text = await read<AdminPlanSaved>(await patchPlan(id, { description: 'Premium courses.' }));
+    expect(text.stripe_monthly_price_id).toBe(saved.stripe_monthly_price_id);
+    expect(fake.prices.size).toBe(pricesBefore);
+  });
+
+  it('saves the plan and says so when Stripe cannot be reached', async () => {
+    const id = await planIdOf(s.db, 'royalty');
+    fake.failNext(400, 10);
+    const res = await patchPlan(id, { monthlyPriceCents: 20900, yearlyPriceCents: 209000 });
+    fake.failNext(400, 0);
+    expect(res.status).toBe(200);
+    const saved = await read<AdminPlanSaved>(res);
+    expect(saved).toMatchObject({ monthly_price_cents: 20900, yearly_price_cents: 209000, stripe_sync_error: STRIPE_SYNC_FAILED });
+  });
+
+  it('a test provider subscription cannot be cancelled while Stripe is in use', async () => {
+    const sub = await insertSubscription(s.db, (await createUser(s.db)).id, { plan: 'educator' });
+    const res = await s.json('POST', `/api/admin/subscriptions/${sub.id}/cancel`, { atPeriodEnd: true }, token);
+    expect(res.status).toBe(409);
+    expect((await read<ErrorBody>(res)).message).toBe(PROVIDER_NOT_IN_USE);
   });
 });
