@@ -296,9 +296,9 @@ async function handleSubscriptionCheckout(platform: Platform, provider: Provider
     .limit(1);
   if (!order || order.type !== 'subscription') return recordIgnored(db, provider, event, null, 'unknown-order');
   if (order.providerSessionId && sessionId && order.providerSessionId !== sessionId) return recordIgnored(db, provider, event, order.id, 'other-session');
-  if (session.status !== 'complete' && session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') {
-    return recordIgnored(db, provider, event, order.id, 'not-paid');
-  }
+  // A delayed payment method completes the session before the money arrives: not paid yet (the
+  // subscription itself says incomplete meanwhile). With a trial nothing is due.
+  if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return recordIgnored(db, provider, event, order.id, 'not-paid');
   const amount = num(session.amount_total);
   if (amount !== null && amount !== order.totalCents) return recordIgnored(db, provider, event, order.id, 'amount-mismatch');
   const subscriptionId = idOf(session.subscription);
