@@ -54,6 +54,8 @@ export interface DemoCourse {
   previewVideoUrl: string | null;
   /** How long ago it was published, so "newest" has an order. */
   publishedDaysAgo: number;
+  /** The plan a learner needs (decision 0031): 20 Premium, 30 Royalty; everyone when left out. */
+  requiredLevel?: 0 | 20 | 30;
   modules: DemoModule[];
 }
 
@@ -434,6 +436,8 @@ Let the group propose songs, then check them against the list. Ownership raises 
     videoUrl: DEMO_CLIP_URL,
     previewVideoUrl: DEMO_CLIP_URL,
     publishedDaysAgo: 30,
+    // The demo's premium course: its badge and the Premium gate show on the course page (decision 0031).
+    requiredLevel: 20,
     modules: [
       {
         title: 'Principles of Release',
@@ -932,9 +936,9 @@ function courseStatements(course: DemoCourse): SQL[] {
   const out: SQL[] = [];
   const instructor = sql`(SELECT id FROM users WHERE lower(username) = lower(${course.instructor}))`;
   const when = daysAgo(course.publishedDaysAgo + 7);
-  out.push(sql`INSERT INTO courses (title, short_name, description, detailed_description, price_cents, status, instructor_id,
+  out.push(sql`INSERT INTO courses (title, short_name, description, detailed_description, price_cents, required_level, status, instructor_id,
       category_id, difficulty_level, duration, video_url, preview_video_url, image_url, published_at, created_at, updated_at)
-    SELECT ${course.title}, ${course.shortName}, ${course.description}, ${course.detailedDescription}, ${course.priceCents},
+    SELECT ${course.title}, ${course.shortName}, ${course.description}, ${course.detailedDescription}, ${course.priceCents}, ${course.requiredLevel ?? 0},
       ${course.status}, ${instructor}, (SELECT id FROM categories WHERE name = ${course.category}), ${course.level},
       ${course.duration}, ${course.videoUrl}, ${course.previewVideoUrl}, ${demoCoverUrl(course.title)},
       ${course.status === 'published' ? daysAgo(course.publishedDaysAgo) : null}, ${when}, ${when}

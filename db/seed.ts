@@ -12,6 +12,7 @@ import { seedDemoCourses } from './seed-courses.ts';
 import { backfillDemoImages, demoPortraitUrl, seedDemoImageUploads } from './seed-images.ts';
 import { seedLearningDemo } from './seed-learning.ts';
 import { seedDemoStore } from './seed-store.ts';
+import { seedDemoSubscriptions } from './seed-subscriptions.ts';
 import { ageGroups, categories, levels, roles, sessions, users } from './schema/index.ts';
 
 /** The enumerations of §3. */
@@ -146,6 +147,8 @@ export async function seedDemoData(db: Db, options: { logins?: boolean } = {}): 
   // The curriculum store: sellers, resources with files and covers (put into the object store at
   // start by ensureDemoStoreFiles), paid orders, reviews (db/seed-store.ts).
   await seedDemoStore(db);
+  // The demo sellers' Educator subscriptions (selling needs the plan, decision 0031); multirole stays free.
+  await seedDemoSubscriptions(db);
   return true;
 }
 

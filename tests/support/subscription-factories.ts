@@ -69,7 +69,7 @@ export async function givePlan(db: Db, userId: number, plan: PlanKey, options: P
       .returning(),
     db
       .update(users)
-      .set({ subscriptionTier: tier, subscriptionPlan: PLAN_NAMES[plan], subscriptionStatus: status, subscriptionExpiresAt: expiresAt })
+      .set({ subscriptionTier: tier, subscriptionPlan: `${plan}_${interval === 'year' ? 'yearly' : 'monthly'}`, subscriptionStatus: status, subscriptionExpiresAt: expiresAt })
       .where(eq(users.id, userId)),
   ]);
   if (status !== 'trialing' && status !== 'incomplete' && priceCents > 0) {
