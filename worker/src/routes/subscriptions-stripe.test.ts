@@ -137,6 +137,27 @@ describe('Stripe Billing', () => {
     expect((await t.json('POST', '/api/subscriptions/test-clock', { days: 1 }, token)).status).toBe(404);
   });
 
+  it('answers 502 and changes nothing when Stripe fails', async () => {
+    const { user, token } = await createSignedInUser(t.db);
+    fake.failNext(500, 4);
+    const failed = await checkout(t, token, 'premium', 'month');
+    expect(failed.status).toBe(502);
+    const [order] = await t.db.select().from(orders).where(eq(orders.userId, user.id));
+    expect(order).toMatchObject({ type: 'subscription', status: 'failed' });
+    fake.failNext(500, 0);
+
+    const started = await read<{ sessionId: string }>(await checkout(t, token, 'premium', 'month'));
+    const paid = fake.completeSubscriptionSession(started.sessionId);
+    await deliver('customer.subscription.created', paid.subscription);
+    fake.failNext(500, 4);
+    const cancel = await t.json('POST', '/api/subscriptions/cancel', undefined, token);
+    expect(cancel.status).toBe(502);
+    fake.failNext(500, 0);
+    const [sub] = await read<SubscriptionView[]>(await t.json('GET', '/api/subscriptions/user', undefined, token));
+    expect(sub!.cancel_at_period_end).toBe(false);
+    expect((await userColumns(t, user.id)).expiresAt).toBeNull();
+  });
+
   it('a changed plan price gets a new Stripe price; an unchanged one keeps its price', async () => {
     const [before] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.key, 'royalty'));
     const first = await syncPlanPrices(t.platform, before!);
