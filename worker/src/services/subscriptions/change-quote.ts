@@ -11,12 +11,18 @@ import { planPriceCents } from './plans.ts';
 
 export const DAY_MS = 86_400_000;
 
-/** The same day of the next month or year (UTC), as Stripe's billing cycle moves. */
+/**
+ * The same day of the next month or year (UTC), as Stripe's billing cycle moves: a day the target
+ * month does not have is its last day (31 January → 28 or 29 February; 29 February → 28 February).
+ */
 export function addInterval(ms: number, interval: BillingInterval, count = 1): number {
   const d = new Date(ms);
-  if (interval === 'year') d.setUTCFullYear(d.getUTCFullYear() + count);
-  else d.setUTCMonth(d.getUTCMonth() + count);
-  return d.getTime();
+  const months = interval === 'year' ? 12 * count : count;
+  const target = d.getUTCMonth() + months;
+  const year = d.getUTCFullYear() + Math.floor(target / 12);
+  const month = ((target % 12) + 12) % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return Date.UTC(year, month, Math.min(d.getUTCDate(), lastDay), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
 }
 
 export interface ChangeQuote {
