@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ACCOUNTS, DEMO_PASSWORD, expect, uniqueName } from './fixtures.ts';
+import { subscribeToPlan } from './plan-fixtures.ts';
 
 /**
  * The store's data for the curriculum admin and My Resources journeys, made through the API with
@@ -34,6 +35,8 @@ export async function applicant(request: APIRequestContext, prefix = 'seller'): 
   const registered = await request.post('/api/register', { data: { username, password: PASSWORD, first_name: 'Marta', last_name: 'Lindqvist' } });
   expect(registered.status(), await registered.text()).toBe(201);
   const token = await tokenOf(request, username, PASSWORD);
+  // Selling needs Educator or higher (decision 0031): the new seller starts its trial.
+  await subscribeToPlan(request, token);
   const suffix = username.slice(-6);
   const application = {
     store_name: `Marta's Tap Room ${suffix}`,

@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, test, uniqueName } from './fixtures.ts';
 import { PAYING_CARD, payWithCard, seriousViolations, TEST_MODE } from './commerce-fixtures.ts';
 import { bearer, tokenOf } from './admin-store-fixtures.ts';
+import { subscribeToPlan } from './plan-fixtures.ts';
 
 // Issue 10 §3 and §5: a user applies to sell from their dashboard, a curriculum admin approves the
 // application at /admin/sellers, the seller creates a resource with two files (each with its
@@ -50,7 +51,8 @@ test('a user becomes a seller, sells a resource that a curriculum admin approved
   const password = 'correct-horse-42';
   const registered = await page.request.post('/api/register', { data: { username, password, first_name: 'Marta', last_name: 'Lopez' } });
   expect(registered.status(), await registered.text()).toBe(201);
-  await loginAs(username, password);
+  // Selling needs Educator or higher (decision 0031): the new account starts its trial first.
+  await subscribeToPlan(page.request, await loginAs(username, password));
   const storeName = `Marta Moves ${username.slice(-6)}`;
 
   await page.goto('/dashboard/user');

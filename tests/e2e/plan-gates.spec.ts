@@ -1,0 +1,150 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { seriousViolations } from './commerce-fixtures.ts';
+import { ACCOUNTS, expect, hydrated, test, uniqueName } from './fixtures.ts';
+import { subscribeToPlan } from './plan-fixtures.ts';
+
+// Issue 11 §3 (decision 0031): the after-login rule for a paid tier whose subscription is not
+// active, and the premium course gate with its upgrade-required and upgrade dialogs.
+
+declare global {
+  interface Window {
+    __planCspViolations?: string[];
+  }
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function freshAccount(request: APIRequestContext, prefix: string) {
+  const username = uniqueName(prefix);
+  const password = 'correct-horse-42';
+  const registered = await request.post('/api/register', { data: { username, password, first_name: 'Ines', last_name: 'Tapper' } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const login = await request.post('/api/login', { data: { username, password } });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  return { username, password, token };
+}
+
+/** CSP reports of the page (as tests/e2e/csp.spec.ts watches them). */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  const logged: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content[ -]Security[ -]Policy/i.test(msg.text())) logged.push(`console: ${msg.text()}`);
+  });
+  await page.addInitScript(() => {
+    window.__planCspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__planCspViolations!.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} ${e.sample}`);
+    });
+  });
+  return async () => [...logged, ...((await page.evaluate(() => window.__planCspViolations ?? [])) as string[])];
+}
+
+async function premiumCourse(request: APIRequestContext): Promise<{ id: number; title: string }> {
+  const res = await request.get('/api/courses?pageSize=100');
+  const { data } = (await res.json()) as { data: { id: number; title: string; required_level: number }[] };
+  const course = data.find((c) => c.required_level === 20);
+  expect(course, 'the demo seed has a premium course').toBeTruthy();
+  return course!;
+}
+
+test('a user whose paid plan ended signs in at /auth and is sent to renew it at /subscription?tier=educator', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const who = await freshAccount(request, 'lapsed');
+  await subscribeToPlan(request, who.token, 'educator');
+  const [sub] = (await (await request.get('/api/subscriptions/user', { headers: bearer(who.token) })).json()) as { id: number }[];
+  expect((await request.post('/api/subscriptions/cancel', { headers: bearer(who.token) })).ok()).toBeTruthy();
+  // The trial's period ends (the test provider's clock): the subscription is over, the tier stays.
+  const moved = await request.post('/api/subscriptions/test-clock', { headers: bearer(who.token), data: { subscriptionId: sub!.id, days: 15 } });
+  expect(moved.ok(), await moved.text()).toBeTruthy();
+  const me = (await (await request.get('/api/me', { headers: bearer(who.token) })).json()) as { subscription_tier: string; subscription_status: string; is_active: boolean };
+  expect(me).toMatchObject({ subscription_tier: 'educator', subscription_status: 'canceled', is_active: true });
+
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Username').fill(who.username);
+  await form.getByLabel('Password').fill(who.password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/subscription\?tier=educator$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Plans & Pricing' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Plans' }).getByRole('listitem', { name: 'Educator' })).toBeVisible();
+
+  // A subscriber whose plan is current goes to the dashboard as before.
+  const current = await freshAccount(request, 'current');
+  await subscribeToPlan(request, current.token, 'educator');
+  await page.evaluate(() => localStorage.removeItem('access_token'));
+  await page.goto('/auth');
+  await form.getByLabel('Username').fill(current.username);
+  await form.getByLabel('Password').fill(current.password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+});
+
+test('a premium course shows its badge and, below Premium, the gate; the upgrade dialogs open without a CSP violation', async ({ page, request, loginAs }) => {
+  test.setTimeout(90_000);
+  const course = await premiumCourse(request);
+  const violations = await watchViolations(page);
+  await loginAs(ACCOUNTS.student);
+  await page.goto(`/courses/${course.id}`);
+  await hydrated(page);
+  const main = page.getByRole('main');
+  await expect(main.getByText('Premium', { exact: true })).toBeVisible();
+  const gate = main.locator('[data-plan-gate]');
+  await expect(gate.getByText('Premium Courses', { exact: true })).toBeVisible();
+  await expect(gate.getByText('Upgrade to Premium or higher to enrol in premium courses.')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeHidden();
+
+  await gate.getByRole('link', { name: 'Upgrade Subscription' }).click();
+  const required = page.getByRole('dialog', { name: 'Upgrade Required' });
+  await expect(required).toBeVisible();
+  await expect(required.getByText('Premium Courses', { exact: true })).toBeVisible();
+  await expect(required.getByText('Premium or higher', { exact: true })).toBeVisible();
+  await expect(required.getByRole('link', { name: 'View Premium plan' })).toHaveAttribute('href', '/subscription?tier=premium');
+  expect(await seriousViolations(page), 'axe with the upgrade-required dialog').toEqual([]);
+
+  await required.getByRole('button', { name: 'Choose a plan' }).click();
+  await expect(required).toBeHidden();
+  const upgrade = page.getByRole('dialog', { name: 'Upgrade your plan' });
+  await expect(upgrade).toBeVisible();
+  await expect(upgrade.getByRole('list', { name: 'Plans' }).getByRole('listitem')).toHaveCount(4);
+  await expect(upgrade.locator('[data-plan="premium"]')).toContainText('Recommended');
+  await upgrade.getByRole('radio', { name: /^Yearly/ }).check();
+  await expect(upgrade.getByText('Save 25%')).toBeVisible();
+  await upgrade.getByRole('button', { name: 'Close' }).click();
+  await expect(upgrade).toBeHidden();
+  expect(await violations(), 'no CSP violation while the dialogs open').toEqual([]);
+
+  // The enrol page shows the same gate instead of Add to Cart and Buy now.
+  await page.goto(`/courses/${course.id}/enroll`);
+  await hydrated(page);
+  await expect(main.locator('[data-plan-gate]').getByText('Premium Courses', { exact: true })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+});
+
+test('a Premium subscriber passes the premium gate and can buy the course', async ({ page, request, loginAs }) => {
+  test.setTimeout(90_000);
+  const course = await premiumCourse(request);
+  const who = await freshAccount(request, 'premium');
+  await subscribeToPlan(request, who.token, 'premium');
+  await loginAs(who.username, who.password);
+  await page.goto(`/courses/${course.id}`);
+  await hydrated(page);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  await expect(main.locator('[data-plan-gate]')).toHaveCount(0);
+});
+
+test('the premium gate at 390 px and 1280 px: no sideways scroll', async ({ page, request, loginAs }) => {
+  const course = await premiumCourse(request);
+  await loginAs(ACCOUNTS.multirole);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/courses/${course.id}`);
+    await hydrated(page);
+    await expect(page.locator('[data-plan-gate]')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `width ${width}`).toBeLessThanOrEqual(width);
+    await page.getByRole('link', { name: 'Upgrade Subscription' }).click();
+    await expect(page.getByRole('dialog', { name: 'Upgrade Required' })).toBeVisible();
+    await page.screenshot({ path: `test-results/plan-gate-${width}.png`, fullPage: false });
+    await page.getByRole('button', { name: 'Not now' }).click();
+  }
+});
