@@ -121,6 +121,22 @@ describe('changing plan', () => {
   });
 });
 
+describe('time passing without the test clock', () => {
+  it('a period end passed in real time renews, or ends a cancelled subscription, when the subscriptions are next read', async () => {
+    const { user, token, sub } = await activeSubscription('educator', 'month', 31, -1);
+    const [renewed] = await read<SubscriptionView[]>(await t.json('GET', '/api/subscriptions/user', undefined, token));
+    expect(renewed).toMatchObject({ id: sub.id, status: 'active' });
+    expect(Date.parse(renewed!.current_period_end!)).toBeGreaterThan(Date.now() + 25 * DAY);
+    expect((await invoices(token))[0]).toMatchObject({ billing_reason: 'subscription_cycle', amount_paid_cents: 2900 });
+
+    await t.json('POST', '/api/subscriptions/cancel', undefined, token);
+    await t.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 1000).toISOString() }).where(eq(subscriptions.id, sub.id));
+    const [ended] = await read<SubscriptionView[]>(await t.json('GET', '/api/subscriptions/user', undefined, token));
+    expect(ended).toMatchObject({ status: 'canceled', is_active: false });
+    expect(await userColumns(t, user.id)).toMatchObject({ tier: 'educator', status: 'canceled' });
+  });
+});
+
 describe('invoices', () => {
   it('the owner and a subscriptions.manage admin read an invoice with the buyer; anyone else gets 404', async () => {
     const { user, token } = await createSignedInUser(t.db, { firstName: 'Ada', lastName: 'Lovelace' });

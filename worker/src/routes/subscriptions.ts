@@ -18,6 +18,7 @@ import {
 } from '../services/subscriptions/manage.ts';
 import { listActivePlans } from '../services/subscriptions/plans.ts';
 import { subscriptionViews, toInvoiceView, userInvoiceRows, userSubscriptionRows } from '../services/subscriptions/serialize.ts';
+import { settleDueTestSubscriptions } from '../services/subscriptions/test-billing.ts';
 import { runTestClock } from '../services/subscriptions/test-clock.ts';
 
 /**
@@ -48,8 +49,10 @@ export const subscriptionsRoutes = new Hono<AppContext>()
     return c.json(started, 200);
   })
   .get('/subscriptions/user', requireUser, async (c) => {
-    const { db } = c.get('platform');
-    return c.json(await subscriptionViews(db, await userSubscriptionRows(db, signedInUser(c).id)), 200);
+    const platform = c.get('platform');
+    const userId = signedInUser(c).id;
+    await settleDueTestSubscriptions(platform, userId);
+    return c.json(await subscriptionViews(platform.db, await userSubscriptionRows(platform.db, userId)), 200);
   })
   .post('/subscriptions/cancel', requireUser, async (c) => {
     return c.json(await cancelOwnSubscription(c.get('platform'), signedInUser(c).id), 200);

@@ -9,6 +9,7 @@ import { changeQuote } from './change-quote.ts';
 import { LIVE_STATUSES } from './checkout.ts';
 import { planByKey, planPriceCents, planRef, plansById } from './plans.ts';
 import { subscriptionViews, toInvoiceView } from './serialize.ts';
+import { settleDueTestSubscriptions } from './test-billing.ts';
 import type { ChangePreview, InvoiceView, SubscriptionPlanRef, SubscriptionView } from './views.ts';
 
 /**
@@ -55,6 +56,7 @@ async function viewOf(platform: Platform, id: number): Promise<SubscriptionView>
 
 /** The user's running subscription (not ended; trialing, active, past due …), newest first. */
 export async function liveSubscription(platform: Platform, userId: number): Promise<SubscriptionRow | null> {
+  await settleDueTestSubscriptions(platform, userId);
   const [row] = await platform.db
     .select()
     .from(subscriptions)

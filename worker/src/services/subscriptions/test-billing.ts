@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import { subscriptions, type OrderRow } from '../../../../db/schema/index.ts';
 import type { BillingInterval, SubscriptionInvoiceRow, SubscriptionPlanRow, SubscriptionRow, SubscriptionStatus } from '../../../../db/schema/subscriptions.ts';
 import { formatUsd } from '../../domain/orders.ts';
@@ -259,7 +259,7 @@ export async function advanceTestSubscription(platform: Platform, row: Subscript
   s.periodStart -= ms;
   s.periodEnd -= ms;
   s.canceledAt = shift(s.canceledAt);
-  await deliver(platform, subscriptionEvent('updated', s));
+  if (ms > 0) await deliver(platform, subscriptionEvent('updated', s));
   for (let i = 0; i < 100 && s.periodEnd <= Date.now(); i++) {
     if (s.cancelAtPeriodEnd || s.status === 'canceled') {
       s.status = 'canceled';
@@ -282,6 +282,20 @@ export async function advanceTestSubscription(platform: Platform, row: Subscript
     s.periodEnd = end;
     await deliver(platform, subscriptionEvent('updated', s));
   }
+}
+
+/**
+ * The test provider's subscriptions of a user whose period end has passed in real time get what
+ * falls due then (renewal, end, scheduled change), as Stripe would have done on its own; read
+ * lazily before the user's subscriptions are shown or changed, so no timer is needed.
+ */
+export async function settleDueTestSubscriptions(platform: Platform, userId: number): Promise<void> {
+  if (!getTestProvider(platform)) return;
+  const due = await platform.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, 'test'), isNull(subscriptions.endedAt), lte(subscriptions.currentPeriodEnd, new Date().toISOString())));
+  for (const row of due) await advanceTestSubscription(platform, row, 0);
 }
 
 export function createTestBilling(platform: Platform): BillingProvider {
