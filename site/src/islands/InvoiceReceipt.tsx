@@ -50,7 +50,7 @@ function InvoiceReceipt() {
           facts={[
             ['Invoice', invoice.number ?? `#${invoice.id}`],
             ['Date', billingDate(invoice.paid_at ?? invoice.created_at)],
-            ['Status', invoiceStatus(invoice.status).label],
+            ['Status', invoiceStatus(invoice.status, invoice.failure_reason).label],
             ...(period ? ([['Period', period]] as const) : []),
           ]}
         />

@@ -115,10 +115,6 @@ function CurrentSubscription({ sub }: { sub: SubscriptionView }) {
         </p>
       </div>
       <dl className="dl billing-facts">
-        <dt>Plan</dt>
-        <dd>{sub.plan.name}</dd>
-        <dt>Status</dt>
-        <dd>{status.label}</dd>
         <dt>Billing</dt>
         <dd>
           {intervalWord(sub.interval)} · {formatCents(sub.price_cents)}
@@ -319,7 +315,7 @@ const invoiceColumns: readonly TableColumn<InvoiceView>[] = [
   {
     header: 'Status',
     cell: (i) => {
-      const s = invoiceStatus(i.status);
+      const s = invoiceStatus(i.status, i.failure_reason);
       return <span className={badgeClass(s.tone)}>{s.label}</span>;
     },
   },

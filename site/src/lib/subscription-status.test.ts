@@ -47,7 +47,13 @@ describe('the status line of /profile/manage', () => {
   });
 
   it('a failed renewal asks for a new card', () => {
-    expect(subscriptionStatusText(sub({ status: 'past_due', is_active: false }))).toMatchObject({ label: 'Past due', tone: 'danger', explanation: 'Payment failed — update your card.' });
+    expect(subscriptionStatusText(sub({ status: 'past_due', is_active: false }))).toMatchObject({
+      label: 'Past due',
+      tone: 'danger',
+      explanation: 'Payment failed — update your card.',
+      dateLabel: 'Payment was due on',
+      date: 'November 1, 2026',
+    });
   });
 
   it('an ended one says when it ended', () => {
@@ -79,6 +85,8 @@ describe('invoices', () => {
   it('have a status in words', () => {
     expect(invoiceStatus('paid')).toEqual({ label: 'Paid', tone: 'success' });
     expect(invoiceStatus('uncollectible').label).toBe('Payment failed');
+    expect(invoiceStatus('open', 'Your card was declined.').label).toBe('Payment failed');
+    expect(invoiceStatus('open', null).label).toBe('Open');
     expect(invoiceStatus('something_else').label).toBe('Something else');
   });
 

@@ -65,7 +65,9 @@ export function subscriptionStatusText(sub: SubscriptionView): SubscriptionStatu
     };
   }
   if (sub.status === 'past_due' || sub.status === 'unpaid') {
-    return { label: 'Past due', tone: 'danger', explanation: 'Payment failed — update your card.', dateLabel: periodEnd ? 'Payment was due on' : null, date: periodEnd || null };
+    // The renewal that failed was due when the current period began.
+    const due = billingDate(sub.current_period_start);
+    return { label: 'Past due', tone: 'danger', explanation: 'Payment failed — update your card.', dateLabel: due ? 'Payment was due on' : null, date: due || null };
   }
   if (sub.status === 'incomplete') {
     return { label: 'Incomplete', tone: 'warning', explanation: 'The first payment has not gone through yet.', dateLabel: null, date: null };
@@ -99,7 +101,9 @@ const INVOICE_STATUS: Record<string, { label: string; tone: BillingTone }> = {
   partially_refunded: { label: 'Partially refunded', tone: 'warning' },
 };
 
-export function invoiceStatus(status: string): { label: string; tone: BillingTone } {
+/** An invoice's status in words; an open invoice whose charge failed reads as Payment failed. */
+export function invoiceStatus(status: string, failureReason?: string | null): { label: string; tone: BillingTone } {
+  if (status === 'open' && failureReason) return INVOICE_STATUS.payment_failed!;
   return INVOICE_STATUS[status] ?? { label: status.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), tone: 'neutral' };
 }
 
