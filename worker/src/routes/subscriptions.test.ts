@@ -71,8 +71,13 @@ describe('GET /api/subscriptions/checkout', () => {
     const price = await checkout(t, token, 'educator', 'year', '250');
     expect(price.status).toBe(409);
     expect((await read<ErrorBody>(price)).message).toBe(PRICE_CHANGED);
+    expect((await checkout(t, token, 'educator', 'year', 'cheap')).status).toBe(400);
     const ok = await checkout(t, token, 'educator', 'year', '290');
     expect(ok.status).toBe(200);
+    // With the token but asking for a page, it leaves for the provider's page at once.
+    const page = await t.request('/api/subscriptions/checkout?plan=educator&interval=month', { headers: { authorization: `Bearer ${token}`, accept: 'text/html' } });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toMatch(/^\/checkout\/stripe\?session=cs_test_/);
   });
 
   it('is a pending payment of type subscription with a 14-day trial and nothing due', async () => {
