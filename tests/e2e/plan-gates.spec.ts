@@ -105,7 +105,7 @@ test('a premium course shows its badge and, below Premium, the gate; the upgrade
   await expect(required).toBeHidden();
   const upgrade = page.getByRole('dialog', { name: 'Upgrade your plan' });
   await expect(upgrade).toBeVisible();
-  await expect(upgrade.getByRole('list', { name: 'Plans' }).getByRole('listitem')).toHaveCount(4);
+  await expect(upgrade.getByRole('list', { name: 'Plans' }).locator(':scope > li')).toHaveCount(4);
   await expect(upgrade.locator('[data-plan="premium"]')).toContainText('Recommended');
   await upgrade.getByRole('radio', { name: /^Yearly/ }).check();
   await expect(upgrade.getByText('Save 25%')).toBeVisible();
@@ -144,7 +144,7 @@ test('the premium gate at 390 px and 1280 px: no sideways scroll', async ({ page
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `width ${width}`).toBeLessThanOrEqual(width);
     await page.getByRole('link', { name: 'Upgrade Subscription' }).click();
     await expect(page.getByRole('dialog', { name: 'Upgrade Required' })).toBeVisible();
-    await page.screenshot({ path: `test-results/plan-gate-${width}.png`, fullPage: false });
+    await page.screenshot({ path: test.info().outputPath(`plan-gate-${width}.png`) });
     await page.getByRole('button', { name: 'Not now' }).click();
   }
 });
