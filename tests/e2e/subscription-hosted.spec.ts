@@ -50,7 +50,7 @@ test('a plan checkout shows its terms on the hosted page and paying starts the s
   await page.screenshot({ path: 'tests/.tmp/hosted-subscription-390.png', fullPage: true });
   await fillCard(page, PAYING_CARD);
   await page.getByRole('button', { name: 'Start free trial' }).click();
-  await page.waitForURL(/\/payment-success\?session_id=/);
+  await page.waitForURL(/\/subscription\/success\?session_id=/);
 
   const subs = (await (await request.get('/api/subscriptions/user', { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string; plan: { tier: string }; interval: string; id: number }[];
   expect(subs[0]).toMatchObject({ status: 'trialing', plan: { tier: 'educator' }, interval: 'year' });
@@ -68,7 +68,7 @@ test('a plan checkout shows its terms on the hosted page and paying starts the s
   await page.screenshot({ path: 'tests/.tmp/hosted-subscription-1280.png', fullPage: true });
   await fillCard(page, PAYING_CARD);
   await page.getByRole('button', { name: 'Subscribe and pay $79.00' }).click();
-  await page.waitForURL(/\/payment-success\?session_id=/);
+  await page.waitForURL(/\/subscription\/success\?session_id=/);
   const after = (await (await request.get('/api/subscriptions/user', { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string; plan: { tier: string } }[];
   expect(after[0]).toMatchObject({ status: 'active', plan: { tier: 'premium' } });
 });

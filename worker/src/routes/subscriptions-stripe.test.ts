@@ -63,6 +63,8 @@ describe('Stripe Billing', () => {
       'subscription_data[metadata][planKey]': 'educator',
       'subscription_data[metadata][interval]': 'year',
       'subscription_data[metadata][orderId]': String(started.orderId),
+      success_url: 'https://drx.example/subscription/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://drx.example/cancel-payment?session_id={CHECKOUT_SESSION_ID}',
     });
 
     // The customer pays at Stripe: its events create the subscription and complete the order.

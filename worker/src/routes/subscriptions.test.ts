@@ -90,8 +90,10 @@ describe('GET /api/subscriptions/checkout', () => {
     expect(pending.pendingPayments).toHaveLength(1);
     expect(pending.pendingPayments[0]).toMatchObject({ type: 'subscription', amountCents: 0 });
     expect(pending.pendingPayments[0]!.description).toContain('Educator');
-    const hosted = await read<{ subscription: { terms: string } }>(await t.json('GET', `/api/payments/test-checkout/${started.sessionId}`, undefined, token));
+    const hosted = await read<{ subscription: { terms: string }; successUrl: string; cancelUrl: string }>(await t.json('GET', `/api/payments/test-checkout/${started.sessionId}`, undefined, token));
     expect(hosted.subscription.terms).toBe('14-day free trial, then $290.00 per year');
+    expect(hosted.successUrl).toBe(`/subscription/success?session_id=${started.sessionId}`);
+    expect(hosted.cancelUrl).toBe(`/cancel-payment?session_id=${started.sessionId}`);
 
     // A new checkout replaces it; an unfinished one expires like any checkout.
     const second = await read<{ sessionId: string; orderId: number }>(await checkout(t, token, 'premium', 'month'));

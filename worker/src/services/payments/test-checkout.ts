@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { orders } from '../../../../db/schema/index.ts';
+import { orders, type OrderRow } from '../../../../db/schema/index.ts';
 import { isPaidStatus } from '../../domain/orders.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
@@ -10,7 +10,7 @@ import { expireOverdueSessions, ORDER_NOT_FOUND, ownOrderBySession } from './pen
 import { SESSION_ID_PLACEHOLDER } from './provider.ts';
 import { CARD_DECLINED, checkTestCard, type TestCard } from './test-cards.ts';
 import { testEvents } from './test-provider.ts';
-import { subscriptionTerms } from '../subscriptions/checkout.ts';
+import { subscriptionReturnUrls, subscriptionTerms } from '../subscriptions/checkout.ts';
 import { checkoutTermsOf, startTestSubscription } from '../subscriptions/test-billing.ts';
 
 /** The test provider's hosted page (/checkout/stripe): its data, and paying with a test card. */
@@ -33,8 +33,8 @@ export interface TestCheckoutView {
 const place = (url: string, sessionId: string) => url.replace(SESSION_ID_PLACEHOLDER, encodeURIComponent(sessionId));
 
 /** Site-relative return pages: the hosted page is on this site. */
-function urlsFor(platform: Platform, sessionId: string) {
-  const urls = returnUrls(platform, '');
+function urlsFor(platform: Platform, sessionId: string, type: OrderRow['type']) {
+  const urls = type === 'subscription' ? subscriptionReturnUrls(platform, '') : returnUrls(platform, '');
   const relative = (u: string) => {
     const parsed = new URL(u, 'http://site.invalid');
     return `${parsed.pathname}${parsed.search}`;
@@ -60,7 +60,7 @@ export async function testCheckoutView(platform: Platform, userId: number, sessi
   const status = order.status === 'pending' ? 'open' : isPaidStatus(order.status) ? 'complete' : 'expired';
   const terms = order.type === 'subscription' ? checkoutTermsOf(order) : null;
   const subscription = terms ? { ...terms, terms: subscriptionTerms(terms.priceCents, terms.interval, terms.trialDays) } : null;
-  return { sessionId, status, order: summary, expiresAt: order.expiresAt, ...urlsFor(platform, sessionId), subscription };
+  return { sessionId, status, order: summary, expiresAt: order.expiresAt, ...urlsFor(platform, sessionId, order.type), subscription };
 }
 
 /**

@@ -9,6 +9,7 @@ import { uniqueViolation } from '../db-errors.ts';
 import { PROVIDER_UNAVAILABLE, returnUrls } from '../payments/checkout.ts';
 import { ProviderError } from '../payments/index.ts';
 import { endPendingOrders, expireOverdueSessions } from '../payments/pending.ts';
+import { SESSION_ID_PLACEHOLDER } from '../payments/provider.ts';
 import { getBillingProvider } from './billing-provider.ts';
 import { planByKey, planPriceCents } from './plans.ts';
 
@@ -32,6 +33,17 @@ const intervalWord = (interval: BillingInterval) => (interval === 'year' ? 'year
 export function subscriptionTerms(priceCents: number, interval: BillingInterval, trialDays: number | null): string {
   const price = `${formatUsd(priceCents)} per ${intervalWord(interval)}`;
   return trialDays ? `${trialDays}-day free trial, then ${price}` : price;
+}
+
+/**
+ * Where the provider sends the subscriber back: /subscription/success (the new plan, read again
+ * until its event has arrived); a cancelled checkout goes to the common /cancel-payment, which
+ * ends the order.
+ */
+export function subscriptionReturnUrls(platform: Platform, requestOrigin: string) {
+  const urls = returnUrls(platform, requestOrigin);
+  const origin = platform.env.PUBLIC_URL ? new URL(platform.env.PUBLIC_URL).origin : requestOrigin;
+  return { successUrl: `${origin}/subscription/success?session_id=${SESSION_ID_PLACEHOLDER}`, cancelUrl: urls.cancelUrl };
 }
 
 /** Whether the account may start a trial: it never had a subscription with one. */
@@ -113,7 +125,7 @@ export async function startSubscriptionCheckout(platform: Platform, userId: numb
   if (!created) throw new AppError(409, 'Could not create the order. Please try again.');
   await endPendingOrders(platform, replaced);
 
-  const urls = returnUrls(platform, requestOrigin);
+  const urls = subscriptionReturnUrls(platform, requestOrigin);
   let session;
   try {
     session = await provider.createCheckout({
