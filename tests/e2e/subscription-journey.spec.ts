@@ -190,7 +190,7 @@ test.describe('plans and subscriptions: the main journey', () => {
 });
 
 test.describe('billing management in /profile/manage', () => {
-  test('resume before the end; the trial invoice, then the yearly invoice after the trial, and its printable receipt', async ({ page, request }) => {
+  test('resume before the end; the trial invoice, then the yearly invoice after the trial, and its printable receipt', async ({ page, request }, info) => {
     test.setTimeout(90_000);
     const me = await freshInstructor(request);
     const sub = await subscribe(request, me.token, 'educator', 'year');
@@ -203,6 +203,14 @@ test.describe('billing management in /profile/manage', () => {
     const invoices = invoicesCard(page);
     await expect(invoices.getByRole('row')).toHaveCount(2);
     await expect(invoices.getByRole('row').nth(1)).toContainText('$0.00');
+
+    // Change plan opens the upgrade dialog of §2.7: the current plan and lower ones cannot be chosen.
+    await card.getByRole('button', { name: 'Change plan' }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade your plan' });
+    await expect(upgrade.getByRole('button', { name: 'Current plan: Educator' })).toBeDisabled();
+    await expect(upgrade.getByRole('button', { name: 'Upgrade: Premium' })).toBeEnabled();
+    await upgrade.getByRole('button', { name: 'Close' }).click();
+    await expect(upgrade).toBeHidden();
 
     // Cancel, then resume before the end.
     await card.getByRole('button', { name: 'Cancel subscription' }).click();
@@ -233,6 +241,9 @@ test.describe('billing management in /profile/manage', () => {
     await expect(receipt.getByRole('row', { name: /Total \(USD\)/ })).toContainText('$290.00');
     await expect(receipt.getByRole('row', { name: /Amount paid/ })).toContainText('$290.00');
     expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: info.outputPath('invoice-receipt-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
     // Printed: the amount stays, the buttons go.
     await page.emulateMedia({ media: 'print' });
     await expect(receipt.getByRole('row', { name: /Total \(USD\)/ })).toBeVisible();
@@ -264,10 +275,10 @@ test.describe('billing management in /profile/manage', () => {
     expect((await current(request, me.token)).cancel_at_period_end).toBe(false);
   });
 
-  test('monthly to yearly shows the preview and applies at once; yearly to monthly waits for the period end and can be kept', async ({ page, request }) => {
+  test('monthly to yearly shows the prorated preview and applies at once; yearly to monthly and a downgrade wait for the period end and can be kept', async ({ page, request }, info) => {
     test.setTimeout(90_000);
     const me = await freshInstructor(request);
-    const sub = await subscribe(request, me.token, 'educator', 'month');
+    const sub = await subscribe(request, me.token, 'premium', 'month');
     // Past the trial, so the switch is prorated.
     await moveClock(request, me.token, sub.id, 15);
     await signIn(page, me.token);
@@ -277,23 +288,39 @@ test.describe('billing management in /profile/manage', () => {
 
     await card.getByRole('button', { name: 'Switch to yearly' }).click();
     const dialog = page.getByRole('dialog', { name: 'Switch to yearly billing' });
-    const price = dialog.getByRole('definition').filter({ hasText: '/year' });
-    await expect(price).toHaveText('$290.00/year');
-    await expect(dialog.getByText('Due today')).toBeVisible();
+    await expect(dialog.getByRole('definition').filter({ hasText: '/year' })).toHaveText('$790.00/year');
+    // The preview is the server's: the amount due today is its proration.
+    const quote = (await (await request.get('/api/subscriptions/change/preview?plan=premium&interval=year', { headers: bearer(me.token) })).json()) as { due_cents: number };
+    expect(quote.due_cents).toBeGreaterThan(0);
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    // The last line of the preview: Due today.
+    await expect(dialog.getByRole('term').last()).toHaveText('Due today');
+    await expect(dialog.getByRole('definition').last()).toHaveText(usd.format(quote.due_cents / 100));
     expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: info.outputPath('switch-to-yearly-1280.png') });
     await dialog.getByRole('button', { name: 'Switch to yearly' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(card.getByText('Yearly · $290.00/year')).toBeVisible();
+    await expect(card.getByText('Yearly · $790.00/year')).toBeVisible();
 
     await card.getByRole('button', { name: 'Switch to monthly' }).click();
     const back = page.getByRole('dialog', { name: 'Switch to monthly billing' });
-    await expect(back.getByText(/you pay \$29\.00\/month for Educator/)).toBeVisible();
+    await expect(back.getByText(/you pay \$79\.00\/month for Premium/)).toBeVisible();
     await back.getByRole('button', { name: 'Switch to monthly' }).click();
     const scheduled = card.getByRole('status').filter({ hasText: 'Scheduled change' });
-    await expect(scheduled).toContainText('changes to Educator, monthly');
+    await expect(scheduled).toContainText('changes to Premium, monthly');
     await scheduled.getByRole('button', { name: 'Keep current plan' }).click();
     await expect(scheduled).toHaveCount(0);
-    await expect(card.getByText('Yearly · $290.00/year')).toBeVisible();
+    await expect(card.getByText('Yearly · $790.00/year')).toBeVisible();
+
+    // A downgrade (§5: /subscription only goes up) waits for the period end too.
+    await card.getByRole('button', { name: 'Downgrade to Educator' }).click();
+    const down = page.getByRole('dialog', { name: 'Downgrade to Educator' });
+    await expect(down.getByText(/you pay \$290\.00\/year for Educator/)).toBeVisible();
+    await down.getByRole('button', { name: 'Downgrade to Educator' }).click();
+    await expect(scheduled).toContainText('changes to Educator, yearly');
+    await expect(card.locator('.billing-plan-name')).toHaveText('Premium');
+    await scheduled.getByRole('button', { name: 'Keep current plan' }).click();
+    await expect(scheduled).toHaveCount(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { BillingInterval } from '../../../db/schema/subscriptions.ts';
+import type { PlanKey } from '../../../worker/src/domain/subscriptions.ts';
 import ModalDialog from '../components/ModalDialog.tsx';
 import UpgradeDialog from '../components/UpgradeDialog.tsx';
 import ResponsiveTable, { type TableColumn } from '../components/ResponsiveTable.tsx';
@@ -34,6 +35,7 @@ import {
   type InvoiceView,
   type SubscriptionView,
 } from '../stores/billing.ts';
+import { $plans, loadPlans } from '../stores/subscriptions.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
 import '../styles/billing.css';
 
@@ -102,6 +104,12 @@ function CurrentSubscription({ sub }: { sub: SubscriptionView }) {
   const status = subscriptionStatusText(sub);
   const other: BillingInterval = sub.interval === 'year' ? 'month' : 'year';
   const scheduled = sub.scheduled_change;
+  const plans = useStore($plans);
+  useEffect(() => {
+    void loadPlans().catch(() => undefined);
+  }, []);
+  // Lower paid plans: a downgrade waits for the period end (to Free is a cancellation).
+  const lower = 'data' in plans && plans.data ? plans.data.filter((p) => p.level > 0 && p.level < sub.plan.level) : [];
   const canSwitch = !sub.cancel_at_period_end && !scheduled && sub.status !== 'past_due' && sub.status !== 'unpaid' && sub.status !== 'incomplete';
   return (
     <div className="stack">
@@ -155,7 +163,26 @@ function CurrentSubscription({ sub }: { sub: SubscriptionView }) {
         ) : (
           <ChangePlan sub={sub} />
         )}
-        {canSwitch && <SwitchInterval sub={sub} to={other} />}
+        {canSwitch && (
+          <ChangeButton
+            plan={sub.plan.tier}
+            interval={other}
+            label={other === 'year' ? 'Switch to yearly' : 'Switch to monthly'}
+            title={other === 'year' ? 'Switch to yearly billing' : 'Switch to monthly billing'}
+            description={other === 'year' ? 'Yearly billing starts at once; the unused part of this period is credited.' : 'Monthly billing starts when the current year ends.'}
+          />
+        )}
+        {canSwitch &&
+          lower.map((p) => (
+            <ChangeButton
+              key={p.key}
+              plan={p.key}
+              interval={sub.interval}
+              label={`Downgrade to ${p.name}`}
+              title={`Downgrade to ${p.name}`}
+              description={`${p.name} starts when the current billing period ends; until then you keep ${sub.plan.name}.`}
+            />
+          ))}
         {!sub.cancel_at_period_end && <CancelSubscription sub={sub} />}
         {sub.provider === 'stripe' && (
           <button type="button" className="btn btn-secondary" disabled={busy !== null} onClick={() => void openBillingPortal()}>
@@ -218,14 +245,14 @@ function CancelSubscription({ sub }: { sub: SubscriptionView }) {
   );
 }
 
-function SwitchInterval({ sub, to }: { sub: SubscriptionView; to: BillingInterval }) {
+/** A change at the click of a button, confirmed after its preview: a switch of interval or a downgrade. */
+function ChangeButton({ plan, interval, label, title, description }: { plan: PlanKey; interval: BillingInterval; label: string; title: string; description: string }) {
   const busy = useStore($billingBusy);
   const preview = useStore($changePreview);
   const [open, setOpen] = useState(false);
-  const label = to === 'year' ? 'Switch to yearly' : 'Switch to monthly';
   function onOpenChange(next: boolean) {
     setOpen(next);
-    if (next) void previewChange(sub.plan.tier, to);
+    if (next) void previewChange(plan, interval);
     else clearChangePreview();
   }
   async function confirm(p: ChangePreview) {
@@ -241,8 +268,8 @@ function SwitchInterval({ sub, to }: { sub: SubscriptionView; to: BillingInterva
         open={open}
         onOpenChange={onOpenChange}
         busy={busy === 'change'}
-        title={to === 'year' ? 'Switch to yearly billing' : 'Switch to monthly billing'}
-        description={to === 'year' ? 'Yearly billing starts at once; the unused part of this period is credited.' : 'Monthly billing starts when the current year ends.'}
+        title={title}
+        description={description}
       >
         {preview.status === 'ready' ? (
           <PreviewLines preview={preview.data} />
