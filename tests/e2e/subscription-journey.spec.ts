@@ -134,14 +134,14 @@ test.describe('plans and subscriptions: the main journey', () => {
     await expect(required.getByText('Course Administration', { exact: true })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
-    // The Educator plan on /subscription, from the upgrade-required dialog.
-    await required.getByRole('link', { name: /Educator plan/ }).click();
-    await expect(page).toHaveURL(/\/subscription\?tier=educator/);
-    await hydrated(page);
-    await page.getByRole('radio', { name: /^Yearly/ }).check();
-    const educator = page.getByRole('listitem', { name: 'Educator' });
+    // The upgrade dialog of §2.7, from the upgrade-required dialog: Educator yearly.
+    await required.getByRole('button', { name: 'Choose a plan' }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade your plan' });
+    await expect(upgrade.getByText('All plans include 14-day free trial • Cancel anytime • Secure payment with a card payment provider')).toBeVisible();
+    await upgrade.getByRole('radio', { name: /^Yearly/ }).check();
+    const educator = upgrade.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Educator' }) });
     await expect(educator.getByText('$290', { exact: true })).toBeVisible();
-    await educator.getByRole('button', { name: 'Start free trial' }).click();
+    await educator.getByRole('button', { name: 'Start free trial: Educator' }).click();
 
     // The test provider's hosted page, then the success page.
     await expect(page).toHaveURL(/\/checkout\/stripe\?session=/);
