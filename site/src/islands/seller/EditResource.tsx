@@ -1,3 +1,4 @@
+import FeatureGate from '../../components/FeatureGate.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { can } from '../../../../worker/src/domain/permissions.ts';
@@ -44,7 +45,9 @@ function EditResource() {
   if (!resource || resource.id !== id) return <LoadingState label="Loading the resource..." />;
   const isSeller = resource.seller.id === user.id;
   if (!isSeller && !can(user.role, 'resources.manage')) return <AccessDenied message={EDIT_DENIED} />;
-  return <ResourceForm key={resource.id} resource={resource} asSeller={isSeller} backHref={isSeller ? '/seller/resources' : '/admin/resources'} />;
+  const form = <ResourceForm key={resource.id} resource={resource} asSeller={isSeller} backHref={isSeller ? '/seller/resources' : '/admin/resources'} />;
+  // A seller edits their own resources while their plan sells (decision 0031); a curriculum admin always.
+  return isSeller ? <FeatureGate feature="store_selling">{form}</FeatureGate> : form;
 }
 
 export default withErrorBoundary(EditResource);
