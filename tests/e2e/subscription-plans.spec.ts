@@ -270,6 +270,52 @@ test.describe('/subscription for a signed-in user', () => {
   });
 });
 
+test.describe('moving down and the upgrade dialog', () => {
+  test('a subscriber moves to a lower plan at the period end from /subscription', async ({ page, request }) => {
+    const me = await freshUser(request);
+    await subscribe(request, me.token, 'premium', 'month');
+    await page.addInitScript((t) => window.localStorage.setItem('access_token', t), me.token);
+    await openPlans(page);
+    await expect(card(page, 'Educator').getByRole('button', { name: 'Included in your plan' })).toBeDisabled();
+    await expect(card(page, 'Free').getByRole('link', { name: 'Downgrade at period end' })).toHaveCount(0);
+    await card(page, 'Educator').getByRole('link', { name: 'Downgrade at period end' }).click();
+    await expect(page).toHaveURL(/\/subscription\/upgrade\?plan=educator&interval=month/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Move to Educator' })).toBeVisible();
+    await expect(page.getByText(/^Your change takes effect on .+\. Until then you keep your current plan; nothing is charged now\.$/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Confirm change' }).click();
+    await expect(page).toHaveURL(/\/subscription\/upgrade\/success/);
+    await expect(page.getByText(/^Educator starts on /)).toBeVisible();
+    // Premium until then.
+    expect((await subscriptionsOf(request, me.token))[0]!.plan.tier).toBe('premium');
+  });
+
+  test('the §2.7 upgrade dialog from Manage Subscription: current and lower plans disabled, a higher one leads to the upgrade page', async ({ page, request }) => {
+    const me = await freshUser(request);
+    await subscribe(request, me.token, 'premium', 'month');
+    await page.addInitScript((t) => window.localStorage.setItem('access_token', t), me.token);
+    await page.goto('/profile/manage');
+    await page.getByRole('button', { name: 'Change plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade your plan' });
+    await expect(dialog.getByText(TRIAL_LINE)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Current plan: Premium' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Included in your plan: Educator' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Included in your plan: Free' })).toBeDisabled();
+    await dialog.getByRole('radio', { name: 'Yearly Save 25%' }).check();
+    const royalty = dialog.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Royalty' }) });
+    await expect(royalty.getByText('$1,990', { exact: true })).toBeVisible();
+    await expect(royalty.getByText('Save $398 a year (17%)')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/upgrade-dialog-390.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: `${SHOTS}/upgrade-dialog-1280.png` });
+    await royalty.getByRole('button', { name: 'Upgrade: Royalty' }).click();
+    await expect(page).toHaveURL(/\/subscription\/upgrade\?plan=royalty&interval=year/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Upgrade to Royalty' })).toBeVisible();
+  });
+});
+
 test.describe('/subscription follows the plans in the database', () => {
   test('an admin’s price change shows without a rebuild, and a checkout at the old price is refused with the new prices shown', async ({ page, request }) => {
     const before = (await plans(request)).find((p) => p.key === 'premium')!;

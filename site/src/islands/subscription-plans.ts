@@ -113,7 +113,12 @@ function mount(root: HTMLElement): void {
         default:
           el = h('button', { ...attrs, type: 'button', className: 'btn btn-secondary', disabled: true }, button.label);
       }
-      slot.replaceChildren(el);
+      // A lower paid plan cannot be chosen here (§5), but a subscriber may move down at the period end (decision 0031).
+      const down =
+        button.action === 'lower' && viewer.subscribed && card.plan.level > 0
+          ? h('a', { className: 'plan-card-down', href: upgradePath(card.plan.key, interval), 'aria-describedby': describedBy }, 'Downgrade at period end')
+          : null;
+      slot.replaceChildren(el, ...(down ? [down] : []));
     }
   }
 
