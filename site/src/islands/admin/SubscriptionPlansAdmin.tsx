@@ -250,7 +250,7 @@ function PlansList() {
         save.
       </p>
       {data.map((plan) => (
-        <PlanEditor key={`${plan.id}-${plan.updated_at}`} plan={plan} />
+        <PlanEditor key={plan.id} plan={plan} />
       ))}
     </div>
   );
