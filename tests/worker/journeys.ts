@@ -4,6 +4,7 @@ import { createDb } from '../../worker/src/platform/db.ts';
 import { png } from '../support/file-samples.ts';
 import { createUser, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { answersFor, buildCourse, type BuiltCourse } from '../support/learning-factories.ts';
+import { givePlan } from '../support/subscription-factories.ts';
 
 /**
  * The API suite's main journeys as plain HTTP calls, for any runtime that answers `fetch`: the
@@ -24,6 +25,8 @@ export async function seedJourneyData(libsqlUrl: string, authToken?: string): Pr
   try {
     const db = createDb(client);
     const instructor = await createUser(db, { roles: ['INSTRUCTOR'], firstName: 'Elena', lastName: 'Petrova' });
+    // She edits her course in the journeys: writing courses as a non-admin instructor needs Educator (decision 0031).
+    await givePlan(db, instructor.id, 'educator');
     const course = await buildCourse(db, {
       instructorId: instructor.id,
       title: `Workerd Waltz ${randomBytes(3).toString('hex')}`,
