@@ -198,6 +198,9 @@ test.describe('billing management in /profile/manage', () => {
     await openManage(page);
     const card = subscriptionCard(page);
     await expect(card.getByText('Trialing', { exact: true }).first()).toBeVisible();
+    // Stripe's billing portal is for Stripe subscriptions only; this one is the test provider's.
+    await expect(card.getByText('Test mode', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Manage billing in Stripe' })).toHaveCount(0);
 
     // The trial's invoice: nothing due today.
     const invoices = invoicesCard(page);
