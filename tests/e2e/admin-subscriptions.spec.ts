@@ -80,7 +80,10 @@ function overflow() {
     const r = el.getBoundingClientRect();
     chain.push(`${el.tagName.toLowerCase()}.${String(el.className).replace(/\s+/g, '.')}[${Math.round(r.left)}+${Math.round(r.width)}]`);
   }
-  return { scroll: document.documentElement.scrollWidth, culprits: [...innermost.slice(0, 6).map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`), ...chain] };
+  return {
+    scroll: document.documentElement.scrollWidth,
+    culprits: [...innermost.slice(0, 6).map((el) => `${el.tagName.toLowerCase()}.${String(el.className)}`), ...chain],
+  };
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -234,7 +237,11 @@ test('the subscriptions list filters by plan and status and opens one to refund 
   await expect(main.getByRole('button', { name: 'Cancel at period end' })).toHaveCount(0);
   const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
   // (The shared toaster's <li role="status"> fails axe's list rule: dismissed before checking the page; one may leave by itself meanwhile.)
-  while ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+  while ((await dismiss.count()) > 0)
+    await dismiss
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   await expect(dismiss).toHaveCount(0);
   expect(await seriousViolations(page), 'axe on /admin/subscriptions/{id}').toEqual([]);
   await shoot(page, 'subscription-detail');

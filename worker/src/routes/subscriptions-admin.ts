@@ -9,6 +9,7 @@ import { adminCancelSchema, adminRefundSchema, adminSubscriptionsQuerySchema, pl
 import {
   adminCancelSubscription,
   adminRefundSubscription,
+  type AdminPlanSaved,
   getAdminPlan,
   getAdminSubscription,
   listAdminPlans,
@@ -17,7 +18,6 @@ import {
 } from '../services/subscriptions/admin.ts';
 import { subscriptionStats } from '../services/subscriptions/stats.ts';
 import { syncPlanPrices } from '../services/subscriptions/stripe-billing.ts';
-import type { AdminPlanView } from '../services/subscriptions/views.ts';
 import { ProviderError, providerNameOf } from '../services/payments/provider.ts';
 
 /**
@@ -26,11 +26,6 @@ import { ProviderError, providerNameOf } from '../services/payments/provider.ts'
  */
 
 export const STRIPE_SYNC_FAILED = 'Saved. Stripe could not be reached to make the new prices; they are made at the next checkout of this plan.';
-
-/** A saved plan, and whether its new Stripe prices could not be made (null: made, or not needed). */
-export type AdminPlanSaved = AdminPlanView & {
-  stripe_sync_error: string | null;
-};
 
 /** The editable columns of a plan, from the table, with the rules and messages of the form. */
 export const updatePlanSchema = createUpdateSchema(subscriptionPlans, planFields)

@@ -12,7 +12,7 @@ const numberFormat = new Intl.NumberFormat('en-US');
  * on the admin dashboard and above the subscriptions list. Not an island itself: its pages' islands
  * render it for subscriptions.manage holders.
  */
-export function SubscriptionFigures({ link = false }: { link?: boolean }) {
+export function SubscriptionFigures({ link = false, title = 'Subscriptions' }: { link?: boolean; title?: string }) {
   const stats = useStore($subscriptionStats);
   const id = useId();
 
@@ -24,7 +24,7 @@ export function SubscriptionFigures({ link = false }: { link?: boolean }) {
   const heading = (
     <div className="admin-panel-head">
       <h2 id={headingId} className="admin-section-title">
-        Subscriptions
+        {title}
       </h2>
       {link && <a href="/admin/subscriptions">All subscriptions</a>}
     </div>
@@ -76,7 +76,7 @@ export function SubscriptionFigures({ link = false }: { link?: boolean }) {
             </li>
           </ul>
           <TableScrollBox label="Subscriptions per plan">
-            <table className="table admin-table-compact subscription-plan-table">
+            <table className="table admin-table-compact">
               <caption className="visually-hidden">Subscriptions per plan</caption>
               <thead>
                 <tr>

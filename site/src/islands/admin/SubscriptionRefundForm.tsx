@@ -59,23 +59,25 @@ export function SubscriptionRefundForm({ sub }: { sub: AdminSubscriptionDetail }
         }}
       >
         <div className="commerce-form">
-          <FormField label="Invoice">
-            <select
-              className="input"
-              value={invoice.id}
-              onChange={(e) => {
-                setInvoiceId(Number(e.currentTarget.value));
-                setAmount('');
-                setError(null);
-              }}
-            >
-              {refundable.map((i) => (
-                <option key={i.id} value={i.id}>
-                  {i.number ?? `#${i.id}`}: {formatCents(i.refundable_cents)} left
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <div className="commerce-filter-wide">
+            <FormField label="Invoice">
+              <select
+                className="input"
+                value={invoice.id}
+                onChange={(e) => {
+                  setInvoiceId(Number(e.currentTarget.value));
+                  setAmount('');
+                  setError(null);
+                }}
+              >
+                {refundable.map((i) => (
+                  <option key={i.id} value={i.id}>
+                    {i.number ?? `#${i.id}`}: {formatCents(i.refundable_cents)} left
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          </div>
           <FormField label="Amount to refund (USD)" hint={`Empty: all that is left (${formatCents(invoice.refundable_cents)}).`}>
             <input
               className="input commerce-amount"

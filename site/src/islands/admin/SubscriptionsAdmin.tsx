@@ -91,7 +91,7 @@ function SubscriptionsList() {
 
   return (
     <div className="admin-stack">
-      <SubscriptionFigures />
+      <SubscriptionFigures title="Revenue and subscribers" />
       <form className="card admin-panel commerce-filters" role="search" aria-label="Filter subscriptions" onSubmit={(e) => e.preventDefault()}>
         <div className="field commerce-filter-wide">
           <label htmlFor={`${id}-q`}>Search subscribers</label>

@@ -61,6 +61,9 @@ export async function getAdminPlan(db: Db, id: number): Promise<AdminPlanView> {
   return adminPlanView(row.plan, row.subscribers);
 }
 
+/** A saved plan, and why its new Stripe prices could not be made (null: made, or not needed). */
+export type AdminPlanSaved = AdminPlanView & { stripe_sync_error: string | null };
+
 export interface PlanUpdate {
   before: SubscriptionPlanRow;
   after: SubscriptionPlanRow;
