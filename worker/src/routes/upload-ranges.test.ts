@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, type FactoryUser } from '../../../tests/support/factories.ts';
+import { givePlan } from '../../../tests/support/subscription-factories.ts';
 import * as sample from '../../../tests/support/file-samples.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { importSigningKey, signedUploadUrl } from '../domain/media-links.ts';
@@ -38,6 +39,8 @@ describe('byte ranges of /uploads (decision 0017)', () => {
   beforeAll(async () => {
     t = await createTestApp({ MEDIA_SIGNING_SECRET: SECRET });
     instructor = await createSignedInUser(t.db, { roles: ['INSTRUCTOR'] });
+    // Writing lessons as a non-admin instructor needs Educator (decision 0031).
+    await givePlan(t.db, instructor.user.id, 'educator');
     publicUrl = (await upload('preview.mp4')).url;
     // A lesson's video becomes course media (decision 0015): served only through a signed link.
     const lessonVideo = await upload('lesson.mp4');

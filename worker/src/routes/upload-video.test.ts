@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../../db/schema/index.ts';
 import { createSignedInUser, type FactoryUser } from '../../../tests/support/factories.ts';
+import { givePlan } from '../../../tests/support/subscription-factories.ts';
 import * as sample from '../../../tests/support/file-samples.ts';
 import { root } from '../../../tests/support/paths.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
@@ -28,6 +29,8 @@ describe('uploading a lesson video', () => {
   beforeAll(async () => {
     t = await createTestApp();
     instructor = await createSignedInUser(t.db, { roles: ['INSTRUCTOR'] });
+    // Writing lessons as a non-admin instructor needs Educator (decision 0031).
+    await givePlan(t.db, instructor.user.id, 'educator');
   });
   afterAll(() => t.close());
 
