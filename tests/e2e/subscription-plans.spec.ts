@@ -195,6 +195,9 @@ test.describe('/subscription for a signed-in user', () => {
     await expect(page.getByText('Your free trial of Educator has started.')).toBeVisible();
     await expect(page.getByText('Free trial ends')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: `${SHOTS}/subscription-success-390.png`, fullPage: true });
   });
 
   test('a guest who chose a plan signs in and lands in that plan’s checkout', async ({ page, request }) => {
@@ -283,6 +286,9 @@ test.describe('moving down and the upgrade dialog', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Move to Educator' })).toBeVisible();
     await expect(page.getByText(/^Your change takes effect on .+\. Until then you keep your current plan; nothing is charged now\.$/)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: `${SHOTS}/subscription-downgrade-390.png`, fullPage: true });
     await page.getByRole('button', { name: 'Confirm change' }).click();
     await expect(page).toHaveURL(/\/subscription\/upgrade\/success/);
     await expect(page.getByText(/^Educator starts on /)).toBeVisible();

@@ -94,7 +94,7 @@ async function mountSuccess(root: HTMLElement): Promise<void> {
       root.replaceChildren(
         h(
           'div',
-          { className: 'stack', 'data-subscription-ready': sub.plan.tier },
+          { className: 'plan-change', 'data-subscription-ready': sub.plan.tier },
           alertBox('success', trial ? `Your free trial of ${sub.plan.name} has started.` : `Your ${sub.plan.name} plan is active.`, trial ? `Nothing is charged until ${formatDate(sub.trial_end)}; cancel before then and nothing is charged at all.` : undefined),
           summary(subscriptionRows(sub)),
           links(['Go to my dashboard', '/dashboard', true], ['Manage subscription', '/profile/manage']),
@@ -194,10 +194,10 @@ async function mountUpgradeReturn(root: HTMLElement, changed: boolean): Promise<
   if (changed) {
     const scheduled = sub?.scheduled_change;
     const title = !sub ? 'Your plan was changed.' : scheduled ? `${scheduled.plan.name} starts on ${formatDate(scheduled.effective_at)}.` : `You are now on ${sub.plan.name}.`;
-    root.replaceChildren(h('div', { className: 'stack', 'data-plan-now': sub?.plan.tier ?? '' }, alertBox('success', title), rows, links(['Go to my dashboard', '/dashboard', true], ['Manage subscription', '/profile/manage'])));
+    root.replaceChildren(h('div', { className: 'plan-change', 'data-plan-now': sub?.plan.tier ?? '' }, alertBox('success', title), rows, links(['Go to my dashboard', '/dashboard', true], ['Manage subscription', '/profile/manage'])));
   } else {
     root.replaceChildren(
-      h('div', { className: 'stack' }, alertBox('info', 'Nothing was changed.', sub ? `You are still on ${sub.plan.name}.` : undefined), rows, links(['See the plans', '/subscription', true], ['Manage subscription', '/profile/manage'])),
+      h('div', { className: 'plan-change' }, alertBox('info', 'Nothing was changed.', sub ? `You are still on ${sub.plan.name}.` : undefined), rows, links(['See the plans', '/subscription', true], ['Manage subscription', '/profile/manage'])),
     );
   }
 }
