@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'dist-worker/', '.astro/', '.wrangler/', 'data/', 'tests/.tmp/', 'test-results/', 'playwright-report/', 'db/migrations/'],
+    ignores: ['node_modules/', 'dist/', 'build/', 'dist-worker/', '.astro/', '.wrangler/', 'data/', 'tests/.tmp/', 'test-results/', 'playwright-report/', 'db/migrations/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
