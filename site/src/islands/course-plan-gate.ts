@@ -1,5 +1,4 @@
-import { courseLevelFeature, FEATURES, passesLevel, unlockingPlan, type FeatureKey } from '../../../worker/src/domain/features.ts';
-import type { User } from '../stores/auth.ts';
+import { courseLevelFeature, FEATURES, passesLevel, unlockingPlan, type FeatureKey, type GateUser } from '../../../worker/src/domain/features.ts';
 import { h } from './dom.ts';
 
 /**
@@ -10,7 +9,7 @@ import { h } from './dom.ts';
  */
 
 /** The gate a user meets on a course of this level; null when they pass (admins always do). */
-export function courseGateFor(user: User | null, requiredLevel: number): FeatureKey | null {
+export function courseGateFor(user: GateUser | null, requiredLevel: number): FeatureKey | null {
   const feature = courseLevelFeature(requiredLevel);
   if (!feature || passesLevel(user, requiredLevel)) return null;
   return feature;
