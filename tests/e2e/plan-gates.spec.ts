@@ -148,3 +148,39 @@ test('the premium gate at 390 px and 1280 px: no sideways scroll', async ({ page
     await page.getByRole('button', { name: 'Not now' }).click();
   }
 });
+
+test('an admin sets a course’s Required plan on the edit page, and an instructor in the course dialog', async ({ page, request, loginAs }) => {
+  test.setTimeout(90_000);
+  const login = await request.post('/api/login', { data: { username: ACCOUNTS.admin, password: 'drx-demo-2026' } });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const title = `Royal Waltz ${uniqueName('lvl')}`;
+  const created = await request.post('/api/courses', {
+    headers: bearer(token),
+    data: { title, short_name: 'RW', description: 'Rise and fall, sway and the natural turn, for teachers of ballroom.', price: '0', status: 'draft' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await loginAs(ACCOUNTS.admin);
+  await page.goto(`/admin/courses/${id}/edit`);
+  const plan = page.getByLabel('Required plan');
+  await expect(plan).toHaveValue('0');
+  await expect(plan.locator('option')).toHaveText(['Everyone', 'Premium', 'Royalty']);
+  await plan.selectOption({ label: 'Royalty' });
+  await page.getByLabel('Short name').fill('RW');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Course updated successfully' }).first()).toBeVisible();
+  const read = async () => ((await (await request.get(`/api/courses/${id}`, { headers: bearer(token) })).json()) as { required_level: number }).required_level;
+  expect(await read()).toBe(30);
+
+  // The course administration dialog shows and changes it too.
+  await page.goto('/admin/courses');
+  await hydrated(page);
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await card.getByRole('button', { name: `Edit ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Course' });
+  await expect(dialog.getByLabel('Required plan')).toHaveValue('30');
+  await dialog.getByLabel('Required plan').selectOption({ label: 'Premium' });
+  await dialog.getByRole('button', { name: 'Update Course' }).click();
+  await expect.poll(read).toBe(20);
+});
