@@ -184,3 +184,21 @@ test('an admin sets a course’s Required plan on the edit page, and an instruct
   await dialog.getByRole('button', { name: 'Update Course' }).click();
   await expect.poll(read).toBe(20);
 });
+
+test('a seller on the free plan meets the selling gate at /seller/resources/add; an Educator seller gets the form', async ({ page, loginAs }) => {
+  await loginAs(ACCOUNTS.multirole);
+  await page.goto('/seller/resources/add');
+  await hydrated(page);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Sell in the Curriculum Store' })).toBeVisible();
+  await expect(main.getByText('Upgrade to Educator or higher to sell your lesson plans and curricula in the store.')).toBeVisible();
+  await expect(main.getByLabel('Title')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.evaluate(() => localStorage.removeItem('access_token'));
+  await loginAs(ACCOUNTS.seller);
+  await page.goto('/seller/resources/add');
+  await hydrated(page);
+  await expect(main.getByLabel('Title')).toBeVisible();
+  await expect(main.getByRole('heading', { name: 'Sell in the Curriculum Store' })).toHaveCount(0);
+});
