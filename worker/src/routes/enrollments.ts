@@ -82,7 +82,8 @@ export const enrollmentRoutes = new Hono<AppContext>()
     return c.json({ data: await listMyInvitations(c.get('platform').db, signedInUser(c).id) }, 200);
   })
   .post('/me/invitations/:id/accept', requireUser, validate('param', idParamSchema), async (c) => {
-    return c.json(await acceptInvitation(c.get('platform').db, signedInUser(c).id, c.req.valid('param').id), 200);
+    const user = signedInUser(c);
+    return c.json(await acceptInvitation(c.get('platform').db, user.id, c.req.valid('param').id, user), 200);
   })
   .post('/me/invitations/:id/decline', requireUser, validate('param', idParamSchema), async (c) => {
     return c.json(await declineInvitation(c.get('platform').db, signedInUser(c).id, c.req.valid('param').id), 200);

@@ -357,6 +357,25 @@ describe('required_level on courses', () => {
   });
 });
 
+describe('an invitation to a premium course', () => {
+  it('is accepted only once the learner’s plan reaches the course; until then it stays pending', async () => {
+    const instructor = await withPlan('educator', ['INSTRUCTOR']);
+    const course = await createCourse(t.db, { requiredLevel: 20, instructorId: instructor.user.id });
+    const learner = await withPlan(null);
+    const invited = await t.json('POST', `/api/courses/${course.id}/invitations`, { email: learner.user.email }, instructor.token);
+    expect(invited.status, await invited.clone().text()).toBe(201);
+    const { id } = await read<{ id: number }>(invited);
+    const refused = await t.json('POST', `/api/me/invitations/${id}/accept`, undefined, learner.token);
+    expect(refused.status).toBe(403);
+    expect((await read<{ feature: string }>(refused)).feature).toBe('premium_courses');
+    // Still among the learner's pending invitations.
+    const pending = await read<{ data: { id: number }[] }>(await t.json('GET', '/api/me/invitations', undefined, learner.token));
+    expect(pending.data.map((i) => i.id)).toContain(id);
+    await givePlan(t.db, learner.user.id, 'premium');
+    expect((await t.json('POST', `/api/me/invitations/${id}/accept`, undefined, learner.token)).status).toBe(200);
+  });
+});
+
 describe('features not gated by a course are unaffected', () => {
   it('an everyone course is enrolled and learnt on the free plan', async () => {
     const tree = await createCourseTree(t.db);

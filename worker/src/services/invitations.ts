@@ -1,3 +1,4 @@
+import { assertCourseLevel, type GateActor } from './feature-access.ts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { courseInvitations, courses, enrollments, users } from '../../../db/schema/index.ts';
 import { canManageCourse, type CourseActor } from '../domain/courses.ts';
@@ -231,11 +232,19 @@ async function myPendingInvitation(db: Db, userId: number, id: number): Promise<
  * in one batch; the enrolment insert does nothing when I am enrolled already, and the status
  * change only happens while the invitation is still pending, so a double click enrols once.
  */
-export async function acceptInvitation(db: Db, userId: number, id: number): Promise<{ course_id: number; enrollment_id: number }> {
+export async function acceptInvitation(
+  db: Db,
+  userId: number,
+  id: number,
+  /** The accepting user's roles and plan: a course that requires a plan needs it (decision 0031); none counts as free. */
+  gate: GateActor | null = null,
+): Promise<{ course_id: number; enrollment_id: number }> {
   const row = await myPendingInvitation(db, userId, id);
-  const [course] = await db.select({ status: courses.status }).from(courses).where(eq(courses.id, row.courseId)).limit(1);
+  const [course] = await db.select({ status: courses.status, requiredLevel: courses.requiredLevel }).from(courses).where(eq(courses.id, row.courseId)).limit(1);
   if (!course) throw notFound(COURSE_NOT_FOUND);
   if (course.status === 'archived') throw conflict(COURSE_ARCHIVED);
+  // The invitation stays pending: the learner may accept it once their plan reaches the course.
+  assertCourseLevel(gate, course.requiredLevel);
   const [updated] = await db.batch([
     db
       .update(courseInvitations)
