@@ -143,6 +143,12 @@ async function cartLine(w: World): Promise<number> {
   return cart.items.find((l) => l.itemId === course.id)!.id;
 }
 
+/** Another user's live Educator subscription (the admin's subscription routes act on it). */
+async function othersSubscription(): Promise<number> {
+  const other = await createUser(t.db);
+  return (await givePlan(t.db, other.id, 'educator')).subscription.id;
+}
+
 export const ROUTE_CASES: RouteCase[] = [
   // People and roles: ADMIN's alone.
   { method: 'GET', route: '/api/users', guard: 'users.list', call: () => ({ path: '/api/users' }) },
@@ -368,6 +374,47 @@ export const ROUTE_CASES: RouteCase[] = [
     call: async (w) => ({ path: `/api/payments/test-checkout/${(await openCheckout(w)).sessionId}/pay`, body: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Walker' } }),
   },
 
+  // Plans and subscriptions (decision 0031): one's own subscription and invoices; the admin's every one.
+  { method: 'GET', route: '/api/subscriptions/user', guard: 'signed-in', call: () => ({ path: '/api/subscriptions/user' }) },
+  {
+    method: 'GET',
+    route: '/api/subscriptions/checkout',
+    guard: 'signed-in',
+    anonymous: '/api/subscriptions/checkout?plan=educator&interval=month&price=29',
+    call: () => ({ path: '/api/subscriptions/checkout?plan=educator&interval=month&price=29' }),
+  },
+  { method: 'POST', route: '/api/subscriptions/cancel', guard: 'signed-in', call: () => ({ path: '/api/subscriptions/cancel', body: {} }) },
+  { method: 'POST', route: '/api/subscriptions/resume', guard: 'signed-in', call: () => ({ path: '/api/subscriptions/resume', body: {} }) },
+  { method: 'GET', route: '/api/subscriptions/change/preview', guard: 'signed-in', call: () => ({ path: '/api/subscriptions/change/preview?plan=premium&interval=year' }) },
+  { method: 'POST', route: '/api/subscriptions/change', guard: 'signed-in', call: () => ({ path: '/api/subscriptions/change', body: { plan: 'premium', interval: 'month' } }) },
+  { method: 'POST', route: '/api/subscriptions/change/cancel-scheduled', guard: 'signed-in', call: () => ({ path: '/api/subscriptions/change/cancel-scheduled', body: {} }) },
+  { method: 'GET', route: '/api/subscriptions/invoices', guard: 'signed-in', call: () => ({ path: '/api/subscriptions/invoices' }) },
+  { method: 'GET', route: '/api/subscriptions/invoices/:id', guard: 'signed-in', call: () => ({ path: '/api/subscriptions/invoices/999999' }) },
+  { method: 'POST', route: '/api/subscriptions/portal', guard: 'signed-in', call: () => ({ path: '/api/subscriptions/portal', body: {} }) },
+  { method: 'POST', route: '/api/subscriptions/test-clock', guard: 'signed-in', call: () => ({ path: '/api/subscriptions/test-clock', body: { days: 1 } }) },
+  { method: 'GET', route: '/api/admin/subscription-plans', guard: 'plans.manage', call: () => ({ path: '/api/admin/subscription-plans' }) },
+  {
+    method: 'PATCH',
+    route: '/api/admin/subscription-plans/:id',
+    guard: 'plans.manage',
+    call: () => ({ path: '/api/admin/subscription-plans/2', body: { description: 'For teachers who run courses and sell their lesson plans.' } }),
+  },
+  { method: 'GET', route: '/api/admin/subscriptions', guard: 'subscriptions.manage', call: () => ({ path: '/api/admin/subscriptions' }) },
+  { method: 'GET', route: '/api/admin/subscription-stats', guard: 'subscriptions.manage', call: () => ({ path: '/api/admin/subscription-stats' }) },
+  { method: 'GET', route: '/api/admin/subscriptions/:id', guard: 'subscriptions.manage', call: async () => ({ path: `/api/admin/subscriptions/${await othersSubscription()}` }) },
+  {
+    method: 'POST',
+    route: '/api/admin/subscriptions/:id/cancel',
+    guard: 'subscriptions.manage',
+    call: async () => ({ path: `/api/admin/subscriptions/${await othersSubscription()}/cancel`, body: { atPeriodEnd: true } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/subscriptions/:id/refund',
+    guard: 'subscriptions.manage',
+    call: async () => ({ path: `/api/admin/subscriptions/${await othersSubscription()}/refund`, body: { cancel: false } }),
+  },
+
   // Sellers (decision 0029): one's own application and store settings.
   { method: 'POST', route: '/api/sellers/apply', guard: 'signed-in', call: () => ({ path: '/api/sellers/apply', body: { store_name: `Walk ${Math.random().toString(36).slice(2)}`, bio: 'A store applied for by the permission walk.' } }) },
   { method: 'GET', route: '/api/sellers/me', guard: 'signed-in', call: () => ({ path: '/api/sellers/me' }) },
@@ -562,6 +609,7 @@ export const ROUTE_CASES: RouteCase[] = [
       ['GET', '/api/curriculum/:id/reviews'],
       ['GET', '/api/features'],
       ['GET', '/api/features/check/:feature'],
+      ['GET', '/api/subscriptions/plans'],
     ] as const
   ).map(([method, route]): RouteCase => ({ method, route, guard: 'public' })),
 ];
@@ -610,7 +658,8 @@ describe('the permission table against every route', () => {
   const protectedCases = ROUTE_CASES.filter((c) => c.guard !== 'public');
 
   it.each(protectedCases.map((c) => [label(c), c] as const))('%s answers 401 without a token', async (_, c) => {
-    const res = await t.request(c.anonymous ?? c.route.replace(/:[a-zA-Z]+/g, '1'), { method: c.method });
+    // As an island asks (a navigation to the subscription checkout without a token is sent to the plans page instead, decision 0031).
+    const res = await t.request(c.anonymous ?? c.route.replace(/:[a-zA-Z]+/g, '1'), { method: c.method, headers: { accept: 'application/json' } });
     expect(res.status).toBe(401);
   });
 

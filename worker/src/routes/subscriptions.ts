@@ -41,6 +41,8 @@ export const subscriptionsRoutes = new Hono<AppContext>()
     const user = c.get('user');
     if (!user) {
       if (c.req.header('authorization') !== undefined) throw new AppError(401, 'Invalid token');
+      // An island asking for JSON without a session signs in again; only a navigation is sent to the page.
+      if ((c.req.header('accept') ?? '').includes('application/json')) throw new AppError(401, 'Authentication required');
       const params = new URLSearchParams({ tier: query.plan, interval: query.interval, checkout: '1' });
       return c.redirect(`/subscription?${params.toString()}`, 303);
     }
