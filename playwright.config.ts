@@ -30,6 +30,12 @@ export default defineConfig({
       ],
     },
   },
+  // Tests tagged @plan-prices change a plan's price for a moment (put back after): they run once
+  // every other test has finished, so no checkout or price shown elsewhere meets the changed price.
+  projects: [
+    { name: 'chromium', grepInvert: /@plan-prices/ },
+    { name: 'plan-prices', grep: /@plan-prices/, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.ts',
     url: `http://127.0.0.1:${port}/api/health`,
