@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
+import { SearchFilter, SelectFilter } from '../../components/admin/ListFilters.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import {
   $exporting,
@@ -20,7 +21,6 @@ import {
   statusBadgeClass,
   TEST_MODE_LABEL,
   type AdminOrderRow,
-  type OrderStatus,
 } from '../../stores/admin-commerce.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { ErrorState, formatDateTime, LoadingState } from './AdminStates.tsx';
@@ -92,34 +92,23 @@ function OrdersList() {
   return (
     <div className="admin-stack">
       <form className="card admin-panel commerce-filters" role="search" aria-label="Filter orders" onSubmit={(e) => e.preventDefault()}>
-        <div className="field commerce-filter-wide">
-          <label htmlFor={`${id}-q`}>Search orders</label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            className="input"
-            placeholder="Order number, buyer name, email or username"
-            autoComplete="off"
-            value={query.q}
-            onChange={(e) => setOrdersSearch(e.currentTarget.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select
-            id={`${id}-status`}
-            className="input"
-            value={query.status}
-            onChange={(e) => setOrdersFilter({ status: e.currentTarget.value as OrderStatus | '' })}
-          >
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ORDER_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchFilter
+          id={`${id}-q`}
+          className="field commerce-filter-wide"
+          label="Search orders"
+          placeholder="Order number, buyer name, email or username"
+          value={query.q}
+          onChange={setOrdersSearch}
+        />
+        <SelectFilter
+          id={`${id}-status`}
+          label="Status"
+          allLabel="All statuses"
+          options={ORDER_STATUSES}
+          optionLabel={(s) => ORDER_STATUS_LABELS[s]}
+          value={query.status}
+          onChange={(status) => setOrdersFilter({ status })}
+        />
         <div className="field">
           <label htmlFor={`${id}-from`}>From</label>
           <input id={`${id}-from`} type="date" className="input" value={query.from} max={query.to || undefined} onChange={(e) => setOrdersFilter({ from: e.currentTarget.value })} />

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
+import { SearchFilter, SelectFilter } from '../../components/admin/ListFilters.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
 import { formatCents } from '../../lib/currency.ts';
@@ -21,8 +22,6 @@ import {
   statusLabel,
   SUBSCRIPTION_STATUSES,
   type AdminSubscriptionRow,
-  type PlanKey,
-  type SubscriptionStatus,
 } from '../../stores/admin-subscriptions.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { ErrorState, formatDate, formatDateTime, LoadingState } from './AdminStates.tsx';
@@ -93,50 +92,32 @@ function SubscriptionsList() {
     <div className="admin-stack">
       <SubscriptionFigures title="Revenue and subscribers" />
       <form className="card admin-panel commerce-filters" role="search" aria-label="Filter subscriptions" onSubmit={(e) => e.preventDefault()}>
-        <div className="field commerce-filter-wide">
-          <label htmlFor={`${id}-q`}>Search subscribers</label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            className="input"
-            placeholder="Name, email, username or subscription id"
-            autoComplete="off"
-            value={query.q}
-            onChange={(e) => setSubscriptionsSearch(e.currentTarget.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-plan`}>Plan</label>
-          <select
-            id={`${id}-plan`}
-            className="input"
-            value={query.plan}
-            onChange={(e) => setSubscriptionsFilter({ plan: e.currentTarget.value as PlanKey | '' })}
-          >
-            <option value="">All plans</option>
-            {PLAN_KEYS.map((key) => (
-              <option key={key} value={key}>
-                {planLabel(key)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select
-            id={`${id}-status`}
-            className="input"
-            value={query.status}
-            onChange={(e) => setSubscriptionsFilter({ status: e.currentTarget.value as SubscriptionStatus | '' })}
-          >
-            <option value="">All statuses</option>
-            {SUBSCRIPTION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchFilter
+          id={`${id}-q`}
+          className="field commerce-filter-wide"
+          label="Search subscribers"
+          placeholder="Name, email, username or subscription id"
+          value={query.q}
+          onChange={setSubscriptionsSearch}
+        />
+        <SelectFilter
+          id={`${id}-plan`}
+          label="Plan"
+          allLabel="All plans"
+          options={PLAN_KEYS}
+          optionLabel={planLabel}
+          value={query.plan}
+          onChange={(plan) => setSubscriptionsFilter({ plan })}
+        />
+        <SelectFilter
+          id={`${id}-status`}
+          label="Status"
+          allLabel="All statuses"
+          options={SUBSCRIPTION_STATUSES}
+          optionLabel={(s) => STATUS_LABELS[s]}
+          value={query.status}
+          onChange={(status) => setSubscriptionsFilter({ status })}
+        />
         <div className="commerce-filter-actions commerce-filter-wide">
           <p className="muted" aria-live="polite">
             {data ? (data.total === 1 ? '1 subscription' : `${data.total} subscriptions`) : ''}

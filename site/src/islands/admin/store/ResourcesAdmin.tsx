@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
+import { SearchFilter } from '../../../components/admin/ListFilters.tsx';
 import {
   $resourcesList,
   $resourcesPageCount,
@@ -57,19 +58,15 @@ function ResourcesList() {
     <div className="admin-stack">
       <form className="card admin-panel store-filters" role="search" aria-label="Filter resources" onSubmit={(e) => e.preventDefault()}>
         <StatusFilter label="Status" options={options} value={query.status} onChange={(status) => setResourcesFilter({ status })} />
-        <div className="field store-filter-search">
-          <label htmlFor={`${id}-q`}>Search resources</label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            className="input"
-            placeholder="Title or description"
-            autoComplete="off"
-            maxLength={100}
-            value={query.q}
-            onChange={(e) => setResourcesSearch(e.currentTarget.value)}
-          />
-        </div>
+        <SearchFilter
+          id={`${id}-q`}
+          className="field store-filter-search"
+          label="Search resources"
+          placeholder="Title or description"
+          maxLength={100}
+          value={query.q}
+          onChange={setResourcesSearch}
+        />
         <div className="field">
           <label htmlFor={`${id}-seller`}>Seller</label>
           <select

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
+import { SearchFilter } from '../../../components/admin/ListFilters.tsx';
 import { personName } from '../../../lib/store-format.ts';
 import {
   $sellersList,
@@ -151,19 +152,15 @@ function SellersList() {
     <div className="admin-stack">
       <form className="card admin-panel store-filters" role="search" aria-label="Filter sellers" onSubmit={(e) => e.preventDefault()}>
         <StatusFilter label="Status" options={options} value={query.status} onChange={setSellersStatus} />
-        <div className="field store-filter-search">
-          <label htmlFor={`${id}-q`}>Search sellers</label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            className="input"
-            placeholder="Store name, name, username or email"
-            autoComplete="off"
-            maxLength={100}
-            value={query.q}
-            onChange={(e) => setSellersSearch(e.currentTarget.value)}
-          />
-        </div>
+        <SearchFilter
+          id={`${id}-q`}
+          className="field store-filter-search"
+          label="Search sellers"
+          placeholder="Store name, name, username or email"
+          maxLength={100}
+          value={query.q}
+          onChange={setSellersSearch}
+        />
         {data && (
           <p className="muted store-filter-total" aria-live="polite">
             {data.total === 1 ? '1 seller' : `${data.total} sellers`}
