@@ -3,8 +3,47 @@ import type { ReactNode } from 'react';
 /**
  * The pieces every printable receipt shares (an order's at /my-purchases/{id}/receipt, a
  * subscription invoice's at /profile/manage/invoices/{id}): the toolbar that print hides, and the
- * head with the brand and the receipt's facts. Styles: `.receipt*` in styles/checkout.css.
+ * head with the brand and the receipt's facts, the rows of the totals, and what shows in place of
+ * the receipt when it is not in the account or does not load. Styles: `.receipt*` in styles/checkout.css.
  */
+
+/** In place of a receipt the account does not hold: a line and the way back. */
+export function ReceiptNotFound({ text, backHref, backLabel }: { text: string; backHref: string; backLabel: string }) {
+  return (
+    <div className="panel center stack">
+      <p className="lead">{text}</p>
+      <p>
+        <a className="btn btn-primary" href={backHref}>
+          {backLabel}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/** In place of a receipt that did not load: the message and Try again. */
+export function ReceiptLoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="alert alert-error" role="alert">
+      <p className="alert-title">{message}</p>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** A row of the totals under the lines: its label spans the columns before the amount. */
+export function ReceiptSumRow({ label, span, children }: { label: ReactNode; span?: number; children: ReactNode }) {
+  return (
+    <tr>
+      <th scope="row" colSpan={span} className="num">
+        {label}
+      </th>
+      <td className="num">{children}</td>
+    </tr>
+  );
+}
 
 export function ReceiptToolbar({ backHref, backLabel }: { backHref: string; backLabel: string }) {
   return (

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { ReceiptHead, ReceiptToolbar } from '../components/ReceiptParts.tsx';
+import { ReceiptHead, ReceiptLoadError, ReceiptNotFound, ReceiptSumRow, ReceiptToolbar } from '../components/ReceiptParts.tsx';
 import { formatCents } from '../lib/currency.ts';
 import { billingDate, invoiceDescription, invoiceStatus } from '../lib/subscription-status.ts';
 import { $invoice, invoiceIdOf, loadInvoice } from '../stores/billing.ts';
@@ -16,27 +16,9 @@ function InvoiceReceipt() {
 
   if (state.status === 'loading') return <Loading text="Loading receipt..." />;
   if (state.status === 'not-found') {
-    return (
-      <div className="panel center stack">
-        <p className="lead">This invoice was not found in your account.</p>
-        <p>
-          <a className="btn btn-primary" href="/profile/manage">
-            Manage Account
-          </a>
-        </p>
-      </div>
-    );
+    return <ReceiptNotFound text="This invoice was not found in your account." backHref="/profile/manage" backLabel="Manage Account" />;
   }
-  if (state.status === 'error') {
-    return (
-      <div className="alert alert-error" role="alert">
-        <p className="alert-title">{state.message}</p>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={reload}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (state.status === 'error') return <ReceiptLoadError message={state.message} onRetry={reload} />;
   const invoice = state.data;
   const currency = invoice.currency?.toUpperCase() || 'USD';
   const lines = invoice.lines.length > 0 ? invoice.lines : [{ description: invoiceDescription(invoice), amount_cents: invoice.amount_due_cents }];
@@ -73,28 +55,11 @@ function InvoiceReceipt() {
             ))}
           </tbody>
           <tfoot>
-            <tr>
-              <th scope="row" className="num">
-                Total ({currency})
-              </th>
-              <td className="num">
-                <strong>{formatCents(invoice.amount_due_cents)}</strong>
-              </td>
-            </tr>
-            <tr>
-              <th scope="row" className="num">
-                Amount paid
-              </th>
-              <td className="num">{formatCents(invoice.amount_paid_cents)}</td>
-            </tr>
-            {invoice.refunded_cents > 0 && (
-              <tr>
-                <th scope="row" className="num">
-                  Refunded
-                </th>
-                <td className="num">−{formatCents(invoice.refunded_cents)}</td>
-              </tr>
-            )}
+            <ReceiptSumRow label={`Total (${currency})`}>
+              <strong>{formatCents(invoice.amount_due_cents)}</strong>
+            </ReceiptSumRow>
+            <ReceiptSumRow label="Amount paid">{formatCents(invoice.amount_paid_cents)}</ReceiptSumRow>
+            {invoice.refunded_cents > 0 && <ReceiptSumRow label="Refunded">−{formatCents(invoice.refunded_cents)}</ReceiptSumRow>}
           </tfoot>
         </table>
         {invoice.failure_reason && <p className="alert alert-error">Payment failed: {invoice.failure_reason}</p>}

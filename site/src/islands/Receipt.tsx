@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { ReceiptHead, ReceiptToolbar } from '../components/ReceiptParts.tsx';
+import { ReceiptHead, ReceiptLoadError, ReceiptNotFound, ReceiptSumRow, ReceiptToolbar } from '../components/ReceiptParts.tsx';
 import { formatCents } from '../lib/currency.ts';
 import { TEST_MODE_LABEL } from '../stores/checkout.ts';
 import { $order, loadOrder, orderDate, orderStatusLabel } from '../stores/orders.ts';
@@ -23,27 +23,9 @@ function Receipt() {
 
   if (state.status === 'loading') return <Loading text="Loading receipt..." />;
   if (state.status === 'not-found') {
-    return (
-      <div className="panel center stack">
-        <p className="lead">This receipt was not found in your account.</p>
-        <p>
-          <a className="btn btn-primary" href="/my-purchases">
-            My Purchases
-          </a>
-        </p>
-      </div>
-    );
+    return <ReceiptNotFound text="This receipt was not found in your account." backHref="/my-purchases" backLabel="My Purchases" />;
   }
-  if (state.status === 'error') {
-    return (
-      <div className="alert alert-error" role="alert">
-        <p className="alert-title">{state.message}</p>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void loadOrder(orderIdOf(location.pathname))}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (state.status === 'error') return <ReceiptLoadError message={state.message} onRetry={() => void loadOrder(orderIdOf(location.pathname))} />;
   const order = state.data;
   const paidCents = order.totalCents - order.refundedCents;
   return (
@@ -91,42 +73,25 @@ function Receipt() {
             ))}
           </tbody>
           <tfoot>
-            <tr>
-              <th scope="row" colSpan={3} className="num">
-                Subtotal
-              </th>
-              <td className="num">{formatCents(order.subtotalCents)}</td>
-            </tr>
+            <ReceiptSumRow label="Subtotal" span={3}>
+              {formatCents(order.subtotalCents)}
+            </ReceiptSumRow>
             {order.discountCents > 0 && (
-              <tr>
-                <th scope="row" colSpan={3} className="num">
-                  Discount{order.couponCode ? ` (${order.couponCode})` : ''}
-                </th>
-                <td className="num">−{formatCents(order.discountCents)}</td>
-              </tr>
+              <ReceiptSumRow label={`Discount${order.couponCode ? ` (${order.couponCode})` : ''}`} span={3}>
+                −{formatCents(order.discountCents)}
+              </ReceiptSumRow>
             )}
-            <tr>
-              <th scope="row" colSpan={3} className="num">
-                Total ({order.currency?.toUpperCase() || 'USD'})
-              </th>
-              <td className="num">
-                <strong>{formatCents(order.totalCents)}</strong>
-              </td>
-            </tr>
+            <ReceiptSumRow label={`Total (${order.currency?.toUpperCase() || 'USD'})`} span={3}>
+              <strong>{formatCents(order.totalCents)}</strong>
+            </ReceiptSumRow>
             {order.refundedCents > 0 && (
               <>
-                <tr>
-                  <th scope="row" colSpan={3} className="num">
-                    Refunded
-                  </th>
-                  <td className="num">−{formatCents(order.refundedCents)}</td>
-                </tr>
-                <tr>
-                  <th scope="row" colSpan={3} className="num">
-                    Net paid
-                  </th>
-                  <td className="num">{formatCents(paidCents)}</td>
-                </tr>
+                <ReceiptSumRow label="Refunded" span={3}>
+                  −{formatCents(order.refundedCents)}
+                </ReceiptSumRow>
+                <ReceiptSumRow label="Net paid" span={3}>
+                  {formatCents(paidCents)}
+                </ReceiptSumRow>
               </>
             )}
           </tfoot>
