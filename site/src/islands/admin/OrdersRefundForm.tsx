@@ -4,6 +4,7 @@ import FormField from '../../components/FormField.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import { $refundError, $refundPending, centsOf, lineRefundableCents, refundOrder, type AdminOrderDetail } from '../../stores/admin-commerce.ts';
 import { ConfirmDialog } from './AdminStates.tsx';
+import { RefundAmountField, RefundCheckForm, RefundError, RefundPanel } from './RefundParts.tsx';
 
 type Mode = 'all' | 'lines' | 'amount';
 
@@ -29,10 +30,7 @@ export function OrdersRefundForm({ order }: { order: AdminOrderDetail }) {
 
   if (!paid || refundable <= 0) {
     return (
-      <section className="card admin-panel" aria-labelledby={`${id}-heading`}>
-        <h2 id={`${id}-heading`} className="admin-section-title">
-          Refund
-        </h2>
+      <RefundPanel headingId={`${id}-heading`}>
         <p className="muted">
           {order.status === 'refunded'
             ? 'This order has been refunded in full.'
@@ -40,7 +38,7 @@ export function OrdersRefundForm({ order }: { order: AdminOrderDetail }) {
               ? 'Nothing is left to refund on this order (a refund may still be pending at the provider).'
               : 'Only a paid order can be refunded.'}
         </p>
-      </section>
+      </RefundPanel>
     );
   }
 
@@ -85,24 +83,12 @@ export function OrdersRefundForm({ order }: { order: AdminOrderDetail }) {
         : 'No access ends: the buyer keeps every item.';
 
   return (
-    <section className="card admin-panel" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="admin-section-title">
-        Refund
-      </h2>
+    <RefundPanel headingId={`${id}-heading`}>
       <p className="muted">
         {formatCents(refundable)} of {formatCents(order.totalCents)} can still be refunded. The refund goes back through{' '}
         {order.provider === 'test' ? 'the test provider (no card is charged or credited)' : 'Stripe'}.
       </p>
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const problem = check();
-          setError(problem);
-          if (!problem) setConfirming(true);
-        }}
-      >
+      <RefundCheckForm check={check} onProblem={setError} onConfirm={() => setConfirming(true)}>
         <fieldset className="commerce-fieldset">
           <legend>What to refund</legend>
           <label className="check">
@@ -132,36 +118,29 @@ export function OrdersRefundForm({ order }: { order: AdminOrderDetail }) {
         )}
 
         {mode !== 'all' && (
-          <FormField label="Amount to refund (USD)" hint={`Up to ${formatCents(refundable)}.`} required>
-            <input
-              className="input commerce-amount"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(e) => {
-                setAmount(e.currentTarget.value);
-                setError(null);
-              }}
-            />
-          </FormField>
+          <RefundAmountField
+            hint={`Up to ${formatCents(refundable)}.`}
+            required
+            value={amount}
+            onChange={(value) => {
+              setAmount(value);
+              setError(null);
+            }}
+          />
         )}
 
         <FormField label="Reason (optional)" hint="Kept with the refund; the buyer does not see it.">
           <textarea className="input" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
         </FormField>
 
-        {(error || serverError) && (
-          <p className="alert alert-error" role="alert">
-            {error ?? serverError}
-          </p>
-        )}
+        <RefundError message={error ?? serverError} />
 
         <div>
           <button type="submit" className="btn btn-danger" disabled={pending}>
             {pending ? 'Refunding...' : 'Refund'}
           </button>
         </div>
-      </form>
+      </RefundCheckForm>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -184,6 +163,6 @@ export function OrdersRefundForm({ order }: { order: AdminOrderDetail }) {
           return true;
         }}
       />
-    </section>
+    </RefundPanel>
   );
 }

@@ -4,6 +4,7 @@ import FormField from '../../components/FormField.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import { $subscriptionActionPending, centsOfDollars, refundSubscriptionAsAdmin, type AdminSubscriptionDetail } from '../../stores/admin-subscriptions.ts';
 import { ConfirmDialog } from './AdminStates.tsx';
+import { RefundAmountField, RefundCheckForm, RefundError, RefundPanel } from './RefundParts.tsx';
 
 /**
  * The refund form of /admin/subscriptions/{id}: a paid invoice, all that is left of it or an
@@ -23,12 +24,9 @@ export function SubscriptionRefundForm({ sub }: { sub: AdminSubscriptionDetail }
   const headingId = `${id}-heading`;
   if (refundable.length === 0) {
     return (
-      <section className="card admin-panel" aria-labelledby={headingId}>
-        <h2 id={headingId} className="admin-section-title">
-          Refund
-        </h2>
+      <RefundPanel headingId={headingId}>
         <p className="muted">No paid invoice is left to refund.</p>
-      </section>
+      </RefundPanel>
     );
   }
 
@@ -43,21 +41,9 @@ export function SubscriptionRefundForm({ sub }: { sub: AdminSubscriptionDetail }
   }
 
   return (
-    <section className="card admin-panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="admin-section-title">
-        Refund
-      </h2>
+    <RefundPanel headingId={headingId}>
       <p className="muted">The refund goes back through {sub.provider === 'test' ? 'the test provider (no card is charged or credited)' : 'Stripe'}.</p>
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const problem = check();
-          setError(problem);
-          if (!problem) setConfirming(true);
-        }}
-      >
+      <RefundCheckForm check={check} onProblem={setError} onConfirm={() => setConfirming(true)}>
         <div className="commerce-form">
           <div className="commerce-filter-wide">
             <FormField label="Invoice">
@@ -78,19 +64,15 @@ export function SubscriptionRefundForm({ sub }: { sub: AdminSubscriptionDetail }
               </select>
             </FormField>
           </div>
-          <FormField label="Amount to refund (USD)" hint={`Empty: all that is left (${formatCents(invoice.refundable_cents)}).`}>
-            <input
-              className="input commerce-amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={(invoice.refundable_cents / 100).toFixed(2)}
-              value={amount}
-              onChange={(e) => {
-                setAmount(e.currentTarget.value);
-                setError(null);
-              }}
-            />
-          </FormField>
+          <RefundAmountField
+            hint={`Empty: all that is left (${formatCents(invoice.refundable_cents)}).`}
+            placeholder={(invoice.refundable_cents / 100).toFixed(2)}
+            value={amount}
+            onChange={(value) => {
+              setAmount(value);
+              setError(null);
+            }}
+          />
         </div>
         {!ended && (
           <label className="check">
@@ -98,17 +80,13 @@ export function SubscriptionRefundForm({ sub }: { sub: AdminSubscriptionDetail }
             Also cancel the subscription now
           </label>
         )}
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <RefundError message={error} />
         <div>
           <button type="submit" className="btn btn-danger" disabled={pending}>
             {pending ? 'Working...' : 'Refund'}
           </button>
         </div>
-      </form>
+      </RefundCheckForm>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -127,6 +105,6 @@ export function SubscriptionRefundForm({ sub }: { sub: AdminSubscriptionDetail }
           return true;
         }}
       />
-    </section>
+    </RefundPanel>
   );
 }
