@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { PAYING_CARD, seriousViolations } from './commerce-fixtures.ts';
-import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, test, uniqueName } from './fixtures.ts';
+import { seriousViolations } from './commerce-fixtures.ts';
+import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
+import { bearer, currentSubscription, freshAccount, payForPlan, planList } from './plan-fixtures.ts';
 
 /**
  * Issue 11 §1 and §4, the admin's side: an admin changes Educator's monthly price and a feature
@@ -9,8 +10,6 @@ import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, test, uniqueName } from './f
  * part of one and cancels it at the period end. Each step checked with axe; screenshots at 390 and
  * 1280 px go to the test's output folder (or SCREENSHOT_DIR).
  */
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 interface PublicPlan {
   id: number;
@@ -23,17 +22,7 @@ interface PublicPlan {
   active: boolean;
 }
 
-async function apiToken(request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await request.post('/api/login', { data: { username, password } });
-  expect(res.ok(), `login as ${username}`).toBeTruthy();
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function publicPlans(request: APIRequestContext): Promise<PublicPlan[]> {
-  const res = await request.get('/api/subscriptions/plans');
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()) as PublicPlan[];
-}
+const publicPlans = (request: APIRequestContext) => planList<PublicPlan>(request);
 
 /** A fresh account that subscribes through checkout and pays on the test provider (a trial starts). */
 async function subscriber(
@@ -41,32 +30,9 @@ async function subscriber(
   plan: string,
   interval: 'month' | 'year',
 ): Promise<{ username: string; token: string; subscriptionId: number }> {
-  const username = uniqueName('subadm');
-  const password = 'correct-horse-42';
-  const res = await request.post('/api/register', { data: { username, password, first_name: 'Sub', last_name: `Scriber ${username}` } });
-  expect(res.status()).toBe(201);
-  const token = await apiToken(request, username, password);
-  const row = (await publicPlans(request)).find((p) => p.key === plan)!;
-  const price = (interval === 'year' ? row.yearly_price_cents : row.monthly_price_cents) / 100;
-  const checkout = await request.get(`/api/subscriptions/checkout?plan=${plan}&interval=${interval}&price=${price}`, {
-    headers: { ...bearer(token), accept: 'application/json' },
-  });
-  expect(checkout.ok(), await checkout.text()).toBeTruthy();
-  const { checkoutUrl } = (await checkout.json()) as { checkoutUrl: string };
-  const session = new URL(checkoutUrl, 'http://x').searchParams.get('session')!;
-  const paid = await request.post(`/api/payments/test-checkout/${encodeURIComponent(session)}/pay`, {
-    headers: bearer(token),
-    data: { cardNumber: PAYING_CARD, expiry: '12/34', cvc: '123', name: 'Sub Scriber' },
-  });
-  expect(paid.ok(), await paid.text()).toBeTruthy();
-  let subscriptionId = 0;
-  await expect
-    .poll(async () => {
-      const list = (await (await request.get('/api/subscriptions/user', { headers: bearer(token) })).json()) as { id: number }[];
-      subscriptionId = list[0]?.id ?? 0;
-      return subscriptionId;
-    })
-    .toBeGreaterThan(0);
+  const { username, token } = await freshAccount(request, 'subadm', 'Sub', (name) => `Scriber ${name}`);
+  await payForPlan(request, token, plan, interval, { cardName: 'Sub Scriber' });
+  const { id: subscriptionId } = await currentSubscription<{ id: number }>(request, token);
   return { username, token, subscriptionId };
 }
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousViolations } from './commerce-fixtures.ts';
 import { ACCOUNTS, expect, hydrated, test, uniqueName } from './fixtures.ts';
-import { subscribeToPlan } from './plan-fixtures.ts';
+import { bearer, freshAccount, subscribeToPlan } from './plan-fixtures.ts';
 
 // Issue 11 §3 (decision 0031): the after-login rule for a paid tier whose subscription is not
 // active, and the premium course gate with its upgrade-required and upgrade dialogs.
@@ -12,17 +12,8 @@ declare global {
   }
 }
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function freshAccount(request: APIRequestContext, prefix: string) {
-  const username = uniqueName(prefix);
-  const password = 'correct-horse-42';
-  const registered = await request.post('/api/register', { data: { username, password, first_name: 'Ines', last_name: 'Tapper' } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const login = await request.post('/api/login', { data: { username, password } });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  return { username, password, token };
-}
+/** A fresh account on the free plan (signs in on the page with its username and password). */
+const newAccount = (request: APIRequestContext, prefix: string) => freshAccount(request, prefix, 'Ines', 'Tapper');
 
 /** CSP reports of the page (as tests/e2e/csp.spec.ts watches them). */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -49,7 +40,7 @@ async function premiumCourse(request: APIRequestContext): Promise<{ id: number; 
 
 test('a user whose paid plan ended signs in at /auth and is sent to renew it at /subscription?tier=educator', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const who = await freshAccount(request, 'lapsed');
+  const who = await newAccount(request, 'lapsed');
   await subscribeToPlan(request, who.token, 'educator');
   const [sub] = (await (await request.get('/api/subscriptions/user', { headers: bearer(who.token) })).json()) as { id: number }[];
   expect((await request.post('/api/subscriptions/cancel', { headers: bearer(who.token) })).ok()).toBeTruthy();
@@ -69,7 +60,7 @@ test('a user whose paid plan ended signs in at /auth and is sent to renew it at 
   await expect(page.getByRole('list', { name: 'Plans' }).getByRole('listitem', { name: 'Educator' })).toBeVisible();
 
   // A subscriber whose plan is current goes to the dashboard as before.
-  const current = await freshAccount(request, 'current');
+  const current = await newAccount(request, 'current');
   await subscribeToPlan(request, current.token, 'educator');
   await page.evaluate(() => localStorage.removeItem('access_token'));
   await page.goto('/auth');
@@ -123,7 +114,7 @@ test('a premium course shows its badge and, below Premium, the gate; the upgrade
 test('a Premium subscriber passes the premium gate and can buy the course', async ({ page, request, loginAs }) => {
   test.setTimeout(90_000);
   const course = await premiumCourse(request);
-  const who = await freshAccount(request, 'premium');
+  const who = await newAccount(request, 'premium');
   await subscribeToPlan(request, who.token, 'premium');
   await loginAs(who.username, who.password);
   await page.goto(`/courses/${course.id}`);

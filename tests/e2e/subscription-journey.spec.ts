@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PAYING_CARD, seriousViolations } from './commerce-fixtures.ts';
-import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, test, uniqueName } from './fixtures.ts';
+import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
+import { apiToken, bearer, currentSubscription, freshAccount, payForPlan } from './plan-fixtures.ts';
 
 /**
  * Issue 11's main journey (§2.5, §4, §8): a free instructor meets the Course Administration gate,
@@ -11,11 +12,8 @@ import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, test, uniqueName } from './f
  * fresh account, so runs never share a subscription.
  */
 
-const PASSWORD = 'correct-horse-42';
 /** Pays at checkout, then every renewal fails (decision 0031). */
 const FAILING_RENEWAL_CARD = '4000 0000 0000 0341';
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 interface SubscriptionRow {
   id: number;
@@ -30,22 +28,13 @@ interface SubscriptionRow {
 /** A date as /profile/manage writes it: "November 23, 2026" (UTC). */
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-async function apiToken(request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await request.post('/api/login', { data: { username, password } });
-  expect(res.ok(), `login as ${username}`).toBeTruthy();
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 /** A fresh account with the INSTRUCTOR role (granted by the demo admin) on the free plan; returns its token. */
 async function freshInstructor(request: APIRequestContext): Promise<{ username: string; token: string; id: number }> {
-  const username = uniqueName('instr');
-  const res = await request.post('/api/register', { data: { username, password: PASSWORD, first_name: 'Ines', last_name: 'Tap' } });
-  expect(res.status()).toBe(201);
-  const { user } = (await res.json()) as { user: { id: number } };
+  const { username, token, id } = await freshAccount(request, 'instr', 'Ines', 'Tap');
   const admin = await apiToken(request, ACCOUNTS.admin);
-  const granted = await request.post(`/api/users/${user.id}/roles`, { headers: bearer(admin), data: { role: 'INSTRUCTOR' } });
+  const granted = await request.post(`/api/users/${id}/roles`, { headers: bearer(admin), data: { role: 'INSTRUCTOR' } });
   expect(granted.ok(), 'the admin grants INSTRUCTOR').toBeTruthy();
-  return { username, token: await apiToken(request, username, PASSWORD), id: user.id };
+  return { username, token, id };
 }
 
 /** Signs the page in with a token, as the app stores it. */
@@ -55,35 +44,12 @@ async function signIn(page: Page, token: string): Promise<void> {
 
 /** A subscription bought through the API and paid on the test provider's session (setup for the side journeys). */
 async function subscribe(request: APIRequestContext, token: string, plan: string, interval: 'month' | 'year', card = PAYING_CARD): Promise<SubscriptionRow> {
-  const plans = (await (await request.get('/api/subscriptions/plans')).json()) as { key: string; monthly_price_cents: number; yearly_price_cents: number }[] | { data: { key: string; monthly_price_cents: number; yearly_price_cents: number }[] };
-  const list = Array.isArray(plans) ? plans : plans.data;
-  const row = list.find((p) => p.key === plan)!;
-  // §7's price is in dollars, as the page showed it.
-  const price = (interval === 'year' ? row.yearly_price_cents : row.monthly_price_cents) / 100;
-  const checkout = await request.get(`/api/subscriptions/checkout?plan=${plan}&interval=${interval}&price=${price}`, {
-    headers: { ...bearer(token), accept: 'application/json' },
-  });
-  expect(checkout.ok(), await checkout.text()).toBeTruthy();
-  const { checkoutUrl } = (await checkout.json()) as { checkoutUrl: string };
-  const session = new URL(checkoutUrl, 'http://x').searchParams.get('session')!;
-  const paid = await request.post(`/api/payments/test-checkout/${encodeURIComponent(session)}/pay`, {
-    headers: bearer(token),
-    data: { cardNumber: card, expiry: '12/34', cvc: '123', name: 'Ines Tap' },
-  });
-  expect(paid.ok(), await paid.text()).toBeTruthy();
+  await payForPlan(request, token, plan, interval, { card, cardName: 'Ines Tap' });
   return current(request, token);
 }
 
-async function subscriptionsOf(request: APIRequestContext, token: string): Promise<SubscriptionRow[]> {
-  const res = await request.get('/api/subscriptions/user', { headers: bearer(token) });
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as SubscriptionRow[] | { data: SubscriptionRow[] };
-  return Array.isArray(body) ? body : body.data;
-}
-
 async function current(request: APIRequestContext, token: string): Promise<SubscriptionRow> {
-  await expect.poll(async () => (await subscriptionsOf(request, token)).length, { message: 'the subscription is recorded' }).toBeGreaterThan(0);
-  return (await subscriptionsOf(request, token))[0]!;
+  return currentSubscription<SubscriptionRow>(request, token);
 }
 
 /** Moves the subscription's time forward on the test provider (owner's token), emitting what happens. */

@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { PAYING_CARD, seriousViolations } from './commerce-fixtures.ts';
-import { ACCOUNTS, DEMO_PASSWORD, expect, test, uniqueName } from './fixtures.ts';
+import { ACCOUNTS, expect, test } from './fixtures.ts';
+import { apiToken, bearer, currentSubscription, freshAccount, payForPlan, planList, subscriptionsOf } from './plan-fixtures.ts';
 
 /**
  * Issue 11 §1 and the page side of §2: /subscription compared and toggled by a visitor, `?tier=`
@@ -10,11 +11,8 @@ import { ACCOUNTS, DEMO_PASSWORD, expect, test, uniqueName } from './fixtures.ts
  * confirmation, and an admin's price change shown on /subscription without a rebuild.
  */
 
-const PASSWORD = 'correct-horse-42';
 const TRIAL_LINE = 'All plans include 14-day free trial • Cancel anytime • Secure payment with a card payment provider';
 const SHOTS = 'tests/.tmp/screenshots';
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 interface Plan {
   id: number;
@@ -29,48 +27,16 @@ interface Subscription {
   plan: { tier: string };
 }
 
-async function apiToken(request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await request.post('/api/login', { data: { username, password } });
-  expect(res.ok(), `login as ${username}`).toBeTruthy();
-  return ((await res.json()) as { access_token: string }).access_token;
+async function freshUser(request: APIRequestContext): Promise<{ username: string; password: string; token: string }> {
+  return freshAccount(request, 'plans', 'Pia', 'Plans');
 }
 
-async function freshUser(request: APIRequestContext): Promise<{ username: string; token: string }> {
-  const username = uniqueName('plans');
-  const res = await request.post('/api/register', { data: { username, password: PASSWORD, first_name: 'Pia', last_name: 'Plans' } });
-  expect(res.status()).toBe(201);
-  return { username, token: await apiToken(request, username, PASSWORD) };
-}
+const plans = (request: APIRequestContext) => planList<Plan>(request);
 
-async function plans(request: APIRequestContext): Promise<Plan[]> {
-  const res = await request.get('/api/subscriptions/plans');
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as Plan[] | { data: Plan[] };
-  return Array.isArray(body) ? body : body.data;
-}
-
-async function subscriptionsOf(request: APIRequestContext, token: string): Promise<Subscription[]> {
-  const res = await request.get('/api/subscriptions/user', { headers: bearer(token) });
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as Subscription[] | { data: Subscription[] };
-  return Array.isArray(body) ? body : body.data;
-}
-
-/** A subscription bought through the API (price in dollars, as the page sends it) and paid on the test provider's session. */
+/** A subscription bought through the API and paid on the test provider's session. */
 async function subscribe(request: APIRequestContext, token: string, key: string, interval: 'month' | 'year'): Promise<Subscription> {
-  const plan = (await plans(request)).find((p) => p.key === key)!;
-  const price = (interval === 'year' ? plan.yearly_price_cents : plan.monthly_price_cents) / 100;
-  const checkout = await request.get(`/api/subscriptions/checkout?plan=${key}&interval=${interval}&price=${price}`, { headers: { ...bearer(token), accept: 'application/json' } });
-  expect(checkout.ok(), await checkout.text()).toBeTruthy();
-  const { checkoutUrl } = (await checkout.json()) as { checkoutUrl: string };
-  const session = new URL(checkoutUrl, 'http://x').searchParams.get('session')!;
-  const paid = await request.post(`/api/payments/test-checkout/${encodeURIComponent(session)}/pay`, {
-    headers: bearer(token),
-    data: { cardNumber: PAYING_CARD, expiry: '12/34', cvc: '123', name: 'Pia Plans' },
-  });
-  expect(paid.ok(), await paid.text()).toBeTruthy();
-  await expect.poll(async () => (await subscriptionsOf(request, token)).length, { message: 'the subscription is recorded' }).toBeGreaterThan(0);
-  return (await subscriptionsOf(request, token))[0]!;
+  await payForPlan(request, token, key, interval, { cardName: 'Pia Plans' });
+  return currentSubscription<Subscription>(request, token);
 }
 
 async function setPlanPrices(request: APIRequestContext, key: string, monthlyPriceCents: number, yearlyPriceCents: number): Promise<void> {
@@ -207,7 +173,7 @@ test.describe('/subscription for a signed-in user', () => {
     await expect(page).toHaveURL(/\/auth\?redirect=/);
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByLabel('Username').fill(me.username);
-    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByLabel('Password').fill(me.password);
     await form.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/checkout\/stripe\?session=/, { timeout: 15_000 });
     await expect(page.getByText(/Premium plan \(monthly\)/).first()).toBeVisible();
@@ -251,7 +217,7 @@ test.describe('/subscription for a signed-in user', () => {
     await page.getByRole('button', { name: 'Confirm and pay' }).click();
     await expect(page).toHaveURL(/\/subscription\/upgrade\/success/);
     await expect(page.getByText('You are now on Royalty.')).toBeVisible();
-    await expect.poll(async () => (await subscriptionsOf(request, me.token))[0]?.plan.tier).toBe('royalty');
+    await expect.poll(async () => (await subscriptionsOf<Subscription>(request, me.token))[0]?.plan.tier).toBe('royalty');
 
     // Back on the plans: Royalty is now the current plan, everything else below it.
     await openPlans(page);
@@ -269,7 +235,7 @@ test.describe('/subscription for a signed-in user', () => {
     await expect(page).toHaveURL(/\/subscription\/upgrade\/cancel$/);
     await expect(page.getByText('Nothing was changed.')).toBeVisible();
     await expect(page.getByText('You are still on Educator.')).toBeVisible();
-    expect((await subscriptionsOf(request, me.token))[0]!.plan.tier).toBe('educator');
+    expect((await subscriptionsOf<Subscription>(request, me.token))[0]!.plan.tier).toBe('educator');
   });
 });
 
@@ -293,7 +259,7 @@ test.describe('moving down and the upgrade dialog', () => {
     await expect(page).toHaveURL(/\/subscription\/upgrade\/success/);
     await expect(page.getByText(/^Educator starts on /)).toBeVisible();
     // Premium until then.
-    expect((await subscriptionsOf(request, me.token))[0]!.plan.tier).toBe('premium');
+    expect((await subscriptionsOf<Subscription>(request, me.token))[0]!.plan.tier).toBe('premium');
   });
 
   test('the §2.7 upgrade dialog from Manage Subscription: current and lower plans disabled, a higher one leads to the upgrade page', async ({ page, request }) => {
