@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enrollments, orders, paymentEvents, refunds } from '../../db/schema/index.ts';
 import { getPaymentProvider } from '../../worker/src/services/payments/index.ts';
 import { createPaidCourse, orderRow, startCheckout } from '../support/commerce-factories.ts';
 import { createSignedInUser } from '../support/factories.ts';
-import { startStripeFake, type StripeFake } from '../support/stripe-fake.ts';
-import { createTestApp, read, type ErrorBody, type TestApp } from '../support/test-app.ts';
+import { postWebhook as postSignedWebhook, signedEvent, stripeEvent, useStripeFakeApp } from '../support/stripe-app.ts';
+import { read, type ErrorBody } from '../support/test-app.ts';
 
 /**
  * The Stripe provider against a local fake of Stripe's API (the SDK's host/port/protocol options
@@ -17,36 +16,15 @@ import { createTestApp, read, type ErrorBody, type TestApp } from '../support/te
 const SECRET_KEY = 'sk_test_fake_drx_0123456789';
 const WEBHOOK_SECRET = 'whsec_fake_drx_0123456789abcdef';
 
-let t: TestApp;
-let fake: StripeFake;
+const stripe = useStripeFakeApp({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
 
-beforeAll(async () => {
-  fake = await startStripeFake();
-  t = await createTestApp({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url, PUBLIC_URL: 'https://drx.example' });
-});
-afterAll(async () => {
-  t.close();
-  await fake.close();
-});
-
-function signed(event: unknown, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event);
-  return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
-}
-
-const postWebhook = (payload: string, header: string | null) =>
-  t.request('/api/payments/webhook', { method: 'POST', headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) }, body: payload });
-
-let eventCounter = 0;
-function stripeEvent(type: string, object: Record<string, unknown>) {
-  eventCounter += 1;
-  return { id: `evt_fake_${Date.now()}_${eventCounter}`, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
-}
+const signed = (event: unknown, secret = WEBHOOK_SECRET) => signedEvent(event, secret);
+const postWebhook = (payload: string, header: string | null) => postSignedWebhook(stripe.app, payload, header);
 
 async function stripeCheckout(priceCents = 4900) {
-  const { user, token } = await createSignedInUser(t.db);
-  const course = await createPaidCourse(t.db, { priceCents });
-  const started = await startCheckout(t, token, { item: { type: 'COURSE', itemId: course.id } });
+  const { user, token } = await createSignedInUser(stripe.app.db);
+  const course = await createPaidCourse(stripe.app.db, { priceCents });
+  const started = await startCheckout(stripe.app, token, { item: { type: 'COURSE', itemId: course.id } });
   return { user, token, course, started };
 }
 
@@ -64,7 +42,7 @@ function completedFor(started: { sessionId: string; order: { id: number; number:
 
 describe('Stripe Checkout through the SDK', () => {
   it('reports the stripe provider', async () => {
-    expect(await (await t.request('/api/payments/mode')).json()).toEqual({ provider: 'stripe', testMode: false, currency: 'usd' });
+    expect(await (await stripe.app.request('/api/payments/mode')).json()).toEqual({ provider: 'stripe', testMode: false, currency: 'usd' });
   });
 
   it('creates a hosted session with the order snapshot, metadata, expiry and return URLs', async () => {
@@ -72,7 +50,7 @@ describe('Stripe Checkout through the SDK', () => {
     const { started, course } = await stripeCheckout(4900);
     expect(started.checkoutUrl).toBe(`https://checkout.stripe.test/c/pay/${started.sessionId}`);
     expect(started.order).toMatchObject({ provider: 'stripe', testMode: false, status: 'pending', checkoutUrl: started.checkoutUrl });
-    const call = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
+    const call = stripe.fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
     expect(call.method).toBe('POST');
     expect(call.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
     expect(call.headers['idempotency-key']).toBe(`checkout-${started.order.number}`);
@@ -102,9 +80,9 @@ describe('Stripe Checkout through the SDK', () => {
     expect(await res.json()).toEqual({ received: true, outcome: 'paid' });
     const again = await postWebhook(payload, header);
     expect(await again.json()).toEqual({ received: true, outcome: 'duplicate' });
-    const order = await orderRow(t.db, started.order.id);
+    const order = await orderRow(stripe.app.db, started.order.id);
     expect(order).toMatchObject({ status: 'paid', providerPaymentIntentId: 'pi_fake_1' });
-    const enrolled = await t.db.select().from(enrollments).where(and(eq(enrollments.userId, user.id), eq(enrollments.courseId, course.id)));
+    const enrolled = await stripe.app.db.select().from(enrollments).where(and(eq(enrollments.userId, user.id), eq(enrollments.courseId, course.id)));
     expect(enrolled.map((e) => e.source)).toEqual(['purchase']);
   });
 
@@ -121,9 +99,9 @@ describe('Stripe Checkout through the SDK', () => {
     const good = signed(event);
     const tampered = good.payload.replace(`"amount_total":${started.order.totalCents}`, '"amount_total":1');
     expect((await postWebhook(tampered, good.header)).status).toBe(400);
-    expect((await orderRow(t.db, started.order.id)).status).toBe('pending');
-    expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id))).toEqual([]);
-    expect(await t.db.select().from(enrollments).where(and(eq(enrollments.userId, user.id), eq(enrollments.courseId, course.id)))).toEqual([]);
+    expect((await orderRow(stripe.app.db, started.order.id)).status).toBe('pending');
+    expect(await stripe.app.db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id))).toEqual([]);
+    expect(await stripe.app.db.select().from(enrollments).where(and(eq(enrollments.userId, user.id), eq(enrollments.courseId, course.id)))).toEqual([]);
   });
 
   it('ignores a completed event whose amount differs from the order', async () => {
@@ -131,15 +109,15 @@ describe('Stripe Checkout through the SDK', () => {
     const event = completedFor({ ...started, order: { ...started.order, totalCents: 100 } });
     const res = await postWebhook(...(Object.values(signed(event)) as [string, string]));
     expect(await res.json()).toEqual({ received: true, outcome: 'ignored:amount-mismatch' });
-    expect((await orderRow(t.db, started.order.id)).status).toBe('pending');
+    expect((await orderRow(stripe.app.db, started.order.id)).status).toBe('pending');
   });
 
   it('expires the session at Stripe when a pending payment is dismissed', async () => {
     const { token, started } = await stripeCheckout();
-    const res = await t.request(`/api/payments/pending/${started.order.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    const res = await stripe.app.request(`/api/payments/pending/${started.order.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
-    expect(fake.requests.some((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${started.sessionId}/expire`)).toBe(true);
-    expect((await orderRow(t.db, started.order.id)).status).toBe('cancelled');
+    expect(stripe.fake.requests.some((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${started.sessionId}/expire`)).toBe(true);
+    expect((await orderRow(stripe.app.db, started.order.id)).status).toBe('cancelled');
     // Stripe's own expiry event for it afterwards changes nothing.
     const expired = stripeEvent('checkout.session.expired', { id: started.sessionId, object: 'checkout.session', metadata: { orderId: String(started.order.id) } });
     const { payload, header } = signed(expired);
@@ -149,10 +127,10 @@ describe('Stripe Checkout through the SDK', () => {
   it('refunds through the SDK; the charge.refunded event ends the enrolment', async () => {
     const { user, course, started } = await stripeCheckout(4000);
     await postWebhook(...(Object.values(signed(completedFor(started, 'pi_fake_refund'))) as [string, string]));
-    const [refundRow] = await t.db.insert(refunds).values({ orderId: started.order.id, amountCents: 4000, reason: 'Asked' }).returning();
-    const order = await orderRow(t.db, started.order.id);
-    const { providerRefundId } = await getPaymentProvider(t.platform).refund({ order, amountCents: 4000, refundId: refundRow!.id, orderItemIds: null });
-    const call = fake.requests.filter((r) => r.path === '/v1/refunds').at(-1)!;
+    const [refundRow] = await stripe.app.db.insert(refunds).values({ orderId: started.order.id, amountCents: 4000, reason: 'Asked' }).returning();
+    const order = await orderRow(stripe.app.db, started.order.id);
+    const { providerRefundId } = await getPaymentProvider(stripe.app.platform).refund({ order, amountCents: 4000, refundId: refundRow!.id, orderItemIds: null });
+    const call = stripe.fake.requests.filter((r) => r.path === '/v1/refunds').at(-1)!;
     expect(call.form).toMatchObject({ payment_intent: 'pi_fake_refund', amount: '4000', 'metadata[refundId]': String(refundRow!.id), 'metadata[orderId]': String(order.id) });
     expect(call.headers['idempotency-key']).toBe(`refund-${refundRow!.id}`);
 
@@ -167,21 +145,21 @@ describe('Stripe Checkout through the SDK', () => {
     });
     const res = await postWebhook(...(Object.values(signed(event)) as [string, string]));
     expect(await res.json()).toEqual({ received: true, outcome: 'refunded' });
-    expect(await orderRow(t.db, order.id)).toMatchObject({ status: 'refunded', refundedCents: 4000 });
-    const [stored] = await t.db.select().from(refunds).where(eq(refunds.id, refundRow!.id));
+    expect(await orderRow(stripe.app.db, order.id)).toMatchObject({ status: 'refunded', refundedCents: 4000 });
+    const [stored] = await stripe.app.db.select().from(refunds).where(eq(refunds.id, refundRow!.id));
     expect(stored).toMatchObject({ status: 'succeeded', providerRefundId });
-    expect(await t.db.select().from(enrollments).where(and(eq(enrollments.userId, user.id), eq(enrollments.courseId, course.id)))).toEqual([]);
+    expect(await stripe.app.db.select().from(enrollments).where(and(eq(enrollments.userId, user.id), eq(enrollments.courseId, course.id)))).toEqual([]);
   });
 
   it('answers 502 and fails the order when Stripe cannot create the session', async () => {
-    const { token } = await createSignedInUser(t.db);
-    const course = await createPaidCourse(t.db);
-    fake.failNext(500, 5);
-    const res = await t.json('POST', '/api/simple-checkout', { type: 'COURSE', itemId: course.id }, token);
-    fake.failNext(500, 0);
+    const { token } = await createSignedInUser(stripe.app.db);
+    const course = await createPaidCourse(stripe.app.db);
+    stripe.fake.failNext(500, 5);
+    const res = await stripe.app.json('POST', '/api/simple-checkout', { type: 'COURSE', itemId: course.id }, token);
+    stripe.fake.failNext(500, 0);
     expect(res.status).toBe(502);
     expect((await read<ErrorBody>(res)).message).toBe('The payment provider could not be reached. Please try again.');
-    const [order] = await t.db.select().from(orders).where(eq(orders.description, course.title));
+    const [order] = await stripe.app.db.select().from(orders).where(eq(orders.description, course.title));
     expect(order?.status).toBe('failed');
   });
 });
