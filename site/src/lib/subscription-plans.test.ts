@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { monthlySubscriptionOn, planView } from '../../../tests/support/subscription-views.ts';
 import type { PlanView, SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
 import {
   checkoutQuery,
@@ -18,26 +19,8 @@ import {
 
 const feature = (text: string, included: boolean) => ({ text, included });
 
-function plan(key: PlanView['key'], level: number, monthly: number, yearly: number, features = [feature('Courses', true), feature('Selling', level >= 10)]): PlanView {
-  const name = key[0]!.toUpperCase() + key.slice(1);
-  return {
-    id: level + 1,
-    key,
-    tier: key,
-    name,
-    level,
-    description: '',
-    price: monthly / 100,
-    monthlyPrice: monthly / 100,
-    yearlyPrice: yearly / 100,
-    monthly_price_cents: monthly,
-    yearly_price_cents: yearly,
-    yearly_saving_percent: 0,
-    features,
-    active: true,
-    position: level,
-  };
-}
+const plan = (key: PlanView['key'], level: number, monthly: number, yearly: number, features = [feature('Courses', true), feature('Selling', level >= 10)]): PlanView =>
+  planView(key, level, monthly, yearly, { features });
 
 const free = plan('free', 0, 0, 0);
 const educator = plan('educator', 10, 2900, 29000);
@@ -47,26 +30,7 @@ const PLANS = [free, educator, premium, royalty];
 
 function sub(patch: Partial<SubscriptionView> & { tier?: PlanView['key']; level?: number } = {}): SubscriptionView {
   const { tier = 'educator', level = 10, ...rest } = patch;
-  return {
-    id: 1,
-    is_active: true,
-    status: 'active',
-    plan: { id: level + 1, name: tier, tier, level },
-    interval: 'month',
-    price_cents: 2900,
-    currency: 'usd',
-    cancel_at_period_end: false,
-    trial_start: null,
-    trial_end: null,
-    current_period_start: '2026-11-01T00:00:00.000Z',
-    current_period_end: '2026-12-01T00:00:00.000Z',
-    canceled_at: null,
-    ended_at: null,
-    scheduled_change: null,
-    provider: 'test',
-    created_at: '2026-11-01T00:00:00.000Z',
-    ...rest,
-  };
+  return monthlySubscriptionOn(tier, level, { current_period_end: '2026-12-01T00:00:00.000Z', ...rest });
 }
 
 const labels = (viewer: typeof GUEST) => PLANS.map((p) => planButton(viewer, p));

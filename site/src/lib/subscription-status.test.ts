@@ -1,29 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
+import { subscriptionView } from '../../../tests/support/subscription-views.ts';
 import { billingDate, invoiceDescription, invoiceStatus, managedSubscription, subscriptionStatusText } from './subscription-status.ts';
 
-function sub(over: Partial<SubscriptionView> = {}): SubscriptionView {
-  return {
-    id: 1,
-    is_active: true,
-    status: 'active',
-    plan: { id: 2, name: 'Educator', tier: 'educator', level: 10 },
-    interval: 'year',
-    price_cents: 29000,
-    currency: 'usd',
-    cancel_at_period_end: false,
-    trial_start: null,
-    trial_end: null,
-    current_period_start: '2026-11-01T00:00:00.000Z',
-    current_period_end: '2027-11-01T00:00:00.000Z',
-    canceled_at: null,
-    ended_at: null,
-    scheduled_change: null,
-    provider: 'test',
-    created_at: '2026-11-01T00:00:00.000Z',
-    ...over,
-  };
-}
+const sub = subscriptionView;
 
 describe('the status line of /profile/manage', () => {
   it('a trial says when it ends', () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installStandInBrowser, type Handler, type StandInBrowser } from '../../../tests/support/stand-in-browser.ts';
+import { subscriptionView } from '../../../tests/support/subscription-views.ts';
 import type { ChangePreview, InvoiceView, SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
 
 /** The billing store of /profile/manage against a stand-in browser: reads, actions, their toasts and §8's failure. */
@@ -12,28 +13,16 @@ async function load() {
   return { billing: await import('./billing.ts'), toasts: await import('./toasts.ts') };
 }
 
-function sub(over: Partial<SubscriptionView> = {}): SubscriptionView {
-  return {
+/** A trial of Educator yearly, November 1 to 15, 2026. */
+const sub = (over: Partial<SubscriptionView> = {}) =>
+  subscriptionView({
     id: 7,
-    is_active: true,
     status: 'trialing',
-    plan: { id: 2, name: 'Educator', tier: 'educator', level: 10 },
-    interval: 'year',
-    price_cents: 29000,
-    currency: 'usd',
-    cancel_at_period_end: false,
     trial_start: '2026-11-01T00:00:00.000Z',
     trial_end: '2026-11-15T00:00:00.000Z',
-    current_period_start: '2026-11-01T00:00:00.000Z',
     current_period_end: '2026-11-15T00:00:00.000Z',
-    canceled_at: null,
-    ended_at: null,
-    scheduled_change: null,
-    provider: 'test',
-    created_at: '2026-11-01T00:00:00.000Z',
     ...over,
-  };
-}
+  });
 
 const invoice: InvoiceView = {
   id: 3,

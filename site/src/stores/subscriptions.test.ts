@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installStandInBrowser, type Handler, type StandInBrowser } from '../../../tests/support/stand-in-browser.ts';
+import { monthlySubscriptionOn, planView } from '../../../tests/support/subscription-views.ts';
 import type { ChangePreview, PlanView, SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
 
 /**
@@ -17,51 +18,13 @@ async function load() {
   return import('./subscriptions.ts');
 }
 
-function plan(key: PlanView['key'], level: number, monthly: number, yearly: number): PlanView {
-  return {
-    id: level + 1,
-    key,
-    tier: key,
-    name: key[0]!.toUpperCase() + key.slice(1),
-    level,
-    description: '',
-    price: monthly / 100,
-    monthlyPrice: monthly / 100,
-    yearlyPrice: yearly / 100,
-    monthly_price_cents: monthly,
-    yearly_price_cents: yearly,
-    yearly_saving_percent: 17,
-    features: [],
-    active: true,
-    position: level,
-  };
-}
+const plan = (key: PlanView['key'], level: number, monthly: number, yearly: number) => planView(key, level, monthly, yearly, { yearly_saving_percent: 17 });
 
 const educator = plan('educator', 10, 2900, 29000);
 const premium = plan('premium', 20, 7900, 79000);
 
-function subscription(tier: PlanView['key'], level: number, patch: Partial<SubscriptionView> = {}): SubscriptionView {
-  return {
-    id: level,
-    is_active: true,
-    status: 'active',
-    plan: { id: level + 1, name: tier, tier, level },
-    interval: 'month',
-    price_cents: 2900,
-    currency: 'usd',
-    cancel_at_period_end: false,
-    trial_start: null,
-    trial_end: null,
-    current_period_start: null,
-    current_period_end: null,
-    canceled_at: null,
-    ended_at: null,
-    scheduled_change: null,
-    provider: 'test',
-    created_at: '2026-11-01T00:00:00.000Z',
-    ...patch,
-  };
-}
+const subscription = (tier: PlanView['key'], level: number, patch: Partial<SubscriptionView> = {}) =>
+  monthlySubscriptionOn(tier, level, { id: level, current_period_start: null, current_period_end: null, ...patch });
 
 beforeEach(() => {
   browser = installStandInBrowser('http://localhost/subscription', (method, path, body) => handler(method, path, body));
