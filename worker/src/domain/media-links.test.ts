@@ -72,6 +72,12 @@ describe('signed links', () => {
     expect(await checkMediaLink(key, KEY, undefined, undefined, NOW)).toBe('missing');
     expect(await checkMediaLink(key, KEY, String(exp), undefined, NOW)).toBe('invalid');
     expect(await checkMediaLink(key, KEY, '1e9', sig, NOW)).toBe('invalid');
+    // The last character carries 4 bits of the MAC and 2 unused ones: each spelling but the canonical one is refused.
+    const last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    for (const c of last) {
+      if (c === sig.at(-1)) continue;
+      expect(await checkMediaLink(key, KEY, String(exp), sig.slice(0, -1) + c, NOW)).toBe('invalid');
+    }
     expect(await checkMediaLink(key, KEY, String(exp), 'not base64!', NOW)).toBe('invalid');
     const other = await importSigningKey(newSigningSecret());
     expect(await checkMediaLink(other, KEY, String(exp), sig, NOW)).toBe('invalid');

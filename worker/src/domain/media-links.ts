@@ -70,7 +70,9 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
     const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
     const out = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-    return out;
+    // Only the canonical spelling: the last character's unused bits must be zero, so a link has one
+    // signature (a changed padding bit would otherwise decode to the same bytes).
+    return base64url(out) === text ? out : null;
   } catch {
     return null;
   }
