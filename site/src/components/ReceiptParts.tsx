@@ -7,6 +7,29 @@ import type { ReactNode } from 'react';
  * the receipt when it is not in the account or does not load. Styles: `.receipt*` in styles/checkout.css.
  */
 
+/** The receipt page: the toolbar, then the article titled by the head; the lines and notes are the children. */
+export function ReceiptLayout({
+  backHref,
+  backLabel,
+  facts,
+  children,
+}: {
+  backHref: string;
+  backLabel: string;
+  facts: readonly (readonly [string, ReactNode])[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="stack">
+      <ReceiptToolbar backHref={backHref} backLabel={backLabel} />
+      <article className="receipt" aria-labelledby="receipt-heading">
+        <ReceiptHead headingId="receipt-heading" facts={facts} />
+        {children}
+      </article>
+    </div>
+  );
+}
+
 /** In place of a receipt the account does not hold: a line and the way back. */
 export function ReceiptNotFound({ text, backHref, backLabel }: { text: string; backHref: string; backLabel: string }) {
   return (

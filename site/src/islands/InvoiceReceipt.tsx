@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { ReceiptHead, ReceiptLoadError, ReceiptNotFound, ReceiptSumRow, ReceiptToolbar } from '../components/ReceiptParts.tsx';
+import { ReceiptLayout, ReceiptLoadError, ReceiptNotFound, ReceiptSumRow } from '../components/ReceiptParts.tsx';
 import { formatCents } from '../lib/currency.ts';
 import { billingDate, invoiceDescription, invoiceStatus } from '../lib/subscription-status.ts';
 import { $invoice, invoiceIdOf, loadInvoice } from '../stores/billing.ts';
@@ -24,55 +24,52 @@ function InvoiceReceipt() {
   const lines = invoice.lines.length > 0 ? invoice.lines : [{ description: invoiceDescription(invoice), amount_cents: invoice.amount_due_cents }];
   const period = invoice.period_start && invoice.period_end ? `${billingDate(invoice.period_start)} – ${billingDate(invoice.period_end)}` : null;
   return (
-    <div className="stack">
-      <ReceiptToolbar backHref="/profile/manage" backLabel="Manage Account" />
-      <article className="receipt" aria-labelledby="receipt-heading">
-        <ReceiptHead
-          headingId="receipt-heading"
-          facts={[
-            ['Invoice', invoice.number ?? `#${invoice.id}`],
-            ['Date', billingDate(invoice.paid_at ?? invoice.created_at)],
-            ['Status', invoiceStatus(invoice.status, invoice.failure_reason).label],
-            ...(period ? ([['Period', period]] as const) : []),
-          ]}
-        />
-        <table>
-          <caption className="visually-hidden">Lines of invoice {invoice.number ?? invoice.id}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Description</th>
-              <th scope="col" className="num">
-                Amount
-              </th>
+    <ReceiptLayout
+      backHref="/profile/manage"
+      backLabel="Manage Account"
+      facts={[
+        ['Invoice', invoice.number ?? `#${invoice.id}`],
+        ['Date', billingDate(invoice.paid_at ?? invoice.created_at)],
+        ['Status', invoiceStatus(invoice.status, invoice.failure_reason).label],
+        ...(period ? ([['Period', period]] as const) : []),
+      ]}
+    >
+      <table>
+        <caption className="visually-hidden">Lines of invoice {invoice.number ?? invoice.id}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Description</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line, i) => (
+            <tr key={i}>
+              <td className="receipt-title-cell">{line.description}</td>
+              <td className="num">{formatCents(line.amount_cents)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {lines.map((line, i) => (
-              <tr key={i}>
-                <td className="receipt-title-cell">{line.description}</td>
-                <td className="num">{formatCents(line.amount_cents)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <ReceiptSumRow label={`Total (${currency})`}>
-              <strong>{formatCents(invoice.amount_due_cents)}</strong>
-            </ReceiptSumRow>
-            <ReceiptSumRow label="Amount paid">{formatCents(invoice.amount_paid_cents)}</ReceiptSumRow>
-            {invoice.refunded_cents > 0 && <ReceiptSumRow label="Refunded">−{formatCents(invoice.refunded_cents)}</ReceiptSumRow>}
-          </tfoot>
-        </table>
-        {invoice.failure_reason && <p className="alert alert-error">Payment failed: {invoice.failure_reason}</p>}
-        {invoice.hosted_invoice_url && (
-          <p className="no-print">
-            <a href={invoice.hosted_invoice_url} rel="noopener noreferrer" target="_blank">
-              Stripe's copy of this invoice
-            </a>
-          </p>
-        )}
-        <p className="purchase-meta">Questions about this invoice? Write to us from the contact page and quote invoice {invoice.number ?? invoice.id}.</p>
-      </article>
-    </div>
+          ))}
+        </tbody>
+        <tfoot>
+          <ReceiptSumRow label={`Total (${currency})`}>
+            <strong>{formatCents(invoice.amount_due_cents)}</strong>
+          </ReceiptSumRow>
+          <ReceiptSumRow label="Amount paid">{formatCents(invoice.amount_paid_cents)}</ReceiptSumRow>
+          {invoice.refunded_cents > 0 && <ReceiptSumRow label="Refunded">−{formatCents(invoice.refunded_cents)}</ReceiptSumRow>}
+        </tfoot>
+      </table>
+      {invoice.failure_reason && <p className="alert alert-error">Payment failed: {invoice.failure_reason}</p>}
+      {invoice.hosted_invoice_url && (
+        <p className="no-print">
+          <a href={invoice.hosted_invoice_url} rel="noopener noreferrer" target="_blank">
+            Stripe's copy of this invoice
+          </a>
+        </p>
+      )}
+      <p className="purchase-meta">Questions about this invoice? Write to us from the contact page and quote invoice {invoice.number ?? invoice.id}.</p>
+    </ReceiptLayout>
   );
 }
 
