@@ -3,8 +3,7 @@ import { useId, useState } from 'react';
 import FormField from '../../components/FormField.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import { $refundError, $refundPending, centsOf, lineRefundableCents, refundOrder, type AdminOrderDetail } from '../../stores/admin-commerce.ts';
-import { ConfirmDialog } from './AdminStates.tsx';
-import { RefundAmountField, RefundCheckForm, RefundError, RefundPanel } from './RefundParts.tsx';
+import { RefundAmountField, RefundCheckForm, RefundConfirmDialog, RefundError, RefundPanel, RefundSubmit } from './RefundParts.tsx';
 
 type Mode = 'all' | 'lines' | 'amount';
 
@@ -135,19 +134,14 @@ export function OrdersRefundForm({ order }: { order: AdminOrderDetail }) {
 
         <RefundError message={error ?? serverError} />
 
-        <div>
-          <button type="submit" className="btn btn-danger" disabled={pending}>
-            {pending ? 'Refunding...' : 'Refund'}
-          </button>
-        </div>
+        <RefundSubmit pending={pending} pendingLabel="Refunding..." />
       </RefundCheckForm>
-      <ConfirmDialog
+      <RefundConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Refund ${formatCents(amountCents ?? 0)} to ${order.buyer.name}?`}
+        amountCents={amountCents ?? 0}
+        to={order.buyer.name}
         description={`${consequence} This cannot be undone.`}
-        confirmLabel="Confirm refund"
-        destructive
         onConfirm={async () => {
           const ok = await refundOrder({
             amountCents: amountCents ?? 0,

@@ -3,8 +3,7 @@ import { useId, useState } from 'react';
 import FormField from '../../components/FormField.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import { $subscriptionActionPending, centsOfDollars, refundSubscriptionAsAdmin, type AdminSubscriptionDetail } from '../../stores/admin-subscriptions.ts';
-import { ConfirmDialog } from './AdminStates.tsx';
-import { RefundAmountField, RefundCheckForm, RefundError, RefundPanel } from './RefundParts.tsx';
+import { RefundAmountField, RefundCheckForm, RefundConfirmDialog, RefundError, RefundPanel, RefundSubmit } from './RefundParts.tsx';
 
 /**
  * The refund form of /admin/subscriptions/{id}: a paid invoice, all that is left of it or an
@@ -81,21 +80,16 @@ export function SubscriptionRefundForm({ sub }: { sub: AdminSubscriptionDetail }
           </label>
         )}
         <RefundError message={error} />
-        <div>
-          <button type="submit" className="btn btn-danger" disabled={pending}>
-            {pending ? 'Working...' : 'Refund'}
-          </button>
-        </div>
+        <RefundSubmit pending={pending} pendingLabel="Working..." />
       </RefundCheckForm>
-      <ConfirmDialog
+      <RefundConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Refund ${formatCents(amountCents ?? 0)} to ${sub.user.name}?`}
+        amountCents={amountCents ?? 0}
+        to={sub.user.name}
         description={`From invoice ${invoice.number ?? `#${invoice.id}`}. ${
           cancel && !ended ? 'The subscription ends now and its access is gone.' : 'The subscription goes on as it is.'
         } This cannot be undone.`}
-        confirmLabel="Confirm refund"
-        destructive
         onConfirm={async () => {
           const result = await refundSubscriptionAsAdmin({ invoiceId: invoice.id, amountCents: amountCents ?? 0, cancel: cancel && !ended });
           if (result.ok) {
