@@ -26,8 +26,8 @@ async function post(type: string, object: unknown, created: number, id = `evt_ca
   return { status: res.status, outcome: ((await res.json()) as { outcome: string }).outcome };
 }
 
-function sim(userId: number, id: string, overrides: Partial<SimSubscription> = {}): SimSubscription {
-  const now = Math.floor(Date.now() / 1000) * 1000;
+function sim(userId: number, id: string, overrides: Partial<SimSubscription> = {}, at: number = Date.now()): SimSubscription {
+  const now = Math.floor(at / 1000) * 1000;
   return {
     id,
     customer: `cus_case_${userId}`,
@@ -51,10 +51,13 @@ function sim(userId: number, id: string, overrides: Partial<SimSubscription> = {
   };
 }
 
-/** The three events of a subscription's life: created (t0), cancelled at the period end (t0+10), ended (t0+20). */
-function lifeOf(userId: number, id: string) {
-  const base = sim(userId, id);
-  const now = Date.now();
+/**
+ * The three events of a subscription's life: created (t0), cancelled at the period end (t0+10),
+ * ended (t0+20). `at` is the subscription's start: two lives compared with each other share it.
+ */
+function lifeOf(userId: number, id: string, at: number) {
+  const base = sim(userId, id, {}, at);
+  const now = Math.floor(at / 1000) * 1000;
   return [
     { type: 'customer.subscription.created', object: subscriptionObject(base), created: 1_000 },
     { type: 'customer.subscription.updated', object: subscriptionObject({ ...base, cancelAtPeriodEnd: true, canceledAt: now }), created: 1_010 },
@@ -72,10 +75,11 @@ describe('subscription webhooks', () => {
   it('in order, reversed and duplicated, the events end in the same state (an ended subscription never comes back)', async () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
-    const inOrder = lifeOf(a.id, `sub_case_a_${Date.now()}`);
+    const start = Date.now();
+    const inOrder = lifeOf(a.id, `sub_case_a_${start}`, start);
     for (const e of inOrder) expect((await post(e.type, e.object, e.created)).status).toBe(200);
 
-    const shuffled = lifeOf(b.id, `sub_case_b_${Date.now()}`);
+    const shuffled = lifeOf(b.id, `sub_case_b_${start}`, start);
     const [created, updated, deleted] = shuffled;
     const ids = shuffled.map((_, i) => `evt_case_b_${i}_${Date.now()}`);
     expect((await post(deleted!.type, deleted!.object, deleted!.created, ids[2])).outcome).toBe('subscription:canceled');
