@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerLedger, sellerPayouts, sellerProfiles } from '../../../db/schema/index.ts';
 import { createSignedInUser } from '../../../tests/support/factories.ts';
 import { addLedgerRow, createSeller } from '../../../tests/support/seller-factories.ts';
-import { startStripeFake, type StripeFake } from '../../../tests/support/stripe-fake.ts';
+import { useStripeFakeApp } from '../../../tests/support/stripe-app.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
 import { CONNECT_RETURN_PATH, CONNECT_UNAVAILABLE, NO_TEST_ACCOUNT, NOT_TEST_MODE, TEST_ONBOARDING_PATH, type ConnectStatus, type TestOnboardingView } from '../services/store/connect.ts';
@@ -101,28 +101,19 @@ describe('test mode (no Stripe keys): simulated onboarding', () => {
 });
 
 describe('with Stripe keys: Express accounts, onboarding links and transfers through the SDK', () => {
-  let t: TestApp;
-  let fake: StripeFake;
-  beforeAll(async () => {
-    fake = await startStripeFake();
-    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_fake_connect_0123', STRIPE_WEBHOOK_SECRET: 'whsec_fake_connect_0123', STRIPE_API_BASE: fake.url, PUBLIC_URL: 'https://drx.example' });
-  });
-  afterAll(async () => {
-    t.close();
-    await fake.close();
-  });
+  const stripe = useStripeFakeApp({ secretKey: 'sk_test_fake_connect_0123', webhookSecret: 'whsec_fake_connect_0123' });
 
-  const requestsTo = (path: string) => fake.requests.filter((r) => r.path === path);
+  const requestsTo = (path: string) => stripe.fake.requests.filter((r) => r.path === path);
 
   it('creates the Express account once and answers Stripe’s onboarding link', async () => {
-    const seller = await createSeller(t.db);
-    const res = await t.json('POST', '/api/stripe-connect', undefined, seller.token);
+    const seller = await createSeller(stripe.app.db);
+    const res = await stripe.app.json('POST', '/api/stripe-connect', undefined, seller.token);
     expect(res.status).toBe(200);
     const link = await read<{ url: string; account_id: string; test_mode: boolean }>(res);
     expect(link.test_mode).toBe(false);
     expect(link.account_id).toMatch(/^acct_fake/);
     expect(link.url).toMatch(new RegExp(`^https://connect\\.stripe\\.test/setup/e/${link.account_id}/`));
-    expect((await profileOf(t, seller.user.id)).connectAccountId).toBe(link.account_id);
+    expect((await profileOf(stripe.app, seller.user.id)).connectAccountId).toBe(link.account_id);
 
     const created = requestsTo('/v1/accounts').filter((r) => r.form['metadata[userId]'] === String(seller.user.id));
     expect(created).toHaveLength(1);
@@ -142,87 +133,87 @@ describe('with Stripe keys: Express accounts, onboarding links and transfers thr
     });
 
     // Again: a new link for the same account, no second account.
-    const again = await read<{ account_id: string }>(await t.json('POST', '/api/stripe-connect', undefined, seller.token));
+    const again = await read<{ account_id: string }>(await stripe.app.json('POST', '/api/stripe-connect', undefined, seller.token));
     expect(again.account_id).toBe(link.account_id);
     expect(requestsTo('/v1/accounts').filter((r) => r.form['metadata[userId]'] === String(seller.user.id))).toHaveLength(1);
     expect(requestsTo('/v1/account_links').filter((r) => r.form.account === link.account_id)).toHaveLength(2);
   });
 
   it('reads the account’s state from Stripe and keeps payouts_enabled in step', async () => {
-    const seller = await createSeller(t.db);
-    const { account_id } = await read<{ account_id: string }>(await t.json('POST', '/api/stripe-connect', undefined, seller.token));
-    const first = await read<ConnectStatus>(await t.json('GET', '/api/stripe-connect/account-status', undefined, seller.token));
+    const seller = await createSeller(stripe.app.db);
+    const { account_id } = await read<{ account_id: string }>(await stripe.app.json('POST', '/api/stripe-connect', undefined, seller.token));
+    const first = await read<ConnectStatus>(await stripe.app.json('GET', '/api/stripe-connect/account-status', undefined, seller.token));
     expect(first).toEqual({ account_id, charges_enabled: false, payouts_enabled: false, details_submitted: false, test_mode: false });
 
-    Object.assign(fake.accounts.get(account_id)!, { charges_enabled: true, payouts_enabled: true, details_submitted: true });
-    const done = await read<ConnectStatus>(await t.json('GET', '/api/stripe-connect/account-status', undefined, seller.token));
+    Object.assign(stripe.fake.accounts.get(account_id)!, { charges_enabled: true, payouts_enabled: true, details_submitted: true });
+    const done = await read<ConnectStatus>(await stripe.app.json('GET', '/api/stripe-connect/account-status', undefined, seller.token));
     expect(done).toEqual({ account_id, charges_enabled: true, payouts_enabled: true, details_submitted: true, test_mode: false });
-    expect((await profileOf(t, seller.user.id)).payoutsEnabled).toBe(true);
+    expect((await profileOf(stripe.app, seller.user.id)).payoutsEnabled).toBe(true);
 
     // Stripe turns payouts off (e.g. missing documents): the profile follows.
-    fake.accounts.get(account_id)!.payouts_enabled = false;
-    await t.json('GET', '/api/stripe-connect/account-status', undefined, seller.token);
-    expect((await profileOf(t, seller.user.id)).payoutsEnabled).toBe(false);
+    stripe.fake.accounts.get(account_id)!.payouts_enabled = false;
+    await stripe.app.json('GET', '/api/stripe-connect/account-status', undefined, seller.token);
+    expect((await profileOf(stripe.app, seller.user.id)).payoutsEnabled).toBe(false);
   });
 
   it('has no simulated onboarding with Stripe keys', async () => {
-    const seller = await createSeller(t.db);
-    const res = await t.json('POST', '/api/stripe-connect/test-onboarding/complete', undefined, seller.token);
+    const seller = await createSeller(stripe.app.db);
+    const res = await stripe.app.json('POST', '/api/stripe-connect/test-onboarding/complete', undefined, seller.token);
     expect(res.status).toBe(404);
     expect(await read<ErrorBody>(res)).toEqual({ message: NOT_TEST_MODE });
   });
 
   it('answers 502 and stores nothing when Stripe fails', async () => {
-    const seller = await createSeller(t.db);
-    fake.failNext(500, 2);
-    const res = await t.json('POST', '/api/stripe-connect', undefined, seller.token);
+    const seller = await createSeller(stripe.app.db);
+    stripe.fake.failNext(500, 2);
+    const res = await stripe.app.json('POST', '/api/stripe-connect', undefined, seller.token);
     expect(res.status).toBe(502);
     expect(await read<ErrorBody>(res)).toEqual({ message: CONNECT_UNAVAILABLE });
-    expect((await profileOf(t, seller.user.id)).connectAccountId).toBeNull();
+    expect((await profileOf(stripe.app, seller.user.id)).connectAccountId).toBeNull();
   });
 
   it('pays the balance with a Stripe transfer to the connected account (idempotency key of the payout)', async () => {
-    const seller = await createSeller(t.db);
-    const { account_id } = await read<{ account_id: string }>(await t.json('POST', '/api/stripe-connect', undefined, seller.token));
-    await addLedgerRow(t.db, { sellerId: seller.user.id, type: 'sale', grossCents: 5000, feeCents: 1000, netCents: 4000 });
+    const seller = await createSeller(stripe.app.db);
+    const { account_id } = await read<{ account_id: string }>(await stripe.app.json('POST', '/api/stripe-connect', undefined, seller.token));
+    await addLedgerRow(stripe.app.db, { sellerId: seller.user.id, type: 'sale', grossCents: 5000, feeCents: 1000, netCents: 4000 });
 
     // Not onboarded yet: refused without a call to Stripe.
-    const early = await t.json('POST', '/api/seller/payouts', undefined, seller.token);
+    const early = await stripe.app.json('POST', '/api/seller/payouts', undefined, seller.token);
     expect(early.status).toBe(409);
     expect(await read<ErrorBody>(early)).toEqual({ message: PAYOUTS_NOT_ENABLED });
 
-    fake.accounts.get(account_id)!.payouts_enabled = true;
-    await t.json('GET', '/api/stripe-connect/account-status', undefined, seller.token);
-    const res = await t.json('POST', '/api/seller/payouts', undefined, seller.token);
+    stripe.fake.accounts.get(account_id)!.payouts_enabled = true;
+    await stripe.app.json('GET', '/api/stripe-connect/account-status', undefined, seller.token);
+    const res = await stripe.app.json('POST', '/api/seller/payouts', undefined, seller.token);
     expect(res.status).toBe(201);
     const payout = await read<PayoutView>(res);
     expect(payout).toMatchObject({ amount_cents: 4000, status: 'paid', test_mode: false });
     const transfer = requestsTo('/v1/transfers').find((r) => r.form.destination === account_id)!;
     expect(transfer.form).toMatchObject({ amount: '4000', currency: 'usd', destination: account_id, 'metadata[payoutId]': String(payout.id) });
     expect(transfer.headers['idempotency-key']).toBe(`payout-${payout.id}`);
-    expect(payout.provider_transfer_id).toBe([...fake.transfers.values()].find((x) => x.destination === account_id)!.id);
+    expect(payout.provider_transfer_id).toBe([...stripe.fake.transfers.values()].find((x) => x.destination === account_id)!.id);
   });
 
   it('marks a refused transfer failed and gives the amount back to the balance', async () => {
-    const seller = await createSeller(t.db);
-    const { account_id } = await read<{ account_id: string }>(await t.json('POST', '/api/stripe-connect', undefined, seller.token));
-    fake.accounts.get(account_id)!.payouts_enabled = true;
-    await t.json('GET', '/api/stripe-connect/account-status', undefined, seller.token);
-    await addLedgerRow(t.db, { sellerId: seller.user.id, type: 'sale', grossCents: 1000, feeCents: 200, netCents: 800 });
+    const seller = await createSeller(stripe.app.db);
+    const { account_id } = await read<{ account_id: string }>(await stripe.app.json('POST', '/api/stripe-connect', undefined, seller.token));
+    stripe.fake.accounts.get(account_id)!.payouts_enabled = true;
+    await stripe.app.json('GET', '/api/stripe-connect/account-status', undefined, seller.token);
+    await addLedgerRow(stripe.app.db, { sellerId: seller.user.id, type: 'sale', grossCents: 1000, feeCents: 200, netCents: 800 });
     // Stripe says yes to the status, then refuses the transfer.
-    fake.accounts.get(account_id)!.payouts_enabled = false;
-    const res = await t.json('POST', '/api/seller/payouts', undefined, seller.token);
+    stripe.fake.accounts.get(account_id)!.payouts_enabled = false;
+    const res = await stripe.app.json('POST', '/api/seller/payouts', undefined, seller.token);
     expect(res.status).toBe(502);
     expect(await read<ErrorBody>(res)).toEqual({ message: PAYOUT_FAILED });
-    const payouts = await t.db.select().from(sellerPayouts).where(eq(sellerPayouts.sellerId, seller.user.id));
+    const payouts = await stripe.app.db.select().from(sellerPayouts).where(eq(sellerPayouts.sellerId, seller.user.id));
     expect(payouts).toMatchObject([{ status: 'failed', amountCents: 800 }]);
-    expect(await t.db.select().from(sellerLedger).where(eq(sellerLedger.payoutId, payouts[0]!.id))).toEqual([]);
-    const [balance] = await t.db.all<{ n: number }>(sql`SELECT sum(net_cents) AS n FROM seller_ledger WHERE seller_id = ${seller.user.id}`);
+    expect(await stripe.app.db.select().from(sellerLedger).where(eq(sellerLedger.payoutId, payouts[0]!.id))).toEqual([]);
+    const [balance] = await stripe.app.db.all<{ n: number }>(sql`SELECT sum(net_cents) AS n FROM seller_ledger WHERE seller_id = ${seller.user.id}`);
     expect(Number(balance!.n)).toBe(800);
 
     // Once Stripe accepts again, the same balance is paid (a new payout).
-    fake.accounts.get(account_id)!.payouts_enabled = true;
-    const retry = await t.json('POST', '/api/seller/payouts', undefined, seller.token);
+    stripe.fake.accounts.get(account_id)!.payouts_enabled = true;
+    const retry = await stripe.app.json('POST', '/api/seller/payouts', undefined, seller.token);
     expect(retry.status).toBe(201);
     expect((await read<PayoutView>(retry)).amount_cents).toBe(800);
   });
