@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import FormField from '../../components/FormField.tsx';
+import { DollarsField } from '../../components/admin/DollarsField.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import { ConfirmDialog } from './AdminStates.tsx';
 
@@ -49,32 +49,9 @@ export function RefundCheckForm({
   );
 }
 
-/** "Amount to refund (USD)": dollars typed; each change clears the form's error. */
-export function RefundAmountField({
-  value,
-  hint,
-  required,
-  placeholder,
-  onChange,
-}: {
-  value: string;
-  hint: string;
-  required?: boolean;
-  placeholder?: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <FormField label="Amount to refund (USD)" hint={hint} required={required}>
-      <input
-        className="input commerce-amount"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={placeholder}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-      />
-    </FormField>
-  );
+/** "Amount to refund (USD)", in dollars. */
+export function RefundAmountField(props: { value: string; hint: string; required?: boolean; placeholder?: string; onChange: (value: string) => void }) {
+  return <DollarsField label="Amount to refund (USD)" {...props} />;
 }
 
 export function RefundError({ message }: { message: string | null }) {

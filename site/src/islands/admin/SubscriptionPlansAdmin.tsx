@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
+import { DollarsField } from '../../components/admin/DollarsField.tsx';
 import FormField from '../../components/FormField.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import {
@@ -82,26 +83,24 @@ function PlanEditor({ plan }: { plan: AdminPlanView }) {
           <FormField label="Name" error={errors.name} required>
             <input className="input" maxLength={PLAN_NAME_MAX} value={form.name} onChange={(e) => change({ name: e.currentTarget.value })} />
           </FormField>
-          <FormField label="Monthly price (USD)" error={errors.monthly} hint={free ? 'The Free plan stays at $0.00.' : undefined} required>
-            <input
-              className="input commerce-amount"
-              inputMode="decimal"
-              autoComplete="off"
-              value={form.monthly}
-              readOnly={free}
-              onChange={(e) => change({ monthly: e.currentTarget.value })}
-            />
-          </FormField>
-          <FormField label="Yearly price (USD)" error={errors.yearly} hint={free ? 'The Free plan stays at $0.00.' : 'At most 12 monthly payments.'} required>
-            <input
-              className="input commerce-amount"
-              inputMode="decimal"
-              autoComplete="off"
-              value={form.yearly}
-              readOnly={free}
-              onChange={(e) => change({ yearly: e.currentTarget.value })}
-            />
-          </FormField>
+          <DollarsField
+            label="Monthly price (USD)"
+            error={errors.monthly}
+            hint={free ? 'The Free plan stays at $0.00.' : undefined}
+            required
+            value={form.monthly}
+            readOnly={free}
+            onChange={(monthly) => change({ monthly })}
+          />
+          <DollarsField
+            label="Yearly price (USD)"
+            error={errors.yearly}
+            hint={free ? 'The Free plan stays at $0.00.' : 'At most 12 monthly payments.'}
+            required
+            value={form.yearly}
+            readOnly={free}
+            onChange={(yearly) => change({ yearly })}
+          />
           <div className="commerce-filter-wide">
             <FormField label="Description" error={errors.description} hint={`Up to ${PLAN_DESCRIPTION_MAX} characters.`}>
               <textarea
