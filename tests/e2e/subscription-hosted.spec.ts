@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PAYING_CARD, seriousViolations } from './commerce-fixtures.ts';
-import { expect, test, uniqueName } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { bearer, freshAccount } from './plan-fixtures.ts';
 
 /**
  * The test provider's hosted page for a plan's checkout (decision 0031): it says what the
@@ -9,17 +10,8 @@ import { expect, test, uniqueName } from './fixtures.ts';
  * subscription. At a phone's width and on desktop, without a serious axe finding.
  */
 
-const PASSWORD = 'correct-horse-42';
-
-async function freshAccount(request: APIRequestContext): Promise<string> {
-  const username = uniqueName('hosted');
-  expect((await request.post('/api/register', { data: { username, password: PASSWORD, first_name: 'Hana', last_name: 'Sub' } })).status()).toBe(201);
-  const login = await request.post('/api/login', { data: { username, password: PASSWORD } });
-  return ((await login.json()) as { access_token: string }).access_token;
-}
-
 async function checkoutUrl(request: APIRequestContext, token: string, plan: string, interval: 'month' | 'year'): Promise<string> {
-  const res = await request.get(`/api/subscriptions/checkout?plan=${plan}&interval=${interval}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+  const res = await request.get(`/api/subscriptions/checkout?plan=${plan}&interval=${interval}`, { headers: { ...bearer(token), accept: 'application/json' } });
   expect(res.ok(), await res.text()).toBeTruthy();
   return ((await res.json()) as { checkoutUrl: string }).checkoutUrl;
 }
@@ -35,7 +27,7 @@ async function fillCard(page: Page, card: string): Promise<void> {
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test('a plan checkout shows its terms on the hosted page and paying starts the subscription', async ({ page, request }) => {
-  const token = await freshAccount(request);
+  const { token } = await freshAccount(request, 'hosted', 'Hana', 'Sub');
   await page.addInitScript((t) => window.localStorage.setItem('access_token', t), token);
   await page.setViewportSize({ width: 390, height: 844 });
 
@@ -52,13 +44,13 @@ test('a plan checkout shows its terms on the hosted page and paying starts the s
   await page.getByRole('button', { name: 'Start free trial' }).click();
   await page.waitForURL(/\/subscription\/success\?session_id=/);
 
-  const subs = (await (await request.get('/api/subscriptions/user', { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string; plan: { tier: string }; interval: string; id: number }[];
+  const subs = (await (await request.get('/api/subscriptions/user', { headers: bearer(token) })).json()) as { status: string; plan: { tier: string }; interval: string; id: number }[];
   expect(subs[0]).toMatchObject({ status: 'trialing', plan: { tier: 'educator' }, interval: 'year' });
 
   // After it ends, the account has had its trial: the next checkout charges at once.
-  expect((await request.post('/api/subscriptions/test-clock', { headers: { authorization: `Bearer ${token}` }, data: { subscriptionId: subs[0]!.id, days: 1 } })).ok()).toBeTruthy();
-  expect((await request.post('/api/subscriptions/cancel', { headers: { authorization: `Bearer ${token}` } })).ok()).toBeTruthy();
-  expect((await request.post('/api/subscriptions/test-clock', { headers: { authorization: `Bearer ${token}` }, data: { subscriptionId: subs[0]!.id, days: 14 } })).ok()).toBeTruthy();
+  expect((await request.post('/api/subscriptions/test-clock', { headers: bearer(token), data: { subscriptionId: subs[0]!.id, days: 1 } })).ok()).toBeTruthy();
+  expect((await request.post('/api/subscriptions/cancel', { headers: bearer(token) })).ok()).toBeTruthy();
+  expect((await request.post('/api/subscriptions/test-clock', { headers: bearer(token), data: { subscriptionId: subs[0]!.id, days: 14 } })).ok()).toBeTruthy();
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(await checkoutUrl(request, token, 'premium', 'month'));
@@ -69,6 +61,6 @@ test('a plan checkout shows its terms on the hosted page and paying starts the s
   await fillCard(page, PAYING_CARD);
   await page.getByRole('button', { name: 'Subscribe and pay $79.00' }).click();
   await page.waitForURL(/\/subscription\/success\?session_id=/);
-  const after = (await (await request.get('/api/subscriptions/user', { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string; plan: { tier: string } }[];
+  const after = (await (await request.get('/api/subscriptions/user', { headers: bearer(token) })).json()) as { status: string; plan: { tier: string } }[];
   expect(after[0]).toMatchObject({ status: 'active', plan: { tier: 'premium' } });
 });
