@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import '../styles/feature-gate.css';
 import '../styles/modal-dialog.css';
+import { useNativeDialog } from './use-native-dialog.ts';
 
 export interface ModalDialogProps {
   open: boolean;
@@ -25,14 +26,7 @@ export default function ModalDialog({ open, onOpenChange, title, description, ro
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-    document.documentElement.classList.toggle('modal-dialog-open', open);
-    return () => document.documentElement.classList.remove('modal-dialog-open');
-  }, [open]);
+  useNativeDialog(ref, open, 'modal-dialog-open');
 
   return (
     <dialog

@@ -16,6 +16,7 @@ import {
 import { $auth, loadUser } from '../stores/auth.ts';
 import { $plans, $subscriptions, loadPlans, loadSubscriptions, startCheckout, type PlanView } from '../stores/subscriptions.ts';
 import '../styles/plans.css';
+import { useNativeDialog } from './use-native-dialog.ts';
 
 export interface UpgradeDialogProps {
   open: boolean;
@@ -59,15 +60,7 @@ export default function UpgradeDialog({ open, onOpenChange, preselect, interval:
     if (open && user) void loadSubscriptions().catch(() => undefined);
   }, [open, user]);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-    const root = document.documentElement;
-    root.classList.toggle('upgrade-dialog-open', open);
-    return () => root.classList.remove('upgrade-dialog-open');
-  }, [open]);
+  useNativeDialog(ref, open, 'upgrade-dialog-open');
 
   const list = 'data' in plans && plans.data ? plans.data : [];
   const subsKnown = !user || subscriptions.status === 'ready' || subscriptions.status === 'error';

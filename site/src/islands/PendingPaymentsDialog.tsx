@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNativeDialog } from '../components/use-native-dialog.ts';
 import { formatCents, formatCurrency } from '../lib/currency.ts';
 import { timeLeft } from '../lib/time-left.ts';
 import { $dismissing, $pendingPayments, dismissPendingPayment, paymentKind, paymentTitle, type PendingPayment } from '../stores/pending-payments.ts';
@@ -116,15 +117,7 @@ export default function PendingPaymentsDialog() {
     if (pending) setOpen(true);
   }, [pending]);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-    const root = document.documentElement;
-    root.classList.toggle('pending-dialog-open', open);
-    return () => root.classList.remove('pending-dialog-open');
-  }, [open]);
+  useNativeDialog(ref, open, 'pending-dialog-open');
 
   const loading = state.status === 'loading' && !('data' in state && state.data);
 
