@@ -4,7 +4,7 @@ import { ORDER_STATUSES } from '../../../db/schema/commerce.ts';
 import type { AppContext } from '../app-context.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, requireUser, signedInUser } from '../middleware/auth.ts';
-import { idParamSchema, pageQuery, pageSizeQuery } from '../schemas/users.ts';
+import { choiceQuery, idParamSchema, pageQuery, pageSizeQuery, searchQuery } from '../schemas/users.ts';
 import { ordersCsv } from '../services/orders-csv.ts';
 import { exportAdminOrders, getAdminOrder, getOrderFor, listAdminOrders, listOwnOrders, listResourceOrders } from '../services/orders.ts';
 import { refundOrder } from '../services/refunds.ts';
@@ -20,16 +20,8 @@ const daySchema = (label: string) =>
 
 const filtersSchema = z
   .object({
-    q: z
-      .string()
-      .trim()
-      .max(100, 'Search must be at most 100 characters')
-      .optional()
-      .transform((v) => v || undefined),
-    status: z
-      .enum([...ORDER_STATUSES, ''], { error: 'Unknown status' })
-      .optional()
-      .transform((v) => v || undefined),
+    q: searchQuery,
+    status: choiceQuery(ORDER_STATUSES, 'Unknown status'),
     from: daySchema('From'),
     to: daySchema('To'),
     buyerId: z

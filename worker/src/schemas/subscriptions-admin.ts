@@ -9,7 +9,7 @@ import {
   PLAN_NAME_MAX,
   YEARLY_PRICE_MAX_CENTS,
 } from '../domain/plan-rules.ts';
-import { pageQuery, pageSizeQuery } from './users.ts';
+import { choiceQuery, pageQuery, pageSizeQuery, searchQuery } from './users.ts';
 
 /** The API's schemas of the plans and subscriptions admin (the rules: domain/plan-rules.ts). */
 
@@ -52,24 +52,10 @@ export type PlanChanges = Partial<{
 
 /** GET /api/admin/subscriptions: plan by key, status as the provider names it, search, page. */
 export const adminSubscriptionsQuerySchema = z.object({
-  plan: z
-    .enum([...PLAN_KEYS, ''], { error: 'Unknown plan' })
-    .optional()
-    .transform((v) => v || undefined),
-  status: z
-    .enum([...SUBSCRIPTION_STATUSES, ''], { error: 'Unknown status' })
-    .optional()
-    .transform((v) => v || undefined),
-  interval: z
-    .enum([...BILLING_INTERVALS, ''], { error: 'Unknown interval' })
-    .optional()
-    .transform((v) => v || undefined),
-  q: z
-    .string()
-    .trim()
-    .max(100, 'Search must be at most 100 characters')
-    .optional()
-    .transform((v) => v || undefined),
+  plan: choiceQuery(PLAN_KEYS, 'Unknown plan'),
+  status: choiceQuery(SUBSCRIPTION_STATUSES, 'Unknown status'),
+  interval: choiceQuery(BILLING_INTERVALS, 'Unknown interval'),
+  q: searchQuery,
   page: pageQuery,
   pageSize: pageSizeQuery(20),
 });

@@ -33,6 +33,21 @@ const queryNumber = (label: string, min: number, max: number, fallback: number) 
 export const pageQuery = queryNumber('Page', 1, 1_000_000, 1);
 export const pageSizeQuery = (fallback: number) => queryNumber('Page size', 1, 100, fallback);
 
+/** A list's search text in its query; empty means none. */
+export const searchQuery = z
+  .string()
+  .trim()
+  .max(100, 'Search must be at most 100 characters')
+  .optional()
+  .transform((v) => v || undefined);
+
+/** A list's filter in its query: one of `values`, or empty (or absent) for every row. */
+export const choiceQuery = <T extends string>(values: readonly T[], error: string) =>
+  z
+    .enum([...values, ''], { error })
+    .optional()
+    .transform((v): T | undefined => (v ? (v as T) : undefined));
+
 export const listUsersQuerySchema = z.object({
   search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   /** Only holders of this role. */
