@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { COURSE_REQUIRED_LEVEL_CHOICE_LABELS, COURSE_REQUIRED_LEVEL_CHOICES } from '../../../../worker/src/domain/features.ts';
 import { DIFFICULTY_LEVELS, courseEditPageSchema, type CourseEditPageInput, type CourseEditPageValues } from '../../../../worker/src/schemas/courses.ts';
 import FileUploader from '../../components/FileUploader.tsx';
 import { imageUrl } from '../../lib/image-url.ts';
@@ -27,7 +26,7 @@ import {
   type CourseDetail,
 } from '../../stores/course-admin.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
-import { FormActions, SelectField, TextareaField, TextField } from './form-parts.tsx';
+import { FormActions, RequiredPlanField, SelectField, TextareaField, TextField } from './form-parts.tsx';
 import { applyServerErrors, numberOrUndefined } from './form-utils.ts';
 import '../../styles/course-admin.css';
 
@@ -244,14 +243,7 @@ function EditForm({ course, courseId, showInstructor, listHref }: { course: Cour
           labels={DIFFICULTY_LABELS}
         />
         <TextField label="Duration" error={errors.duration?.message} hint="e.g. 6 weeks or 12 hours" field={register('duration')} />
-        <SelectField
-          label="Required plan"
-          error={errors.required_level?.message}
-          hint="Premium and Royalty courses need that plan to enrol"
-          field={register('required_level')}
-          options={COURSE_REQUIRED_LEVEL_CHOICES}
-          labels={COURSE_REQUIRED_LEVEL_CHOICE_LABELS}
-        />
+        <RequiredPlanField error={errors.required_level?.message} field={register('required_level')} />
       </div>
       {showInstructor && (
         <SelectField label="Instructor" error={errors.instructor_id?.message} field={register('instructor_id', { setValueAs: nullIfEmpty })}>

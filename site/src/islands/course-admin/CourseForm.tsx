@@ -10,7 +10,6 @@ import {
   type CourseWizardInput,
   type CourseWizardValues,
 } from '../../../../worker/src/schemas/courses.ts';
-import { COURSE_REQUIRED_LEVEL_CHOICE_LABELS, COURSE_REQUIRED_LEVEL_CHOICES } from '../../../../worker/src/domain/features.ts';
 import FormField from '../../components/FormField.tsx';
 import { levelLabel } from '../../lib/catalog.ts';
 import { imageUrl } from '../../lib/image-url.ts';
@@ -29,7 +28,7 @@ import {
   type InstructorOption,
 } from '../../stores/course-admin.ts';
 import { toast } from '../../stores/toasts.ts';
-import { FormActions, SelectField, TextareaField, TextField, type AdminFormProps } from './form-parts.tsx';
+import { FormActions, RequiredPlanField, SelectField, TextareaField, TextField, type AdminFormProps } from './form-parts.tsx';
 import { applyServerErrors, numberOrUndefined } from './form-utils.ts';
 
 const FIELDS = ['title', 'description', 'price', 'status', 'instructorId', 'fullVideoUrl', 'previewVideoUrl', 'category_id', 'difficulty_level', 'detailed_description', 'required_level'] as const;
@@ -210,14 +209,7 @@ export default function CourseForm({ course, showInstructor, instructors, hideSt
         {!hideStatus && (
           <SelectField label="Status" error={errors.status?.message} field={register('status')} options={COURSE_STATUSES} labels={COURSE_STATUS_LABELS} />
         )}
-        <SelectField
-          label="Required plan"
-          error={errors.required_level?.message}
-          hint="Premium and Royalty courses need that plan to enrol"
-          field={register('required_level')}
-          options={COURSE_REQUIRED_LEVEL_CHOICES}
-          labels={COURSE_REQUIRED_LEVEL_CHOICE_LABELS}
-        />
+        <RequiredPlanField error={errors.required_level?.message} field={register('required_level')} />
       </div>
       {showInstructor && (
         <SelectField

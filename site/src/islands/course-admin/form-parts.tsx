@@ -1,5 +1,6 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { COURSE_REQUIRED_LEVEL_CHOICE_LABELS, COURSE_REQUIRED_LEVEL_CHOICES } from '../../../../worker/src/domain/features.ts';
 import FormField from '../../components/FormField.tsx';
 
 /** Building blocks of the course administration forms (react-hook-form fields in a FormField). */
@@ -70,6 +71,20 @@ export function SelectField<V extends string>({
         ))}
       </select>
     </FormField>
+  );
+}
+
+/** A course's Required plan (decision 0031): Everyone, Premium or Royalty. */
+export function RequiredPlanField({ field, error }: { field: UseFormRegisterReturn; error?: string }) {
+  return (
+    <SelectField
+      label="Required plan"
+      error={error}
+      hint="Premium and Royalty courses need that plan to enrol"
+      field={field}
+      options={COURSE_REQUIRED_LEVEL_CHOICES}
+      labels={COURSE_REQUIRED_LEVEL_CHOICE_LABELS}
+    />
   );
 }
 
