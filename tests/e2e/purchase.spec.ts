@@ -159,7 +159,7 @@ test('Buy now on the enrol page pays for one item directly, with a 20% coupon; t
 });
 
 test('cancelling on the provider\'s page cancels the order and keeps the cart', async ({ page, request, loginAs }) => {
-  const course = await paidDemoCourse(request, 3);
+  const course = await paidDemoCourse(request, 1);
   const { username, password } = await registerUser(page, 'canceller');
   const token = await loginAs(username, password);
   const added = await request.post('/api/cart', { headers: { authorization: `Bearer ${token}` }, data: { type: 'COURSE', itemId: course.id } });
