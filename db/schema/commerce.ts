@@ -8,7 +8,8 @@ const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
  * What DRX sells (§1). The cart holds courses and resources; subscriptions and bookings are
  * bought through checkout directly. Every price is integer cents, USD.
  */
-export const ITEM_KINDS = ['COURSE', 'RESOURCE', 'SUBSCRIPTION', 'BOOKING'] as const;
+/** PACKAGE: a Connect & Book lesson package (decision 0032), bought as an order of type booking. */
+export const ITEM_KINDS = ['COURSE', 'RESOURCE', 'SUBSCRIPTION', 'BOOKING', 'PACKAGE'] as const;
 export const CART_KINDS = ['COURSE', 'RESOURCE'] as const;
 
 /** An order's type as a pending payment (§3): its items' kind, or 'order' when they are mixed. */

@@ -5,7 +5,7 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
  * (`catalog`, `certificates`, `store` — the curriculum store of decision 0029) and `accounts` (sessions ended, users changed, roles), which lets a
  * process keep signed-in sessions in memory for a moment.
  */
-export const CONTENT_SCOPES = ['catalog', 'certificates', 'accounts', 'store', 'plans'] as const;
+export const CONTENT_SCOPES = ['catalog', 'certificates', 'accounts', 'store', 'plans', 'connect'] as const;
 export type VersionScope = (typeof CONTENT_SCOPES)[number];
 /** The scopes a public answer can be cached under. */
 export type ContentScope = Exclude<VersionScope, 'accounts'>;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { categories } from './taxonomy.ts';
+import { categories, danceStyles } from './taxonomy.ts';
 import { users } from './users.ts';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -26,6 +26,8 @@ export const courses = sqliteTable(
     status: text('status', { enum: COURSE_STATUSES }).notNull().default('draft'),
     instructorId: integer('instructor_id').references(() => users.id, { onDelete: 'set null' }),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    /** The course's dance style (decision 0032), optional. */
+    danceStyleId: integer('dance_style_id').references(() => danceStyles.id, { onDelete: 'restrict' }),
     difficultyLevel: text('difficulty_level', { enum: DIFFICULTY_LEVELS }).notNull().default('beginner'),
     duration: text('duration'),
     imageUrl: text('image_url'),

@@ -11,3 +11,4 @@ export * from './content-versions.ts';
 export * from './commerce.ts';
 export * from './store.ts';
 export * from './subscriptions.ts';
+export * from './bookings.ts';

@@ -17,6 +17,8 @@ export const emailOutbox = sqliteTable(
     /** What kind of message this is (password-reset, course-invitation, ...). */
     kind: text('kind').notNull(),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    /** JSON array of {filename, contentType, content} (text content, e.g. a booking's ICS; decision 0032), or null. */
+    attachments: text('attachments'),
     error: text('error'),
     createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
     sentAt: text('sent_at'),

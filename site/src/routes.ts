@@ -117,6 +117,9 @@ const signedInRoutes = [
   '/instructor/certificates',
   '/instructor/certificates/issue',
   '/instructor/instructor-module-page',
+  // Connect & Book (issue 12, decision 0032): the instructor's weekly hours and their bookings.
+  '/instructor/availability',
+  '/instructor/bookings',
   '/admin/courses',
   '/admin/course-creator',
 ];

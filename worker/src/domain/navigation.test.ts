@@ -155,6 +155,7 @@ describe('sidebar menu (§2.1)', () => {
     expect(hrefs('admin')).toEqual([
       '/admin/dashboard', '/admin/users', '/admin/courses', '/admin/course-categories', '/admin/certificates', '/admin/resources', '/admin/resource-categories',
       '/admin/orders', '/admin/coupons', '/admin/subscription-plans', '/admin/subscriptions',
+      '/admin/instructors', '/admin/bookings', '/admin/dance-styles',
     ]);
     expect(hrefs('curriculum-admin')).toEqual([
       '/admin/curriculum-officer', '/admin/resources', '/admin/resource-categories', '/admin/curriculum', '/admin/sellers', '/admin/settings',
@@ -163,7 +164,7 @@ describe('sidebar menu (§2.1)', () => {
       '/seller', '/seller/resources', '/seller/resources/add', '/curriculum', '/seller/analytics', '/seller/payments', '/seller/settings',
     ]);
     expect(hrefs('instructor')).toEqual([
-      '/instructor', '/instructor/courses', '/instructor/courses/create', '/instructor/students', '/instructor/certificates', '/instructor/availability', '/instructor/settings',
+      '/instructor', '/instructor/courses', '/instructor/courses/create', '/instructor/students', '/instructor/certificates', '/instructor/availability', '/instructor/bookings', '/instructor/settings',
     ]);
   });
 });

@@ -70,6 +70,9 @@ export const SIDEBAR_MENUS: Record<SidebarMenuKind, readonly SidebarItem[]> = {
     { href: '/admin/coupons', label: 'Coupons', requires: 'coupons.manage' },
     { href: '/admin/subscription-plans', label: 'Subscription Plans', requires: 'plans.manage' },
     { href: '/admin/subscriptions', label: 'Subscriptions', requires: 'subscriptions.manage' },
+    { href: '/admin/instructors', label: 'Instructors', requires: 'instructors.manage' },
+    { href: '/admin/bookings', label: 'Bookings', requires: 'bookings.manage' },
+    { href: '/admin/dance-styles', label: 'Dance Styles', requires: 'dance_styles.manage' },
   ],
   'curriculum-admin': [
     { href: '/admin/curriculum-officer', label: 'Dashboard', requires: 'resources.review' },
@@ -95,6 +98,7 @@ export const SIDEBAR_MENUS: Record<SidebarMenuKind, readonly SidebarItem[]> = {
     { href: '/instructor/students', label: 'Students', requires: 'courses.manage_own' },
     { href: '/instructor/certificates', label: 'Certificates', requires: 'certificates.issue' },
     { href: '/instructor/availability', label: 'Availability' },
+    { href: '/instructor/bookings', label: 'Bookings' },
     { href: '/instructor/settings', label: 'Settings' },
   ],
 };

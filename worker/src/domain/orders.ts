@@ -17,12 +17,14 @@ const TYPE_OF_KIND: Record<ItemKind, OrderType> = {
   RESOURCE: 'resource',
   SUBSCRIPTION: 'subscription',
   BOOKING: 'booking',
+  PACKAGE: 'booking',
 };
 
 /** An order's type as a pending payment (§3): its items' kind, or 'order' when they are mixed. */
 export function orderTypeOf(kinds: readonly ItemKind[]): OrderType {
   const distinct = new Set(kinds);
-  if (distinct.size !== 1) return 'order';
+  const types = new Set([...distinct].map((k) => TYPE_OF_KIND[k]));
+  if (types.size !== 1) return 'order';
   return TYPE_OF_KIND[[...distinct][0]!];
 }
 

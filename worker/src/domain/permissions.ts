@@ -51,6 +51,12 @@ export const ACTIONS = [
   // Plans and subscriptions (decision 0031): the plans' prices and features; every subscription, its cancellation and refund.
   'plans.manage',
   'subscriptions.manage',
+  // Connect & Book (decision 0032): every booking (cancel with refund), the instructor profiles
+  // (verify badge, suspend) and the dance style list. An instructor's own profile, availability
+  // and bookings need no entry: every signed-in person may keep one profile, checked as "your own".
+  'bookings.manage',
+  'instructors.manage',
+  'dance_styles.manage',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];

@@ -153,7 +153,7 @@ export function headerReaderOf(request: Request, incoming?: { headers: Record<st
   };
 }
 
-const EMPTY_VERSIONS: Versions = { catalog: NaN, certificates: NaN, accounts: NaN, store: NaN, plans: NaN };
+const EMPTY_VERSIONS: Versions = { catalog: NaN, certificates: NaN, accounts: NaN, store: NaN, plans: NaN, connect: NaN };
 
 /** The version clock of the app answering a request, for other per-process memories (sessions). */
 const requestClocks = new WeakMap<Request, VersionClock>();

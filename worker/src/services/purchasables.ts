@@ -48,7 +48,7 @@ export const RESOURCE_OWNED = 'You already own this resource. Find it in My Reso
 export const OWN_RESOURCE = 'This is your own resource: you cannot buy it.';
 export const UNKNOWN_ITEM_TITLE = 'Unavailable item';
 
-export const MAX_QUANTITY: Record<ItemKind, number> = { ...CART_TYPE_MAX, SUBSCRIPTION: 1, BOOKING: 1 };
+export const MAX_QUANTITY: Record<ItemKind, number> = { ...CART_TYPE_MAX, SUBSCRIPTION: 1, BOOKING: 1, PACKAGE: 1 };
 
 export const purchasableKey = (ref: ItemRef) => `${ref.kind}:${ref.itemId}`;
 
