@@ -1,3 +1,4 @@
+import { FEATURES } from './features.ts';
 import { describe, expect, it } from 'vitest';
 import * as db from '../../../db/schema/courses.ts';
 import * as shared from '../schemas/courses.ts';
@@ -10,7 +11,6 @@ import {
   canOpenCourseAdministration,
   canViewUnpublished,
   centsToDollars,
-  COURSE_ADMINISTRATION_FEATURE,
   DEFAULT_COURSE_PRICE,
   DEFAULT_COURSE_STATUS,
   DEFAULT_PASS_SCORE,
@@ -172,10 +172,11 @@ describe('who manages courses (§6)', () => {
 
 describe('the Course Administration gate (§2.5, §6)', () => {
   it('is named, levelled and worded as §2.5 says', () => {
-    expect(COURSE_ADMINISTRATION_FEATURE).toEqual({
+    // The gate is the Course Administration row of the one gate table (decision 0031).
+    expect(FEATURES.course_administration).toEqual({
       name: 'Course Administration',
       level: 10,
-      prompt: 'Upgrade to Educator or higher to access course administration features.',
+      description: 'Upgrade to Educator or higher to access course administration features.',
     });
   });
 

@@ -130,13 +130,6 @@ export function canChooseInstructor(roles: readonly string[]): boolean {
   return can(roles, 'courses.assign_instructor');
 }
 
-/** §2.5: the feature gate of the course administration screen. */
-export const COURSE_ADMINISTRATION_FEATURE = {
-  name: 'Course Administration',
-  level: 10,
-  prompt: 'Upgrade to Educator or higher to access course administration features.',
-} as const;
-
 /** Admins (the admin flag of §6) pass every feature gate; others need the level. */
 export function passesFeatureGate(roles: readonly string[], userLevel: number, requiredLevel: number): boolean {
   return adminFlag(roles) || userLevel >= requiredLevel;
