@@ -2,7 +2,7 @@ import { ApiError } from '../lib/api.ts';
 import { formatCents } from '../lib/currency.ts';
 import { loadUser } from '../stores/auth.ts';
 import { fetchTestSession, formatCardNumber, formatExpiry, payTestSession, sessionIdOf, TEST_CARDS, TEST_MODE_LABEL, type CardInput, type TestSession } from '../stores/checkout.ts';
-import { errorAlert, failureAlert, loadingLine, orderSummary } from './checkout-parts.ts';
+import { errorAlert, failureAlert, loadingLine, orderSummary, statusPanel } from './checkout-parts.ts';
 import { h, mountWhenIdle } from './dom.ts';
 
 /**
@@ -64,20 +64,6 @@ function cardHint(): HTMLElement {
       'ul',
       { className: 'text-sm' },
       TEST_CARDS.map((c) => h('li', null, h('code', null, c.number), ` ${c.outcome}`)),
-    ),
-  );
-}
-
-function statusPanel(title: string, message: string, links: [string, string][]): HTMLElement {
-  return h(
-    'div',
-    { className: 'panel stack', role: 'status' },
-    h('h2', null, title),
-    h('p', null, message),
-    h(
-      'p',
-      { className: 'cluster' },
-      links.map(([label, href], i) => h('a', { className: i === 0 ? 'btn btn-primary' : 'btn btn-ghost', href }, label)),
     ),
   );
 }

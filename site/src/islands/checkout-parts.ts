@@ -85,3 +85,18 @@ export function orderSummary(order: Order, actions?: (item: OrderItem) => Node |
     order.testMode ? testModeNote() : null,
   );
 }
+
+/** A hosted page's end state: a heading, a sentence and the ways on (the first link is the primary one). */
+export function statusPanel(title: string, message: string, links: [string, string][]): HTMLElement {
+  return h(
+    'div',
+    { className: 'panel stack', role: 'status' },
+    h('h2', null, title),
+    h('p', null, message),
+    h(
+      'p',
+      { className: 'cluster' },
+      links.map(([label, href], i) => h('a', { className: i === 0 ? 'btn btn-primary' : 'btn btn-ghost', href }, label)),
+    ),
+  );
+}

@@ -1,7 +1,7 @@
 import { ApiError } from '../lib/api.ts';
 import { loadUser } from '../stores/auth.ts';
 import { completeTestOnboarding, fetchTestOnboarding, ONBOARDING_TEST_LABEL, startPayoutSetup, type TestOnboardingView } from '../stores/connect-onboarding.ts';
-import { failureAlert, loadingLine } from './checkout-parts.ts';
+import { failureAlert, loadingLine, statusPanel } from './checkout-parts.ts';
 import { h, mountWhenIdle } from './dom.ts';
 
 /**
@@ -9,20 +9,6 @@ import { h, mountWhenIdle } from './dom.ts';
  * says plainly that it is a simulation, shows the account being set up, and "Complete onboarding"
  * enables payouts of the seller's simulated account, then returns to /seller/payments.
  */
-
-function statusPanel(title: string, message: string, links: [string, string][]): HTMLElement {
-  return h(
-    'div',
-    { className: 'panel stack', role: 'status' },
-    h('h2', null, title),
-    h('p', null, message),
-    h(
-      'p',
-      { className: 'cluster' },
-      links.map(([label, href], i) => h('a', { className: i === 0 ? 'btn btn-primary' : 'btn btn-ghost', href }, label)),
-    ),
-  );
-}
 
 function banner(): HTMLElement {
   return h('div', { className: 'hosted-banner', role: 'note' }, h('strong', null, 'TEST MODE'), h('span', null, ONBOARDING_TEST_LABEL));
