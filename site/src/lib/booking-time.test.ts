@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  bookingWhen,
+  cancellationDeadline,
+  dayChip,
+  dayKeys,
+  formatTime,
+  groupByLocalDay,
+  instructorNote,
+  isKnownZone,
+  localDateKey,
+  slotLabel,
+  zoneChoices,
+  zoneCity,
+} from './booking-time.ts';
+
+describe('booking times in a zone', () => {
+  it('shows one instant in the booker zone and notes the instructor zone', () => {
+    // 14:00 UTC on 30 Nov 2026: 2:00 PM in London, 9:00 AM in New York, 3:00 PM in Berlin.
+    const at = '2026-11-30T14:00:00.000Z';
+    expect(formatTime(at, 'Europe/London')).toBe('2:00 PM');
+    expect(slotLabel(at, 'America/New_York', 'Europe/Berlin')).toBe('9:00 AM your time · 3:00 PM in Berlin (instructor)');
+    expect(slotLabel(at, 'Europe/London', 'Europe/London')).toBe('2:00 PM your time · same as the instructor');
+    expect(instructorNote(at, 'Europe/London', 'America/New_York')).toBe('9:00 AM in New York (instructor)');
+    expect(instructorNote(at, 'Europe/London', 'Europe/London')).toBe('');
+    expect(bookingWhen(at, 'Europe/London')).toBe('Monday, November 30, 2026 at 2:00 PM (Europe/London)');
+  });
+
+  it('names the instructor day when it differs from the booker day', () => {
+    // 23:30 UTC: 6:30 PM Monday in New York, 8:30 AM Tuesday in Tokyo.
+    const at = '2026-11-30T23:30:00.000Z';
+    expect(slotLabel(at, 'America/New_York', 'Asia/Tokyo')).toBe('6:30 PM your time · 8:30 AM (Tue, Dec 1) in Tokyo (instructor)');
+  });
+
+  it('follows daylight saving: the same wall time maps to different UTC hours across the change', () => {
+    // New York leaves summer time on 1 Nov 2026: 9:00 AM is 13:00 UTC before, 14:00 UTC after.
+    expect(formatTime('2026-10-30T13:00:00Z', 'America/New_York')).toBe('9:00 AM');
+    expect(formatTime('2026-11-02T14:00:00Z', 'America/New_York')).toBe('9:00 AM');
+    // London left summer time a week earlier: in between, New York is only 4 hours behind.
+    expect(formatTime('2026-10-30T13:00:00Z', 'Europe/London')).toBe('1:00 PM');
+  });
+
+  it('groups slots by the local day of the booker, in time order', () => {
+    const slots = [
+      { starts_at: '2026-12-01T01:00:00Z' },
+      { starts_at: '2026-11-30T15:00:00Z' },
+      { starts_at: '2026-11-30T14:00:00Z' },
+    ];
+    const london = groupByLocalDay(slots, 'Europe/London');
+    expect([...london.keys()]).toEqual(['2026-11-30', '2026-12-01']);
+    expect(london.get('2026-11-30')!.map((s) => s.starts_at)).toEqual(['2026-11-30T14:00:00Z', '2026-11-30T15:00:00Z']);
+    // In New York the 01:00 UTC slot is still the evening of 30 November.
+    const newYork = groupByLocalDay(slots, 'America/New_York');
+    expect([...newYork.keys()]).toEqual(['2026-11-30']);
+    expect(newYork.get('2026-11-30')).toHaveLength(3);
+  });
+
+  it('reads local dates and walks calendar days', () => {
+    expect(localDateKey('2026-12-01T01:00:00Z', 'America/Los_Angeles')).toBe('2026-11-30');
+    expect(localDateKey('not a date', 'UTC')).toBe('');
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(dayKeys('2026-11-29', 3)).toEqual(['2026-11-29', '2026-11-30', '2026-12-01']);
+    expect(dayChip('2026-11-30')).toEqual({ weekday: 'Mon', date: 'Nov 30', long: 'Monday, November 30' });
+  });
+
+  it('names zones and lists choices', () => {
+    expect(zoneCity('America/New_York')).toBe('New York');
+    expect(zoneCity('UTC')).toBe('UTC');
+    expect(isKnownZone('Europe/Berlin')).toBe(true);
+    expect(isKnownZone('Mars/Olympus')).toBe(false);
+    const choices = zoneChoices('Europe/London');
+    expect(choices).toContain('Europe/London');
+    expect(choices).toContain('America/New_York');
+    expect(choices).toEqual([...choices].sort());
+  });
+
+  it('puts the cancellation deadline the policy hours before the start', () => {
+    expect(cancellationDeadline('2026-11-30T14:00:00.000Z', 24)).toBe('2026-11-29T14:00:00.000Z');
+  });
+});
