@@ -3,6 +3,14 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Text files sent with the message (a booking's ICS, decision 0032). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /** Hands a message to a mail server or provider; rejects when it was not accepted. */

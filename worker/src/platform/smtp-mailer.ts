@@ -19,6 +19,12 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
     socketTimeout: SMTP_TIMEOUT_MS,
   });
   return async (message) => {
-    await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    await transport.sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.attachments?.length ? { attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) } : {}),
+    });
   };
 }

@@ -1,6 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { emailOutbox, type OUTBOX_STATUSES } from '../../../db/schema/index.ts';
 import type { Platform } from '../platform/context.ts';
+import type { MailAttachment } from '../platform/mailer.ts';
 import type { Db } from '../platform/db.ts';
 
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -11,6 +12,8 @@ export interface OutgoingEmail {
   text: string;
   /** What the message is for (password-reset, course-invitation, ...). */
   kind: string;
+  /** Files sent with it (a booking's ICS), kept in email_outbox.attachments as JSON. */
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -36,7 +39,7 @@ async function deliver(platform: Pick<Platform, 'db' | 'mailer'>, id: number, em
   const { db, mailer } = platform;
   if (!mailer) return;
   try {
-    await mailer({ to: email.to, subject: email.subject, text: email.text });
+    await mailer({ to: email.to, subject: email.subject, text: email.text, ...(email.attachments?.length ? { attachments: email.attachments } : {}) });
     await db
       .update(emailOutbox)
       .set({ status: 'sent', error: null, sentAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
@@ -62,7 +65,7 @@ export async function sendEmail(
   const status = initialStatus(platform);
   const [row] = await platform.db
     .insert(emailOutbox)
-    .values({ toAddress: email.to, subject: email.subject, textBody: email.text, kind: email.kind, status })
+    .values({ toAddress: email.to, subject: email.subject, textBody: email.text, kind: email.kind, status, attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null })
     .returning({ id: emailOutbox.id });
   const id = row!.id;
   if (platform.env.APP_ENV === 'development') {
@@ -86,6 +89,8 @@ export interface OutboxMessageView {
   error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The names of the files sent with it. */
+  attachment_names: string[];
 }
 
 const view = {
@@ -98,12 +103,23 @@ const view = {
   error: emailOutbox.error,
   created_at: emailOutbox.createdAt,
   sent_at: emailOutbox.sentAt,
+  attachments: emailOutbox.attachments,
 };
+
+function attachmentNames(json: string | null): string[] {
+  if (!json) return [];
+  try {
+    const list = JSON.parse(json) as unknown;
+    return Array.isArray(list) ? list.map((a) => String((a as { filename?: unknown }).filename ?? '')).filter(Boolean) : [];
+  } catch {
+    return [];
+  }
+}
 
 /** GET /api/admin/outbox: newest first, a page at a time. */
 export async function listOutbox(db: Db, query: { page: number; pageSize: number; kind?: string }) {
   const where = query.kind ? eq(emailOutbox.kind, query.kind) : undefined;
-  const [data, [total]] = await Promise.all([
+  const [rows, [total]] = await Promise.all([
     db
       .select(view)
       .from(emailOutbox)
@@ -113,5 +129,6 @@ export async function listOutbox(db: Db, query: { page: number; pageSize: number
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(emailOutbox).where(where),
   ]);
+  const data: OutboxMessageView[] = rows.map(({ attachments, ...row }) => ({ ...row, attachment_names: attachmentNames(attachments) }));
   return { data, total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
