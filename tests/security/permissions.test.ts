@@ -610,6 +610,7 @@ export const ROUTE_CASES: RouteCase[] = [
       ['GET', '/api/features'],
       ['GET', '/api/features/check/:feature'],
       ['GET', '/api/subscriptions/plans'],
+      ['GET', '/api/zipcode-lookup/:zip'],
     ] as const
   ).map(([method, route]): RouteCase => ({ method, route, guard: 'public' })),
 ];

@@ -44,6 +44,7 @@ import { sitePlansRoutes } from './routes/site-plans.ts';
 import { siteStoreRoutes } from './routes/site-store.ts';
 import { storeViewRoutes } from './routes/store-views.ts';
 import { uploadedFileRoutes, uploadRoutes } from './routes/upload.ts';
+import { zipcodeRoutes } from './routes/zipcode.ts';
 
 /** JSON bodies are small; uploads have their own limit inside the upload route. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -103,6 +104,7 @@ const api = new Hono<AppContext>()
   .route('/', stripeConnectRoutes)
   .route('/', resourcesRoutes)
   .route('/', curriculumRoutes)
+  .route('/', zipcodeRoutes)
   .route('/', resourceCategoriesRoutes)
   .route('/', featuresRoutes);
 
