@@ -1,0 +1,285 @@
+import type { FetcherValue } from '@nanostores/query';
+import { atom, computed } from 'nanostores';
+import type {
+  BookingStarted,
+  LessonTypeView,
+  PackagePurchaseView,
+  PublicProfileView,
+  SlotsAnswer,
+  SlotView,
+} from '../../../worker/src/services/bookings/views.ts';
+import { ApiError, authedFetch, describeError, readJson } from '../lib/api.ts';
+import { addDays, browserTimeZone, dayKeys, groupByLocalDay, localDateKey } from '../lib/booking-time.ts';
+import { bind, invalidate, startingWith, type Loadable } from './query.ts';
+import { toast } from './toasts.ts';
+
+/**
+ * The booking flow of /connect/book/{id} and /instructors/{id}/book (decision 0032): the
+ * instructor's public profile, the lesson type and a package credit to use, the open slots of a
+ * window of the booker's days (read in the booker's zone), a note, and Pay, which holds the seat
+ * (POST /api/bookings) and goes to the checkout. A 409 keeps the booker on the page with the
+ * message and other open slots of that day.
+ */
+
+export type { BookingStarted, LessonTypeView, PackagePurchaseView, PublicProfileView, SlotsAnswer, SlotView };
+
+/** How many of the booker's days the day picker shows at once. */
+export const DAYS_SHOWN = 14;
+
+export const PACKAGES_MINE_KEY = '/api/packages/mine';
+export const profileKey = (instructorId: number) => `/api/connect/instructors/${instructorId}`;
+
+/**
+ * The slots to read for a window of the booker's days: the instructor's days one either side
+ * (zones differ by at most a day), never before the instructor's today.
+ */
+export function slotsKey(instructorId: number, lessonTypeId: number, windowStart: string, instructorToday: string): string {
+  const from = addDays(windowStart, -1) < instructorToday ? instructorToday : addDays(windowStart, -1);
+  const to = addDays(windowStart, DAYS_SHOWN);
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  return `/api/connect/instructors/${instructorId}/slots?lessonTypeId=${lessonTypeId}&from=${from}&days=${days}`;
+}
+
+/** The instructor id of /connect/book/{id} or /instructors/{id}/book; null when it is not one. */
+export function instructorIdFromPath(pathname: string): number | null {
+  const match = /^\/(?:connect\/book|instructors)\/([^/]+)(?:\/book)?\/?$/.exec(pathname);
+  if (!match || !/^[1-9]\d{0,15}$/.test(match[1]!)) return null;
+  if (pathname.startsWith('/instructors/') && !/\/book\/?$/.test(pathname)) return null;
+  return Number(match[1]);
+}
+
+export interface FlowState {
+  instructorId: number | null;
+  lessonTypeId: number | null;
+  /** A package credit to pay with; null pays by card. */
+  packagePurchaseId: number | null;
+  /** The zone the times are shown in (the browser's until the booker picks another). */
+  zone: string;
+  /** The first of the booker's days shown. */
+  windowStart: string;
+  /** The booker's day whose slots are listed. */
+  day: string | null;
+  slot: SlotView | null;
+  note: string;
+}
+
+function initialFlow(): FlowState {
+  const zone = browserTimeZone();
+  return { instructorId: null, lessonTypeId: null, packagePurchaseId: null, zone, windowStart: localDateKey(new Date(), zone), day: null, slot: null, note: '' };
+}
+
+export const $flow = atom<FlowState>(initialFlow());
+export const $profile = atom<Loadable<PublicProfileView>>({ status: 'idle' });
+export const $slots = atom<Loadable<SlotsAnswer>>({ status: 'idle' });
+export const $heldPackages = atom<Loadable<PackagePurchaseView[]>>({ status: 'idle' });
+
+/** The state of Pay: what went wrong, and for a taken slot the other open times. */
+export type Submission =
+  | { status: 'idle' }
+  | { status: 'submitting' }
+  | { status: 'error'; message: string; alternatives: SlotView[]; fieldErrors?: Record<string, string[]> };
+export const $submission = atom<Submission>({ status: 'idle' });
+
+function failure(error: unknown): string {
+  const d = describeError(error);
+  return d.title === d.message ? d.title : `${d.title}. ${d.message}`;
+}
+
+function loadable<T, R = T>(pick: (raw: R) => T) {
+  return (value: FetcherValue<R, unknown>): Loadable<T> => {
+    if (value.data !== undefined) return value.loading ? { status: 'loading', data: pick(value.data) } : { status: 'ready', data: pick(value.data) };
+    if (value.error !== undefined && !value.loading) {
+      const notFound = value.error instanceof ApiError && value.error.status === 404;
+      return { status: 'error', message: notFound ? 'This instructor is not taking bookings.' : failure(value.error) };
+    }
+    return { status: 'loading' };
+  };
+}
+
+export function listOf<T>(answer: T[] | { data: T[] }): T[] {
+  return Array.isArray(answer) ? answer : answer.data;
+}
+
+/** The active lesson types of the profile. */
+export function activeLessonTypes(profile: PublicProfileView): LessonTypeView[] {
+  return profile.lesson_types.filter((t) => t.active).sort((a, b) => a.position - b.position);
+}
+
+/** The booker's package purchases for a lesson type with credits left. */
+export function creditsFor(packages: readonly PackagePurchaseView[], lessonTypeId: number | null): PackagePurchaseView[] {
+  return packages.filter((p) => p.lesson_type_id === lessonTypeId && p.status === 'active' && p.credits_left > 0);
+}
+
+function patch(next: Partial<FlowState>): void {
+  $flow.set({ ...$flow.get(), ...next });
+}
+
+/** Opens the flow for an instructor: their profile, my packages; the first lesson type is chosen. */
+export async function startFlow(instructorId: number): Promise<void> {
+  const zone = $flow.get().zone;
+  $flow.set({ ...initialFlow(), zone, windowStart: localDateKey(new Date(), zone), instructorId });
+  $submission.set({ status: 'idle' });
+  void bind($heldPackages, PACKAGES_MINE_KEY, loadable<PackagePurchaseView[], PackagePurchaseView[] | { data: PackagePurchaseView[] }>(listOf));
+  const answer = await bind($profile, profileKey(instructorId), loadable<PublicProfileView>((p) => p));
+  if (answer.ok) {
+    const first = activeLessonTypes(answer.data)[0];
+    if (first) chooseLessonType(first.id);
+  }
+}
+
+/** Step 1: a lesson type (its slots are read); a credit of a package held for it is offered. */
+export function chooseLessonType(lessonTypeId: number): void {
+  const held = $heldPackages.get();
+  const credits = held.status === 'ready' || held.status === 'loading' ? creditsFor(held.data ?? [], lessonTypeId) : [];
+  const keep = credits.some((p) => p.id === $flow.get().packagePurchaseId) ? $flow.get().packagePurchaseId : null;
+  patch({ lessonTypeId, packagePurchaseId: keep, slot: null, day: null });
+  $submission.set({ status: 'idle' });
+  void loadSlots();
+}
+
+export function usePackageCredit(packagePurchaseId: number | null): void {
+  patch({ packagePurchaseId });
+}
+
+/** Shows the times in another zone; the chosen slot stays (it is an instant). */
+export function chooseZone(zone: string): void {
+  const today = localDateKey(new Date(), zone);
+  const { slot } = $flow.get();
+  patch({ zone, windowStart: today, day: slot ? localDateKey(slot.starts_at, zone) : null });
+  void loadSlots();
+}
+
+/** Moves the day picker by whole windows, never before today nor past the horizon. */
+export function moveWindow(windows: number): void {
+  const { zone, windowStart } = $flow.get();
+  const today = localDateKey(new Date(), zone);
+  const next = addDays(windowStart, windows * DAYS_SHOWN);
+  patch({ windowStart: next < today ? today : next, day: null });
+  void loadSlots();
+}
+
+export function chooseDay(day: string): void {
+  patch({ day });
+}
+
+export function chooseSlot(slot: SlotView | null): void {
+  patch({ slot, day: slot ? localDateKey(slot.starts_at, $flow.get().zone) : $flow.get().day });
+  if ($submission.get().status === 'error') $submission.set({ status: 'idle' });
+}
+
+export function setNote(note: string): void {
+  patch({ note });
+}
+
+/** Reads the open slots of the window (through the query cache). */
+export async function loadSlots(): Promise<void> {
+  const { instructorId, lessonTypeId, windowStart } = $flow.get();
+  const profile = $profile.get();
+  if (instructorId === null || lessonTypeId === null || profile.status !== 'ready') return;
+  const key = slotsKey(instructorId, lessonTypeId, windowStart, localDateKey(new Date(), profile.data.time_zone));
+  await bind($slots, key, loadable<SlotsAnswer>((s) => s));
+}
+
+/** The booker's days of the window, each with its slots (in the booker's zone). */
+export interface PickerDay {
+  key: string;
+  slots: SlotView[];
+  /** Slots that can be booked (not full). */
+  open: number;
+}
+
+export function pickerDays(slots: readonly SlotView[], zone: string, windowStart: string): PickerDay[] {
+  const byDay = groupByLocalDay(slots, zone);
+  return dayKeys(windowStart, DAYS_SHOWN).map((key) => {
+    const list = byDay.get(key) ?? [];
+    return { key, slots: list, open: list.filter((s) => !s.full).length };
+  });
+}
+
+/** The window's days for the picker, and the day shown: the chosen one, else the first with open slots. */
+export const $picker = computed([$flow, $slots], (flow, slots) => {
+  const list = slots.status === 'ready' || slots.status === 'loading' ? (slots.data?.slots ?? []) : [];
+  const days = pickerDays(list, flow.zone, flow.windowStart);
+  const day = flow.day ?? days.find((d) => d.slots.length > 0)?.key ?? days[0]?.key ?? null;
+  return { days, day, slots: days.find((d) => d.key === day)?.slots ?? [] };
+});
+
+export type Navigate = (url: string) => void;
+const goTo: Navigate = (url) => location.assign(url);
+
+/** Everything a change of bookings changes for the booker. */
+export const bookingKeys = startingWith('/api/bookings', '/api/waitlist', '/api/packages', '/api/payments/pending');
+
+async function post<T>(path: string, json: unknown): Promise<{ ok: true; data: T } | { ok: false; status: number; message: string; body: Record<string, unknown> }> {
+  let res: Response;
+  try {
+    res = await authedFetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) });
+  } catch {
+    return { ok: false, status: 0, message: 'Network error occurred', body: {} };
+  }
+  if (res.ok) return { ok: true, data: await readJson<T>(res) };
+  const body = ((await res.json().catch(() => null)) ?? {}) as Record<string, unknown>;
+  const message = typeof body.message === 'string' ? body.message : describeError(new ApiError(res.status, `${res.status}`)).title;
+  return { ok: false, status: res.status, message, body };
+}
+
+/**
+ * Pay: holds the seat and goes to the checkout (or, paid with a credit, straight to My Bookings).
+ * A 409 shows its message and the other open times of that day; the slots are read again.
+ */
+export async function submitBooking(navigate: Navigate = goTo): Promise<boolean> {
+  const flow = $flow.get();
+  if (flow.instructorId === null || flow.lessonTypeId === null || !flow.slot || $submission.get().status === 'submitting') return false;
+  $submission.set({ status: 'submitting' });
+  const answer = await post<BookingStarted>('/api/bookings', {
+    instructorId: flow.instructorId,
+    lessonTypeId: flow.lessonTypeId,
+    startsAt: flow.slot.starts_at,
+    note: flow.note.trim(),
+    timeZone: flow.zone,
+    ...(flow.packagePurchaseId !== null ? { packagePurchaseId: flow.packagePurchaseId } : {}),
+  });
+  invalidate(bookingKeys);
+  if (answer.ok) {
+    if (answer.data.checkoutUrl) {
+      navigate(answer.data.checkoutUrl);
+    } else {
+      toast({ title: 'Booking confirmed', description: `${answer.data.booking.title} is booked.` });
+      navigate('/my-bookings');
+    }
+    return true;
+  }
+  const alternatives = Array.isArray(answer.body.alternatives) ? (answer.body.alternatives as SlotView[]) : [];
+  const fieldErrors = (answer.body.validationErrors ?? undefined) as Record<string, string[]> | undefined;
+  $submission.set({ status: 'error', message: answer.message, alternatives, fieldErrors });
+  if (answer.status === 409) {
+    patch({ slot: null });
+    invalidate(startingWith(`/api/connect/instructors/${flow.instructorId}/slots`));
+  }
+  return false;
+}
+
+/** A full group session: join its waitlist (POST /api/waitlist). */
+export async function joinWaitlist(slot: SlotView): Promise<boolean> {
+  const flow = $flow.get();
+  if (flow.instructorId === null || flow.lessonTypeId === null) return false;
+  const answer = await post<unknown>('/api/waitlist', { instructorId: flow.instructorId, lessonTypeId: flow.lessonTypeId, startsAt: slot.starts_at, timeZone: flow.zone });
+  invalidate(bookingKeys);
+  if (answer.ok) {
+    toast({ title: 'You are on the waitlist', description: 'We will offer you a place if one frees up. See it under My Bookings → Waitlist.' });
+    return true;
+  }
+  toast({ title: 'Could not join the waitlist', description: answer.message, variant: 'destructive' });
+  return false;
+}
+
+/** Buys a lesson package of the instructor: its checkout (POST /api/packages/{id}/checkout). */
+export async function buyPackage(packageId: number, navigate: Navigate = goTo): Promise<boolean> {
+  const answer = await post<{ checkoutUrl: string | null }>(`/api/packages/${packageId}/checkout`, {});
+  if (answer.ok && answer.data.checkoutUrl) {
+    navigate(answer.data.checkoutUrl);
+    return true;
+  }
+  toast({ title: 'Could not start the package checkout', description: answer.ok ? 'No checkout was opened.' : answer.message, variant: 'destructive' });
+  return false;
+}
