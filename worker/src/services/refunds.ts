@@ -37,6 +37,15 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export async function refundOrder(platform: Platform, actor: Pick<AuthUser, 'id' | 'roles'>, orderId: number, request: RefundRequest): Promise<RefundResult> {
   if (!can(actor.roles, 'orders.refund')) throw forbidden();
+  return refundOrderAs(platform, actor.id, orderId, request);
+}
+
+/**
+ * The refund itself, without the `orders.refund` check: for refunds the system makes on a rule's
+ * behalf (a booking cancelled under the instructor's policy, decision 0032). `createdBy` is who
+ * caused it (null for the system).
+ */
+export async function refundOrderAs(platform: Platform, createdBy: number | null, orderId: number, request: RefundRequest): Promise<RefundResult> {
   const { db } = platform;
   const provider = getPaymentProvider(platform);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
@@ -58,7 +67,7 @@ export async function refundOrder(platform: Platform, actor: Pick<AuthUser, 'id'
   const itemJson = itemIds ? JSON.stringify(itemIds) : null;
   // The reservation: inserted only while the order may be refunded by this much (decision 0004: one statement).
   const inserted = await db.all<{ id: number }>(sql`INSERT INTO refunds (order_id, amount_cents, reason, order_item_ids, status, created_by)
-    SELECT o.id, ${request.amountCents}, ${reason}, ${itemJson}, 'pending', ${actor.id}
+    SELECT o.id, ${request.amountCents}, ${reason}, ${itemJson}, 'pending', ${createdBy}
     FROM orders o
     WHERE o.id = ${orderId}
       AND o.status IN ('paid', 'partially_refunded')
