@@ -149,6 +149,13 @@ async function othersSubscription(): Promise<number> {
   return (await givePlan(t.db, other.id, 'educator')).subscription.id;
 }
 
+/** A dance style nothing uses (the walk deletes one per role). */
+async function walkStyle(): Promise<number> {
+  const name = `Walk style ${Math.random().toString(36).slice(2, 10)}`;
+  const res = await t.client.execute({ sql: 'INSERT INTO dance_styles (name, slug) VALUES (?, ?) RETURNING id', args: [name, name.toLowerCase().replace(/ /g, '-')] });
+  return Number(res.rows[0]!.id);
+}
+
 export const ROUTE_CASES: RouteCase[] = [
   // People and roles: ADMIN's alone.
   { method: 'GET', route: '/api/users', guard: 'users.list', call: () => ({ path: '/api/users' }) },
@@ -401,6 +408,12 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   { method: 'GET', route: '/api/admin/subscriptions', guard: 'subscriptions.manage', call: () => ({ path: '/api/admin/subscriptions' }) },
   { method: 'GET', route: '/api/admin/subscription-stats', guard: 'subscriptions.manage', call: () => ({ path: '/api/admin/subscription-stats' }) },
+
+  // Connect & Book admin (decision 0032): ADMIN's alone.
+  { method: 'GET', route: '/api/admin/dance-styles', guard: 'dance_styles.manage', call: () => ({ path: '/api/admin/dance-styles' }) },
+  { method: 'POST', route: '/api/admin/dance-styles', guard: 'dance_styles.manage', call: () => ({ path: '/api/admin/dance-styles', body: { name: `Walk style ${Math.random().toString(36).slice(2, 10)}` } }) },
+  { method: 'PATCH', route: '/api/admin/dance-styles/:id', guard: 'dance_styles.manage', call: async () => ({ path: `/api/admin/dance-styles/${await walkStyle()}`, body: { hidden: false } }) },
+  { method: 'DELETE', route: '/api/admin/dance-styles/:id', guard: 'dance_styles.manage', call: async () => ({ path: `/api/admin/dance-styles/${await walkStyle()}` }) },
   { method: 'GET', route: '/api/admin/subscriptions/:id', guard: 'subscriptions.manage', call: async () => ({ path: `/api/admin/subscriptions/${await othersSubscription()}` }) },
   {
     method: 'POST',
@@ -610,6 +623,7 @@ export const ROUTE_CASES: RouteCase[] = [
       ['GET', '/api/features'],
       ['GET', '/api/features/check/:feature'],
       ['GET', '/api/subscriptions/plans'],
+      ['GET', '/api/dance-styles'],
       ['GET', '/api/zipcode-lookup/:zip'],
     ] as const
   ).map(([method, route]): RouteCase => ({ method, route, guard: 'public' })),

@@ -44,6 +44,7 @@ import { sitePlansRoutes } from './routes/site-plans.ts';
 import { siteStoreRoutes } from './routes/site-store.ts';
 import { storeViewRoutes } from './routes/store-views.ts';
 import { uploadedFileRoutes, uploadRoutes } from './routes/upload.ts';
+import { danceStylesRoutes } from './routes/dance-styles.ts';
 import { zipcodeRoutes } from './routes/zipcode.ts';
 
 /** JSON bodies are small; uploads have their own limit inside the upload route. */
@@ -106,6 +107,7 @@ const api = new Hono<AppContext>()
   .route('/', curriculumRoutes)
   .route('/', zipcodeRoutes)
   .route('/', resourceCategoriesRoutes)
+  .route('/', danceStylesRoutes)
   .route('/', featuresRoutes);
 
 export type AppType = typeof api;
