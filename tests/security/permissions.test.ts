@@ -409,6 +409,15 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'GET', route: '/api/admin/subscriptions', guard: 'subscriptions.manage', call: () => ({ path: '/api/admin/subscriptions' }) },
   { method: 'GET', route: '/api/admin/subscription-stats', guard: 'subscriptions.manage', call: () => ({ path: '/api/admin/subscription-stats' }) },
 
+  // Connect & Book (decision 0032): an instructor's own hours (object check: the signed-in user's profile).
+  { method: 'GET', route: '/api/instructor/availability', guard: 'signed-in', call: () => ({ path: '/api/instructor/availability' }) },
+  {
+    method: 'PUT',
+    route: '/api/instructor/availability',
+    guard: 'signed-in',
+    call: () => ({ path: '/api/instructor/availability', body: { time_zone: 'UTC', min_notice_minutes: 0, horizon_days: 30, buffer_minutes: 0, weekly: [], overrides: [] } }),
+  },
+
   // Connect & Book admin (decision 0032): ADMIN's alone.
   { method: 'GET', route: '/api/admin/dance-styles', guard: 'dance_styles.manage', call: () => ({ path: '/api/admin/dance-styles' }) },
   { method: 'POST', route: '/api/admin/dance-styles', guard: 'dance_styles.manage', call: () => ({ path: '/api/admin/dance-styles', body: { name: `Walk style ${Math.random().toString(36).slice(2, 10)}` } }) },
@@ -625,6 +634,7 @@ export const ROUTE_CASES: RouteCase[] = [
       ['GET', '/api/subscriptions/plans'],
       ['GET', '/api/dance-styles'],
       ['GET', '/api/zipcode-lookup/:zip'],
+      ['GET', '/api/connect/instructors/:id/slots'],
     ] as const
   ).map(([method, route]): RouteCase => ({ method, route, guard: 'public' })),
 ];

@@ -6,6 +6,8 @@ import { API_POLICY } from './domain/content-security.ts';
 import { AppError, handleError } from './http/errors.ts';
 import { createPublicCache, headerReaderOf, type PublicCacheOptions } from './http/public-cache.ts';
 import { accountRoutes } from './routes/account.ts';
+import { availabilityRoutes } from './routes/availability.ts';
+import { bookingSlotsRoutes } from './routes/booking-slots.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { subscriptionsAdminRoutes } from './routes/subscriptions-admin.ts';
 import { subscriptionsRoutes } from './routes/subscriptions.ts';
@@ -108,7 +110,9 @@ const api = new Hono<AppContext>()
   .route('/', zipcodeRoutes)
   .route('/', resourceCategoriesRoutes)
   .route('/', danceStylesRoutes)
-  .route('/', featuresRoutes);
+  .route('/', featuresRoutes)
+  .route('/', availabilityRoutes)
+  .route('/', bookingSlotsRoutes);
 
 export type AppType = typeof api;
 
