@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import type { AuthUser } from '../../app-context.ts';
+import { BOOKING_NOT_FOUND, CANCEL_NOT_ALLOWED, cancellationOutcome, type Canceller } from '../../domain/bookings.ts';
+import { can } from '../../domain/permissions.ts';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { Platform } from '../../platform/context.ts';
+import { endPendingOrders } from '../payments/pending.ts';
+import { releaseCouponStatement } from '../payments/webhooks.ts';
+import { refundOrderAs } from '../refunds.ts';
+import { emailBookingEvent, loadBookingContext, loadBookingContexts, noticeStatements, type BookingContext } from './notices.ts';
+import { offerFreedSeats } from './waitlist.ts';
+
+/**
+ * Cancelling and declining a booking (decision 0032). The booker's cancellation at least
+ * `cancellation_hours` before the start is refunded in full (or the package credit returns), a
+ * later one gets nothing (the credit is used up); the instructor's decline or cancellation, an
+ * admin's cancellation and a suspension always give everything back. The booking's status changes
+ * at once, in one batch with the notices, so the seat frees immediately; then the refund goes
+ * through the provider (its webhook ends the order line), and the freed seat is offered to the
+ * session's first waiter.
+ */
+
+export interface CancelOptions {
+  by: Canceller;
+  reason?: string | null;
+  /** 'declined' for an instructor's decline; 'cancelled' otherwise. */
+  as?: 'cancelled' | 'declined';
+}
+
+export interface CancelResult {
+  bookingId: number;
+  refundCents: number;
+  creditReturned: boolean;
+}
+
+/** What the booking's order line took (cents), when the order was paid: what a refund can give back. */
+async function paidLine(platform: Pick<Platform, 'db'>, b: BookingContext): Promise<{ orderId: number; itemId: number; cents: number; orderStatus: string } | null> {
+  const [row] = await platform.db.all<{ orderId: number; itemId: number; cents: number; orderStatus: string }>(sql`SELECT o.id AS orderId, oi.id AS itemId,
+      oi.total_cents AS cents, o.status AS orderStatus
+    FROM order_items oi JOIN orders o ON o.id = oi.order_id
+    WHERE oi.kind = 'BOOKING' AND oi.item_id = ${b.id} AND o.user_id = ${b.userId}
+    ORDER BY (o.paid_at IS NOT NULL) DESC, o.id DESC LIMIT 1`);
+  return row ?? null;
+}
+
+/** Who may cancel: the booker and the instructor their own bookings (404 otherwise), an admin with bookings.manage, the system. */
+function assertMayCancel(actor: Pick<AuthUser, 'id' | 'roles'> | null, b: BookingContext, by: Canceller): void {
+  if (by === 'booker' && actor?.id !== b.userId) throw notFound(BOOKING_NOT_FOUND);
+  if (by === 'instructor' && actor?.id !== b.instructorId) throw notFound(BOOKING_NOT_FOUND);
+  if (by === 'admin' && (!actor || !can(actor.roles, 'bookings.manage'))) throw forbidden();
+}
+
+/**
+ * Cancels (or declines) one booking. `actor` is the person acting (null for the system). A
+ * booking that is already cancelled, declined, expired or has started answers 409
+ * CANCEL_NOT_ALLOWED; a decline takes a confirmed or held booking only.
+ */
+export async function cancelBooking(
+  platform: Platform,
+  actor: Pick<AuthUser, 'id' | 'roles'> | null,
+  bookingId: number,
+  options: CancelOptions,
+  now: Date = new Date(),
+): Promise<CancelResult> {
+  const { db } = platform;
+  const b = await loadBookingContext(db, bookingId);
+  if (!b) throw notFound(BOOKING_NOT_FOUND);
+  assertMayCancel(actor, b, options.by);
+  const stamp = now.toISOString();
+  const cancellable = b.status === 'confirmed' || b.status === 'held' || (b.status === 'offered' && options.by !== 'instructor');
+  if (!cancellable || b.startsAt <= stamp) throw conflict(CANCEL_NOT_ALLOWED);
+
+  const line = b.status === 'confirmed' ? await paidLine(platform, b) : null;
+  const paidCents = line && (line.orderStatus === 'paid' || line.orderStatus === 'partially_refunded') ? line.cents : 0;
+  const outcome = cancellationOutcome(options.by, { startsAt: b.startsAt, paidCents }, b.cancellationHours, now);
+  const status = options.as ?? 'cancelled';
+  const forfeited = b.packagePurchaseId !== null && b.status === 'confirmed' && !outcome.creditReturns;
+  const reason = options.reason?.trim() || null;
+  const happened = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${b.id} AND status = ${status} AND cancelled_at = ${stamp})`;
+  const after: BookingContext = { ...b, status, cancelledAt: stamp, cancelReason: reason };
+  const event = status === 'declined' ? 'booking_declined' : 'booking_cancelled';
+  // A held or offered place was never paid: only the booker hears nothing more than the change.
+  const notices = b.status === 'confirmed' ? noticeStatements(db, event, after, happened, reason) : [];
+  const results = await db.batch([
+    db.all<{ id: number }>(sql`UPDATE bookings SET status = ${status}, cancelled_at = ${stamp}, cancelled_by = ${options.by}, cancel_reason = ${reason},
+        refund_cents = ${outcome.refundCents}, credit_forfeited = ${forfeited ? 1 : 0}, hold_expires_at = NULL, updated_at = ${stamp}
+      WHERE id = ${b.id} AND status = ${b.status} AND starts_at > ${stamp} RETURNING id`),
+    // The waiter whose offer this was stops waiting for it.
+    db.run(sql`UPDATE booking_waitlist SET status = 'left', updated_at = ${stamp} WHERE offered_booking_id = ${b.id} AND status = 'offered' AND ${happened}`),
+    ...notices,
+  ]);
+  if ((results[0] as { id: number }[]).length === 0) throw conflict(CANCEL_NOT_ALLOWED);
+
+  // A held booking's open checkout ends with it.
+  if (b.status === 'held') await cancelPendingOrders(platform, b.id);
+  if (outcome.refundCents > 0 && line) {
+    try {
+      await refundOrderAs(platform, actor?.id ?? null, line.orderId, {
+        amountCents: outcome.refundCents,
+        orderItemIds: [line.itemId],
+        reason: `Booking ${b.number} ${status} (${options.by})${reason ? `: ${reason}` : ''}`,
+      });
+    } catch (err) {
+      // The booking stays cancelled; the refund is left to an admin (/admin/orders), and logged.
+      console.error(`The refund of booking ${b.number} failed`, err instanceof Error ? err.message : err);
+    }
+  }
+  if (b.status === 'confirmed') await emailBookingEvent(platform, event, after, reason);
+  await offerFreedSeats(platform, b.instructorId, b.startsAt, now);
+  return { bookingId: b.id, refundCents: outcome.refundCents, creditReturned: b.packagePurchaseId !== null && !forfeited };
+}
+
+/** The pending orders of a booking's BOOKING line end (cancelled, coupon released, provider session ended). */
+async function cancelPendingOrders(platform: Platform, bookingId: number): Promise<void> {
+  const { db } = platform;
+  const stamp = new Date().toISOString();
+  const closed = await db.all<{ id: number; providerSessionId: string | null }>(sql`UPDATE orders SET status = 'cancelled', closed_at = ${stamp},
+      failure_reason = 'The booking was cancelled', updated_at = ${stamp}
+    WHERE status = 'pending' AND paid_at IS NULL AND id IN (SELECT order_id FROM order_items WHERE kind = 'BOOKING' AND item_id = ${bookingId})
+    RETURNING id, provider_session_id AS providerSessionId`);
+  if (closed.length) await db.batch(closed.map((o) => releaseCouponStatement(db, o.id)) as [ReturnType<typeof releaseCouponStatement>]);
+  await endPendingOrders(platform, closed);
+}
+
+/**
+ * Suspension (decision 0032): every future active booking of the instructor is cancelled by the
+ * system with a full refund (or the credit back). Answers how many were cancelled.
+ */
+export async function cancelFutureBookingsOf(platform: Platform, instructorId: number, reason: string, now: Date = new Date()): Promise<number> {
+  const future = await loadBookingContexts(
+    platform.db,
+    sql`b.instructor_id = ${instructorId} AND b.status IN ('held', 'offered', 'confirmed') AND b.starts_at > ${now.toISOString()}`,
+  );
+  let cancelled = 0;
+  for (const b of future) {
+    try {
+      await cancelBooking(platform, null, b.id, { by: 'system', reason }, now);
+      cancelled++;
+    } catch (err) {
+      // One that changed meanwhile (the booker cancelled it) is left as it is.
+      if (!(err instanceof AppError && err.status === 409)) throw err;
+    }
+  }
+  return cancelled;
+}

@@ -1,0 +1,267 @@
+import { sql } from 'drizzle-orm';
+import { NO_CREDITS, OFFER_EXPIRED, WAITLIST_EXISTS, WAITLIST_NOT_NEEDED, WAITLIST_OFFER_MINUTES, newBookingNumber, isTimeZone, TIME_ZONE_INVALID, LESSON_TYPE_NOT_FOUND, OWN_BOOKING, SLOT_UNAVAILABLE } from '../../domain/bookings.ts';
+import { CHECKOUT_SESSION_MINUTES } from '../../domain/orders.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { Platform } from '../../platform/context.ts';
+import { uniqueViolation } from '../db-errors.ts';
+import { startCheckout } from '../payments/checkout.ts';
+import { emailBookingEvent, loadBookingContext, noticeStatements } from './notices.ts';
+import { ACTIVE_IN, lowestFreeSeat, noOverlap } from './seats.ts';
+import type { WaitlistView } from './views.ts';
+
+/**
+ * The waitlist of a session (decision 0032): a person waits for a full group session or a taken
+ * slot; when a seat frees (a cancellation, a decline, an offer that ran out) the first waiter is
+ * offered it: a booking row with status offered keeps the place for WAITLIST_OFFER_MINUTES (never
+ * past the start less the minimum notice). Accepting is paying for it (or using a credit).
+ */
+
+export const WAITLIST_NOT_FOUND = 'Waitlist entry not found';
+
+interface Waiter {
+  id: number;
+  userId: number;
+  lessonTypeId: number;
+  startsAt: string;
+  bookerTimeZone: string;
+  durationMinutes: number;
+  kind: string;
+  title: string;
+  mode: string;
+  priceCents: number;
+  capacity: number;
+  timeZone: string;
+  bufferMinutes: number;
+  minNoticeMinutes: number;
+}
+
+/** When an offer made at `now` for a session starting at `startsAt` runs out (null: too late to offer). */
+export function offerExpiry(startsAt: string, minNoticeMinutes: number, now: Date): string | null {
+  const latest = Date.parse(startsAt) - minNoticeMinutes * 60_000;
+  const expires = Math.min(now.getTime() + WAITLIST_OFFER_MINUTES * 60_000, latest);
+  return expires > now.getTime() ? new Date(expires).toISOString() : null;
+}
+
+/**
+ * Offers the freed seats of a session to its waiters, oldest first, while a seat is free. Each
+ * offer is one batch: the conditional INSERT … SELECT of the offered booking at the lowest free
+ * seat (nothing when the session is full or another session overlaps), the waiter's row moved to
+ * offered only if that insert happened, and the notice. Answers the offered booking ids.
+ */
+export async function offerFreedSeats(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, instructorId: number, startsAt: string, now: Date = new Date()): Promise<number[]> {
+  const { db } = platform;
+  const offered: number[] = [];
+  for (let round = 0; round < 100; round++) {
+    const [waiter] = await db.all<Waiter>(sql`SELECT w.id, w.user_id AS userId, w.lesson_type_id AS lessonTypeId, w.starts_at AS startsAt,
+        w.booker_time_zone AS bookerTimeZone, lt.duration_minutes AS durationMinutes, lt.kind, lt.title, lt.mode, lt.price_cents AS priceCents,
+        lt.capacity, p.time_zone AS timeZone, p.buffer_minutes AS bufferMinutes, p.min_notice_minutes AS minNoticeMinutes
+      FROM booking_waitlist w JOIN lesson_types lt ON lt.id = w.lesson_type_id JOIN instructor_profiles p ON p.user_id = w.instructor_id
+      WHERE w.instructor_id = ${instructorId} AND w.starts_at = ${startsAt} AND w.status = 'waiting' AND p.status = 'published'
+      ORDER BY w.created_at, w.id LIMIT 1`);
+    if (!waiter) break;
+    const expiresAt = offerExpiry(waiter.startsAt, waiter.minNoticeMinutes, now);
+    if (!expiresAt) {
+      // Too late to offer this session to anyone: the waits end.
+      await db.run(sql`UPDATE booking_waitlist SET status = 'expired', updated_at = ${now.toISOString()}
+        WHERE instructor_id = ${instructorId} AND starts_at = ${startsAt} AND status = 'waiting'`);
+      break;
+    }
+    const number = newBookingNumber();
+    const endsAt = new Date(Date.parse(waiter.startsAt) + waiter.durationMinutes * 60_000).toISOString();
+    const seat = lowestFreeSeat(instructorId, waiter.startsAt);
+    const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE number = ${number})`;
+    try {
+      const results = await db.batch([
+        db.run(sql`INSERT INTO bookings (number, instructor_id, user_id, lesson_type_id, kind, title, mode, starts_at, ends_at, seat,
+            instructor_time_zone, booker_time_zone, status, price_cents, hold_expires_at)
+          SELECT ${number}, ${instructorId}, ${waiter.userId}, ${waiter.lessonTypeId}, ${waiter.kind}, ${waiter.title}, ${waiter.mode}, ${waiter.startsAt}, ${endsAt}, s.seat,
+            ${waiter.timeZone}, ${waiter.bookerTimeZone}, 'offered', ${waiter.priceCents}, ${expiresAt}
+          FROM (SELECT ${seat} AS seat) s
+          WHERE s.seat IS NOT NULL AND s.seat <= ${waiter.capacity}
+            AND EXISTS (SELECT 1 FROM booking_waitlist w WHERE w.id = ${waiter.id} AND w.status = 'waiting')
+            AND NOT EXISTS (SELECT 1 FROM bookings x WHERE x.instructor_id = ${instructorId} AND x.starts_at = ${waiter.startsAt}
+              AND x.status IN ${ACTIVE_IN} AND x.lesson_type_id <> ${waiter.lessonTypeId})
+            AND ${noOverlap(instructorId, waiter.startsAt, endsAt, waiter.bufferMinutes)}`),
+        db.run(sql`UPDATE booking_waitlist SET status = 'offered', offered_booking_id = (SELECT id FROM bookings WHERE number = ${number}),
+            offer_expires_at = ${expiresAt}, updated_at = ${now.toISOString()}
+          WHERE id = ${waiter.id} AND status = 'waiting' AND ${inserted}`),
+        db.all<{ id: number }>(sql`SELECT id FROM bookings WHERE number = ${number}`),
+      ]);
+      const id = (results[2] as { id: number }[])[0]?.id;
+      if (id === undefined) break; // no seat is free (or another session overlaps): the waiters keep waiting
+      offered.push(id);
+      const context = await loadBookingContext(db, id);
+      if (context) {
+        await db.batch([noticeStatements(db, 'waitlist_offer', context, sql`1`)[0]!]);
+        await emailBookingEvent(platform, 'waitlist_offer', context);
+      }
+    } catch (err) {
+      if (uniqueViolation(err)) continue; // a hold took the seat meanwhile: try the next free one
+      throw err;
+    }
+  }
+  return offered;
+}
+
+/** The view of one user's waits. */
+export async function listWaitlist(platform: Pick<Platform, 'db'>, userId: number): Promise<WaitlistView[]> {
+  const rows = await platform.db.all<{
+    id: number;
+    status: WaitlistView['status'];
+    instructorId: number;
+    instructorName: string;
+    photoUrl: string | null;
+    lessonTypeId: number;
+    title: string;
+    startsAt: string;
+    bookerTimeZone: string;
+    offeredBookingId: number | null;
+    offerExpiresAt: string | null;
+    position: number | null;
+    createdAt: string;
+  }>(sql`SELECT w.id, w.status, w.instructor_id AS instructorId,
+      CASE WHEN trim(u.first_name || ' ' || u.last_name) <> '' THEN trim(u.first_name || ' ' || u.last_name) ELSE u.username END AS instructorName,
+      p.photo_url AS photoUrl, w.lesson_type_id AS lessonTypeId, lt.title, w.starts_at AS startsAt, w.booker_time_zone AS bookerTimeZone,
+      w.offered_booking_id AS offeredBookingId, w.offer_expires_at AS offerExpiresAt, w.created_at AS createdAt,
+      CASE WHEN w.status = 'waiting' THEN (SELECT count(*) FROM booking_waitlist o WHERE o.instructor_id = w.instructor_id AND o.starts_at = w.starts_at
+        AND o.status = 'waiting' AND (o.created_at < w.created_at OR (o.created_at = w.created_at AND o.id <= w.id))) END AS position
+    FROM booking_waitlist w JOIN users u ON u.id = w.instructor_id JOIN lesson_types lt ON lt.id = w.lesson_type_id
+    LEFT JOIN instructor_profiles p ON p.user_id = w.instructor_id
+    WHERE w.user_id = ${userId} AND w.status IN ('waiting', 'offered')
+    ORDER BY w.starts_at, w.id`);
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    instructor: { id: r.instructorId, name: r.instructorName, photo_url: r.photoUrl },
+    lesson_type_id: r.lessonTypeId,
+    title: r.title,
+    starts_at: r.startsAt,
+    booker_time_zone: r.bookerTimeZone,
+    offered_booking_id: r.status === 'offered' ? r.offeredBookingId : null,
+    offer_expires_at: r.status === 'offered' ? r.offerExpiresAt : null,
+    position: r.position === null ? null : Number(r.position),
+    created_at: r.createdAt,
+  }));
+}
+
+export interface JoinWaitlistInput {
+  instructorId: number;
+  lessonTypeId: number;
+  startsAt: string;
+  timeZone: string;
+}
+
+/**
+ * POST /api/waitlist: only for a session that is full or a slot that is taken (a free one is
+ * booked directly: WAITLIST_NOT_NEEDED); once per person and session (WAITLIST_EXISTS).
+ * `isOpen` tells whether the slot is still open for booking (the slot generator's answer).
+ */
+export async function joinWaitlist(
+  platform: Pick<Platform, 'db'>,
+  userId: number,
+  input: JoinWaitlistInput,
+  isOpen: (lessonType: { id: number; capacity: number }) => Promise<'open' | 'full' | 'taken' | 'unavailable'>,
+): Promise<WaitlistView> {
+  const { db } = platform;
+  if (!isTimeZone(input.timeZone)) throw badRequest(TIME_ZONE_INVALID, { timeZone: [TIME_ZONE_INVALID] });
+  const [type] = await db.all<{ id: number; capacity: number }>(sql`SELECT lt.id, lt.capacity FROM lesson_types lt
+    JOIN instructor_profiles p ON p.user_id = lt.instructor_id
+    WHERE lt.id = ${input.lessonTypeId} AND lt.instructor_id = ${input.instructorId} AND lt.active = 1 AND p.status = 'published'`);
+  if (!type) throw notFound(LESSON_TYPE_NOT_FOUND);
+  if (input.instructorId === userId) throw conflict(OWN_BOOKING);
+  const state = await isOpen(type);
+  if (state === 'open') throw conflict(WAITLIST_NOT_NEEDED);
+  if (state === 'unavailable') throw conflict(SLOT_UNAVAILABLE);
+  const startsAt = new Date(input.startsAt).toISOString();
+  // Already holding a place in that session: nothing to wait for.
+  const [mine] = await db.all(sql`SELECT 1 FROM bookings WHERE user_id = ${userId} AND instructor_id = ${input.instructorId} AND starts_at = ${startsAt} AND status IN ${ACTIVE_IN}`);
+  if (mine) throw conflict(WAITLIST_EXISTS);
+  try {
+    await db.run(sql`INSERT INTO booking_waitlist (user_id, instructor_id, lesson_type_id, starts_at, booker_time_zone)
+      VALUES (${userId}, ${input.instructorId}, ${input.lessonTypeId}, ${startsAt}, ${input.timeZone})`);
+  } catch (err) {
+    if (uniqueViolation(err)) throw conflict(WAITLIST_EXISTS);
+    throw err;
+  }
+  const list = await listWaitlist(platform, userId);
+  return list.find((w) => w.lesson_type_id === input.lessonTypeId && w.starts_at === startsAt)!;
+}
+
+/** DELETE /api/waitlist/{id}: leaves the wait; a running offer is given up (its seat goes to the next waiter). */
+export async function leaveWaitlist(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, userId: number, id: number, now: Date = new Date()): Promise<void> {
+  const { db } = platform;
+  const [row] = await db.all<{ id: number; status: string; instructorId: number; startsAt: string; offeredBookingId: number | null }>(sql`SELECT id, status,
+      instructor_id AS instructorId, starts_at AS startsAt, offered_booking_id AS offeredBookingId
+    FROM booking_waitlist WHERE id = ${id} AND user_id = ${userId} AND status IN ('waiting', 'offered')`);
+  if (!row) throw notFound(WAITLIST_NOT_FOUND);
+  const stamp = now.toISOString();
+  await db.batch([
+    db.run(sql`UPDATE booking_waitlist SET status = 'left', updated_at = ${stamp} WHERE id = ${id} AND status IN ('waiting', 'offered')`),
+    db.run(sql`UPDATE bookings SET status = 'expired', hold_expires_at = NULL, updated_at = ${stamp}
+      WHERE id = ${row.offeredBookingId ?? 0} AND user_id = ${userId} AND status = 'offered'`),
+  ]);
+  if (row.status === 'offered') await offerFreedSeats(platform, row.instructorId, row.startsAt, now);
+}
+
+/**
+ * POST /api/waitlist/{id}/accept: the offered place becomes the waiter's booking. With a package
+ * credit it is confirmed at once (conditional on a credit being left); else it becomes a held
+ * booking with a checkout of one BOOKING line, paid like any booking.
+ */
+export async function acceptOffer(
+  platform: Platform,
+  userId: number,
+  id: number,
+  input: { packagePurchaseId?: number },
+  requestOrigin: string,
+  now: Date = new Date(),
+): Promise<{ bookingId: number; checkoutUrl: string | null }> {
+  const { db } = platform;
+  const [row] = await db.all<{ bookingId: number | null; holdExpiresAt: string | null; lessonTypeId: number; status: string }>(sql`SELECT w.offered_booking_id AS bookingId,
+      b.hold_expires_at AS holdExpiresAt, w.lesson_type_id AS lessonTypeId, b.status
+    FROM booking_waitlist w LEFT JOIN bookings b ON b.id = w.offered_booking_id
+    WHERE w.id = ${id} AND w.user_id = ${userId}`);
+  if (!row) throw notFound(WAITLIST_NOT_FOUND);
+  const stamp = now.toISOString();
+  if (!row.bookingId || row.status !== 'offered' || !row.holdExpiresAt || row.holdExpiresAt <= stamp) throw conflict(OFFER_EXPIRED);
+  const bookingId = row.bookingId;
+  const offered = sql`id = ${bookingId} AND user_id = ${userId} AND status = 'offered' AND hold_expires_at > ${stamp}`;
+
+  if (input.packagePurchaseId !== undefined) {
+    const credit = sql`EXISTS (SELECT 1 FROM package_purchases pp WHERE pp.id = ${input.packagePurchaseId} AND pp.user_id = ${userId}
+      AND pp.status = 'active' AND pp.lesson_type_id = ${row.lessonTypeId}
+      AND pp.credits_total > (SELECT count(*) FROM bookings u WHERE u.package_purchase_id = pp.id
+        AND (u.status IN ${ACTIVE_IN} OR (u.status = 'cancelled' AND u.credit_forfeited = 1))))`;
+    const context = await loadBookingContext(db, bookingId);
+    const happened = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId} AND status = 'confirmed' AND confirmed_at = ${stamp})`;
+    await db.batch([
+      db.run(sql`UPDATE bookings SET status = 'confirmed', package_purchase_id = ${input.packagePurchaseId}, confirmed_at = ${stamp},
+          hold_expires_at = NULL, updated_at = ${stamp}
+        WHERE ${offered} AND ${credit}`),
+      db.run(sql`UPDATE booking_waitlist SET status = 'booked', updated_at = ${stamp} WHERE id = ${id} AND ${happened}`),
+      ...noticeStatements(db, 'booking_confirmed', { ...context!, status: 'confirmed' }, happened),
+    ]);
+    const after = await loadBookingContext(db, bookingId);
+    if (after?.status !== 'confirmed') throw conflict(NO_CREDITS);
+    await emailBookingEvent(platform, 'booking_confirmed', after);
+    return { bookingId, checkoutUrl: null };
+  }
+
+  const holdUntil = new Date(now.getTime() + (CHECKOUT_SESSION_MINUTES + 1) * 60_000).toISOString();
+  const [moved] = await db.all<{ id: number }>(sql`UPDATE bookings SET status = 'held', hold_expires_at = ${holdUntil}, updated_at = ${stamp}
+    WHERE ${offered} RETURNING id`);
+  if (!moved) throw conflict(OFFER_EXPIRED);
+  try {
+    const started = await startCheckout(platform, userId, { items: [{ type: 'BOOKING', itemId: bookingId }] }, requestOrigin);
+    await db.batch([
+      db.run(sql`UPDATE bookings SET order_id = ${started.order.id} WHERE id = ${bookingId}`),
+      db.run(sql`UPDATE booking_waitlist SET status = 'booked', updated_at = ${stamp} WHERE id = ${id}`),
+    ]);
+    return { bookingId, checkoutUrl: started.checkoutUrl };
+  } catch (err) {
+    // The place stays offered until the offer's own end.
+    await db.run(sql`UPDATE bookings SET status = 'offered', hold_expires_at = ${row.holdExpiresAt} WHERE id = ${bookingId} AND status = 'held' AND order_id IS NULL`);
+    if (err instanceof AppError) throw err;
+    throw err;
+  }
+}
