@@ -46,6 +46,7 @@ import { sitePlansRoutes } from './routes/site-plans.ts';
 import { siteStoreRoutes } from './routes/site-store.ts';
 import { storeViewRoutes } from './routes/store-views.ts';
 import { uploadedFileRoutes, uploadRoutes } from './routes/upload.ts';
+import { connectProfileRoutes } from './routes/connect-profile.ts';
 import { danceStylesRoutes } from './routes/dance-styles.ts';
 import { zipcodeRoutes } from './routes/zipcode.ts';
 
@@ -110,6 +111,7 @@ const api = new Hono<AppContext>()
   .route('/', zipcodeRoutes)
   .route('/', resourceCategoriesRoutes)
   .route('/', danceStylesRoutes)
+  .route('/', connectProfileRoutes)
   .route('/', featuresRoutes)
   .route('/', availabilityRoutes)
   .route('/', bookingSlotsRoutes);
