@@ -417,6 +417,27 @@ export const ROUTE_CASES: RouteCase[] = [
     guard: 'signed-in',
     call: () => ({ path: '/api/instructor/availability', body: { time_zone: 'UTC', min_notice_minutes: 0, horizon_days: 30, buffer_minutes: 0, weekly: [], overrides: [] } }),
   },
+  // Connect & Book: one's own professional profile, its lesson types and packages (object check: the signed-in user's).
+  { method: 'GET', route: '/api/connect/profile', guard: 'signed-in', call: () => ({ path: '/api/connect/profile' }) },
+  { method: 'PUT', route: '/api/connect/profile', guard: 'signed-in', call: () => ({ path: '/api/connect/profile', body: { headline: 'Walk profile', offers_online: true } }) },
+  { method: 'POST', route: '/api/connect/profile/publish', guard: 'signed-in', call: () => ({ path: '/api/connect/profile/publish' }) },
+  { method: 'POST', route: '/api/connect/profile/unpublish', guard: 'signed-in', call: () => ({ path: '/api/connect/profile/unpublish' }) },
+  {
+    method: 'POST',
+    route: '/api/connect/profile/lesson-types',
+    guard: 'signed-in',
+    call: () => ({ path: '/api/connect/profile/lesson-types', body: { kind: 'private', title: 'Walk lesson', duration_minutes: 60, price_cents: 1000 } }),
+  },
+  { method: 'PATCH', route: '/api/connect/profile/lesson-types/:id', guard: 'signed-in', call: () => ({ path: '/api/connect/profile/lesson-types/999999', body: { title: 'Walk' } }) },
+  { method: 'DELETE', route: '/api/connect/profile/lesson-types/:id', guard: 'signed-in', call: () => ({ path: '/api/connect/profile/lesson-types/999999' }) },
+  {
+    method: 'POST',
+    route: '/api/connect/profile/packages',
+    guard: 'signed-in',
+    call: () => ({ path: '/api/connect/profile/packages', body: { lesson_type_id: 999999, title: 'Walk pack', lessons_count: 5, price_cents: 1000 } }),
+  },
+  { method: 'PATCH', route: '/api/connect/profile/packages/:id', guard: 'signed-in', call: () => ({ path: '/api/connect/profile/packages/999999', body: { title: 'Walk' } }) },
+  { method: 'DELETE', route: '/api/connect/profile/packages/:id', guard: 'signed-in', call: () => ({ path: '/api/connect/profile/packages/999999' }) },
 
   // Connect & Book admin (decision 0032): ADMIN's alone.
   { method: 'GET', route: '/api/admin/dance-styles', guard: 'dance_styles.manage', call: () => ({ path: '/api/admin/dance-styles' }) },
