@@ -8,6 +8,7 @@ import { createPublicCache, headerReaderOf, type PublicCacheOptions } from './ht
 import { accountRoutes } from './routes/account.ts';
 import { availabilityRoutes } from './routes/availability.ts';
 import { bookingSlotsRoutes } from './routes/booking-slots.ts';
+import { bookingsRoutes } from './routes/bookings.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { subscriptionsAdminRoutes } from './routes/subscriptions-admin.ts';
 import { subscriptionsRoutes } from './routes/subscriptions.ts';
@@ -114,7 +115,8 @@ const api = new Hono<AppContext>()
   .route('/', connectProfileRoutes)
   .route('/', featuresRoutes)
   .route('/', availabilityRoutes)
-  .route('/', bookingSlotsRoutes);
+  .route('/', bookingSlotsRoutes)
+  .route('/', bookingsRoutes);
 
 export type AppType = typeof api;
 

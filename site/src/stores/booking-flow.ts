@@ -2,6 +2,7 @@ import type { FetcherValue } from '@nanostores/query';
 import { atom, computed } from 'nanostores';
 import type {
   BookingStarted,
+  DirectoryAnswer,
   LessonTypeView,
   PackagePurchaseView,
   PublicProfileView,
@@ -137,7 +138,7 @@ export function chooseLessonType(lessonTypeId: number): void {
   void loadSlots();
 }
 
-export function usePackageCredit(packagePurchaseId: number | null): void {
+export function choosePayment(packagePurchaseId: number | null): void {
   patch({ packagePurchaseId });
 }
 
@@ -156,6 +157,11 @@ export function moveWindow(windows: number): void {
   const next = addDays(windowStart, windows * DAYS_SHOWN);
   patch({ windowStart: next < today ? today : next, day: null });
   void loadSlots();
+}
+
+/** Whether the day picker shows later days than today's window (it can go back). */
+export function canGoBack(flow: Pick<FlowState, 'zone' | 'windowStart'>, now: Date = new Date()): boolean {
+  return flow.windowStart > localDateKey(now, flow.zone);
 }
 
 export function chooseDay(day: string): void {
@@ -282,4 +288,20 @@ export async function buyPackage(packageId: number, navigate: Navigate = goTo): 
   }
   toast({ title: 'Could not start the package checkout', description: answer.ok ? 'No checkout was opened.' : answer.message, variant: 'destructive' });
   return false;
+}
+
+export { LESSON_KIND_LABELS, LESSON_MODE_LABELS, NOTE_MAX_LENGTH, REVIEW_COMMENT_MAX_LENGTH } from '../../../worker/src/domain/bookings.ts';
+
+// ---------------------------------------------------------------------------------------------
+// /connect/book: choosing an instructor
+
+export type { DirectoryAnswer, DirectoryEntry } from '../../../worker/src/services/bookings/views.ts';
+
+/** The directory's largest page: the compact chooser lists the first ones, recommended first. */
+export const CHOOSER_KEY = '/api/connect/instructors?sort=recommended&pageSize=48';
+
+export const $chooser = atom<Loadable<DirectoryAnswer>>({ status: 'idle' });
+
+export function loadChooser(): Promise<unknown> {
+  return bind($chooser, CHOOSER_KEY, loadable<DirectoryAnswer>((a) => a));
 }
