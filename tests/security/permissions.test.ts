@@ -149,6 +149,13 @@ async function othersSubscription(): Promise<number> {
   return (await givePlan(t.db, other.id, 'educator')).subscription.id;
 }
 
+/** A draft professional profile of a fresh user (the walk verifies one per role). */
+async function walkProfile(): Promise<number> {
+  const user = await someone();
+  await t.client.execute({ sql: 'INSERT INTO instructor_profiles (user_id, calendar_token) VALUES (?, ?)', args: [user.id, `walk-${user.id}-${Math.random().toString(36).slice(2)}`] });
+  return user.id;
+}
+
 /** A dance style nothing uses (the walk deletes one per role). */
 async function walkStyle(): Promise<number> {
   const name = `Walk style ${Math.random().toString(36).slice(2, 10)}`;
@@ -444,6 +451,8 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'POST', route: '/api/admin/dance-styles', guard: 'dance_styles.manage', call: () => ({ path: '/api/admin/dance-styles', body: { name: `Walk style ${Math.random().toString(36).slice(2, 10)}` } }) },
   { method: 'PATCH', route: '/api/admin/dance-styles/:id', guard: 'dance_styles.manage', call: async () => ({ path: `/api/admin/dance-styles/${await walkStyle()}`, body: { hidden: false } }) },
   { method: 'DELETE', route: '/api/admin/dance-styles/:id', guard: 'dance_styles.manage', call: async () => ({ path: `/api/admin/dance-styles/${await walkStyle()}` }) },
+  { method: 'GET', route: '/api/admin/instructors', guard: 'instructors.manage', call: () => ({ path: '/api/admin/instructors' }) },
+  { method: 'PATCH', route: '/api/admin/instructors/:id', guard: 'instructors.manage', call: async () => ({ path: `/api/admin/instructors/${await walkProfile()}`, body: { verified: true } }) },
   { method: 'GET', route: '/api/admin/subscriptions/:id', guard: 'subscriptions.manage', call: async () => ({ path: `/api/admin/subscriptions/${await othersSubscription()}` }) },
   {
     method: 'POST',

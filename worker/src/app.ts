@@ -49,6 +49,7 @@ import { storeViewRoutes } from './routes/store-views.ts';
 import { uploadedFileRoutes, uploadRoutes } from './routes/upload.ts';
 import { connectProfileRoutes } from './routes/connect-profile.ts';
 import { danceStylesRoutes } from './routes/dance-styles.ts';
+import { adminInstructorsRoutes } from './routes/admin-instructors.ts';
 import { zipcodeRoutes } from './routes/zipcode.ts';
 
 /** JSON bodies are small; uploads have their own limit inside the upload route. */
@@ -112,6 +113,7 @@ const api = new Hono<AppContext>()
   .route('/', zipcodeRoutes)
   .route('/', resourceCategoriesRoutes)
   .route('/', danceStylesRoutes)
+  .route('/', adminInstructorsRoutes)
   .route('/', connectProfileRoutes)
   .route('/', featuresRoutes)
   .route('/', availabilityRoutes)

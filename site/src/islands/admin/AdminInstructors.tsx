@@ -1,0 +1,252 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { SearchFilter, SelectFilter } from '../../components/admin/ListFilters.tsx';
+import ModalDialog from '../../components/ModalDialog.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
+import {
+  $instructorsList,
+  $instructorsQuery,
+  clearInstructorsFilters,
+  initInstructorsList,
+  PROFILE_STATUS_LABELS,
+  PROFILE_STATUSES,
+  profileBadgeClass,
+  reloadInstructors,
+  setInstructorsPage,
+  setInstructorsSearch,
+  setInstructorsStatus,
+  setInstructorVerified,
+  suspendInstructor,
+  unsuspendInstructor,
+  type AdminInstructorView,
+} from '../../stores/admin-connect.ts';
+import { withErrorBoundary } from '../ErrorBoundary.tsx';
+import { ErrorState, formatDate, LoadingState } from './AdminStates.tsx';
+import { PermissionGate } from './PermissionGate.tsx';
+
+function SuspendDialog({ instructor, onClose }: { instructor: AdminInstructorView; onClose: () => void }) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setError('Give a reason for the suspension');
+      return;
+    }
+    setBusy(true);
+    const result = await suspendInstructor(instructor, reason);
+    setBusy(false);
+    if (result.ok) onClose();
+    else setError(result.validationErrors?.reason?.[0] ?? result.message);
+  }
+  const upcoming = instructor.upcoming_bookings;
+  return (
+    <ModalDialog
+      open
+      role="alertdialog"
+      onOpenChange={(open) => !open && onClose()}
+      title={`Suspend ${instructor.name}?`}
+      description={`Their profile leaves the directory at once, and their future bookings${upcoming ? ` (${upcoming} now)` : ''} are cancelled and refunded in full to the bookers.`}
+      busy={busy}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate className="admin-stack">
+        <div className="field">
+          <label htmlFor={`${id}-reason`}>Reason (the instructor sees it)</label>
+          <textarea
+            id={`${id}-reason`}
+            className="input connect-reason"
+            value={reason}
+            maxLength={500}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+        </div>
+        {error && (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="drx-dialog-actions">
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+            Keep
+          </button>
+          <button type="submit" className="btn btn-danger" disabled={busy}>
+            {busy ? 'Suspending...' : 'Suspend and refund'}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+function UnsuspendDialog({ instructor, onClose }: { instructor: AdminInstructorView; onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <ModalDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Lift the suspension of ${instructor.name}?`}
+      description="Their profile becomes a draft: they publish it again from their profile page. Cancelled bookings stay cancelled."
+      busy={busy}
+    >
+      <div className="drx-dialog-actions">
+        <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            const result = await unsuspendInstructor(instructor);
+            setBusy(false);
+            if (result.ok) onClose();
+          }}
+        >
+          {busy ? 'Working...' : 'Lift suspension'}
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+function InstructorsList() {
+  const query = useStore($instructorsQuery);
+  const list = useStore($instructorsList);
+  const id = useId();
+  const [suspending, setSuspending] = useState<AdminInstructorView | null>(null);
+  const [unsuspending, setUnsuspending] = useState<AdminInstructorView | null>(null);
+  const [verifying, setVerifying] = useState<number | null>(null);
+
+  useEffect(() => {
+    initInstructorsList();
+  }, []);
+
+  const data = list.status === 'ready' || list.status === 'loading' ? list.data : undefined;
+  const filtered = !!(query.q.trim() || query.status);
+
+  const columns: TableColumn<AdminInstructorView>[] = [
+    {
+      header: 'Instructor',
+      rowHeader: true,
+      cell: (i) => (
+        <>
+          {i.status === 'published' ? (
+            <a href={`/instructors/${i.id}`} className="admin-strong-link">
+              {i.name}
+            </a>
+          ) : (
+            <strong>{i.name}</strong>
+          )}
+          <span className="admin-sub">{i.email ?? ''}</span>
+          {i.headline && <span className="admin-sub">{i.headline}</span>}
+        </>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (i) => (
+        <div>
+          <span className={profileBadgeClass(i.status)}>{PROFILE_STATUS_LABELS[i.status]}</span>
+          {i.verified && <span className="badge badge-primary">Verified</span>}
+          {i.premium && <span className="badge badge-primary">Premium</span>}
+          {i.suspended_reason && <span className="admin-sub">Reason: {i.suspended_reason}</span>}
+        </div>
+      ),
+    },
+    { header: 'Styles', cell: (i) => (i.styles.length ? i.styles.join(', ') : '—') },
+    { header: 'Place', cell: (i) => (i.city ? `${i.city}, ${i.state ?? ''}` : 'Online') },
+    { header: 'Lesson types', align: 'end', cell: (i) => i.lesson_type_count },
+    { header: 'Upcoming bookings', align: 'end', cell: (i) => i.upcoming_bookings },
+    { header: 'Rating', cell: (i) => (i.rating === null ? 'No reviews' : `${i.rating.toFixed(1)} (${i.review_count})`) },
+    { header: 'Since', cell: (i) => formatDate(i.created_at) },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (i) => (
+        <div className="connect-actions">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={i.verified}
+              disabled={verifying === i.id}
+              onChange={async (e) => {
+                const next = e.currentTarget.checked;
+                setVerifying(i.id);
+                await setInstructorVerified(i, next);
+                setVerifying(null);
+              }}
+            />
+            <span>
+              Verified<span className="visually-hidden"> ({i.name})</span>
+            </span>
+          </label>
+          {i.status === 'suspended' ? (
+            <button type="button" className="btn btn-secondary btn-sm" aria-label={`Lift the suspension of ${i.name}`} onClick={() => setUnsuspending(i)}>
+              Unsuspend
+            </button>
+          ) : (
+            <button type="button" className="btn btn-danger btn-sm" aria-label={`Suspend ${i.name}`} onClick={() => setSuspending(i)}>
+              Suspend
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="admin-stack">
+      <form className="card admin-panel commerce-filters" role="search" aria-label="Filter instructors" onSubmit={(e) => e.preventDefault()}>
+        <SearchFilter id={`${id}-q`} className="field commerce-filter-wide" label="Search instructors" placeholder="Name, email, username or headline" value={query.q} onChange={setInstructorsSearch} />
+        <SelectFilter
+          id={`${id}-status`}
+          label="Status"
+          allLabel="All statuses"
+          options={PROFILE_STATUSES}
+          optionLabel={(s) => PROFILE_STATUS_LABELS[s]}
+          value={query.status}
+          onChange={setInstructorsStatus}
+        />
+        <div className="commerce-filter-actions commerce-filter-wide">
+          <p className="muted" aria-live="polite">
+            {data ? (data.pagination.total === 1 ? '1 instructor' : `${data.pagination.total} instructors`) : ''}
+          </p>
+          {filtered && (
+            <button type="button" className="btn btn-secondary btn-sm" onClick={clearInstructorsFilters}>
+              Clear filters
+            </button>
+          )}
+        </div>
+      </form>
+
+      {list.status === 'error' && <ErrorState message={list.message} onRetry={reloadInstructors} />}
+      {!data && list.status !== 'error' && <LoadingState label="Loading instructors..." />}
+      {data &&
+        (data.data.length === 0 ? (
+          <p className="admin-empty table-wrap">{filtered ? 'No instructors match these filters.' : 'No professional profiles yet.'}</p>
+        ) : (
+          <ResponsiveTable caption="Instructors" columns={columns} rows={data.data} rowKey={(i) => i.id} busy={list.status === 'loading'} />
+        ))}
+      {data && <Pager page={data.pagination.page} pageCount={data.pagination.totalPages} onPage={setInstructorsPage} />}
+      {suspending && <SuspendDialog instructor={suspending} onClose={() => setSuspending(null)} />}
+      {unsuspending && <UnsuspendDialog instructor={unsuspending} onClose={() => setUnsuspending(null)} />}
+    </div>
+  );
+}
+
+/** /admin/instructors: instructors.manage (ADMIN's). */
+function AdminInstructors() {
+  return (
+    <PermissionGate action="instructors.manage" what="Instructors">
+      {() => <InstructorsList />}
+    </PermissionGate>
+  );
+}
+
+export default withErrorBoundary(AdminInstructors);

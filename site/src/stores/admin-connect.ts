@@ -1,0 +1,390 @@
+import { atom } from 'nanostores';
+import { BOOKING_STATUS_LABELS } from '../../../worker/src/domain/bookings.ts';
+import type { AdminDanceStyleView, AdminInstructorView, BookingView } from '../../../worker/src/services/bookings/views.ts';
+import { ApiError, apiFetch, describeError, type ValidationErrors } from '../lib/api.ts';
+import { invalidate, read, startingWith } from './query.ts';
+import { toast } from './toasts.ts';
+
+/**
+ * The Connect & Book admin screens (decision 0032): /admin/dance-styles, /admin/instructors and
+ * /admin/bookings. Lists keep their filters in the address (?q=, ?status=, …) like the other admin
+ * lists; every write shows a toast and reloads its list.
+ */
+
+export type { AdminDanceStyleView, AdminInstructorView, BookingView };
+
+export type Loadable<T> = { status: 'idle' } | { status: 'loading'; data?: T } | { status: 'ready'; data: T } | { status: 'error'; message: string };
+
+export interface Paged<T> {
+  data: T[];
+  pagination: { page: number; pageSize: number; total: number; totalPages: number };
+}
+
+export type ActionResult = { ok: true } | { ok: false; message: string; validationErrors?: ValidationErrors };
+
+const PAGE_SIZE = 20;
+const SEARCH_DEBOUNCE_MS = 300;
+
+function errorState(error: unknown): { status: 'error'; message: string } {
+  const { title, message } = describeError(error);
+  return { status: 'error', message: title === message ? title : `${title}. ${message}` };
+}
+
+function previous<T>(state: Loadable<T>): T | undefined {
+  return state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
+}
+
+/** The API's own message for a refusal (409 in use, 400 with fields), else the generic one. */
+function failure(error: unknown): { ok: false; message: string; validationErrors?: ValidationErrors } {
+  if (error instanceof ApiError && error.status !== 0 && error.status < 500) return { ok: false, message: error.message, validationErrors: error.validationErrors };
+  return { ok: false, message: describeError(error).title };
+}
+
+async function write<T>(path: string, init: RequestInit & { json?: unknown }, success: { title: string; description: string }, failureTitle: string): Promise<{ ok: true; data: T } | ReturnType<typeof failure>> {
+  try {
+    const data = await apiFetch<T>(path, init);
+    toast({ ...success, variant: 'default' });
+    return { ok: true, data };
+  } catch (error) {
+    const result = failure(error);
+    toast({ title: failureTitle, description: result.message, variant: 'destructive' });
+    return result;
+  }
+}
+
+function writeUrl(values: Record<string, string | number>): void {
+  const url = new URL(location.href);
+  for (const [key, value] of Object.entries(values)) {
+    if (value === '' || (key === 'page' && value === 1)) url.searchParams.delete(key);
+    else url.searchParams.set(key, String(value));
+  }
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+}
+
+const pageOf = (params: URLSearchParams) => {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Dance styles
+
+export const $danceStyles = atom<Loadable<AdminDanceStyleView[]>>({ status: 'idle' });
+
+export async function loadDanceStyles(): Promise<void> {
+  $danceStyles.set({ status: 'loading', data: previous($danceStyles.get()) });
+  try {
+    $danceStyles.set({ status: 'ready', data: await apiFetch<AdminDanceStyleView[]>('/api/admin/dance-styles') });
+  } catch (error) {
+    $danceStyles.set(errorState(error));
+  }
+}
+
+async function styleWrite(path: string, init: RequestInit & { json?: unknown }, success: { title: string; description: string }, failureTitle: string): Promise<ActionResult> {
+  const result = await write<unknown>(path, init, success, failureTitle);
+  if (result.ok) {
+    invalidate(startingWith('/api/dance-styles', '/api/admin/dance-styles'));
+    await loadDanceStyles();
+    return { ok: true };
+  }
+  return result;
+}
+
+export function addDanceStyle(input: { name: string; description: string }): Promise<ActionResult> {
+  return styleWrite('/api/admin/dance-styles', { method: 'POST', json: input }, { title: 'Style added', description: `${input.name.trim()} is in the list.` }, 'Could not add the style');
+}
+
+export function renameDanceStyle(style: AdminDanceStyleView, name: string): Promise<ActionResult> {
+  return styleWrite(`/api/admin/dance-styles/${style.id}`, { method: 'PATCH', json: { name } }, { title: 'Style renamed', description: `${style.name} is now ${name.trim()}.` }, 'Could not rename the style');
+}
+
+export function setDanceStyleHidden(style: AdminDanceStyleView, hidden: boolean): Promise<ActionResult> {
+  return styleWrite(
+    `/api/admin/dance-styles/${style.id}`,
+    { method: 'PATCH', json: { hidden } },
+    hidden
+      ? { title: 'Style hidden', description: `${style.name} left the filters and forms; what uses it keeps it.` }
+      : { title: 'Style shown', description: `${style.name} is back in the filters and forms.` },
+    'Could not change the style',
+  );
+}
+
+/** Moves a style one place up or down by swapping positions with its neighbour. */
+export async function moveDanceStyle(style: AdminDanceStyleView, direction: -1 | 1): Promise<ActionResult> {
+  const list = previous($danceStyles.get()) ?? [];
+  const index = list.findIndex((s) => s.id === style.id);
+  const other = list[index + direction];
+  if (index < 0 || !other) return { ok: false, message: 'It cannot move further.' };
+  // Positions may repeat (seeded or typed); the swap gives each its neighbour's place, or one past it.
+  const mine = other.position === style.position ? style.position + direction : other.position;
+  const theirs = style.position;
+  try {
+    await apiFetch(`/api/admin/dance-styles/${style.id}`, { method: 'PATCH', json: { position: Math.max(0, mine) } });
+    await apiFetch(`/api/admin/dance-styles/${other.id}`, { method: 'PATCH', json: { position: theirs } });
+    invalidate(startingWith('/api/dance-styles', '/api/admin/dance-styles'));
+    await loadDanceStyles();
+    return { ok: true };
+  } catch (error) {
+    const result = failure(error);
+    toast({ title: 'Could not move the style', description: result.message, variant: 'destructive' });
+    await loadDanceStyles();
+    return result;
+  }
+}
+
+export function deleteDanceStyle(style: AdminDanceStyleView): Promise<ActionResult> {
+  return styleWrite(`/api/admin/dance-styles/${style.id}`, { method: 'DELETE' }, { title: 'Style deleted', description: `${style.name} is gone.` }, 'Could not delete the style');
+}
+
+/** Where a style is used, for the row and the delete hint: "2 courses, 1 instructor". */
+export function usageText(style: Pick<AdminDanceStyleView, 'course_count' | 'resource_count' | 'instructor_count'>): string {
+  const parts: string[] = [];
+  const add = (n: number, one: string, many: string) => n > 0 && parts.push(`${n} ${n === 1 ? one : many}`);
+  add(style.course_count, 'course', 'courses');
+  add(style.resource_count, 'resource', 'resources');
+  add(style.instructor_count, 'instructor', 'instructors');
+  return parts.length ? parts.join(', ') : 'Not used';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Instructors
+
+export const PROFILE_STATUSES = ['draft', 'published', 'suspended'] as const;
+export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+export const PROFILE_STATUS_LABELS: Record<ProfileStatus, string> = { draft: 'Draft', published: 'Published', suspended: 'Suspended' };
+export const profileBadgeClass = (status: string) => (status === 'published' ? 'badge badge-success' : status === 'suspended' ? 'badge badge-danger' : 'badge badge-warning');
+const isProfileStatus = (v: string): v is ProfileStatus => (PROFILE_STATUSES as readonly string[]).includes(v);
+
+export interface InstructorsQuery {
+  q: string;
+  status: ProfileStatus | '';
+  page: number;
+}
+
+export const $instructorsQuery = atom<InstructorsQuery>({ q: '', status: '', page: 1 });
+export const $instructorsList = atom<Loadable<Paged<AdminInstructorView>>>({ status: 'idle' });
+
+let instructorsRequest = 0;
+let instructorsTimer: ReturnType<typeof setTimeout> | undefined;
+
+async function fetchInstructors(): Promise<void> {
+  const query = $instructorsQuery.get();
+  const request = ++instructorsRequest;
+  $instructorsList.set({ status: 'loading', data: previous($instructorsList.get()) });
+  const params = new URLSearchParams({ page: String(query.page), pageSize: String(PAGE_SIZE) });
+  if (query.q.trim()) params.set('q', query.q.trim());
+  if (query.status) params.set('status', query.status);
+  try {
+    const result = await apiFetch<Paged<AdminInstructorView>>(`/api/admin/instructors?${params}`);
+    if (request === instructorsRequest) $instructorsList.set({ status: 'ready', data: result });
+  } catch (error) {
+    if (request === instructorsRequest) $instructorsList.set(errorState(error));
+  }
+}
+
+const writeInstructorsUrl = () => {
+  const { q, status, page } = $instructorsQuery.get();
+  writeUrl({ q: q.trim(), status, page });
+};
+
+export function initInstructorsList(): void {
+  const params = new URLSearchParams(location.search);
+  const status = params.get('status') ?? '';
+  $instructorsQuery.set({ q: params.get('q') ?? '', status: isProfileStatus(status) ? status : '', page: pageOf(params) });
+  void fetchInstructors();
+}
+
+export function setInstructorsSearch(q: string): void {
+  $instructorsQuery.set({ ...$instructorsQuery.get(), q, page: 1 });
+  clearTimeout(instructorsTimer);
+  instructorsTimer = setTimeout(() => {
+    writeInstructorsUrl();
+    void fetchInstructors();
+  }, SEARCH_DEBOUNCE_MS);
+}
+
+export function setInstructorsStatus(status: ProfileStatus | ''): void {
+  clearTimeout(instructorsTimer);
+  $instructorsQuery.set({ ...$instructorsQuery.get(), status, page: 1 });
+  writeInstructorsUrl();
+  void fetchInstructors();
+}
+
+export function setInstructorsPage(page: number): void {
+  $instructorsQuery.set({ ...$instructorsQuery.get(), page });
+  writeInstructorsUrl();
+  void fetchInstructors();
+}
+
+export function clearInstructorsFilters(): void {
+  clearTimeout(instructorsTimer);
+  $instructorsQuery.set({ q: '', status: '', page: 1 });
+  writeInstructorsUrl();
+  void fetchInstructors();
+}
+
+export const reloadInstructors = () => void fetchInstructors();
+
+async function instructorWrite(instructor: AdminInstructorView, body: Record<string, unknown>, success: { title: string; description: string }, failureTitle: string): Promise<ActionResult> {
+  const result = await write<AdminInstructorView>(`/api/admin/instructors/${instructor.id}`, { method: 'PATCH', json: body }, success, failureTitle);
+  if (!result.ok) return result;
+  invalidate(startingWith('/api/admin/instructors', '/api/admin/bookings', '/api/connect'));
+  await fetchInstructors();
+  return { ok: true };
+}
+
+export function setInstructorVerified(instructor: AdminInstructorView, verified: boolean): Promise<ActionResult> {
+  return instructorWrite(
+    instructor,
+    { verified },
+    verified ? { title: 'Instructor verified', description: `${instructor.name} shows the verified badge.` } : { title: 'Verification removed', description: `${instructor.name} no longer shows the verified badge.` },
+    'Could not change the verification',
+  );
+}
+
+export function suspendInstructor(instructor: AdminInstructorView, reason: string): Promise<ActionResult> {
+  return instructorWrite(
+    instructor,
+    { suspended: true, reason },
+    { title: 'Instructor suspended', description: `${instructor.name} left the directory; their future bookings were cancelled and refunded in full.` },
+    'Could not suspend the instructor',
+  );
+}
+
+export function unsuspendInstructor(instructor: AdminInstructorView): Promise<ActionResult> {
+  return instructorWrite(
+    instructor,
+    { suspended: false },
+    { title: 'Suspension lifted', description: `${instructor.name}'s profile is a draft again; they can publish it.` },
+    'Could not lift the suspension',
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bookings
+
+export const BOOKING_FILTER_STATUSES = ['upcoming', 'held', 'offered', 'confirmed', 'completed', 'cancelled', 'declined', 'expired'] as const;
+export type BookingFilterStatus = (typeof BOOKING_FILTER_STATUSES)[number];
+export const bookingFilterLabel = (s: BookingFilterStatus) => (s === 'upcoming' ? 'Upcoming (active)' : BOOKING_STATUS_LABELS[s]);
+const isBookingFilter = (v: string): v is BookingFilterStatus => (BOOKING_FILTER_STATUSES as readonly string[]).includes(v);
+
+export function bookingBadgeClass(b: Pick<BookingView, 'status' | 'completed'>): string {
+  if (b.completed) return 'badge badge-primary';
+  if (b.status === 'confirmed') return 'badge badge-success';
+  if (b.status === 'held' || b.status === 'offered') return 'badge badge-warning';
+  return 'badge badge-danger';
+}
+
+/** An admin may cancel a held, offered or confirmed booking that has not started. */
+export const adminCanCancel = (b: BookingView, now = Date.now()) => ['held', 'offered', 'confirmed'].includes(b.status) && Date.parse(b.starts_at) > now;
+
+export interface BookingsQuery {
+  q: string;
+  status: BookingFilterStatus | '';
+  instructorId: string;
+  from: string;
+  to: string;
+  page: number;
+}
+
+const EMPTY_BOOKINGS: BookingsQuery = { q: '', status: '', instructorId: '', from: '', to: '', page: 1 };
+export const $bookingsQuery = atom<BookingsQuery>(EMPTY_BOOKINGS);
+export const $bookingsList = atom<Loadable<Paged<BookingView>>>({ status: 'idle' });
+/** The instructor select's choices (every profile, by name). */
+export const $instructorChoices = atom<{ id: number; name: string }[]>([]);
+
+let bookingsRequest = 0;
+let bookingsTimer: ReturnType<typeof setTimeout> | undefined;
+
+async function fetchBookings(): Promise<void> {
+  const query = $bookingsQuery.get();
+  const request = ++bookingsRequest;
+  $bookingsList.set({ status: 'loading', data: previous($bookingsList.get()) });
+  const params = new URLSearchParams({ page: String(query.page), pageSize: String(PAGE_SIZE) });
+  for (const key of ['status', 'instructorId', 'from', 'to'] as const) if (query[key]) params.set(key, query[key]);
+  if (query.q.trim()) params.set('q', query.q.trim());
+  try {
+    const result = await apiFetch<Paged<BookingView>>(`/api/admin/bookings?${params}`);
+    if (request === bookingsRequest) $bookingsList.set({ status: 'ready', data: result });
+  } catch (error) {
+    if (request === bookingsRequest) $bookingsList.set(errorState(error));
+  }
+}
+
+const writeBookingsUrl = () => {
+  const { q, status, instructorId, from, to, page } = $bookingsQuery.get();
+  writeUrl({ q: q.trim(), status, instructorId, from, to, page });
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function initBookingsList(): void {
+  const params = new URLSearchParams(location.search);
+  const status = params.get('status') ?? '';
+  const instructorId = params.get('instructorId') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  $bookingsQuery.set({
+    q: params.get('q') ?? '',
+    status: isBookingFilter(status) ? status : '',
+    instructorId: /^\d{1,12}$/.test(instructorId) ? instructorId : '',
+    from: DATE.test(from) ? from : '',
+    to: DATE.test(to) ? to : '',
+    page: pageOf(params),
+  });
+  void fetchBookings();
+  void loadInstructorChoices();
+}
+
+async function loadInstructorChoices(): Promise<void> {
+  try {
+    const page = await read<Paged<AdminInstructorView>>('/api/admin/instructors?pageSize=100');
+    $instructorChoices.set(page.data.map((i) => ({ id: i.id, name: i.name })).sort((a, b) => a.name.localeCompare(b.name)));
+  } catch {
+    $instructorChoices.set([]);
+  }
+}
+
+export function setBookingsSearch(q: string): void {
+  $bookingsQuery.set({ ...$bookingsQuery.get(), q, page: 1 });
+  clearTimeout(bookingsTimer);
+  bookingsTimer = setTimeout(() => {
+    writeBookingsUrl();
+    void fetchBookings();
+  }, SEARCH_DEBOUNCE_MS);
+}
+
+export function setBookingsFilter(change: Partial<Omit<BookingsQuery, 'q' | 'page'>>): void {
+  clearTimeout(bookingsTimer);
+  $bookingsQuery.set({ ...$bookingsQuery.get(), ...change, page: 1 });
+  writeBookingsUrl();
+  void fetchBookings();
+}
+
+export function setBookingsPage(page: number): void {
+  $bookingsQuery.set({ ...$bookingsQuery.get(), page });
+  writeBookingsUrl();
+  void fetchBookings();
+}
+
+export function clearBookingsFilters(): void {
+  clearTimeout(bookingsTimer);
+  $bookingsQuery.set(EMPTY_BOOKINGS);
+  writeBookingsUrl();
+  void fetchBookings();
+}
+
+export const reloadBookings = () => void fetchBookings();
+
+export async function cancelBookingAsAdmin(booking: BookingView, reason: string): Promise<ActionResult> {
+  const result = await write<BookingView>(
+    `/api/admin/bookings/${booking.id}/cancel`,
+    { method: 'POST', json: { reason } },
+    { title: 'Booking cancelled', description: `${booking.number} was cancelled; ${booking.booker.name} is refunded in full.` },
+    'Could not cancel the booking',
+  );
+  if (!result.ok) return result;
+  invalidate(startingWith('/api/admin/bookings', '/api/admin/instructors'));
+  await fetchBookings();
+  return { ok: true };
+}
