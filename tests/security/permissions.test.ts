@@ -664,6 +664,9 @@ export const ROUTE_CASES: RouteCase[] = [
       ['GET', '/api/subscriptions/plans'],
       ['GET', '/api/dance-styles'],
       ['GET', '/api/zipcode-lookup/:zip'],
+      ['GET', '/api/connect/instructors'],
+      ['GET', '/api/connect/instructors/:id'],
+      ['GET', '/api/connect/instructors/:id/reviews'],
       ['GET', '/api/connect/instructors/:id/slots'],
     ] as const
   ).map(([method, route]): RouteCase => ({ method, route, guard: 'public' })),

@@ -51,6 +51,7 @@ import { connectProfileRoutes } from './routes/connect-profile.ts';
 import { danceStylesRoutes } from './routes/dance-styles.ts';
 import { adminInstructorsRoutes } from './routes/admin-instructors.ts';
 import { zipcodeRoutes } from './routes/zipcode.ts';
+import { connectRoutes } from './routes/connect.ts';
 
 /** JSON bodies are small; uploads have their own limit inside the upload route. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -111,6 +112,7 @@ const api = new Hono<AppContext>()
   .route('/', resourcesRoutes)
   .route('/', curriculumRoutes)
   .route('/', zipcodeRoutes)
+  .route('/', connectRoutes)
   .route('/', resourceCategoriesRoutes)
   .route('/', danceStylesRoutes)
   .route('/', adminInstructorsRoutes)

@@ -1,0 +1,180 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { danceStyles, instructorProfiles, instructorReviews, instructorStyles, lessonTypes, users } from '../../../../db/schema/index.ts';
+import type { LessonKind } from '../../../../db/schema/bookings.ts';
+import { LESSON_KINDS } from '../../../../db/schema/bookings.ts';
+import { DEFAULT_SEARCH_RADIUS_MILES, DIRECTORY_PAGE_SIZE, type DirectorySort } from '../../domain/bookings.ts';
+import { FEATURES } from '../../domain/features.ts';
+import { subscriptionLevel } from '../../domain/subscriptions.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { Db } from '../../platform/db.ts';
+import type { DanceStyleView, DirectoryAnswer, ZipPlace } from '../bookings/views.ts';
+import { entryOf, searchRecords, type DirectoryFilters, type DirectoryRecord } from './directory-search.ts';
+import { lookupZip } from './zipcode.ts';
+import { ZIP_NOT_FOUND } from '../../domain/bookings.ts';
+
+/**
+ * The Connect & Book directory (decision 0032): the published profiles of active users, as cards.
+ * /connect renders them all (its island filters in the browser); GET /api/connect/instructors
+ * filters, sorts and pages them here. A directory holds instructors by the hundred, not by the
+ * million: the rows are read once per answer and filtered in memory by the same functions the
+ * page uses; the answers are kept in the public cache under the `connect` version.
+ */
+
+const parseList = (json: string): string[] => {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
+
+/** The name shown on a card: first and last name, or "Instructor" when the user left both empty. */
+export const displayName = (first: string, last: string) => `${first} ${last}`.trim() || 'Instructor';
+
+/** Whether the premium listing shows: asked for, and the plan (not a role) reaches the gate now. */
+export function premiumActive(
+  premiumListing: boolean,
+  plan: { subscriptionTier: string | null; subscriptionStatus: string | null; subscriptionExpiresAt: string | null },
+  now: number = Date.now(),
+): boolean {
+  if (!premiumListing) return false;
+  const level = subscriptionLevel(
+    { subscription_tier: plan.subscriptionTier, subscription_status: plan.subscriptionStatus, subscription_expires_at: plan.subscriptionExpiresAt },
+    now,
+  );
+  return level >= FEATURES.premium_directory_listing.level;
+}
+
+/** Published profiles of active users; `only` narrows to one instructor. */
+export async function loadDirectoryRecords(db: Db, only?: number): Promise<DirectoryRecord[]> {
+  const where = and(eq(instructorProfiles.status, 'published'), eq(users.isActive, true), only === undefined ? undefined : eq(instructorProfiles.userId, only));
+  const profiles = await db
+    .select({
+      profile: instructorProfiles,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      subscriptionTier: users.subscriptionTier,
+      subscriptionStatus: users.subscriptionStatus,
+      subscriptionExpiresAt: users.subscriptionExpiresAt,
+    })
+    .from(instructorProfiles)
+    .innerJoin(users, eq(users.id, instructorProfiles.userId))
+    .where(where);
+  if (profiles.length === 0) return [];
+  const ids = profiles.map((p) => p.profile.userId);
+
+  const [styles, types, ratings] = await Promise.all([
+    db
+      .select({ instructorId: instructorStyles.instructorId, name: danceStyles.name, slug: danceStyles.slug })
+      .from(instructorStyles)
+      .innerJoin(danceStyles, eq(danceStyles.id, instructorStyles.styleId))
+      .where(inArray(instructorStyles.instructorId, ids))
+      .orderBy(asc(danceStyles.position), asc(danceStyles.name)),
+    db
+      .select({ instructorId: lessonTypes.instructorId, kind: lessonTypes.kind, priceCents: lessonTypes.priceCents })
+      .from(lessonTypes)
+      .where(and(inArray(lessonTypes.instructorId, ids), eq(lessonTypes.active, true))),
+    db
+      .select({
+        instructorId: instructorReviews.instructorId,
+        average: sql<number>`avg(${instructorReviews.rating})`,
+        count: sql<number>`count(*)`,
+      })
+      .from(instructorReviews)
+      .where(and(inArray(instructorReviews.instructorId, ids), eq(instructorReviews.hidden, false)))
+      .groupBy(instructorReviews.instructorId),
+  ]);
+
+  const stylesOf = new Map<number, { name: string; slug: string }[]>();
+  for (const s of styles) (stylesOf.get(s.instructorId) ?? stylesOf.set(s.instructorId, []).get(s.instructorId)!).push(s);
+  const typesOf = new Map<number, { kind: LessonKind; priceCents: number }[]>();
+  for (const t of types) (typesOf.get(t.instructorId) ?? typesOf.set(t.instructorId, []).get(t.instructorId)!).push(t);
+  const ratingOf = new Map(ratings.map((r) => [r.instructorId, r]));
+
+  const now = Date.now();
+  return profiles.map(({ profile: p, ...u }) => {
+    const own = typesOf.get(p.userId) ?? [];
+    const prices = own.map((t) => t.priceCents).sort((a, b) => a - b);
+    const rating = ratingOf.get(p.userId);
+    const priceFrom = prices[0] ?? null;
+    return {
+      id: p.userId,
+      name: displayName(u.firstName, u.lastName),
+      headline: p.headline,
+      photo_url: p.photoUrl ?? u.profileImageUrl ?? null,
+      city: p.offersInPerson ? p.city : null,
+      state: p.offersInPerson ? p.state : null,
+      offers_online: p.offersOnline,
+      offers_in_person: p.offersInPerson,
+      travel_radius_miles: p.travelRadiusMiles,
+      styles: (stylesOf.get(p.userId) ?? []).map((s) => s.name),
+      style_slugs: (stylesOf.get(p.userId) ?? []).map((s) => s.slug),
+      lesson_kinds: LESSON_KINDS.filter((k) => own.some((t) => t.kind === k)),
+      levels: parseList(p.levels),
+      languages: parseList(p.languages),
+      price_from_cents: priceFrom,
+      price_from: dollars(priceFrom),
+      prices_cents: prices,
+      rating: rating && rating.count > 0 ? Math.round(Number(rating.average) * 10) / 10 : null,
+      review_count: rating ? Number(rating.count) : 0,
+      verified: p.verified,
+      premium: premiumActive(p.premiumListing, u, now),
+      distance_miles: null,
+      time_zone: p.timeZone,
+      latitude: p.offersInPerson ? p.latitude : null,
+      longitude: p.offersInPerson ? p.longitude : null,
+    } satisfies DirectoryRecord;
+  });
+}
+
+/** The visible styles, by position: the directory's style filter. */
+export async function directoryStyles(db: Db): Promise<DanceStyleView[]> {
+  const rows = await db.select().from(danceStyles).where(eq(danceStyles.hidden, false)).orderBy(asc(danceStyles.position), asc(danceStyles.name), asc(danceStyles.id));
+  return rows.map((s) => ({ id: s.id, name: s.name, slug: s.slug, description: s.description, hidden: s.hidden, position: s.position }));
+}
+
+export interface DirectoryQuery extends Partial<Omit<DirectoryFilters, 'radius' | 'sort'>> {
+  zip?: string;
+  radius?: number;
+  sort?: DirectorySort;
+  page?: number;
+  pageSize?: number;
+}
+
+/** The searched place of a ZIP code; an unknown code is a 400 on the zip field. */
+export function originOf(zip: string | undefined): ZipPlace | null {
+  if (!zip) return null;
+  const place = lookupZip(zip);
+  if (!place) throw badRequest(ZIP_NOT_FOUND, { zip: [ZIP_NOT_FOUND] });
+  return place;
+}
+
+/** GET /api/connect/instructors. */
+export async function searchDirectory(db: Db, query: DirectoryQuery): Promise<DirectoryAnswer> {
+  const origin = originOf(query.zip);
+  const [records, styles] = await Promise.all([loadDirectoryRecords(db), directoryStyles(db)]);
+  const filters: DirectoryFilters = {
+    style: query.style,
+    lessonType: query.lessonType,
+    level: query.level,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    mode: query.mode,
+    radius: query.radius ?? DEFAULT_SEARCH_RADIUS_MILES,
+    sort: query.sort ?? 'recommended',
+  };
+  const found = searchRecords(records, filters, origin);
+  const pageSize = query.pageSize ?? DIRECTORY_PAGE_SIZE;
+  const totalPages = Math.max(1, Math.ceil(found.length / pageSize));
+  const page = query.page ?? 1;
+  return {
+    data: found.slice((page - 1) * pageSize, page * pageSize).map(entryOf),
+    pagination: { page, pageSize, total: found.length, totalPages },
+    origin,
+    styles,
+  };
+}
