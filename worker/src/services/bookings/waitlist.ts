@@ -3,6 +3,9 @@ import { NO_CREDITS, OFFER_EXPIRED, WAITLIST_EXISTS, WAITLIST_NOT_NEEDED, WAITLI
 import { CHECKOUT_SESSION_MINUTES } from '../../domain/orders.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { generateSlots, localDateOf } from '../../domain/booking-slots.ts';
+import { loadSlotContext, slotsOf } from './slots.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { startCheckout } from '../payments/checkout.ts';
 import { emailBookingEvent, loadBookingContext, noticeStatements } from './notices.ts';
@@ -103,6 +106,22 @@ export async function offerFreedSeats(platform: Pick<Platform, 'env' | 'db' | 'm
   return offered;
 }
 
+/**
+ * Whether a start of the lesson type can be booked now (open), is a full group session (full), a
+ * slot another booking took (taken), or no slot at all (unavailable: outside the hours, too soon).
+ */
+export async function slotState(db: Db, instructorId: number, lessonTypeId: number, startsAtInput: string, now: Date): Promise<'open' | 'full' | 'taken' | 'unavailable'> {
+  const startsAt = new Date(startsAtInput).toISOString();
+  const ctx = await loadSlotContext(db, instructorId, lessonTypeId);
+  const day = localDateOf(startsAt, ctx.rules.timeZone);
+  const slot = (await slotsOf(db, ctx, day, 1, now)).find((s) => s.starts_at === startsAt);
+  if (slot) return slot.full ? 'full' : 'open';
+  if (Date.parse(startsAt) < now.getTime() + ctx.rules.minNoticeMinutes * 60_000) return 'unavailable';
+  // Left out because it is taken: the same slot without the bookings would be open.
+  const free = generateSlots(ctx.rules, [], { from: day, days: 1 }, now).some((s) => s.starts_at === startsAt);
+  return free ? 'taken' : 'unavailable';
+}
+
 /** The view of one user's waits. */
 export async function listWaitlist(platform: Pick<Platform, 'db'>, userId: number): Promise<WaitlistView[]> {
   const rows = await platform.db.all<{
@@ -156,12 +175,7 @@ export interface JoinWaitlistInput {
  * booked directly: WAITLIST_NOT_NEEDED); once per person and session (WAITLIST_EXISTS).
  * `isOpen` tells whether the slot is still open for booking (the slot generator's answer).
  */
-export async function joinWaitlist(
-  platform: Pick<Platform, 'db'>,
-  userId: number,
-  input: JoinWaitlistInput,
-  isOpen: (lessonType: { id: number; capacity: number }) => Promise<'open' | 'full' | 'taken' | 'unavailable'>,
-): Promise<WaitlistView> {
+export async function joinWaitlist(platform: Pick<Platform, 'db'>, userId: number, input: JoinWaitlistInput, now: Date = new Date()): Promise<WaitlistView> {
   const { db } = platform;
   if (!isTimeZone(input.timeZone)) throw badRequest(TIME_ZONE_INVALID, { timeZone: [TIME_ZONE_INVALID] });
   const [type] = await db.all<{ id: number; capacity: number }>(sql`SELECT lt.id, lt.capacity FROM lesson_types lt
@@ -169,7 +183,7 @@ export async function joinWaitlist(
     WHERE lt.id = ${input.lessonTypeId} AND lt.instructor_id = ${input.instructorId} AND lt.active = 1 AND p.status = 'published'`);
   if (!type) throw notFound(LESSON_TYPE_NOT_FOUND);
   if (input.instructorId === userId) throw conflict(OWN_BOOKING);
-  const state = await isOpen(type);
+  const state = await slotState(db, input.instructorId, input.lessonTypeId, input.startsAt, now);
   if (state === 'open') throw conflict(WAITLIST_NOT_NEEDED);
   if (state === 'unavailable') throw conflict(SLOT_UNAVAILABLE);
   const startsAt = new Date(input.startsAt).toISOString();

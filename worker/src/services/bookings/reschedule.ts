@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { generateSlots, localDateOf } from '../../domain/booking-slots.ts';
+import { BOOKING_NOT_FOUND, isTimelyCancellation, RESCHEDULE_MAX, RESCHEDULE_NOT_ALLOWED, SLOT_TAKEN, SLOT_UNAVAILABLE } from '../../domain/bookings.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
+import type { Platform } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { uniqueViolation } from '../db-errors.ts';
+import { emailBookingEvent, loadBookingContext, noticeStatements, type BookingContext } from './notices.ts';
+import { lowestFreeSeat, noOverlap } from './seats.ts';
+import { busyIntervals, loadSlotContext, type SlotContext } from './slots.ts';
+import { offerFreedSeats } from './waitlist.ts';
+import type { SlotView } from './views.ts';
+
+/**
+ * Moving a confirmed booking (decision 0032): by its booker, up to the cancellation deadline, at
+ * most RESCHEDULE_MAX times, to an open slot of the same lesson type. The move is one conditional
+ * UPDATE taking the lowest free seat at the new start; the partial unique index guards the seat,
+ * so a lost race answers 409 SLOT_TAKEN with the day's other open slots. The ICS SEQUENCE moves
+ * with reschedule_count, and the reminder is sent again for the new time.
+ */
+
+/** The open slots of the booking's type on the local day of `startsAt`, the booking's own seat not counted. */
+async function slotsWithout(db: Db, ctx: SlotContext, b: BookingContext, startsAt: string, now: Date): Promise<SlotView[]> {
+  const day = localDateOf(startsAt, ctx.rules.timeZone);
+  const fromIso = new Date(Date.parse(`${day}T00:00:00Z`) - 2 * 86_400_000).toISOString();
+  const toIso = new Date(Date.parse(`${day}T00:00:00Z`) + 3 * 86_400_000).toISOString();
+  const busy = (await busyIntervals(db, b.instructorId, fromIso, toIso, now))
+    .map((i) => (i.startsAt === b.startsAt && i.lessonTypeId === b.lessonTypeId ? { ...i, seatsTaken: i.seatsTaken - 1 } : i))
+    .filter((i) => i.seatsTaken > 0);
+  return generateSlots(ctx.rules, busy, { from: day, days: 1 }, now);
+}
+
+export async function rescheduleBooking(platform: Platform, userId: number, bookingId: number, startsAtInput: string, now: Date = new Date()): Promise<BookingContext> {
+  const { db } = platform;
+  const b = await loadBookingContext(db, bookingId);
+  if (!b || b.userId !== userId) throw notFound(BOOKING_NOT_FOUND);
+  if (b.status !== 'confirmed' || b.rescheduleCount >= RESCHEDULE_MAX || !isTimelyCancellation(b.startsAt, b.cancellationHours, now)) {
+    throw conflict(RESCHEDULE_NOT_ALLOWED);
+  }
+  const startsAt = new Date(startsAtInput).toISOString();
+  if (startsAt === b.startsAt) throw conflict(SLOT_UNAVAILABLE);
+  let ctx: SlotContext;
+  try {
+    ctx = await loadSlotContext(db, b.instructorId, b.lessonTypeId);
+  } catch {
+    // The instructor left the directory or the type is no longer offered: nothing to move to.
+    throw conflict(RESCHEDULE_NOT_ALLOWED);
+  }
+  const slots = await slotsWithout(db, ctx, b, startsAt, now);
+  const slot = slots.find((s) => s.starts_at === startsAt);
+  const alternatives = () => slots.filter((s) => !s.full && s.starts_at !== startsAt && s.starts_at !== b.startsAt);
+  if (!slot) throw new AppError(409, SLOT_UNAVAILABLE, { details: { alternatives: alternatives() } });
+  if (slot.full) throw new AppError(409, SLOT_TAKEN, { details: { alternatives: alternatives() } });
+
+  const endsAt = slot.ends_at;
+  const stamp = now.toISOString();
+  const happened = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${b.id} AND starts_at = ${startsAt} AND updated_at = ${stamp})`;
+  const moved: BookingContext = { ...b, startsAt, endsAt, rescheduleCount: b.rescheduleCount + 1 };
+  let changed: { id: number }[];
+  try {
+    const results = await db.batch([
+      db.all<{ id: number }>(sql`UPDATE bookings SET starts_at = ${startsAt}, ends_at = ${endsAt}, seat = ${lowestFreeSeat(b.instructorId, startsAt)},
+          reschedule_count = reschedule_count + 1, reminder_sent_at = NULL, updated_at = ${stamp}
+        WHERE id = ${b.id} AND status = 'confirmed' AND starts_at = ${b.startsAt} AND reschedule_count < ${RESCHEDULE_MAX}
+          AND ${lowestFreeSeat(b.instructorId, startsAt)} <= ${ctx.lessonType.capacity}
+          AND ${noOverlap(b.instructorId, startsAt, endsAt, ctx.profile.bufferMinutes, b.id)}
+        RETURNING id`),
+      ...noticeStatements(db, 'booking_rescheduled', moved, happened),
+    ]);
+    changed = results[0] as { id: number }[];
+  } catch (err) {
+    if (uniqueViolation(err)) throw new AppError(409, SLOT_TAKEN, { details: { alternatives: alternatives() } });
+    throw err;
+  }
+  if (changed.length === 0) {
+    const now2 = await loadBookingContext(db, b.id);
+    if (now2?.status !== 'confirmed' || now2.startsAt !== b.startsAt) throw conflict(RESCHEDULE_NOT_ALLOWED);
+    throw new AppError(409, SLOT_TAKEN, { details: { alternatives: alternatives() } });
+  }
+  const after = (await loadBookingContext(db, b.id))!;
+  await emailBookingEvent(platform, 'booking_rescheduled', after);
+  await offerFreedSeats(platform, b.instructorId, b.startsAt, now);
+  return after;
+}

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { REMINDER_HOURS } from '../../domain/bookings.ts';
+import type { Platform } from '../../platform/context.ts';
+import { emailBookingEvent, loadBookingContexts, noticeStatements } from './notices.ts';
+import { offerFreedSeats } from './waitlist.ts';
+
+/**
+ * The bookings' clock (decision 0032), run on each booking request, every minute on Node and by
+ * the cron trigger on Workers:
+ * 1. holds and offers past `hold_expires_at` expire; an offer that ran out ends its waiter's row
+ *    and the freed seat goes to the next waiter;
+ * 2. waits for sessions that have started end;
+ * 3. confirmed bookings starting within REMINDER_HOURS get their reminder, exactly once: the
+ *    UPDATE that sets `reminder_sent_at` is the claim, only the rows it returned are told.
+ */
+
+export interface SweepResult {
+  expired: number;
+  offered: number;
+  reminded: number;
+}
+
+export async function sweepBookings(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, now: Date = new Date()): Promise<SweepResult> {
+  const { db } = platform;
+  const stamp = now.toISOString();
+
+  // 1. Runs out: the conditional UPDATE claims each row once (a racing sweep or hold finds it expired).
+  const results = await db.batch([
+    db.all<{ id: number; instructorId: number; startsAt: string }>(sql`UPDATE bookings SET status = 'expired', updated_at = ${stamp}
+      WHERE status IN ('held', 'offered') AND hold_expires_at IS NOT NULL AND hold_expires_at <= ${stamp}
+      RETURNING id, instructor_id AS instructorId, starts_at AS startsAt`),
+    // The waiter whose offer ran out (held or still offered) stops waiting.
+    db.run(sql`UPDATE booking_waitlist SET status = 'expired', updated_at = ${stamp}
+      WHERE status = 'offered' AND offered_booking_id IN (SELECT id FROM bookings WHERE status = 'expired')`),
+    // 2. The sessions that have started: nobody waits for them any more.
+    db.run(sql`UPDATE booking_waitlist SET status = 'expired', updated_at = ${stamp} WHERE status = 'waiting' AND starts_at <= ${stamp}`),
+  ]);
+  const expired = results[0] as { id: number; instructorId: number; startsAt: string }[];
+  let offered = 0;
+  const sessions = new Map(expired.map((e) => [`${e.instructorId}|${e.startsAt}`, e]));
+  for (const s of sessions.values()) offered += (await offerFreedSeats(platform, s.instructorId, s.startsAt, now)).length;
+
+  // 3. Reminders.
+  const until = new Date(now.getTime() + REMINDER_HOURS * 3_600_000).toISOString();
+  const claimed = await db.all<{ id: number }>(sql`UPDATE bookings SET reminder_sent_at = ${stamp}
+    WHERE status = 'confirmed' AND reminder_sent_at IS NULL AND starts_at > ${stamp} AND starts_at <= ${until}
+    RETURNING id`);
+  if (claimed.length) {
+    const contexts = await loadBookingContexts(db, sql`b.id IN (${sql.join(
+      claimed.map((c) => sql`${c.id}`),
+      sql`, `,
+    )})`);
+    const statements = contexts.flatMap((b) => noticeStatements(db, 'booking_reminder', b, sql`1`));
+    if (statements.length) await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+    for (const b of contexts) await emailBookingEvent(platform, 'booking_reminder', b);
+  }
+  return { expired: expired.length, offered, reminded: claimed.length };
+}
