@@ -424,6 +424,10 @@ export const ROUTE_CASES: RouteCase[] = [
     guard: 'signed-in',
     call: () => ({ path: '/api/instructor/availability', body: { time_zone: 'UTC', min_notice_minutes: 0, horizon_days: 30, buffer_minutes: 0, weekly: [], overrides: [] } }),
   },
+  // Bookings (decision 0032): every signed-in person books; the detail is the booker's, the instructor's or bookings.manage's (else 404).
+  { method: 'POST', route: '/api/bookings', guard: 'signed-in', call: () => ({ path: '/api/bookings', body: {} }) },
+  { method: 'GET', route: '/api/bookings', guard: 'signed-in', call: () => ({ path: '/api/bookings?scope=all' }) },
+  { method: 'GET', route: '/api/bookings/:id', guard: 'signed-in', call: () => ({ path: '/api/bookings/1' }) },
   // Connect & Book: one's own professional profile, its lesson types and packages (object check: the signed-in user's).
   { method: 'GET', route: '/api/connect/profile', guard: 'signed-in', call: () => ({ path: '/api/connect/profile' }) },
   { method: 'PUT', route: '/api/connect/profile', guard: 'signed-in', call: () => ({ path: '/api/connect/profile', body: { headline: 'Walk profile', offers_online: true } }) },

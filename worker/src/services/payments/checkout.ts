@@ -9,6 +9,7 @@ import { uniqueViolation } from '../db-errors.ts';
 import { describePurchasables, purchasableKey, type Purchasable } from '../purchasables.ts';
 import { connectDestinationFor } from '../store/connect.ts';
 import { expireOverdueSessions, endPendingOrders } from './pending.ts';
+import { releaseStatements, type BatchStatement } from './fulfilment.ts';
 import { getPaymentProvider, ProviderError } from './index.ts';
 import { loadOrderSummary, type OrderSummary } from './order-view.ts';
 import { SESSION_ID_PLACEHOLDER } from './provider.ts';
@@ -316,7 +317,10 @@ export async function startCheckout(
   }
   if (!created) throw new AppError(409, 'Could not create the order. Please try again.');
   const orderId = created.id;
-  // The replaced orders' sessions end too (best effort: an order stays cancelled either way).
+  // What the replaced orders held is freed (unless this order has it), and their sessions end too
+  // (best effort: an order stays cancelled either way).
+  const released = replaced.flatMap((r) => releaseStatements(db, r.id));
+  if (released.length) await db.batch(released as [BatchStatement, ...BatchStatement[]]);
   await endPendingOrders(platform, replaced);
 
   if (quote.totalCents === 0) return completeFreeOrder(platform, orderId, created.number);
@@ -352,6 +356,7 @@ export async function startCheckout(
       db.run(sql`UPDATE orders SET status = 'failed', closed_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), failure_reason = ${PROVIDER_UNAVAILABLE}
         WHERE id = ${orderId} AND status = 'pending'`),
       db.run(sql`UPDATE coupon_redemptions SET status = 'released' WHERE order_id = ${orderId} AND status = 'reserved'`),
+      ...releaseStatements(db, orderId),
     ]);
     if (err instanceof ProviderError) throw new AppError(502, PROVIDER_UNAVAILABLE);
     throw err;

@@ -16,7 +16,7 @@ import { platformFeePercentSql } from '../store/store-settings.ts';
 export type BatchStatement = ReturnType<Db['run']>;
 
 export interface NextAction {
-  label: 'Start course' | 'Go to course' | 'Download';
+  label: 'Start course' | 'Go to course' | 'Download' | 'View booking';
   url: string;
 }
 
@@ -33,6 +33,12 @@ export interface Fulfiller {
    * delivery that made the paid transition), returning the rows for the runtime's mailer.
    */
   paidEmails?(db: Db, orderId: number, paidHere: SQL, status: string): OutboxInsert;
+  /**
+   * Frees what the order kept while it was open (a booking's held seat) once it ended unpaid:
+   * expired, cancelled, replaced or failed. Put in (or right after) the batch that ends the order;
+   * each statement checks the order's status itself.
+   */
+  release?(db: Db, orderId: number): BatchStatement[];
 }
 
 export interface OutboxRow {
@@ -70,7 +76,7 @@ const resourceLines = (orderId: number, condition: SQL) => sql`FROM order_items 
  * The refund that ended a line: the latest succeeded refund naming it, else (a full refund) the
  * order's latest succeeded refund. Over `o` and `oi`.
  */
-const endingRefundId = sql`COALESCE(
+export const endingRefundId = sql`COALESCE(
   (SELECT rf.id FROM refunds rf, json_each(rf.order_item_ids) j
     WHERE rf.order_id = o.id AND rf.status = 'succeeded' AND json_valid(rf.order_item_ids) AND CAST(j.value AS INTEGER) = oi.id
     ORDER BY rf.id DESC LIMIT 1),
@@ -81,7 +87,7 @@ const endingRefundId = sql`COALESCE(
  * proportion to the line's share of the lines it names; a line no refund names was ended by a full
  * refund and gave back its whole total. Never more than the line's total. Over `o` and `oi`.
  */
-const refundedOfLine = sql`MIN(oi.total_cents, COALESCE(
+export const refundedOfLine = sql`MIN(oi.total_cents, COALESCE(
   (SELECT sum(CAST(round(rf.amount_cents * 1.0 * oi.total_cents / NULLIF(
       (SELECT sum(oi2.total_cents) FROM order_items oi2, json_each(rf.order_item_ids) j2
         WHERE oi2.order_id = o.id AND oi2.id = CAST(j2.value AS INTEGER)), 0)) AS INTEGER))
@@ -169,4 +175,9 @@ export function fulfillerOf(kind: ItemKind): Fulfiller | undefined {
 
 export function registeredFulfillers(): [ItemKind, Fulfiller][] {
   return [...registry];
+}
+
+/** Every kind's `release` of an order that ended unpaid (see Fulfiller.release). */
+export function releaseStatements(db: Db, orderId: number): BatchStatement[] {
+  return [...registry.values()].flatMap((f) => f.release?.(db, orderId) ?? []);
 }

@@ -6,6 +6,7 @@ import type { Platform } from '../../platform/context.ts';
 import { getPaymentProvider, getTestProvider } from './index.ts';
 import { testEvents } from './test-provider.ts';
 import { loadOrderSummary, type OrderSummary } from './order-view.ts';
+import { releaseStatements } from './fulfilment.ts';
 import { releaseCouponStatement } from './webhooks.ts';
 
 /**
@@ -54,6 +55,7 @@ export async function expireOverdueSessions(platform: Platform, userId?: number)
     else await platform.db.batch([
       platform.db.run(sql`UPDATE orders SET status = 'expired', closed_at = ${nowIso()} WHERE id = ${order.id} AND status = 'pending'`),
       releaseCouponStatement(platform.db, order.id),
+      ...releaseStatements(platform.db, order.id),
     ]);
   }
 }
@@ -118,6 +120,7 @@ async function cancelOrder(platform: Platform, order: OrderRow): Promise<void> {
     db.run(sql`UPDATE orders SET status = 'cancelled', closed_at = ${nowIso()}, updated_at = ${nowIso()}
       WHERE id = ${order.id} AND status = 'pending' AND paid_at IS NULL`),
     releaseCouponStatement(db, order.id),
+    ...releaseStatements(db, order.id),
   ]);
   await endPendingOrders(platform, [order]);
 }

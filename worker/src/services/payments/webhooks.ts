@@ -5,7 +5,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { publicLink } from '../../platform/public-url.ts';
 import { deliverOutboxMessage } from '../outbox.ts';
-import { registeredFulfillers, type BatchStatement, type OutboxRow } from './fulfilment.ts';
+import { registeredFulfillers, releaseStatements, type BatchStatement, type OutboxRow } from './fulfilment.ts';
 import type { PaymentProvider, ProviderEvent, ProviderName } from './provider.ts';
 import { RECEIPT_KIND, receiptEmail } from './receipt.ts';
 import { handleSubscriptionEvent } from '../subscriptions/events.ts';
@@ -209,6 +209,8 @@ async function handleExpired(platform: Platform, provider: ProviderName, event: 
       WHERE id = ${order.id} AND status = 'pending' AND paid_at IS NULL AND ${claimed} RETURNING id`),
     releaseCouponStatement(db, order.id),
     settle(sql`CASE WHEN (SELECT status FROM orders WHERE id = ${order.id}) = 'expired' THEN 'expired' ELSE 'ignored:not-pending' END`),
+    // What the order held (a booking's seat) frees with it.
+    ...releaseStatements(db, order.id),
   ] as const);
   return { eventId: event.id, type: event.type, orderId: order.id, outcome: results[3][0]?.outcome ?? 'duplicate' };
 }

@@ -1,0 +1,151 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { bookings, users } from '../../../../db/schema/index.ts';
+import { formatInZone } from '../../domain/booking-time.ts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { endingRefundId, refundedOfLine, registerFulfiller, type BatchStatement, type Fulfiller } from '../payments/fulfilment.ts';
+import { MAX_QUANTITY, registerPurchasableKind, type KindDescriber, type Purchasable } from '../purchasables.ts';
+import { platformFeePercentSql } from '../store/store-settings.ts';
+
+/**
+ * A held booking as something to pay for (decision 0032): the BOOKING purchasable (its booker
+ * pays its snapshot price while the hold runs) and its fulfiller. The fulfiller confirms the
+ * booking in the verified payment's own batch, exactly once (guarded by the line's state), writes
+ * the in-app notices for the booker and the instructor, and the instructor's ledger sale (so the
+ * earning shows in seller payments); a refund that ends the line cancels a still-confirmed
+ * booking and writes the ledger's refund row; an order that ends unpaid expires its held
+ * bookings (`release`). Registered when this module loads (the bookings routes import it).
+ */
+
+export const HOLD_ENDED = 'This booking is no longer held for you. Please choose a time again.';
+
+const instructorNameSql = sql`CASE WHEN trim(iu.first_name || ' ' || iu.last_name) <> '' THEN trim(iu.first_name || ' ' || iu.last_name) ELSE iu.username END`;
+const bookerNameSql = sql`CASE WHEN trim(bu.first_name || ' ' || bu.last_name) <> '' THEN trim(bu.first_name || ' ' || bu.last_name) ELSE bu.username END`;
+
+/** "Private ballet lesson with Ina Structor — Tue, Mar 3, 10:00 AM EST" (the instructor's zone). */
+export function bookingLineTitle(b: { title: string; startsAt: string; instructorTimeZone: string }, instructorName: string): string {
+  return `${b.title} with ${instructorName} — ${formatInZone(b.startsAt, b.instructorTimeZone)}`;
+}
+
+/** BOOKING: only its booker sees it; available while held and the hold has not run out. */
+export const describeBookings: KindDescriber = async (db, userId, itemIds) => {
+  const out = new Map<number, Purchasable>();
+  if (userId === null || itemIds.length === 0) return out;
+  const rows = await db
+    .select({
+      id: bookings.id,
+      userId: bookings.userId,
+      title: bookings.title,
+      startsAt: bookings.startsAt,
+      instructorTimeZone: bookings.instructorTimeZone,
+      status: bookings.status,
+      holdExpiresAt: bookings.holdExpiresAt,
+      priceCents: bookings.priceCents,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.instructorId))
+    .where(inArray(bookings.id, itemIds));
+  const now = new Date().toISOString();
+  for (const row of rows) {
+    if (row.userId !== userId) continue;
+    const name = [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username;
+    const available = row.status === 'held' && row.holdExpiresAt !== null && row.holdExpiresAt > now;
+    out.set(row.id, {
+      kind: 'BOOKING',
+      itemId: row.id,
+      title: bookingLineTitle(row, name),
+      priceCents: row.priceCents,
+      imageUrl: null,
+      url: '/my-bookings',
+      available,
+      reason: available ? null : 'unpublished',
+      reasonMessage: available ? null : HOLD_ENDED,
+      maxQuantity: MAX_QUANTITY.BOOKING,
+    });
+  }
+  return out;
+};
+
+/**
+ * The in-app "booking confirmed" notices of the bookings `where` selects (over `b`), for the
+ * booker and the instructor, inserted only while `happened` holds.
+ */
+export function confirmedNoticeStatements(db: Db, where: SQL, happened: SQL): BatchStatement[] {
+  const from = sql`FROM bookings b JOIN users iu ON iu.id = b.instructor_id JOIN users bu ON bu.id = b.user_id WHERE ${where} AND ${happened}`;
+  return [
+    db.run(sql`INSERT INTO notifications (user_id, kind, title, body, url)
+      SELECT b.user_id, 'booking_confirmed', 'Your booking is confirmed',
+        b.title || ' with ' || ${instructorNameSql} || ' is confirmed (booking ' || b.number || ').', '/my-bookings' ${from}`),
+    db.run(sql`INSERT INTO notifications (user_id, kind, title, body, url)
+      SELECT b.instructor_id, 'booking_confirmed', 'New booking',
+        ${bookerNameSql} || ' booked ' || b.title || ' (booking ' || b.number || ').', '/instructor/bookings' ${from}`),
+  ];
+}
+
+/** The order's BOOKING lines that `condition` selects (over `oi` and `o`), as booking ids. */
+const lineBookingIds = (orderId: number, condition: SQL) =>
+  sql`(SELECT oi.item_id FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE o.id = ${orderId} AND oi.kind = 'BOOKING' AND ${condition})`;
+
+/** An expired hold whose seat nobody took since (the payment beat the sweep): it can still be confirmed. Over `bookings`. */
+const seatStillFree = sql`NOT EXISTS (SELECT 1 FROM bookings t WHERE t.instructor_id = bookings.instructor_id AND t.status IN ('held', 'offered', 'confirmed')
+    AND t.id <> bookings.id AND ((t.starts_at = bookings.starts_at AND (t.seat = bookings.seat OR t.lesson_type_id <> bookings.lesson_type_id))
+      OR (t.starts_at <> bookings.starts_at AND t.starts_at < bookings.ends_at AND t.ends_at > bookings.starts_at)))`;
+
+export const bookingFulfiller: Fulfiller = {
+  /*
+   * The held booking (or an expired one whose seat is still free) is confirmed. One whose seat was
+   * retaken stays expired: the order is paid and shows in the admin's orders to be refunded.
+   */
+  grant: (db, orderId, grantable) => {
+    const at = new Date().toISOString();
+    const confirmedHere = sql`b.confirmed_at = ${at} AND b.status = 'confirmed' AND b.order_id = ${orderId}`;
+    const lines = sql`FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN bookings b ON b.id = oi.item_id
+      WHERE o.id = ${orderId} AND oi.kind = 'BOOKING' AND ${grantable} AND ${confirmedHere}`;
+    return [
+      db.run(sql`UPDATE bookings SET status = 'confirmed', confirmed_at = ${at}, hold_expires_at = NULL, order_id = ${orderId}, updated_at = ${at}
+        WHERE id IN ${lineBookingIds(orderId, grantable)}
+          AND (status = 'held' OR (status = 'expired' AND cancelled_at IS NULL AND ${seatStillFree}))`),
+      ...confirmedNoticeStatements(db, sql`b.id IN ${lineBookingIds(orderId, grantable)}`, confirmedHere),
+      db.run(sql`INSERT INTO seller_ledger (seller_id, type, order_id, order_item_id, resource_id, gross_cents, fee_cents, net_cents, description)
+        SELECT seller_id, 'sale', order_id, item_id, NULL, gross, fee, gross - fee, description FROM (
+          SELECT b.instructor_id AS seller_id, o.id AS order_id, oi.id AS item_id, oi.total_cents AS gross,
+            CAST(round(oi.total_cents * ${platformFeePercentSql} / 100.0) AS INTEGER) AS fee,
+            'Booking: ' || b.title || ' · ' || b.number || ' · Order ' || o.number AS description
+          ${lines})
+        WHERE true ON CONFLICT DO NOTHING`),
+    ];
+  },
+  revoke: (db, orderId, revocable) => [
+    db.run(sql`INSERT INTO seller_ledger (seller_id, type, order_id, order_item_id, refund_id, resource_id, gross_cents, fee_cents, net_cents, description)
+      SELECT seller_id, 'refund', order_id, item_id, refund_id, NULL, -amount, -fee, -(amount - fee), description FROM (
+        SELECT ended.*, CASE WHEN sale_gross > 0 THEN CAST(round(sale_fee * 1.0 * amount / sale_gross) AS INTEGER) ELSE 0 END AS fee FROM (
+          SELECT s.seller_id, o.id AS order_id, oi.id AS item_id, s.gross_cents AS sale_gross, s.fee_cents AS sale_fee,
+            ${refundedOfLine} AS amount, ${endingRefundId} AS refund_id,
+            'Refund: ' || oi.title || ' · Order ' || o.number AS description
+          FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN seller_ledger s ON s.type = 'sale' AND s.order_item_id = oi.id
+          WHERE o.id = ${orderId} AND oi.kind = 'BOOKING' AND ${revocable}) AS ended)
+      WHERE true ON CONFLICT DO NOTHING`),
+    // A booking a cancellation already ended keeps who cancelled it; one still confirmed was ended by the refund (an admin's).
+    db.run(sql`UPDATE bookings SET status = 'cancelled', cancelled_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), cancelled_by = COALESCE(cancelled_by, 'admin'),
+        cancel_reason = COALESCE(cancel_reason, 'The payment was refunded.'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+      WHERE status = 'confirmed' AND order_id = ${orderId} AND id IN ${lineBookingIds(orderId, revocable)}`),
+  ],
+  nextAction: () => ({ label: 'View booking', url: '/my-bookings' }),
+  /*
+   * The order ended unpaid: its held bookings expire at once (their seats free), unless another
+   * open or paid order has the same booking (a new checkout of it replaced this one).
+   */
+  release: (db, orderId) => [
+    db.run(sql`UPDATE bookings SET status = 'expired', hold_expires_at = NULL, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+      WHERE status = 'held' AND id IN (SELECT oi.item_id FROM order_items oi WHERE oi.order_id = ${orderId} AND oi.kind = 'BOOKING')
+        AND (SELECT status FROM orders WHERE id = ${orderId}) IN ('expired', 'cancelled', 'failed')
+        AND NOT EXISTS (SELECT 1 FROM order_items oi2 JOIN orders o2 ON o2.id = oi2.order_id
+          WHERE oi2.kind = 'BOOKING' AND oi2.item_id = bookings.id AND o2.id <> ${orderId} AND (o2.status = 'pending' OR o2.paid_at IS NOT NULL))`),
+  ],
+};
+
+registerPurchasableKind('BOOKING', describeBookings);
+registerFulfiller('BOOKING', bookingFulfiller);
