@@ -132,7 +132,7 @@ export function reviewBooking(booking: BookingView, rating: number, comment: str
 export async function acceptOffer(entry: WaitlistView, navigate: (url: string) => void = (url) => location.assign(url)): Promise<ActionResult> {
   setBusy(entry.id, true);
   try {
-    const answer = await apiFetch<{ checkoutUrl?: string | null }>(`/api/waitlist/${entry.id}/accept`, { method: 'POST' });
+    const answer = await apiFetch<{ checkoutUrl?: string | null }>(`/api/waitlist/${entry.id}/accept`, { method: 'POST', json: {} });
     if (answer.checkoutUrl) navigate(answer.checkoutUrl);
     else toast({ title: 'Place accepted', description: `${entry.title} is booked.` });
     return { ok: true };

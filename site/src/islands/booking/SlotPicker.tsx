@@ -53,6 +53,7 @@ export default function SlotPicker({ days, day, slots, zone, instructorZone, sel
                 type="button"
                 className={`slot-day${d.open > 0 ? ' slot-day-open' : ''}`}
                 aria-pressed={d.key === day}
+                data-day={d.key}
                 aria-label={`${chip.long}: ${note}`}
                 onClick={() => onDay(d.key)}
               >

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { createClient, type Client } from '@libsql/client';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, uniqueName } from './fixtures.ts';
+import { FRESH_PASSWORD } from './plan-fixtures.ts';
+
+/**
+ * Connect & Book setup for the journeys (decision 0032): a published instructor with weekly hours
+ * and a lesson type, written straight into the e2e server's database file (the server's data folder
+ * is tests/.tmp/e2e-data-{port}, scripts/e2e-server.ts), so a journey does not depend on the
+ * profile editor. The account itself is registered through the API like any person's, so it can
+ * sign in with its password. The profile tables' triggers move the `connect` content version, so
+ * the directory and the profile are read fresh.
+ */
+
+/** Random lower-case letters: a name a person could have, unique to the run. */
+function letters(n: number): string {
+  return [...randomBytes(n)].map((b) => String.fromCharCode(97 + (b % 26))).join('');
+}
+
+export function e2eDatabaseFile(): string {
+  const port = process.env.E2E_PORT ?? '4400';
+  return resolve(import.meta.dirname, '..', '.tmp', `e2e-data-${port}`, 'drx.db');
+}
+
+async function openE2eDatabase(): Promise<Client> {
+  const client = createClient({ url: `file:${e2eDatabaseFile()}` });
+  // The server writes to the same file: wait for its lock rather than fail.
+  await client.execute('PRAGMA busy_timeout = 10000');
+  return client;
+}
+
+export interface SeededInstructor {
+  id: number;
+  username: string;
+  password: string;
+  name: string;
+  timeZone: string;
+  lessonTypeId: number;
+  lessonTitle: string;
+  priceCents: number;
+}
+
+export interface InstructorSeed {
+  firstName?: string;
+  lastName?: string;
+  timeZone?: string;
+  /** A style name of the seeded list (migration 0011). */
+  style?: string;
+  zip?: string;
+  city?: string;
+  state?: string;
+  latitude?: number;
+  longitude?: number;
+  /** Local wall hours on every weekday, in the instructor's zone. */
+  start?: string;
+  end?: string;
+  cancellationHours?: number;
+  lessonTitle?: string;
+  durationMinutes?: number;
+  priceCents?: number;
+}
+
+/**
+ * A published instructor (DIRECTORY_MEMBER and BOOKING_PROFESSIONAL, as publishing grants) who
+ * teaches online and in person from the ZIP code, with hours every day of the week and one private
+ * lesson type.
+ */
+export async function publishedInstructor(request: APIRequestContext, seed: InstructorSeed = {}): Promise<SeededInstructor> {
+  const firstName = seed.firstName ?? 'Nadia';
+  const lastName = seed.lastName ?? `Pointe${letters(6)}`;
+  const username = uniqueName('teach');
+  const res = await request.post('/api/register', { data: { username, password: FRESH_PASSWORD, first_name: firstName, last_name: lastName } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { user } = (await res.json()) as { user: { id: number } };
+  const timeZone = seed.timeZone ?? 'America/New_York';
+  const lessonTitle = seed.lessonTitle ?? 'Private ballet lesson';
+  const priceCents = seed.priceCents ?? 5000;
+
+  const db = await openE2eDatabase();
+  try {
+    const now = new Date().toISOString();
+    await db.batch(
+      [
+        {
+          sql: `INSERT OR IGNORE INTO user_roles (user_id, role_id) SELECT ?, id FROM roles WHERE name IN ('DIRECTORY_MEMBER', 'BOOKING_PROFESSIONAL')`,
+          args: [user.id],
+        },
+        {
+          sql: `INSERT INTO instructor_profiles (user_id, headline, bio, time_zone, offers_online, offers_in_person, zip, city, state, latitude, longitude,
+                  travel_radius_miles, meeting_url, min_notice_minutes, horizon_days, buffer_minutes, cancellation_hours, levels, age_groups, languages,
+                  status, calendar_token, published_at)
+                VALUES (?, ?, ?, ?, 1, 1, ?, ?, ?, ?, ?, 25, ?, 60, 30, 0, ?, ?, ?, ?, 'published', ?, ?)`,
+          args: [
+            user.id,
+            'Classical ballet for adults and teens',
+            'Former company dancer; I teach technique, port de bras and pointe preparation.',
+            timeZone,
+            seed.zip ?? '10001',
+            seed.city ?? 'New York',
+            seed.state ?? 'NY',
+            seed.latitude ?? 40.7506,
+            seed.longitude ?? -73.9972,
+            'https://meet.example.test/ballet',
+            seed.cancellationHours ?? 24,
+            JSON.stringify(['Beginner', 'Intermediate']),
+            JSON.stringify(['Adult (18+)']),
+            JSON.stringify(['English']),
+            randomBytes(18).toString('base64url'),
+            now,
+          ],
+        },
+        { sql: `INSERT INTO instructor_styles (instructor_id, style_id) SELECT ?, id FROM dance_styles WHERE name = ?`, args: [user.id, seed.style ?? 'Ballet'] },
+        ...[1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+          sql: 'INSERT INTO availability_rules (instructor_id, weekday, start_time, end_time) VALUES (?, ?, ?, ?)',
+          args: [user.id, weekday, seed.start ?? '09:00', seed.end ?? '17:00'],
+        })),
+        {
+          sql: `INSERT INTO lesson_types (instructor_id, kind, title, description, duration_minutes, price_cents, capacity, mode, active, position)
+                VALUES (?, 'private', ?, 'One to one, online.', ?, ?, 1, 'online', 1, 0)`,
+          args: [user.id, lessonTitle, seed.durationMinutes ?? 60, priceCents],
+        },
+      ],
+      'write',
+    );
+    const type = await db.execute({ sql: 'SELECT id FROM lesson_types WHERE instructor_id = ? ORDER BY id DESC LIMIT 1', args: [user.id] });
+    const styles = await db.execute({ sql: 'SELECT count(*) AS n FROM instructor_styles WHERE instructor_id = ?', args: [user.id] });
+    expect(Number(styles.rows[0]!.n), `the style ${seed.style ?? 'Ballet'} is seeded`).toBe(1);
+    return {
+      id: user.id,
+      username,
+      password: FRESH_PASSWORD,
+      name: `${firstName} ${lastName}`,
+      timeZone,
+      lessonTypeId: Number(type.rows[0]!.id),
+      lessonTitle,
+      priceCents,
+    };
+  } finally {
+    db.close();
+  }
+}

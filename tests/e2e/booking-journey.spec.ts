@@ -1,0 +1,131 @@
+import { readFile } from 'node:fs/promises';
+import { Temporal } from 'temporal-polyfill';
+import { publishedInstructor } from './booking-fixtures.ts';
+import { PAYING_CARD, payWithCard, seriousViolations } from './commerce-fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+import { apiToken, bearer, freshAccount } from './plan-fixtures.ts';
+
+// Issue 12 §3 and §5: a visitor in London finds a New York ballet teacher by ZIP code and style,
+// books a lesson shown in their own time zone (the teacher's noted), pays in test mode, sees it in
+// My Bookings and adds it to their calendar; the teacher declines it and the booker is refunded.
+
+const BOOKER_ZONE = 'Europe/London';
+const INSTRUCTOR_ZONE = 'America/New_York';
+
+test.use({ timezoneId: BOOKER_ZONE });
+
+/** The instant of a wall time on a date in a zone. */
+function instantOf(date: string, time: string, zone: string): Date {
+  return new Date(Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(zone).epochMilliseconds);
+}
+
+const timeIn = (at: Date, zone: string) => new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(at);
+const dayIn = (at: Date, zone: string) => new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(at);
+/** RFC 5545 UTC form: 20261128T140000Z. */
+const icsUtc = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+test('a visitor searches by ZIP and style, books in their own zone, pays, downloads the ICS; the instructor declines and the booker is refunded', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  // Brooklyn Heights: a ZIP code no demo instructor uses, searched from the same place.
+  const instructor = await publishedInstructor(request, { timeZone: INSTRUCTOR_ZONE, zip: '11201', city: 'Brooklyn', state: 'NY', latitude: 40.6947, longitude: -73.9903 });
+  const booker = await freshAccount(request, 'booker', 'Bea', 'Booker');
+
+  // The directory: ZIP code and style.
+  await page.goto('/connect');
+  const search = page.getByRole('search', { name: 'Instructors' });
+  if (!(await search.getByLabel('Dance style').isVisible())) await search.getByText('Filters and sort').click();
+  await search.getByLabel('Dance style').selectOption({ label: 'Ballet' });
+  await search.getByLabel('ZIP code').fill('11201');
+  await search.getByLabel('Sort by').selectOption({ label: 'Distance' });
+  await search.getByRole('button', { name: 'Show instructors' }).click();
+  const card = page.getByRole('article', { name: instructor.name });
+  await expect(card).toBeVisible();
+  await card.getByRole('link', { name: `Book a lesson with ${instructor.name}` }).click();
+
+  // Booking needs an account: sign in, and come back to the booking page.
+  await expect(page).toHaveURL(/\/auth\?redirect=/);
+  const signIn = page.getByRole('form', { name: 'Sign in' });
+  await signIn.getByLabel('Username').fill(booker.username);
+  await signIn.getByLabel('Password').fill(booker.password);
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`/instructors/${instructor.id}/book$`));
+  await hydrated(page);
+
+  // Step 1: the lesson type (the only one, chosen). The instructor's zone is noted.
+  await expect(page.getByText(`teaches in New York time (${INSTRUCTOR_ZONE})`)).toBeVisible();
+  await expect(page.getByRole('radio', { name: new RegExp(instructor.lessonTitle) })).toBeChecked();
+  await expect(page.getByLabel('Times shown in')).toHaveValue(BOOKER_ZONE);
+
+  // Step 2: a day with open times (not today: the minimum notice may have closed some), and its first time.
+  const openDays = page.getByRole('list', { name: 'Days' }).getByRole('button', { name: /: \d+ open$/ });
+  await expect(openDays.first()).toBeVisible();
+  const day = openDays.nth(1);
+  const date = (await day.getAttribute('data-day'))!;
+  await day.click();
+  // The instructor's 9:00 AM on that date, shown in London with New York's noted.
+  const start = instantOf(date, '09:00', INSTRUCTOR_ZONE);
+  const slotName = `${timeIn(start, BOOKER_ZONE)} your time · 9:00 AM in New York (instructor)`;
+  const times = page.getByRole('list', { name: /^Times on / });
+  await expect(times.getByRole('button').first()).toHaveAccessibleName(slotName);
+  await times.getByRole('button', { name: slotName }).click();
+
+  // Step 3: summary in the booker's zone, the policy, a note, Pay.
+  const summary = page.getByRole('region', { name: '3. Note and payment' });
+  await expect(summary.getByText(`${dayIn(start, BOOKER_ZONE)} at ${timeIn(start, BOOKER_ZONE)} (${BOOKER_ZONE})`)).toBeVisible();
+  await expect(summary.getByText(/Free cancellation until/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await summary.getByLabel(/^Note for /).fill('Working on pirouettes.');
+  await summary.getByRole('button', { name: 'Pay $50.00' }).click();
+
+  // The test provider's hosted page: pay with 4242…, then back on the success page.
+  await expect(page).toHaveURL(/\/checkout\/stripe/);
+  await payWithCard(page, PAYING_CARD, 'Bea Booker');
+  await expect(page).toHaveURL(/\/payment-success/, { timeout: 15_000 });
+  await page.getByRole('link', { name: /View booking/ }).first().click();
+  await expect(page).toHaveURL(/\/my-bookings/);
+  await hydrated(page);
+
+  // My Bookings: confirmed, at the booker's local time, the instructor's noted.
+  const booking = page.getByRole('article', { name: instructor.lessonTitle });
+  await expect(async () => {
+    await page.reload();
+    await expect(booking.getByText('Confirmed', { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(booking.getByText(`${dayIn(start, BOOKER_ZONE)} at ${timeIn(start, BOOKER_ZONE)} (${BOOKER_ZONE})`)).toBeVisible();
+  await expect(booking.getByText('9:00 AM in New York (instructor)')).toBeVisible();
+  await expect(booking.getByRole('link', { name: /Join lesson/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Add to calendar: an RFC 5545 file with the lesson's start in UTC.
+  const [download] = await Promise.all([page.waitForEvent('download'), booking.getByRole('button', { name: /Add to calendar \(\.ics\)/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.ics$/);
+  const ics = await readFile((await download.path())!, 'utf8');
+  expect(ics).toContain('BEGIN:VCALENDAR');
+  expect(ics).toContain(`DTSTART:${icsUtc(start)}`);
+
+  // The instructor, in their own browser, declines it with a reason.
+  const token = await apiToken(request, instructor.username, instructor.password);
+  const mine = await request.get('/api/bookings?scope=upcoming', { headers: bearer(booker.token) });
+  const { data } = (await mine.json()) as { data: { number: string }[] };
+  const number = data[0]!.number;
+  const teacher = await browser.newContext({ timezoneId: INSTRUCTOR_ZONE });
+  const teacherPage = await teacher.newPage();
+  await teacherPage.addInitScript((t) => window.localStorage.setItem('access_token', t), token);
+  await teacherPage.goto('/instructor/bookings');
+  await hydrated(teacherPage);
+  await teacherPage.getByRole('button', { name: `Decline Bea Booker's booking ${number}` }).click();
+  const dialog = teacherPage.getByRole('alertdialog');
+  await dialog.getByLabel('Reason (the booker sees it)').fill('I am travelling that week, sorry.');
+  await dialog.getByRole('button', { name: 'Decline and refund' }).click();
+  await expect(dialog).toBeHidden();
+  await teacher.close();
+
+  // The booker sees it declined and refunded in full.
+  await page.reload();
+  await hydrated(page);
+  await page.getByRole('tab', { name: 'Past' }).click();
+  const declined = page.getByRole('article', { name: instructor.lessonTitle });
+  await expect(declined.getByText('Declined', { exact: true })).toBeVisible();
+  await expect(declined.getByText('Refunded $50.00')).toBeVisible();
+  await expect(declined.getByText(/I am travelling that week/)).toBeVisible();
+});
