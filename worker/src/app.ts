@@ -9,6 +9,11 @@ import { accountRoutes } from './routes/account.ts';
 import { availabilityRoutes } from './routes/availability.ts';
 import { bookingSlotsRoutes } from './routes/booking-slots.ts';
 import { bookingsRoutes } from './routes/bookings.ts';
+import { bookingActionRoutes } from './routes/booking-actions.ts';
+import { calendarFeedRoutes } from './routes/calendar-feed.ts';
+import { instructorBookingsRoutes } from './routes/instructor-bookings.ts';
+import { packagesRoutes } from './routes/packages.ts';
+import { waitlistRoutes } from './routes/waitlist.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { subscriptionsAdminRoutes } from './routes/subscriptions-admin.ts';
 import { subscriptionsRoutes } from './routes/subscriptions.ts';
@@ -120,7 +125,12 @@ const api = new Hono<AppContext>()
   .route('/', featuresRoutes)
   .route('/', availabilityRoutes)
   .route('/', bookingSlotsRoutes)
-  .route('/', bookingsRoutes);
+  .route('/', bookingsRoutes)
+  .route('/', bookingActionRoutes)
+  .route('/', packagesRoutes)
+  .route('/', waitlistRoutes)
+  .route('/', instructorBookingsRoutes)
+  .route('/', calendarFeedRoutes);
 
 export type AppType = typeof api;
 

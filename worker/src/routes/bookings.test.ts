@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, notifications, orderItems, orders, sellerLedger } from '../../../db/schema/index.ts';
+import { bookings, emailOutbox, notifications, orderItems, orders, sellerLedger } from '../../../db/schema/index.ts';
 import { addDays, todayIn } from '../domain/booking-slots.ts';
 import { BOOKING_NOT_FOUND, INSTRUCTOR_NOT_FOUND, LESSON_TYPE_NOT_FOUND, NO_CREDITS, OWN_BOOKING, SESSION_FULL, SLOT_TAKEN, SLOT_UNAVAILABLE, TIME_ZONE_INVALID } from '../domain/bookings.ts';
 import { createInstructor, createLessonType, giveBooking, givePackage, type InstructorOptions } from '../../../tests/support/booking-factories.ts';
@@ -163,6 +163,9 @@ describe('paying for a held booking', () => {
     expect(notices.filter((n) => n.userId === user.id)).toHaveLength(1);
     expect(notices.filter((n) => n.userId === given.user.id)).toHaveLength(1);
     expect(notices.find((n) => n.userId === given.user.id)!.body).toContain('Bo Oker booked Private ballet lesson');
+    const mails = await t.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'booking_confirmed'), sql`${emailOutbox.subject} LIKE ${'%' + row.number + '%'}`));
+    expect(mails.map((m) => m.toAddress).sort()).toEqual([user.email, given.user.email].sort());
+    expect(mails.find((m) => m.toAddress === user.email)!.subject).toBe(`Your booking is confirmed — Private ballet lesson (${row.number})`);
     const ledger = await t.db.select().from(sellerLedger).where(eq(sellerLedger.sellerId, given.user.id));
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ type: 'sale', grossCents: 5000, resourceId: null, orderId: order!.id });
@@ -342,6 +345,9 @@ describe('confirmed at once', () => {
     const notices = await t.db.select().from(notifications).where(and(eq(notifications.kind, 'booking_confirmed'), eq(notifications.userId, user.id)));
     expect(notices).toHaveLength(1);
     expect(await t.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(0);
+    // The confirmation email carries the booking's calendar file.
+    const [mail] = await t.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'booking_confirmed'), eq(emailOutbox.toAddress, user.email!)));
+    expect(mail?.attachments).toContain(`${started.booking.number}.ics`);
   });
 
   it('a package credit confirms at once; without credits left NO_CREDITS; someone else\'s package is refused', async () => {
