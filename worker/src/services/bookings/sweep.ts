@@ -11,13 +11,16 @@ import { offerFreedSeats } from './waitlist.ts';
  *    and the freed seat goes to the next waiter;
  * 2. waits for sessions that have started end;
  * 3. confirmed bookings starting within REMINDER_HOURS get their reminder, exactly once: the
- *    UPDATE that sets `reminder_sent_at` is the claim, only the rows it returned are told.
+ *    UPDATE that sets `reminder_sent_at` is the claim, only the rows it returned are told;
+ * 4. bookings confirmed by a payment (the webhook's batch wrote their in-app notices) get their
+ *    confirmation email with the ICS, once: a booking whose confirmation is in the outbox is done.
  */
 
 export interface SweepResult {
   expired: number;
   offered: number;
   reminded: number;
+  confirmed: number;
 }
 
 export async function sweepBookings(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, now: Date = new Date()): Promise<SweepResult> {
@@ -54,5 +57,13 @@ export async function sweepBookings(platform: Pick<Platform, 'env' | 'db' | 'mai
     if (statements.length) await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
     for (const b of contexts) await emailBookingEvent(platform, 'booking_reminder', b);
   }
-  return { expired: expired.length, offered, reminded: claimed.length };
+  // 4. Confirmation emails of paid bookings (the payment's batch cannot write an ICS).
+  const since = new Date(now.getTime() - 86_400_000).toISOString();
+  const unsent = await loadBookingContexts(
+    db,
+    sql`b.status = 'confirmed' AND b.order_id IS NOT NULL AND b.confirmed_at >= ${since}
+      AND NOT EXISTS (SELECT 1 FROM email_outbox e WHERE e.kind = 'booking_confirmed' AND e.subject LIKE '%(' || b.number || ')')`,
+  );
+  for (const b of unsent) await emailBookingEvent(platform, 'booking_confirmed', b);
+  return { expired: expired.length, offered, reminded: claimed.length, confirmed: unsent.length };
 }
