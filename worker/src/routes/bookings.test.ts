@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookings, emailOutbox, notifications, orderItems, orders, sellerLedger } from '../../../db/schema/index.ts';
 import { addDays, todayIn } from '../domain/booking-slots.ts';
 import { BOOKING_NOT_FOUND, INSTRUCTOR_NOT_FOUND, LESSON_TYPE_NOT_FOUND, NO_CREDITS, OWN_BOOKING, SESSION_FULL, SLOT_TAKEN, SLOT_UNAVAILABLE, TIME_ZONE_INVALID } from '../domain/bookings.ts';
@@ -9,7 +9,7 @@ import { createAdmin, createSignedInUser, signIn } from '../../../tests/support/
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { newBookingNumber } from '../domain/bookings.ts';
 import { PACKAGE_NOT_USABLE, seatInsertStatement, STARTS_AT_INVALID } from '../services/bookings/holds.ts';
-import { getTestProvider } from '../services/payments/index.ts';
+import { getTestProvider, ProviderError } from '../services/payments/index.ts';
 import { testEvents } from '../services/payments/test-provider.ts';
 import type { BookingStarted, BookingView, SlotView } from '../services/bookings/views.ts';
 
@@ -234,6 +234,21 @@ describe('paying for a held booking', () => {
     await t.json('GET', '/api/payments/pending', undefined, token);
     expect((await t.db.select().from(orders).where(eq(orders.id, row.orderId!)))[0]!.status).toBe('expired');
     expect((await bookingRow(row.id)).status).toBe('expired');
+  });
+
+  it('a provider failure fails the order and expires the hold (502), the slot opens again', async () => {
+    const given = await instructor();
+    const { user, token } = await createSignedInUser(t.db);
+    const provider = getTestProvider(t.platform)!;
+    const spy = vi.spyOn(provider, 'createCheckoutSession').mockRejectedValueOnce(new ProviderError('down'));
+    const res = await hold(given.user.id, given.lessonTypes[0]!.id, at('16:00'), token);
+    spy.mockRestore();
+    expect(res.status).toBe(502);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.userId, user.id));
+    expect(row!.status).toBe('expired');
+    const [order] = await t.db.select().from(orders).where(eq(orders.userId, user.id));
+    expect(order!.status).toBe('failed');
+    expect((await hold(given.user.id, given.lessonTypes[0]!.id, at('16:00'), token)).status).toBe(201);
   });
 
   it('a hold past its expiry frees the slot for the next person', async () => {
