@@ -428,6 +428,26 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'POST', route: '/api/bookings', guard: 'signed-in', call: () => ({ path: '/api/bookings', body: {} }) },
   { method: 'GET', route: '/api/bookings', guard: 'signed-in', call: () => ({ path: '/api/bookings?scope=all' }) },
   { method: 'GET', route: '/api/bookings/:id', guard: 'signed-in', call: () => ({ path: '/api/bookings/1' }) },
+  // After booking (decision 0032): the booker's own booking (else 404), their packages and waitlist places; the instructor's own bookings.
+  { method: 'POST', route: '/api/bookings/:id/cancel', guard: 'signed-in', call: () => ({ path: '/api/bookings/999999/cancel', body: {} }) },
+  { method: 'POST', route: '/api/bookings/:id/reschedule', guard: 'signed-in', call: () => ({ path: '/api/bookings/999999/reschedule', body: { startsAt: '2030-01-07T15:00:00Z' } }) },
+  { method: 'POST', route: '/api/bookings/:id/review', guard: 'signed-in', call: () => ({ path: '/api/bookings/999999/review', body: { rating: 5, comment: '' } }) },
+  { method: 'GET', route: '/api/bookings/:id/ics', guard: 'signed-in', call: () => ({ path: '/api/bookings/999999/ics' }) },
+  { method: 'GET', route: '/api/packages/mine', guard: 'signed-in', call: () => ({ path: '/api/packages/mine' }) },
+  { method: 'POST', route: '/api/packages/:id/checkout', guard: 'signed-in', call: () => ({ path: '/api/packages/999999/checkout', body: {} }) },
+  { method: 'GET', route: '/api/waitlist', guard: 'signed-in', call: () => ({ path: '/api/waitlist' }) },
+  {
+    method: 'POST',
+    route: '/api/waitlist',
+    guard: 'signed-in',
+    call: () => ({ path: '/api/waitlist', body: { instructorId: 999999, lessonTypeId: 999999, startsAt: '2030-01-07T15:00:00Z', timeZone: 'UTC' } }),
+  },
+  { method: 'DELETE', route: '/api/waitlist/:id', guard: 'signed-in', call: () => ({ path: '/api/waitlist/999999' }) },
+  { method: 'POST', route: '/api/waitlist/:id/accept', guard: 'signed-in', call: () => ({ path: '/api/waitlist/999999/accept', body: {} }) },
+  { method: 'GET', route: '/api/instructor/bookings', guard: 'signed-in', call: () => ({ path: '/api/instructor/bookings?scope=all' }) },
+  { method: 'POST', route: '/api/instructor/bookings/:id/decline', guard: 'signed-in', call: () => ({ path: '/api/instructor/bookings/999999/decline', body: { reason: 'Walk' } }) },
+  { method: 'POST', route: '/api/instructor/bookings/:id/cancel', guard: 'signed-in', call: () => ({ path: '/api/instructor/bookings/999999/cancel', body: { reason: 'Walk' } }) },
+  { method: 'POST', route: '/api/connect/profile/calendar-token', guard: 'signed-in', call: () => ({ path: '/api/connect/profile/calendar-token' }) },
   // Connect & Book: one's own professional profile, its lesson types and packages (object check: the signed-in user's).
   { method: 'GET', route: '/api/connect/profile', guard: 'signed-in', call: () => ({ path: '/api/connect/profile' }) },
   { method: 'PUT', route: '/api/connect/profile', guard: 'signed-in', call: () => ({ path: '/api/connect/profile', body: { headline: 'Walk profile', offers_online: true } }) },
@@ -672,6 +692,7 @@ export const ROUTE_CASES: RouteCase[] = [
       ['GET', '/api/connect/instructors/:id'],
       ['GET', '/api/connect/instructors/:id/reviews'],
       ['GET', '/api/connect/instructors/:id/slots'],
+      ['GET', '/api/connect/calendar/:file'],
     ] as const
   ).map(([method, route]): RouteCase => ({ method, route, guard: 'public' })),
 ];
