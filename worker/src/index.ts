@@ -6,6 +6,7 @@ import type { AssetFetcher, Platform, RuntimeMemo } from './platform/context.ts'
 import { createDb } from './platform/db.ts';
 import { parseEnv, type AppEnv } from './platform/env.ts';
 import { createR2Storage } from './platform/r2-storage.ts';
+import { sweepBookings } from './services/bookings/sweep.ts';
 // The build's server-rendered pages (decision 0020): wrangler.toml aliases this to build/astro/entry.mjs.
 import { renderer } from 'drx-page-renderer';
 
@@ -122,5 +123,16 @@ export default {
     // Cloudflare sets CF-Connecting-IP itself (a client's own is overwritten): the client address.
     const clientAddress = request.headers.get('cf-connecting-ip') ?? undefined;
     return app.fetch(request, { ...bindings, platform, clientAddress }, ctx);
+  },
+  // The cron trigger of wrangler.toml (every minute): the bookings' clock (decision 0032).
+  async scheduled(_controller: ScheduledController, bindings: WorkerBindings, ctx: ExecutionContext): Promise<void> {
+    const env = parseEnv(bindings);
+    const db = createDb(openDatabase(env));
+    ctx.waitUntil(
+      sweepBookings({ env, db }).then(
+        () => undefined,
+        (err: unknown) => console.error('The bookings sweep failed', err instanceof Error ? err.message : err),
+      ),
+    );
   },
 } satisfies ExportedHandler<WorkerBindings>;

@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { nodeAnswerStore, publicCacheListener } from './http/public-cache-node.ts';
 import { parseEnv } from './platform/env.ts';
 import { createNodePlatform } from './platform/node-platform.ts';
+import { sweepBookings } from './services/bookings/sweep.ts';
 
 // The embedded runtime: one Node process serves the built site and /api on one port.
 const env = parseEnv(process.env);
@@ -34,8 +35,22 @@ server.listen(env.PORT, env.HOST, () => {
   console.log(`Data folder: ${env.DATA_DIR}`);
 });
 
+// The bookings' clock (decision 0032): holds and waitlist offers run out, reminders go, every minute.
+let sweeping = false;
+const sweepTimer = setInterval(() => {
+  if (sweeping) return;
+  sweeping = true;
+  sweepBookings(platform)
+    .catch((err: unknown) => console.error('The bookings sweep failed', err instanceof Error ? err.message : err))
+    .finally(() => {
+      sweeping = false;
+    });
+}, 60_000);
+sweepTimer.unref();
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    clearInterval(sweepTimer);
     server.close();
     platform.close();
     process.exit(0);
