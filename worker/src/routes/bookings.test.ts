@@ -8,7 +8,7 @@ import { payTestSession } from '../../../tests/support/commerce-factories.ts';
 import { createAdmin, createSignedInUser, signIn } from '../../../tests/support/factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { newBookingNumber } from '../domain/bookings.ts';
-import { PACKAGE_NOT_USABLE, seatInsertStatement, STARTS_AT_INVALID } from '../services/bookings/holds.ts';
+import { ALREADY_BOOKED, PACKAGE_NOT_USABLE, seatInsertStatement, STARTS_AT_INVALID } from '../services/bookings/holds.ts';
 import { getTestProvider, ProviderError } from '../services/payments/index.ts';
 import { testEvents } from '../services/payments/test-provider.ts';
 import type { BookingStarted, BookingView, SlotView } from '../services/bookings/views.ts';
@@ -303,6 +303,11 @@ describe('one slot, many people', () => {
     const people = await Promise.all(Array.from({ length: 10 }, () => createSignedInUser(t.db)));
     const answers = await Promise.all(people.map((p) => hold(given.user.id, type.id, at('11:00', 4), p.token)));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(3);
+    // A winner cannot take a second seat of the session.
+    const winner = people[answers.findIndex((r) => r.status === 201)]!;
+    const twice = await hold(given.user.id, type.id, at('11:00', 4), winner.token);
+    expect(twice.status).toBe(409);
+    expect((await read<ErrorBody>(twice)).message).toBe(ALREADY_BOOKED);
     const losers = answers.filter((r) => r.status === 409);
     expect(losers).toHaveLength(7);
     for (const body of await Promise.all(losers.map((r) => read<SlotError>(r)))) expect(body.message).toBe(SESSION_FULL);
@@ -315,11 +320,12 @@ describe('one slot, many people', () => {
     const [privateType, groupType] = given.lessonTypes as [(typeof given.lessonTypes)[number], (typeof given.lessonTypes)[number]];
     const booker = await createSignedInUser(t.db);
     await giveBooking(t.db, booker.user.id, groupType, { startsAt: at('10:00', 5) });
-    const tryInsert = async (startsAt: string, type = privateType, bufferMinutes = 0) => {
+    const second = await createSignedInUser(t.db);
+    const tryInsert = async (startsAt: string, type = privateType, bufferMinutes = 0, userId = booker.user.id) => {
       const endsAt = new Date(Date.parse(startsAt) + 60 * 60_000).toISOString();
       const result = await seatInsertStatement(t.db, {
         number: newBookingNumber(),
-        userId: booker.user.id,
+        userId,
         instructorId: given.user.id,
         lessonType: type,
         startsAt,
@@ -339,7 +345,8 @@ describe('one slot, many people', () => {
     expect(await tryInsert(at('10:30', 5))).toBe(0); // overlapping
     expect(await tryInsert(at('11:00', 5), privateType, 15)).toBe(0); // within the buffer
     expect(await tryInsert(at('11:00', 5))).toBe(1); // touching, no buffer
-    expect(await tryInsert(at('10:00', 5), groupType)).toBe(1); // joins the group session, seat 2
+    expect(await tryInsert(at('10:00', 5), groupType)).toBe(0); // the same person again
+    expect(await tryInsert(at('10:00', 5), groupType, 0, second.user.id)).toBe(1); // joins the group session, seat 2
     expect((await activeAt(given.user.id, at('10:00', 5))).map((b) => b.seat).sort()).toEqual([1, 2]);
     // Through the API the overlapping slot is not open either.
     const res = await hold(given.user.id, privateType.id, at('10:30', 5), booker.token);

@@ -53,7 +53,7 @@ export const creditsLeftSql = sql`(pp.credits_total - (SELECT count(*) FROM book
 /**
  * ONE `INSERT … SELECT` of a booking into the lowest free seat (1 … capacity) of the session
  * (instructor, starts_at). It inserts nothing when the session is full, when an active booking of
- * the instructor at the same start is of another lesson type, when an active booking at another
+ * the instructor at the same start is of another lesson type or of the same person, when an active booking at another
  * start overlaps [start − buffer, end + buffer), or (with a package) when the purchase has no credit
  * left. Times are ISO instants as `toISOString()` writes them, so text order is time order.
  */
@@ -74,7 +74,7 @@ export function seatInsertStatement(db: Db, a: SeatInsertArgs): BatchStatement {
           WHERE c.seat <= ${a.lessonType.capacity}
             AND NOT EXISTS (SELECT 1 FROM bookings b WHERE ${session} AND b.seat = c.seat)) AS free
     WHERE free.seat IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM bookings b WHERE ${session} AND b.lesson_type_id <> ${a.lessonType.id})
+      AND NOT EXISTS (SELECT 1 FROM bookings b WHERE ${session} AND (b.lesson_type_id <> ${a.lessonType.id} OR b.user_id = ${a.userId}))
       AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.instructor_id = ${a.instructorId} AND b.status IN ${ACTIVE}
         AND b.starts_at <> ${a.startsAt} AND b.starts_at < ${to} AND b.ends_at > ${from})
       ${credit}`);
@@ -103,6 +103,7 @@ const positiveId = (label: string) =>
 
 export const STARTS_AT_INVALID = 'Choose a start time.';
 export const PACKAGE_NOT_USABLE = 'Choose one of your packages for this lesson.';
+export const ALREADY_BOOKED = 'You already have this time. Find it in My Bookings.';
 
 export const holdBookingSchema = z.object({
   instructorId: positiveId('Instructor'),
@@ -143,6 +144,11 @@ export async function holdBooking(platform: Platform, user: { id: number }, inpu
     if (!purchase || purchase.lessonTypeId !== type.id || purchase.status !== 'active') throw badRequest(PACKAGE_NOT_USABLE, { packagePurchaseId: [PACKAGE_NOT_USABLE] });
     if ((await creditsLeft(db, packageId)) <= 0) throw new AppError(409, NO_CREDITS);
   }
+
+  // One seat per person and session (a held one is completed from My Bookings).
+  const [own] = await db.all<{ id: number }>(sql`SELECT id FROM bookings WHERE instructor_id = ${ctx.profile.userId} AND starts_at = ${startsAt}
+    AND user_id = ${user.id} AND (status IN ('confirmed', 'offered') OR (status = 'held' AND hold_expires_at > ${now.toISOString()}))`);
+  if (own) throw new AppError(409, ALREADY_BOOKED);
 
   // The start must be one of the open slots right now.
   const day = await slotsOf(db, ctx, localDateOf(startsAt, ctx.rules.timeZone), 1, now);
