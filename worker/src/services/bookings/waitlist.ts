@@ -54,6 +54,11 @@ export function offerExpiry(startsAt: string, minNoticeMinutes: number, now: Dat
 export async function offerFreedSeats(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, instructorId: number, startsAt: string, now: Date = new Date()): Promise<number[]> {
   const { db } = platform;
   const offered: number[] = [];
+  // A waiter who meanwhile booked the session directly waits no more.
+  await db.run(sql`UPDATE booking_waitlist SET status = 'booked', updated_at = ${now.toISOString()}
+    WHERE instructor_id = ${instructorId} AND starts_at = ${startsAt} AND status = 'waiting'
+      AND EXISTS (SELECT 1 FROM bookings x WHERE x.user_id = booking_waitlist.user_id AND x.instructor_id = ${instructorId}
+        AND x.starts_at = ${startsAt} AND x.status IN ${ACTIVE_IN})`);
   for (let round = 0; round < 100; round++) {
     const [waiter] = await db.all<Waiter>(sql`SELECT w.id, w.user_id AS userId, w.lesson_type_id AS lessonTypeId, w.starts_at AS startsAt,
         w.booker_time_zone AS bookerTimeZone, lt.duration_minutes AS durationMinutes, lt.kind, lt.title, lt.mode, lt.price_cents AS priceCents,
