@@ -55,6 +55,7 @@ import { uploadedFileRoutes, uploadRoutes } from './routes/upload.ts';
 import { connectProfileRoutes } from './routes/connect-profile.ts';
 import { danceStylesRoutes } from './routes/dance-styles.ts';
 import { adminInstructorsRoutes } from './routes/admin-instructors.ts';
+import { adminBookingsRoutes } from './routes/admin-bookings.ts';
 import { zipcodeRoutes } from './routes/zipcode.ts';
 import { connectRoutes } from './routes/connect.ts';
 
@@ -121,6 +122,7 @@ const api = new Hono<AppContext>()
   .route('/', resourceCategoriesRoutes)
   .route('/', danceStylesRoutes)
   .route('/', adminInstructorsRoutes)
+  .route('/', adminBookingsRoutes)
   .route('/', connectProfileRoutes)
   .route('/', featuresRoutes)
   .route('/', availabilityRoutes)

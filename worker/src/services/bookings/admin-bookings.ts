@@ -1,0 +1,75 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import type { AdminBookingsQuery } from '../../schemas/connect-admin.ts';
+import { loadBookingViews } from './booking-views.ts';
+import type { BookingView } from './views.ts';
+
+/**
+ * /admin/bookings (decision 0032): every booking, newest start first, filtered by instructor,
+ * status, a date range of the start (UTC days, both ends included) and a search over the number,
+ * the lesson, and the booker's and the instructor's names and emails. One page of ids is chosen
+ * here; the rows are the BookingView of `loadBookingViews`, with the booker's email.
+ */
+
+export interface AdminBookingPage {
+  data: BookingView[];
+  pagination: { page: number; pageSize: number; total: number; totalPages: number };
+}
+
+const personMatches = (alias: string, pattern: string) =>
+  sql`(trim(${sql.raw(alias)}.first_name || ' ' || ${sql.raw(alias)}.last_name) LIKE ${pattern} ESCAPE '\\'
+    OR ${sql.raw(alias)}.email LIKE ${pattern} ESCAPE '\\' OR ${sql.raw(alias)}.username LIKE ${pattern} ESCAPE '\\')`;
+
+function whereOf(query: AdminBookingsQuery, now: Date): SQL {
+  const at = now.toISOString();
+  const parts: SQL[] = [sql`1 = 1`];
+  if (query.instructorId !== undefined) parts.push(sql`b.instructor_id = ${query.instructorId}`);
+  switch (query.status) {
+    case undefined:
+      break;
+    case 'upcoming':
+      parts.push(sql`b.status IN ('held', 'offered', 'confirmed') AND b.ends_at > ${at}`);
+      break;
+    case 'completed':
+      parts.push(sql`b.status = 'confirmed' AND b.ends_at <= ${at}`);
+      break;
+    case 'confirmed':
+      // Confirmed and still to come or under way; the ones that ended are "completed".
+      parts.push(sql`b.status = 'confirmed' AND b.ends_at > ${at}`);
+      break;
+    default:
+      parts.push(sql`b.status = ${query.status}`);
+  }
+  if (query.from) parts.push(sql`b.starts_at >= ${`${query.from}T00:00:00.000Z`}`);
+  if (query.to) {
+    const next = new Date(Date.parse(`${query.to}T00:00:00.000Z`) + 86_400_000).toISOString();
+    parts.push(sql`b.starts_at < ${next}`);
+  }
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    parts.push(sql`(b.number LIKE ${pattern} ESCAPE '\\' OR b.title LIKE ${pattern} ESCAPE '\\' OR ${personMatches('bu', pattern)} OR ${personMatches('iu', pattern)})`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+export async function listAdminBookings(db: Db, query: AdminBookingsQuery, now: Date = new Date()): Promise<AdminBookingPage> {
+  const where = whereOf(query, now);
+  const from = sql`FROM bookings b JOIN users bu ON bu.id = b.user_id JOIN users iu ON iu.id = b.instructor_id WHERE ${where}`;
+  const [ids, [count]] = await db.batch([
+    db.all<{ id: number }>(sql`SELECT b.id ${from} ORDER BY b.starts_at DESC, b.id DESC LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
+    db.all<{ n: number }>(sql`SELECT count(*) AS n ${from}`),
+  ]);
+  const order = ids.map((r) => r.id);
+  const views = await loadBookingViews(db, { ids: order, withBookerEmail: true }, now);
+  const byId = new Map(views.map((v) => [v.id, v]));
+  const total = Number(count?.n ?? 0);
+  return {
+    data: order.flatMap((id) => byId.get(id) ?? []),
+    pagination: { page: query.page, pageSize: query.pageSize, total, totalPages: Math.max(1, Math.ceil(total / query.pageSize)) },
+  };
+}
+
+export async function getAdminBooking(db: Db, id: number, now: Date = new Date()): Promise<BookingView | null> {
+  const [view] = await loadBookingViews(db, { ids: [id], withBookerEmail: true }, now);
+  return view ?? null;
+}
