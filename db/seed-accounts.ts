@@ -45,10 +45,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     username: 'instructor_admin',
     password: DEMO_PASSWORD,
-    roles: ['INSTRUCTOR_ADMIN', 'INSTRUCTOR'],
+    roles: ['INSTRUCTOR_ADMIN', 'INSTRUCTOR', 'DIRECTORY_MEMBER', 'BOOKING_PROFESSIONAL'],
     firstName: 'Elena',
     lastName: 'Petrova',
-    description: 'Instructor and course administrator',
+    description: 'Instructor and course administrator; bookable in Connect & Book',
     bio: 'Trained at the Vaganova Academy and danced for twelve years with a touring classical company before turning to teaching. Elena has trained ballet teachers for over fifteen years, with a focus on safe turnout, clear cueing and musical phrasing, and also teaches contemporary floor work and Latin partnering for teachers who want a second style.',
   },
   {

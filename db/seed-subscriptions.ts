@@ -66,9 +66,13 @@ function subscriptionStatements(db: Db, demo: DemoSubscription, now: number) {
   ];
 }
 
-/** Gives the demo sellers their Educator subscriptions (once; an account with any subscription is left alone). */
-export async function seedDemoSubscriptions(db: Db, now: number = Date.now()): Promise<void> {
-  const statements = DEMO_SUBSCRIPTIONS.flatMap((demo) => subscriptionStatements(db, demo, now));
+/**
+ * Gives the demo sellers their Educator subscriptions (once; an account with any subscription is
+ * left alone). `list` names other demo subscriptions the same way (the Connect & Book demo's
+ * premium listing, db/seed-connect.ts).
+ */
+export async function seedDemoSubscriptions(db: Db, now: number = Date.now(), list: readonly DemoSubscription[] = DEMO_SUBSCRIPTIONS): Promise<void> {
+  const statements = list.flatMap((demo) => subscriptionStatements(db, demo, now));
   const [first, ...rest] = statements;
   await db.batch([first!, ...rest]);
 }

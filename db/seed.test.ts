@@ -79,7 +79,7 @@ describe('seedDemoData', () => {
       ['student', ['STUDENT']],
       ['seller', ['SELLER']],
       ['curriculum_seller', ['CURRICULUM_SELLER']],
-      ['instructor_admin', ['INSTRUCTOR_ADMIN', 'INSTRUCTOR']],
+      ['instructor_admin', ['INSTRUCTOR_ADMIN', 'INSTRUCTOR', 'DIRECTORY_MEMBER', 'BOOKING_PROFESSIONAL']],
       ['curriculum_admin', ['CURRICULUM_ADMIN']],
       ['admin', ['ADMIN']],
       ['multirole', ['STUDENT', 'SELLER', 'INSTRUCTOR']],

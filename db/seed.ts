@@ -8,6 +8,7 @@ import { passwordSchema, usernameSchema } from '../worker/src/schemas/auth.ts';
 import { grantRoleByUsername } from '../worker/src/services/accounts.ts';
 import { ensureDefaultCertificateTemplate } from '../worker/src/services/certificates.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail, type DemoAccount } from './seed-accounts.ts';
+import { seedDemoConnect } from './seed-connect.ts';
 import { seedDemoCourses } from './seed-courses.ts';
 import { backfillDemoImages, demoPortraitUrl, seedDemoImageUploads } from './seed-images.ts';
 import { seedLearningDemo } from './seed-learning.ts';
@@ -149,6 +150,8 @@ export async function seedDemoData(db: Db, options: { logins?: boolean } = {}): 
   await seedDemoStore(db);
   // The demo sellers' Educator subscriptions (selling needs the plan, decision 0031); multirole stays free.
   await seedDemoSubscriptions(db);
+  // Connect & Book: published instructors, lesson types, hours, packages, bookings and reviews (db/seed-connect.ts).
+  await seedDemoConnect(db);
   return true;
 }
 
