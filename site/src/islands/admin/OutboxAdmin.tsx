@@ -55,6 +55,7 @@ export default function OutboxAdmin() {
                         {' · '}
                         <span className={`badge ${status.badge}`}>{status.label}</span>
                       </p>
+                      {m.attachment_names?.length ? <p className="muted">Attached: {m.attachment_names.join(', ')}</p> : null}
                     </header>
                     <details>
                       <summary>Show message</summary>
