@@ -2,7 +2,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { bookings, users } from '../../../../db/schema/index.ts';
 import { formatInZone } from '../../domain/booking-time.ts';
 import type { Db } from '../../platform/db.ts';
-import { endingRefundId, refundedOfLine, registerFulfiller, type BatchStatement, type Fulfiller, type OutboxRow } from '../payments/fulfilment.ts';
+import { endingRefundId, refundedOfLine, registerFulfiller, type BatchStatement, type Fulfiller } from '../payments/fulfilment.ts';
 import { MAX_QUANTITY, registerPurchasableKind, type KindDescriber, type Purchasable } from '../purchasables.ts';
 import { platformFeePercentSql } from '../store/store-settings.ts';
 
@@ -13,7 +13,8 @@ import { platformFeePercentSql } from '../store/store-settings.ts';
  * the in-app notices for the booker and the instructor, and the instructor's ledger sale (so the
  * earning shows in seller payments); a refund that ends the line cancels a still-confirmed
  * booking and writes the ledger's refund row; an order that ends unpaid expires its held
- * bookings (`release`). Registered when this module loads (the bookings routes import it).
+ * bookings (`release`). The confirmation email with the booking's ICS is the sweep's (sweep.ts:
+ * the payment's batch cannot write a calendar file). Registered when this module loads (the bookings routes import it).
  */
 
 export const HOLD_ENDED = 'This booking is no longer held for you. Please choose a time again.';
@@ -84,11 +85,6 @@ export function confirmedNoticeStatements(db: Db, where: SQL, happened: SQL): Ba
   ];
 }
 
-/** The bookings of the order's BOOKING lines confirmed by this order, while `paidHere` holds. */
-const paidBookingLines = (orderId: number, paidHere: SQL) => sql`FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN bookings b ON b.id = oi.item_id
-  JOIN users bu ON bu.id = b.user_id JOIN users iu ON iu.id = b.instructor_id
-  WHERE o.id = ${orderId} AND oi.kind = 'BOOKING' AND b.status = 'confirmed' AND b.order_id = o.id AND ${paidHere}`;
-
 /** The order's BOOKING lines that `condition` selects (over `oi` and `o`), as booking ids. */
 const lineBookingIds = (orderId: number, condition: SQL) =>
   sql`(SELECT oi.item_id FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE o.id = ${orderId} AND oi.kind = 'BOOKING' AND ${condition})`;
@@ -138,28 +134,6 @@ export const bookingFulfiller: Fulfiller = {
       WHERE status = 'confirmed' AND order_id = ${orderId} AND id IN ${lineBookingIds(orderId, revocable)}`),
   ],
   nextAction: () => ({ label: 'View booking', url: '/my-bookings' }),
-  /*
-   * The confirmation emails of the bookings this payment confirmed, to the booker and the
-   * instructor, written in the payment's batch by the delivery that made it paid. The hook's rows
-   * are plain text (the webhook delivers them without attachments): the booking's calendar file is
-   * downloaded from My Bookings; the other booking emails carry it (services/bookings/notices.ts).
-   */
-  paidEmails: (db, orderId, paidHere, status) =>
-    db.all<OutboxRow>(sql`INSERT INTO email_outbox (to_address, subject, text_body, kind, status)
-      SELECT to_address, subject, text_body, 'booking_confirmed', ${status} FROM (
-        SELECT bu.email AS to_address, 'Your booking is confirmed — ' || b.title || ' (' || b.number || ')' AS subject,
-          'Hello ' || ${bookerNameSql} || ',' || char(10) || char(10) ||
-          b.title || ' with ' || ${instructorNameSql} || ' is confirmed: ' || strftime('%Y-%m-%d %H:%M', b.starts_at) || ' UTC (booking ' || b.number || ', order ' || o.number || ').' || char(10) || char(10) ||
-          'See it in your time zone, join online lessons and add it to your calendar from My Bookings (/my-bookings).' AS text_body, b.id AS booking_id, 1 AS rank
-        ${paidBookingLines(orderId, paidHere)} AND bu.email IS NOT NULL
-        UNION ALL
-        SELECT iu.email, 'New booking — ' || b.title || ' (' || b.number || ')',
-          'Hello ' || ${instructorNameSql} || ',' || char(10) || char(10) ||
-          ${bookerNameSql} || ' booked ' || b.title || ': ' || strftime('%Y-%m-%d %H:%M', b.starts_at) || ' UTC (booking ' || b.number || ').' || char(10) || char(10) ||
-          'Your bookings are under /instructor/bookings.', b.id, 2
-        ${paidBookingLines(orderId, paidHere)} AND iu.email IS NOT NULL)
-      ORDER BY booking_id, rank
-      RETURNING id, to_address, subject, text_body, kind`),
   /*
    * The order ended unpaid: its held bookings expire at once (their seats free), unless another
    * open or paid order has the same booking (a new checkout of it replaced this one).
