@@ -21,6 +21,7 @@ const PAGE_ROUTES: Record<RenderedPageName, string> = {
   'store-resource': '/rendered/store-resource',
   'seller-store': '/rendered/seller-store',
   plans: '/rendered/plans',
+  connect: '/rendered/connect',
 };
 
 export const renderer: PageRenderer = {

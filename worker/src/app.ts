@@ -49,6 +49,7 @@ import { learningRoutes } from './routes/learning.ts';
 import { quizAttemptRoutes } from './routes/quiz-attempts.ts';
 import { contentSecurityPolicyFor, siteRoutes } from './routes/site.ts';
 import { sitePlansRoutes } from './routes/site-plans.ts';
+import { siteConnectRoutes } from './routes/site-connect.ts';
 import { siteStoreRoutes } from './routes/site-store.ts';
 import { storeViewRoutes } from './routes/store-views.ts';
 import { uploadedFileRoutes, uploadRoutes } from './routes/upload.ts';
@@ -170,6 +171,8 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', siteStoreRoutes);
   // /subscription from the current plans (issue 11 §1).
   app.route('/', sitePlansRoutes);
+  // /connect and its two other addresses from the current directory (decision 0032).
+  app.route('/', siteConnectRoutes);
   app.route('/', siteRoutes);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
 

@@ -15,6 +15,7 @@ import { loadCatalogSnapshot, type CatalogCourse, type CatalogManifest } from '.
 import { loadStoreBuild, type StoreBuild } from '../../../worker/src/services/store-page-data.ts';
 import { loadPlans } from '../../../worker/src/services/plans-page.ts';
 import type { PlanView } from '../../../worker/src/services/subscriptions/views.ts';
+import { loadConnectPage, type ConnectPage } from '../../../worker/src/services/connect/connect-page.ts';
 import type { Category } from './catalog.ts';
 
 export interface BuildCatalog {
@@ -25,6 +26,8 @@ export interface BuildCatalog {
   store: StoreBuild;
   /** The active plans /subscription is built with (issue 11 §1). */
   plans: PlanView[];
+  /** The directory /connect is built with (decision 0032). */
+  connect: ConnectPage;
 }
 
 let snapshot: Promise<BuildCatalog> | null = null;
@@ -46,7 +49,8 @@ async function load(): Promise<BuildCatalog> {
     // The store's front view and resource pages, read as the server reads them and hashed.
     const store = await loadStoreBuild(db);
     const plans = await loadPlans(db);
-    return { courses: snapshot.courses, categories: snapshot.categories, manifest: { version: 1, ...snapshot.hashes }, store, plans };
+    const connect = await loadConnectPage(db);
+    return { courses: snapshot.courses, categories: snapshot.categories, manifest: { version: 1, ...snapshot.hashes }, store, plans, connect };
   } finally {
     client.close();
   }
@@ -66,4 +70,9 @@ export async function buildStore(): Promise<StoreBuild> {
 /** The active plans at build time, as /subscription shows them (issue 11 §1). */
 export async function buildPlans(): Promise<PlanView[]> {
   return (await buildCatalog()).plans;
+}
+
+/** The directory at build time, as /connect shows it (decision 0032). */
+export async function buildConnect(): Promise<ConnectPage> {
+  return (await buildCatalog()).connect;
 }

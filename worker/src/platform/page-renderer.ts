@@ -1,6 +1,8 @@
 import type { CatalogCourse } from '../services/catalog-freshness.ts';
 import type { VerifyAnswer } from '../services/certificates.ts';
 import type { PlansPage } from '../services/plans-page.ts';
+import type { PublicProfileView } from '../services/bookings/views.ts';
+import type { ConnectPage } from '../services/connect/connect-page.ts';
 import type { SellerStorePage, StoreListPage, StoreResourcePage } from '../services/store-page-types.ts';
 
 /**
@@ -24,6 +26,8 @@ export interface InstructorPageData {
   bio: string;
   profile_image_url: string | null;
   courses: CatalogCourse[];
+  /** The Connect & Book part (decision 0032), when the instructor has a published profile. */
+  connect?: PublicProfileView | null;
 }
 
 /** What each server-rendered page is given. */
@@ -42,6 +46,8 @@ export interface RenderedPages {
   'seller-store': SellerStorePage;
   /** /subscription (issue 11 §1): the active plans, the plan `?tier=` highlights, the interval shown. */
   plans: PlansPage;
+  /** /connect, /connect-updated, /connect-old (decision 0032): the directory of published profiles. */
+  connect: ConnectPage;
 }
 
 export type RenderedPageName = keyof RenderedPages;

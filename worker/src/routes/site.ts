@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { fillPattern, isDynamic, matchRoute, shellPath } from '../../../site/src/routes.ts';
 import type { AppContext } from '../app-context.ts';
 import { API_POLICY, CSP_MANIFEST_PATH, pagePolicyFor, parseCspManifest, type CspManifest } from '../domain/content-security.ts';
-import { cachePublic } from '../http/public-cache.ts';
+import { cachePublic, markNoStore } from '../http/public-cache.ts';
 import { memoized, type AssetFetcher, type Platform } from '../platform/context.ts';
 import type { PageRenderer, RenderedPageName, RenderedPages } from '../platform/page-renderer.ts';
 import {
@@ -236,7 +236,11 @@ export const siteRoutes = new Hono<AppContext>().on(['GET', 'HEAD'], '*', async 
   const catalog = await catalogPage(c.get('platform'), url, c.req.raw);
   if (catalog) {
     // Built or rendered, the same bytes for everyone until the catalog changes (decision 0021).
-    cachePublic(c, 'catalog');
+    // An instructor's profile page shows their Connect & Book part too (decision 0032), which the
+    // `connect` version follows, not `catalog`: an answer is kept under one version, so it is
+    // rendered on every request instead.
+    if (/^\/instructors\/[^/]+\/?$/.test(path)) markNoStore(c);
+    else cachePublic(c, 'catalog');
     return catalog;
   }
 
