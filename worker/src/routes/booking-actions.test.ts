@@ -65,6 +65,21 @@ describe('POST /api/bookings/:id/cancel (the booker)', () => {
     expect(await refundsOf(order.id)).toHaveLength(1);
   });
 
+  it('refunds what is left of an order an admin already refunded in part', async () => {
+    const { lessonTypes } = await createInstructor(t.db, { cancellationHours: 24 });
+    const { user: booker, token } = await createSignedInUser(t.db);
+    const { booking, order } = await givePaidBooking(t, booker.id, lessonTypes[0]!, { startsAt: hoursFromNow(48) });
+    const admin = await createAdmin(t.db);
+    expect((await t.json('POST', `/api/admin/orders/${order.id}/refunds`, { amountCents: 2000 }, await signIn(t.db, admin.id))).status).toBe(201);
+    const view = await read<BookingView>(await t.json('POST', `/api/bookings/${booking.id}/cancel`, {}, token));
+    expect(view).toMatchObject({ status: 'cancelled', refund_cents: 3000 });
+    expect((await refundsOf(order.id)).map((r) => [r.amountCents, r.status])).toEqual([
+      [2000, 'succeeded'],
+      [3000, 'succeeded'],
+    ]);
+    expect(await orderOf(order.id)).toMatchObject({ status: 'refunded', refundedCents: 5000 });
+  });
+
   it('a late cancellation refunds nothing', async () => {
     const { lessonTypes } = await createInstructor(t.db, { cancellationHours: 24 });
     const { user: booker, token } = await createSignedInUser(t.db);

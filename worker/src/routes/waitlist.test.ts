@@ -147,6 +147,32 @@ describe('the waitlist of a full session', () => {
     void user;
   });
 
+  it('a waiter of a slot another session overlapped is offered it when that booking is cancelled', async () => {
+    const { user: instructor, lessonTypes } = await createInstructor(t.db, { timeZone: 'UTC', weekly: ALL_DAY });
+    const holder = await createSignedInUser(t.db);
+    const blocking = await giveBooking(t.db, holder.user.id, lessonTypes[0]!, { startsAt: hoursFromNow(60) });
+    const wanted = new Date(Date.parse(blocking.startsAt) + 30 * 60_000).toISOString();
+    const waiter = await createSignedInUser(t.db);
+    const res = await join(waiter.token, { instructorId: instructor.id, lessonTypeId: lessonTypes[0]!.id, startsAt: wanted, timeZone: 'UTC' });
+    expect(res.status).toBe(201);
+    const wait = await read<WaitlistView>(res);
+    await t.json('POST', `/api/bookings/${blocking.id}/cancel`, {}, holder.token);
+    const now = await waitRow(wait.id);
+    expect(now.status).toBe('offered');
+    expect(await bookingRow(now.offeredBookingId!)).toMatchObject({ status: 'offered', startsAt: wanted, userId: waiter.user.id });
+  });
+
+  it('the sweep offers a seat freed without an offer (a checkout that ended unpaid)', async () => {
+    const group = await fullGroup(1);
+    const waiter = await createSignedInUser(t.db);
+    const wait = await read<WaitlistView>(await join(waiter.token, { instructorId: group.user.id, lessonTypeId: group.type.id, startsAt: group.startsAt, timeZone: 'UTC' }));
+    // The seat frees the way an unpaid order's release frees it: no offer is made then.
+    await t.db.update(bookings).set({ status: 'expired' }).where(eq(bookings.id, group.seated[0]!.booking.id));
+    expect((await waitRow(wait.id)).status).toBe('waiting');
+    await sweepBookings(t.platform);
+    expect((await waitRow(wait.id)).status).toBe('offered');
+  });
+
   it('an offer never runs past the start less the minimum notice', async () => {
     const { user: instructor, lessonTypes } = await createInstructor(t.db, { timeZone: 'UTC', weekly: ALL_DAY, minNoticeMinutes: 60 });
     const startsAt = hoursFromNow(2);

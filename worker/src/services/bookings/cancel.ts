@@ -8,7 +8,7 @@ import { endPendingOrders } from '../payments/pending.ts';
 import { releaseCouponStatement } from '../payments/webhooks.ts';
 import { refundOrderAs } from '../refunds.ts';
 import { emailBookingEvent, loadBookingContext, loadBookingContexts, noticeStatements, type BookingContext } from './notices.ts';
-import { offerFreedSeats } from './waitlist.ts';
+import { offerFreedTime } from './waitlist.ts';
 
 /**
  * Cancelling and declining a booking (decision 0032). The booker's cancellation at least
@@ -35,8 +35,9 @@ export interface CancelResult {
 
 /** What the booking's order line took (cents), when the order was paid: what a refund can give back. */
 async function paidLine(platform: Pick<Platform, 'db'>, b: BookingContext): Promise<{ orderId: number; itemId: number; cents: number; orderStatus: string } | null> {
+  // Never more than the order has left to refund (an admin may have refunded part of it already).
   const [row] = await platform.db.all<{ orderId: number; itemId: number; cents: number; orderStatus: string }>(sql`SELECT o.id AS orderId, oi.id AS itemId,
-      oi.total_cents AS cents, o.status AS orderStatus
+      MAX(0, MIN(oi.total_cents, o.total_cents - o.refunded_cents)) AS cents, o.status AS orderStatus
     FROM order_items oi JOIN orders o ON o.id = oi.order_id
     WHERE oi.kind = 'BOOKING' AND oi.item_id = ${b.id} AND o.user_id = ${b.userId}
     ORDER BY (o.paid_at IS NOT NULL) DESC, o.id DESC LIMIT 1`);
@@ -101,12 +102,15 @@ export async function cancelBooking(
         reason: `Booking ${b.number} ${status} (${options.by})${reason ? `: ${reason}` : ''}`,
       });
     } catch (err) {
-      // The booking stays cancelled; the refund is left to an admin (/admin/orders), and logged.
+      // The booking stays cancelled; the refund is left to an admin (/admin/orders, where the failed
+      // refund shows), and logged. The booking says nothing was refunded.
       console.error(`The refund of booking ${b.number} failed`, err instanceof Error ? err.message : err);
+      await db.run(sql`UPDATE bookings SET refund_cents = 0 WHERE id = ${b.id}`);
+      outcome.refundCents = 0;
     }
   }
   if (b.status === 'confirmed') await emailBookingEvent(platform, event, after, reason);
-  await offerFreedSeats(platform, b.instructorId, b.startsAt, now);
+  await offerFreedTime(platform, b.instructorId, b.startsAt, b.endsAt, now);
   return { bookingId: b.id, refundCents: outcome.refundCents, creditReturned: b.packagePurchaseId !== null && !forfeited };
 }
 

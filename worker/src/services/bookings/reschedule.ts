@@ -8,7 +8,7 @@ import { uniqueViolation } from '../db-errors.ts';
 import { emailBookingEvent, loadBookingContext, noticeStatements, type BookingContext } from './notices.ts';
 import { lowestFreeSeat, noOverlap } from './seats.ts';
 import { busyIntervals, loadSlotContext, type SlotContext } from './slots.ts';
-import { offerFreedSeats } from './waitlist.ts';
+import { offerFreedTime } from './waitlist.ts';
 import type { SlotView } from './views.ts';
 
 /**
@@ -79,6 +79,6 @@ export async function rescheduleBooking(platform: Platform, userId: number, book
   }
   const after = (await loadBookingContext(db, b.id))!;
   await emailBookingEvent(platform, 'booking_rescheduled', after);
-  await offerFreedSeats(platform, b.instructorId, b.startsAt, now);
+  await offerFreedTime(platform, b.instructorId, b.startsAt, b.endsAt, now);
   return after;
 }

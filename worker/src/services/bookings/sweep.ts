@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import { REMINDER_HOURS } from '../../domain/bookings.ts';
 import type { Platform } from '../../platform/context.ts';
 import { emailBookingEvent, loadBookingContexts, noticeStatements } from './notices.ts';
-import { offerFreedSeats } from './waitlist.ts';
+import { offerWaitingSessions } from './waitlist.ts';
 
 /**
  * The bookings' clock (decision 0032), run on each booking request, every minute on Node and by
  * the cron trigger on Workers:
- * 1. holds and offers past `hold_expires_at` expire; an offer that ran out ends its waiter's row
- *    and the freed seat goes to the next waiter;
+ * 1. holds and offers past `hold_expires_at` expire; an offer that ran out ends its waiter's row;
+ *    every session still to come with waiters offers its free seats (the freed ones, and any freed
+ *    where no offer was made, such as a checkout that ended unpaid);
  * 2. waits for sessions that have started end;
  * 3. confirmed bookings starting within REMINDER_HOURS get their reminder, exactly once: the
  *    UPDATE that sets `reminder_sent_at` is the claim, only the rows it returned are told;
@@ -39,9 +40,8 @@ export async function sweepBookings(platform: Pick<Platform, 'env' | 'db' | 'mai
     db.run(sql`UPDATE booking_waitlist SET status = 'expired', updated_at = ${stamp} WHERE status = 'waiting' AND starts_at <= ${stamp}`),
   ]);
   const expired = results[0] as { id: number; instructorId: number; startsAt: string }[];
-  let offered = 0;
-  const sessions = new Map(expired.map((e) => [`${e.instructorId}|${e.startsAt}`, e]));
-  for (const s of sessions.values()) offered += (await offerFreedSeats(platform, s.instructorId, s.startsAt, now)).length;
+  // The freed seats (and any other a waiter may take) go to the waiters, first come first offered.
+  const offered = await offerWaitingSessions(platform, now);
 
   // 3. Reminders.
   const until = new Date(now.getTime() + REMINDER_HOURS * 3_600_000).toISOString();

@@ -127,6 +127,35 @@ export async function slotState(db: Db, instructorId: number, lessonTypeId: numb
   return free ? 'taken' : 'unavailable';
 }
 
+/** The longest a lesson and its buffers reach from its start (480 minutes + 240 on each side). */
+const REACH_MS = (480 + 2 * 240) * 60_000;
+
+/**
+ * A booking [startsAt, endsAt) let go: its own session's waiters, and those of sessions it kept
+ * from being booked by overlapping them, are offered what is now free (each offer checks it).
+ */
+export async function offerFreedTime(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, instructorId: number, startsAt: string, endsAt: string, now: Date = new Date()): Promise<number[]> {
+  const from = new Date(Date.parse(startsAt) - REACH_MS).toISOString();
+  const sessions = await platform.db.all<{ startsAt: string }>(sql`SELECT DISTINCT starts_at AS startsAt FROM booking_waitlist
+    WHERE instructor_id = ${instructorId} AND status = 'waiting' AND starts_at > ${from} AND starts_at < ${endsAt} AND starts_at <> ${startsAt}
+    ORDER BY starts_at`);
+  const offered = await offerFreedSeats(platform, instructorId, startsAt, now);
+  for (const s of sessions) offered.push(...(await offerFreedSeats(platform, instructorId, s.startsAt, now)));
+  return offered;
+}
+
+/**
+ * The sweep's catch-up: sessions still to come whose waiters wait while a seat may be free (a
+ * seat freed where no offer was made, e.g. a checkout that ended unpaid). At most `limit`.
+ */
+export async function offerWaitingSessions(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, now: Date = new Date(), limit = 50): Promise<number> {
+  const sessions = await platform.db.all<{ instructorId: number; startsAt: string }>(sql`SELECT DISTINCT instructor_id AS instructorId, starts_at AS startsAt
+    FROM booking_waitlist WHERE status = 'waiting' AND starts_at > ${now.toISOString()} ORDER BY starts_at LIMIT ${limit}`);
+  let offered = 0;
+  for (const s of sessions) offered += (await offerFreedSeats(platform, s.instructorId, s.startsAt, now)).length;
+  return offered;
+}
+
 /** The view of one user's waits. */
 export async function listWaitlist(platform: Pick<Platform, 'db'>, userId: number): Promise<WaitlistView[]> {
   const rows = await platform.db.all<{
