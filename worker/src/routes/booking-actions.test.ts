@@ -309,5 +309,10 @@ describe('GET /api/bookings/:id/ics', () => {
     expect((await t.json('GET', `/api/bookings/${booking.id}/ics`, undefined, await signIn(t.db, instructor.id))).status).toBe(200);
     const { token: otherToken } = await createSignedInUser(t.db);
     expect((await t.json('GET', `/api/bookings/${booking.id}/ics`, undefined, otherToken)).status).toBe(404);
+    // A held booking is tentative and carries no join link yet.
+    const held = await giveBooking(t.db, booker.id, lessonTypes[0]!, { status: 'held', startsAt: hoursFromNow(40) });
+    const heldEvent = new ICAL.Component(ICAL.parse(await (await t.json('GET', `/api/bookings/${held.id}/ics`, undefined, token)).text())).getFirstSubcomponent('vevent')!;
+    expect(heldEvent.getFirstPropertyValue('status')).toBe('TENTATIVE');
+    expect(heldEvent.getFirstPropertyValue('url')).toBeNull();
   });
 });

@@ -75,6 +75,8 @@ export function icsSequence(b: Pick<BookingContext, 'rescheduleCount' | 'status'
 
 export function bookingIcsEvent(b: BookingContext, now: Date = new Date()): IcsEvent {
   const ended = b.status === 'cancelled' || b.status === 'declined' || b.status === 'expired';
+  // The join link is for a confirmed booking only (as BookingView.join_url).
+  const joinUrl = b.mode === 'online' && b.status === 'confirmed' ? b.meetingUrl : null;
   const location = b.mode === 'in_person' && (b.city || b.state) ? [b.city, b.state].filter(Boolean).join(', ') : null;
   return {
     number: b.number,
@@ -84,11 +86,11 @@ export function bookingIcsEvent(b: BookingContext, now: Date = new Date()): IcsE
     endsAt: b.endsAt,
     stamp: now,
     summary: `${b.title} with ${b.instructorName}`,
-    description: [`Booking ${b.number}`, `Student: ${b.bookerName}`, `Instructor: ${b.instructorName}`, b.mode === 'online' && b.meetingUrl && !ended ? `Join: ${b.meetingUrl}` : '']
+    description: [`Booking ${b.number}`, `Student: ${b.bookerName}`, `Instructor: ${b.instructorName}`, joinUrl ? `Join: ${joinUrl}` : '']
       .filter(Boolean)
       .join('\n'),
     location,
-    url: b.mode === 'online' && !ended ? b.meetingUrl : null,
+    url: joinUrl,
     organizer: b.instructorEmail ? { name: b.instructorName, email: b.instructorEmail } : null,
     attendee: b.bookerEmail ? { name: b.bookerName, email: b.bookerEmail } : null,
   };
