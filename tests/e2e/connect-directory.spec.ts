@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Client } from '@libsql/client';
 import type { Page } from '@playwright/test';
 import { instructorReviews } from '../../db/schema/index.ts';
@@ -19,7 +20,8 @@ import { expect, test } from './fixtures.ts';
 
 const port = process.env.E2E_PORT ?? '4400';
 const dbFile = resolve('tests/.tmp', `e2e-data-${port}`, 'drx.db');
-const SHOTS = 'test-results/connect/';
+// Screenshots for review (not committed); CONNECT_SHOTS puts them elsewhere.
+const SHOTS = process.env.CONNECT_SHOTS ?? 'test-results/connect/';
 
 interface World {
   style: { name: string; slug: string };
@@ -191,4 +193,23 @@ test('/connect-updated and /connect-old are the same directory, naming /connect 
     await expect(page.locator('[data-connect-ready]')).toHaveCount(1);
     await expect.poll(() => names(page)).toEqual([full(world.ben), full(world.ava), full(world.cleo), full(world.dana)]);
   }
+});
+
+/** Serious and critical findings of axe, as readable lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+test('axe finds no serious violation on the directory (filters open, a ZIP searched) and on an instructor page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openDirectory(page, `/connect?style=${world.style.slug}&zip=10001`);
+  await expect(page.locator('[data-connect-count]')).toContainText('near New York, NY');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto(`/instructors/${world.ava.user.id}`);
+  await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page)).toEqual([]);
 });
