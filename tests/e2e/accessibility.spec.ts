@@ -49,6 +49,11 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
     [ACCOUNTS.admin, '/admin/courses', 'All Courses'],
     [ACCOUNTS.instructorAdmin, '/instructor/students', 'Invite learner by email'],
     [ACCOUNTS.curriculumAdmin, '/admin/users', 'Not available for your role'],
+    [ACCOUNTS.admin, '/admin/dance-styles', 'Add a style'],
+    [ACCOUNTS.admin, '/admin/instructors', 'Search instructors'],
+    [ACCOUNTS.admin, '/admin/bookings', 'Search bookings'],
+    [ACCOUNTS.student, '/connect/book', 'taking bookings'],
+    [ACCOUNTS.student, '/my-bookings', 'Times are shown in your time zone'],
   ];
   for (const [account, path, text] of SIGNED_IN) {
     test(`signed-in page ${path} (${account})`, async ({ page, loginAs }) => {

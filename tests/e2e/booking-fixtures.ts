@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import type { APIRequestContext } from '@playwright/test';
+import { PAYING_CARD } from './commerce-fixtures.ts';
 import { expect, uniqueName } from './fixtures.ts';
 import { FRESH_PASSWORD } from './plan-fixtures.ts';
 
@@ -140,4 +141,36 @@ export async function publishedInstructor(request: APIRequestContext, seed: Inst
   } finally {
     db.close();
   }
+}
+
+/** The first open slot of the instructor's lesson type in the next week (UTC instant). */
+export async function firstOpenSlot(request: APIRequestContext, instructor: SeededInstructor): Promise<string> {
+  const res = await request.get(`/api/connect/instructors/${instructor.id}/slots?lessonTypeId=${instructor.lessonTypeId}&days=7`);
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { slots } = (await res.json()) as { slots: { starts_at: string; full: boolean }[] };
+  const open = slots.find((s) => !s.full);
+  expect(open, 'an open slot in the next week').toBeTruthy();
+  return open!.starts_at;
+}
+
+/** Books the slot as the token's user and pays it on the test provider's session (4242…): a confirmed booking. */
+export async function bookAndPay(request: APIRequestContext, token: string, instructor: SeededInstructor, startsAt: string, timeZone = 'Europe/London'): Promise<{ id: number; number: string }> {
+  const auth = { authorization: `Bearer ${token}` };
+  const held = await request.post('/api/bookings', {
+    headers: auth,
+    data: { instructorId: instructor.id, lessonTypeId: instructor.lessonTypeId, startsAt, note: '', timeZone },
+  });
+  expect(held.status(), await held.text()).toBe(201);
+  const { booking, checkoutUrl } = (await held.json()) as { booking: { id: number; number: string }; checkoutUrl: string };
+  const session = new URL(checkoutUrl, 'http://localhost').searchParams.get('session');
+  expect(session, 'the test provider names its session').toBeTruthy();
+  const paid = await request.post(`/api/payments/test-checkout/${encodeURIComponent(session!)}/pay`, {
+    headers: auth,
+    data: { cardNumber: PAYING_CARD, expiry: '12/34', cvc: '123', name: 'Test Booker' },
+  });
+  expect(paid.ok(), await paid.text()).toBeTruthy();
+  await expect
+    .poll(async () => ((await (await request.get(`/api/bookings/${booking.id}`, { headers: auth })).json()) as { status: string }).status)
+    .toBe('confirmed');
+  return booking;
 }

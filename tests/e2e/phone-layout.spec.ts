@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { fillPattern, isDynamic, routeTable, type RouteEntry } from '../../site/src/routes.ts';
+import { bookAndPay, firstOpenSlot, publishedInstructor } from './booking-fixtures.ts';
 import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, test } from './fixtures.ts';
+import { freshAccount } from './plan-fixtures.ts';
 
 // Issue 7 §1: every page of the route table at 390 × 844, as the person it is for, scrolls only
 // up and down: neither the document nor the body is wider than the screen. One full-page
@@ -150,4 +152,35 @@ test.describe('phones: no page scrolls sideways at 390 px', () => {
       expect(body[0], `body scrollWidth <= clientWidth on ${where}`).toBeLessThanOrEqual(body[1]!);
     });
   }
+});
+
+test.describe('phones: the booking pages with real data', () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test('the booking flow with a time chosen, and My Bookings with a confirmed booking, fit 390 px', async ({ page, request, loginAs }) => {
+    const instructor = await publishedInstructor(request);
+    const booker = await freshAccount(request, 'phone', 'Pia', 'Phone');
+    await bookAndPay(request, booker.token, instructor, await firstOpenSlot(request, instructor));
+    await loginAs(booker.username, booker.password);
+
+    await page.goto(`/connect/book/${instructor.id}`);
+    await hydrated(page);
+    await page.getByRole('list', { name: /^Times on / }).getByRole('button').first().click();
+    await expect(page.getByRole('region', { name: '3. Note and payment' })).toBeVisible();
+    for (const [path, slug] of [
+      [`/connect/book/${instructor.id}`, 'booking-flow-chosen'],
+      ['/my-bookings', 'my-bookings-confirmed'],
+    ] as const) {
+      if (path === '/my-bookings') {
+        await page.goto(path);
+        await hydrated(page);
+        await expect(page.getByRole('button', { name: /Add to calendar/ })).toBeVisible();
+      }
+      const { doc, body, culprits } = await measure(page);
+      await page.screenshot({ path: `${SHOTS}${slug}.png`, fullPage: true });
+      const where = `${path} at 390 px; widest elements: ${culprits.join(', ') || 'none'}`;
+      expect(doc[0], `document scrollWidth <= clientWidth on ${where}`).toBeLessThanOrEqual(doc[1]!);
+      expect(body[0], `body scrollWidth <= clientWidth on ${where}`).toBeLessThanOrEqual(body[1]!);
+    }
+  });
 });

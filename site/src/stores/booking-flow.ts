@@ -10,7 +10,7 @@ import type {
   SlotView,
 } from '../../../worker/src/services/bookings/views.ts';
 import { ApiError, authedFetch, describeError, readJson } from '../lib/api.ts';
-import { addDays, browserTimeZone, dayKeys, groupByLocalDay, localDateKey } from '../lib/booking-time.ts';
+import { addDays, browserTimeZone, cancellationDeadline, dayKeys, formatDateTime, groupByLocalDay, localDateKey } from '../lib/booking-time.ts';
 import { bind, invalidate, startingWith, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
@@ -159,6 +159,13 @@ export function moveWindow(windows: number): void {
   void loadSlots();
 }
 
+/** The cancellation policy for a start, as step 3 says it (in the booker's zone). */
+export function policyLine(startsAt: string, cancellationHours: number, zone: string, now: Date = new Date()): string {
+  const deadline = cancellationDeadline(startsAt, cancellationHours);
+  if (Date.parse(deadline) <= now.getTime()) return `This lesson starts within ${cancellationHours} hours: if you cancel it, nothing is refunded.`;
+  return `Free cancellation until ${formatDateTime(deadline, zone)} (${cancellationHours} hours before); no refund after that.`;
+}
+
 /** Whether the day picker shows later days than today's window (it can go back). */
 export function canGoBack(flow: Pick<FlowState, 'zone' | 'windowStart'>, now: Date = new Date()): boolean {
   return flow.windowStart > localDateKey(now, flow.zone);
@@ -247,6 +254,7 @@ export async function submitBooking(navigate: Navigate = goTo): Promise<boolean>
   });
   invalidate(bookingKeys);
   if (answer.ok) {
+    $submission.set({ status: 'idle' });
     if (answer.data.checkoutUrl) {
       navigate(answer.data.checkoutUrl);
     } else {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
-import { cancellationDeadline, formatDateTime, instructorNote, zoneCity } from '../../lib/booking-time.ts';
+import { formatDateTime, instructorNote, zoneCity } from '../../lib/booking-time.ts';
 import { formatCents } from '../../lib/currency.ts';
 import {
   $flow,
@@ -19,6 +19,7 @@ import {
   joinWaitlist,
   moveWindow,
   NOTE_MAX_LENGTH,
+  policyLine,
   setNote,
   startFlow,
   submitBooking,
@@ -167,10 +168,7 @@ function BookingFlow() {
                 </div>
                 <div>
                   <dt>Cancellation</dt>
-                  <dd>
-                    Free cancellation until {formatDateTime(cancellationDeadline(flow.slot.starts_at, instructor.cancellation_hours), flow.zone)} ({instructor.cancellation_hours} hours
-                    before); no refund after that.
-                  </dd>
+                  <dd>{policyLine(flow.slot.starts_at, instructor.cancellation_hours, flow.zone)}</dd>
                 </div>
               </dl>
               <div className="field">
