@@ -121,7 +121,8 @@ function InstructorsList() {
   const id = useId();
   const [suspending, setSuspending] = useState<AdminInstructorView | null>(null);
   const [unsuspending, setUnsuspending] = useState<AdminInstructorView | null>(null);
-  const [verifying, setVerifying] = useState<number | null>(null);
+  // The box shows the asked-for state while the change is saved (the list reloads after it).
+  const [verifying, setVerifying] = useState<{ id: number; value: boolean } | null>(null);
 
   useEffect(() => {
     initInstructorsList();
@@ -173,11 +174,11 @@ function InstructorsList() {
           <label className="check">
             <input
               type="checkbox"
-              checked={i.verified}
-              disabled={verifying === i.id}
+              checked={verifying?.id === i.id ? verifying.value : i.verified}
+              disabled={verifying?.id === i.id}
               onChange={async (e) => {
                 const next = e.currentTarget.checked;
-                setVerifying(i.id);
+                setVerifying({ id: i.id, value: next });
                 await setInstructorVerified(i, next);
                 setVerifying(null);
               }}
