@@ -3,7 +3,7 @@ import { formatInZone } from '../../domain/booking-time.ts';
 import { writeEvent, type IcsEvent } from '../../domain/ics.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { sendEmail } from '../outbox.ts';
+import { deliverOutboxMessage, sendEmail, type OutgoingEmail } from '../outbox.ts';
 
 /**
  * What a booking's change tells the people in it (decision 0032): an in-app notice, written in
@@ -172,18 +172,54 @@ export function noticeStatements(db: Db, event: BookingEvent, b: BookingContext,
   );
 }
 
-/** The emails of the event through the outbox, each with the booking's ICS as it is now. */
-export async function emailBookingEvent(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, event: BookingEvent, b: BookingContext, reason?: string | null): Promise<void> {
+/** The emails of the event (one per person with an address), each with the booking's ICS as it is now. */
+export function bookingEmails(platform: Pick<Platform, 'env'>, event: BookingEvent, b: BookingContext, reason?: string | null): OutgoingEmail[] {
   const ics = bookingIcs(b);
   const base = (platform.env.PUBLIC_URL ?? '').replace(/\/$/, '');
-  for (const n of noticeTexts(event, b, reason)) {
-    if (!n.email) continue;
-    await sendEmail(platform, {
-      to: n.email,
-      subject: `${n.title} — ${b.title} (${b.number})`,
-      text: `Hello ${n.name},\n\n${n.body}\n\n${base}${n.url}`,
-      kind: event,
-      attachments: [{ filename: icsFilename(b), contentType: 'text/calendar; charset=utf-8; method=' + (b.status === 'cancelled' || b.status === 'declined' ? 'CANCEL' : 'PUBLISH'), content: ics }],
-    });
+  const method = b.status === 'cancelled' || b.status === 'declined' ? 'CANCEL' : 'PUBLISH';
+  return noticeTexts(event, b, reason).flatMap((n) =>
+    n.email
+      ? [
+          {
+            to: n.email,
+            subject: `${n.title} — ${b.title} (${b.number})`,
+            text: `Hello ${n.name},\n\n${n.body}\n\n${base}${n.url}`,
+            kind: event,
+            attachments: [{ filename: icsFilename(b), contentType: `text/calendar; charset=utf-8; method=${method}`, content: ics }],
+          },
+        ]
+      : [],
+  );
+}
+
+/** Sends the emails of the event through the outbox. */
+export async function emailBookingEvent(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, event: BookingEvent, b: BookingContext, reason?: string | null): Promise<void> {
+  for (const email of bookingEmails(platform, event, b, reason)) await sendEmail(platform, email);
+}
+
+/**
+ * Sends the emails of the event unless the outbox already has them (same kind and subject, which
+ * names the booking): each is one INSERT … SELECT … WHERE NOT EXISTS in one batch, so sweeps
+ * running side by side write each email once. Answers how many were written.
+ */
+export async function emailBookingEventOnce(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, event: BookingEvent, b: BookingContext): Promise<number> {
+  const { db } = platform;
+  const emails = bookingEmails(platform, event, b);
+  if (emails.length === 0) return 0;
+  const status = platform.mailer || platform.env.SMTP_URL ? 'pending' : 'logged';
+  const statements = emails.map((e) =>
+    db.all<{ id: number }>(sql`INSERT INTO email_outbox (to_address, subject, text_body, kind, status, attachments)
+      SELECT ${e.to}, ${e.subject}, ${e.text}, ${e.kind}, ${status}, ${JSON.stringify(e.attachments)}
+      WHERE NOT EXISTS (SELECT 1 FROM email_outbox WHERE kind = ${e.kind} AND subject = ${e.subject})
+      RETURNING id`),
+  );
+  const results = (await db.batch(statements as [(typeof statements)[number], ...typeof statements])) as { id: number }[][];
+  let written = 0;
+  for (const [i, rows] of results.entries()) {
+    const id = rows[0]?.id;
+    if (id === undefined) continue;
+    written++;
+    void deliverOutboxMessage(platform, id, emails[i]!);
   }
+  return written;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { REMINDER_HOURS } from '../../domain/bookings.ts';
 import type { Platform } from '../../platform/context.ts';
-import { emailBookingEvent, loadBookingContexts, noticeStatements } from './notices.ts';
+import { emailBookingEvent, emailBookingEventOnce, loadBookingContexts, noticeStatements } from './notices.ts';
 import { offerWaitingSessions } from './waitlist.ts';
 
 /**
@@ -64,6 +64,7 @@ export async function sweepBookings(platform: Pick<Platform, 'env' | 'db' | 'mai
     sql`b.status = 'confirmed' AND b.order_id IS NOT NULL AND b.confirmed_at >= ${since}
       AND NOT EXISTS (SELECT 1 FROM email_outbox e WHERE e.kind = 'booking_confirmed' AND e.subject LIKE '%(' || b.number || ')')`,
   );
-  for (const b of unsent) await emailBookingEvent(platform, 'booking_confirmed', b);
-  return { expired: expired.length, offered, reminded: claimed.length, confirmed: unsent.length };
+  let confirmed = 0;
+  for (const b of unsent) confirmed += await emailBookingEventOnce(platform, 'booking_confirmed', b);
+  return { expired: expired.length, offered, reminded: claimed.length, confirmed };
 }
