@@ -18,6 +18,7 @@ import {
   type LessonKind,
   type LessonMode,
 } from './schema/index.ts';
+import { demoPortraitUrl } from './seed-images.ts';
 import { seedDemoSubscriptions } from './seed-subscriptions.ts';
 
 /**
@@ -335,6 +336,8 @@ export async function seedDemoConnect(db: Db, now: number = Date.now()): Promise
         userId,
         headline: demo.headline,
         bio: demo.bio,
+        // The demo account's portrait (decision 0019); the content accounts have none.
+        photoUrl: demo.account === 'existing' ? demoPortraitUrl(demo.username) : null,
         levels: JSON.stringify(demo.levels),
         ageGroups: JSON.stringify(demo.ageGroups),
         languages: JSON.stringify(demo.languages),
