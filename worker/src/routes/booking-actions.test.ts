@@ -108,7 +108,7 @@ describe('POST /api/bookings/:id/cancel (the booker)', () => {
     expect(await credits()).toMatchObject({ credits_left: 1, credits_used: 1 });
   });
 
-  it('a held booking cancelled expires its open checkout order', async () => {
+  it('a held booking cancelled expires, and its open checkout order is cancelled', async () => {
     const { lessonTypes } = await createInstructor(t.db);
     const { user: booker, token } = await createSignedInUser(t.db);
     const held = await giveBooking(t.db, booker.id, lessonTypes[0]!, { status: 'held', startsAt: hoursFromNow(30) });
@@ -122,7 +122,7 @@ describe('POST /api/bookings/:id/cancel (the booker)', () => {
     );
     const res = await t.json('POST', `/api/bookings/${held.id}/cancel`, {}, token);
     expect(res.status).toBe(200);
-    expect((await row(held.id)).status).toBe('cancelled');
+    expect(await row(held.id)).toMatchObject({ status: 'expired', cancelledBy: 'booker' });
     expect((await orderOf(order!.id)).status).toBe('cancelled');
   });
 

@@ -23,7 +23,7 @@ import { offerFreedTime } from './waitlist.ts';
 export interface CancelOptions {
   by: Canceller;
   reason?: string | null;
-  /** 'declined' for an instructor's decline; 'cancelled' otherwise. */
+  /** 'declined' for an instructor's decline; else 'cancelled', or 'expired' for a held or offered place its booker gives up. */
   as?: 'cancelled' | 'declined';
 }
 
@@ -74,7 +74,8 @@ export async function cancelBooking(
   const line = b.status === 'confirmed' ? await paidLine(platform, b) : null;
   const paidCents = line && (line.orderStatus === 'paid' || line.orderStatus === 'partially_refunded') ? line.cents : 0;
   const outcome = cancellationOutcome(options.by, { startsAt: b.startsAt, paidCents }, b.cancellationHours, now);
-  const status = options.as ?? 'cancelled';
+  // An unpaid place (held, offered) the booker gives up expires; anything else is cancelled.
+  const status = options.as ?? (b.status !== 'confirmed' && options.by === 'booker' ? 'expired' : 'cancelled');
   const forfeited = b.packagePurchaseId !== null && b.status === 'confirmed' && !outcome.creditReturns;
   const reason = options.reason?.trim() || null;
   const happened = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${b.id} AND status = ${status} AND cancelled_at = ${stamp})`;
