@@ -109,6 +109,7 @@ describe('GET /api/connect/instructors', () => {
 
   it('filters by style, lesson type, level, price range and mode', async () => {
     expect(ids(await search('style=hip-hop'))).toEqual([newark.user.id]);
+    expect(ids(await search('style=Hip%20Hop'))).toEqual([newark.user.id]);
     expect(ids(await search('style=jazz&sort=price_low'))).toEqual([nyc.user.id, online.user.id]);
     expect(ids(await search('lessonType=group'))).toEqual([nyc.user.id]);
     expect(ids(await search('level=Advanced'))).toEqual([philly.user.id]);

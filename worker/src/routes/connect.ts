@@ -32,7 +32,8 @@ const dollarsQuery = (label: string) =>
 
 export const directoryQuerySchema = z
   .object({
-    style: z.preprocess(emptyIsUndefined, z.string().trim().toLowerCase().max(80, 'Style must be at most 80 characters').optional()),
+    // A slug; a style's name is forgiven ("Hip Hop" is hip-hop).
+    style: z.preprocess(emptyIsUndefined, z.string().trim().toLowerCase().max(80, 'Style must be at most 80 characters').transform((s) => s.replace(/\s+/g, '-')).optional()),
     lessonType: oneOf(LESSON_KINDS, 'Lesson type'),
     level: oneOf(RESOURCE_LEVELS, 'Level'),
     minPrice: dollarsQuery('Minimum price'),

@@ -161,7 +161,7 @@ export function parseDirectoryParams(params: URLSearchParams): { query: Director
   const problems: string[] = [];
   const get = (name: string) => (params.get(name) ?? '').trim();
   const q: DirectoryPageQuery = { ...DEFAULT_DIRECTORY_QUERY };
-  q.style = get('style').toLowerCase().slice(0, 80);
+  q.style = get('style').toLowerCase().replace(/\s+/g, '-').slice(0, 80);
   const kind = get('lessonType');
   if (Object.hasOwn(LESSON_KIND_LABELS, kind)) q.lessonType = kind as LessonKind;
   q.level = get('level').slice(0, 40);
