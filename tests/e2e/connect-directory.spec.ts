@@ -139,13 +139,15 @@ test('a visitor filters the directory by style and by distance from a ZIP code, 
   await page.getByLabel('Where').selectOption('');
   await expect.poll(() => names(page)).toEqual([full(world.ava), full(world.ben), full(world.dana)]);
 
-  // Nothing in Beverly Hills within 25 miles teaches waltz in person … but Cleo does.
+  // In person around Beverly Hills: Cleo alone.
   await page.getByLabel('ZIP code').fill('90210');
   await page.getByLabel('Where').selectOption('in_person');
   await page.getByRole('button', { name: 'Show instructors' }).click();
   await expect.poll(() => names(page)).toEqual([full(world.cleo)]);
-  await page.getByLabel('Dance style', { exact: true }).selectOption({ label: 'Tap' });
+  // None of them teaches professionals: the empty state.
+  await page.getByLabel('Level').selectOption('Professional');
   await expect(page.getByRole('heading', { name: 'No instructors match' })).toBeVisible();
+  await expect(page.locator('[data-connect-count]')).toHaveText('0 instructors near Beverly Hills, CA');
 
   // The shared address renders the same result on the server, even without the island.
   const shared = await page.request.get(`/connect?style=${world.style.slug}&zip=10001&mode=in_person&radius=25&sort=distance`);
