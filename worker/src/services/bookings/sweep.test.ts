@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, emailOutbox, notifications } from '../../../../db/schema/index.ts';
+import { bookingWaitlist, bookings, emailOutbox, notifications } from '../../../../db/schema/index.ts';
 import { createInstructor, giveBooking } from '../../../../tests/support/booking-factories.ts';
 import { givePaidBooking } from '../../../../tests/support/booking-orders.ts';
 import { createUser } from '../../../../tests/support/factories.ts';
@@ -56,9 +56,14 @@ describe('sweepBookings', () => {
     const booker = await createUser(t.db);
     const held = await giveBooking(t.db, booker.id, lessonTypes[0]!, { status: 'held', startsAt: at(40), holdExpiresAt: at(-0.1) });
     const fresh = await giveBooking(t.db, booker.id, lessonTypes[0]!, { status: 'held', startsAt: at(41), holdExpiresAt: at(0.5) });
+    const [started] = await t.db
+      .insert(bookingWaitlist)
+      .values({ userId: booker.id, instructorId: lessonTypes[0]!.instructorId, lessonTypeId: lessonTypes[0]!.id, startsAt: at(-1), bookerTimeZone: 'UTC' })
+      .returning();
     await sweepBookings(t.platform);
     expect((await row(held.id)).status).toBe('expired');
     expect((await row(fresh.id)).status).toBe('held');
+    expect((await t.db.select().from(bookingWaitlist).where(eq(bookingWaitlist.id, started!.id)))[0]!.status).toBe('expired');
   });
 
   it('emails the confirmation of a paid booking once, with its ICS', async () => {
