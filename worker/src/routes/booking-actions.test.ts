@@ -232,6 +232,24 @@ describe('POST /api/bookings/:id/reschedule', () => {
     expect((await read<ErrorBody>(fourth)).message).toBe(RESCHEDULE_NOT_ALLOWED);
   });
 
+  it('two bookers moving to the same private slot at once: one wins, the other gets 409 with alternatives', async () => {
+    const { lessonTypes } = await createInstructor(t.db, { timeZone: 'UTC', weekly: ALL_DAY, cancellationHours: 24 });
+    const a = await createSignedInUser(t.db);
+    const b = await createSignedInUser(t.db);
+    const ba = await giveBooking(t.db, a.user.id, lessonTypes[0]!, { startsAt: hoursFromNow(72) });
+    const bb = await giveBooking(t.db, b.user.id, lessonTypes[0]!, { startsAt: hoursFromNow(76) });
+    const target = hoursFromNow(90);
+    const answers = await Promise.all([
+      t.json('POST', `/api/bookings/${ba.id}/reschedule`, { startsAt: target }, a.token),
+      t.json('POST', `/api/bookings/${bb.id}/reschedule`, { startsAt: target }, b.token),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const lost = await read<ErrorBody & { alternatives: unknown[] }>(answers.find((r) => r.status === 409)!);
+    expect([SLOT_TAKEN, SLOT_UNAVAILABLE]).toContain(lost.message);
+    const rows = await Promise.all([row(ba.id), row(bb.id)]);
+    expect(rows.filter((r) => r.startsAt === target)).toHaveLength(1);
+  });
+
   it('a taken slot answers SLOT_TAKEN or SLOT_UNAVAILABLE with alternatives; late, others and bad input refused', async () => {
     const { lessonTypes } = await createInstructor(t.db, { timeZone: 'UTC', weekly: ALL_DAY, cancellationHours: 24 });
     const { user: booker, token } = await createSignedInUser(t.db);
