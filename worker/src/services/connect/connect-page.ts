@@ -1,9 +1,9 @@
+import { ZIP_NOT_FOUND } from '../../domain/bookings.ts';
 import type { Db } from '../../platform/db.ts';
 import type { DanceStyleView, ZipPlace } from '../bookings/views.ts';
 import { directoryStyles, loadDirectoryRecords } from './directory.ts';
 import { DEFAULT_DIRECTORY_QUERY, type DirectoryPageQuery, type DirectoryRecord } from './directory-search.ts';
 import { lookupZip } from './zipcode.ts';
-import { ZIP_NOT_FOUND } from '../../domain/bookings.ts';
 
 /**
  * /connect (and /connect-updated, /connect-old: one page, three addresses; decision 0032), fresh

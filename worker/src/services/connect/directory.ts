@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { danceStyles, instructorProfiles, instructorReviews, instructorStyles, lessonTypes, users } from '../../../../db/schema/index.ts';
-import type { LessonKind } from '../../../../db/schema/bookings.ts';
-import { LESSON_KINDS } from '../../../../db/schema/bookings.ts';
-import { DEFAULT_SEARCH_RADIUS_MILES, DIRECTORY_PAGE_SIZE, type DirectorySort } from '../../domain/bookings.ts';
+import { LESSON_KINDS, type LessonKind } from '../../../../db/schema/bookings.ts';
+import { DEFAULT_SEARCH_RADIUS_MILES, DIRECTORY_PAGE_SIZE, ZIP_NOT_FOUND, type DirectorySort } from '../../domain/bookings.ts';
 import { FEATURES } from '../../domain/features.ts';
 import { subscriptionLevel } from '../../domain/subscriptions.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -10,7 +9,6 @@ import type { Db } from '../../platform/db.ts';
 import type { DanceStyleView, DirectoryAnswer, ZipPlace } from '../bookings/views.ts';
 import { entryOf, searchRecords, type DirectoryFilters, type DirectoryRecord } from './directory-search.ts';
 import { lookupZip } from './zipcode.ts';
-import { ZIP_NOT_FOUND } from '../../domain/bookings.ts';
 
 /**
  * The Connect & Book directory (decision 0032): the published profiles of active users, as cards.
