@@ -26,10 +26,10 @@ import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { ErrorState, LoadingState } from './AdminStates.tsx';
 import { PermissionGate } from './PermissionGate.tsx';
 
-/** "Tue, Dec 1, 2026, 9:00 AM EST" in a zone. */
-export function zonedDateTime(iso: string, timeZone: string): string {
+/** "Dec 1, 2026, 9:00 AM EST" in a zone. */
+export function zonedDateTime(iso: string, timeZone: string, withYear = true): string {
   try {
-    return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(new Date(iso));
+    return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}), hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(new Date(iso));
   } catch {
     return new Date(iso).toISOString();
   }
@@ -109,7 +109,7 @@ const COLUMNS = (onCancel: (b: BookingView) => void): TableColumn<BookingView>[]
     cell: (b) => (
       <>
         <span>{zonedDateTime(b.starts_at, b.instructor_time_zone)}</span>
-        {b.booker_time_zone !== b.instructor_time_zone && <span className="admin-sub">Booker: {zonedDateTime(b.starts_at, b.booker_time_zone)}</span>}
+        {b.booker_time_zone !== b.instructor_time_zone && <span className="admin-sub">Booker: {zonedDateTime(b.starts_at, b.booker_time_zone, false)}</span>}
       </>
     ),
   },

@@ -160,12 +160,28 @@ function InstructorsList() {
         </div>
       ),
     },
-    { header: 'Styles', cell: (i) => (i.styles.length ? i.styles.join(', ') : '—') },
-    { header: 'Place', cell: (i) => (i.city ? `${i.city}, ${i.state ?? ''}` : 'Online') },
-    { header: 'Lesson types', align: 'end', cell: (i) => i.lesson_type_count },
-    { header: 'Upcoming bookings', align: 'end', cell: (i) => i.upcoming_bookings },
-    { header: 'Rating', cell: (i) => (i.rating === null ? 'No reviews' : `${i.rating.toFixed(1)} (${i.review_count})`) },
-    { header: 'Since', cell: (i) => formatDate(i.created_at) },
+    {
+      header: 'Styles',
+      cell: (i) => (
+        <>
+          <span>{i.styles.length ? i.styles.join(', ') : 'None yet'}</span>
+          <span className="admin-sub">{i.city ? `${i.city}, ${i.state ?? ''}` : 'Online'}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Activity',
+      cell: (i) => (
+        <>
+          <span>
+            {i.lesson_type_count === 1 ? '1 lesson type' : `${i.lesson_type_count} lesson types`} · {i.upcoming_bookings} upcoming
+          </span>
+          <span className="admin-sub">
+            {i.rating === null ? 'No reviews' : `Rated ${i.rating.toFixed(1)} (${i.review_count})`} · since {formatDate(i.created_at)}
+          </span>
+        </>
+      ),
+    },
     {
       header: 'Actions',
       hideHeader: true,
