@@ -143,12 +143,12 @@ export async function publishedInstructor(request: APIRequestContext, seed: Inst
   }
 }
 
-/** The first open slot of the instructor's lesson type in the next week (UTC instant). */
-export async function firstOpenSlot(request: APIRequestContext, instructor: SeededInstructor): Promise<string> {
+/** The first open slot of the instructor's lesson type in the next week (UTC instant), at least `afterHours` from now. */
+export async function firstOpenSlot(request: APIRequestContext, instructor: SeededInstructor, afterHours = 0): Promise<string> {
   const res = await request.get(`/api/connect/instructors/${instructor.id}/slots?lessonTypeId=${instructor.lessonTypeId}&days=7`);
   expect(res.ok(), await res.text()).toBeTruthy();
   const { slots } = (await res.json()) as { slots: { starts_at: string; full: boolean }[] };
-  const open = slots.find((s) => !s.full);
+  const open = slots.find((s) => !s.full && Date.parse(s.starts_at) >= Date.now() + afterHours * 3_600_000);
   expect(open, 'an open slot in the next week').toBeTruthy();
   return open!.starts_at;
 }

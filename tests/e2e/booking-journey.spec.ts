@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Temporal } from 'temporal-polyfill';
-import { publishedInstructor } from './booking-fixtures.ts';
+import { bookAndPay, firstOpenSlot, publishedInstructor } from './booking-fixtures.ts';
 import { PAYING_CARD, payWithCard, seriousViolations } from './commerce-fixtures.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { apiToken, bearer, freshAccount } from './plan-fixtures.ts';
@@ -21,6 +21,7 @@ function instantOf(date: string, time: string, zone: string): Date {
 
 const timeIn = (at: Date, zone: string) => new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(at);
 const dayIn = (at: Date, zone: string) => new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(at);
+const dayKeyIn = (at: Date, zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 /** RFC 5545 UTC form: 20261128T140000Z. */
 const icsUtc = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
@@ -129,3 +130,70 @@ test('a visitor searches by ZIP and style, books in their own zone, pays, downlo
   await expect(declined.getByText('Refunded $50.00')).toBeVisible();
   await expect(declined.getByText(/I am travelling that week/)).toBeVisible();
 });
+
+test('a time taken while the booker decides: Pay shows the message and other times, and one of them can be booked', async ({ page, request, loginAs }) => {
+  const instructor = await publishedInstructor(request, { timeZone: INSTRUCTOR_ZONE });
+  const booker = await freshAccount(request, 'late', 'Lou', 'Late');
+  const rival = await freshAccount(request, 'rival', 'Rik', 'Rival');
+  await loginAs(booker.username, booker.password);
+  await page.goto(`/connect/book/${instructor.id}`);
+  await hydrated(page);
+  const times = page.getByRole('list', { name: /^Times on / });
+  const chosen = times.getByRole('button').first();
+  const startsAt = (await chosen.getAttribute('data-starts-at'))!;
+  await chosen.click();
+  // Someone else holds that time first.
+  const held = await request.post('/api/bookings', {
+    headers: bearer(rival.token),
+    data: { instructorId: instructor.id, lessonTypeId: instructor.lessonTypeId, startsAt, note: '', timeZone: INSTRUCTOR_ZONE },
+  });
+  expect(held.status(), await held.text()).toBe(201);
+  await page.getByRole('button', { name: 'Pay $50.00' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'This time was just taken by someone else. Please choose another time.' });
+  await expect(alert).toBeVisible();
+  const others = alert.getByRole('list', { name: 'Other open times' }).getByRole('button');
+  await expect(others.first()).toBeVisible();
+  await others.first().click();
+  await expect(alert).toBeHidden();
+  await page.getByRole('button', { name: 'Pay $50.00' }).click();
+  await expect(page).toHaveURL(/\/checkout\/stripe/);
+});
+
+test('My Bookings: reschedule a paid lesson to another time, then cancel it in time for a full refund', async ({ page, request, loginAs }) => {
+  const instructor = await publishedInstructor(request, { timeZone: INSTRUCTOR_ZONE });
+  const booker = await freshAccount(request, 'move', 'Mo', 'Mover');
+  const first = await firstOpenSlot(request, instructor, 48);
+  await bookAndPay(request, booker.token, instructor, first);
+  await loginAs(booker.username, booker.password);
+  await page.goto('/my-bookings');
+  await hydrated(page);
+  const booking = page.getByRole('article', { name: instructor.lessonTitle });
+  const at = new Date(first);
+  await expect(booking.getByText(`${dayIn(at, BOOKER_ZONE)} at ${timeIn(at, BOOKER_ZONE)} (${BOOKER_ZONE})`)).toBeVisible();
+
+  // Reschedule: it opens on the booking's day; another open time of that day.
+  await booking.getByRole('button', { name: /^Reschedule:/ }).click();
+  const dialog = page.getByRole('dialog', { name: /^Reschedule / });
+  await expect(dialog.getByRole('list', { name: 'Days' }).getByRole('button', { pressed: true })).toHaveAttribute('data-day', dayKeyIn(at, BOOKER_ZONE));
+  const slotButtons = dialog.getByRole('list', { name: /^Times on / }).getByRole('button');
+  await expect(slotButtons.first()).toBeVisible();
+  const label = (await slotButtons.nth(1).textContent())!;
+  await slotButtons.nth(1).click();
+  await dialog.getByRole('button', { name: /^Move to / }).click();
+  await expect(dialog).toBeHidden();
+  const moved = label.slice(0, label.indexOf(' your time'));
+  await expect(booking.getByText(new RegExp(` at ${moved.replace(/\s/g, '\\s')} \\(${BOOKER_ZONE}\\)`))).toBeVisible();
+
+  // Cancel more than 24 hours before: the dialog promises the full refund, and it is made.
+  await booking.getByRole('button', { name: /^Cancel:/ }).click();
+  const cancel = page.getByRole('alertdialog', { name: /^Cancel / });
+  await expect(cancel.getByText(/You get a full refund of \$50\.00/)).toBeVisible();
+  await cancel.getByLabel(/^Reason/).fill('Exam week');
+  await cancel.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(cancel).toBeHidden();
+  await page.getByRole('tab', { name: 'Past' }).click();
+  const cancelled = page.getByRole('article', { name: instructor.lessonTitle });
+  await expect(cancelled.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(cancelled.getByText('Refunded $50.00')).toBeVisible();
+});
+

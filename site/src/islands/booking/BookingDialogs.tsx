@@ -66,9 +66,14 @@ export function CancelDialog({ booking, zone, onClose }: DialogProps) {
 /** Reschedule: another open time of the same lesson type, in the booker's zone. */
 export function RescheduleDialog({ booking, zone, onClose }: DialogProps) {
   const id = useId();
-  const [windowStart, setWindowStart] = useState(() => localDateKey(new Date(), zone));
+  // It opens on the booking's own day.
+  const bookedDay = localDateKey(booking.starts_at, zone);
+  const [windowStart, setWindowStart] = useState(() => {
+    const today = localDateKey(new Date(), zone);
+    return bookedDay > addDays(today, DAYS_SHOWN - 1) ? bookedDay : today;
+  });
   const [slots, setSlots] = useState<SlotView[] | null>(null);
-  const [day, setDay] = useState<string | null>(null);
+  const [day, setDay] = useState<string | null>(bookedDay);
   const [slot, setSlot] = useState<SlotView | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -98,7 +98,7 @@ export default function SlotPicker({ days, day, slots, zone, instructorZone, sel
                 }
                 return (
                   <li key={slot.starts_at}>
-                    <button type="button" className="slot slot-button" aria-pressed={selected === slot.starts_at} onClick={() => onSlot(slot)}>
+                    <button type="button" className="slot slot-button" aria-pressed={selected === slot.starts_at} data-starts-at={slot.starts_at} onClick={() => onSlot(slot)}>
                       <span>{label}</span>
                       {seats && <span className="slot-seats">{seats}</span>}
                     </button>
