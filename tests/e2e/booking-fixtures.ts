@@ -174,3 +174,46 @@ export async function bookAndPay(request: APIRequestContext, token: string, inst
     .toBe('confirmed');
   return booking;
 }
+
+/** A lesson of the instructor that the user took and that has ended (confirmed, two days ago): it can be reviewed. */
+export async function pastLesson(userId: number, instructor: SeededInstructor): Promise<string> {
+  const start = new Date(Math.floor((Date.now() - 2 * 86_400_000) / 3_600_000) * 3_600_000);
+  const number = `BK-${letters(8).toUpperCase()}`;
+  const db = await openE2eDatabase();
+  try {
+    await db.execute({
+      sql: `INSERT INTO bookings (number, instructor_id, user_id, lesson_type_id, kind, title, mode, starts_at, ends_at, seat, instructor_time_zone,
+              booker_time_zone, status, price_cents, note, confirmed_at)
+            VALUES (?, ?, ?, ?, 'private', ?, 'online', ?, ?, 1, ?, 'Europe/London', 'confirmed', ?, '', ?)`,
+      args: [number, instructor.id, userId, instructor.lessonTypeId, instructor.lessonTitle, start.toISOString(), new Date(start.getTime() + 3_600_000).toISOString(), instructor.timeZone, instructor.priceCents, start.toISOString()],
+    });
+    return number;
+  } finally {
+    db.close();
+  }
+}
+
+/** A package of the instructor's lesson type, bought by the user (as its fulfiller records it): `lessons` credits. */
+export async function heldPackage(userId: number, instructor: SeededInstructor, lessons = 5): Promise<string> {
+  const title = `${lessons} × ${instructor.lessonTitle}`;
+  const db = await openE2eDatabase();
+  try {
+    await db.batch(
+      [
+        {
+          sql: 'INSERT INTO lesson_packages (instructor_id, lesson_type_id, title, lessons_count, price_cents) VALUES (?, ?, ?, ?, ?)',
+          args: [instructor.id, instructor.lessonTypeId, title, lessons, Math.round(instructor.priceCents * lessons * 0.9)],
+        },
+        {
+          sql: `INSERT INTO package_purchases (user_id, package_id, instructor_id, lesson_type_id, title, credits_total, price_paid_cents)
+                SELECT ?, id, instructor_id, lesson_type_id, title, lessons_count, price_cents FROM lesson_packages WHERE instructor_id = ? ORDER BY id DESC LIMIT 1`,
+          args: [userId, instructor.id],
+        },
+      ],
+      'write',
+    );
+    return title;
+  } finally {
+    db.close();
+  }
+}

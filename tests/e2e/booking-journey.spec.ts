@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Temporal } from 'temporal-polyfill';
-import { bookAndPay, firstOpenSlot, publishedInstructor } from './booking-fixtures.ts';
+import { bookAndPay, firstOpenSlot, heldPackage, pastLesson, publishedInstructor } from './booking-fixtures.ts';
 import { PAYING_CARD, payWithCard, seriousViolations } from './commerce-fixtures.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { apiToken, bearer, freshAccount } from './plan-fixtures.ts';
@@ -197,3 +197,43 @@ test('My Bookings: reschedule a paid lesson to another time, then cancel it in t
   await expect(cancelled.getByText('Refunded $50.00')).toBeVisible();
 });
 
+
+test('a lesson package credit books without paying, and its credits go down; an ended lesson is reviewed once', async ({ page, request, loginAs }) => {
+  const instructor = await publishedInstructor(request, { timeZone: INSTRUCTOR_ZONE });
+  const booker = await freshAccount(request, 'credit', 'Cleo', 'Credit');
+  const title = await heldPackage(booker.id, instructor, 3);
+  await pastLesson(booker.id, instructor);
+  await loginAs(booker.username, booker.password);
+
+  await page.goto(`/connect/book/${instructor.id}`);
+  await hydrated(page);
+  await page.getByRole('radio', { name: `Use a package credit: ${title} (3 of 3 left)` }).check();
+  await page.getByRole('list', { name: /^Times on / }).getByRole('button').first().click();
+  const pay = page.getByRole('region', { name: '3. Note and payment' });
+  await expect(pay.getByText(`1 lesson credit of ${title} (3 left)`)).toBeVisible();
+  await pay.getByRole('button', { name: 'Book now' }).click();
+
+  // No checkout: straight to My Bookings, confirmed, paid with the credit.
+  await expect(page).toHaveURL(/\/my-bookings$/);
+  await hydrated(page);
+  const upcoming = page.getByRole('list', { name: 'Upcoming bookings' }).getByRole('article', { name: instructor.lessonTitle });
+  await expect(upcoming.getByText('Confirmed', { exact: true })).toBeVisible();
+  await expect(upcoming.getByText(/Package credit/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Packages' }).click();
+  await expect(page.getByRole('list', { name: 'My lesson packages' }).getByText('2 of 3 lessons left')).toBeVisible();
+
+  // The ended lesson: 4 stars and a comment, once.
+  await page.getByRole('tab', { name: 'Past' }).click();
+  const ended = page.getByRole('list', { name: 'Past bookings' }).getByRole('article', { name: instructor.lessonTitle });
+  await expect(ended.getByText('Completed', { exact: true })).toBeVisible();
+  await ended.getByRole('button', { name: /^Review:/ }).click();
+  const review = page.getByRole('dialog', { name: `Review ${instructor.name}` });
+  await review.getByRole('button', { name: 'Post review' }).click();
+  await expect(review.getByText('Choose a rating from 1 to 5 stars.')).toBeVisible();
+  await review.getByRole('radio', { name: '4 stars' }).check();
+  await review.getByLabel('Comment').fill('Clear corrections, lovely barre.');
+  await review.getByRole('button', { name: 'Post review' }).click();
+  await expect(review).toBeHidden();
+  await expect(ended.getByText('Your review: ★★★★')).toBeVisible();
+  await expect(ended.getByRole('button', { name: /^Review:/ })).toHaveCount(0);
+});
