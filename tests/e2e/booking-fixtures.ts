@@ -61,6 +61,8 @@ export interface InstructorSeed {
   lessonTitle?: string;
   durationMinutes?: number;
   priceCents?: number;
+  /** A group class of this many places instead of a private lesson. */
+  groupCapacity?: number;
 }
 
 /**
@@ -119,8 +121,8 @@ export async function publishedInstructor(request: APIRequestContext, seed: Inst
         })),
         {
           sql: `INSERT INTO lesson_types (instructor_id, kind, title, description, duration_minutes, price_cents, capacity, mode, active, position)
-                VALUES (?, 'private', ?, 'One to one, online.', ?, ?, 1, 'online', 1, 0)`,
-          args: [user.id, lessonTitle, seed.durationMinutes ?? 60, priceCents],
+                VALUES (?, ?, ?, 'Online.', ?, ?, ?, 'online', 1, 0)`,
+          args: [user.id, seed.groupCapacity ? 'group' : 'private', lessonTitle, seed.durationMinutes ?? 60, priceCents, seed.groupCapacity ?? 1],
         },
       ],
       'write',
@@ -213,6 +215,25 @@ export async function heldPackage(userId: number, instructor: SeededInstructor, 
       'write',
     );
     return title;
+  } finally {
+    db.close();
+  }
+}
+
+/** Fills every place of a session with confirmed bookings of the given users (one place each). */
+export async function fillSession(instructor: SeededInstructor, startsAt: string, userIds: number[]): Promise<void> {
+  const db = await openE2eDatabase();
+  try {
+    const end = new Date(Date.parse(startsAt) + 3_600_000).toISOString();
+    await db.batch(
+      userIds.map((userId, i) => ({
+        sql: `INSERT INTO bookings (number, instructor_id, user_id, lesson_type_id, kind, title, mode, starts_at, ends_at, seat, instructor_time_zone,
+                booker_time_zone, status, price_cents, note, confirmed_at)
+              VALUES (?, ?, ?, ?, 'group', ?, 'online', ?, ?, ?, ?, 'America/Chicago', 'confirmed', 0, '', ?)`,
+        args: [`BK-${letters(8).toUpperCase()}`, instructor.id, userId, instructor.lessonTypeId, instructor.lessonTitle, startsAt, end, i + 1, instructor.timeZone, new Date().toISOString()],
+      })),
+      'write',
+    );
   } finally {
     db.close();
   }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Temporal } from 'temporal-polyfill';
-import { bookAndPay, firstOpenSlot, heldPackage, pastLesson, publishedInstructor } from './booking-fixtures.ts';
+import { bookAndPay, fillSession, firstOpenSlot, heldPackage, pastLesson, publishedInstructor } from './booking-fixtures.ts';
 import { PAYING_CARD, payWithCard, seriousViolations } from './commerce-fixtures.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { apiToken, bearer, freshAccount } from './plan-fixtures.ts';
@@ -236,4 +236,31 @@ test('a lesson package credit books without paying, and its credits go down; an 
   await expect(review).toBeHidden();
   await expect(ended.getByText('Your review: ★★★★')).toBeVisible();
   await expect(ended.getByRole('button', { name: /^Review:/ })).toHaveCount(0);
+});
+
+test('a full group class offers its waitlist; the place shows under Waitlist and can be left', async ({ page, request, loginAs }) => {
+  const instructor = await publishedInstructor(request, { timeZone: INSTRUCTOR_ZONE, groupCapacity: 2, lessonTitle: 'Adult ballet class', priceCents: 2000 });
+  const startsAt = await firstOpenSlot(request, instructor, 30);
+  const seated = [await freshAccount(request, 'seat', 'Sia', 'Seated'), await freshAccount(request, 'seat', 'Sol', 'Seated')];
+  await fillSession(instructor, startsAt, seated.map((s) => s.id));
+  const booker = await freshAccount(request, 'wait', 'Wes', 'Waiter');
+  await loginAs(booker.username, booker.password);
+
+  await page.goto(`/connect/book/${instructor.id}`);
+  await hydrated(page);
+  await page.locator(`[data-day="${dayKeyIn(new Date(startsAt), BOOKER_ZONE)}"]`).click();
+  const label = `${timeIn(new Date(startsAt), BOOKER_ZONE)} your time · ${timeIn(new Date(startsAt), INSTRUCTOR_ZONE)} in New York (instructor)`;
+  const full = page.getByRole('list', { name: /^Times on / }).getByRole('listitem').filter({ hasText: label });
+  await expect(full.getByText('· Full')).toBeVisible();
+  await full.getByRole('button', { name: `Full — join waitlist: ${label}` }).click();
+  await expect(page.getByText('You are on the waitlist')).toBeVisible();
+
+  await page.goto('/my-bookings?tab=waitlist');
+  await hydrated(page);
+  await expect(page.getByRole('tab', { name: 'Waitlist' })).toHaveAttribute('aria-selected', 'true');
+  const place = page.getByRole('list', { name: 'My waitlist places' }).getByRole('listitem').filter({ hasText: 'Adult ballet class' });
+  await expect(place.getByText('#1 in line')).toBeVisible();
+  await expect(place.getByText(`${dayIn(new Date(startsAt), BOOKER_ZONE)} at ${timeIn(new Date(startsAt), BOOKER_ZONE)} (${BOOKER_ZONE})`)).toBeVisible();
+  await place.getByRole('button', { name: 'Leave the waitlist: Adult ballet class' }).click();
+  await expect(page.getByText('You are not on any waitlist.')).toBeVisible();
 });
