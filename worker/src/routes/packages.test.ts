@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, packagePurchases } from '../../../db/schema/index.ts';
+import { orderItems, orders, packagePurchases, sellerLedger } from '../../../db/schema/index.ts';
 import { createInstructor, giveBooking, givePackage } from '../../../tests/support/booking-factories.ts';
 import { payTestSession } from '../../../tests/support/commerce-factories.ts';
 import { createAdmin, createSignedInUser, signIn } from '../../../tests/support/factories.ts';
@@ -50,6 +50,12 @@ describe('lesson packages', () => {
     const rows = await t.db.select().from(packagePurchases).where(eq(packagePurchases.orderItemId, line.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: buyer.id, pricePaidCents: 12000, orderId: order.id });
+    // The instructor earned the sale (the platform fee of app_settings kept back), once.
+    const sale = await t.db.select().from(sellerLedger).where(eq(sellerLedger.orderItemId, line.id));
+    expect(sale).toHaveLength(1);
+    expect(sale[0]).toMatchObject({ sellerId: instructor.id, type: 'sale', grossCents: 12000 });
+    expect(sale[0]!.netCents).toBe(12000 - sale[0]!.feeCents);
+    expect(sale[0]!.description).toContain(pkg.title);
     // A credit used by a booking.
     await giveBooking(t.db, buyer.id, lessonTypes[0]!, { packagePurchaseId: purchase!.id });
     expect((await mine(token))[0]).toMatchObject({ credits_used: 1, credits_left: 2 });
@@ -58,6 +64,12 @@ describe('lesson packages', () => {
     const refund = await t.json('POST', `/api/admin/orders/${order.id}/refunds`, { amountCents: 12000 }, await signIn(t.db, admin.id));
     expect(refund.status).toBe(201);
     expect((await mine(token))[0]).toMatchObject({ status: 'refunded', credits_left: 0 });
+    // The refund takes the earning back: gross, fee and net negated.
+    const ledger = await t.db.select().from(sellerLedger).where(eq(sellerLedger.orderItemId, line.id));
+    expect(ledger.map((r) => [r.type, r.grossCents, r.netCents])).toEqual([
+      ['sale', 12000, sale[0]!.netCents],
+      ['refund', -12000, -sale[0]!.netCents],
+    ]);
     expect(await t.db.select().from(packagePurchases).where(eq(packagePurchases.orderItemId, line.id))).toHaveLength(1);
   });
 

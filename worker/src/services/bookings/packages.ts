@@ -4,6 +4,7 @@ import { startCheckout } from '../payments/checkout.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import { MAX_QUANTITY, REASON_MESSAGES, registerPurchasableKind, type KindDescriber, type Purchasable } from '../purchasables.ts';
+import { instructorRefundStatement, instructorSaleStatement } from './instructor-ledger.ts';
 import { ACTIVE_IN } from './seats.ts';
 import type { PackagePurchaseView } from './views.ts';
 
@@ -46,7 +47,10 @@ const describePackages: KindDescriber = async (db, userId, itemIds) => {
   return out;
 };
 
-/** The credits: a purchase per paid PACKAGE line (the unique order_item_id keeps one); a refund marks it refunded. */
+/**
+ * The credits: a purchase per paid PACKAGE line (the unique order_item_id keeps one) and the
+ * instructor's sale in the ledger; a refund marks it refunded and writes the ledger's refund row.
+ */
 export const packageFulfiller: Fulfiller = {
   grant: (db, orderId, grantable) => [
     db.run(sql`INSERT INTO package_purchases (user_id, package_id, instructor_id, lesson_type_id, order_id, order_item_id, title, credits_total, price_paid_cents)
@@ -58,8 +62,16 @@ export const packageFulfiller: Fulfiller = {
       SELECT lp.instructor_id, 'package_sold', 'A lesson package was bought', '“' || lp.title || '” was bought in order ' || o.number || '.', '/instructor/bookings'
       FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN lesson_packages lp ON lp.id = oi.item_id
       WHERE o.id = ${orderId} AND oi.kind = 'PACKAGE' AND ${grantable}`),
+    instructorSaleStatement(
+      db,
+      sql`FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN lesson_packages lp ON lp.id = oi.item_id
+        WHERE o.id = ${orderId} AND oi.kind = 'PACKAGE' AND ${grantable}`,
+      sql`lp.instructor_id`,
+      sql`'Lesson package: ' || lp.title`,
+    ),
   ],
   revoke: (db, orderId, revocable) => [
+    instructorRefundStatement(db, orderId, 'PACKAGE', revocable),
     db.run(sql`UPDATE package_purchases SET status = 'refunded'
       WHERE status = 'active' AND order_item_id IN (SELECT oi.id FROM order_items oi JOIN orders o ON o.id = oi.order_id
         WHERE o.id = ${orderId} AND oi.kind = 'PACKAGE' AND ${revocable})`),

@@ -2,9 +2,9 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { bookings, users } from '../../../../db/schema/index.ts';
 import { formatInZone } from '../../domain/booking-time.ts';
 import type { Db } from '../../platform/db.ts';
-import { endingRefundId, refundedOfLine, registerFulfiller, type BatchStatement, type Fulfiller } from '../payments/fulfilment.ts';
+import { instructorRefundStatement, instructorSaleStatement } from './instructor-ledger.ts';
+import { registerFulfiller, type BatchStatement, type Fulfiller } from '../payments/fulfilment.ts';
 import { MAX_QUANTITY, registerPurchasableKind, type KindDescriber, type Purchasable } from '../purchasables.ts';
-import { platformFeePercentSql } from '../store/store-settings.ts';
 
 /**
  * A held booking as something to pay for (decision 0032): the BOOKING purchasable (its booker
@@ -109,25 +109,11 @@ export const bookingFulfiller: Fulfiller = {
         WHERE id IN ${lineBookingIds(orderId, grantable)}
           AND (status = 'held' OR (status = 'expired' AND cancelled_at IS NULL AND ${seatStillFree}))`),
       ...confirmedNoticeStatements(db, sql`b.id IN ${lineBookingIds(orderId, grantable)}`, confirmedHere),
-      db.run(sql`INSERT INTO seller_ledger (seller_id, type, order_id, order_item_id, resource_id, gross_cents, fee_cents, net_cents, description)
-        SELECT seller_id, 'sale', order_id, item_id, NULL, gross, fee, gross - fee, description FROM (
-          SELECT b.instructor_id AS seller_id, o.id AS order_id, oi.id AS item_id, oi.total_cents AS gross,
-            CAST(round(oi.total_cents * ${platformFeePercentSql} / 100.0) AS INTEGER) AS fee,
-            'Booking: ' || b.title || ' · ' || b.number || ' · Order ' || o.number AS description
-          ${lines})
-        WHERE true ON CONFLICT DO NOTHING`),
+      instructorSaleStatement(db, lines, sql`b.instructor_id`, sql`'Booking: ' || b.title || ' · ' || b.number`),
     ];
   },
   revoke: (db, orderId, revocable) => [
-    db.run(sql`INSERT INTO seller_ledger (seller_id, type, order_id, order_item_id, refund_id, resource_id, gross_cents, fee_cents, net_cents, description)
-      SELECT seller_id, 'refund', order_id, item_id, refund_id, NULL, -amount, -fee, -(amount - fee), description FROM (
-        SELECT ended.*, CASE WHEN sale_gross > 0 THEN CAST(round(sale_fee * 1.0 * amount / sale_gross) AS INTEGER) ELSE 0 END AS fee FROM (
-          SELECT s.seller_id, o.id AS order_id, oi.id AS item_id, s.gross_cents AS sale_gross, s.fee_cents AS sale_fee,
-            ${refundedOfLine} AS amount, ${endingRefundId} AS refund_id,
-            'Refund: ' || oi.title || ' · Order ' || o.number AS description
-          FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN seller_ledger s ON s.type = 'sale' AND s.order_item_id = oi.id
-          WHERE o.id = ${orderId} AND oi.kind = 'BOOKING' AND ${revocable}) AS ended)
-      WHERE true ON CONFLICT DO NOTHING`),
+    instructorRefundStatement(db, orderId, 'BOOKING', revocable),
     // A booking a cancellation already ended keeps who cancelled it; one still confirmed was ended by the refund (an admin's).
     db.run(sql`UPDATE bookings SET status = 'cancelled', cancelled_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), cancelled_by = COALESCE(cancelled_by, 'admin'),
         cancel_reason = COALESCE(cancel_reason, 'The payment was refunded.'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
