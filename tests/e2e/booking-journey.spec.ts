@@ -268,3 +268,34 @@ test('a full group class offers its waitlist; the place shows under Waitlist and
   await place.getByRole('button', { name: 'Leave the waitlist: Adult ballet class' }).click();
   await expect(page.getByText('You are not on any waitlist.')).toBeVisible();
 });
+
+test('a place freed in a full group class is offered to the first in line, who accepts it and pays', async ({ page, request, loginAs }) => {
+  const instructor = await publishedInstructor(request, { timeZone: INSTRUCTOR_ZONE, groupCapacity: 1, lessonTitle: 'Pointe class', priceCents: 2500 });
+  const startsAt = await firstOpenSlot(request, instructor, 48);
+  const seated = await freshAccount(request, 'seat', 'Sia', 'Seated');
+  await fillSession(instructor, startsAt, [seated.id]);
+  const booker = await freshAccount(request, 'wait', 'Wyn', 'Waiter');
+  const joined = await request.post('/api/waitlist', {
+    headers: bearer(booker.token),
+    data: { instructorId: instructor.id, lessonTypeId: instructor.lessonTypeId, startsAt, timeZone: BOOKER_ZONE },
+  });
+  expect(joined.status(), await joined.text()).toBe(201);
+  // The seated person cancels: the place is offered to the waiter.
+  const theirs = (await (await request.get('/api/bookings?scope=upcoming', { headers: bearer(seated.token) })).json()) as { data: { id: number }[] };
+  const cancelled = await request.post(`/api/bookings/${theirs.data[0]!.id}/cancel`, { headers: bearer(seated.token), data: { reason: 'Injured' } });
+  expect(cancelled.ok(), await cancelled.text()).toBeTruthy();
+
+  await loginAs(booker.username, booker.password);
+  await page.goto('/my-bookings?tab=waitlist');
+  await hydrated(page);
+  const place = page.getByRole('list', { name: 'My waitlist places' }).getByRole('listitem').filter({ hasText: 'Pointe class' });
+  await expect(place.getByText('Place offered')).toBeVisible();
+  await expect(place.getByText(/^Accept by .* · \d+h \d+m remaining$/)).toBeVisible();
+  await place.getByRole('button', { name: 'Accept: Pointe class' }).click();
+  await expect(page).toHaveURL(/\/checkout\/stripe/);
+  await payWithCard(page, PAYING_CARD, 'Wyn Waiter');
+  await expect(page).toHaveURL(/\/payment-success/, { timeout: 15_000 });
+  await expect
+    .poll(async () => ((await (await request.get('/api/bookings?scope=upcoming', { headers: bearer(booker.token) })).json()) as { data: { status: string }[] }).data.map((b) => b.status))
+    .toEqual(['confirmed']);
+});
