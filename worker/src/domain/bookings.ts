@@ -57,6 +57,9 @@ export const SLOT_RANGE_MAX_DAYS = 31;
 export const WAITLIST_OFFER_MINUTES = 120;
 /** The reminder goes this long before a confirmed booking starts. */
 export const REMINDER_HOURS = 24;
+/** Unpaid holds one person may keep at once (each keeps a seat for the checkout's lifetime). */
+export const HOLDS_MAX_PER_USER = 3;
+export const TOO_MANY_HOLDS = `You have ${HOLDS_MAX_PER_USER} bookings waiting for payment. Complete or cancel one in My Bookings before holding another time.`;
 /** A booker may move a booking this many times. */
 export const RESCHEDULE_MAX = 3;
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookings, emailOutbox, notifications, orderItems, orders, sellerLedger } from '../../../db/schema/index.ts';
 import { addDays, todayIn } from '../domain/booking-slots.ts';
-import { BOOKING_NOT_FOUND, INSTRUCTOR_NOT_FOUND, LESSON_TYPE_NOT_FOUND, NO_CREDITS, OWN_BOOKING, SESSION_FULL, SLOT_TAKEN, SLOT_UNAVAILABLE, TIME_ZONE_INVALID } from '../domain/bookings.ts';
+import { BOOKING_NOT_FOUND, INSTRUCTOR_NOT_FOUND, LESSON_TYPE_NOT_FOUND, HOLDS_MAX_PER_USER, NO_CREDITS, OWN_BOOKING, SESSION_FULL, SLOT_TAKEN, SLOT_UNAVAILABLE, TIME_ZONE_INVALID, TOO_MANY_HOLDS } from '../domain/bookings.ts';
 import { createInstructor, createLessonType, giveBooking, givePackage, type InstructorOptions } from '../../../tests/support/booking-factories.ts';
 import { payTestSession } from '../../../tests/support/commerce-factories.ts';
 import { createAdmin, createSignedInUser, signIn } from '../../../tests/support/factories.ts';
@@ -299,6 +299,20 @@ describe('one slot, many people', () => {
       expect(body.alternatives!.some((s) => s.starts_at === at('10:00', 4))).toBe(false);
     }
     expect(await activeAt(given.user.id, at('10:00', 4))).toHaveLength(1);
+  });
+
+  it(`keeps a person to ${HOLDS_MAX_PER_USER} unpaid holds at once; a credit or an expired hold does not count`, async () => {
+    const given = await instructor();
+    const type = given.lessonTypes[0]!;
+    const { token, user } = await createSignedInUser(t.db);
+    for (let i = 0; i < HOLDS_MAX_PER_USER; i++) expect((await hold(given.user.id, type.id, at(`${10 + i}:00`, 5), token)).status).toBe(201);
+    const refused = await hold(given.user.id, type.id, at('15:00', 5), token);
+    expect(refused.status).toBe(409);
+    expect((await read<ErrorBody>(refused)).message).toBe(TOO_MANY_HOLDS);
+    expect(await activeAt(given.user.id, at('15:00', 5))).toHaveLength(0);
+    // One hold runs out: a new one may be taken.
+    await t.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 60_000).toISOString() }).where(and(eq(bookings.userId, user.id), eq(bookings.startsAt, at('10:00', 5))));
+    expect((await hold(given.user.id, type.id, at('15:00', 5), token)).status).toBe(201);
   });
 
   it('a group class of 3 with 10 concurrent attempts: 3 win with seats 1..3', async () => {

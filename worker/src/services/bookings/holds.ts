@@ -2,7 +2,19 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { packagePurchases } from '../../../../db/schema/index.ts';
 import { generateSlots, localDateOf } from '../../domain/booking-slots.ts';
-import { isTimeZone, newBookingNumber, NO_CREDITS, NOTE_MAX_LENGTH, OWN_BOOKING, SESSION_FULL, SLOT_TAKEN, SLOT_UNAVAILABLE, TIME_ZONE_INVALID } from '../../domain/bookings.ts';
+import {
+  HOLDS_MAX_PER_USER,
+  isTimeZone,
+  newBookingNumber,
+  NO_CREDITS,
+  NOTE_MAX_LENGTH,
+  OWN_BOOKING,
+  SESSION_FULL,
+  SLOT_TAKEN,
+  SLOT_UNAVAILABLE,
+  TIME_ZONE_INVALID,
+  TOO_MANY_HOLDS,
+} from '../../domain/bookings.ts';
 import { CHECKOUT_SESSION_MINUTES } from '../../domain/orders.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
@@ -149,6 +161,12 @@ export async function holdBooking(platform: Platform, user: { id: number }, inpu
   const [own] = await db.all<{ id: number }>(sql`SELECT id FROM bookings WHERE instructor_id = ${ctx.profile.userId} AND starts_at = ${startsAt}
     AND user_id = ${user.id} AND (status IN ('confirmed', 'offered') OR (status = 'held' AND hold_expires_at > ${now.toISOString()}))`);
   if (own) throw new AppError(409, ALREADY_BOOKED);
+  // Unpaid holds keep seats from others: a person keeps a few at once, not a calendar's worth.
+  if (packageId === null && type.priceCents > 0) {
+    const [live] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM bookings
+      WHERE user_id = ${user.id} AND status = 'held' AND hold_expires_at > ${now.toISOString()}`);
+    if (Number(live?.n ?? 0) >= HOLDS_MAX_PER_USER) throw new AppError(409, TOO_MANY_HOLDS);
+  }
 
   // The start must be one of the open slots right now.
   const day = await slotsOf(db, ctx, localDateOf(startsAt, ctx.rules.timeZone), 1, now);
