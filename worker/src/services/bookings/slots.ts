@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { availabilityOverrides, availabilityRules, instructorProfiles, lessonTypes, users } from '../../../../db/schema/index.ts';
 import { addDays, generateSlots, localDateOf, todayIn, type BusyInterval, type SlotRules } from '../../domain/booking-slots.ts';
-import { INSTRUCTOR_NOT_FOUND, LESSON_KIND_LABELS, LESSON_MODE_LABELS, LESSON_TYPE_NOT_FOUND } from '../../domain/bookings.ts';
-import { dollars } from '../../domain/orders.ts';
+import { INSTRUCTOR_NOT_FOUND, LESSON_TYPE_NOT_FOUND } from '../../domain/bookings.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
-import type { LessonTypeView, SlotsAnswer, SlotView } from './views.ts';
+import { toLessonTypeView } from '../connect/profile-views.ts';
+import type { SlotsAnswer, SlotView } from './views.ts';
 
 /**
  * Open slots read from the database (decision 0032): the profile's rules and hours, the lesson
@@ -17,24 +17,6 @@ export type LessonTypeRow = typeof lessonTypes.$inferSelect;
 export type ProfileRow = typeof instructorProfiles.$inferSelect;
 
 export const DEFAULT_SLOT_DAYS = 7;
-
-export function lessonTypeView(row: LessonTypeRow): LessonTypeView {
-  return {
-    id: row.id,
-    kind: row.kind,
-    kind_label: LESSON_KIND_LABELS[row.kind],
-    title: row.title,
-    description: row.description,
-    duration_minutes: row.durationMinutes,
-    price_cents: row.priceCents,
-    price: dollars(row.priceCents),
-    capacity: row.capacity,
-    mode: row.mode,
-    mode_label: LESSON_MODE_LABELS[row.mode],
-    active: row.active,
-    position: row.position,
-  };
-}
 
 export interface SlotContext {
   profile: ProfileRow;
@@ -121,7 +103,7 @@ export async function openSlots(db: Db, input: { instructorId: number; lessonTyp
   const days = input.days ?? DEFAULT_SLOT_DAYS;
   return {
     instructor_time_zone: ctx.rules.timeZone,
-    lesson_type: lessonTypeView(ctx.lessonType),
+    lesson_type: toLessonTypeView(ctx.lessonType),
     from,
     to: addDays(from, days - 1),
     slots: await slotsOf(db, ctx, from, days, now),
