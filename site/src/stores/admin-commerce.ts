@@ -1,9 +1,10 @@
 import { atom, computed } from 'nanostores';
 import type { CouponPage, CouponView } from '../../../worker/src/services/coupons.ts';
 import type { AdminOrderDetail, AdminOrderPage, RefundView } from '../../../worker/src/services/orders.ts';
-import { ApiError, apiFetch, authedFetch, describeError, readJson } from '../lib/api.ts';
+import { ApiError, apiFetch, describeError } from '../lib/api.ts';
 import { parseAmount } from '../lib/currency.ts';
 import { invalidate, read, startingWith } from './query.ts';
+import { downloadAuthed } from './download.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -217,23 +218,7 @@ export async function downloadOrdersCsv(href: string): Promise<void> {
   if ($exporting.get()) return;
   $exporting.set(true);
   try {
-    let res: Response;
-    try {
-      res = await authedFetch(href);
-    } catch {
-      throw new ApiError(0, 'Network error occurred');
-    }
-    if (!res.ok) await readJson(res);
-    const blob = await res.blob();
-    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv';
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    await downloadAuthed(href, 'orders.csv');
   } catch (error) {
     toast({ title: 'Export failed', description: failureMessage(error), variant: 'destructive' });
   } finally {

@@ -1,11 +1,12 @@
 import type { FetcherValue } from '@nanostores/query';
 import { atom } from 'nanostores';
 import type { BookingView, PackagePurchaseView, SlotsAnswer, WaitlistView } from '../../../worker/src/services/bookings/views.ts';
-import { ApiError, apiFetch, authedFetch, describeError, readJson } from '../lib/api.ts';
+import { ApiError, apiFetch, describeError } from '../lib/api.ts';
 import { formatCents } from '../lib/currency.ts';
 import { formatDateTime } from '../lib/booking-time.ts';
 import { bookingKeys, listOf, PACKAGES_MINE_KEY } from './booking-flow.ts';
 import { bind, invalidate, type Loadable } from './query.ts';
+import { downloadAuthed } from './download.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -163,23 +164,7 @@ export async function rescheduleSlots(booking: BookingView, from: string, days: 
 export async function downloadIcs(booking: BookingView): Promise<boolean> {
   setBusy(booking.id, true);
   try {
-    let res: Response;
-    try {
-      res = await authedFetch(`/api/bookings/${booking.id}/ics`);
-    } catch {
-      throw new ApiError(0, 'Network error occurred');
-    }
-    if (!res.ok) await readJson(res);
-    const blob = await res.blob();
-    const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `booking-${booking.number}.ics`;
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    await downloadAuthed(`/api/bookings/${booking.id}/ics`, `booking-${booking.number}.ics`);
     return true;
   } catch (error) {
     toast({ title: 'Download failed', description: failure(error), variant: 'destructive' });
