@@ -73,6 +73,13 @@ export const instructorProfiles = sqliteTable(
     /** Secret of the private ICS feed URL (rotatable). */
     calendarToken: text('calendar_token').notNull(),
     publishedAt: text('published_at'),
+    /**
+     * Payouts of an instructor who is not a store seller (decision 0032 addendum): their Stripe
+     * Connect Express account (or the test provider's simulated one) and whether it takes payouts.
+     * An approved store seller's account stays on seller_profiles.
+     */
+    connectAccountId: text('connect_account_id'),
+    payoutsEnabled: integer('payouts_enabled', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },

@@ -509,15 +509,16 @@ export const ROUTE_CASES: RouteCase[] = [
     },
   },
 
-  // The seller area (decision 0029): one's own figures and money; Connect onboarding for approved sellers.
+  // The seller area (decision 0029): one's own figures and money; Connect onboarding and payouts for
+  // approved sellers and published instructors (payouts.receive, decision 0032's addendum).
   { method: 'GET', route: '/api/seller/dashboard', guard: 'store.sell', call: () => ({ path: '/api/seller/dashboard' }) },
   { method: 'GET', route: '/api/seller/resources', guard: 'store.sell', call: () => ({ path: '/api/seller/resources' }) },
   { method: 'GET', route: '/api/seller/analytics', guard: 'store.sell', call: () => ({ path: '/api/seller/analytics?days=90' }) },
-  { method: 'GET', route: '/api/seller/payments', guard: 'store.sell', call: () => ({ path: '/api/seller/payments' }) },
+  { method: 'GET', route: '/api/seller/payments', guard: 'payouts.receive', call: () => ({ path: '/api/seller/payments' }) },
   {
     method: 'POST',
     route: '/api/seller/payouts',
-    guard: 'store.sell',
+    guard: 'payouts.receive',
     call: async (w) => {
       await approvedSeller(w);
       return { path: '/api/seller/payouts' };
@@ -526,17 +527,17 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     method: 'POST',
     route: '/api/stripe-connect',
-    guard: 'store.sell',
+    guard: 'payouts.receive',
     call: async (w) => {
       await approvedSeller(w);
       return { path: '/api/stripe-connect' };
     },
   },
-  { method: 'GET', route: '/api/stripe-connect/account-status', guard: 'store.sell', call: () => ({ path: '/api/stripe-connect/account-status' }) },
+  { method: 'GET', route: '/api/stripe-connect/account-status', guard: 'payouts.receive', call: () => ({ path: '/api/stripe-connect/account-status' }) },
   {
     method: 'GET',
     route: '/api/stripe-connect/test-onboarding',
-    guard: 'store.sell',
+    guard: 'payouts.receive',
     call: async (w) => {
       await approvedSeller(w, true);
       return { path: '/api/stripe-connect/test-onboarding' };
@@ -545,7 +546,7 @@ export const ROUTE_CASES: RouteCase[] = [
   {
     method: 'POST',
     route: '/api/stripe-connect/test-onboarding/complete',
-    guard: 'store.sell',
+    guard: 'payouts.receive',
     call: async (w) => {
       await approvedSeller(w, true);
       return { path: '/api/stripe-connect/test-onboarding/complete' };

@@ -47,9 +47,16 @@ describe('the permission table (decision 0013)', () => {
   });
 
   it('lets sellers sell and curriculum officers sell and review, nothing more', () => {
-    for (const role of ['SELLER', 'CURRICULUM_SELLER']) expect([...permissionsOf([role])], role).toEqual(['store.sell']);
-    expect([...permissionsOf(['CURRICULUM_OFFICER'])].sort()).toEqual(['resources.review', 'store.sell']);
+    for (const role of ['SELLER', 'CURRICULUM_SELLER']) expect([...permissionsOf([role])], role).toEqual(['store.sell', 'payouts.receive']);
+    expect([...permissionsOf(['CURRICULUM_OFFICER'])].sort()).toEqual(['payouts.receive', 'resources.review', 'store.sell']);
     expect(can(['SELLER'], 'resources.manage')).toBe(false);
+  });
+
+  it('lets a booking professional receive payouts without selling in the store', () => {
+    expect([...permissionsOf(['BOOKING_PROFESSIONAL'])]).toEqual(['payouts.receive']);
+    expect(can(['BOOKING_PROFESSIONAL'], 'store.sell')).toBe(false);
+    expect(rolesWith('payouts.receive')).toEqual(['ADMIN', 'SELLER', 'BOOKING_PROFESSIONAL', 'CURRICULUM_SELLER', 'CURRICULUM_OFFICER']);
+    for (const role of ['STUDENT', 'BOOKING_USER', 'DIRECTORY_MEMBER']) expect(can([role], 'payouts.receive'), role).toBe(false);
   });
 
   it('gives learners and unknown roles nothing', () => {

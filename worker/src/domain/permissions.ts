@@ -44,6 +44,9 @@ export const ACTIONS = [
   'sellers.manage',
   'store.settings',
   'store.sell',
+  // Payouts of what one earned (the sellers' ledger): a seller's sales, an instructor's bookings
+  // and packages (decision 0032's addendum): the Stripe Connect onboarding, the payments page, a payout.
+  'payouts.receive',
   // Commerce: every order and its refunds, and the coupon codes (ADMIN's alone).
   'orders.read_all',
   'orders.refund',
@@ -93,10 +96,10 @@ const CURRICULUM_ADMIN: readonly Action[] = [
  * curriculum admin approves the seller's application; the seller profile's status (approved, not
  * suspended) is checked on top of it where a resource is written.
  */
-const SELLING: readonly Action[] = ['store.sell'];
+const SELLING: readonly Action[] = ['store.sell', 'payouts.receive'];
 
 /**
- * Role → actions. Roles with an empty list (STUDENT, PROFESSIONAL, DIRECTORY_MEMBER, BOOKING_*,
+ * Role → actions. Roles with an empty list (STUDENT, PROFESSIONAL, DIRECTORY_MEMBER, BOOKING_USER,
  * GUEST_USER) hold no action of this table: what every
  * signed-in person may do (learn, enrol themselves, edit their own profile) needs no entry.
  */
@@ -113,7 +116,8 @@ export const PERMISSIONS: Readonly<Record<RoleName, readonly Action[]>> = {
   PROFESSIONAL: [],
   SELLER: SELLING,
   DIRECTORY_MEMBER: [],
-  BOOKING_PROFESSIONAL: [],
+  // A published Connect & Book instructor is paid for their bookings without selling in the store.
+  BOOKING_PROFESSIONAL: ['payouts.receive'],
   BOOKING_USER: [],
   CURRICULUM_SELLER: SELLING,
   GUEST_USER: [],

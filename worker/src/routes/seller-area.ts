@@ -9,7 +9,8 @@ import { getSellerPayments, requestPayout } from '../services/store/seller-money
 
 /**
  * The seller area's data (store.sell, decision 0029): always the caller's own figures, resources
- * and money. A holder of store.sell without a seller profile sees empty figures.
+ * and money. A holder of store.sell without a seller profile sees empty figures. The payments and
+ * payouts ask payouts.receive: an instructor's bookings are paid out from the same ledger (decision 0032).
  */
 
 const DAYS_MESSAGE = `days must be one of ${ANALYTICS_WINDOWS.join(', ')}`;
@@ -33,9 +34,9 @@ export const sellerAreaRoutes = new Hono<AppContext>()
   .get('/seller/analytics', requirePermission('store.sell'), validate('query', analyticsQuerySchema), async (c) => {
     return c.json(await getSellerAnalytics(c.get('platform').db, signedInUser(c).id, c.req.valid('query').days), 200);
   })
-  .get('/seller/payments', requirePermission('store.sell'), validate('query', paymentsQuerySchema), async (c) => {
+  .get('/seller/payments', requirePermission('payouts.receive'), validate('query', paymentsQuerySchema), async (c) => {
     return c.json(await getSellerPayments(c.get('platform'), signedInUser(c).id, c.req.valid('query')), 200);
   })
-  .post('/seller/payouts', requirePermission('store.sell'), async (c) => {
+  .post('/seller/payouts', requirePermission('payouts.receive'), async (c) => {
     return c.json(await requestPayout(c.get('platform'), signedInUser(c).id), 201);
   });

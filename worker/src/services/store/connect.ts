@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { resources, sellerProfiles, users } from '../../../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -6,12 +6,14 @@ import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { providerNameOf } from '../payments/provider.ts';
 import { createStripeClient } from '../payments/stripe-provider.ts';
-import { requireApprovedSeller, sellerProfileRow } from './sellers.ts';
+import { payeeOf, requireActivePayee, setPayeePayoutsEnabled, storePayeeAccount, type Payee } from './payees.ts';
 import { platformFeeCents, platformFeePercent } from './store-settings.ts';
 
 /**
- * Stripe Connect (Express) for the sellers (decision 0029). With Stripe's keys, an approved seller
- * gets one Express account (created once, its id kept in seller_profiles.connect_account_id) and
+ * Stripe Connect (Express) for the sellers (decision 0029) and the Connect & Book instructors
+ * (decision 0032's addendum; the account's row is the payee of payees.ts). With Stripe's keys, an
+ * approved seller or a published instructor gets one Express account (created once, its id kept in
+ * seller_profiles.connect_account_id or instructor_profiles.connect_account_id) and
  * an onboarding link of Stripe's; the account's state is read back from Stripe. Without keys (the
  * test provider) the account is simulated: an `acct_test_…` id and the app's own onboarding page
  * (/seller/payments/onboarding, marked test mode) whose "Complete onboarding" enables payouts.
@@ -28,7 +30,6 @@ export const CONNECT_REFRESH_PATH = '/seller/payments?connect=refresh';
 export const TEST_ONBOARDING_PATH = '/seller/payments/onboarding';
 
 const TEST_ACCOUNT_PREFIX = 'acct_test_';
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 export interface ConnectStatus {
   account_id: string | null;
@@ -73,27 +74,18 @@ async function stripeCall<T>(what: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The seller's account id, stored once: a concurrent request that stored another keeps its own. */
-async function storeAccountId(platform: Platform, userId: number, accountId: string, replaceable: 'none' | 'test'): Promise<string> {
-  const { db } = platform;
-  const free = replaceable === 'test' ? or(isNull(sellerProfiles.connectAccountId), like(sellerProfiles.connectAccountId, `${TEST_ACCOUNT_PREFIX}%`)) : isNull(sellerProfiles.connectAccountId);
-  await db
-    .update(sellerProfiles)
-    // A new account starts without payouts, whatever a simulated one had.
-    .set({ connectAccountId: accountId, payoutsEnabled: false, updatedAt: NOW })
-    .where(and(eq(sellerProfiles.userId, userId), free));
-  const row = await sellerProfileRow(db, userId);
-  return row!.connectAccountId!;
-}
+/** The payee's account id, stored once: a concurrent request that stored another keeps its own. */
+const storeAccountId = (platform: Platform, payee: Payee, accountId: string, replaceable: 'none' | 'test') =>
+  storePayeeAccount(platform.db, payee, accountId, replaceable, TEST_ACCOUNT_PREFIX);
 
 /**
- * POST /api/stripe-connect: the onboarding link of the seller's Express account, creating the
- * account the first time. Approved sellers only (403 otherwise, saying why).
+ * POST /api/stripe-connect: the onboarding link of the payee's Express account, creating the
+ * account the first time. Approved sellers and published instructors only (403 otherwise, saying why).
  */
 export async function startConnectOnboarding(platform: Platform, userId: number, origin: string): Promise<{ url: string; account_id: string; test_mode: boolean }> {
-  const profile = await requireApprovedSeller(platform.db, userId);
+  const profile = await requireActivePayee(platform.db, userId);
   if (connectTestMode(platform)) {
-    const accountId = profile.connectAccountId ?? (await storeAccountId(platform, userId, `${TEST_ACCOUNT_PREFIX}${randomId()}`, 'none'));
+    const accountId = profile.connectAccountId ?? (await storeAccountId(platform, profile, `${TEST_ACCOUNT_PREFIX}${randomId()}`, 'none'));
     return { url: TEST_ONBOARDING_PATH, account_id: accountId, test_mode: true };
   }
   const stripe = stripeOf(platform);
@@ -107,13 +99,17 @@ export async function startConnectOnboarding(platform: Platform, userId: number,
           type: 'express',
           ...(user?.email ? { email: user.email } : {}),
           capabilities: { transfers: { requested: true } },
-          business_profile: { name: profile.storeName, product_description: 'Dance lesson plans and curriculum resources', url: `${base}/sellers/${userId}` },
+          business_profile:
+            profile.source === 'seller'
+              ? { name: profile.name, product_description: 'Dance lesson plans and curriculum resources', url: `${base}/sellers/${userId}` }
+              : { name: profile.name, product_description: 'Dance lessons', url: `${base}/instructors/${userId}` },
           metadata: { userId: String(userId) },
         },
-        { idempotencyKey: `connect-account-${userId}-${profile.createdAt}` },
+        // The instructor's key differs from a store's: an account made for one is not reused for the other.
+        { idempotencyKey: `connect-account-${profile.source === 'seller' ? '' : 'instructor-'}${userId}-${profile.createdAt}` },
       ),
     );
-    accountId = await storeAccountId(platform, userId, account.id, 'test');
+    accountId = await storeAccountId(platform, profile, account.id, 'test');
   }
   const link = await stripeCall('account link', () =>
     stripe.accountLinks.create({
@@ -144,19 +140,14 @@ export function storedConnectStatus(platform: Pick<Platform, 'env'>, row: { conn
  * without an account (or without a profile) gets everything false.
  */
 export async function connectAccountStatus(platform: Platform, userId: number): Promise<ConnectStatus> {
-  const row = await sellerProfileRow(platform.db, userId);
+  const row = await payeeOf(platform.db, userId);
   const accountId = row?.connectAccountId ?? null;
   if (!row || !accountId || connectTestMode(platform) || isTestAccount(accountId)) {
     return { ...storedConnectStatus(platform, row), test_mode: connectTestMode(platform) };
   }
   const account = await stripeCall('account status', () => stripeOf(platform).accounts.retrieve(accountId));
   const payoutsEnabled = account.payouts_enabled === true;
-  if (payoutsEnabled !== row.payoutsEnabled) {
-    await platform.db
-      .update(sellerProfiles)
-      .set({ payoutsEnabled, updatedAt: NOW })
-      .where(and(eq(sellerProfiles.userId, userId), eq(sellerProfiles.connectAccountId, accountId)));
-  }
+  if (payoutsEnabled !== row.payoutsEnabled) await setPayeePayoutsEnabled(platform.db, row, accountId, payoutsEnabled);
   return {
     account_id: accountId,
     charges_enabled: account.charges_enabled === true,
@@ -176,7 +167,7 @@ export interface TestOnboardingView {
 
 async function testAccountOf(platform: Platform, userId: number) {
   if (!connectTestMode(platform)) throw notFound(NOT_TEST_MODE);
-  const profile = await requireApprovedSeller(platform.db, userId);
+  const profile = await requireActivePayee(platform.db, userId);
   if (!isTestAccount(profile.connectAccountId)) throw notFound(NO_TEST_ACCOUNT);
   return profile;
 }
@@ -187,7 +178,7 @@ export async function testOnboardingView(platform: Platform, userId: number): Pr
   const [user] = await platform.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   return {
     account_id: profile.connectAccountId!,
-    store_name: profile.storeName,
+    store_name: profile.name,
     email: user?.email ?? null,
     payouts_enabled: profile.payoutsEnabled,
     return_url: CONNECT_RETURN_PATH,
@@ -197,10 +188,7 @@ export async function testOnboardingView(platform: Platform, userId: number): Pr
 /** POST /api/stripe-connect/test-onboarding/complete: the simulated account can receive payouts. */
 export async function completeTestOnboarding(platform: Platform, userId: number): Promise<ConnectStatus & { redirect_url: string }> {
   const profile = await testAccountOf(platform, userId);
-  await platform.db
-    .update(sellerProfiles)
-    .set({ payoutsEnabled: true, updatedAt: NOW })
-    .where(and(eq(sellerProfiles.userId, userId), eq(sellerProfiles.connectAccountId, profile.connectAccountId!)));
+  await setPayeePayoutsEnabled(platform.db, profile, profile.connectAccountId!, true);
   return { ...(await connectAccountStatus(platform, userId)), redirect_url: CONNECT_RETURN_PATH };
 }
 

@@ -4,7 +4,7 @@ import { AppError, conflict } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { connectTestMode, isTestAccount, storedConnectStatus, stripeOf, type ConnectStatus } from './connect.ts';
-import { sellerProfileRow } from './sellers.ts';
+import { payeeOf, payeeReadySql, type Payee } from './payees.ts';
 import { platformFeePercent } from './store-settings.ts';
 
 /**
@@ -13,13 +13,15 @@ import { platformFeePercent } from './store-settings.ts';
  * RESOURCE fulfiller) and a payout row per payout (written here). Sales charged as Stripe
  * destination charges were paid to the seller's account by Stripe itself (the order's metadata
  * names the destination): they show in the ledger but not in the balance. The balance — what a
- * payout sends — is the sum of the other rows' net.
+ * payout sends — is the sum of the other rows' net. The same ledger holds a Connect & Book
+ * instructor's bookings and packages (decision 0032), paid out to the payee's account (payees.ts).
  */
 
 export const PAYOUTS_NOT_ENABLED = 'Set up your payout account before requesting a payout.';
 export const NOTHING_TO_PAY = 'There is no balance to pay out.';
 export const PAYOUT_IN_PROGRESS = 'A payout is already in progress.';
 export const PAYOUTS_PAUSED = 'Payouts are paused while your store is suspended.';
+export const PAYOUTS_PAUSED_INSTRUCTOR = 'Payouts are paused while your instructor profile is suspended.';
 export const PAYOUT_FAILED = 'The payout could not be made. Please try again later.';
 
 const TEST_TRANSFER_PREFIX = 'tr_test_';
@@ -121,10 +123,10 @@ export async function sellerBalance(db: Db, sellerId: number): Promise<number> {
   return Number(row?.balance ?? 0);
 }
 
-/** Why this seller may not ask for a payout now, or null. */
-function payoutBlock(profile: Awaited<ReturnType<typeof sellerProfileRow>>, balance: number, pending: boolean): string | null {
-  if (profile?.status === 'suspended') return PAYOUTS_PAUSED;
-  if (!profile || profile.status !== 'approved' || !profile.connectAccountId || !profile.payoutsEnabled) return PAYOUTS_NOT_ENABLED;
+/** Why this payee may not ask for a payout now, or null. */
+function payoutBlock(profile: Payee | null, balance: number, pending: boolean): string | null {
+  if (profile?.state === 'suspended') return profile.source === 'seller' ? PAYOUTS_PAUSED : PAYOUTS_PAUSED_INSTRUCTOR;
+  if (!profile || profile.state !== 'active' || !profile.connectAccountId || !profile.payoutsEnabled) return PAYOUTS_NOT_ENABLED;
   if (pending) return PAYOUT_IN_PROGRESS;
   if (balance <= 0) return NOTHING_TO_PAY;
   return null;
@@ -134,7 +136,7 @@ function payoutBlock(profile: Awaited<ReturnType<typeof sellerProfileRow>>, bala
 export async function getSellerPayments(platform: Platform, sellerId: number, query: { page: number; page_size: number }): Promise<SellerPayments> {
   const { db } = platform;
   const [profile, percent, [totals], [count], entries, payouts] = await Promise.all([
-    sellerProfileRow(db, sellerId),
+    payeeOf(db, sellerId),
     platformFeePercent(db),
     db.all<{ balance: number; sales: number; fees: number; refunds: number; earned: number; paidOut: number; direct: number }>(sql`SELECT
         ${balanceSql(sellerId)} AS balance,
@@ -214,7 +216,7 @@ export async function getSellerPayments(platform: Platform, sellerId: number, qu
  */
 export async function requestPayout(platform: Platform, sellerId: number): Promise<PayoutView> {
   const { db } = platform;
-  const profile = await sellerProfileRow(db, sellerId);
+  const profile = await payeeOf(db, sellerId);
   const block = payoutBlock(profile, 1, false);
   if (block) throw conflict(block);
   const accountId = profile!.connectAccountId!;
@@ -225,8 +227,7 @@ export async function requestPayout(platform: Platform, sellerId: number): Promi
       SELECT ${sellerId}, b.balance, 'pending' FROM (SELECT ${balanceSql(sellerId)} AS balance) b
       WHERE b.balance > 0
         AND NOT EXISTS (SELECT 1 FROM seller_payouts p WHERE p.seller_id = ${sellerId} AND p.status = 'pending')
-        AND EXISTS (SELECT 1 FROM seller_profiles sp WHERE sp.user_id = ${sellerId} AND sp.status = 'approved'
-          AND sp.payouts_enabled = 1 AND sp.connect_account_id = ${accountId})
+        AND ${payeeReadySql(profile!, accountId)}
       RETURNING id, amount_cents AS amountCents`),
     db.run(sql`INSERT INTO seller_ledger (seller_id, type, payout_id, gross_cents, fee_cents, net_cents, description)
       SELECT p.seller_id, 'payout', p.id, 0, 0, -p.amount_cents, ${simulated ? 'Payout (test mode)' : 'Payout to your Stripe account'}
