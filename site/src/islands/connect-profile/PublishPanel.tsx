@@ -78,6 +78,9 @@ export default function PublishPanel({ profile }: { profile: OwnProfileView }) {
             <a className="btn btn-secondary" href={`/instructors/${profile.id}`}>
               View your public page
             </a>
+            <a className="btn btn-secondary" href="/seller/payments">
+              Payouts
+            </a>
             <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void act(unpublishOwnProfile)}>
               Unpublish
             </button>

@@ -283,7 +283,7 @@ function InstructorBookings() {
       </div>
       <FeedPanel />
       <p className="muted">
-        <a href="/instructor/availability">Set your hours</a> · <a href="/connect/profile">Edit your profile</a>
+        <a href="/instructor/availability">Set your hours</a> · <a href="/connect/profile">Edit your profile</a> · <a href="/seller/payments">Payouts</a>
       </p>
       {ending && <EndDialog booking={ending.booking} action={ending.action} onClose={() => setEnding(null)} />}
     </div>

@@ -47,7 +47,10 @@ export function ApplicationStatus({ profile, action }: { profile: SellerProfileV
 interface SellerAreaProps {
   /** The page for approved (and suspended) sellers. */
   children: (context: SellerContext) => ReactNode;
-  /** What a user without an approved store sees instead (default: a link to /seller, or the application's state). */
+  /**
+   * What a user without an approved store sees instead (default, also when this answers undefined:
+   * a link to /seller, or the application's state).
+   */
   notSeller?: (user: User, profile: SellerProfileView | null) => ReactNode;
 }
 
@@ -82,7 +85,8 @@ export default function SellerArea({ children, notSeller }: SellerAreaProps) {
       </>
     );
   }
-  if (notSeller) return <>{notSeller(user, profile)}</>;
+  const instead = notSeller?.(user, profile);
+  if (instead !== undefined) return <>{instead}</>;
   if (!profile) return <NotASellerYet />;
   return (
     <ApplicationStatus

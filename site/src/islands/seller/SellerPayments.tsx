@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { can } from '../../../../worker/src/domain/permissions.ts';
 import ResponsiveTable from '../../components/ResponsiveTable.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import { longDate, pageCount, percentLabel, signedCents } from '../../lib/seller-format.ts';
@@ -109,7 +110,8 @@ function Ledger({ payments }: { payments: Payments }) {
   return (
     <Panel id="sl-ledger" title="Earnings">
       <p className="muted text-sm">
-        Each sale earns its price less the platform fee of {percentLabel(payments.platform_fee_percent)}; a refund takes back the refunded amount and its fee share.
+        Each sale (a resource, a booked lesson or a lesson package) earns its price less the platform fee of {percentLabel(payments.platform_fee_percent)}; a refund takes back the
+        refunded amount and its fee share.
       </p>
       {ledger.data.length === 0 ? (
         <p className="ca-empty">No earnings yet. Your sales, refunds and payouts show here.</p>
@@ -217,9 +219,13 @@ function Body() {
   );
 }
 
-/** /seller/payments: balance, earnings net of the fee and refunds, payouts and the payout account. */
+/**
+ * /seller/payments: balance, earnings net of the fee and refunds, payouts and the payout account.
+ * A Connect & Book instructor who does not sell in the store (payouts.receive without store.sell,
+ * decision 0032) sees it too: their bookings' and packages' earnings, paid out the same way.
+ */
 function SellerPayments() {
-  return <SellerArea>{() => <Body />}</SellerArea>;
+  return <SellerArea notSeller={(user) => (can(user.role, 'payouts.receive') && !can(user.role, 'store.sell') ? <Body /> : undefined)}>{() => <Body />}</SellerArea>;
 }
 
 export default withErrorBoundary(SellerPayments);
