@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, instructorProfiles, orders, refunds } from '../../../db/schema/index.ts';
+import { createAdminTestApp, expectAdminOnly } from '../../../tests/support/admin-test-app.ts';
 import { createInstructor, giveBooking } from '../../../tests/support/booking-factories.ts';
-import { createAdmin, createSignedInUser, createUser, signIn } from '../../../tests/support/factories.ts';
-import { placeOrder } from '../../../tests/support/order-factories.ts';
-import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
+import { createSignedInUser, createUser, signIn } from '../../../tests/support/factories.ts';
+import { givePaidBooking } from '../../../tests/support/booking-orders.ts';
+import { read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { INSTRUCTOR_NOT_FOUND } from '../domain/bookings.ts';
-import { PERMISSION_DENIED } from '../middleware/auth.ts';
 import { ALREADY_SUSPENDED, NOT_SUSPENDED, type AdminInstructorPage } from '../services/bookings/admin-instructors.ts';
 import type { AdminInstructorView } from '../services/bookings/views.ts';
 
@@ -14,11 +14,7 @@ let t: TestApp;
 let adminToken: string;
 let studentToken: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  adminToken = await signIn(t.db, (await createAdmin(t.db)).id);
-  studentToken = (await createSignedInUser(t.db)).token;
-});
+beforeAll(async () => ({ t, adminToken, studentToken } = await createAdminTestApp()));
 afterAll(() => t.close());
 
 const list = async (query = '') => read<AdminInstructorPage>(await t.json('GET', `/api/admin/instructors${query}`, undefined, adminToken));
@@ -30,10 +26,7 @@ const inFuture = (hours: number) => new Date(Math.ceil((Date.now() + hours * 3_6
 /** A confirmed booking paid by card through the test provider (an order with its BOOKING line). */
 async function paidBooking(lessonType: Parameters<typeof giveBooking>[2], startsAt: string) {
   const booker = await createUser(t.db);
-  const booking = await giveBooking(t.db, booker.id, lessonType, { status: 'held', startsAt });
-  const order = await placeOrder(t, booker.id, [{ kind: 'BOOKING', itemId: booking.id, title: booking.title, unitPriceCents: booking.priceCents }]);
-  await t.db.update(bookings).set({ status: 'confirmed', orderId: order.id, holdExpiresAt: null, confirmedAt: new Date().toISOString() }).where(eq(bookings.id, booking.id));
-  return { booker, booking, order };
+  return { booker, ...(await givePaidBooking(t, booker.id, lessonType, { startsAt })) };
 }
 
 describe('guard (instructors.manage: ADMIN only)', () => {
@@ -41,14 +34,9 @@ describe('guard (instructors.manage: ADMIN only)', () => {
     ['GET', '/api/admin/instructors', undefined],
     ['PATCH', '/api/admin/instructors/1', { verified: true }],
   ] as const)('%s %s: 401 signed out, 403 for a student, a booking professional and INSTRUCTOR_ADMIN', async (method, path, body) => {
-    expect((await t.json(method, path, body)).status).toBe(401);
-    const res = await t.json(method, path, body, studentToken);
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: PERMISSION_DENIED });
     const pro = await createInstructor(t.db);
-    expect((await t.json(method, path, body, await signIn(t.db, pro.user.id))).status).toBe(403);
     const { token } = await createSignedInUser(t.db, { roles: ['INSTRUCTOR_ADMIN'] });
-    expect((await t.json(method, path, body, token)).status).toBe(403);
+    await expectAdminOnly(t, method, path, body, studentToken, [await signIn(t.db, pro.user.id), token]);
   });
 
   it('a refused change changes nothing', async () => {

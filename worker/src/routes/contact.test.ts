@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../../db/schema/index.ts';
-import { createAdmin, createSignedInUser, signIn } from '../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createAdminTestApp } from '../../../tests/support/admin-test-app.ts';
+import { createSignedInUser } from '../../../tests/support/factories.ts';
+import type { TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
 import type { ContactMessageView } from '../services/contact.ts';
 
@@ -10,11 +11,7 @@ let t: TestApp;
 let adminToken: string;
 let studentToken: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  adminToken = await signIn(t.db, (await createAdmin(t.db)).id);
-  studentToken = (await createSignedInUser(t.db)).token;
-});
+beforeAll(async () => ({ t, adminToken, studentToken } = await createAdminTestApp()));
 afterAll(() => t.close());
 
 const valid = { name: 'Jordan Lee', email: 'jordan@example.com', subject: 'Studio licence', message: 'Do you offer licences for studios?' };

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { danceStyles } from '../../../db/schema/index.ts';
+import { createAdminTestApp, expectAdminOnly } from '../../../tests/support/admin-test-app.ts';
 import { createInstructor } from '../../../tests/support/booking-factories.ts';
 import { createCourse } from '../../../tests/support/course-factories.ts';
-import { createAdmin, createSignedInUser, createUser, signIn } from '../../../tests/support/factories.ts';
+import { createSignedInUser, createUser } from '../../../tests/support/factories.ts';
 import { createResource, createSeller } from '../../../tests/support/seller-factories.ts';
-import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
+import { read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { STYLE_EXISTS, STYLE_IN_USE } from '../domain/bookings.ts';
-import { PERMISSION_DENIED } from '../middleware/auth.ts';
 import { STYLE_NOT_FOUND, STYLE_RENAME_IN_USE, styleSlug } from '../services/bookings/admin-styles.ts';
 import type { AdminDanceStyleView, DanceStyleView } from '../services/bookings/views.ts';
 
@@ -15,11 +15,7 @@ let t: TestApp;
 let adminToken: string;
 let studentToken: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  adminToken = await signIn(t.db, (await createAdmin(t.db)).id);
-  studentToken = (await createSignedInUser(t.db)).token;
-});
+beforeAll(async () => ({ t, adminToken, studentToken } = await createAdminTestApp()));
 afterAll(() => t.close());
 
 const adminList = async () => read<AdminDanceStyleView[]>(await t.json('GET', '/api/admin/dance-styles', undefined, adminToken));
@@ -37,14 +33,8 @@ describe('guard (dance_styles.manage: ADMIN only)', () => {
     ['DELETE', '/api/admin/dance-styles/1'],
   ];
   it.each(calls)('%s %s: 401 signed out, 403 for a student, an instructor and CURRICULUM_ADMIN', async (method, path, body) => {
-    expect((await t.json(method, path, body)).status).toBe(401);
-    const res = await t.json(method, path, body, studentToken);
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: PERMISSION_DENIED });
-    for (const roles of [['INSTRUCTOR_ADMIN'], ['CURRICULUM_ADMIN']] as const) {
-      const { token } = await createSignedInUser(t.db, { roles: [...roles] });
-      expect((await t.json(method, path, body, token)).status).toBe(403);
-    }
+    const others = [(await createSignedInUser(t.db, { roles: ['INSTRUCTOR_ADMIN'] })).token, (await createSignedInUser(t.db, { roles: ['CURRICULUM_ADMIN'] })).token];
+    await expectAdminOnly(t, method, path, body, studentToken, others);
   });
 
   it('a refused write changes nothing', async () => {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionPlans } from '../../../db/schema/subscriptions.ts';
+import { createAdminTestApp } from '../../../tests/support/admin-test-app.ts';
 import { users } from '../../../db/schema/users.ts';
 import { createAdmin, createSignedInUser, createUser, signIn } from '../../../tests/support/factories.ts';
 import { insertInvoice, insertSubscription, planIdOf } from '../../../tests/support/subscription-rows.ts';
@@ -31,11 +32,7 @@ let t: TestApp;
 let adminToken: string;
 let studentToken: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  adminToken = await signIn(t.db, (await createAdmin(t.db)).id);
-  studentToken = (await createSignedInUser(t.db)).token;
-});
+beforeAll(async () => ({ t, adminToken, studentToken } = await createAdminTestApp()));
 afterAll(() => t.close());
 
 const plansVersion = async () => (await t.db.all<{ version: number }>(sql`SELECT version FROM content_versions WHERE scope = 'plans'`))[0]!.version;

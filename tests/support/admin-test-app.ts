@@ -1,0 +1,24 @@
+import { expect } from 'vitest';
+import { PERMISSION_DENIED } from '../../worker/src/domain/permissions.ts';
+import { createAdmin, createSignedInUser, signIn } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/** An app on a fresh database with a signed-in admin and a signed-in student (admin route tests). */
+export async function createAdminTestApp(): Promise<{ t: TestApp; adminToken: string; studentToken: string }> {
+  const t = await createTestApp();
+  const adminToken = await signIn(t.db, (await createAdmin(t.db)).id);
+  const studentToken = (await createSignedInUser(t.db)).token;
+  return { t, adminToken, studentToken };
+}
+
+/**
+ * An admin-only route: 401 signed out, 403 with the permission message for the student, and 403
+ * for every other token given (e.g. an instructor's, another admin role's).
+ */
+export async function expectAdminOnly(t: TestApp, method: string, path: string, body: unknown, studentToken: string, otherTokens: string[]): Promise<void> {
+  expect((await t.json(method, path, body)).status).toBe(401);
+  const res = await t.json(method, path, body, studentToken);
+  expect(res.status).toBe(403);
+  expect(await res.json()).toEqual({ message: PERMISSION_DENIED });
+  for (const token of otherTokens) expect((await t.json(method, path, body, token)).status).toBe(403);
+}
