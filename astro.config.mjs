@@ -13,9 +13,14 @@ const apiPort = process.env.API_PORT ?? '8788';
  * from tripping the policy in the browser.
  * @type {import('astro').AstroIntegration}
  */
+/** Where the server-rendered pages' module is built (config.build.server), read at build:done. */
+let serverBuildDir = '';
 const cspHashes = {
   name: 'drx-csp-hashes',
   hooks: {
+    'astro:config:done': ({ config }) => {
+      serverBuildDir = fileURLToPath(config.build.server);
+    },
     'astro:config:setup': ({ injectScript }) => {
       // zod 4 probes `new Function` when it builds an object schema; under a CSP without
       // 'unsafe-eval' that probe is reported as a violation. Its jitless mode skips the probe; the
@@ -23,7 +28,7 @@ const cspHashes = {
       injectScript('head-inline', 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});');
     },
     'astro:build:done': async ({ dir, logger }) => {
-      const counts = await writeCspManifest(fileURLToPath(dir));
+      const counts = await writeCspManifest(fileURLToPath(dir), serverBuildDir);
       logger.info(`CSP hashes: ${counts.scripts} inline scripts, ${counts.styles} inline styles`);
     },
   },

@@ -123,9 +123,10 @@ export async function pagePolicyFor(manifest: CspManifest | null, html: string):
 }
 
 /** The manifest of a set of pages: every distinct inline script and style, hashed, sorted. */
-export async function cspManifestOf(pages: Iterable<string>): Promise<CspManifest> {
+export async function cspManifestOf(pages: Iterable<string>, extraStyles: Iterable<string> = []): Promise<CspManifest> {
   const scripts = new Set<string>();
   const styles = new Set<string>();
+  for (const css of extraStyles) styles.add(await cspHash(css));
   for (const html of pages) {
     const blocks = inlineBlocks(html);
     for (const s of blocks.scripts) scripts.add(await cspHash(s));
