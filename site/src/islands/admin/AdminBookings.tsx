@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { SearchFilter, SelectFilter } from '../../components/admin/ListFilters.tsx';
-import ModalDialog from '../../components/ModalDialog.tsx';
+import ReasonDialog from '../../components/ReasonDialog.tsx';
 import { Pager } from '../../components/Pager.tsx';
-import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
+import type { TableColumn } from '../../components/ResponsiveTable.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import {
   $bookingsList,
@@ -23,7 +23,7 @@ import {
   type BookingView,
 } from '../../stores/admin-connect.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
-import { ErrorState, LoadingState } from './AdminStates.tsx';
+import { ListTable } from './AdminStates.tsx';
 import { PermissionGate } from './PermissionGate.tsx';
 
 /** "Dec 1, 2026, 9:00 AM EST" in a zone. */
@@ -36,60 +36,20 @@ export function zonedDateTime(iso: string, timeZone: string, withYear = true): s
 }
 
 function CancelDialog({ booking, onClose }: { booking: BookingView; onClose: () => void }) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError('Reason is required');
-      return;
-    }
-    setBusy(true);
-    const result = await cancelBookingAsAdmin(booking, reason);
-    setBusy(false);
-    if (result.ok) onClose();
-    else setError(result.validationErrors?.reason?.[0] ?? result.message);
-  }
   const refund = booking.paid_with === 'package' ? 'The package credit is given back.' : booking.price_cents > 0 ? `${booking.booker.name} is refunded in full (${formatCents(booking.price_cents)}).` : 'Nothing was paid.';
   return (
-    <ModalDialog
-      open
-      role="alertdialog"
-      onOpenChange={(open) => !open && onClose()}
+    <ReasonDialog
       title={`Cancel booking ${booking.number}?`}
       description={`${booking.title} with ${booking.instructor.name} for ${booking.booker.name}. ${refund} Both are told by email.`}
-      busy={busy}
-    >
-      <form onSubmit={(e) => void submit(e)} noValidate className="admin-stack">
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>Reason (sent to both)</label>
-          <textarea
-            id={`${id}-reason`}
-            className="input connect-reason"
-            value={reason}
-            maxLength={500}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(e) => setReason(e.currentTarget.value)}
-          />
-        </div>
-        {error && (
-          <p id={`${id}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="drx-dialog-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            Keep booking
-          </button>
-          <button type="submit" className="btn btn-danger" disabled={busy}>
-            {busy ? 'Cancelling...' : 'Cancel and refund'}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+      label="Reason (sent to both)"
+      requiredMessage="Reason is required"
+      inputClass="connect-reason"
+      keepLabel="Keep booking"
+      confirmLabel="Cancel and refund"
+      busyLabel="Cancelling..."
+      onConfirm={(reason) => cancelBookingAsAdmin(booking, reason)}
+      onClose={onClose}
+    />
   );
 }
 
@@ -212,14 +172,17 @@ function BookingsList() {
         </div>
       </form>
 
-      {list.status === 'error' && <ErrorState message={list.message} onRetry={reloadBookings} />}
-      {!data && list.status !== 'error' && <LoadingState label="Loading bookings..." />}
-      {data &&
-        (data.data.length === 0 ? (
-          <p className="admin-empty table-wrap">{filtered ? 'No bookings match these filters.' : 'No bookings yet.'}</p>
-        ) : (
-          <ResponsiveTable caption="Bookings" columns={COLUMNS(setCancelling)} rows={data.data} rowKey={(b) => b.id} busy={list.status === 'loading'} />
-        ))}
+      <ListTable
+        error={list.status === 'error' ? list.message : undefined}
+        onRetry={reloadBookings}
+        loadingLabel="Loading bookings..."
+        empty={filtered ? 'No bookings match these filters.' : 'No bookings yet.'}
+        caption="Bookings"
+        columns={COLUMNS(setCancelling)}
+        rows={data?.data}
+        rowKey={(b) => b.id}
+        busy={list.status === 'loading'}
+      />
       {data && <Pager page={data.pagination.page} pageCount={data.pagination.totalPages} onPage={setBookingsPage} />}
       {cancelling && <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} />}
     </div>

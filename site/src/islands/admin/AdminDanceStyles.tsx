@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import ModalDialog from '../../components/ModalDialog.tsx';
-import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
+import type { TableColumn } from '../../components/ResponsiveTable.tsx';
 import {
   $danceStyles,
   addDanceStyle,
@@ -14,7 +14,7 @@ import {
   type AdminDanceStyleView,
 } from '../../stores/admin-connect.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
-import { ErrorState, LoadingState } from './AdminStates.tsx';
+import { ListTable } from './AdminStates.tsx';
 import { PermissionGate } from './PermissionGate.tsx';
 
 const NAME_MAX = 60;
@@ -226,14 +226,17 @@ function StylesList() {
   return (
     <div className="admin-stack">
       <AddStyleForm />
-      {state.status === 'error' && <ErrorState message={state.message} onRetry={() => void loadDanceStyles()} />}
-      {!list && state.status !== 'error' && <LoadingState label="Loading dance styles..." />}
-      {list &&
-        (list.length === 0 ? (
-          <p className="admin-empty table-wrap">No dance styles yet. Add the first one above.</p>
-        ) : (
-          <ResponsiveTable caption="Dance styles" columns={columns} rows={list} rowKey={(s) => s.id} busy={state.status === 'loading'} />
-        ))}
+      <ListTable
+        error={state.status === 'error' ? state.message : undefined}
+        onRetry={() => void loadDanceStyles()}
+        loadingLabel="Loading dance styles..."
+        empty="No dance styles yet. Add the first one above."
+        caption="Dance styles"
+        columns={columns}
+        rows={list}
+        rowKey={(s) => s.id}
+        busy={state.status === 'loading'}
+      />
       {renaming && <RenameDialog style={renaming} onClose={() => setRenaming(null)} />}
       {deleting && <DeleteDialog style={deleting} onClose={() => setDeleting(null)} />}
     </div>

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { SearchFilter, SelectFilter } from '../../components/admin/ListFilters.tsx';
 import ModalDialog from '../../components/ModalDialog.tsx';
+import ReasonDialog from '../../components/ReasonDialog.tsx';
 import { Pager } from '../../components/Pager.tsx';
-import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
+import type { TableColumn } from '../../components/ResponsiveTable.tsx';
 import {
   $instructorsList,
   $instructorsQuery,
@@ -22,64 +23,24 @@ import {
   type AdminInstructorView,
 } from '../../stores/admin-connect.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
-import { ErrorState, formatDate, LoadingState } from './AdminStates.tsx';
+import { formatDate, ListTable } from './AdminStates.tsx';
 import { PermissionGate } from './PermissionGate.tsx';
 
 function SuspendDialog({ instructor, onClose }: { instructor: AdminInstructorView; onClose: () => void }) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError('Give a reason for the suspension');
-      return;
-    }
-    setBusy(true);
-    const result = await suspendInstructor(instructor, reason);
-    setBusy(false);
-    if (result.ok) onClose();
-    else setError(result.validationErrors?.reason?.[0] ?? result.message);
-  }
   const upcoming = instructor.upcoming_bookings;
   return (
-    <ModalDialog
-      open
-      role="alertdialog"
-      onOpenChange={(open) => !open && onClose()}
+    <ReasonDialog
       title={`Suspend ${instructor.name}?`}
       description={`Their profile leaves the directory at once, and their future bookings${upcoming ? ` (${upcoming} now)` : ''} are cancelled and refunded in full to the bookers.`}
-      busy={busy}
-    >
-      <form onSubmit={(e) => void submit(e)} noValidate className="admin-stack">
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>Reason (the instructor sees it)</label>
-          <textarea
-            id={`${id}-reason`}
-            className="input connect-reason"
-            value={reason}
-            maxLength={500}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(e) => setReason(e.currentTarget.value)}
-          />
-        </div>
-        {error && (
-          <p id={`${id}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="drx-dialog-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            Keep
-          </button>
-          <button type="submit" className="btn btn-danger" disabled={busy}>
-            {busy ? 'Suspending...' : 'Suspend and refund'}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+      label="Reason (the instructor sees it)"
+      requiredMessage="Give a reason for the suspension"
+      inputClass="connect-reason"
+      keepLabel="Keep"
+      confirmLabel="Suspend and refund"
+      busyLabel="Suspending..."
+      onConfirm={(reason) => suspendInstructor(instructor, reason)}
+      onClose={onClose}
+    />
   );
 }
 
@@ -242,14 +203,17 @@ function InstructorsList() {
         </div>
       </form>
 
-      {list.status === 'error' && <ErrorState message={list.message} onRetry={reloadInstructors} />}
-      {!data && list.status !== 'error' && <LoadingState label="Loading instructors..." />}
-      {data &&
-        (data.data.length === 0 ? (
-          <p className="admin-empty table-wrap">{filtered ? 'No instructors match these filters.' : 'No professional profiles yet.'}</p>
-        ) : (
-          <ResponsiveTable caption="Instructors" columns={columns} rows={data.data} rowKey={(i) => i.id} busy={list.status === 'loading'} />
-        ))}
+      <ListTable
+        error={list.status === 'error' ? list.message : undefined}
+        onRetry={reloadInstructors}
+        loadingLabel="Loading instructors..."
+        empty={filtered ? 'No instructors match these filters.' : 'No professional profiles yet.'}
+        caption="Instructors"
+        columns={columns}
+        rows={data?.data}
+        rowKey={(i) => i.id}
+        busy={list.status === 'loading'}
+      />
       {data && <Pager page={data.pagination.page} pageCount={data.pagination.totalPages} onPage={setInstructorsPage} />}
       {suspending && <SuspendDialog instructor={suspending} onClose={() => setSuspending(null)} />}
       {unsuspending && <UnsuspendDialog instructor={unsuspending} onClose={() => setUnsuspending(null)} />}

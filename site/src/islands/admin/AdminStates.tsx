@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
+import ResponsiveTable, { type ResponsiveTableProps } from '../../components/ResponsiveTable.tsx';
 
 /** Building blocks shared by the admin islands (not an island itself). */
 
@@ -22,6 +23,28 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
         </button>
       )}
     </div>
+  );
+}
+
+/**
+ * A list's table and its states: the error (with Try again), loading until the first answer, the
+ * empty message, else the table (busy while another page or filter loads).
+ */
+export function ListTable<Row>({ error, onRetry, loadingLabel, empty, rows, ...table }: Omit<ResponsiveTableProps<Row>, 'rows'> & {
+  /** The failure's message, when the list failed to load. */
+  error?: string;
+  onRetry: () => void;
+  loadingLabel: string;
+  empty: ReactNode;
+  /** The loaded rows; undefined until the first answer. */
+  rows: Row[] | undefined;
+}) {
+  return (
+    <>
+      {error !== undefined && <ErrorState message={error} onRetry={onRetry} />}
+      {!rows && error === undefined && <LoadingState label={loadingLabel} />}
+      {rows && (rows.length === 0 ? <p className="admin-empty table-wrap">{empty}</p> : <ResponsiveTable rows={rows} {...table} />)}
+    </>
   );
 }
 

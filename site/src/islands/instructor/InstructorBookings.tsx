@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import ModalDialog from '../../components/ModalDialog.tsx';
+import ReasonDialog from '../../components/ReasonDialog.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import {
   $bookingScope,
@@ -99,61 +100,21 @@ function FeedPanel() {
 }
 
 function EndDialog({ booking, action, onClose }: { booking: BookingView; action: 'decline' | 'cancel'; onClose: () => void }) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const verb = action === 'decline' ? 'Decline' : 'Cancel';
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError('Tell the booker why');
-      return;
-    }
-    setBusy(true);
-    const result = await endBooking(booking, action, reason);
-    setBusy(false);
-    if (result.ok) onClose();
-    else setError(result.validationErrors?.reason?.[0] ?? result.message);
-  }
   const refund = booking.paid_with === 'package' ? 'their package credit comes back' : booking.price_cents > 0 ? `they are refunded in full (${formatCents(booking.price_cents)})` : 'nothing was paid';
   return (
-    <ModalDialog
-      open
-      role="alertdialog"
-      onOpenChange={(open) => !open && onClose()}
+    <ReasonDialog
       title={`${verb} ${booking.booker.name}'s booking?`}
       description={`${booking.title}, ${zoned(booking.starts_at, booking.instructor_time_zone)}. ${booking.booker.name} is told by email and ${refund}.`}
-      busy={busy}
-    >
-      <form onSubmit={(e) => void submit(e)} noValidate className="admin-stack">
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>Reason (the booker sees it)</label>
-          <textarea
-            id={`${id}-reason`}
-            className="input ib-reason"
-            value={reason}
-            maxLength={500}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(e) => setReason(e.currentTarget.value)}
-          />
-        </div>
-        {error && (
-          <p id={`${id}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="drx-dialog-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            Keep booking
-          </button>
-          <button type="submit" className="btn btn-danger" disabled={busy}>
-            {busy ? 'Working...' : `${verb} and refund`}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+      label="Reason (the booker sees it)"
+      requiredMessage="Tell the booker why"
+      inputClass="ib-reason"
+      keepLabel="Keep booking"
+      confirmLabel={`${verb} and refund`}
+      busyLabel="Working..."
+      onConfirm={(reason) => endBooking(booking, action, reason)}
+      onClose={onClose}
+    />
   );
 }
 
