@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CAPACITY_MAX, DURATION_MINUTES_MAX, DURATION_MINUTES_MIN, LESSON_KIND_LABELS, LESSON_MODE_LABELS, PACKAGE_LESSONS_MAX, PACKAGE_LESSONS_MIN } from '../../../../worker/src/domain/bookings.ts';
 import {
   LESSON_KIND_VALUES,
@@ -29,6 +29,68 @@ function centsOf(dollars: string): number {
   return Math.round(Number(dollars) * 100);
 }
 
+interface OfferDialogProps<Input> {
+  title: string;
+  description: string;
+  /** The checkbox's text ('Offered for booking'). */
+  activeLabel: string;
+  active: boolean;
+  onActive: (active: boolean) => void;
+  saveLabel: string;
+  /** The input built from the form when it is sent. */
+  input: () => Input;
+  schema: { safeParse: (value: Input) => { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } };
+  /** Shown under the price when the schema refuses it. */
+  priceMessage: string;
+  save: (input: Input) => Promise<{ ok: boolean; validationErrors?: Record<string, string[]> }>;
+  onClose: () => void;
+  /** The fields, given the errors to show. */
+  children: (errors: Errors) => ReactNode;
+}
+
+/** A lesson type's or a package's form in a dialog: checked here first, saved, closed on success. */
+function OfferDialog<Input>({ title, description, activeLabel, active, onActive, saveLabel, input, schema, priceMessage, save, onClose, children }: OfferDialogProps<Input>) {
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const value = input();
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      const found = firstErrors(parsed.error.issues);
+      if (found.price_cents) found.price = priceMessage;
+      setErrors(found);
+      return;
+    }
+    setBusy(true);
+    const result = await save(value);
+    setBusy(false);
+    if (result.ok) onClose();
+    else setErrors(firstErrors(result.validationErrors));
+  };
+
+  return (
+    <ModalDialog open onOpenChange={(open) => !open && onClose()} title={title} description={description} busy={busy}>
+      <form className="form" noValidate onSubmit={(e) => void submit(e)}>
+        {children(errors)}
+        <label className="check">
+          <input type="checkbox" checked={active} onChange={(e) => onActive(e.target.checked)} />
+          {activeLabel}
+        </label>
+        <div className="drx-dialog-actions">
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Saving...' : saveLabel}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
 interface LessonForm {
   kind: LessonTypeView['kind'];
   title: string;
@@ -53,89 +115,73 @@ const lessonFormOf = (t: LessonTypeView | null): LessonForm => ({
 
 function LessonTypeDialog({ type, onClose }: { type: LessonTypeView | null; onClose: () => void }) {
   const [form, setForm] = useState<LessonForm>(() => lessonFormOf(type));
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const set = <K extends keyof LessonForm>(key: K, value: LessonForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const oneSeat = form.kind === 'private';
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const input: LessonTypeInput = {
-      kind: form.kind,
-      title: form.title,
-      description: form.description,
-      duration_minutes: Number(form.duration_minutes),
-      price_cents: centsOf(form.price),
-      capacity: oneSeat ? 1 : Number(form.capacity),
-      mode: form.mode,
-      active: form.active,
-    };
-    const parsed = lessonTypeCreateSchema.safeParse(input);
-    if (!parsed.success) {
-      const found = firstErrors(parsed.error.issues);
-      if (found.price_cents) found.price = 'Enter a price in dollars, e.g. 60 or 62.50';
-      setErrors(found);
-      return;
-    }
-    setBusy(true);
-    const result = await saveLessonType(input, type?.id);
-    setBusy(false);
-    if (result.ok) onClose();
-    else setErrors(firstErrors(result.validationErrors));
-  };
+  const input = (): LessonTypeInput => ({
+    kind: form.kind,
+    title: form.title,
+    description: form.description,
+    duration_minutes: Number(form.duration_minutes),
+    price_cents: centsOf(form.price),
+    capacity: oneSeat ? 1 : Number(form.capacity),
+    mode: form.mode,
+    active: form.active,
+  });
 
   return (
-    <ModalDialog open onOpenChange={(open) => !open && onClose()} title={type ? 'Edit lesson type' : 'Add a lesson type'} description="What students can book with you." busy={busy}>
-      <form className="form" noValidate onSubmit={(e) => void submit(e)}>
-        <FormField label="Kind" error={errors.kind}>
-          <select value={form.kind} onChange={(e) => set('kind', e.target.value as LessonForm['kind'])}>
-            {LESSON_KIND_VALUES.map((k) => (
-              <option key={k} value={k}>
-                {LESSON_KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label="Title" required error={errors.title}>
-          <input type="text" value={form.title} onChange={(e) => set('title', e.target.value)} />
-        </FormField>
-        <FormField label="Description" error={errors.description}>
-          <textarea rows={3} value={form.description} onChange={(e) => set('description', e.target.value)} />
-        </FormField>
-        <div className="form-row">
-          <FormField label="Duration (minutes)" required error={errors.duration_minutes}>
-            <input type="number" min={DURATION_MINUTES_MIN} max={DURATION_MINUTES_MAX} step={15} value={form.duration_minutes} onChange={(e) => set('duration_minutes', e.target.value)} />
-          </FormField>
-          <FormField label="Price (USD)" required error={errors.price ?? errors.price_cents} hint="0 for a free lesson.">
-            <input type="text" inputMode="decimal" value={form.price} onChange={(e) => set('price', e.target.value)} />
-          </FormField>
-          <FormField label="Seats" error={errors.capacity} hint={oneSeat ? 'A private lesson has one seat.' : `Up to ${CAPACITY_MAX}.`}>
-            <input type="number" min={1} max={CAPACITY_MAX} value={oneSeat ? '1' : form.capacity} disabled={oneSeat} onChange={(e) => set('capacity', e.target.value)} />
-          </FormField>
-          <FormField label="Where" error={errors.mode}>
-            <select value={form.mode} onChange={(e) => set('mode', e.target.value as LessonForm['mode'])}>
-              {LESSON_MODE_VALUES.map((m) => (
-                <option key={m} value={m}>
-                  {LESSON_MODE_LABELS[m]}
-                </option>
-              ))}
-            </select>
-          </FormField>
-        </div>
-        <label className="check">
-          <input type="checkbox" checked={form.active} onChange={(e) => set('active', e.target.checked)} />
-          Offered for booking
-        </label>
-        <div className="drx-dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save lesson type'}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+    <OfferDialog
+      title={type ? 'Edit lesson type' : 'Add a lesson type'}
+      description="What students can book with you."
+      activeLabel="Offered for booking"
+      active={form.active}
+      onActive={(active) => set('active', active)}
+      saveLabel="Save lesson type"
+      input={input}
+      schema={lessonTypeCreateSchema}
+      priceMessage="Enter a price in dollars, e.g. 60 or 62.50"
+      save={(value) => saveLessonType(value, type?.id)}
+      onClose={onClose}
+    >
+      {(errors) => (
+        <>
+            <FormField label="Kind" error={errors.kind}>
+              <select value={form.kind} onChange={(e) => set('kind', e.target.value as LessonForm['kind'])}>
+                {LESSON_KIND_VALUES.map((k) => (
+                  <option key={k} value={k}>
+                    {LESSON_KIND_LABELS[k]}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <FormField label="Title" required error={errors.title}>
+              <input type="text" value={form.title} onChange={(e) => set('title', e.target.value)} />
+            </FormField>
+            <FormField label="Description" error={errors.description}>
+              <textarea rows={3} value={form.description} onChange={(e) => set('description', e.target.value)} />
+            </FormField>
+            <div className="form-row">
+              <FormField label="Duration (minutes)" required error={errors.duration_minutes}>
+                <input type="number" min={DURATION_MINUTES_MIN} max={DURATION_MINUTES_MAX} step={15} value={form.duration_minutes} onChange={(e) => set('duration_minutes', e.target.value)} />
+              </FormField>
+              <FormField label="Price (USD)" required error={errors.price ?? errors.price_cents} hint="0 for a free lesson.">
+                <input type="text" inputMode="decimal" value={form.price} onChange={(e) => set('price', e.target.value)} />
+              </FormField>
+              <FormField label="Seats" error={errors.capacity} hint={oneSeat ? 'A private lesson has one seat.' : `Up to ${CAPACITY_MAX}.`}>
+                <input type="number" min={1} max={CAPACITY_MAX} value={oneSeat ? '1' : form.capacity} disabled={oneSeat} onChange={(e) => set('capacity', e.target.value)} />
+              </FormField>
+              <FormField label="Where" error={errors.mode}>
+                <select value={form.mode} onChange={(e) => set('mode', e.target.value as LessonForm['mode'])}>
+                  {LESSON_MODE_VALUES.map((m) => (
+                    <option key={m} value={m}>
+                      {LESSON_MODE_LABELS[m]}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+            </div>
+        </>
+      )}
+    </OfferDialog>
   );
 }
 
@@ -155,70 +201,54 @@ function PackageDialog({ pkg, types, onClose }: { pkg: PackageView | null; types
     price: pkg ? (pkg.price_cents / 100).toFixed(2).replace(/\.00$/, '') : '',
     active: pkg?.active ?? true,
   }));
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const set = <K extends keyof PackageForm>(key: K, value: PackageForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const input: PackageInput = {
-      lesson_type_id: Number(form.lesson_type_id),
-      title: form.title,
-      lessons_count: Number(form.lessons_count),
-      price_cents: centsOf(form.price),
-      active: form.active,
-    };
-    const parsed = packageCreateSchema.safeParse(input);
-    if (!parsed.success) {
-      const found = firstErrors(parsed.error.issues);
-      if (found.price_cents) found.price = 'Enter a price in dollars above 0, e.g. 270';
-      setErrors(found);
-      return;
-    }
-    setBusy(true);
-    const result = await savePackage(input, pkg?.id);
-    setBusy(false);
-    if (result.ok) onClose();
-    else setErrors(firstErrors(result.validationErrors));
-  };
+  const input = (): PackageInput => ({
+    lesson_type_id: Number(form.lesson_type_id),
+    title: form.title,
+    lessons_count: Number(form.lessons_count),
+    price_cents: centsOf(form.price),
+    active: form.active,
+  });
 
   return (
-    <ModalDialog open onOpenChange={(open) => !open && onClose()} title={pkg ? 'Edit package' : 'Add a package'} description="Several lessons of one type, bought together." busy={busy}>
-      <form className="form" noValidate onSubmit={(e) => void submit(e)}>
-        <FormField label="Lesson type" required error={errors.lesson_type_id}>
-          <select value={form.lesson_type_id} onChange={(e) => set('lesson_type_id', e.target.value)}>
-            {types.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.title} ({money(t.price_cents)})
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label="Title" required error={errors.title}>
-          <input type="text" value={form.title} onChange={(e) => set('title', e.target.value)} />
-        </FormField>
-        <div className="form-row">
-          <FormField label="Lessons" required error={errors.lessons_count}>
-            <input type="number" min={PACKAGE_LESSONS_MIN} max={PACKAGE_LESSONS_MAX} value={form.lessons_count} onChange={(e) => set('lessons_count', e.target.value)} />
-          </FormField>
-          <FormField label="Price (USD)" required error={errors.price ?? errors.price_cents}>
-            <input type="text" inputMode="decimal" value={form.price} onChange={(e) => set('price', e.target.value)} />
-          </FormField>
-        </div>
-        <label className="check">
-          <input type="checkbox" checked={form.active} onChange={(e) => set('active', e.target.checked)} />
-          Offered for sale
-        </label>
-        <div className="drx-dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save package'}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+    <OfferDialog
+      title={pkg ? 'Edit package' : 'Add a package'}
+      description="Several lessons of one type, bought together."
+      activeLabel="Offered for sale"
+      active={form.active}
+      onActive={(active) => set('active', active)}
+      saveLabel="Save package"
+      input={input}
+      schema={packageCreateSchema}
+      priceMessage="Enter a price in dollars above 0, e.g. 270"
+      save={(value) => savePackage(value, pkg?.id)}
+      onClose={onClose}
+    >
+      {(errors) => (
+        <>
+            <FormField label="Lesson type" required error={errors.lesson_type_id}>
+              <select value={form.lesson_type_id} onChange={(e) => set('lesson_type_id', e.target.value)}>
+                {types.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.title} ({money(t.price_cents)})
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <FormField label="Title" required error={errors.title}>
+              <input type="text" value={form.title} onChange={(e) => set('title', e.target.value)} />
+            </FormField>
+            <div className="form-row">
+              <FormField label="Lessons" required error={errors.lessons_count}>
+                <input type="number" min={PACKAGE_LESSONS_MIN} max={PACKAGE_LESSONS_MAX} value={form.lessons_count} onChange={(e) => set('lessons_count', e.target.value)} />
+              </FormField>
+              <FormField label="Price (USD)" required error={errors.price ?? errors.price_cents}>
+                <input type="text" inputMode="decimal" value={form.price} onChange={(e) => set('price', e.target.value)} />
+              </FormField>
+            </div>
+        </>
+      )}
+    </OfferDialog>
   );
 }
 
