@@ -1,7 +1,7 @@
 /**
  * The fields of an admin list's filter form (role="search"): a labelled search box and a labelled
- * select whose first option shows every row. The lists (orders, subscriptions, sellers, resources)
- * keep their own form, counts and clear buttons; these are the fields they share.
+ * select whose first option shows every row, and the row with the count and Clear filters
+ * (FilterSummary). The lists (orders, subscriptions, sellers, resources, Connect) keep their own form.
  */
 
 type SearchFilterProps = {
@@ -56,6 +56,22 @@ export function SelectFilter<T extends string>({ id, label, allLabel, options, o
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** The filter form's last row: how many rows match (read out when it changes) and, once filtered, Clear filters. */
+export function FilterSummary({ count, filtered, onClear }: { count: string; filtered: boolean; onClear: () => void }) {
+  return (
+    <div className="commerce-filter-actions commerce-filter-wide">
+      <p className="muted" aria-live="polite">
+        {count}
+      </p>
+      {filtered && (
+        <button type="button" className="btn btn-secondary btn-sm" onClick={onClear}>
+          Clear filters
+        </button>
+      )}
     </div>
   );
 }

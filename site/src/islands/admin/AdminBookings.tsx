@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import { SearchFilter, SelectFilter } from '../../components/admin/ListFilters.tsx';
+import { FilterSummary, SearchFilter, SelectFilter } from '../../components/admin/ListFilters.tsx';
 import ReasonDialog from '../../components/ReasonDialog.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import type { TableColumn } from '../../components/ResponsiveTable.tsx';
@@ -160,16 +160,7 @@ function BookingsList() {
           <label htmlFor={`${id}-to`}>To</label>
           <input id={`${id}-to`} type="date" className="input" value={query.to} min={query.from || undefined} onChange={(e) => setBookingsFilter({ to: e.currentTarget.value })} />
         </div>
-        <div className="commerce-filter-actions commerce-filter-wide">
-          <p className="muted" aria-live="polite">
-            {data ? (data.pagination.total === 1 ? '1 booking' : `${data.pagination.total} bookings`) : ''}
-          </p>
-          {filtered && (
-            <button type="button" className="btn btn-secondary btn-sm" onClick={clearBookingsFilters}>
-              Clear filters
-            </button>
-          )}
-        </div>
+        <FilterSummary count={data ? (data.pagination.total === 1 ? '1 booking' : `${data.pagination.total} bookings`) : ''} filtered={filtered} onClear={clearBookingsFilters} />
       </form>
 
       <ListTable

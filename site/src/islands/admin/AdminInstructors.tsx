@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import { SearchFilter, SelectFilter } from '../../components/admin/ListFilters.tsx';
+import { FilterSummary, SearchFilter, SelectFilter } from '../../components/admin/ListFilters.tsx';
 import ModalDialog from '../../components/ModalDialog.tsx';
 import ReasonDialog from '../../components/ReasonDialog.tsx';
 import { Pager } from '../../components/Pager.tsx';
@@ -191,16 +191,7 @@ function InstructorsList() {
           value={query.status}
           onChange={setInstructorsStatus}
         />
-        <div className="commerce-filter-actions commerce-filter-wide">
-          <p className="muted" aria-live="polite">
-            {data ? (data.pagination.total === 1 ? '1 instructor' : `${data.pagination.total} instructors`) : ''}
-          </p>
-          {filtered && (
-            <button type="button" className="btn btn-secondary btn-sm" onClick={clearInstructorsFilters}>
-              Clear filters
-            </button>
-          )}
-        </div>
+        <FilterSummary count={data ? (data.pagination.total === 1 ? '1 instructor' : `${data.pagination.total} instructors`) : ''} filtered={filtered} onClear={clearInstructorsFilters} />
       </form>
 
       <ListTable
