@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { danceStyles } from '../../../db/schema/index.ts';
 import { createAdminTestApp, expectAdminOnly } from '../../../tests/support/admin-test-app.ts';
 import { createInstructor } from '../../../tests/support/booking-factories.ts';
-import { createCourse } from '../../../tests/support/course-factories.ts';
+import { createCategory, createCourse } from '../../../tests/support/course-factories.ts';
 import { createSignedInUser, createUser } from '../../../tests/support/factories.ts';
 import { createResource, createSeller } from '../../../tests/support/seller-factories.ts';
 import { read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
@@ -65,6 +65,17 @@ describe('GET /api/dance-styles (public)', () => {
 });
 
 describe('GET /api/admin/dance-styles', () => {
+  it('counts a course by its category, the dance style the course forms choose (§3), matched by name', async () => {
+    const name = `Polka ${Math.random().toString(36).slice(2, 8)}`;
+    const made = await read<AdminDanceStyleView>(await create({ name }));
+    expect(made).toMatchObject({ course_count: 0, in_use: false });
+    const category = await createCategory(t.db, name.toUpperCase());
+    await createCourse(t.db, { instructorId: (await createUser(t.db)).id, categoryId: category.id });
+    const after = await styleNamed(name);
+    expect(after).toMatchObject({ course_count: 1, in_use: true });
+    expect((await t.json('DELETE', `/api/admin/dance-styles/${made.id}`, undefined, adminToken)).status).toBe(409);
+  });
+
   it('lists hidden styles too, with where each is used', async () => {
     const course = await createCourse(t.db, { instructorId: (await createUser(t.db)).id });
     const tap = await styleNamed('Tap');

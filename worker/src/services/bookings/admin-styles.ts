@@ -9,9 +9,9 @@ import type { AdminDanceStyleView, DanceStyleView } from './views.ts';
 
 /**
  * The one list of dance styles (decision 0032): the public list of visible styles, and the
- * admin's list with where each is used. A style is in use when a course names it
- * (courses.dance_style_id), a resource names it (resources.dance_style, by name) or a profile
- * lists it (instructor_styles). In use, it can be hidden but neither renamed nor deleted; both
+ * admin's list with where each is used. A style is in use when a course names it (its category,
+ * the "dance style" of the course forms and §3, by name; or courses.dance_style_id), a resource
+ * names it (resources.dance_style, by name) or a profile lists it (instructor_styles). In use, it can be hidden but neither renamed nor deleted; both
  * checks sit inside the write itself (UPDATE/DELETE … WHERE NOT EXISTS), so a use that races in
  * cannot slip past.
  */
@@ -19,12 +19,14 @@ import type { AdminDanceStyleView, DanceStyleView } from './views.ts';
 export const STYLE_NOT_FOUND = 'Dance style not found';
 export const STYLE_RENAME_IN_USE = 'This style is in use and cannot be renamed. Hide it and add a new one instead.';
 
-const courseCount = sql<number>`(SELECT count(*) FROM courses c WHERE c.dance_style_id = dance_styles.id)`.mapWith(Number);
+const courseCount = sql<number>`(SELECT count(*) FROM courses c WHERE c.dance_style_id = dance_styles.id
+  OR c.category_id IN (SELECT k.id FROM categories k WHERE lower(k.name) = lower(dance_styles.name)))`.mapWith(Number);
 const resourceCount = sql<number>`(SELECT count(*) FROM resources r WHERE lower(r.dance_style) = lower(dance_styles.name))`.mapWith(Number);
 const instructorCount = sql<number>`(SELECT count(*) FROM instructor_styles s WHERE s.style_id = dance_styles.id)`.mapWith(Number);
 /** The same test as SQL, for the conditional writes (`id` is the style's id, `name` its name). */
 const inUseSql = (id: number) => sql`(
-  EXISTS (SELECT 1 FROM courses c WHERE c.dance_style_id = ${id})
+  EXISTS (SELECT 1 FROM courses c WHERE c.dance_style_id = ${id}
+    OR c.category_id IN (SELECT k.id FROM categories k WHERE lower(k.name) = (SELECT lower(name) FROM dance_styles WHERE id = ${id})))
   OR EXISTS (SELECT 1 FROM instructor_styles s WHERE s.style_id = ${id})
   OR EXISTS (SELECT 1 FROM resources r WHERE lower(r.dance_style) = (SELECT lower(name) FROM dance_styles WHERE id = ${id})))`;
 
