@@ -12,3 +12,5 @@ export * from './commerce.ts';
 export * from './store.ts';
 export * from './subscriptions.ts';
 export * from './bookings.ts';
+export * from './audit.ts';
+export * from './notification-preferences.ts';

@@ -104,6 +104,8 @@ const signedInRoutes = [
   // A printable receipt of one of my subscription invoices (issue 11 §2; the spec names no route).
   '/profile/manage/invoices/{id}',
   '/profile-image-debug',
+  // Every notification of the user, and their choice of channel per kind (issue 13 §3; the spec names no route).
+  '/notifications',
   // The instructor menu's pages (§2.1) that the route table of §2.4 does not list.
   '/instructor',
   '/instructor/courses',
@@ -152,6 +154,8 @@ const adminRoutes = [
   '/admin/settings',
   '/admin/sellers',
   '/admin/deployment',
+  // The audit log of admin and sub-admin actions (issue 13 §4; the spec names no route).
+  '/admin/audit-log',
   '/admin/documentation',
   '/admin/curriculum-officer',
   '/curriculum-officer-dashboard',

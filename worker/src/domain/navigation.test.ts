@@ -156,6 +156,7 @@ describe('sidebar menu (§2.1)', () => {
       '/admin/dashboard', '/admin/users', '/admin/courses', '/admin/course-categories', '/admin/certificates', '/admin/resources', '/admin/resource-categories',
       '/admin/orders', '/admin/coupons', '/admin/subscription-plans', '/admin/subscriptions',
       '/admin/instructors', '/admin/bookings', '/admin/dance-styles',
+      '/admin/messages', '/admin/audit-log', '/admin/settings', '/admin/deployment', '/admin/documentation',
     ]);
     expect(hrefs('curriculum-admin')).toEqual([
       '/admin/curriculum-officer', '/admin/resources', '/admin/resource-categories', '/admin/curriculum', '/admin/sellers', '/admin/settings',

@@ -73,6 +73,11 @@ export const SIDEBAR_MENUS: Record<SidebarMenuKind, readonly SidebarItem[]> = {
     { href: '/admin/instructors', label: 'Instructors', requires: 'instructors.manage' },
     { href: '/admin/bookings', label: 'Bookings', requires: 'bookings.manage' },
     { href: '/admin/dance-styles', label: 'Dance Styles', requires: 'dance_styles.manage' },
+    { href: '/admin/messages', label: 'Messages', requires: 'contact_messages.read' },
+    { href: '/admin/audit-log', label: 'Audit Log', requires: 'audit.read' },
+    { href: '/admin/settings', label: 'Settings', requires: 'settings.manage' },
+    { href: '/admin/deployment', label: 'Deployment', requires: 'deployment.read' },
+    { href: '/admin/documentation', label: 'Documentation', requires: 'documentation.read' },
   ],
   'curriculum-admin': [
     { href: '/admin/curriculum-officer', label: 'Dashboard', requires: 'resources.review' },

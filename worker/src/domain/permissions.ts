@@ -60,6 +60,12 @@ export const ACTIONS = [
   'bookings.manage',
   'instructors.manage',
   'dance_styles.manage',
+  // The admin console (issue 13, decision 0033): the platform's settings, the deployment's state
+  // and its checks, the documentation and API reference, and the audit log (ADMIN's alone).
+  'settings.manage',
+  'deployment.read',
+  'documentation.read',
+  'audit.read',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];

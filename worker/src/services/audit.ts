@@ -1,0 +1,90 @@
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { AuthUser } from '../app-context.ts';
+import type { Db } from '../platform/db.ts';
+
+/**
+ * The audit log's writer (issue 13 §4, decision 0033). An admin or sub-admin change is written as
+ * one `db.batch`: the audit row with the row *before*, the change's own statements, then the row
+ * *after* filled in — so the entry exists exactly when the change does, and both snapshots come
+ * from the database itself, inside the same transaction.
+ *
+ *   await db.batch(audited(db, actor, { action: 'coupon.update', table: coupons, id }, [updateStatement]));
+ *
+ * A creation passes `id: 'new'`: there is no before, and the new row's key is the last inserted
+ * rowid once the change's statements ran (put the created row's INSERT last, or pass an SQL key).
+ * A deletion gets an after of null (the row is gone).
+ */
+
+export type AuditActor = Pick<AuthUser, 'id' | 'username' | 'roles'>;
+
+/** Columns never copied into a snapshot: secrets and their hashes. */
+const REDACTED = new Set(['password_hash', 'token_hash', 'calendar_token', 'secret', 'api_key']);
+
+export interface AuditTarget {
+  /** `<entity>.<verb>`, e.g. `coupon.update`, `user.roles_grant` (see decision 0033). */
+  action: string;
+  table: SQLiteTable;
+  /** The row's key; 'new' for a creation (the last inserted rowid), or an SQL expression. */
+  id: number | string | 'new' | SQL;
+  /** The key column when it is not `id`. */
+  idColumn?: SQLiteColumn;
+  /** One sentence a person reads in the viewer. */
+  summary?: string;
+}
+
+type Statement = ReturnType<Db['run']>;
+
+/** `(SELECT json_object('col', col, ...) FROM table WHERE key = id)`: the row as JSON, or NULL. */
+export function snapshotSql(table: SQLiteTable, key: SQL, idColumn?: SQLiteColumn): SQL {
+  const columns = Object.values(getTableColumns(table)).filter((col) => !REDACTED.has(col.name));
+  const pairs = sql.join(
+    columns.map((col) => sql`${sql.raw(`'${col.name}'`)}, ${sql.identifier(col.name)}`),
+    sql`, `,
+  );
+  const keyName = (idColumn ?? getTableColumns(table)['id'])?.name ?? 'id';
+  return sql`(SELECT json_object(${pairs}) FROM ${sql.identifier(getTableName(table))} WHERE ${sql.identifier(keyName)} = ${key})`;
+}
+
+function keyOf(target: AuditTarget): SQL {
+  if (target.id === 'new') return sql`last_insert_rowid()`;
+  if (typeof target.id === 'number' || typeof target.id === 'string') return sql`${target.id}`;
+  return target.id;
+}
+
+/** The audit row's INSERT, with `before` read from the row as it is now (null for a creation). */
+export function auditBeforeStatement(db: Db, actor: AuditActor, target: AuditTarget): Statement {
+  const entity = getTableName(target.table);
+  const key = keyOf(target);
+  const before = target.id === 'new' ? sql`NULL` : snapshotSql(target.table, key, target.idColumn);
+  // A JS number is bound as a real (14.0): the key's text is written from JS when known.
+  const entityId = target.id === 'new' ? sql`NULL` : typeof target.id === 'object' ? sql`CAST(${key} AS TEXT)` : sql`${String(target.id)}`;
+  return db.run(sql`INSERT INTO audit_log (actor_id, actor_name, actor_roles, action, entity, entity_id, summary, before)
+    VALUES (${actor.id}, ${actor.username}, ${actor.roles.join(',')}, ${target.action}, ${entity}, ${entityId}, ${target.summary ?? ''}, ${before})`);
+}
+
+/** Fills the `after` (and, for a creation, the key) of the batch's audit row, once the change ran. */
+export function auditAfterStatement(db: Db, actor: AuditActor, target: AuditTarget): Statement {
+  const key = keyOf(target);
+  return db.run(sql`UPDATE audit_log SET
+      entity_id = coalesce(entity_id, CAST(${key} AS TEXT)),
+      after = ${snapshotSql(target.table, key, target.idColumn)}
+    WHERE id = (SELECT max(id) FROM audit_log WHERE actor_id IS ${actor.id} AND action = ${target.action})`);
+}
+
+/**
+ * The change's statements between the audit row's two halves: pass the result to `db.batch`.
+ * For a creation, the key is read (last_insert_rowid) right after the change, before anything else.
+ */
+export function audited(db: Db, actor: AuditActor, target: AuditTarget, change: readonly Statement[]): [Statement, ...Statement[]] {
+  if (target.id === 'new') {
+    // Before is null: only the after is written, from the row just inserted.
+    const entity = getTableName(target.table);
+    const insert = db.run(sql`INSERT INTO audit_log (actor_id, actor_name, actor_roles, action, entity, entity_id, summary, before, after)
+      SELECT ${actor.id}, ${actor.username}, ${actor.roles.join(',')}, ${target.action}, ${entity}, CAST(last_insert_rowid() AS TEXT), ${target.summary ?? ''}, NULL,
+        ${snapshotSql(target.table, sql`last_insert_rowid()`, target.idColumn)}`);
+    const [first, ...rest] = change;
+    return first ? [first, ...rest, insert] : [insert];
+  }
+  return [auditBeforeStatement(db, actor, target), ...change, auditAfterStatement(db, actor, target)];
+}
