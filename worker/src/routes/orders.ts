@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, requireUser, signedInUser } from '../middleware/auth.ts';
 import { choiceQuery, idParamSchema, pageQuery, pageSizeQuery, searchQuery } from '../schemas/users.ts';
+import { csvResponse } from '../services/csv/writer.ts';
 import { ordersCsv } from '../services/orders-csv.ts';
 import { exportAdminOrders, getAdminOrder, getOrderFor, listAdminOrders, listOwnOrders, listResourceOrders } from '../services/orders.ts';
 import { refundOrder } from '../services/refunds.ts';
@@ -46,10 +47,6 @@ export const refundSchema = z.object({
   reason: z.string({ error: 'Reason must be text' }).trim().max(500, 'Reason must be at most 500 characters').optional(),
 });
 
-function csvFilename(now = new Date()): string {
-  return `orders-${now.toISOString().slice(0, 10)}.csv`;
-}
-
 export const ordersRoutes = new Hono<AppContext>()
   // The buyer's own orders (§7), newest first.
   .get('/orders', requireUser, async (c) => {
@@ -66,11 +63,7 @@ export const ordersRoutes = new Hono<AppContext>()
   })
   .get('/admin/orders/export.csv', requirePermission('orders.read_all'), validate('query', filtersSchema), async (c) => {
     const rows = await exportAdminOrders(c.get('platform').db, c.req.valid('query'));
-    return c.body(ordersCsv(rows), 200, {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${csvFilename()}"`,
-      'cache-control': 'no-store',
-    });
+    return csvResponse(c, 'orders', ordersCsv(rows));
   })
   .get('/admin/orders/:id', requirePermission('orders.read_all'), validate('param', idParamSchema), async (c) => {
     return c.json(await getAdminOrder(c.get('platform').db, c.req.valid('param').id), 200);

@@ -6,6 +6,7 @@ import { can } from '../domain/permissions.ts';
 import type { OrderStatus } from '../domain/orders.ts';
 import { notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
+import { CSV_MAX_ROWS, withinCsvCap } from './csv/writer.ts';
 import { listUserOrders, loadOrderSummary, summariesOf, type OrderSummary } from './payments/order-view.ts';
 
 /** Orders as the buyer and the admin read them (issue 9 §3). The shape is P's OrderSummary. */
@@ -125,9 +126,6 @@ export async function listAdminOrders(db: Db, filters: AdminOrderFilters & { pag
   return { data: await withBuyers(db, rows), total: Number(totalRow?.n ?? 0), page: filters.page, pageSize: filters.pageSize };
 }
 
-/** Most rows one CSV export holds; narrow the filters for more. */
-export const CSV_MAX_ROWS = 50_000;
-
 export async function exportAdminOrders(db: Db, filters: AdminOrderFilters): Promise<AdminOrder[]> {
   const rows = await db
     .select({ order: orders, buyer: buyerColumns })
@@ -135,8 +133,8 @@ export async function exportAdminOrders(db: Db, filters: AdminOrderFilters): Pro
     .innerJoin(users, eq(users.id, orders.userId))
     .where(whereOf(filters))
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(CSV_MAX_ROWS);
-  return withBuyers(db, rows);
+    .limit(CSV_MAX_ROWS + 1);
+  return withBuyers(db, withinCsvCap(rows));
 }
 
 export interface RefundView {
