@@ -60,3 +60,28 @@ describe('audited', () => {
     expect(JSON.parse(entry!.after!)).toMatchObject({ first_name: 'Audited' });
   });
 });
+
+describe('audited: only a change that happened leaves an entry', () => {
+  it('drops the entry when the main statement touched no row, and keeps the earlier entry intact', async () => {
+    const [row] = await t.db.insert(categories).values({ name: 'Audit Rumba' }).returning();
+    await t.db.batch(audited(t.db, actor, { action: 'category.rename', table: categories, id: row!.id }, [t.db.update(categories).set({ name: 'Audit Rumba II' }).where(eq(categories.id, row!.id))]));
+    const [first] = await entriesOf('category.rename');
+    await t.db.batch(audited(t.db, actor, { action: 'category.rename', table: categories, id: row!.id }, [t.db.update(categories).set({ name: 'Never' }).where(sql`0`)]));
+    const entries = await entriesOf('category.rename');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toEqual(first);
+  });
+
+  it('drops a creation whose insert did nothing', async () => {
+    await t.db.batch(audited(t.db, actor, { action: 'category.create_noop', table: categories, id: 'new' }, [t.db.insert(categories).values({ name: 'Audit Waltz' }).onConflictDoNothing()]));
+    expect(await entriesOf('category.create_noop')).toHaveLength(0);
+  });
+
+  it('adds extra snapshot fields', async () => {
+    await t.db.batch(
+      audited(t.db, actor, { action: 'user.extra', table: users, id: actor.id, extra: (key) => ({ roles: sql`(SELECT 'R' || ${key})` }) }, [t.db.update(users).set({ lastName: 'Extra' }).where(eq(users.id, actor.id))]),
+    );
+    const [entry] = await entriesOf('user.extra');
+    expect(JSON.parse(entry!.after!)).toMatchObject({ last_name: 'Extra', roles: `R${actor.id}` });
+  });
+});

@@ -1,4 +1,5 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { AuthUser } from '../app-context.ts';
 import type { Db } from '../platform/db.ts';
@@ -14,6 +15,11 @@ import type { Db } from '../platform/db.ts';
  * A creation passes `id: 'new'`: there is no before, and the new row's key is the last inserted
  * rowid once the change's statements ran (put the created row's INSERT last, or pass an SQL key).
  * A deletion gets an after of null (the row is gone).
+ *
+ * The entry exists only when the change did something: when the change's first statement (the
+ * main one: put it first) touched no row — a conditional update whose guard refused, an
+ * `ON CONFLICT DO NOTHING` — the entry is dropped inside the batch (`ifChanged: false` keeps it).
+ * For a creation, the check is on the last statement (the created row's INSERT).
  */
 
 export type AuditActor = Pick<AuthUser, 'id' | 'username' | 'roles'>;
@@ -31,15 +37,23 @@ export interface AuditTarget {
   idColumn?: SQLiteColumn;
   /** One sentence a person reads in the viewer. */
   summary?: string;
+  /** Extra fields of the snapshot beyond the row's columns (e.g. a user's role list), as SQL of the key. */
+  extra?: (key: SQL) => Record<string, SQL>;
+  /** Keep the entry even when the main statement changed no row (default: drop it). */
+  ifChanged?: boolean;
 }
 
-type Statement = ReturnType<Db['run']>;
+/** Any statement drizzle can put in a batch (a run, an insert/update/delete, with or without returning). */
+type Statement = BatchItem<'sqlite'>;
 
 /** `(SELECT json_object('col', col, ...) FROM table WHERE key = id)`: the row as JSON, or NULL. */
-export function snapshotSql(table: SQLiteTable, key: SQL, idColumn?: SQLiteColumn): SQL {
+export function snapshotSql(table: SQLiteTable, key: SQL, idColumn?: SQLiteColumn, extra?: AuditTarget['extra']): SQL {
   const columns = Object.values(getTableColumns(table)).filter((col) => !REDACTED.has(col.name));
   const pairs = sql.join(
-    columns.map((col) => sql`${sql.raw(`'${col.name}'`)}, ${sql.identifier(col.name)}`),
+    [
+      ...columns.map((col) => sql`${sql.raw(`'${col.name}'`)}, ${sql.identifier(col.name)}`),
+      ...Object.entries(extra?.(key) ?? {}).map(([name, value]) => sql`${sql.raw(`'${name.replace(/[^a-z0-9_]/gi, '')}'`)}, ${value}`),
+    ],
     sql`, `,
   );
   const keyName = (idColumn ?? getTableColumns(table)['id'])?.name ?? 'id';
@@ -48,7 +62,8 @@ export function snapshotSql(table: SQLiteTable, key: SQL, idColumn?: SQLiteColum
 
 function keyOf(target: AuditTarget): SQL {
   if (target.id === 'new') return sql`last_insert_rowid()`;
-  if (typeof target.id === 'number' || typeof target.id === 'string') return sql`${target.id}`;
+  if (typeof target.id === 'number') return sql`CAST(${target.id} AS INTEGER)`;
+  if (typeof target.id === 'string') return sql`${target.id}`;
   return target.id;
 }
 
@@ -56,11 +71,25 @@ function keyOf(target: AuditTarget): SQL {
 export function auditBeforeStatement(db: Db, actor: AuditActor, target: AuditTarget): Statement {
   const entity = getTableName(target.table);
   const key = keyOf(target);
-  const before = target.id === 'new' ? sql`NULL` : snapshotSql(target.table, key, target.idColumn);
+  const before = target.id === 'new' ? sql`NULL` : snapshotSql(target.table, key, target.idColumn, target.extra);
   // A JS number is bound as a real (14.0): the key's text is written from JS when known.
   const entityId = target.id === 'new' ? sql`NULL` : typeof target.id === 'object' ? sql`CAST(${key} AS TEXT)` : sql`${String(target.id)}`;
   return db.run(sql`INSERT INTO audit_log (actor_id, actor_name, actor_roles, action, entity, entity_id, summary, before)
     VALUES (${actor.id}, ${actor.username}, ${actor.roles.join(',')}, ${target.action}, ${entity}, ${entityId}, ${target.summary ?? ''}, ${before})`);
+}
+
+/**
+ * The batch's own audit row: the key last handed out to audit_log (AUTOINCREMENT keeps it in
+ * sqlite_sequence even when the row was dropped, so a dropped entry matches no row), if it is
+ * this actor's entry for this action.
+ */
+function thisEntry(actor: AuditActor, target: AuditTarget): SQL {
+  return sql`id = (SELECT seq FROM sqlite_sequence WHERE name = 'audit_log') AND actor_id IS ${actor.id} AND action = ${target.action}`;
+}
+
+/** Drops the batch's audit row when the statement just before it changed no row (SQLite's changes()). */
+export function auditDropUnchangedStatement(db: Db, actor: AuditActor, target: AuditTarget): Statement {
+  return db.run(sql`DELETE FROM audit_log WHERE ${thisEntry(actor, target)} AND changes() = 0`);
 }
 
 /** Fills the `after` (and, for a creation, the key) of the batch's audit row, once the change ran. */
@@ -68,8 +97,8 @@ export function auditAfterStatement(db: Db, actor: AuditActor, target: AuditTarg
   const key = keyOf(target);
   return db.run(sql`UPDATE audit_log SET
       entity_id = coalesce(entity_id, CAST(${key} AS TEXT)),
-      after = ${snapshotSql(target.table, key, target.idColumn)}
-    WHERE id = (SELECT max(id) FROM audit_log WHERE actor_id IS ${actor.id} AND action = ${target.action})`);
+      after = ${snapshotSql(target.table, key, target.idColumn, target.extra)}
+    WHERE ${thisEntry(actor, target)}`);
 }
 
 /**
@@ -82,9 +111,19 @@ export function audited(db: Db, actor: AuditActor, target: AuditTarget, change: 
     const entity = getTableName(target.table);
     const insert = db.run(sql`INSERT INTO audit_log (actor_id, actor_name, actor_roles, action, entity, entity_id, summary, before, after)
       SELECT ${actor.id}, ${actor.username}, ${actor.roles.join(',')}, ${target.action}, ${entity}, CAST(last_insert_rowid() AS TEXT), ${target.summary ?? ''}, NULL,
-        ${snapshotSql(target.table, sql`last_insert_rowid()`, target.idColumn)}`);
+        ${snapshotSql(target.table, sql`last_insert_rowid()`, target.idColumn, target.extra)}
+      WHERE ${target.ifChanged === false ? sql`1` : sql`changes() > 0`}`);
     const [first, ...rest] = change;
     return first ? [first, ...rest, insert] : [insert];
   }
-  return [auditBeforeStatement(db, actor, target), ...change, auditAfterStatement(db, actor, target)];
+  const [main, ...rest] = change;
+  if (!main) return [auditBeforeStatement(db, actor, target), auditAfterStatement(db, actor, target)];
+  const drop = target.ifChanged === false ? [] : [auditDropUnchangedStatement(db, actor, target)];
+  return [auditBeforeStatement(db, actor, target), main, ...drop, ...rest, auditAfterStatement(db, actor, target)];
+}
+
+/** `audited(...)` when the write is an audited one (e.g. the actor is staff), else the change alone. */
+export function auditedWhen(when: boolean, db: Db, actor: AuditActor, target: AuditTarget, change: readonly Statement[]): Statement[] {
+  if (when) return audited(db, actor, target, change);
+  return [...change];
 }
