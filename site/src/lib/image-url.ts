@@ -60,8 +60,155 @@ function isExternalImageHost(host: string): boolean {
   return EXTERNAL_IMAGE_HOSTS.some((known) => h === known || h.endsWith(`.${known}`)) || h.includes('avatar');
 }
 
-function withThumbnailTimestamp(path: string, now: number): string {
-  return /\/thumbnails\//i.test(path) && !path.includes('?') ? `${path}?t=${now}` : path;
+/** What the steps know besides the URL: the fallback, the clock and our own hosts. */
+interface StepContext {
+  fallback: string;
+  now: number;
+  ownHosts: string[];
+}
+
+/** The URL between two steps; `parsed` while it is still an absolute web URL; `done` ends the walk. */
+interface Working {
+  url: string;
+  parsed: URL | null;
+  done: boolean;
+}
+
+/**
+ * One rule of the helper. `apply` answers the URL after the rule and whether the rule applied
+ * (settling a URL unchanged counts: "stays unchanged" is the rule); null: not applied, unchanged.
+ */
+interface StepRule {
+  id: ImageUrlStepId;
+  name: string;
+  rule: string;
+  apply: (w: Working, ctx: StepContext) => { next: Working; applied: boolean } | null;
+}
+
+const applied = (next: Working) => ({ next, applied: true });
+
+export type ImageUrlStepId =
+  | 'empty'
+  | 'inline'
+  | 'scheme'
+  | 'third-party'
+  | 'own-host'
+  | 'public-prefix'
+  | 'leading-slash'
+  | 'thumbnail-timestamp';
+
+/** The rules in the order the helper applies them (§9). */
+const STEP_RULES: readonly StepRule[] = [
+  {
+    id: 'empty',
+    name: 'No URL',
+    rule: 'An empty URL becomes the fallback image (the placeholder unless one is given).',
+    apply: (w, ctx) => (w.url ? null : applied({ url: ctx.fallback, parsed: null, done: true })),
+  },
+  {
+    id: 'inline',
+    name: 'Data and blob URLs',
+    rule: 'data: and blob: URLs stay unchanged.',
+    apply: (w) => (/^(data|blob):/i.test(w.url) ? applied({ ...w, done: true }) : null),
+  },
+  {
+    id: 'scheme',
+    name: 'Web addresses only',
+    rule: 'An absolute URL (or a protocol-relative //host/…, read as https) must be http or https; anything else becomes the fallback image.',
+    apply: (w, ctx) => {
+      if (!(ABSOLUTE.test(w.url) || w.url.startsWith('//'))) return null;
+      let parsed: URL;
+      try {
+        parsed = new URL(w.url.startsWith('//') ? `https:${w.url}` : w.url);
+      } catch {
+        return applied({ url: ctx.fallback, parsed: null, done: true });
+      }
+      if (!/^https?:$/.test(parsed.protocol)) return applied({ url: ctx.fallback, parsed: null, done: true });
+      // A web address passes unchanged to the next rules, which read it parsed.
+      return { next: { ...w, parsed }, applied: false };
+    },
+  },
+  {
+    id: 'third-party',
+    name: 'Avatar and image hosts',
+    rule: `URLs of avatar services (any host with "avatar" in its name) and of known image hosts (${EXTERNAL_IMAGE_HOSTS.join(', ')}) stay unchanged.`,
+    apply: (w) => (w.parsed && isExternalImageHost(w.parsed.hostname) ? applied({ ...w, done: true }) : null),
+  },
+  {
+    id: 'own-host',
+    name: 'Own hosts and uploads to local paths',
+    rule: "An absolute URL of the product's own hosts (this site's host and the local development hosts) or of an /uploads/ path on any host becomes its local path; any other absolute URL stays unchanged.",
+    apply: (w, ctx) => {
+      const parsed = w.parsed;
+      if (!parsed) return null;
+      const isOwn = ctx.ownHosts.includes(parsed.hostname.toLowerCase());
+      if (isOwn || parsed.pathname.replace(PUBLIC_PREFIX, '/').startsWith('/uploads/')) {
+        return applied({ url: parsed.pathname + parsed.search + parsed.hash, parsed: null, done: false });
+      }
+      // Another site's address: used as it is; the path rules below are not for it.
+      return { next: { ...w, done: true }, applied: false };
+    },
+  },
+  {
+    id: 'public-prefix',
+    name: 'Public folder prefix',
+    rule: 'A leading public/ (the folder the files are served from, not part of their address) is stripped.',
+    apply: (w) => (PUBLIC_PREFIX.test(w.url) ? applied({ ...w, url: w.url.replace(PUBLIC_PREFIX, '/') }) : null),
+  },
+  {
+    id: 'leading-slash',
+    name: 'Leading slash',
+    rule: 'A relative path gets a leading / (paths are from the site root).',
+    apply: (w) => (w.url.startsWith('/') ? null : applied({ ...w, url: `/${w.url}` })),
+  },
+  {
+    id: 'thumbnail-timestamp',
+    name: 'Thumbnail timestamp',
+    rule: 'A path under /thumbnails/ without a query string gets ?t={timestamp}, so a regenerated thumbnail shows.',
+    apply: (w, ctx) => (/\/thumbnails\//i.test(w.url) && !w.url.includes('?') ? applied({ ...w, url: `${w.url}?t=${ctx.now}` }) : null),
+  },
+];
+
+/** One step of the helper applied to a URL: `reached` is false once an earlier step settled the URL. */
+export interface ImageUrlStep {
+  id: ImageUrlStepId;
+  name: string;
+  rule: string;
+  before: string;
+  after: string;
+  reached: boolean;
+  applied: boolean;
+}
+
+export interface ImageUrlTrace {
+  /** The URL as given, trimmed. */
+  input: string;
+  steps: ImageUrlStep[];
+  /** What `imageUrl` answers. */
+  result: string;
+}
+
+/** `imageUrl`, step by step: every rule with the URL before and after it (for /profile-image-debug). */
+export function imageUrlSteps(url: string | null | undefined, options: ImageUrlOptions = {}): ImageUrlTrace {
+  const ctx: StepContext = {
+    fallback: options.fallback ?? PLACEHOLDER_IMAGE,
+    now: options.now ?? Date.now(),
+    ownHosts: [...(options.ownHosts ?? OWN_HOSTS), options.currentHost ?? browserHost()].filter((h): h is string => !!h),
+  };
+  const input = (url ?? '').trim();
+  let w: Working = { url: input, parsed: null, done: false };
+  const steps: ImageUrlStep[] = [];
+  for (const step of STEP_RULES) {
+    const base = { id: step.id, name: step.name, rule: step.rule, before: w.url };
+    if (w.done) {
+      steps.push({ ...base, after: w.url, reached: false, applied: false });
+      continue;
+    }
+    const outcome = step.apply(w, ctx);
+    if (outcome) w = outcome.next;
+    steps.push({ ...base, after: w.url, reached: true, applied: !!outcome?.applied });
+  }
+  return { input, steps, result: w.url };
 }
 
 /**
@@ -71,32 +218,10 @@ function withThumbnailTimestamp(path: string, now: number): string {
  * - absolute URLs of our own hosts, or of any host when the path is under /uploads/ → the local path;
  * - a leading `public/` (the folder, not part of the URL) is stripped; relative paths get a leading '/';
  * - thumbnail paths without a query string get `?t={timestamp}` so a regenerated thumbnail shows.
+ * Each rule is one step of `imageUrlSteps`.
  */
 export function imageUrl(url: string | null | undefined, options: ImageUrlOptions = {}): string {
-  const fallback = options.fallback ?? PLACEHOLDER_IMAGE;
-  const now = options.now ?? Date.now();
-  const raw = (url ?? '').trim();
-  if (!raw) return fallback;
-  if (/^(data|blob):/i.test(raw)) return raw;
-
-  if (ABSOLUTE.test(raw) || raw.startsWith('//')) {
-    let parsed: URL;
-    try {
-      parsed = new URL(raw.startsWith('//') ? `https:${raw}` : raw);
-    } catch {
-      return fallback;
-    }
-    if (!/^https?:$/.test(parsed.protocol)) return fallback;
-    if (isExternalImageHost(parsed.hostname)) return raw;
-    const own = [...(options.ownHosts ?? OWN_HOSTS), options.currentHost ?? browserHost()].filter(Boolean);
-    const isOwn = own.includes(parsed.hostname.toLowerCase());
-    const local = parsed.pathname.replace(PUBLIC_PREFIX, '/');
-    if (isOwn || local.startsWith('/uploads/')) return withThumbnailTimestamp(local + parsed.search + parsed.hash, now);
-    return raw;
-  }
-
-  const path = raw.replace(PUBLIC_PREFIX, '/');
-  return withThumbnailTimestamp(path.startsWith('/') ? path : `/${path}`, now);
+  return imageUrlSteps(url, options).result;
 }
 
 /** The default image of a kind of thing (§3): resource, user, seller, profile, or the placeholder. */
