@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsDay } from '../../../worker/src/services/store/seller-analytics.ts';
-import { barLayout, bucketSeries, chartSummary, DEFAULT_BOX, groupingFor, labelledIndexes, niceScale, yOf } from './seller-charts.ts';
+import { barLayout, bucketDays, chartSummary, DEFAULT_BOX, groupingFor, labelledIndexes, niceScale, rowTotal, stackLayout, summarise, yOf } from './charts.ts';
+import { bucketSeries } from './seller-charts.ts';
 
 function days(from: string, count: number, fill: (i: number) => Partial<AnalyticsDay> = () => ({})): AnalyticsDay[] {
   const start = Date.parse(`${from}T00:00:00Z`);
@@ -104,5 +105,44 @@ describe('the summary read to a screen reader', () => {
     expect(chartSummary(buckets, 'sales', String, 'sales')).toBe('Sales: 7 in total; the highest was 4 (Nov 2).');
     expect(chartSummary(bucketSeries(days('2026-11-01', 3), 'day'), 'views', String, 'views')).toBe('No views in this period.');
     expect(chartSummary([], 'views', String, 'views')).toBe('No views in this period.');
+  });
+});
+
+describe('stacked bars (revenue by kind)', () => {
+  const plotBottom = DEFAULT_BOX.height - DEFAULT_BOX.bottom;
+  const plotHeight = plotBottom - DEFAULT_BOX.top;
+
+  it('piles the series from the baseline in their order, each in proportion', () => {
+    const [stack] = stackLayout([{ a: 2, b: 3, c: 5 }], ['a', 'b', 'c'], 10);
+    expect(stack!.total).toBe(10);
+    const [a, b, c] = stack!.segments;
+    expect(a).toMatchObject({ key: 'a', value: 2 });
+    expect(a!.y + a!.height).toBeCloseTo(plotBottom);
+    expect(a!.height).toBeCloseTo(plotHeight * 0.2);
+    expect(b!.y + b!.height).toBeCloseTo(a!.y);
+    expect(b!.height).toBeCloseTo(plotHeight * 0.3);
+    expect(c!.y).toBeCloseTo(DEFAULT_BOX.top);
+    for (const seg of stack!.segments) expect(seg.x).toBe(stack!.x);
+  });
+
+  it('draws nothing for a negative (refunded) series and never passes the top', () => {
+    const [stack] = stackLayout([{ a: -4, b: 6 }], ['a', 'b'], 5);
+    expect(stack!.total).toBe(6);
+    expect(stack!.segments[0]!.height).toBe(0);
+    expect(stack!.segments[1]!.y).toBeCloseTo(DEFAULT_BOX.top);
+    expect(stack!.segments[1]!.height).toBeCloseTo(plotHeight);
+  });
+
+  it('sums several series per bucket and summarises the bars\' totals', () => {
+    const series = [
+      { day: '2026-11-01', course: 100, resource: 0 },
+      { day: '2026-11-02', course: 0, resource: 250 },
+      { day: '2026-11-03', course: 50, resource: -50 },
+    ];
+    const buckets = bucketDays(series, ['course', 'resource'], 'week');
+    expect(buckets).toEqual([{ label: 'Nov 1 – Nov 3', short: 'Nov 1', from: '2026-11-01', to: '2026-11-03', course: 150, resource: 200 }]);
+    const daily = bucketDays(series, ['course', 'resource'], 'day');
+    expect(daily.map((b) => rowTotal(b, ['course', 'resource']))).toEqual([100, 250, 0]);
+    expect(summarise(daily, (b) => rowTotal(b, ['course', 'resource']), String, 'revenue')).toBe('Revenue: 350 in total; the highest was 250 (Nov 2).');
   });
 });

@@ -1,27 +1,21 @@
 /**
- * The arithmetic of the seller's charts (/seller/analytics, decision 0030): the days of the API's
- * series grouped into bars (days for 30 days, weeks for 90, months for a year), a scale with round
- * ticks, and the bars' geometry in an SVG's coordinates. Pure, so the charts and their table
- * alternatives show the same numbers and the tests can pin them.
+ * The arithmetic of our charts (decision 0030 and its addendum): a series of UTC days grouped into
+ * bars (days for 30 days, weeks for 90, months for a year), a scale with round ticks, the bars'
+ * geometry in an SVG's coordinates (plain and stacked), and the sentence a screen reader hears.
+ * Pure, so a chart and its table alternative show the same numbers and the tests can pin them.
+ * Used by the seller's analytics and the dashboards (components/charts/).
  */
-import type { AnalyticsDay } from '../../../worker/src/services/store/seller-analytics.ts';
 import { shortDay } from './seller-format.ts';
 
-export type Metric = 'sales' | 'revenue_cents' | 'net_cents' | 'views' | 'downloads';
-
-export interface Bucket {
-  /** What the bar is called on the axis and in the table: 'Nov 25', 'Week of Nov 3', 'Nov 2026'. */
+/** One bar of a chart over time: its period, and one number per series. */
+export type Bucket<K extends string = string> = {
+  /** What the bar is called in the table: 'Nov 25', 'Nov 3 – Nov 9', 'Nov 2026'. */
   label: string;
   /** Short axis label. */
   short: string;
   from: string;
   to: string;
-  sales: number;
-  revenue_cents: number;
-  net_cents: number;
-  views: number;
-  downloads: number;
-}
+} & Record<K, number>;
 
 export type Grouping = 'day' | 'week' | 'month';
 
@@ -32,25 +26,18 @@ export function groupingFor(days: number): Grouping {
   return 'month';
 }
 
+/** The table's first column for a grouping. */
+export const PERIOD_HEADINGS: Record<Grouping, string> = { day: 'Day', week: 'Week', month: 'Month' };
+
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const monthShort = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
 
-function empty(from: string): Bucket {
-  return { label: '', short: '', from, to: from, sales: 0, revenue_cents: 0, net_cents: 0, views: 0, downloads: 0 };
-}
-
-function add(bucket: Bucket, day: AnalyticsDay): void {
-  bucket.to = day.day;
-  bucket.sales += day.sales;
-  bucket.revenue_cents += day.revenue_cents;
-  bucket.net_cents += day.net_cents;
-  bucket.views += day.views;
-  bucket.downloads += day.downloads;
-}
-
-/** The series (oldest day first, one entry per day) in bars of the grouping. */
-export function bucketSeries(series: readonly AnalyticsDay[], grouping: Grouping): Bucket[] {
-  const out: Bucket[] = [];
+/**
+ * A series of days (oldest first, one entry per UTC day, `day` as YYYY-MM-DD) in bars of the
+ * grouping, summing each of `keys`: weeks of seven from the first day, calendar months.
+ */
+export function bucketDays<K extends string>(series: readonly ({ day: string } & Record<K, number>)[], keys: readonly K[], grouping: Grouping): Bucket<K>[] {
+  const out: Bucket<K>[] = [];
   series.forEach((day, i) => {
     let bucket = out[out.length - 1];
     const startsNew =
@@ -58,11 +45,14 @@ export function bucketSeries(series: readonly AnalyticsDay[], grouping: Grouping
       grouping === 'day' ||
       (grouping === 'week' && i % 7 === 0) ||
       (grouping === 'month' && day.day.slice(0, 7) !== bucket.from.slice(0, 7));
-    if (startsNew) {
-      bucket = empty(day.day);
+    if (!bucket || startsNew) {
+      const fresh = { label: '', short: '', from: day.day, to: day.day } as Bucket<K>;
+      for (const key of keys) (fresh as Record<K, number>)[key] = 0;
+      bucket = fresh;
       out.push(bucket);
     }
-    add(bucket!, day);
+    bucket.to = day.day;
+    for (const key of keys) (bucket as Record<K, number>)[key] += day[key];
   });
   for (const b of out) {
     if (grouping === 'day') {
@@ -134,6 +124,42 @@ export function barLayout(values: readonly number[], scaleMax: number, box: Char
   });
 }
 
+/** One bar's segments, bottom up, in the order of the series; `total` is the bar's whole height's value. */
+export interface Stack {
+  x: number;
+  width: number;
+  total: number;
+  segments: (Bar & { key: string })[];
+}
+
+/**
+ * Stacked bars: each row of values (one per series, in `keys` order) piled from the baseline.
+ * Values below zero draw nothing (a refund shows in the table); the bar's total is the sum of
+ * what is drawn, so the stack never passes the scale's top.
+ */
+export function stackLayout(rows: readonly Record<string, number>[], keys: readonly string[], scaleMax: number, box: ChartBox = DEFAULT_BOX): Stack[] {
+  const bases = barLayout(
+    rows.map(() => 0),
+    scaleMax,
+    box,
+  );
+  const plotHeight = box.height - box.top - box.bottom;
+  const bottom = box.top + plotHeight;
+  return rows.map((row, i) => {
+    const base = bases[i]!;
+    let drawn = 0;
+    const segments = keys.map((key) => {
+      const value = row[key] ?? 0;
+      const shown = Math.max(0, value);
+      const y0 = bottom - (scaleMax > 0 ? (Math.min(drawn, scaleMax) / scaleMax) * plotHeight : 0);
+      drawn += shown;
+      const y1 = bottom - (scaleMax > 0 ? (Math.min(drawn, scaleMax) / scaleMax) * plotHeight : 0);
+      return { key, x: base.x, width: base.width, y: y1, height: y0 - y1, value };
+    });
+    return { x: base.x, width: base.width, total: drawn, segments };
+  });
+}
+
 /** The y coordinate of a value on the scale. */
 export function yOf(value: number, scaleMax: number, box: ChartBox = DEFAULT_BOX): number {
   const plotHeight = box.height - box.top - box.bottom;
@@ -149,11 +175,21 @@ export function labelledIndexes(count: number, room = 8): Set<number> {
   return out;
 }
 
-/** One sentence for a screen reader: the chart's total and its best bar. */
-export function chartSummary(buckets: readonly Bucket[], metric: Metric, format: (v: number) => string, what: string): string {
+/** One sentence for a screen reader: the chart's total and its best bar (`value` of a bar: one series or their sum). */
+export function summarise<B extends { label: string }>(buckets: readonly B[], value: (b: B) => number, format: (v: number) => string, what: string): string {
   if (buckets.length === 0) return `No ${what} in this period.`;
-  const total = buckets.reduce((n, b) => n + b[metric], 0);
-  const best = buckets.reduce((a, b) => (b[metric] > a[metric] ? b : a), buckets[0]!);
-  if (total === 0 && best[metric] === 0) return `No ${what} in this period.`;
-  return `${what[0]!.toUpperCase()}${what.slice(1)}: ${format(total)} in total; the highest was ${format(best[metric])} (${best.label}).`;
+  const total = buckets.reduce((n, b) => n + value(b), 0);
+  const best = buckets.reduce((a, b) => (value(b) > value(a) ? b : a), buckets[0]!);
+  if (total === 0 && value(best) === 0) return `No ${what} in this period.`;
+  return `${what[0]!.toUpperCase()}${what.slice(1)}: ${format(total)} in total; the highest was ${format(value(best))} (${best.label}).`;
+}
+
+/** The summary of one series of the buckets. */
+export function chartSummary<K extends string>(buckets: readonly Bucket<K>[], metric: K, format: (v: number) => string, what: string): string {
+  return summarise(buckets, (b) => b[metric], format, what);
+}
+
+/** The sum of the series of one bar. */
+export function rowTotal(row: Record<string, number>, keys: readonly string[]): number {
+  return keys.reduce((n, k) => n + (row[k] ?? 0), 0);
 }

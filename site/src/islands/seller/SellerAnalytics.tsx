@@ -1,13 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { BarChart, HBarChart } from '../../components/charts/BarCharts.tsx';
 import ResponsiveTable from '../../components/ResponsiveTable.tsx';
 import { formatCents } from '../../lib/currency.ts';
-import { bucketSeries, groupingFor } from '../../lib/seller-charts.ts';
+import { groupingFor } from '../../lib/charts.ts';
+import { bucketSeries } from '../../lib/seller-charts.ts';
 import { longDate } from '../../lib/seller-format.ts';
 import { $analyticsDays, $sellerAnalytics, ANALYTICS_DAYS, analyticsDaysOf, loadSellerAnalytics, type AnalyticsDays, type SellerAnalytics as Analytics } from '../../stores/seller.ts';
 import { ErrorState, LoadingState } from '../admin/AdminStates.tsx';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
-import { BarChart, HBarChart } from './Charts.tsx';
 import { Figure, formatCount, Panel, StatusBadge } from './parts.tsx';
 import SellerArea from './SellerArea.tsx';
 
@@ -74,7 +75,7 @@ function Body() {
         <>
           <Figures analytics={shown} />
           <Panel id="sl-over-time" title={`Over time (${per})`}>
-            <div className="sl-charts">
+            <div className="charts-grid">
               <BarChart title="Sales" what="sales" buckets={buckets} metric="sales" format={count} period={period} />
               <BarChart title="Revenue (gross)" what="revenue" buckets={buckets} metric="revenue_cents" format={money} period={period} alt />
               <BarChart title="Page views" what="page views" buckets={buckets} metric="views" format={count} period={period} />
@@ -88,7 +89,7 @@ function Body() {
               </p>
             ) : (
               <div className="ca-stack">
-                <div className="sl-charts">
+                <div className="charts-grid">
                   <HBarChart
                     title="Revenue per resource"
                     items={shown.resources.filter((r) => r.revenue_cents > 0).map((r) => ({ key: r.id, label: r.title, value: r.revenue_cents }))}
