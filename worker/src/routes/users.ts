@@ -6,11 +6,17 @@ import { validate } from '../http/validate.ts';
 import { optionalUser, requirePermission, signedInUser } from '../middleware/auth.ts';
 import { adminUpdateUserSchema, grantRoleSchema, idParamSchema, listUsersQuerySchema, userRoleParamSchema } from '../schemas/users.ts';
 import { grantRole, listRoles, listUsers, revokeRole, updateUserAsAdmin, USER_NOT_FOUND } from '../services/admin-users.ts';
+import { csvResponse } from '../services/csv/writer.ts';
+import { usersCsv } from '../services/csv/users.ts';
 import { loadUserView, toPublicUserView } from '../services/users.ts';
 
 export const usersRoutes = new Hono<AppContext>()
   .get('/users', requirePermission('users.list'), validate('query', listUsersQuerySchema), async (c) => {
     return c.json(await listUsers(c.get('platform').db, c.req.valid('query')), 200);
+  })
+  // The list as CSV: the same filters (no page), every matching user, the list's order.
+  .get('/users/export.csv', requirePermission('users.list'), validate('query', listUsersQuerySchema.omit({ page: true, pageSize: true })), async (c) => {
+    return csvResponse(c, 'users', await usersCsv(c.get('platform').db, c.req.valid('query')));
   })
   /**
    * users.read_private (ADMIN) and the account itself see the whole account; anyone else, signed

@@ -1,0 +1,26 @@
+import type { Db } from '../../platform/db.ts';
+import { exportUsers, type UserFilters } from '../admin-users.ts';
+import type { UserView } from '../users.ts';
+import { csvHeaders, toCsv, type CsvColumn } from './writer.ts';
+
+/** The admin's users list (GET /api/users) as CSV: the same filters, every page, the list's order. */
+
+const USER_COLUMNS: CsvColumn<UserView>[] = [
+  { header: 'ID', value: (u) => u.id, kind: 'number' },
+  { header: 'Username', value: (u) => u.username },
+  { header: 'First name', value: (u) => u.first_name },
+  { header: 'Last name', value: (u) => u.last_name },
+  { header: 'Email', value: (u) => u.email },
+  { header: 'Roles', value: (u) => u.role.join('; ') },
+  { header: 'Active', value: (u) => u.is_active },
+  { header: 'Subscription tier', value: (u) => u.subscription_tier },
+  { header: 'Subscription status', value: (u) => u.subscription_status },
+  { header: 'Subscription expires at (UTC)', value: (u) => u.subscription_expires_at, kind: 'date' },
+  { header: 'Joined at (UTC)', value: (u) => u.created_at, kind: 'date' },
+];
+
+export const USERS_CSV_HEADER = csvHeaders(USER_COLUMNS);
+
+export async function usersCsv(db: Db, filters: UserFilters): Promise<string> {
+  return toCsv(USER_COLUMNS, await exportUsers(db, filters));
+}
