@@ -14,6 +14,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { NOTHING_TO_CHANGE, planProblems } from '../../domain/plan-rules.ts';
 import type { AdminSubscriptionsQuery, PlanChanges } from '../../schemas/subscriptions-admin.ts';
+import { CSV_MAX_ROWS, withinCsvCap } from '../csv/writer.ts';
 import { providerNameOf } from '../payments/provider.ts';
 import { ALREADY_ENDED, cancelSubscription, INVOICE_NOT_FOUND, INVOICE_NOT_REFUNDABLE, refundInvoice, SUBSCRIPTION_NOT_FOUND } from './manage.ts';
 import { plansById, toPlanView } from './plans.ts';
@@ -208,6 +209,19 @@ export async function listAdminSubscriptions(db: Db, query: AdminSubscriptionsQu
       .where(where),
   ]);
   return { data: await adminRows(db, rows), total: Number(totalRow?.n ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+/** Every subscription the list's filters select, in the list's order (the CSV export); above the cap a 400. */
+export async function exportAdminSubscriptions(db: Db, filters: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize'>): Promise<AdminSubscriptionRow[]> {
+  const rows = await db
+    .select({ sub: subscriptions, user: subscriberColumns })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(whereOf(filters))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(CSV_MAX_ROWS + 1);
+  return adminRows(db, withinCsvCap(rows));
 }
 
 // ---------------------------------------------------------------------------------------------
