@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { validate } from '../http/validate.ts';
-import { optionalUser, requirePermission } from '../middleware/auth.ts';
+import { optionalUser, requirePermission, signedInUser } from '../middleware/auth.ts';
 import { RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
 import { contactListQuerySchema, contactMessageSchema, contactMessageUpdateSchema } from '../schemas/contact.ts';
 import { idParamSchema } from '../schemas/users.ts';
@@ -22,11 +22,11 @@ export const contactRoutes = new Hono<AppContext>()
     return c.json(await listContactMessages(c.get('platform').db, c.req.valid('query')), 200);
   })
   .patch('/contact-messages/:id', requirePermission('contact_messages.manage'), validate('param', idParamSchema), validate('json', contactMessageUpdateSchema), async (c) => {
-    const row = await setContactMessageRead(c.get('platform').db, c.req.valid('param').id, c.req.valid('json').read);
+    const row = await setContactMessageRead(c.get('platform').db, signedInUser(c), c.req.valid('param').id, c.req.valid('json').read);
     return c.json(row, 200);
   })
   .delete('/contact-messages/:id', requirePermission('contact_messages.manage'), validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param');
-    await deleteContactMessage(c.get('platform').db, id);
+    await deleteContactMessage(c.get('platform').db, signedInUser(c), id);
     return c.json({ id, message: 'Message deleted' as const }, 200);
   });

@@ -1,3 +1,4 @@
+import type { ResultSet } from '@libsql/client';
 import { and, asc, count, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { roles, userRoles, users } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../app-context.ts';
@@ -5,6 +6,7 @@ import { can, mayChangeAccount, type Action } from '../domain/permissions.ts';
 import type { RoleName } from '../domain/roles.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
+import { audited, type AuditActor } from './audit.ts';
 import { CSV_MAX_ROWS, withinCsvCap } from './csv/writer.ts';
 import { roleMappingsOf, toUserView, loadUserView, type UserView } from './users.ts';
 
@@ -20,8 +22,15 @@ export const DEACTIVATE_FORBIDDEN = 'You do not have permission to activate or d
 export const MANAGE_USERS_FORBIDDEN = 'You do not have permission to do this.';
 export const ROLE_NOT_AVAILABLE = 'Unknown role';
 
-/** What the admin actions read of the signed-in admin. */
-type Actor = Pick<AuthUser, 'id' | 'roles'>;
+/** What the admin actions read of the signed-in admin (the username names them in the audit log). */
+type Actor = Pick<AuthUser, 'id' | 'roles'> & Partial<Pick<AuthUser, 'username'>>;
+
+const auditActor = (actor: Actor): AuditActor => ({ id: actor.id, roles: actor.roles, username: actor.username ?? `user ${actor.id}` });
+
+/** A user's snapshot in the audit log carries their role list too (the roles' own rows are not audited). */
+const withRoles = (key: SQL) => ({
+  roles: sql`(SELECT group_concat(name, ',') FROM (SELECT r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = ${key} ORDER BY r.name))`,
+});
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
@@ -169,15 +178,25 @@ export async function updateUserAsAdmin(db: Db, actor: Actor, id: number, change
   if (Object.keys(set).length === 0) return target;
 
   const guard = deactivating ? sql`(NOT ${holdsRole(id, 'ADMIN')} OR ${anotherActiveAdmin(id)})` : sql`1`;
-  const [updated] = await db.batch([
-    db
-      .update(users)
-      .set({ ...set, updatedAt: NOW })
-      .where(and(eq(users.id, id), guard)),
-    db.run(sql`UPDATE sessions SET revoked_at = ${NOW}
+  const action = changes.is_active === false ? 'user.deactivate' : changes.is_active === true ? 'user.activate' : 'user.update';
+  const fields = Object.keys(changes).filter((k) => k !== 'is_active');
+  const summary =
+    action === 'user.deactivate'
+      ? `Deactivated ${target.username} and signed them out everywhere.`
+      : action === 'user.activate'
+        ? `Activated ${target.username}.`
+        : `Changed ${target.username}'s profile (${fields.join(', ')}).`;
+  const [, updated] = await db.batch(
+    audited(db, auditActor(actor), { action, table: users, id, summary, extra: withRoles }, [
+      db
+        .update(users)
+        .set({ ...set, updatedAt: NOW })
+        .where(and(eq(users.id, id), guard)),
+      db.run(sql`UPDATE sessions SET revoked_at = ${NOW}
       WHERE user_id = ${id} AND revoked_at IS NULL AND EXISTS (SELECT 1 FROM users WHERE id = ${id} AND is_active = 0)`),
-  ]);
-  if (updated.rowsAffected === 0) {
+    ]),
+  );
+  if ((updated as ResultSet).rowsAffected === 0) {
     if (!(await loadUserView(db, id))) throw notFound(USER_NOT_FOUND);
     throw conflict(LAST_ADMIN_DEACTIVATE);
   }
@@ -192,12 +211,18 @@ function checkMayChangeRole(actor: Actor, role: RoleName) {
 export async function grantRole(db: Db, actor: Actor, id: number, role: RoleName): Promise<UserView> {
   assertCan(actor, 'roles.grant');
   checkMayChangeRole(actor, role);
-  assertMayChange(actor, await requireUserView(db, id));
+  const target = await requireUserView(db, id);
+  assertMayChange(actor, target);
   const [roleRow] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, role)).limit(1);
   if (!roleRow) throw badRequest(ROLE_NOT_AVAILABLE);
-  await db.run(sql`INSERT INTO user_roles (user_id, role_id)
+  // A role already held changes nothing: no entry.
+  await db.batch(
+    audited(db, auditActor(actor), { action: 'user.role_grant', table: users, id, summary: `Granted ${role} to ${target.username}.`, extra: withRoles }, [
+      db.run(sql`INSERT INTO user_roles (user_id, role_id)
     SELECT u.id, ${roleRow.id} FROM users u WHERE u.id = ${id}
-    ON CONFLICT DO NOTHING`);
+    ON CONFLICT DO NOTHING`),
+    ]),
+  );
   return requireUserView(db, id);
 }
 
@@ -209,21 +234,27 @@ export async function revokeRole(db: Db, actor: Actor, id: number, role: RoleNam
   assertCan(actor, 'roles.revoke');
   checkMayChangeRole(actor, role);
   if (role === 'ADMIN' && id === actor.id) throw conflict(CANNOT_REVOKE_OWN_ADMIN);
-  assertMayChange(actor, await requireUserView(db, id));
+  const target = await requireUserView(db, id);
+  assertMayChange(actor, target);
   const guard = role === 'ADMIN' ? anotherActiveAdmin(id) : sql`1`;
   // The user keeps another role: checked inside the delete, so two revokes at once cannot strip the last two.
   const keepsAnotherRole = sql`EXISTS (
     SELECT 1 FROM user_roles other WHERE other.user_id = ${id} AND other.role_id <> (SELECT id FROM roles WHERE name = ${role}))`;
-  const result = await db
-    .delete(userRoles)
-    .where(
-      and(
-        eq(userRoles.userId, id),
-        sql`${userRoles.roleId} = (SELECT id FROM roles WHERE name = ${role})`,
-        guard,
-        keepsAnotherRole,
-      ),
-    );
+  const [, deleted] = await db.batch(
+    audited(db, auditActor(actor), { action: 'user.role_revoke', table: users, id, summary: `Revoked ${role} from ${target.username}.`, extra: withRoles }, [
+      db
+        .delete(userRoles)
+        .where(
+          and(
+            eq(userRoles.userId, id),
+            sql`${userRoles.roleId} = (SELECT id FROM roles WHERE name = ${role})`,
+            guard,
+            keepsAnotherRole,
+          ),
+        ),
+    ]),
+  );
+  const result = deleted as ResultSet;
   const view = await requireUserView(db, id);
   if (result.rowsAffected === 0 && view.role.includes(role)) {
     if (role === 'ADMIN') {

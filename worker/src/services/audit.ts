@@ -75,7 +75,7 @@ export function auditBeforeStatement(db: Db, actor: AuditActor, target: AuditTar
   // A JS number is bound as a real (14.0): the key's text is written from JS when known.
   const entityId = target.id === 'new' ? sql`NULL` : typeof target.id === 'object' ? sql`CAST(${key} AS TEXT)` : sql`${String(target.id)}`;
   return db.run(sql`INSERT INTO audit_log (actor_id, actor_name, actor_roles, action, entity, entity_id, summary, before)
-    VALUES (${actor.id}, ${actor.username}, ${actor.roles.join(',')}, ${target.action}, ${entity}, ${entityId}, ${target.summary ?? ''}, ${before})`);
+    VALUES (${actorKey(actor)}, ${actor.username}, ${actor.roles.join(',')}, ${target.action}, ${entity}, ${entityId}, ${target.summary ?? ''}, ${before})`);
 }
 
 /**
@@ -84,7 +84,12 @@ export function auditBeforeStatement(db: Db, actor: AuditActor, target: AuditTar
  * this actor's entry for this action.
  */
 function thisEntry(actor: AuditActor, target: AuditTarget): SQL {
-  return sql`id = (SELECT seq FROM sqlite_sequence WHERE name = 'audit_log') AND actor_id IS ${actor.id} AND action = ${target.action}`;
+  return sql`id = (SELECT seq FROM sqlite_sequence WHERE name = 'audit_log') AND actor_name = ${actor.username} AND action = ${target.action}`;
+}
+
+/** The actor's key, or NULL when the account is gone (the name stays). */
+function actorKey(actor: AuditActor): SQL {
+  return sql`(SELECT id FROM users WHERE id = ${actor.id})`;
 }
 
 /** Drops the batch's audit row when the statement just before it changed no row (SQLite's changes()). */
@@ -110,7 +115,7 @@ export function audited(db: Db, actor: AuditActor, target: AuditTarget, change: 
     // Before is null: only the after is written, from the row just inserted.
     const entity = getTableName(target.table);
     const insert = db.run(sql`INSERT INTO audit_log (actor_id, actor_name, actor_roles, action, entity, entity_id, summary, before, after)
-      SELECT ${actor.id}, ${actor.username}, ${actor.roles.join(',')}, ${target.action}, ${entity}, CAST(last_insert_rowid() AS TEXT), ${target.summary ?? ''}, NULL,
+      SELECT ${actorKey(actor)}, ${actor.username}, ${actor.roles.join(',')}, ${target.action}, ${entity}, CAST(last_insert_rowid() AS TEXT), ${target.summary ?? ''}, NULL,
         ${snapshotSql(target.table, sql`last_insert_rowid()`, target.idColumn, target.extra)}
       WHERE ${target.ifChanged === false ? sql`1` : sql`changes() > 0`}`);
     const [first, ...rest] = change;

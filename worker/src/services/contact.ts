@@ -2,6 +2,7 @@ import { count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { contactMessages } from '../../../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
+import { audited, type AuditActor } from './audit.ts';
 
 export const CONTACT_THANKS = 'Thank you! Your message has been sent.';
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -57,17 +58,27 @@ export async function listContactMessages(db: Db, query: { status: 'all' | 'unre
 }
 
 /** Marking read keeps the first read time; marking unread clears it. */
-export async function setContactMessageRead(db: Db, id: number, read: boolean): Promise<ContactMessageView> {
-  const [row] = await db
-    .update(contactMessages)
-    .set({ readAt: read ? sql`coalesce(${contactMessages.readAt}, strftime('%Y-%m-%dT%H:%M:%fZ','now'))` : null })
-    .where(eq(contactMessages.id, id))
-    .returning(view);
+export async function setContactMessageRead(db: Db, actor: AuditActor, id: number, read: boolean): Promise<ContactMessageView> {
+  const [, rows] = await db.batch(
+    audited(db, actor, { action: 'contact_message.update', table: contactMessages, id, summary: `Marked contact message #${id} ${read ? 'read' : 'unread'}.` }, [
+      db
+        .update(contactMessages)
+        .set({ readAt: read ? sql`coalesce(${contactMessages.readAt}, strftime('%Y-%m-%dT%H:%M:%fZ','now'))` : null })
+        .where(eq(contactMessages.id, id))
+        .returning(view),
+    ]),
+  );
+  const [row] = rows as ContactMessageView[];
   if (!row) throw notFound(MESSAGE_NOT_FOUND);
   return row;
 }
 
-export async function deleteContactMessage(db: Db, id: number): Promise<void> {
-  const result = await db.delete(contactMessages).where(eq(contactMessages.id, id));
-  if (result.rowsAffected === 0) throw notFound(MESSAGE_NOT_FOUND);
+export async function deleteContactMessage(db: Db, actor: AuditActor, id: number): Promise<void> {
+  const [found] = await db.select({ subject: contactMessages.subject, email: contactMessages.email }).from(contactMessages).where(eq(contactMessages.id, id));
+  if (!found) throw notFound(MESSAGE_NOT_FOUND);
+  await db.batch(
+    audited(db, actor, { action: 'contact_message.delete', table: contactMessages, id, summary: `Deleted the contact message "${found.subject}" from ${found.email}.` }, [
+      db.delete(contactMessages).where(eq(contactMessages.id, id)),
+    ]),
+  );
 }

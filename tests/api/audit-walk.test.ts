@@ -1,0 +1,202 @@
+import { desc, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, contactMessages, coupons } from '../../db/schema/index.ts';
+import { AUDIT_ACTIONS } from '../../worker/src/domain/audit.ts';
+import { createAdmin, createUser, signIn, type FactoryUser } from '../support/factories.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * Decision 0033's audit walk: every admin (and sub-admin) write route, through the real app,
+ * leaves exactly one audit entry naming its actor, action and entity, with the row before and
+ * after read from the database; a refused request (400/403/404/409) leaves none.
+ */
+
+let t: TestApp;
+let admin: FactoryUser;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t.db);
+  adminToken = await signIn(t.db, admin.id);
+});
+afterAll(() => t.close());
+
+type Snapshot = Record<string, unknown> | null;
+
+interface Walk {
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** The entity's key, when known before the request (a creation's is read from the entry). */
+  entityId?: number | string;
+  /** The snapshots' telling difference. */
+  check?: (before: Snapshot, after: Snapshot) => void;
+  /** Someone other than the admin (a sub-admin). */
+  actor?: { user: FactoryUser; token: string };
+}
+
+interface WalkCase {
+  action: keyof typeof AUDIT_ACTIONS;
+  /** Another case of the same action. */
+  variant?: string;
+  setup: () => Promise<Walk> | Walk;
+  status?: number;
+}
+
+let codes = 0;
+const code = () => `AUD${Date.now().toString(36).toUpperCase()}${++codes}`;
+async function coupon(percentOff = 10): Promise<number> {
+  const [row] = await t.db.insert(coupons).values({ code: code(), discountType: 'percent', percentOff }).returning();
+  return row!.id;
+}
+async function contactMessage(): Promise<number> {
+  const [row] = await t.db.insert(contactMessages).values({ name: 'A', email: 'a@example.com', subject: 'Hi', message: 'Hello there, a message.' }).returning();
+  return row!.id;
+}
+
+const changed = (field: string, from: unknown, to: unknown) => (before: Snapshot, after: Snapshot) => {
+  expect(before?.[field]).toEqual(from);
+  expect(after?.[field]).toEqual(to);
+};
+const created = (field: string, value: unknown) => (before: Snapshot, after: Snapshot) => {
+  expect(before).toBeNull();
+  expect(after?.[field]).toEqual(value);
+};
+const deleted = (field: string, value: unknown) => (before: Snapshot, after: Snapshot) => {
+  expect(before?.[field]).toEqual(value);
+  expect(after).toBeNull();
+};
+
+export const AUDIT_WALK: WalkCase[] = [
+  // People and roles.
+  {
+    action: 'user.update',
+    setup: async () => {
+      const u = await createUser(t.db, { firstName: 'Before' });
+      return { method: 'PATCH', path: `/api/users/${u.id}`, body: { first_name: 'After' }, entityId: u.id, check: changed('first_name', 'Before', 'After') };
+    },
+  },
+  {
+    action: 'user.deactivate',
+    setup: async () => {
+      const u = await createUser(t.db);
+      return { method: 'PATCH', path: `/api/users/${u.id}`, body: { is_active: false }, entityId: u.id, check: changed('is_active', 1, 0) };
+    },
+  },
+  {
+    action: 'user.activate',
+    setup: async () => {
+      const u = await createUser(t.db, { isActive: false });
+      return { method: 'PATCH', path: `/api/users/${u.id}`, body: { is_active: true }, entityId: u.id, check: changed('is_active', 0, 1) };
+    },
+  },
+  {
+    action: 'user.role_grant',
+    setup: async () => {
+      const u = await createUser(t.db, { roles: ['STUDENT'] });
+      return { method: 'POST', path: `/api/users/${u.id}/roles`, body: { role: 'SELLER' }, entityId: u.id, check: changed('roles', 'STUDENT', 'SELLER,STUDENT') };
+    },
+  },
+  {
+    action: 'user.role_revoke',
+    setup: async () => {
+      const u = await createUser(t.db, { roles: ['STUDENT', 'SELLER'] });
+      return { method: 'DELETE', path: `/api/users/${u.id}/roles/SELLER`, entityId: u.id, check: changed('roles', 'SELLER,STUDENT', 'STUDENT') };
+    },
+  },
+  {
+    action: 'contact_message.update',
+    setup: async () => {
+      const id = await contactMessage();
+      return { method: 'PATCH', path: `/api/contact-messages/${id}`, body: { read: true }, entityId: id, check: (b, a) => expect([b?.read_at, typeof a?.read_at]).toEqual([null, 'string']) };
+    },
+  },
+  {
+    action: 'contact_message.delete',
+    setup: async () => {
+      const id = await contactMessage();
+      return { method: 'DELETE', path: `/api/contact-messages/${id}`, entityId: id, check: deleted('subject', 'Hi') };
+    },
+  },
+  // Coupons.
+  { action: 'coupon.create', status: 201, setup: () => ({ method: 'POST', path: '/api/admin/coupons', body: { code: 'AUDITNEW', discountType: 'percent', percentOff: 15 }, check: created('percent_off', 15) }) },
+  {
+    action: 'coupon.update',
+    setup: async () => {
+      const id = await coupon(10);
+      return { method: 'PATCH', path: `/api/admin/coupons/${id}`, body: { percentOff: 25 }, entityId: id, check: changed('percent_off', 10, 25) };
+    },
+  },
+  {
+    action: 'coupon.deactivate',
+    setup: async () => {
+      const id = await coupon();
+      return { method: 'POST', path: `/api/admin/coupons/${id}/deactivate`, entityId: id, check: changed('active', 1, 0) };
+    },
+  },
+];
+
+/** Requests an admin route refuses: none may leave an entry. */
+export const REFUSED: { name: string; status: number; setup: () => Promise<Walk> | Walk }[] = [
+  { name: 'a coupon with a bad percentage', status: 400, setup: async () => ({ method: 'PATCH', path: `/api/admin/coupons/${await coupon()}`, body: { percentOff: 500 } }) },
+  { name: 'a duplicate coupon code', status: 409, setup: async () => {
+    const [row] = await t.db.insert(coupons).values({ code: code(), discountType: 'percent', percentOff: 5 }).returning();
+    return { method: 'POST', path: '/api/admin/coupons', body: { code: row!.code, discountType: 'percent', percentOff: 5 } };
+  } },
+  { name: 'a role already held', status: 200, setup: async () => ({ method: 'POST', path: `/api/users/${(await createUser(t.db, { roles: ['SELLER'] })).id}/roles`, body: { role: 'SELLER' } }) },
+  { name: "a user's last role", status: 409, setup: async () => ({ method: 'DELETE', path: `/api/users/${(await createUser(t.db, { roles: ['SELLER'] })).id}/roles/SELLER` }) },
+  { name: 'deactivating oneself', status: 400, setup: () => ({ method: 'PATCH', path: `/api/users/${admin.id}`, body: { is_active: false } }) },
+  { name: 'a missing contact message', status: 404, setup: () => ({ method: 'PATCH', path: '/api/contact-messages/999999', body: { read: true } }) },
+  { name: 'a missing coupon', status: 404, setup: () => ({ method: 'POST', path: '/api/admin/coupons/999999/deactivate' }) },
+  { name: 'a student changing a coupon', status: 403, setup: async () => {
+    const student = await createUser(t.db);
+    return { method: 'PATCH', path: `/api/admin/coupons/${await coupon()}`, body: { percentOff: 20 }, actor: { user: student, token: await signIn(t.db, student.id) } };
+  } },
+  { name: 'a student deleting a contact message', status: 403, setup: async () => {
+    const student = await createUser(t.db);
+    return { method: 'DELETE', path: `/api/contact-messages/${await contactMessage()}`, actor: { user: student, token: await signIn(t.db, student.id) } };
+  } },
+];
+
+async function lastId(): Promise<number> {
+  const [row] = await t.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  return row?.id ?? 0;
+}
+
+async function send(w: Walk): Promise<Response> {
+  return t.json(w.method, w.path, w.body, w.actor?.token ?? adminToken);
+}
+
+describe('every admin write leaves one audit entry', () => {
+  for (const c of AUDIT_WALK) {
+    it(`${c.action}${c.variant ? ` (${c.variant})` : ''}`, async () => {
+      const w = await c.setup();
+      const since = await lastId();
+      const res = await send(w);
+      expect(res.status, await res.clone().text()).toBe(c.status ?? 200);
+      const entries = await t.db.select().from(auditLog).where(gt(auditLog.id, since));
+      expect(entries).toHaveLength(1);
+      const [entry] = entries;
+      const actor = w.actor?.user ?? admin;
+      expect(entry).toMatchObject({ actorId: actor.id, actorName: actor.username, action: c.action, entity: AUDIT_ACTIONS[c.action].entity });
+      expect(entry!.summary.length).toBeGreaterThan(5);
+      if (w.entityId !== undefined) expect(entry!.entityId).toBe(String(w.entityId));
+      else expect(entry!.entityId).toMatch(/\S/);
+      const parse = (s: string | null) => (s === null ? null : (JSON.parse(s) as Record<string, unknown>));
+      w.check?.(parse(entry!.before), parse(entry!.after));
+    });
+  }
+});
+
+describe('a refused request leaves no entry', () => {
+  for (const c of REFUSED) {
+    it(c.name, async () => {
+      const w = await c.setup();
+      const since = await lastId();
+      const res = await send(w);
+      expect(res.status).toBe(c.status);
+      expect(await t.db.select().from(auditLog).where(gt(auditLog.id, since))).toHaveLength(0);
+    });
+  }
+});
