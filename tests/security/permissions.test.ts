@@ -696,6 +696,9 @@ export const ROUTE_CASES: RouteCase[] = [
       ['GET', '/api/connect/instructors/:id/reviews'],
       ['GET', '/api/connect/instructors/:id/slots'],
       ['GET', '/api/connect/calendar/:file'],
+      // The API's description and its interactive reference (decision 0033).
+      ['GET', '/api/openapi.json'],
+      ['GET', '/api/docs'],
     ] as const
   ).map(([method, route]): RouteCase => ({ method, route, guard: 'public' })),
 ];

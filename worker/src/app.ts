@@ -59,6 +59,9 @@ import { adminInstructorsRoutes } from './routes/admin-instructors.ts';
 import { adminBookingsRoutes } from './routes/admin-bookings.ts';
 import { zipcodeRoutes } from './routes/zipcode.ts';
 import { connectRoutes } from './routes/connect.ts';
+import { adminSettingsRoutes } from './routes/admin-settings.ts';
+import { openApiRoutes } from './routes/openapi.ts';
+import type { RouterRoute } from 'hono/types';
 
 /** JSON bodies are small; uploads have their own limit inside the upload route. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -133,7 +136,15 @@ const api = new Hono<AppContext>()
   .route('/', packagesRoutes)
   .route('/', waitlistRoutes)
   .route('/', instructorBookingsRoutes)
-  .route('/', calendarFeedRoutes);
+  .route('/', calendarFeedRoutes)
+  .route('/', adminSettingsRoutes)
+  // The API's own description, generated from the routes above (decision 0033).
+  .route('/', openApiRoutes(() => apiRoutes()));
+
+/** The API's routes, for its description (a declared type: the chain above refers to it). */
+function apiRoutes(): readonly RouterRoute[] {
+  return api.routes;
+}
 
 export type AppType = typeof api;
 

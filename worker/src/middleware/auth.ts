@@ -123,12 +123,15 @@ export const requireUser = createMiddleware<AppContext>(async (c, next) => {
   await next();
 });
 
+/** The action each `requirePermission()` middleware asks for, read by the OpenAPI generator (decision 0033). */
+const requiredActions = new WeakMap<object, Action>();
+
 /**
  * A signed-in user whose roles grant the action in the permission table (decision 0013), else
  * 403. Object rules (own course, ADMIN accounts) are checked by the handler on top.
  */
 export function requirePermission(action: Action) {
-  return createMiddleware<AppContext>(async (c, next) => {
+  const middleware = createMiddleware<AppContext>(async (c, next) => {
     // After requireUser the user is already read; otherwise it is read here.
     const user = c.get('user') ?? (await resolveUser(c, authorizationOf(c)));
     if (user === false) throw new AppError(401, 'Invalid token');
@@ -137,6 +140,13 @@ export function requirePermission(action: Action) {
     c.set('user', user);
     await next();
   });
+  requiredActions.set(middleware, action);
+  return middleware;
+}
+
+/** The permission action a route handler requires, or undefined when it is not a `requirePermission()` middleware. */
+export function requiredActionOf(handler: unknown): Action | undefined {
+  return typeof handler === 'function' ? requiredActions.get(handler) : undefined;
 }
 
 /** The user set by `requireUser` / `requirePermission`. */
