@@ -33,11 +33,11 @@ export async function listTotal(t: TestApp, path: string, token: string): Promis
 }
 
 /** The list endpoint's rows for the same filters, all pages (by 100), for comparing the order. */
-export async function listAll<Row>(t: TestApp, path: string, token: string): Promise<Row[]> {
+export async function listAll<Row>(t: TestApp, path: string, token: string, pageSizeParam = 'pageSize'): Promise<Row[]> {
   const out: Row[] = [];
   for (let page = 1; ; page++) {
     const sep = path.includes('?') ? '&' : '?';
-    const res = await t.json('GET', `${path}${sep}page=${page}&pageSize=100`, undefined, token);
+    const res = await t.json('GET', `${path}${sep}page=${page}&${pageSizeParam}=100`, undefined, token);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: Row[]; total: number };
     out.push(...body.data);

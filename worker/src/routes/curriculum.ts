@@ -7,6 +7,8 @@ import { markPersonal } from '../http/public-cache.ts';
 import { validate } from '../http/validate.ts';
 import { requireUser, signedInUser } from '../middleware/auth.ts';
 import { adminResourceListQuerySchema } from '../schemas/store.ts';
+import { csvResponse } from '../services/csv/writer.ts';
+import { resourcesCsv } from '../services/csv/resources.ts';
 import { listAllResources } from '../services/store/resource-reads.ts';
 import { downloadHandlers, listResourcesHandlers, resourceDetailHandlers, reviewCreateHandlers, reviewListHandlers } from './resources.ts';
 
@@ -35,4 +37,15 @@ export const curriculumRoutes = new Hono<AppContext>()
     markPersonal(c);
     const q = c.req.valid('query');
     return c.json(await listAllResources(c.get('platform').db, { ...q, featured: q.featured || undefined }), 200);
-  });
+  })
+  // The admin list as CSV: the same filters and sort (no page), every matching resource, the list's order.
+  .get(
+    '/curriculum-all/export.csv',
+    requireUser,
+    curriculumStaff,
+    validate('query', adminResourceListQuerySchema.omit({ page: true, page_size: true })),
+    async (c) => {
+      const q = c.req.valid('query');
+      return csvResponse(c, 'resources', await resourcesCsv(c.get('platform').db, { ...q, featured: q.featured || undefined }));
+    },
+  );

@@ -3,6 +3,7 @@ import { resourceCategories, resources, sellerProfiles, users } from '../../../.
 import { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS, RESOURCE_STATUSES } from '../../../../db/schema/store.ts';
 import { likePattern, RESOURCE_PAGE_SIZE_DEFAULT, RESOURCE_PAGE_SIZE_MAX } from '../../domain/store.ts';
 import type { Db } from '../../platform/db.ts';
+import { CSV_MAX_ROWS, withinCsvCap } from '../csv/writer.ts';
 import { renderLessonMarkdown } from '../learning.ts';
 import { findResourceRef, isPublicRef, isPublicResource, listFileViews, previewUrlsOf, selectSummaries, sellerIsPublic, sellerUserColumns, toSummary } from './resource-views.ts';
 import { getSellerCard } from './storefront.ts';
@@ -269,4 +270,14 @@ export async function listAllResources(db: Db, query: AdminResourceQuery): Promi
   ]);
   const counts = Object.fromEntries(RESOURCE_STATUSES.map((s) => [s, countRows.find((r) => r.status === s)?.n ?? 0])) as Record<ResourceStatus, number>;
   return { ...list, counts };
+}
+
+/** Every resource the admin list's filters select, in the list's order (the CSV export); above the cap a 400. */
+export async function exportAllResources(db: Db, query: Omit<AdminResourceQuery, 'page' | 'page_size'>): Promise<ResourceSummary[]> {
+  const base = query.status ? [eq(resources.status, query.status)] : [];
+  const rows = await selectSummaries(db)
+    .where(and(...base, ...filtersOf(query)))
+    .orderBy(...orderOf(query.sort))
+    .limit(CSV_MAX_ROWS + 1);
+  return withinCsvCap(rows).map(toSummary);
 }
