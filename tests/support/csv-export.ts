@@ -25,11 +25,17 @@ export async function fetchCsv(t: TestApp, path: string, token: string, name: st
   return { header: header!, rows };
 }
 
+/** A list page's total: `total`, or `pagination.total` (the Connect lists). */
+function totalOf(body: unknown): number {
+  const page = body as { total?: number; pagination?: { total: number } };
+  return page.total ?? page.pagination!.total;
+}
+
 /** The list endpoint's total for the same filters (what the export must hold, every page of it). */
 export async function listTotal(t: TestApp, path: string, token: string): Promise<number> {
   const res = await t.json('GET', path, undefined, token);
   expect(res.status).toBe(200);
-  return ((await res.json()) as { total: number }).total;
+  return totalOf(await res.json());
 }
 
 /** The list endpoint's rows for the same filters, all pages (by 100), for comparing the order. */
@@ -39,8 +45,8 @@ export async function listAll<Row>(t: TestApp, path: string, token: string, page
     const sep = path.includes('?') ? '&' : '?';
     const res = await t.json('GET', `${path}${sep}page=${page}&${pageSizeParam}=100`, undefined, token);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { data: Row[]; total: number };
+    const body = (await res.json()) as { data: Row[] };
     out.push(...body.data);
-    if (body.data.length === 0 || out.length >= body.total) return out;
+    if (body.data.length === 0 || out.length >= totalOf(body)) return out;
   }
 }

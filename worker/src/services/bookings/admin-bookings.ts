@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import type { AdminBookingsQuery } from '../../schemas/connect-admin.ts';
+import { CSV_MAX_ROWS, withinCsvCap } from '../csv/writer.ts';
 import { loadBookingViews } from './booking-views.ts';
 import type { BookingView } from './views.ts';
 
@@ -20,7 +21,7 @@ const personMatches = (alias: string, pattern: string) =>
   sql`(trim(${sql.raw(alias)}.first_name || ' ' || ${sql.raw(alias)}.last_name) LIKE ${pattern} ESCAPE '\\'
     OR ${sql.raw(alias)}.email LIKE ${pattern} ESCAPE '\\' OR ${sql.raw(alias)}.username LIKE ${pattern} ESCAPE '\\')`;
 
-function whereOf(query: AdminBookingsQuery, now: Date): SQL {
+function whereOf(query: Omit<AdminBookingsQuery, 'page' | 'pageSize'>, now: Date): SQL {
   const at = now.toISOString();
   const parts: SQL[] = [sql`1 = 1`];
   if (query.instructorId !== undefined) parts.push(sql`b.instructor_id = ${query.instructorId}`);
@@ -67,6 +68,20 @@ export async function listAdminBookings(db: Db, query: AdminBookingsQuery, now: 
     data: order.flatMap((id) => byId.get(id) ?? []),
     pagination: { page: query.page, pageSize: query.pageSize, total, totalPages: Math.max(1, Math.ceil(total / query.pageSize)) },
   };
+}
+
+/** Every booking the list's filters select, in the list's order (the CSV export); above the cap a 400. */
+export async function exportAdminBookings(db: Db, query: Omit<AdminBookingsQuery, 'page' | 'pageSize'>, now: Date = new Date()): Promise<BookingView[]> {
+  const ids = withinCsvCap(
+    await db.all<{ id: number }>(sql`SELECT b.id FROM bookings b JOIN users bu ON bu.id = b.user_id JOIN users iu ON iu.id = b.instructor_id
+      WHERE ${whereOf(query, now)} ORDER BY b.starts_at DESC, b.id DESC LIMIT ${CSV_MAX_ROWS + 1}`),
+  ).map((r) => r.id);
+  const byId = new Map<number, BookingView>();
+  // In slices: one IN (...) of 50,000 ids is more than SQLite's bound parameters allow.
+  for (let i = 0; i < ids.length; i += 1000) {
+    for (const view of await loadBookingViews(db, { ids: ids.slice(i, i + 1000), withBookerEmail: true }, now)) byId.set(view.id, view);
+  }
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getAdminBooking(db: Db, id: number, now: Date = new Date()): Promise<BookingView | null> {
