@@ -4,6 +4,7 @@ import { courses } from '../../../db/schema/index.ts';
 import { couponRuleOf, describeCoupon, normaliseCouponCode, type CouponItemRef, type CouponRule } from '../domain/coupons.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
+import { CSV_MAX_ROWS, withinCsvCap } from './csv/writer.ts';
 import { uniqueViolation } from './db-errors.ts';
 
 /** Coupons admin (issue 9 §5): list, create, edit, deactivate. Checkout applies them (domain/coupons.ts). */
@@ -112,15 +113,25 @@ export interface CouponPage {
   pageSize: number;
 }
 
-/** Newest first; `q` matches the code or the description; `active` filters on the flag. */
-export async function listCoupons(db: Db, query: { q?: string; active?: boolean; page: number; pageSize: number }): Promise<CouponPage> {
+export interface CouponFilters {
+  q?: string;
+  active?: boolean;
+}
+
+/** `q` matches the code or the description; `active` filters on the flag. */
+function couponsWhere(query: CouponFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
     conditions.push(or(sql`${coupons.code} LIKE ${pattern} ESCAPE '\\'`, sql`${coupons.description} LIKE ${pattern} ESCAPE '\\'`));
   }
   if (query.active !== undefined) conditions.push(eq(coupons.active, query.active));
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+/** Newest first, filtered (couponsWhere). */
+export async function listCoupons(db: Db, query: CouponFilters & { page: number; pageSize: number }): Promise<CouponPage> {
+  const where = couponsWhere(query);
   const [rows, [totalRow]] = await db.batch([
     db
       .select({ row: coupons, reserved: reservedCount, redeemed: redeemedCount })
@@ -140,6 +151,20 @@ export async function listCoupons(db: Db, query: { q?: string; active?: boolean;
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/** Every coupon the list's filters select, in the list's order (the CSV export); above the cap a 400. */
+export async function exportCoupons(db: Db, filters: CouponFilters): Promise<CouponView[]> {
+  const rows = await db
+    .select({ row: coupons, reserved: reservedCount, redeemed: redeemedCount })
+    .from(coupons)
+    .where(couponsWhere(filters))
+    .orderBy(desc(coupons.createdAt), desc(coupons.id))
+    .limit(CSV_MAX_ROWS + 1);
+  return toViews(
+    db,
+    withinCsvCap(rows).map((r) => ({ ...r.row, reserved: r.reserved, redeemed: r.redeemed })),
+  );
 }
 
 export async function getCoupon(db: Db, id: number): Promise<CouponView> {
