@@ -563,6 +563,11 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'PATCH', route: '/api/admin/store-settings', guard: 'store.settings', call: () => ({ path: '/api/admin/store-settings', body: { platform_fee_percent: 20 } }) },
   { method: 'GET', route: '/api/admin/store-stats', guard: 'resources.review', call: () => ({ path: '/api/admin/store-stats' }) },
 
+  // The platform's settings (issue 13 §1): ADMIN all sections, store.settings holders the store's.
+  { method: 'GET', route: '/api/admin/settings', guard: ['settings.manage', 'store.settings'], call: () => ({ path: '/api/admin/settings' }) },
+  { method: 'PATCH', route: '/api/admin/settings', guard: ['settings.manage', 'store.settings'], call: () => ({ path: '/api/admin/settings', body: { platform_fee_percent: 20 } }) },
+  { method: 'POST', route: '/api/admin/settings/test-email', guard: 'settings.manage', call: () => ({ path: '/api/admin/settings/test-email' }) },
+
   // The curriculum store's resources (decision 0029): a seller's own, the reviewers' and curriculum admins'.
   {
     method: 'POST',
@@ -699,6 +704,8 @@ export const ROUTE_CASES: RouteCase[] = [
       // The API's description and its interactive reference (decision 0033).
       ['GET', '/api/openapi.json'],
       ['GET', '/api/docs'],
+      // The site's name, contact and feature switches (issue 13 §1).
+      ['GET', '/api/site-settings'],
     ] as const
   ).map(([method, route]): RouteCase => ({ method, route, guard: 'public' })),
 ];

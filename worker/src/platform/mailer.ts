@@ -3,6 +3,9 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The sender and Reply-To of the Mail settings; absent: the mailer's own (MAIL_FROM). */
+  from?: string;
+  replyTo?: string;
   /** Text files sent with the message (a booking's ICS, decision 0032). */
   attachments?: MailAttachment[];
 }

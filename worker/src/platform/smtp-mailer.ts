@@ -20,7 +20,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   });
   return async (message) => {
     await transport.sendMail({
-      from,
+      from: message.from ?? from,
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
       to: message.to,
       subject: message.subject,
       text: message.text,

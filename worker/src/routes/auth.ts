@@ -11,6 +11,7 @@ import { authenticate, register, updateUserFields } from '../services/accounts.t
 import { recordSessionClient, revokeSession } from '../services/sessions.ts';
 import { sessionClientOf } from './account.ts';
 import { loadUserView, toUserView, type UserView } from '../services/users.ts';
+import { switchedOn } from '../services/settings.ts';
 
 /**
  * The signed-in user as read with the session by the auth middleware. The answer depends on the
@@ -30,7 +31,7 @@ async function currentUserView(c: Context<AppContext>): Promise<UserView> {
 }
 
 export const authRoutes = new Hono<AppContext>()
-  .post('/register', rateLimit(RATE_LIMITS.newAccounts), validate('json', registerSchema), async (c) => {
+  .post('/register', switchedOn('registrations_open'), rateLimit(RATE_LIMITS.newAccounts), validate('json', registerSchema), async (c) => {
     const input = c.req.valid('json');
     const { db, env } = c.get('platform');
     const body = await register(

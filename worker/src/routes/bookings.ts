@@ -12,6 +12,7 @@ import { loadBookingViews } from '../services/bookings/booking-views.ts';
 import { holdBooking, holdBookingSchema } from '../services/bookings/holds.ts';
 // Registers the BOOKING purchasable and fulfiller with checkout and the webhook.
 import '../services/bookings/payment.ts';
+import { switchedOn } from '../services/settings.ts';
 
 /**
  * A booker's bookings (decision 0032): hold a slot and pay (POST /api/bookings), the own list and
@@ -24,7 +25,7 @@ export const bookingsQuerySchema = z.object({
 });
 
 export const bookingsRoutes = new Hono<AppContext>()
-  .post('/bookings', requireUser, validate('json', holdBookingSchema), async (c) => {
+  .post('/bookings', requireUser, switchedOn('bookings_open'), validate('json', holdBookingSchema), async (c) => {
     markPersonal(c);
     const started = await holdBooking(c.get('platform'), signedInUser(c), c.req.valid('json'), new URL(c.req.url).origin);
     return c.json(started, 201);

@@ -26,13 +26,14 @@ import {
   listTeachingEnrollments,
   removeEnrollment,
 } from '../services/enrolment.ts';
+import { switchedOn } from '../services/settings.ts';
 
 /**
  * Enrolment: free courses at once, paid ones through the cart, guests with a new account; other
  * people only by an admin (enrollments.enrol_directly) or by an invitation they accept.
  */
 export const enrollmentRoutes = new Hono<AppContext>()
-  .post('/enrollments/guest', rateLimit(RATE_LIMITS.newAccounts), validate('json', guestEnrollSchema), async (c) => {
+  .post('/enrollments/guest', switchedOn('registrations_open'), switchedOn('guest_checkout'), rateLimit(RATE_LIMITS.newAccounts), validate('json', guestEnrollSchema), async (c) => {
     const { db, env } = c.get('platform');
     const result = await enrollGuest(db, c.req.valid('json'), env.SESSION_TTL_HOURS);
     if ('status' in result) return c.json(result.body, 402);

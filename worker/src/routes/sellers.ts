@@ -9,6 +9,7 @@ import { idParamSchema } from '../schemas/users.ts';
 import { notifyHolders } from '../services/notifications.ts';
 import { applyToSell, getOwnSellerProfile, updateOwnSellerProfile } from '../services/store/sellers.ts';
 import { getSellerStore, listSellers, SELLER_NOT_FOUND } from '../services/store/storefront.ts';
+import { switchedOn } from '../services/settings.ts';
 
 /**
  * The sellers (decision 0029): the public list and storefronts, and a user's own application and
@@ -20,7 +21,7 @@ export const sellersRoutes = new Hono<AppContext>()
     cachePublic(c, 'store');
     return c.json(list, 200);
   })
-  .post('/sellers/apply', requireUser, validate('json', sellerApplicationSchema), async (c) => {
+  .post('/sellers/apply', requireUser, switchedOn('seller_applications_open'), validate('json', sellerApplicationSchema), async (c) => {
     const platform = c.get('platform');
     const userId = signedInUser(c).id;
     const profile = await applyToSell(platform.db, userId, c.req.valid('json'));

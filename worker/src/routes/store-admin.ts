@@ -6,7 +6,8 @@ import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { adminSellersQuerySchema, decisionReasonSchema } from '../schemas/sellers.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import { approveSeller, listSellerProfiles, reinstateSeller, rejectSeller, suspendSeller } from '../services/store/seller-admin.ts';
-import { getStoreSettings, PLATFORM_FEE_MAX, PLATFORM_FEE_MIN, updateStoreSettings } from '../services/store/store-settings.ts';
+import { getStoreSettings, PLATFORM_FEE_MAX, PLATFORM_FEE_MIN } from '../services/store/store-settings.ts';
+import { updateSettings } from '../services/settings.ts';
 import { PLATFORM_FEE_RANGE_MESSAGE } from '../domain/store.ts';
 import { getStoreStats } from '../services/store/store-stats.ts';
 
@@ -40,7 +41,10 @@ export const storeAdminRoutes = new Hono<AppContext>()
     return c.json(await getStoreSettings(c.get('platform').db), 200);
   })
   .patch('/admin/store-settings', requirePermission('store.settings'), validate('json', storeSettingsSchema), async (c) => {
-    return c.json(await updateStoreSettings(c.get('platform').db, signedInUser(c).id, c.req.valid('json')), 200);
+    // The store's section of /api/admin/settings under its first address: written (and audited) the same way.
+    const { db } = c.get('platform');
+    await updateSettings(db, signedInUser(c), c.req.valid('json'));
+    return c.json(await getStoreSettings(db), 200);
   })
   .get('/admin/store-stats', requirePermission('resources.review'), async (c) => {
     return c.json(await getStoreStats(c.get('platform').db), 200);

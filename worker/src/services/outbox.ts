@@ -3,6 +3,8 @@ import { emailOutbox, type OUTBOX_STATUSES } from '../../../db/schema/index.ts';
 import type { Platform } from '../platform/context.ts';
 import type { MailAttachment } from '../platform/mailer.ts';
 import type { Db } from '../platform/db.ts';
+import { DEFAULT_MAIL_FROM, mailSender } from '../domain/settings.ts';
+import { readSettings } from './settings.ts';
 
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
@@ -31,15 +33,20 @@ const ERROR_MAX = 500;
  * Hands a message already written to the outbox to the runtime's mailer (no-op without one): for
  * messages inserted inside a batch with the change they report (a payment's receipt).
  */
-export function deliverOutboxMessage(platform: Pick<Platform, 'db' | 'mailer'>, id: number, email: OutgoingEmail): Promise<void> {
+export function deliverOutboxMessage(platform: Deliverer, id: number, email: OutgoingEmail): Promise<void> {
   return deliver(platform, id, email);
 }
 
-async function deliver(platform: Pick<Platform, 'db' | 'mailer'>, id: number, email: OutgoingEmail): Promise<void> {
+/** What delivery needs: the database, the mailer, and MAIL_FROM (the sender when the Mail settings name none). */
+type Deliverer = Pick<Platform, 'db' | 'mailer'> & { env?: Pick<Platform['env'], 'MAIL_FROM'> };
+
+async function deliver(platform: Deliverer, id: number, email: OutgoingEmail): Promise<void> {
   const { db, mailer } = platform;
   if (!mailer) return;
   try {
-    await mailer({ to: email.to, subject: email.subject, text: email.text, ...(email.attachments?.length ? { attachments: email.attachments } : {}) });
+    // From and Reply-To of the admin's Mail settings (decision 0033), read as the message leaves.
+    const sender = mailSender(await readSettings(db), platform.env?.MAIL_FROM ?? DEFAULT_MAIL_FROM);
+    await mailer({ to: email.to, subject: email.subject, text: email.text, ...sender, ...(email.attachments?.length ? { attachments: email.attachments } : {}) });
     await db
       .update(emailOutbox)
       .set({ status: 'sent', error: null, sentAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })

@@ -120,10 +120,11 @@ export const profileSchema = z
       .transform((v) => (v === '' ? null : v))
       .nullish()
       .transform((v) => v ?? null),
-    min_notice_minutes: wholeNumber('Minimum notice', 0, MIN_NOTICE_MAX_MINUTES).default(720),
-    horizon_days: wholeNumber('Booking horizon', 1, HORIZON_DAYS_MAX).default(60),
-    buffer_minutes: wholeNumber('Buffer', 0, BUFFER_MINUTES_MAX).default(15),
-    cancellation_hours: wholeNumber('Cancellation notice', 0, CANCELLATION_HOURS_MAX).default(24),
+    /** The booking rules; missing: the profile's current ones, or for a new profile the admin's booking policy defaults (/admin/settings). */
+    min_notice_minutes: wholeNumber('Minimum notice', 0, MIN_NOTICE_MAX_MINUTES).optional(),
+    horizon_days: wholeNumber('Booking horizon', 1, HORIZON_DAYS_MAX).optional(),
+    buffer_minutes: wholeNumber('Buffer', 0, BUFFER_MINUTES_MAX).optional(),
+    cancellation_hours: wholeNumber('Cancellation notice', 0, CANCELLATION_HOURS_MAX).optional(),
     premium_listing: z.boolean({ error: 'Premium listing must be yes or no' }).default(false),
   })
   .superRefine((value, ctx) => {

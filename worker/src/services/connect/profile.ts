@@ -10,6 +10,8 @@ import { actorHasFeature, assertFeature, type GateActor } from '../feature-acces
 import { STYLE_NOT_FOUND, type ProfileValues } from './profile-schemas.ts';
 import { toLessonTypeView, toPackageView } from './profile-views.ts';
 import { lookupZip } from './zipcode.ts';
+import { defaultSettings } from '../../domain/settings.ts';
+import { readSettings } from '../settings.ts';
 
 /**
  * A person's own professional profile (issue 12 §1, decision 0032): reading it with what
@@ -164,6 +166,8 @@ export async function saveProfile(platform: Pick<Platform, 'db' | 'env'>, actor:
   if (values.zip && !place) throw badRequest(ZIP_NOT_FOUND, { zip: [ZIP_NOT_FOUND] });
   await checkStyles(db, userId, values.style_ids);
   if (values.premium_listing && !existing?.premiumListing) assertFeature(actor, 'premium_directory_listing');
+  // A new profile starts from the admin's booking policy defaults (decision 0033) where the form sends no rule.
+  const policy = existing ? defaultSettings() : await readSettings(db);
 
   const fields = {
     headline: values.headline,
@@ -183,10 +187,10 @@ export async function saveProfile(platform: Pick<Platform, 'db' | 'env'>, actor:
     travelRadiusMiles: values.travel_radius_miles,
     timeZone: values.time_zone ?? place?.timeZone ?? existing?.timeZone ?? DEFAULT_TIME_ZONE,
     meetingUrl: values.meeting_url,
-    minNoticeMinutes: values.min_notice_minutes,
-    horizonDays: values.horizon_days,
-    bufferMinutes: values.buffer_minutes,
-    cancellationHours: values.cancellation_hours,
+    minNoticeMinutes: values.min_notice_minutes ?? existing?.minNoticeMinutes ?? policy.booking_min_notice_minutes,
+    horizonDays: values.horizon_days ?? existing?.horizonDays ?? policy.booking_horizon_days,
+    bufferMinutes: values.buffer_minutes ?? existing?.bufferMinutes ?? policy.booking_buffer_minutes,
+    cancellationHours: values.cancellation_hours ?? existing?.cancellationHours ?? policy.booking_cancellation_hours,
     premiumListing: values.premium_listing,
   };
   const styleRows = values.style_ids.map((styleId) => ({ instructorId: userId, styleId }));

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { emailOutbox, users } from '../../../db/schema/index.ts';
+import type { AppContext } from '../app-context.ts';
+import { mailSender, type Settings } from '../domain/settings.ts';
+import { AppError } from '../http/errors.ts';
+import type { Platform } from '../platform/context.ts';
+import type { AuditActor } from './audit.ts';
+import { sendEmail, type OutboxStatus } from './outbox.ts';
+import { readSettings, requestSettings } from './settings.ts';
+
+/** How outgoing mail leaves this server: facts only, never the SMTP credentials. */
+export interface MailTransportView {
+  /** smtp: SMTP_URL is set; console: emails stay in the outbox (and the development log). */
+  transport: 'smtp' | 'console';
+  /** The SMTP server's host and port (no user or password), when set. */
+  smtp_host: string | null;
+  /** Whether this runtime delivers (Workers has no SMTP: messages wait as pending). */
+  delivers_here: boolean;
+  /** The environment's MAIL_FROM, used when Mail sets no sender address. */
+  env_from: string;
+  /** What the next email is sent from and its Reply-To, with the current settings. */
+  from: string;
+  reply_to: string | null;
+}
+
+export function smtpHostOf(smtpUrl: string | undefined): string | null {
+  if (!smtpUrl) return null;
+  try {
+    const url = new URL(smtpUrl);
+    return url.port ? `${url.hostname}:${url.port}` : url.hostname;
+  } catch {
+    return 'unreadable SMTP_URL';
+  }
+}
+
+export function mailTransport(platform: Pick<Platform, 'env' | 'mailer'>, settings: Settings): MailTransportView {
+  const sender = mailSender(settings, platform.env.MAIL_FROM);
+  return {
+    transport: platform.env.SMTP_URL ? 'smtp' : 'console',
+    smtp_host: smtpHostOf(platform.env.SMTP_URL),
+    delivers_here: Boolean(platform.mailer),
+    env_from: platform.env.MAIL_FROM,
+    from: sender.from,
+    reply_to: sender.replyTo ?? null,
+  };
+}
+
+export const TEST_EMAIL_KIND = 'settings-test';
+export const NO_ADMIN_EMAIL = 'Your account has no email address to send the test to. Add one on your profile first.';
+
+/**
+ * POST /api/admin/settings/test-email: a short email to the admin through the outbox, with the
+ * current sender; answers its outbox id and status once delivery was tried (sent, failed, or
+ * logged/pending when this server does not deliver).
+ */
+export async function sendTestEmail(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, actor: AuditActor): Promise<{ id: number; to: string; status: OutboxStatus; error: string | null }> {
+  const [row] = await platform.db.select({ email: users.email }).from(users).where(eq(users.id, actor.id)).limit(1);
+  const to = row?.email?.trim();
+  if (!to) throw new AppError(409, NO_ADMIN_EMAIL);
+  const settings = await readSettings(platform.db);
+  const transport = mailTransport(platform, settings);
+  const sent = await sendEmail(platform, {
+    to,
+    kind: TEST_EMAIL_KIND,
+    subject: `${settings.site_name}: test email`,
+    text: [
+      `This is a test email from ${settings.site_name}, sent by ${actor.username} from /admin/settings.`,
+      '',
+      `From: ${transport.from}`,
+      `Reply-To: ${transport.reply_to ?? '(the sender)'}`,
+      `Transport: ${transport.transport === 'smtp' ? `SMTP (${transport.smtp_host})` : 'none configured: kept in the outbox'}`,
+    ].join('\n'),
+  });
+  await sent.delivered;
+  const [after] = await platform.db.select({ status: emailOutbox.status, error: emailOutbox.error }).from(emailOutbox).where(eq(emailOutbox.id, sent.id)).limit(1);
+  return { id: sent.id, to, status: (after?.status ?? sent.status) as OutboxStatus, error: after?.error ?? null };
+}
+
+/** GET /api/site-settings: what public pages show (the Contact page, the forms a switch closes). */
+export interface PublicSiteSettings {
+  site_name: string;
+  contact_email: string;
+  contact_phone: string | null;
+  support_address: string | null;
+  features: { registrations_open: boolean; guest_checkout: boolean; bookings_open: boolean; seller_applications_open: boolean };
+}
+
+export async function publicSiteSettings(c: Context<AppContext>): Promise<PublicSiteSettings> {
+  const s = await requestSettings(c);
+  return {
+    site_name: s.site_name,
+    contact_email: s.contact_email,
+    contact_phone: s.contact_phone || null,
+    support_address: s.support_address || null,
+    features: { registrations_open: s.registrations_open, guest_checkout: s.guest_checkout, bookings_open: s.bookings_open, seller_applications_open: s.seller_applications_open },
+  };
+}
