@@ -15,6 +15,7 @@ import { instructorBookingsRoutes } from './routes/instructor-bookings.ts';
 import { packagesRoutes } from './routes/packages.ts';
 import { waitlistRoutes } from './routes/waitlist.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
+import { dashboardRoutes } from './routes/dashboards.ts';
 import { subscriptionsAdminRoutes } from './routes/subscriptions-admin.ts';
 import { subscriptionsRoutes } from './routes/subscriptions.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -60,6 +61,7 @@ import { adminBookingsRoutes } from './routes/admin-bookings.ts';
 import { zipcodeRoutes } from './routes/zipcode.ts';
 import { connectRoutes } from './routes/connect.ts';
 import { adminSettingsRoutes } from './routes/admin-settings.ts';
+import { adminDeploymentRoutes } from './routes/admin-deployment.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import type { RouterRoute } from 'hono/types';
 
@@ -97,6 +99,7 @@ const api = new Hono<AppContext>()
   .route('/', paymentsRoutes)
   .route('/', contactRoutes)
   .route('/', adminStatsRoutes)
+  .route('/', dashboardRoutes)
   .route('/', subscriptionsRoutes)
   .route('/', subscriptionsAdminRoutes)
   .route('/upload', uploadRoutes)
@@ -138,6 +141,7 @@ const api = new Hono<AppContext>()
   .route('/', instructorBookingsRoutes)
   .route('/', calendarFeedRoutes)
   .route('/', adminSettingsRoutes)
+  .route('/', adminDeploymentRoutes)
   // The API's own description, generated from the routes above (decision 0033).
   .route('/', openApiRoutes(() => apiRoutes()));
 

@@ -1,0 +1,22 @@
+/**
+ * The areas /multi-dashboard shows a card for (issue 13 §2): one per kind of work the user's roles
+ * open, learner first. Read by the page (which cards) and by GET /api/me/areas (their figures), so
+ * both agree. Pure; safe to import from the site.
+ */
+import { can } from './permissions.ts';
+import { roleList } from './roles.ts';
+
+export const AREA_KEYS = ['learner', 'instructor', 'bookings', 'seller', 'curriculum', 'admin'] as const;
+export type AreaKey = (typeof AREA_KEYS)[number];
+
+export function dashboardAreaKeys(role: readonly string[] | string | null | undefined): AreaKey[] {
+  const roles = roleList(role);
+  const keys: AreaKey[] = ['learner'];
+  if (can(roles, 'courses.manage_own')) keys.push('instructor');
+  // A Connect & Book instructor (BOOKING_PROFESSIONAL) is paid for sessions without teaching courses.
+  if (roles.includes('BOOKING_PROFESSIONAL')) keys.push('bookings');
+  if (can(roles, 'store.sell')) keys.push('seller');
+  if (can(roles, 'resources.review')) keys.push('curriculum');
+  if (can(roles, 'admin.stats')) keys.push('admin');
+  return keys;
+}

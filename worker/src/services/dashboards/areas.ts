@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { dashboardAreaKeys, type AreaKey } from '../../domain/dashboard-areas.ts';
+import type { Db } from '../../platform/db.ts';
+import { balanceSql } from '../store/seller-money.ts';
+
+/**
+ * /multi-dashboard's live figures (GET /api/me/areas): for each area the signed-in person's roles
+ * open (domain/dashboard-areas.ts), one or two of its figures, read from the database.
+ */
+
+export interface AreaFigure {
+  label: string;
+  value: number;
+  /** How the value is written: a count, or cents of money. */
+  unit: 'count' | 'cents';
+}
+
+export interface AreaSummary {
+  key: AreaKey;
+  figures: AreaFigure[];
+}
+
+const count = (label: string, value: unknown): AreaFigure => ({ label, value: Number(value ?? 0), unit: 'count' });
+const cents = (label: string, value: unknown): AreaFigure => ({ label, value: Number(value ?? 0), unit: 'cents' });
+
+export async function areaSummaries(db: Db, user: { id: number; roles: readonly string[] }, now = new Date()): Promise<{ areas: AreaSummary[] }> {
+  const keys = dashboardAreaKeys(user.roles);
+  const nowIso = now.toISOString();
+  const since30 = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+  const id = user.id;
+  const [row] = await db.all<Record<string, number>>(sql`SELECT
+    (SELECT count(*) FROM enrollments WHERE user_id = ${id} AND completed_at IS NULL) AS learning,
+    (SELECT count(*) FROM bookings WHERE user_id = ${id} AND status = 'confirmed' AND starts_at > ${nowIso}) AS booked,
+    (SELECT count(*) FROM courses WHERE instructor_id = ${id}) AS courses,
+    (SELECT count(*) FROM enrollments e JOIN courses c ON c.id = e.course_id WHERE c.instructor_id = ${id}) AS students,
+    (SELECT count(*) FROM bookings WHERE instructor_id = ${id} AND status = 'confirmed' AND starts_at > ${nowIso}) AS teaching,
+    (SELECT count(*) FROM resources WHERE seller_id = ${id} AND status = 'published') AS published,
+    ${keys.includes('seller') || keys.includes('bookings') ? balanceSql(id) : sql`0`} AS balance,
+    (SELECT count(*) FROM resources WHERE status = 'submitted') AS awaiting,
+    (SELECT count(*) FROM users) AS users,
+    (SELECT count(*) FROM orders WHERE paid_at IS NOT NULL AND paid_at >= ${since30}) AS orders30`);
+  const r = row ?? {};
+  const figures: Record<AreaKey, AreaFigure[]> = {
+    learner: [count('Courses in progress', r.learning), count('Upcoming bookings', r.booked)],
+    instructor: [count('Courses', r.courses), count('Enrolments', r.students)],
+    bookings: [count('Upcoming sessions', r.teaching), cents('Balance', r.balance)],
+    seller: [count('Published resources', r.published), cents('Balance', r.balance)],
+    curriculum: [count('Resources awaiting review', r.awaiting)],
+    admin: [count('Users', r.users), count('Orders paid (30 days)', r.orders30)],
+  };
+  return { areas: keys.map((key) => ({ key, figures: figures[key] })) };
+}
