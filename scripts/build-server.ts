@@ -1,4 +1,5 @@
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -7,6 +8,17 @@ import { resolve } from 'node:path';
 // module graph alone) than the bundle, whose tree-shaken code holds only what the app uses.
 // The native libSQL driver stays an ordinary dependency.
 const root = resolve(import.meta.dirname, '..');
+
+// The commit shown at /admin/deployment (services/deployment.ts `__DRX_COMMIT__`): DRX_COMMIT when
+// set (a build outside a git checkout), else the checkout's HEAD, else unknown.
+function buildCommit(): string | null {
+  if (process.env.DRX_COMMIT) return process.env.DRX_COMMIT;
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+  } catch {
+    return null;
+  }
+}
 
 await build({
   entryPoints: [resolve(root, 'worker/src/node.ts')],
@@ -17,6 +29,7 @@ await build({
   target: 'node22',
   sourcemap: true,
   external: ['@libsql/client', 'libsql'],
+  define: { __DRX_COMMIT__: JSON.stringify(buildCommit()) },
   // Bundled CommonJS dependencies may call require(); give them one.
   banner: { js: "import { createRequire as __drxCreateRequire } from 'node:module'; const require = __drxCreateRequire(import.meta.url);" },
   logLevel: 'warning',

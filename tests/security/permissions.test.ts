@@ -571,6 +571,9 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'GET', route: '/api/admin/settings', guard: ['settings.manage', 'store.settings'], call: () => ({ path: '/api/admin/settings' }) },
   { method: 'PATCH', route: '/api/admin/settings', guard: ['settings.manage', 'store.settings'], call: () => ({ path: '/api/admin/settings', body: { platform_fee_percent: 20 } }) },
   { method: 'POST', route: '/api/admin/settings/test-email', guard: 'settings.manage', call: () => ({ path: '/api/admin/settings/test-email' }) },
+  // The deployment's facts and checks (issue 13 §1).
+  { method: 'GET', route: '/api/admin/deployment', guard: 'deployment.read', call: () => ({ path: '/api/admin/deployment' }) },
+  { method: 'POST', route: '/api/admin/deployment/checks', guard: 'deployment.read', call: () => ({ path: '/api/admin/deployment/checks' }) },
 
   // The curriculum store's resources (decision 0029): a seller's own, the reviewers' and curriculum admins'.
   {

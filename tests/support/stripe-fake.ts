@@ -130,6 +130,8 @@ export async function startStripeFake(): Promise<StripeFake> {
       failures.left -= 1;
       return send(failures.status, { error: { type: 'api_error', message: 'The fake Stripe is failing on purpose.' } });
     }
+    // The deployment check's reachability call (services/deployment-checks.ts).
+    if (req.method === 'GET' && path === '/v1/balance') return send(200, { object: 'balance', livemode: false, available: [], pending: [] });
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       const sessionId = id('cs_test');
       const metadata: Record<string, string> = {};
