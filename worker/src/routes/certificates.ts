@@ -21,6 +21,9 @@ import {
   verifyCertificate,
 } from '../services/certificates.ts';
 import { publicOrigin } from '../platform/public-url.ts';
+import { certificatesCsv } from '../services/csv/certificates.ts';
+import { csvResponse } from '../services/csv/writer.ts';
+import { announceCertificate } from '../services/notifications-events.ts';
 
 /** Certificates: mine, one in full (printable, with QR code), public verification, issue by hand, revoke. */
 export const certificateRoutes = new Hono<AppContext>()
@@ -40,6 +43,7 @@ export const certificateRoutes = new Hono<AppContext>()
   .post('/certificates', requirePermission('certificates.issue'), validate('json', issueCertificateSchema), async (c) => {
     const db = c.get('platform').db;
     const row = await issueCertificateManually(db, signedInUser(c), c.req.valid('json'));
+    await announceCertificate(c.get('platform'), row.userId, row.courseId);
     return c.json(await certificateSummary(db, row.id), 201);
   })
   .post('/certificates/:id/revoke', requirePermission('certificates.revoke'), validate('param', idParamSchema), validate('json', revokeCertificateSchema), async (c) => {
@@ -51,4 +55,8 @@ export const certificateRoutes = new Hono<AppContext>()
   })
   .get('/admin/certificates', requirePermission('certificates.list_all'), validate('query', certificateSearchQuerySchema), async (c) => {
     return c.json(await searchCertificates(c.get('platform').db, signedInUser(c), c.req.valid('query').q), 200);
+  })
+  // The list as CSV: the same search, every match (not only the list's first 200), the list's order.
+  .get('/admin/certificates/export.csv', requirePermission('certificates.list_all'), validate('query', certificateSearchQuerySchema), async (c) => {
+    return csvResponse(c, 'certificates', await certificatesCsv(c.get('platform').db, signedInUser(c), c.req.valid('query').q));
   });

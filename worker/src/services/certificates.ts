@@ -18,6 +18,7 @@ import { can, denialMessage } from '../domain/permissions.ts';
 import { COURSE_NOT_FOUND } from './courses.ts';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
+import { CSV_MAX_ROWS, withinCsvCap } from './csv/writer.ts';
 
 export const CERTIFICATE_NOT_FOUND = 'Certificate not found';
 export const CERTIFICATE_FORBIDDEN = 'You do not have access to this certificate.';
@@ -258,19 +259,33 @@ export function listInstructorCertificates(db: Db, instructorId: number) {
 /** GET /api/admin/certificates?q= (certificates.list_all): by code, learner (name, username, email) or course title. */
 export function searchCertificates(db: Db, actor: CourseActor, q: string | undefined) {
   if (!can(actor.roles, 'certificates.list_all')) throw forbidden(ADMIN_ONLY);
-  if (!q) return listWhere(db, undefined);
+  return listWhere(db, certificateSearchWhere(q));
+}
+
+function certificateSearchWhere(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
   const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const likeEscaped = (column: SQL) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
-  return listWhere(
-    db,
-    or(
-      likeEscaped(sql`${certificates.code}`),
-      likeEscaped(sql`${learner.username}`),
-      likeEscaped(sql`${learner.email}`),
-      likeEscaped(sql`(${learner.firstName} || ' ' || ${learner.lastName})`),
-      likeEscaped(sql`${courses.title}`),
-    ),
+  return or(
+    likeEscaped(sql`${certificates.code}`),
+    likeEscaped(sql`${learner.username}`),
+    likeEscaped(sql`${learner.email}`),
+    likeEscaped(sql`(${learner.firstName} || ' ' || ${learner.lastName})`),
+    likeEscaped(sql`${courses.title}`),
   );
+}
+
+/**
+ * The admin list's search as CSV rows: every match in the list's order (newest first), not only
+ * the list's first 200; above the export cap a 400.
+ */
+export async function exportCertificates(db: Db, actor: CourseActor, q: string | undefined): Promise<CertificateSummary[]> {
+  if (!can(actor.roles, 'certificates.list_all')) throw forbidden(ADMIN_ONLY);
+  const rows = await summaryQuery(db)
+    .where(certificateSearchWhere(q))
+    .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+    .limit(CSV_MAX_ROWS + 1);
+  return withinCsvCap(rows).map(toSummary);
 }
 
 async function summaryById(db: Db, id: number): Promise<SummaryRow | null> {
