@@ -1,8 +1,11 @@
 import { desc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contactMessages, coupons } from '../../db/schema/index.ts';
+import { auditLog, categories, contactMessages, coupons, danceStyles } from '../../db/schema/index.ts';
 import { AUDIT_ACTIONS } from '../../worker/src/domain/audit.ts';
+import { createInstructor, giveBooking } from '../support/booking-factories.ts';
+import { createCourse } from '../support/course-factories.ts';
 import { createAdmin, createUser, signIn, type FactoryUser } from '../support/factories.ts';
+import { placeOrder } from '../support/order-factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -53,6 +56,24 @@ async function coupon(percentOff = 10): Promise<number> {
 async function contactMessage(): Promise<number> {
   const [row] = await t.db.insert(contactMessages).values({ name: 'A', email: 'a@example.com', subject: 'Hi', message: 'Hello there, a message.' }).returning();
   return row!.id;
+}
+
+let names = 0;
+const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)} ${++names}`;
+async function category(): Promise<{ id: number; name: string }> {
+  const [row] = await t.db.insert(categories).values({ name: uniqueName('Audit category') }).returning();
+  return row!;
+}
+async function style(): Promise<{ id: number; name: string }> {
+  const name = uniqueName('Audit style');
+  const [row] = await t.db.insert(danceStyles).values({ name, slug: name.toLowerCase().replace(/ /g, '-') }).returning();
+  return row!;
+}
+const inHours = (hours: number) => new Date(Math.ceil((Date.now() + hours * 3_600_000) / 3_600_000) * 3_600_000).toISOString();
+/** A paid order of a course bought by a new user. */
+async function paidOrder(): Promise<{ id: number; number: string }> {
+  const course = await createCourse(t.db, { priceCents: 1500 });
+  return placeOrder(t, (await createUser(t.db)).id, [{ kind: 'COURSE', itemId: course.id, title: course.title, unitPriceCents: 1500 }], { paid: true });
 }
 
 const changed = (field: string, from: unknown, to: unknown) => (before: Snapshot, after: Snapshot) => {
@@ -119,6 +140,78 @@ export const AUDIT_WALK: WalkCase[] = [
       return { method: 'DELETE', path: `/api/contact-messages/${id}`, entityId: id, check: deleted('subject', 'Hi') };
     },
   },
+  // Course categories and dance styles.
+  { action: 'category.create', status: 201, setup: () => ({ method: 'POST', path: '/api/categories', body: { name: 'Audit Quickstep' }, check: created('name', 'Audit Quickstep') }) },
+  {
+    action: 'category.update',
+    setup: async () => {
+      const c = await category();
+      return { method: 'PATCH', path: `/api/categories/${c.id}`, body: { name: `${c.name} renamed` }, entityId: c.id, check: changed('name', c.name, `${c.name} renamed`) };
+    },
+  },
+  {
+    action: 'category.delete',
+    setup: async () => {
+      const c = await category();
+      return { method: 'DELETE', path: `/api/categories/${c.id}`, entityId: c.id, check: deleted('name', c.name) };
+    },
+  },
+  { action: 'dance_style.create', status: 201, setup: () => ({ method: 'POST', path: '/api/admin/dance-styles', body: { name: 'Audit Lindy' }, check: created('name', 'Audit Lindy') }) },
+  {
+    action: 'dance_style.update',
+    setup: async () => {
+      const d = await style();
+      return { method: 'PATCH', path: `/api/admin/dance-styles/${d.id}`, body: { hidden: true }, entityId: d.id, check: changed('hidden', 0, 1) };
+    },
+  },
+  {
+    action: 'dance_style.update',
+    variant: 'renamed',
+    setup: async () => {
+      const d = await style();
+      return { method: 'PATCH', path: `/api/admin/dance-styles/${d.id}`, body: { name: `${d.name} II` }, entityId: d.id, check: changed('name', d.name, `${d.name} II`) };
+    },
+  },
+  {
+    action: 'dance_style.delete',
+    setup: async () => {
+      const d = await style();
+      return { method: 'DELETE', path: `/api/admin/dance-styles/${d.id}`, entityId: d.id, check: deleted('name', d.name) };
+    },
+  },
+  // Connect & Book.
+  {
+    action: 'booking.cancel',
+    setup: async () => {
+      const pro = await createInstructor(t.db);
+      const b = await giveBooking(t.db, (await createUser(t.db)).id, pro.lessonTypes[0]!, { startsAt: inHours(72) });
+      return { method: 'POST', path: `/api/admin/bookings/${b.id}/cancel`, body: { reason: 'Studio closed' }, entityId: b.id, check: changed('status', 'confirmed', 'cancelled') };
+    },
+  },
+  {
+    action: 'instructor.update',
+    setup: async () => {
+      const pro = await createInstructor(t.db);
+      return { method: 'PATCH', path: `/api/admin/instructors/${pro.user.id}`, body: { verified: true }, entityId: pro.user.id, check: changed('verified', 0, 1) };
+    },
+  },
+  {
+    action: 'instructor.update',
+    variant: 'suspended',
+    setup: async () => {
+      const pro = await createInstructor(t.db);
+      return { method: 'PATCH', path: `/api/admin/instructors/${pro.user.id}`, body: { suspended: true, reason: 'Complaints' }, entityId: pro.user.id, check: changed('status', 'published', 'suspended') };
+    },
+  },
+  // Orders.
+  {
+    action: 'order.refund',
+    status: 201,
+    setup: async () => {
+      const order = await paidOrder();
+      return { method: 'POST', path: `/api/admin/orders/${order.id}/refunds`, body: { amountCents: 500, reason: 'Goodwill' }, check: created('amount_cents', 500) };
+    },
+  },
   // Coupons.
   { action: 'coupon.create', status: 201, setup: () => ({ method: 'POST', path: '/api/admin/coupons', body: { code: 'AUDITNEW', discountType: 'percent', percentOff: 15 }, check: created('percent_off', 15) }) },
   {
@@ -148,6 +241,23 @@ export const REFUSED: { name: string; status: number; setup: () => Promise<Walk>
   { name: "a user's last role", status: 409, setup: async () => ({ method: 'DELETE', path: `/api/users/${(await createUser(t.db, { roles: ['SELLER'] })).id}/roles/SELLER` }) },
   { name: 'deactivating oneself', status: 400, setup: () => ({ method: 'PATCH', path: `/api/users/${admin.id}`, body: { is_active: false } }) },
   { name: 'a missing contact message', status: 404, setup: () => ({ method: 'PATCH', path: '/api/contact-messages/999999', body: { read: true } }) },
+  { name: 'a category name taken', status: 409, setup: async () => ({ method: 'POST', path: '/api/categories', body: { name: (await category()).name } }) },
+  { name: 'a category in use', status: 409, setup: async () => {
+    const c = await category();
+    await createCourse(t.db, { categoryId: c.id });
+    return { method: 'DELETE', path: `/api/categories/${c.id}` };
+  } },
+  { name: 'a dance style name taken', status: 409, setup: async () => ({ method: 'POST', path: '/api/admin/dance-styles', body: { name: (await style()).name } }) },
+  { name: 'a booking already cancelled', status: 409, setup: async () => {
+    const pro = await createInstructor(t.db);
+    const b = await giveBooking(t.db, (await createUser(t.db)).id, pro.lessonTypes[0]!, { startsAt: inHours(72), status: 'cancelled' });
+    return { method: 'POST', path: `/api/admin/bookings/${b.id}/cancel`, body: { reason: 'Again' } };
+  } },
+  { name: 'an instructor already suspended', status: 409, setup: async () => {
+    const pro = await createInstructor(t.db, { status: 'suspended' });
+    return { method: 'PATCH', path: `/api/admin/instructors/${pro.user.id}`, body: { suspended: true, reason: 'Again', verified: true } };
+  } },
+  { name: 'a refund larger than the order', status: 409, setup: async () => ({ method: 'POST', path: `/api/admin/orders/${(await paidOrder()).id}/refunds`, body: { amountCents: 999_999 } }) },
   { name: 'a missing coupon', status: 404, setup: () => ({ method: 'POST', path: '/api/admin/coupons/999999/deactivate' }) },
   { name: 'a student changing a coupon', status: 403, setup: async () => {
     const student = await createUser(t.db);

@@ -61,7 +61,7 @@ export const AUDIT_ACTIONS = {
   'seller.reinstate': { label: 'Seller reinstated', entity: 'seller_profiles' },
   'store_settings.update': { label: 'Store settings changed', entity: 'store_settings' },
   // Commerce.
-  'order.refund': { label: 'Order refunded', entity: 'orders' },
+  'order.refund': { label: 'Order refunded', entity: 'refunds' },
   'coupon.create': { label: 'Coupon created', entity: 'coupons' },
   'coupon.update': { label: 'Coupon changed', entity: 'coupons' },
   'coupon.deactivate': { label: 'Coupon deactivated', entity: 'coupons' },

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { validate } from '../http/validate.ts';
-import { requirePermission } from '../middleware/auth.ts';
+import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { adminInstructorsQuerySchema, adminUpdateInstructorSchema } from '../schemas/connect-admin.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import { getAdminInstructor, listAdminInstructors, updateAdminInstructor } from '../services/bookings/admin-instructors.ts';
@@ -23,7 +23,7 @@ export const adminInstructorsRoutes = new Hono<AppContext>()
     const platform = c.get('platform');
     const id = c.req.valid('param').id;
     const input = c.req.valid('json');
-    const { suspendedNow } = await updateAdminInstructor(platform.db, id, input);
+    const { suspendedNow } = await updateAdminInstructor(platform.db, signedInUser(c), id, input);
     if (suspendedNow) await cancelFutureBookingsOf(platform, id, input.reason!);
     return c.json(await getAdminInstructor(platform.db, id), 200);
   });

@@ -4,10 +4,11 @@ import { categories } from '../../../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { requirePermission } from '../middleware/auth.ts';
+import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import type { Db } from '../platform/db.ts';
 import { categoryNameSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
+import { audited } from '../services/audit.ts';
 import { uniqueViolation } from '../services/db-errors.ts';
 import { cachePublic } from '../http/public-cache.ts';
 import { categoryKindQuerySchema } from '../schemas/store.ts';
@@ -70,14 +71,18 @@ export const categoriesRoutes = new Hono<AppContext>()
   .post('/categories', categoryManagers, validate('json', categoryNameSchema), async (c) => {
     const db = c.get('platform').db;
     const { name } = c.req.valid('json');
-    const inserted = await db
-      .all<{ id: number }>(
-        sql`INSERT INTO categories (name, position)
+    const [inserted] = (await db
+      .batch(
+        audited(db, signedInUser(c), { action: 'category.create', table: categories, id: 'new', summary: `Created the course category ${name}.` }, [
+          db.all<{ id: number }>(
+            sql`INSERT INTO categories (name, position)
           SELECT ${name}, (SELECT coalesce(max(position), -1) + 1 FROM categories)
           WHERE NOT EXISTS (SELECT 1 FROM categories WHERE lower(name) = lower(${name}))
           RETURNING id`,
+          ),
+        ]),
       )
-      .catch(rethrowDuplicate);
+      .catch(rethrowDuplicate)) as [{ id: number }[]];
     if (!inserted[0]) throw conflict(CATEGORY_EXISTS);
     const view = await loadCategory(db, inserted[0].id);
     if (!view) throw notFound(CATEGORY_NOT_FOUND);
@@ -87,13 +92,17 @@ export const categoriesRoutes = new Hono<AppContext>()
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
     const { name } = c.req.valid('json');
-    const updated = await db
-      .all<{ id: number }>(
-        sql`UPDATE categories SET name = ${name}
+    const [, updated] = (await db
+      .batch(
+        audited(db, signedInUser(c), { action: 'category.update', table: categories, id, summary: `Renamed course category #${id} to ${name}.` }, [
+          db.all<{ id: number }>(
+            sql`UPDATE categories SET name = ${name}
           WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM categories WHERE lower(name) = lower(${name}) AND id <> ${id})
           RETURNING id`,
+          ),
+        ]),
       )
-      .catch(rethrowDuplicate);
+      .catch(rethrowDuplicate)) as [unknown, { id: number }[]];
     if (!updated[0]) {
       if (!(await loadCategory(db, id))) throw notFound(CATEGORY_NOT_FOUND);
       throw conflict(CATEGORY_EXISTS);
@@ -106,9 +115,12 @@ export const categoriesRoutes = new Hono<AppContext>()
   .delete('/categories/:id', categoryManagers, validate('param', idParamSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
-    const deleted = await db.all<{ id: number }>(
-      sql`DELETE FROM categories WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM courses WHERE category_id = ${id}) RETURNING id`,
-    );
+    const found = await loadCategory(db, id);
+    const [, deleted] = (await db.batch(
+      audited(db, signedInUser(c), { action: 'category.delete', table: categories, id, summary: `Deleted the course category ${found?.name ?? `#${id}`}.` }, [
+        db.all<{ id: number }>(sql`DELETE FROM categories WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM courses WHERE category_id = ${id}) RETURNING id`),
+      ]),
+    )) as [unknown, { id: number }[]];
     if (!deleted[0]) {
       const view = await loadCategory(db, id);
       if (!view) throw notFound(CATEGORY_NOT_FOUND);

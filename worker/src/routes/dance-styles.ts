@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { cachePublic } from '../http/public-cache.ts';
 import { validate } from '../http/validate.ts';
-import { requirePermission } from '../middleware/auth.ts';
+import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { createStyleSchema, updateStyleSchema } from '../schemas/connect-admin.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import { createStyle, deleteStyle, listAdminStyles, listVisibleStyles, updateStyle } from '../services/bookings/admin-styles.ts';
@@ -21,12 +21,12 @@ export const danceStylesRoutes = new Hono<AppContext>()
   })
   .get('/admin/dance-styles', styleManagers, async (c) => c.json(await listAdminStyles(c.get('platform').db), 200))
   .post('/admin/dance-styles', styleManagers, validate('json', createStyleSchema), async (c) =>
-    c.json(await createStyle(c.get('platform').db, c.req.valid('json')), 201),
+    c.json(await createStyle(c.get('platform').db, signedInUser(c), c.req.valid('json')), 201),
   )
   .patch('/admin/dance-styles/:id', styleManagers, validate('param', idParamSchema), validate('json', updateStyleSchema), async (c) =>
-    c.json(await updateStyle(c.get('platform').db, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await updateStyle(c.get('platform').db, signedInUser(c), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .delete('/admin/dance-styles/:id', styleManagers, validate('param', idParamSchema), async (c) => {
-    await deleteStyle(c.get('platform').db, c.req.valid('param').id);
+    await deleteStyle(c.get('platform').db, signedInUser(c), c.req.valid('param').id);
     return c.json({ message: 'Dance style deleted' }, 200);
   });

@@ -5,6 +5,7 @@ import { can } from '../domain/permissions.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Platform } from '../platform/context.ts';
 import { getAdminOrder, ORDER_NOT_FOUND, type AdminOrderDetail, type RefundView } from './orders.ts';
+import { audited, type AuditActor } from './audit.ts';
 import { getPaymentProvider, ProviderError } from './payments/index.ts';
 
 /**
@@ -35,9 +36,9 @@ export interface RefundResult {
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-export async function refundOrder(platform: Platform, actor: Pick<AuthUser, 'id' | 'roles'>, orderId: number, request: RefundRequest): Promise<RefundResult> {
+export async function refundOrder(platform: Platform, actor: Pick<AuthUser, 'id' | 'roles'> & Partial<Pick<AuthUser, 'username'>>, orderId: number, request: RefundRequest): Promise<RefundResult> {
   if (!can(actor.roles, 'orders.refund')) throw forbidden();
-  return refundOrderAs(platform, actor.id, orderId, request);
+  return refundOrderAs(platform, actor.id, orderId, request, { id: actor.id, roles: actor.roles, username: actor.username ?? `user ${actor.id}` });
 }
 
 /**
@@ -45,7 +46,7 @@ export async function refundOrder(platform: Platform, actor: Pick<AuthUser, 'id'
  * behalf (a booking cancelled under the instructor's policy, decision 0032). `createdBy` is who
  * caused it (null for the system).
  */
-export async function refundOrderAs(platform: Platform, createdBy: number | null, orderId: number, request: RefundRequest): Promise<RefundResult> {
+export async function refundOrderAs(platform: Platform, createdBy: number | null, orderId: number, request: RefundRequest, auditActor?: AuditActor): Promise<RefundResult> {
   const { db } = platform;
   const provider = getPaymentProvider(platform);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
@@ -66,7 +67,7 @@ export async function refundOrderAs(platform: Platform, createdBy: number | null
   const reason = request.reason ?? '';
   const itemJson = itemIds ? JSON.stringify(itemIds) : null;
   // The reservation: inserted only while the order may be refunded by this much (decision 0004: one statement).
-  const inserted = await db.all<{ id: number }>(sql`INSERT INTO refunds (order_id, amount_cents, reason, order_item_ids, status, created_by)
+  const reserve = db.all<{ id: number }>(sql`INSERT INTO refunds (order_id, amount_cents, reason, order_item_ids, status, created_by)
     SELECT o.id, ${request.amountCents}, ${reason}, ${itemJson}, 'pending', ${createdBy}
     FROM orders o
     WHERE o.id = ${orderId}
@@ -74,6 +75,13 @@ export async function refundOrderAs(platform: Platform, createdBy: number | null
       AND ${request.amountCents} <= o.total_cents - o.refunded_cents
         - COALESCE((SELECT SUM(r.amount_cents) FROM refunds r WHERE r.order_id = o.id AND r.status = 'pending'), 0)
     RETURNING id`);
+  // An admin's refund is audited with its reservation (decision 0033): the refund row as created;
+  // the order's refunded amount follows the provider's event.
+  const lines = itemIds ? ` (lines ${itemIds.join(', ')})` : '';
+  const summary = `Refunded ${dollars(request.amountCents)} of order ${order.number} (total ${dollars(order.totalCents)})${lines}${reason ? `: ${reason}` : ''}.`;
+  const [inserted] = auditActor
+    ? ((await db.batch(audited(db, auditActor, { action: 'order.refund', table: refunds, id: 'new', summary }, [reserve]))) as [{ id: number }[]])
+    : [await reserve];
   const refundId = inserted[0]?.id;
   if (refundId === undefined) {
     const detail = await getAdminOrder(db, orderId);

@@ -6,6 +6,7 @@ import { hasFeatureAccess, subscriptionLevel } from '../../domain/subscriptions.
 import { conflict, notFound } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
 import type { AdminInstructorsQuery, AdminUpdateInstructorInput } from '../../schemas/connect-admin.ts';
+import { audited, type AuditActor } from '../audit.ts';
 import type { AdminInstructorView } from './views.ts';
 
 /**
@@ -128,29 +129,47 @@ export async function getAdminInstructor(db: Db, id: number): Promise<AdminInstr
  * suspension of the same profile finds it suspended and answers 409). Answers whether this call
  * suspended the profile, so the route cancels its future bookings.
  */
-export async function updateAdminInstructor(db: Db, id: number, input: AdminUpdateInstructorInput): Promise<{ suspendedNow: boolean }> {
-  const [current] = await db.select({ status: instructorProfiles.status }).from(instructorProfiles).where(eq(instructorProfiles.userId, id));
+export async function updateAdminInstructor(db: Db, actor: AuditActor, id: number, input: AdminUpdateInstructorInput): Promise<{ suspendedNow: boolean }> {
+  const [current] = await db
+    .select({ status: instructorProfiles.status, username: users.username })
+    .from(instructorProfiles)
+    .innerJoin(users, eq(users.id, instructorProfiles.userId))
+    .where(eq(instructorProfiles.userId, id));
   if (!current) throw notFound(INSTRUCTOR_NOT_FOUND);
   const stamp = sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')`;
+  // The badge changes with the status, in the same UPDATE: a refused status change changes nothing.
+  const verified = input.verified !== undefined ? { verified: input.verified } : {};
+  const what = [
+    input.suspended === true ? `suspended them (${input.reason})` : input.suspended === false ? 'lifted their suspension' : '',
+    input.verified === true ? 'gave them the verified badge' : input.verified === false ? 'took their verified badge away' : '',
+  ].filter(Boolean);
+  const target = { action: 'instructor.update', table: instructorProfiles, idColumn: instructorProfiles.userId, id, summary: `Instructor ${current.username}: ${what.join(' and ') || 'saved unchanged'}.` };
   let suspendedNow = false;
   if (input.suspended === true) {
-    const done = await db
-      .update(instructorProfiles)
-      .set({ status: 'suspended', suspendedReason: input.reason!, updatedAt: stamp })
-      .where(and(eq(instructorProfiles.userId, id), sql`${instructorProfiles.status} <> 'suspended'`))
-      .returning({ id: instructorProfiles.userId });
+    const [, done] = (await db.batch(
+      audited(db, actor, target, [
+        db
+          .update(instructorProfiles)
+          .set({ status: 'suspended', suspendedReason: input.reason!, updatedAt: stamp, ...verified })
+          .where(and(eq(instructorProfiles.userId, id), sql`${instructorProfiles.status} <> 'suspended'`))
+          .returning({ id: instructorProfiles.userId }),
+      ]),
+    )) as [unknown, { id: number }[]];
     if (!done[0]) throw conflict(ALREADY_SUSPENDED);
     suspendedNow = true;
   } else if (input.suspended === false) {
-    const done = await db
-      .update(instructorProfiles)
-      .set({ status: 'draft', suspendedReason: null, publishedAt: null, updatedAt: stamp })
-      .where(and(eq(instructorProfiles.userId, id), eq(instructorProfiles.status, 'suspended')))
-      .returning({ id: instructorProfiles.userId });
+    const [, done] = (await db.batch(
+      audited(db, actor, target, [
+        db
+          .update(instructorProfiles)
+          .set({ status: 'draft', suspendedReason: null, publishedAt: null, updatedAt: stamp, ...verified })
+          .where(and(eq(instructorProfiles.userId, id), eq(instructorProfiles.status, 'suspended')))
+          .returning({ id: instructorProfiles.userId }),
+      ]),
+    )) as [unknown, { id: number }[]];
     if (!done[0]) throw conflict(NOT_SUSPENDED);
-  }
-  if (input.verified !== undefined) {
-    await db.update(instructorProfiles).set({ verified: input.verified, updatedAt: stamp }).where(eq(instructorProfiles.userId, id));
+  } else if (input.verified !== undefined) {
+    await db.batch(audited(db, actor, target, [db.update(instructorProfiles).set({ verified: input.verified, updatedAt: stamp }).where(eq(instructorProfiles.userId, id))]));
   }
   return { suspendedNow };
 }

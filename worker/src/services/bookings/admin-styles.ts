@@ -4,6 +4,7 @@ import { STYLE_EXISTS, STYLE_IN_USE } from '../../domain/bookings.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
 import type { CreateStyleInput, UpdateStyleInput } from '../../schemas/connect-admin.ts';
+import { audited, type AuditActor } from '../audit.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import type { AdminDanceStyleView, DanceStyleView } from './views.ts';
 
@@ -97,23 +98,27 @@ function rethrowDuplicate(err: unknown): never {
 const takenSql = (name: string, slug: string, exceptId: number) =>
   sql`EXISTS (SELECT 1 FROM dance_styles WHERE (lower(name) = lower(${name}) OR slug = ${slug}) AND id <> ${exceptId})`;
 
-export async function createStyle(db: Db, input: CreateStyleInput): Promise<AdminDanceStyleView> {
+export async function createStyle(db: Db, actor: AuditActor, input: CreateStyleInput): Promise<AdminDanceStyleView> {
   const slug = styleSlug(input.name);
   const position = input.position ?? null;
-  const inserted = await db
-    .all<{ id: number }>(
-      sql`INSERT INTO dance_styles (name, slug, description, position)
+  const [inserted] = (await db
+    .batch(
+      audited(db, actor, { action: 'dance_style.create', table: danceStyles, id: 'new', summary: `Created the dance style ${input.name}.` }, [
+        db.all<{ id: number }>(
+          sql`INSERT INTO dance_styles (name, slug, description, position)
         SELECT ${input.name}, ${slug}, ${input.description ?? ''},
           coalesce(${position}, (SELECT coalesce(max(position), 0) + 1 FROM dance_styles))
         WHERE NOT ${takenSql(input.name, slug, 0)}
         RETURNING id`,
+        ),
+      ]),
     )
-    .catch(rethrowDuplicate);
+    .catch(rethrowDuplicate)) as [{ id: number }[]];
   if (!inserted[0]) throw conflict(STYLE_EXISTS);
   return getAdminStyle(db, inserted[0].id);
 }
 
-export async function updateStyle(db: Db, id: number, input: UpdateStyleInput): Promise<AdminDanceStyleView> {
+export async function updateStyle(db: Db, actor: AuditActor, id: number, input: UpdateStyleInput): Promise<AdminDanceStyleView> {
   const [current] = await db.select().from(danceStyles).where(eq(danceStyles.id, id));
   if (!current) throw notFound(STYLE_NOT_FOUND);
   const renaming = input.name !== undefined && input.name !== current.name;
@@ -121,29 +126,42 @@ export async function updateStyle(db: Db, id: number, input: UpdateStyleInput): 
   if (input.description !== undefined) sets.push(sql`description = ${input.description}`);
   if (input.hidden !== undefined) sets.push(sql`hidden = ${input.hidden ? 1 : 0}`);
   if (input.position !== undefined) sets.push(sql`position = ${input.position}`);
+  const what = [renaming ? `renamed it ${input.name}` : '', input.hidden === true ? 'hid it' : input.hidden === false ? 'showed it' : '', input.description !== undefined ? 'changed its description' : '', input.position !== undefined ? `moved it to position ${input.position}` : '']
+    .filter(Boolean)
+    .join(', ');
+  const target = { action: 'dance_style.update', table: danceStyles, id, summary: `Dance style ${current.name}: ${what || 'saved unchanged'}.` };
   if (renaming) {
     const slug = styleSlug(input.name!);
     sets.push(sql`name = ${input.name}`, sql`slug = ${slug}`);
-    const updated = await db
-      .all<{ id: number }>(
-        sql`UPDATE dance_styles SET ${sql.join(sets, sql`, `)}
+    const [, updated] = (await db
+      .batch(
+        audited(db, actor, target, [
+          db.all<{ id: number }>(
+            sql`UPDATE dance_styles SET ${sql.join(sets, sql`, `)}
           WHERE id = ${id} AND NOT ${inUseSql(id)} AND NOT ${takenSql(input.name!, slug, id)}
           RETURNING id`,
+          ),
+        ]),
       )
-      .catch(rethrowDuplicate);
+      .catch(rethrowDuplicate)) as [unknown, { id: number }[]];
     if (!updated[0]) {
       const view = await getAdminStyle(db, id);
       throw conflict(view.in_use ? STYLE_RENAME_IN_USE : STYLE_EXISTS);
     }
   } else {
-    await db.run(sql`UPDATE dance_styles SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
+    await db.batch(audited(db, actor, target, [db.run(sql`UPDATE dance_styles SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`)]));
   }
   return getAdminStyle(db, id);
 }
 
 /** Only a style nothing uses (else 409 STYLE_IN_USE): the check is part of the DELETE. */
-export async function deleteStyle(db: Db, id: number): Promise<void> {
-  const deleted = await db.all<{ id: number }>(sql`DELETE FROM dance_styles WHERE id = ${id} AND NOT ${inUseSql(id)} RETURNING id`);
+export async function deleteStyle(db: Db, actor: AuditActor, id: number): Promise<void> {
+  const [current] = await db.select({ name: danceStyles.name }).from(danceStyles).where(eq(danceStyles.id, id));
+  const [, deleted] = (await db.batch(
+    audited(db, actor, { action: 'dance_style.delete', table: danceStyles, id, summary: `Deleted the dance style ${current?.name ?? `#${id}`}.` }, [
+      db.all<{ id: number }>(sql`DELETE FROM dance_styles WHERE id = ${id} AND NOT ${inUseSql(id)} RETURNING id`),
+    ]),
+  )) as [unknown, { id: number }[]];
   if (deleted[0]) return;
   await getAdminStyle(db, id); // 404 when there is no such style
   throw conflict(STYLE_IN_USE);

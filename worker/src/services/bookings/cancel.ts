@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { bookings } from '../../../../db/schema/index.ts';
 import type { AuthUser } from '../../app-context.ts';
 import { BOOKING_NOT_FOUND, CANCEL_NOT_ALLOWED, cancellationOutcome, type Canceller } from '../../domain/bookings.ts';
+import { formatUsd } from '../../domain/orders.ts';
 import { can } from '../../domain/permissions.ts';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import { endPendingOrders } from '../payments/pending.ts';
 import { releaseCouponStatement } from '../payments/webhooks.ts';
+import { auditedWhen } from '../audit.ts';
 import { refundOrderAs } from '../refunds.ts';
 import { emailBookingEvent, loadBookingContext, loadBookingContexts, noticeStatements, type BookingContext } from './notices.ts';
 import { offerFreedTime } from './waitlist.ts';
@@ -58,7 +62,7 @@ function assertMayCancel(actor: Pick<AuthUser, 'id' | 'roles'> | null, b: Bookin
  */
 export async function cancelBooking(
   platform: Platform,
-  actor: Pick<AuthUser, 'id' | 'roles'> | null,
+  actor: (Pick<AuthUser, 'id' | 'roles'> & Partial<Pick<AuthUser, 'username'>>) | null,
   bookingId: number,
   options: CancelOptions,
   now: Date = new Date(),
@@ -83,15 +87,20 @@ export async function cancelBooking(
   const event = status === 'declined' ? 'booking_declined' : 'booking_cancelled';
   // A held or offered place was never paid: only the booker hears nothing more than the change.
   const notices = b.status === 'confirmed' ? noticeStatements(db, event, after, happened, reason) : [];
-  const results = await db.batch([
-    db.all<{ id: number }>(sql`UPDATE bookings SET status = ${status}, cancelled_at = ${stamp}, cancelled_by = ${options.by}, cancel_reason = ${reason},
+  // An admin's cancellation is audited (decision 0033), in the same batch.
+  const byAdmin = options.by === 'admin' && actor !== null;
+  const summary = `Cancelled booking ${b.number}${reason ? ` (${reason})` : ''}${outcome.refundCents > 0 ? `, refunding ${formatUsd(outcome.refundCents)}` : ''}${b.packagePurchaseId !== null && !forfeited ? ', the package credit returned' : ''}.`;
+  const results = await db.batch(
+    auditedWhen(byAdmin, db, { id: actor?.id ?? 0, roles: actor?.roles ?? [], username: actor?.username ?? `user ${actor?.id}` }, { action: 'booking.cancel', table: bookings, id: b.id, summary }, [
+      db.all<{ id: number }>(sql`UPDATE bookings SET status = ${status}, cancelled_at = ${stamp}, cancelled_by = ${options.by}, cancel_reason = ${reason},
         refund_cents = ${outcome.refundCents}, credit_forfeited = ${forfeited ? 1 : 0}, hold_expires_at = NULL, updated_at = ${stamp}
       WHERE id = ${b.id} AND status = ${b.status} AND starts_at > ${stamp} RETURNING id`),
-    // The waiter whose offer this was stops waiting for it.
-    db.run(sql`UPDATE booking_waitlist SET status = 'left', updated_at = ${stamp} WHERE offered_booking_id = ${b.id} AND status = 'offered' AND ${happened}`),
-    ...notices,
-  ]);
-  if ((results[0] as { id: number }[]).length === 0) throw conflict(CANCEL_NOT_ALLOWED);
+      // The waiter whose offer this was stops waiting for it.
+      db.run(sql`UPDATE booking_waitlist SET status = 'left', updated_at = ${stamp} WHERE offered_booking_id = ${b.id} AND status = 'offered' AND ${happened}`),
+      ...notices,
+    ]) as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]],
+  );
+  if ((results[byAdmin ? 1 : 0] as { id: number }[]).length === 0) throw conflict(CANCEL_NOT_ALLOWED);
 
   // A held booking's open checkout ends with it.
   if (b.status === 'held') await cancelPendingOrders(platform, b.id);
