@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { fillPattern, isDynamic, routeTable, type RouteEntry } from '../../site/src/routes.ts';
+import type { Page } from '@playwright/test';
+import { routeTable } from '../../site/src/routes.ts';
 import { bookAndPay, firstOpenSlot, publishedInstructor } from './booking-fixtures.ts';
-import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 import { freshAccount } from './plan-fixtures.ts';
+import { demoParams, routePath, visitorOf } from './route-fixtures.ts';
 
 // Issue 7 §1: every page of the route table at 390 × 844, as the person it is for, scrolls only
 // up and down: neither the document nor the body is wider than the screen. One full-page
@@ -13,90 +14,6 @@ import { freshAccount } from './plan-fixtures.ts';
 const SHOTS = fileURLToPath(new URL('../../test-results/phone/', import.meta.url));
 
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
-
-type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS] | null;
-
-/** Who visits a route: a visitor for public pages, otherwise the account the page is made for. */
-function visitorOf(route: RouteEntry): Account {
-  const p = route.pattern;
-  if (route.guard === 'public') return null;
-  if (p === '/multi-dashboard') return ACCOUNTS.multirole;
-  if (/^\/(seller|my-store|my-resources)|^\/curriculum\/\{id\}\/edit/.test(p)) return ACCOUNTS.seller;
-  if (/^\/(instructor|certificate-templates|connect\/(profile|get-booked))|^\/admin\/(courses|course-creator)$/.test(p)) return ACCOUNTS.instructorAdmin;
-  if (/curriculum-officer|^\/admin\/(curriculum|sellers|settings)$/.test(p)) return ACCOUNTS.curriculumAdmin;
-  if (route.guard === 'admin') return ACCOUNTS.admin;
-  return ACCOUNTS.student;
-}
-
-async function token(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/api/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(res.ok(), `login as ${username}`).toBeTruthy();
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function apiGet<T>(request: APIRequestContext, path: string, bearer?: string): Promise<T> {
-  const res = await request.get(path, { headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
-  expect(res.ok(), `${path}: ${res.status()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
-
-interface CourseRead {
-  id: number;
-  instructor_id: number | null;
-  modules: { id: number; lessons: { id: number; quizzes: { id: number }[] }[] }[];
-}
-
-let params: Record<string, string> | null = null;
-
-/** Real ids of the demo seed: the student's first course with lessons, their certificate, the seller, a quiz. */
-async function demoParams(request: APIRequestContext): Promise<Record<string, string>> {
-  if (params) return params;
-  const student = await token(request, ACCOUNTS.student);
-  const enrolled = await apiGet<{ course: { id: number } }[]>(request, '/api/enrollments', student);
-  const list = await apiGet<{ data: { id: number; lesson_count: number }[] }>(request, '/api/courses?pageSize=100');
-  // The student's first enrolled course with a lesson (other specs enrol the student in empty
-  // test courses), else a published course with lessons.
-  const published = new Set(list.data.map((c) => c.id));
-  const candidates = [
-    ...enrolled.map((e) => e.course.id).filter((id) => published.has(id)),
-    ...list.data.filter((c) => c.lesson_count > 0).map((c) => c.id),
-  ];
-  let courseId = candidates[0] ?? list.data[0]!.id;
-  let course = await apiGet<CourseRead>(request, `/api/courses/${courseId}`);
-  for (const candidate of candidates) {
-    const read = candidate === courseId ? course : await apiGet<CourseRead>(request, `/api/courses/${candidate}`);
-    if (read.modules.some((m) => m.lessons.length > 0)) {
-      [courseId, course] = [candidate, read];
-      break;
-    }
-  }
-  const mod = course.modules.find((m) => m.lessons.length > 0)!;
-  const quiz = course.modules.flatMap((m) => m.lessons.flatMap((l) => l.quizzes.map((q) => ({ moduleId: m.id, quizId: q.id }))))[0];
-  const me = await apiGet<{ id: number }>(request, '/api/me', student);
-  const seller = await apiGet<{ id: number }>(request, '/api/me', await token(request, ACCOUNTS.seller));
-  const certificates = await apiGet<{ id: number; code: string }[] | { data: { id: number; code: string }[] }>(request, '/api/certificates', student);
-  const certificate = (Array.isArray(certificates) ? certificates : certificates.data)[0];
-  // The newest order, when a commerce spec made one (the seed has none): /admin/orders/{orderId}.
-  const orders = await apiGet<{ data: { id: number }[] }>(request, '/api/admin/orders?pageSize=1', await token(request, ACCOUNTS.admin));
-  // The demo seller's first published resource: /curriculum/{id} and its edit page.
-  const store = await apiGet<{ resources: { id: number }[] }>(request, `/api/sellers/${seller.id}`);
-  const id = String(courseId);
-  params = {
-    id,
-    courseId: id,
-    moduleId: String(quiz?.moduleId ?? mod.id),
-    lessonId: String(mod.lessons[0]!.id),
-    quizId: String(quiz?.quizId ?? 1),
-    instructorId: String(course.instructor_id ?? 1),
-    userId: String(me.id),
-    sellerId: String(seller.id),
-    certificateId: String(certificate?.id ?? 1),
-    code: certificate?.code ?? 'DRX-0000000000AA',
-    orderId: String(orders.data[0]?.id ?? 1),
-    resourceId: String(store.resources[0]?.id ?? 1),
-  };
-  return params;
-}
 
 /** The widths that matter, and the elements that reach past the right edge (to say what to fix). */
 async function measure(page: Page) {
@@ -131,9 +48,7 @@ test.describe('phones: no page scrolls sideways at 390 px', () => {
   for (const route of pages) {
     const account = visitorOf(route);
     test(`${route.pattern} (${account ?? 'visitor'})`, async ({ page, request, loginAs }) => {
-      const params = await demoParams(request);
-      // A curriculum page's {id} is a resource's, not a course's.
-      const path = isDynamic(route.pattern) ? fillPattern(route.pattern, route.pattern.startsWith('/curriculum/') ? { ...params, id: params.resourceId! } : params) : route.pattern;
+      const path = routePath(route, await demoParams(request));
       if (account) await loginAs(account);
       await page.goto(path);
       await hydrated(page);
