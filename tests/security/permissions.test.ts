@@ -166,6 +166,7 @@ async function walkStyle(): Promise<number> {
 export const ROUTE_CASES: RouteCase[] = [
   // People and roles: ADMIN's alone.
   { method: 'GET', route: '/api/users', guard: 'users.list', call: () => ({ path: '/api/users' }) },
+  { method: 'GET', route: '/api/users/export.csv', guard: 'users.list', call: () => ({ path: '/api/users/export.csv' }) },
   { method: 'PATCH', route: '/api/users/:id', guard: 'users.update', call: async () => ({ path: `/api/users/${(await someone()).id}`, body: { bio: 'x' } }) },
   { method: 'POST', route: '/api/users/:id/roles', guard: 'roles.grant', call: async () => ({ path: `/api/users/${(await someone()).id}/roles`, body: { role: 'SELLER' } }) },
   {
@@ -194,6 +195,7 @@ export const ROUTE_CASES: RouteCase[] = [
 
   // Coupons admin (issue 9 §5): ADMIN's alone.
   { method: 'GET', route: '/api/admin/coupons', guard: 'coupons.manage', call: () => ({ path: '/api/admin/coupons' }) },
+  { method: 'GET', route: '/api/admin/coupons/export.csv', guard: 'coupons.manage', call: () => ({ path: '/api/admin/coupons/export.csv' }) },
   { method: 'POST', route: '/api/admin/coupons', guard: 'coupons.manage', call: () => ({ path: '/api/admin/coupons', body: { code: walkCouponCode(), discountType: 'percent', percentOff: 10 } }) },
   { method: 'GET', route: '/api/admin/coupons/:id', guard: 'coupons.manage', call: async () => ({ path: `/api/admin/coupons/${await walkCoupon()}` }) },
   { method: 'PATCH', route: '/api/admin/coupons/:id', guard: 'coupons.manage', call: async () => ({ path: `/api/admin/coupons/${await walkCoupon()}`, body: { description: 'Walked' } }) },
@@ -337,6 +339,7 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   { method: 'GET', route: '/api/instructor/certificates', guard: 'courses.manage_own', call: () => ({ path: '/api/instructor/certificates' }) },
   { method: 'GET', route: '/api/admin/certificates', guard: 'certificates.list_all', call: () => ({ path: '/api/admin/certificates' }) },
+  { method: 'GET', route: '/api/admin/certificates/export.csv', guard: 'certificates.list_all', call: () => ({ path: '/api/admin/certificates/export.csv' }) },
   { method: 'GET', route: '/api/certificate-templates', guard: 'certificate_templates.design', call: () => ({ path: '/api/certificate-templates' }) },
   { method: 'POST', route: '/api/certificate-templates', guard: 'certificate_templates.design', call: () => ({ path: '/api/certificate-templates', body: { name: 'Mine', title: 'Certificate', body: 'For {learner}' } }) },
   { method: 'GET', route: '/api/certificate-templates/:id', guard: 'certificate_templates.design', call: async (w) => ({ path: `/api/certificate-templates/${(await template(w.user.id)).id}` }) },
@@ -418,6 +421,7 @@ export const ROUTE_CASES: RouteCase[] = [
     call: () => ({ path: '/api/admin/subscription-plans/2', body: { description: 'For teachers who run courses and sell their lesson plans.' } }),
   },
   { method: 'GET', route: '/api/admin/subscriptions', guard: 'subscriptions.manage', call: () => ({ path: '/api/admin/subscriptions' }) },
+  { method: 'GET', route: '/api/admin/subscriptions/export.csv', guard: 'subscriptions.manage', call: () => ({ path: '/api/admin/subscriptions/export.csv' }) },
   { method: 'GET', route: '/api/admin/subscription-stats', guard: 'subscriptions.manage', call: () => ({ path: '/api/admin/subscription-stats' }) },
 
   // Connect & Book (decision 0032): an instructor's own hours (object check: the signed-in user's profile).
@@ -480,6 +484,7 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'PATCH', route: '/api/admin/dance-styles/:id', guard: 'dance_styles.manage', call: async () => ({ path: `/api/admin/dance-styles/${await walkStyle()}`, body: { hidden: false } }) },
   { method: 'DELETE', route: '/api/admin/dance-styles/:id', guard: 'dance_styles.manage', call: async () => ({ path: `/api/admin/dance-styles/${await walkStyle()}` }) },
   { method: 'GET', route: '/api/admin/bookings', guard: 'bookings.manage', call: () => ({ path: '/api/admin/bookings' }) },
+  { method: 'GET', route: '/api/admin/bookings/export.csv', guard: 'bookings.manage', call: () => ({ path: '/api/admin/bookings/export.csv' }) },
   { method: 'POST', route: '/api/admin/bookings/:id/cancel', guard: 'bookings.manage', call: () => ({ path: '/api/admin/bookings/999999/cancel', body: { reason: 'Walked' } }) },
   { method: 'GET', route: '/api/admin/instructors', guard: 'instructors.manage', call: () => ({ path: '/api/admin/instructors' }) },
   { method: 'PATCH', route: '/api/admin/instructors/:id', guard: 'instructors.manage', call: async () => ({ path: `/api/admin/instructors/${await walkProfile()}`, body: { verified: true } }) },
@@ -624,6 +629,7 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'POST', route: '/api/resources/:id/reject', guard: 'resources.review', call: async () => ({ path: `/api/resources/${(await othersResource({ status: 'submitted' })).id}/reject`, body: { reason: 'Walked' } }) },
   { method: 'POST', route: '/api/resources/:id/toggle-featured', guard: 'resources.manage', call: async () => ({ path: `/api/resources/${(await othersResource()).id}/toggle-featured` }) },
   { method: 'GET', route: '/api/curriculum-all', guard: ['resources.manage', 'resources.review'], call: () => ({ path: '/api/curriculum-all?status=submitted' }) },
+  { method: 'GET', route: '/api/curriculum-all/export.csv', guard: ['resources.manage', 'resources.review'], call: () => ({ path: '/api/curriculum-all/export.csv?status=submitted' }) },
   { method: 'GET', route: '/api/resources/:id/access', guard: 'signed-in', call: async () => ({ path: `/api/resources/${(await othersResource()).id}/access` }) },
   { method: 'GET', route: '/api/resources/:id/download', guard: 'signed-in', call: async (w) => ({ path: `/api/resources/${(await ownedResource(w)).id}/download` }) },
   { method: 'GET', route: '/api/curriculum/:id/download', guard: 'signed-in', call: async (w) => ({ path: `/api/curriculum/${(await ownedResource(w)).id}/download` }) },
