@@ -110,6 +110,13 @@ export const NOTIFICATION_KINDS = {
     channels: BOTH,
     defaults: ON,
   },
+  review_replied: {
+    label: 'Reply to your review',
+    description: 'A seller replies to a review you wrote.',
+    group: 'Purchases',
+    channels: ['in_app'],
+    defaults: { in_app: true, email: false },
+  },
   resource_approved: {
     label: 'Resource approved',
     description: 'A resource you submitted is published.',
@@ -130,6 +137,13 @@ export const NOTIFICATION_KINDS = {
     group: 'Selling',
     channels: BOTH,
     defaults: ON,
+  },
+  package_sold: {
+    label: 'Lesson package sold',
+    description: 'Someone buys one of your lesson packages.',
+    group: 'Selling',
+    channels: ['in_app'],
+    defaults: { in_app: true, email: false },
   },
   payout: {
     label: 'Payout',
@@ -189,6 +203,9 @@ export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as Notifi
 export function isNotificationKind(kind: string): kind is NotificationKind {
   return Object.hasOwn(NOTIFICATION_KINDS, kind);
 }
+
+/** The groups in the order the preferences page shows them. */
+export const NOTIFICATION_GROUPS = ['Account', 'Learning', 'Purchases', 'Bookings', 'Selling', 'Staff'] as const satisfies readonly NotificationKindInfo['group'][];
 
 /** Whether a channel is on for a kind, given the user's stored choice (undefined: the defaults). */
 export function channelOn(kind: NotificationKind, channel: NotificationChannel, choice?: { in_app: boolean; email: boolean }): boolean {

@@ -27,6 +27,7 @@ import {
   removeEnrollment,
 } from '../services/enrolment.ts';
 import { switchedOn } from '../services/settings.ts';
+import { announceEnrolment } from '../services/notifications-events.ts';
 
 /**
  * Enrolment: free courses at once, paid ones through the cart, guests with a new account; other
@@ -34,9 +35,10 @@ import { switchedOn } from '../services/settings.ts';
  */
 export const enrollmentRoutes = new Hono<AppContext>()
   .post('/enrollments/guest', switchedOn('registrations_open'), switchedOn('guest_checkout'), rateLimit(RATE_LIMITS.newAccounts), validate('json', guestEnrollSchema), async (c) => {
-    const { db, env } = c.get('platform');
-    const result = await enrollGuest(db, c.req.valid('json'), env.SESSION_TTL_HOURS);
+    const platform = c.get('platform');
+    const result = await enrollGuest(platform.db, c.req.valid('json'), platform.env.SESSION_TTL_HOURS);
     if ('status' in result) return c.json(result.body, 402);
+    await announceEnrolment(platform, result.user.id, result.enrollment.course_id, 'guest');
     return c.json(result, 201);
   })
   .post('/enrollments', requireUser, validate('json', enrollSchema), async (c) => {
@@ -47,7 +49,11 @@ export const enrollmentRoutes = new Hono<AppContext>()
     if (userId !== undefined && userId !== actor.id && !direct) throw forbidden(ENROL_OTHERS_FORBIDDEN);
     const result = direct ? await enrollOther(db, actor, courseId, userId) : await enrollSelf(db, actor, courseId);
     if (result.status === 402) return c.json(result.body, 402);
-    if (result.status === 201) return c.json(result.enrollment, 201);
+    if (result.status === 201) {
+      const enrolled = result.enrollment;
+      await announceEnrolment(c.get('platform'), enrolled.user_id, enrolled.course_id, enrolled.source === 'admin' ? 'admin' : 'free');
+      return c.json(enrolled, 201);
+    }
     return c.json(result.enrollment, 200);
   })
   .get('/enrollments', requireUser, validate('query', enrollmentsQuerySchema), async (c) => {
@@ -84,7 +90,9 @@ export const enrollmentRoutes = new Hono<AppContext>()
   })
   .post('/me/invitations/:id/accept', requireUser, validate('param', idParamSchema), async (c) => {
     const user = signedInUser(c);
-    return c.json(await acceptInvitation(c.get('platform').db, user.id, c.req.valid('param').id, user), 200);
+    const accepted = await acceptInvitation(c.get('platform').db, user.id, c.req.valid('param').id, user);
+    await announceEnrolment(c.get('platform'), user.id, accepted.course_id, 'instructor');
+    return c.json(accepted, 200);
   })
   .post('/me/invitations/:id/decline', requireUser, validate('param', idParamSchema), async (c) => {
     return c.json(await declineInvitation(c.get('platform').db, signedInUser(c).id, c.req.valid('param').id), 200);

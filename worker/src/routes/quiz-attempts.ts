@@ -4,6 +4,7 @@ import { validate } from '../http/validate.ts';
 import { requireUser, signedInUser } from '../middleware/auth.ts';
 import { quizAttemptSchema, quizIdParamSchema } from '../schemas/learning.ts';
 import { myAttempts, openQuiz, submitAttempt } from '../services/quiz-attempts.ts';
+import { announceCertificate } from '../services/notifications-events.ts';
 
 /** Taking a quiz: questions without answers, attempts graded on the server within the quiz's limits (decision 0012). */
 export const quizAttemptRoutes = new Hono<AppContext>()
@@ -14,6 +15,9 @@ export const quizAttemptRoutes = new Hono<AppContext>()
     return c.json(await myAttempts(c.get('platform').db, signedInUser(c), c.req.valid('param').quizId), 200);
   })
   .post('/learn/quizzes/:quizId/attempts', requireUser, validate('param', quizIdParamSchema), validate('json', quizAttemptSchema), async (c) => {
-    const result = await submitAttempt(c.get('platform').db, signedInUser(c), c.req.valid('param').quizId, c.req.valid('json').answers);
+    const user = signedInUser(c);
+    const result = await submitAttempt(c.get('platform').db, user, c.req.valid('param').quizId, c.req.valid('json').answers);
+    // A certificate this attempt issued is announced (once; decision 0033).
+    if (result.certificate && !result.certificate.revoked) await announceCertificate(c.get('platform'), user.id, result.course_id);
     return c.json(result, 201);
   });

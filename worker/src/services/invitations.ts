@@ -8,7 +8,7 @@ import type { Platform } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
 import { publicLink } from '../platform/public-url.ts';
 import { COURSE_NOT_FOUND } from './courses.ts';
-import { sendEmail } from './outbox.ts';
+import { notify, sendNotificationEmail } from './notifications.ts';
 
 /**
  * Instructors add learners by invitation (decision 0013): the instructor names an email, the
@@ -131,15 +131,18 @@ export async function inviteLearner(
     }
     id = reopened.id;
   }
-  await sendEmail(platform, {
-    to: email,
-    subject: `You are invited to “${course.title}” on DRX`,
-    text:
-      `You have been invited to the course “${course.title}” on DRX.\n\n` +
-      `Sign in (or create an account with this email address) and open My Courses to accept or decline:\n` +
-      `${publicLink(platform.env, '/my-courses')}\n`,
-    kind: 'course-invitation',
-  });
+  // An address with an account hears of it in-app too, each as its owner chose (decision 0033).
+  const subject = `You are invited to “${course.title}” on DRX`;
+  const text =
+    `You have been invited to the course “${course.title}” on DRX.\n\n` +
+    `Sign in (or create an account with this email address) and open My Courses to accept or decline:\n` +
+    `${publicLink(platform.env, '/my-courses')}\n`;
+  const [invitee] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  if (invitee) {
+    await notify(platform, { userId: invitee.id, kind: 'course-invitation', title: subject, body: `Accept or decline it under My Courses.`, url: '/my-courses' }, { to: email, subject, text });
+  } else {
+    await sendNotificationEmail(platform, null, 'course-invitation', { to: email, subject, text });
+  }
   return { created: true, invitation: await invitationView(db, id) };
 }
 

@@ -22,7 +22,7 @@ export interface OutgoingEmail {
  * Where a message starts: 'pending' when something will deliver it (a mailer, or SMTP_URL set on a
  * runtime that has none yet, Workers), else 'logged' — the admin reads it at /admin/messages.
  */
-function initialStatus(platform: Pick<Platform, 'env' | 'mailer'>): OutboxStatus {
+export function initialStatus(platform: Pick<Platform, 'env' | 'mailer'>): OutboxStatus {
   return platform.mailer || platform.env.SMTP_URL ? 'pending' : 'logged';
 }
 

@@ -7,7 +7,7 @@ import { badRequest } from '../http/errors.ts';
 import type { Platform } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
 import { publicLink } from '../platform/public-url.ts';
-import { sendEmail } from './outbox.ts';
+import { sendNotificationEmail } from './notifications.ts';
 import { revokeAllSessionsStatement } from './sessions.ts';
 
 /** The one answer to every forgot-password request, whether or not it names an account. */
@@ -21,7 +21,7 @@ export const PASSWORD_RESET_DONE = 'Your password has been reset. Please sign in
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** Links sent to one account per hour at most, so nobody can fill a person's inbox with them. */
 export const RESET_LINKS_PER_HOUR = 3;
-export const PASSWORD_RESET_KIND = 'password-reset';
+export const PASSWORD_RESET_KIND = 'password-reset' as const;
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
@@ -76,11 +76,11 @@ export async function requestPasswordReset(platform: Pick<Platform, 'db' | 'env'
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString(),
   });
   const link = publicLink(env, `/reset-password?token=${encodeURIComponent(token)}`);
-  await sendEmail(platform, {
+  // A required email (decision 0033): the service sends it whatever the user's other choices.
+  await sendNotificationEmail(platform, account.id, PASSWORD_RESET_KIND, {
     to: account.email!,
     subject: 'Reset your DRX password',
     text: resetEmailText(account.firstName || account.username, link),
-    kind: PASSWORD_RESET_KIND,
   });
 }
 

@@ -3,7 +3,8 @@ import { formatInZone } from '../../domain/booking-time.ts';
 import { writeEvent, type IcsEvent } from '../../domain/ics.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
-import { deliverOutboxMessage, sendEmail, type OutgoingEmail } from '../outbox.ts';
+import { deliverOutboxRows, emailsFromSelect, notificationStatement, sendNotificationEmail, type OutboxRow } from '../notifications.ts';
+import type { OutgoingEmail } from '../outbox.ts';
 
 /**
  * What a booking's change tells the people in it (decision 0032): an in-app notice, written in
@@ -164,16 +165,17 @@ export function noticeTexts(event: BookingEvent, b: BookingContext, reason?: str
 /**
  * The in-app notices of the event as statements for the change's batch. Each inserts only while
  * `happened` (a condition over the database after the change) holds, so a change that lost a race
- * notices nobody.
+ * notices nobody; and only for a person whose in-app choice for the event is on.
  */
 export function noticeStatements(db: Db, event: BookingEvent, b: BookingContext, happened: SQL, reason?: string | null) {
-  return noticeTexts(event, b, reason).map((n) =>
-    db.run(sql`INSERT INTO notifications (user_id, kind, title, body, url) SELECT ${n.userId}, ${event}, ${n.title}, ${n.body}, ${n.url} WHERE ${happened}`),
-  );
+  return noticeTexts(event, b, reason).map((n) => notificationStatement(db, { userId: n.userId, kind: event, title: n.title, body: n.body, url: n.url }, happened));
 }
 
+/** A booking email with the person it is for (whose choice for the event decides whether it is sent). */
+export type BookingEmail = OutgoingEmail & { userId: number };
+
 /** The emails of the event (one per person with an address), each with the booking's ICS as it is now. */
-export function bookingEmails(platform: Pick<Platform, 'env'>, event: BookingEvent, b: BookingContext, reason?: string | null): OutgoingEmail[] {
+export function bookingEmails(platform: Pick<Platform, 'env'>, event: BookingEvent, b: BookingContext, reason?: string | null): BookingEmail[] {
   const ics = bookingIcs(b);
   const base = (platform.env.PUBLIC_URL ?? '').replace(/\/$/, '');
   const method = b.status === 'cancelled' || b.status === 'declined' ? 'CANCEL' : 'PUBLISH';
@@ -181,6 +183,7 @@ export function bookingEmails(platform: Pick<Platform, 'env'>, event: BookingEve
     n.email
       ? [
           {
+            userId: n.userId,
             to: n.email,
             subject: `${n.title} — ${b.title} (${b.number})`,
             text: `Hello ${n.name},\n\n${n.body}\n\n${base}${n.url}`,
@@ -192,9 +195,9 @@ export function bookingEmails(platform: Pick<Platform, 'env'>, event: BookingEve
   );
 }
 
-/** Sends the emails of the event through the outbox. */
+/** Sends the emails of the event through the outbox, to each person whose email choice for it is on. */
 export async function emailBookingEvent(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, event: BookingEvent, b: BookingContext, reason?: string | null): Promise<void> {
-  for (const email of bookingEmails(platform, event, b, reason)) await sendEmail(platform, email);
+  for (const { userId, kind: _kind, ...email } of bookingEmails(platform, event, b, reason)) await sendNotificationEmail(platform, userId, event, email);
 }
 
 /**
@@ -206,20 +209,16 @@ export async function emailBookingEventOnce(platform: Pick<Platform, 'env' | 'db
   const { db } = platform;
   const emails = bookingEmails(platform, event, b);
   if (emails.length === 0) return 0;
-  const status = platform.mailer || platform.env.SMTP_URL ? 'pending' : 'logged';
   const statements = emails.map((e) =>
-    db.all<{ id: number }>(sql`INSERT INTO email_outbox (to_address, subject, text_body, kind, status, attachments)
-      SELECT ${e.to}, ${e.subject}, ${e.text}, ${e.kind}, ${status}, ${JSON.stringify(e.attachments)}
-      WHERE NOT EXISTS (SELECT 1 FROM email_outbox WHERE kind = ${e.kind} AND subject = ${e.subject})
-      RETURNING id`),
+    emailsFromSelect(
+      platform,
+      event,
+      { userId: sql`${e.userId}`, to: sql`${e.to}`, subject: sql`${e.subject}`, text: sql`${e.text}`, attachments: sql`${JSON.stringify(e.attachments)}` },
+      sql``,
+      { once: true },
+    ),
   );
-  const results = (await db.batch(statements as [(typeof statements)[number], ...typeof statements])) as { id: number }[][];
-  let written = 0;
-  for (const [i, rows] of results.entries()) {
-    const id = rows[0]?.id;
-    if (id === undefined) continue;
-    written++;
-    void deliverOutboxMessage(platform, id, emails[i]!);
-  }
-  return written;
+  const rows = ((await db.batch(statements as [(typeof statements)[number], ...typeof statements])) as OutboxRow[][]).flat();
+  deliverOutboxRows(platform, rows);
+  return rows.length;
 }

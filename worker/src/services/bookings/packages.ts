@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { registerFulfiller, type Fulfiller } from '../payments/fulfilment.ts';
+import { noticesFromSelect } from '../notifications.ts';
 import { startCheckout } from '../payments/checkout.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
@@ -58,10 +59,13 @@ export const packageFulfiller: Fulfiller = {
       FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN lesson_packages lp ON lp.id = oi.item_id
       WHERE o.id = ${orderId} AND oi.kind = 'PACKAGE' AND ${grantable}
       ON CONFLICT DO NOTHING`),
-    db.run(sql`INSERT INTO notifications (user_id, kind, title, body, url)
-      SELECT lp.instructor_id, 'package_sold', 'A lesson package was bought', '“' || lp.title || '” was bought in order ' || o.number || '.', '/instructor/bookings'
-      FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN lesson_packages lp ON lp.id = oi.item_id
-      WHERE o.id = ${orderId} AND oi.kind = 'PACKAGE' AND ${grantable}`),
+    noticesFromSelect(
+      db,
+      'package_sold',
+      { userId: sql`lp.instructor_id`, title: sql`'A lesson package was bought'`, body: sql`'“' || lp.title || '” was bought in order ' || o.number || '.'`, url: sql`'/instructor/bookings'` },
+      sql`FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN lesson_packages lp ON lp.id = oi.item_id
+      WHERE o.id = ${orderId} AND oi.kind = 'PACKAGE' AND ${grantable}`,
+    ),
     instructorSaleStatement(
       db,
       sql`FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN lesson_packages lp ON lp.id = oi.item_id

@@ -2,6 +2,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { bookings, users } from '../../../../db/schema/index.ts';
 import { formatInZone } from '../../domain/booking-time.ts';
 import type { Db } from '../../platform/db.ts';
+import { noticesFromSelect } from '../notifications.ts';
 import { instructorRefundStatement, instructorSaleStatement } from './instructor-ledger.ts';
 import { registerFulfiller, type BatchStatement, type Fulfiller } from '../payments/fulfilment.ts';
 import { MAX_QUANTITY, registerPurchasableKind, type KindDescriber, type Purchasable } from '../purchasables.ts';
@@ -76,12 +77,23 @@ export const describeBookings: KindDescriber = async (db, userId, itemIds) => {
 export function confirmedNoticeStatements(db: Db, where: SQL, happened: SQL): BatchStatement[] {
   const from = sql`FROM bookings b JOIN users iu ON iu.id = b.instructor_id JOIN users bu ON bu.id = b.user_id WHERE ${where} AND ${happened}`;
   return [
-    db.run(sql`INSERT INTO notifications (user_id, kind, title, body, url)
-      SELECT b.user_id, 'booking_confirmed', 'Your booking is confirmed',
-        b.title || ' with ' || ${instructorNameSql} || ' is confirmed (booking ' || b.number || ').', '/my-bookings' ${from}`),
-    db.run(sql`INSERT INTO notifications (user_id, kind, title, body, url)
-      SELECT b.instructor_id, 'booking_confirmed', 'New booking',
-        ${bookerNameSql} || ' booked ' || b.title || ' (booking ' || b.number || ').', '/instructor/bookings' ${from}`),
+    noticesFromSelect(
+      db,
+      'booking_confirmed',
+      {
+        userId: sql`b.user_id`,
+        title: sql`'Your booking is confirmed'`,
+        body: sql`b.title || ' with ' || ${instructorNameSql} || ' is confirmed (booking ' || b.number || ').'`,
+        url: sql`'/my-bookings'`,
+      },
+      from,
+    ),
+    noticesFromSelect(
+      db,
+      'booking_confirmed',
+      { userId: sql`b.instructor_id`, title: sql`'New booking'`, body: sql`${bookerNameSql} || ' booked ' || b.title || ' (booking ' || b.number || ').'`, url: sql`'/instructor/bookings'` },
+      from,
+    ),
   ];
 }
 

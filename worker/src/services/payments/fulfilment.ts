@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ItemKind } from '../../domain/orders.ts';
+import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import { publicLink } from '../../platform/public-url.ts';
+import { emailsFromSelect, noticesFromSelect } from '../notifications.ts';
 import { platformFeePercentSql } from '../store/store-settings.ts';
 
 /**
@@ -32,7 +35,7 @@ export interface Fulfiller {
    * kind, written to the outbox with `status` in the payment's batch when `paidHere` holds (only the
    * delivery that made the paid transition), returning the rows for the runtime's mailer.
    */
-  paidEmails?(db: Db, orderId: number, paidHere: SQL, status: string): OutboxInsert;
+  paidEmails?(platform: Pick<Platform, 'db' | 'env' | 'mailer'>, orderId: number, paidHere: SQL): OutboxInsert;
   /**
    * Frees what the order kept while it was open (a booking's held seat) once it ended unpaid:
    * expired, cancelled, replaced or failed. Put in (or right after) the batch that ends the order;
@@ -41,14 +44,12 @@ export interface Fulfiller {
   release?(db: Db, orderId: number): BatchStatement[];
 }
 
-export interface OutboxRow {
-  id: number;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  kind: string;
-}
-export type OutboxInsert = ReturnType<Db['all']>;
+export type { OutboxRow } from '../notifications.ts';
+export type OutboxInsert = ReturnType<typeof emailsFromSelect>;
+
+/** The COURSE lines of the order that `condition` selects, with their course (`c`). */
+const courseLines = (orderId: number, condition: SQL) => sql`FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN courses c ON c.id = oi.item_id
+  WHERE o.id = ${orderId} AND oi.kind = 'COURSE' AND ${condition}`;
 
 /** COURSE: the buyer is enrolled (source 'purchase'); a refund ends that enrolment. */
 const courseFulfiller: Fulfiller = {
@@ -58,6 +59,12 @@ const courseFulfiller: Fulfiller = {
       WHERE o.id = ${orderId} AND oi.kind = 'COURSE' AND ${grantable}
         AND EXISTS (SELECT 1 FROM courses c WHERE c.id = oi.item_id)
       ON CONFLICT DO NOTHING`),
+    noticesFromSelect(
+      db,
+      'enrolment',
+      { userId: sql`o.user_id`, title: sql`'You are enrolled in “' || c.title || '”'`, body: sql`'Your purchase in order ' || o.number || ' enrolled you. Start whenever you like.'`, url: sql`'/learn/courses/' || c.id` },
+      courseLines(orderId, grantable),
+    ),
   ],
   revoke: (db, orderId, revocable) => [
     db.run(sql`DELETE FROM enrollments WHERE source = 'purchase' AND EXISTS (
@@ -66,6 +73,20 @@ const courseFulfiller: Fulfiller = {
         AND o.user_id = enrollments.user_id AND ${revocable})`),
   ],
   nextAction: (line) => ({ label: 'Start course', url: `/learn/courses/${line.itemId}` }),
+  paidEmails: (platform, orderId, paidHere) =>
+    emailsFromSelect(
+      platform,
+      'enrolment',
+      {
+        userId: sql`o.user_id`,
+        to: sql`u.email`,
+        subject: sql`'You are enrolled in “' || c.title || '”'`,
+        text: sql`'Hello ' || CASE WHEN u.first_name <> '' THEN u.first_name ELSE u.username END || ',' || char(10) || char(10) ||
+          'Your purchase in order ' || o.number || ' enrolled you in “' || c.title || '”.' || char(10) || char(10) || ${publicLink(platform.env, '/learn/courses/')} || c.id`,
+      },
+      sql`FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN courses c ON c.id = oi.item_id JOIN users u ON u.id = o.user_id
+        WHERE o.id = ${orderId} AND oi.kind = 'COURSE' AND ${paidHere}`,
+    ),
 };
 
 /** The paid RESOURCE lines of the order that `condition` selects, with the resource they bought. */
@@ -122,11 +143,17 @@ const resourceFulfiller: Fulfiller = {
           'Sale: ' || oi.title || CASE WHEN oi.quantity > 1 THEN ' × ' || oi.quantity ELSE '' END || ' · Order ' || o.number AS description
         ${resourceLines(orderId, grantable)})
       WHERE true ON CONFLICT DO NOTHING`),
-    db.run(sql`INSERT INTO notifications (user_id, kind, title, body, url)
-      SELECT r.seller_id, 'resource_sold', 'You made a sale',
-        '“' || r.title || '” was bought' || CASE WHEN oi.quantity > 1 THEN ' (' || oi.quantity || ' licences)' ELSE '' END || ' in order ' || o.number || '.',
-        '/seller/payments'
-      ${resourceLines(orderId, grantable)}`),
+    noticesFromSelect(
+      db,
+      'resource_sold',
+      {
+        userId: sql`r.seller_id`,
+        title: sql`'You made a sale'`,
+        body: sql`'“' || r.title || '” was bought' || CASE WHEN oi.quantity > 1 THEN ' (' || oi.quantity || ' licences)' ELSE '' END || ' in order ' || o.number || '.'`,
+        url: sql`'/seller/payments'`,
+      },
+      resourceLines(orderId, grantable),
+    ),
   ],
   revoke: (db, orderId, revocable) => [
     db.run(sql`INSERT INTO seller_ledger (seller_id, type, order_id, order_item_id, refund_id, resource_id, gross_cents, fee_cents, net_cents, description)
@@ -145,18 +172,23 @@ const resourceFulfiller: Fulfiller = {
   ],
   nextAction: () => ({ label: 'Download', url: '/my-resources' }),
   // One email per seller of the order, beside the in-app notice of `grant` (decision 0029).
-  paidEmails: (db, orderId, paidHere, status) =>
-    db.all<OutboxRow>(sql`INSERT INTO email_outbox (to_address, subject, text_body, kind, status)
-      SELECT u.email, 'You made a sale on DRX — order ' || o.number,
-        'Hello ' || CASE WHEN u.first_name <> '' THEN u.first_name ELSE u.username END || ',' || char(10) || char(10) ||
+  paidEmails: (platform, orderId, paidHere) =>
+    emailsFromSelect(
+      platform,
+      'resource_sold',
+      {
+        userId: sql`r.seller_id`,
+        to: sql`u.email`,
+        subject: sql`'You made a sale on DRX — order ' || o.number`,
+        text: sql`'Hello ' || CASE WHEN u.first_name <> '' THEN u.first_name ELSE u.username END || ',' || char(10) || char(10) ||
         'These resources of yours were bought in order ' || o.number || ':' || char(10) ||
         group_concat('- ' || r.title || CASE WHEN oi.quantity > 1 THEN ' × ' || oi.quantity ELSE '' END, char(10)) || char(10) || char(10) ||
-        'Your earnings, net of the platform fee, are under Seller Payments (/seller/payments).',
-        'resource_sold', ${status}
-      FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN resources r ON r.id = oi.item_id JOIN users u ON u.id = r.seller_id
+        'Your earnings, net of the platform fee, are under Seller Payments (/seller/payments).'`,
+      },
+      sql`FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN resources r ON r.id = oi.item_id JOIN users u ON u.id = r.seller_id
       WHERE o.id = ${orderId} AND oi.kind = 'RESOURCE' AND u.email IS NOT NULL AND ${paidHere}
-      GROUP BY r.seller_id
-      RETURNING id, to_address, subject, text_body, kind`),
+      GROUP BY r.seller_id`,
+    ),
 };
 
 const registry = new Map<ItemKind, Fulfiller>([

@@ -1,9 +1,10 @@
 import type { OrderItemRow, OrderRow } from '../../../../db/schema/commerce.ts';
+import type { NotificationKind } from '../../domain/notification-kinds.ts';
 import { formatUsd } from '../../domain/orders.ts';
 
 /** The receipt email a paid order sends (kind 'receipt' in the outbox, once per order). */
 
-export const RECEIPT_KIND = 'receipt';
+export const RECEIPT_KIND = 'receipt' satisfies NotificationKind;
 
 export function receiptSubject(orderNumber: string): string {
   return `Your DRX receipt for order ${orderNumber}`;

@@ -4,8 +4,8 @@ import { badRequest } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { publicLink } from '../../platform/public-url.ts';
-import { deliverOutboxMessage } from '../outbox.ts';
-import { registeredFulfillers, releaseStatements, type BatchStatement, type OutboxRow } from './fulfilment.ts';
+import { deliverOutboxRows, emailsFromSelect, notificationStatement, type OutboxRow } from '../notifications.ts';
+import { registeredFulfillers, releaseStatements, type BatchStatement } from './fulfilment.ts';
 import type { PaymentProvider, ProviderEvent, ProviderName } from './provider.ts';
 import { RECEIPT_KIND, receiptEmail } from './receipt.ts';
 import { handleSubscriptionEvent } from '../subscriptions/events.ts';
@@ -155,8 +155,7 @@ async function handleCompleted(platform: Platform, provider: ProviderName, event
   // Only the delivery that made the paid transition sends the receipt and empties the cart.
   const paidHere = sql`${claimed} AND EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND paid_at = ${paidAt})`;
   const receipt = receiptEmail(ctx, publicLink(platform.env, `/my-purchases/${order.id}/receipt`));
-  const outboxStatus = platform.mailer || platform.env.SMTP_URL ? 'pending' : 'logged';
-  const otherEmails = registeredFulfillers().flatMap(([, f]) => (f.paidEmails ? [f.paidEmails(db, order.id, paidHere, outboxStatus)] : []));
+  const otherEmails = registeredFulfillers().flatMap(([, f]) => (f.paidEmails ? [f.paidEmails(platform, order.id, paidHere)] : []));
   const results = await db.batch([
     claimStatement,
     db.all<{ id: number }>(sql`UPDATE orders SET
@@ -173,23 +172,22 @@ async function handleCompleted(platform: Platform, provider: ProviderName, event
     // A use of the coupon counts once the order is paid (also when an expiry had released it first).
     db.run(sql`UPDATE coupon_redemptions SET status = 'redeemed', redeemed_at = ${NOW}
       WHERE order_id = ${order.id} AND status <> 'redeemed' AND EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND paid_at IS NOT NULL)`),
-    db.all<{ id: number }>(sql`INSERT INTO email_outbox (to_address, subject, text_body, kind, status)
-      SELECT ${ctx.email}, ${receipt.subject}, ${receipt.text}, ${RECEIPT_KIND}, ${outboxStatus}
-      WHERE ${ctx.email} IS NOT NULL AND ${paidHere}
-        AND NOT EXISTS (SELECT 1 FROM email_outbox WHERE kind = ${RECEIPT_KIND} AND subject = ${receipt.subject})
-      RETURNING id`),
+    // The receipt (decision 0033): in-app, leading to the receipt page, and by email, each as the buyer chose.
+    notificationStatement(
+      db,
+      { userId: order.userId, kind: RECEIPT_KIND, title: receipt.subject, body: `Thank you for your purchase. Order ${order.number} is paid.`, url: `/my-purchases/${order.id}/receipt` },
+      paidHere,
+    ),
+    emailsFromSelect(platform, RECEIPT_KIND, { userId: sql`${order.userId}`, to: sql`${ctx.email}`, subject: sql`${receipt.subject}`, text: sql`${receipt.text}` }, sql`WHERE ${paidHere}`, {
+      once: true,
+    }),
     ...otherEmails,
     settle(sql`CASE WHEN EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND paid_at = ${paidAt}) THEN 'paid' ELSE 'ignored:already-paid' END`),
   ]);
-  const mail = results[results.length - 2 - otherEmails.length] as { id: number }[];
-  const others = results.slice(results.length - 1 - otherEmails.length, results.length - 1).flat() as OutboxRow[];
+  // The receipt and the fulfillers' emails: the rows this batch wrote, delivered now.
+  const mails = results.slice(results.length - 2 - otherEmails.length, results.length - 1).flat() as OutboxRow[];
   const settled = results[results.length - 1] as { outcome: string }[];
-  if (mail[0] && ctx.email) {
-    void deliverOutboxMessage(platform, mail[0].id, { to: ctx.email, subject: receipt.subject, text: receipt.text, kind: RECEIPT_KIND });
-  }
-  for (const row of others) {
-    void deliverOutboxMessage(platform, row.id, { to: row.to_address, subject: row.subject, text: row.text_body, kind: row.kind });
-  }
+  deliverOutboxRows(platform, mails);
   return { eventId: event.id, type: event.type, orderId: order.id, outcome: settled[0]?.outcome ?? 'duplicate' };
 }
 

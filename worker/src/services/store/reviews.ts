@@ -4,7 +4,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { uniqueViolation } from '../db-errors.ts';
-import { notify } from '../notifications.ts';
+import { noticesFromSelect, notify } from '../notifications.ts';
 import { RESOURCE_NOT_FOUND } from './resource-reads.ts';
 import { findResourceRef, isPublicRef } from './resource-views.ts';
 import type { ResourceActor } from './resource-writes.ts';
@@ -110,9 +110,17 @@ export async function replyToReview(db: Db, actor: ResourceActor, resourceId: nu
   const [review] = await db.batch([
     db.all<{ id: number; user_id: number }>(sql`UPDATE resource_reviews SET seller_reply = ${reply}, replied_at = ${NOW}
       WHERE id = ${reviewId} AND resource_id = ${resourceId} AND seller_reply IS NULL RETURNING id, user_id`),
-    db.run(sql`INSERT INTO notifications (user_id, kind, title, body, url)
-      SELECT user_id, 'review_replied', ${`The seller replied to your review of “${ref.title}”`}, ${reply.length > 200 ? `${reply.slice(0, 199)}…` : reply}, ${`/curriculum/${resourceId}#reviews`}
-      FROM resource_reviews WHERE id = ${reviewId} AND replied_at IS NOT NULL AND changes() > 0`),
+    noticesFromSelect(
+      db,
+      'review_replied',
+      {
+        userId: sql`user_id`,
+        title: sql`${`The seller replied to your review of “${ref.title}”`}`,
+        body: sql`${reply.length > 200 ? `${reply.slice(0, 199)}…` : reply}`,
+        url: sql`${`/curriculum/${resourceId}#reviews`}`,
+      },
+      sql`FROM resource_reviews WHERE id = ${reviewId} AND replied_at IS NOT NULL AND changes() > 0`,
+    ),
   ]);
   if (!review[0]) throw conflict(ALREADY_REPLIED);
   return reviewOrThrow(db, resourceId, reviewId);

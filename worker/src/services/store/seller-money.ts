@@ -6,6 +6,8 @@ import type { Db } from '../../platform/db.ts';
 import { connectTestMode, isTestAccount, storedConnectStatus, stripeOf, type ConnectStatus } from './connect.ts';
 import { payeeOf, payeeReadySql, type Payee } from './payees.ts';
 import { platformFeePercent } from './store-settings.ts';
+import { deliverOutboxRows } from '../notifications.ts';
+import { payoutStatements } from '../notifications-events.ts';
 
 /**
  * The sellers' money (decision 0029). The ledger (seller_ledger) holds a sale row per paid
@@ -27,7 +29,6 @@ export const PAYOUT_FAILED = 'The payout could not be made. Please try again lat
 const TEST_TRANSFER_PREFIX = 'tr_test_';
 /** A payout pending this long was left by a request that stopped: the next request finishes it. */
 export const STALE_PAYOUT_MINUTES = 10;
-const NOW = sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')`;
 
 /** True for a ledger row (alias `l`) of an order Stripe paid to the seller directly (a destination charge). */
 export const paidDirectlySql = sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = l.order_id
@@ -276,8 +277,15 @@ async function settlePayout(platform: Platform, sellerId: number, payoutId: numb
       throw new AppError(502, PAYOUT_FAILED);
     }
   }
-  await db.run(sql`UPDATE seller_payouts SET status = 'paid', provider_transfer_id = ${transferId}, paid_at = ${NOW}
-    WHERE id = ${payoutId} AND status = 'pending'`);
+  // Paid, and the payee told (in-app and by email, as they chose) in the same batch, only by the request that made it paid.
+  const paidAt = new Date().toISOString();
+  const told = payoutStatements(platform, sellerId, amountCents, sql`EXISTS (SELECT 1 FROM seller_payouts WHERE id = ${payoutId} AND paid_at = ${paidAt} AND provider_transfer_id = ${transferId})`);
+  const [, , mails] = await db.batch([
+    db.run(sql`UPDATE seller_payouts SET status = 'paid', provider_transfer_id = ${transferId}, paid_at = ${paidAt}
+    WHERE id = ${payoutId} AND status = 'pending'`),
+    ...told,
+  ]);
+  deliverOutboxRows(platform, mails);
   const [row] = await db.all<{ id: number; amountCents: number; status: PayoutView['status']; providerTransferId: string | null; createdAt: string; paidAt: string | null }>(sql`SELECT
       id, amount_cents AS amountCents, status, provider_transfer_id AS providerTransferId, created_at AS createdAt, paid_at AS paidAt
     FROM seller_payouts WHERE id = ${payoutId}`);
