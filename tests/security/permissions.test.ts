@@ -508,6 +508,10 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'PATCH', route: '/api/sellers/me', guard: 'signed-in', call: () => ({ path: '/api/sellers/me', body: { bio: 'A store changed by the permission walk.' } }) },
   { method: 'GET', route: '/api/notifications', guard: 'signed-in', call: () => ({ path: '/api/notifications' }) },
   { method: 'POST', route: '/api/notifications/read-all', guard: 'signed-in', call: () => ({ path: '/api/notifications/read-all' }) },
+  { method: 'GET', route: '/api/notifications/unread', guard: 'signed-in', call: () => ({ path: '/api/notifications/unread' }) },
+  { method: 'GET', route: '/api/notifications/preferences', guard: 'signed-in', call: () => ({ path: '/api/notifications/preferences' }) },
+  { method: 'PUT', route: '/api/notifications/preferences', guard: 'signed-in', call: () => ({ path: '/api/notifications/preferences', body: { preferences: [{ kind: 'enrolment', email: false }] } }) },
+  { method: 'PATCH', route: '/api/notifications/preferences', guard: 'signed-in', call: () => ({ path: '/api/notifications/preferences', body: { preferences: [{ kind: 'receipt', in_app: true }] } }) },
   {
     method: 'POST',
     route: '/api/notifications/:id/read',
