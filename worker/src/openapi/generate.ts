@@ -294,7 +294,7 @@ const ERROR_SCHEMA: JsonSchema = {
 };
 
 /** The OpenAPI 3.1 description of the `/api/` routes of an app's route list. */
-export function generateOpenApi(routes: readonly RouterRoute[], version = '1'): OpenApiDocument {
+export function generateOpenApi(routes: readonly RouterRoute[], version = '1.0'): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
   const used = new Set<string>();

@@ -55,7 +55,10 @@ export function openApiRoutes(routes: () => readonly RouterRoute[]) {
       // The page policy with this page's inline hashes: asked as the site path it is built at,
       // since every other answer under /api/ keeps the strict API policy.
       const asPage = new Request(new URL('/api-docs-page', c.req.url), { method: 'GET' });
-      res.headers.set('content-security-policy', await contentSecurityPolicyFor(platform, asPage, res));
+      // (Worked out before touching the headers: on Node, reading the body for the hashes makes the
+      // answer anew, and a headers object taken before that would no longer be the answer's.)
+      const policy = await contentSecurityPolicyFor(platform, asPage, res);
+      res.headers.set('content-security-policy', policy);
       return res;
     });
 }

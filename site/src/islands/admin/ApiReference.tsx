@@ -55,7 +55,7 @@ export default function ApiReference({ headingLevel = 2 }: { /** The level of th
     <div className="api-reference">
       <div className="api-intro">
         <p>
-          {data.title} {data.version}: {data.count} operations, described from the schemas the API checks. Every error answer is{' '}
+          {data.title} (version {data.version}): {data.count} operations, described from the schemas the API checks. Every error answer is{' '}
           <code>{'{ message, validationErrors? }'}</code>. The machine-readable description is <a href={OPENAPI_KEY}>openapi.json</a> (OpenAPI 3.1).
         </p>
         <p className="hint">Try it sends the request as you, with your sign-in: what it changes, it really changes.</p>
