@@ -4,7 +4,7 @@ import type { AdminOrderDetail, AdminOrderPage, RefundView } from '../../../work
 import { ApiError, apiFetch, describeError } from '../lib/api.ts';
 import { parseAmount } from '../lib/currency.ts';
 import { invalidate, read, startingWith } from './query.ts';
-import { downloadAuthed } from './download.ts';
+import { exportHref } from './csv-export.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -208,24 +208,6 @@ export function reloadOrders(): void {
   void fetchOrders();
 }
 
-export const $exporting = atom(false);
-
-/**
- * The export needs the admin's bearer token, which a plain link does not send: the file is
- * fetched with it and handed to the browser as a download.
- */
-export async function downloadOrdersCsv(href: string): Promise<void> {
-  if ($exporting.get()) return;
-  $exporting.set(true);
-  try {
-    await downloadAuthed(href, 'orders.csv');
-  } catch (error) {
-    toast({ title: 'Export failed', description: failureMessage(error), variant: 'destructive' });
-  } finally {
-    $exporting.set(false);
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // One order and its refunds
 
@@ -312,6 +294,8 @@ export const $couponsList = atom<Loadable<CouponPage>>({ status: 'idle' });
 export const $couponsPageCount = computed($couponsList, (s) =>
   s.status === 'ready' ? Math.max(1, Math.ceil(s.data.total / (s.data.pageSize || COUPONS_PAGE_SIZE))) : 1,
 );
+/** The CSV export of the coupons the search selects (every page). */
+export const $couponsExportHref = computed($couponsQuery, ({ q }) => exportHref('/api/admin/coupons/export.csv', { q }));
 
 let couponsRequest = 0;
 let couponsTimer: ReturnType<typeof setTimeout> | undefined;

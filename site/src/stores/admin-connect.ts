@@ -1,7 +1,8 @@
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { BOOKING_STATUS_LABELS } from '../../../worker/src/domain/bookings.ts';
 import type { AdminDanceStyleView, AdminInstructorView, BookingView } from '../../../worker/src/services/bookings/views.ts';
 import { ApiError, apiFetch, describeError, type ValidationErrors } from '../lib/api.ts';
+import { exportHref } from './csv-export.ts';
 import { invalidate, read, startingWith } from './query.ts';
 import { toast } from './toasts.ts';
 
@@ -290,6 +291,10 @@ export interface BookingsQuery {
 const EMPTY_BOOKINGS: BookingsQuery = { q: '', status: '', instructorId: '', from: '', to: '', page: 1 };
 export const $bookingsQuery = atom<BookingsQuery>(EMPTY_BOOKINGS);
 export const $bookingsList = atom<Loadable<Paged<BookingView>>>({ status: 'idle' });
+/** The CSV export of the bookings the filters select (every page). */
+export const $bookingsExportHref = computed($bookingsQuery, ({ q, status, instructorId, from, to }) =>
+  exportHref('/api/admin/bookings/export.csv', { q, status, instructorId, from, to }),
+);
 /** The instructor select's choices (every profile, by name). */
 export const $instructorChoices = atom<{ id: number; name: string }[]>([]);
 

@@ -2,6 +2,7 @@ import { atom, computed } from 'nanostores';
 import type { AdminResourceList } from '../../../worker/src/services/store/resource-reads.ts';
 import type { ResourceDetail, ResourceStatus, ResourceSummary } from '../../../worker/src/services/store/views.ts';
 import { ApiError, apiFetch, describeError, type ValidationErrors } from '../lib/api.ts';
+import { exportHref } from './csv-export.ts';
 import { invalidate, read, startingWith, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
@@ -143,15 +144,24 @@ export const RESOURCES_PAGE_SIZE = 20;
 
 /** The API path of a list: the queue (submitted) reads oldest first, so the longest wait comes first. */
 export function resourcesPath(query: ResourcesQuery, pageSize = RESOURCES_PAGE_SIZE): string {
-  const params = new URLSearchParams();
-  if (query.status !== 'all') params.set('status', query.status);
-  if (query.q.trim()) params.set('q', query.q.trim());
-  if (query.seller !== null) params.set('seller', String(query.seller));
-  if (query.status === 'submitted') params.set('sort', 'oldest');
+  const params = new URLSearchParams(resourceFilters(query));
   params.set('page', String(query.page));
   params.set('page_size', String(pageSize));
   return `/api/curriculum-all?${params}`;
 }
+
+/** The list's filters and order as API query parameters (empty ones left out). */
+function resourceFilters(query: ResourcesQuery): Record<string, string> {
+  const filters: Record<string, string> = {};
+  if (query.status !== 'all') filters.status = query.status;
+  if (query.q.trim()) filters.q = query.q.trim();
+  if (query.seller !== null) filters.seller = String(query.seller);
+  if (query.status === 'submitted') filters.sort = 'oldest';
+  return filters;
+}
+
+/** The CSV export of the resources the filters select (every page, in the list's order). */
+export const resourcesExportHref = (query: ResourcesQuery): string => exportHref('/api/curriculum-all/export.csv', resourceFilters(query));
 
 /** The list's filters from the address (?status=, ?q=, ?seller=, ?page=); no status means the queue. */
 export function resourcesQueryOf(search: string): ResourcesQuery {
@@ -169,6 +179,7 @@ export function resourcesQueryOf(search: string): ResourcesQuery {
 export const $resourcesQuery = atom<ResourcesQuery>(DEFAULT_RESOURCES_QUERY);
 export const $resourcesList = atom<Loadable<AdminResourceList>>({ status: 'idle' });
 export const $resourcesPageCount = computed($resourcesList, (s) => pageCount(previous(s)));
+export const $resourcesExportHref = computed($resourcesQuery, resourcesExportHref);
 
 export function pageCount(list: Pick<AdminResourceList, 'total' | 'page_size'> | undefined): number {
   return list ? Math.max(1, Math.ceil(list.total / (list.page_size || RESOURCES_PAGE_SIZE))) : 1;

@@ -22,6 +22,7 @@ import type { SubscriptionStats } from '../../../worker/src/services/subscriptio
 import type { AdminPlanView } from '../../../worker/src/services/subscriptions/views.ts';
 import { ApiError, apiFetch, describeError } from '../lib/api.ts';
 import { parseAmount } from '../lib/currency.ts';
+import { exportHref } from './csv-export.ts';
 import { invalidate, read, startingWith } from './query.ts';
 import { toast } from './toasts.ts';
 
@@ -237,6 +238,10 @@ export const $subscriptionsQuery = atom<SubscriptionsQuery>(EMPTY_QUERY);
 export const $subscriptionsList = atom<Loadable<AdminSubscriptionPage>>({ status: 'idle' });
 export const $subscriptionsPageCount = computed($subscriptionsList, (s) =>
   s.status === 'ready' ? Math.max(1, Math.ceil(s.data.total / (s.data.pageSize || SUBSCRIPTIONS_PAGE_SIZE))) : 1,
+);
+/** The CSV export of the subscriptions the filters select (every page). */
+export const $subscriptionsExportHref = computed($subscriptionsQuery, ({ q, plan, status }) =>
+  exportHref('/api/admin/subscriptions/export.csv', { q, plan, status }),
 );
 
 let listRequest = 0;

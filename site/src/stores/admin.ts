@@ -5,6 +5,7 @@ import type { ContactMessageView } from '../../../worker/src/services/contact.ts
 import type { UserView } from '../../../worker/src/services/users.ts';
 import { isRoleName } from '../../../worker/src/domain/roles.ts';
 import { ApiError, apiFetch, describeError } from '../lib/api.ts';
+import { exportHref } from './csv-export.ts';
 import { invalidate, read, setCached, startingWith } from './query.ts';
 import { toast } from './toasts.ts';
 
@@ -99,6 +100,9 @@ export const $usersList = atom<Loadable<UserPage>>({ status: 'idle' });
 export const $usersPageCount = computed($usersList, (s) =>
   s.status === 'ready' ? Math.max(1, Math.ceil(s.data.total / (s.data.pageSize || USERS_PAGE_SIZE))) : 1,
 );
+
+/** The CSV export of the users the filters select (every page). */
+export const $usersExportHref = computed($usersQuery, ({ q, role }) => exportHref('/api/users/export.csv', { search: q, role }));
 
 let usersRequest = 0;
 let searchTimer: ReturnType<typeof setTimeout> | undefined;

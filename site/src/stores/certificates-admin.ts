@@ -1,8 +1,9 @@
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import type { TemplateListItem } from '../../../worker/src/services/certificate-templates.ts';
 import type { CertificateSummary, RenderedTemplate } from '../../../worker/src/services/certificates.ts';
 import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
 import { errorMessage, loaded, unwrapList, type Loadable } from './course-admin.ts';
+import { exportHref } from './csv-export.ts';
 import { bind, invalidate, keys, startingWith, toLoadable } from './query.ts';
 import { toast } from './toasts.ts';
 
@@ -25,6 +26,8 @@ function failed<T>(title: string, error: unknown): Result<T> {
 
 export const $certificateQuery = atom('');
 export const $adminCertificates = atom<Loadable<CertificateSummary[]>>({ status: 'idle' });
+/** The CSV export of every certificate the search selects (the list shows the newest 200). */
+export const $certificatesExportHref = computed($certificateQuery, (q) => exportHref('/api/admin/certificates/export.csv', { q }));
 
 const SEARCH_DEBOUNCE_MS = 300;
 let searchTimer: ReturnType<typeof setTimeout> | undefined;

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /**
  * The fields of an admin list's filter form (role="search"): a labelled search box and a labelled
  * select whose first option shows every row, and the row with the count and Clear filters
@@ -60,8 +62,11 @@ export function SelectFilter<T extends string>({ id, label, allLabel, options, o
   );
 }
 
-/** The filter form's last row: how many rows match (read out when it changes) and, once filtered, Clear filters. */
-export function FilterSummary({ count, filtered, onClear }: { count: string; filtered: boolean; onClear: () => void }) {
+/**
+ * The filter form's last row: how many rows match (read out when it changes), once filtered Clear
+ * filters, and the list's further actions (`children`, e.g. its Export CSV).
+ */
+export function FilterSummary({ count, filtered, onClear, children }: { count: string; filtered: boolean; onClear: () => void; children?: ReactNode }) {
   return (
     <div className="commerce-filter-actions commerce-filter-wide">
       <p className="muted" aria-live="polite">
@@ -72,6 +77,7 @@ export function FilterSummary({ count, filtered, onClear }: { count: string; fil
           Clear filters
         </button>
       )}
+      {children}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
+import { ExportCsvButton } from '../../components/admin/ExportCsvButton.tsx';
 import { FilterSummary, SearchFilter, SelectFilter } from '../../components/admin/ListFilters.tsx';
 import ReasonDialog from '../../components/ReasonDialog.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import type { TableColumn } from '../../components/ResponsiveTable.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import {
+  $bookingsExportHref,
   $bookingsList,
   $bookingsQuery,
   $instructorChoices,
@@ -118,6 +120,7 @@ function BookingsList() {
   const query = useStore($bookingsQuery);
   const list = useStore($bookingsList);
   const instructors = useStore($instructorChoices);
+  const exportHref = useStore($bookingsExportHref);
   const id = useId();
   const [cancelling, setCancelling] = useState<BookingView | null>(null);
 
@@ -160,7 +163,9 @@ function BookingsList() {
           <label htmlFor={`${id}-to`}>To</label>
           <input id={`${id}-to`} type="date" className="input" value={query.to} min={query.from || undefined} onChange={(e) => setBookingsFilter({ to: e.currentTarget.value })} />
         </div>
-        <FilterSummary count={data ? (data.pagination.total === 1 ? '1 booking' : `${data.pagination.total} bookings`) : ''} filtered={filtered} onClear={clearBookingsFilters} />
+        <FilterSummary count={data ? (data.pagination.total === 1 ? '1 booking' : `${data.pagination.total} bookings`) : ''} filtered={filtered} onClear={clearBookingsFilters}>
+          <ExportCsvButton list="bookings" href={exportHref} />
+        </FilterSummary>
       </form>
 
       <ListTable

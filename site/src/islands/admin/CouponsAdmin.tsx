@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
+import { ExportCsvButton } from '../../components/admin/ExportCsvButton.tsx';
 import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import {
+  $couponsExportHref,
   $couponsList,
   $couponsPageCount,
   $couponsQuery,
@@ -58,6 +60,7 @@ const STATE_BADGE: Record<CouponView['state'], string> = {
 function CouponsList() {
   const id = useId();
   const query = useStore($couponsQuery);
+  const exportHref = useStore($couponsExportHref);
   const list = useStore($couponsList);
   const pageCount = useStore($couponsPageCount);
   const testMode = useStore($paymentTestMode);
@@ -147,6 +150,7 @@ function CouponsList() {
             {data.total === 1 ? '1 coupon' : `${data.total} coupons`}
           </p>
         )}
+        <ExportCsvButton list="coupons" href={exportHref} />
       </form>
 
       {list.status === 'error' && <ErrorState message={list.message} onRetry={reloadCoupons} />}

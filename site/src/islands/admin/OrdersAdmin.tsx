@@ -1,16 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
+import { ExportCsvButton } from '../../components/admin/ExportCsvButton.tsx';
 import { SearchFilter, SelectFilter } from '../../components/admin/ListFilters.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import {
-  $exporting,
   $ordersExportHref,
   $ordersList,
   $ordersPageCount,
   $ordersQuery,
   clearOrdersFilters,
-  downloadOrdersCsv,
   initOrdersList,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -76,7 +75,6 @@ function OrdersList() {
   const list = useStore($ordersList);
   const pageCount = useStore($ordersPageCount);
   const exportHref = useStore($ordersExportHref);
-  const exporting = useStore($exporting);
   const id = useId();
 
   useEffect(() => {
@@ -137,18 +135,7 @@ function OrdersList() {
               Clear filters
             </button>
           )}
-          <a
-            className="btn btn-secondary btn-sm"
-            href={exportHref}
-            download
-            aria-disabled={exporting || undefined}
-            onClick={(e) => {
-              e.preventDefault();
-              void downloadOrdersCsv(exportHref);
-            }}
-          >
-            {exporting ? 'Exporting...' : 'Export CSV'}
-          </a>
+          <ExportCsvButton list="orders" href={exportHref} />
         </div>
       </form>
 

@@ -1,10 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
+import { ExportCsvButton } from '../../components/admin/ExportCsvButton.tsx';
 import { SearchFilter, SelectFilter } from '../../components/admin/ListFilters.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import {
+  $subscriptionsExportHref,
   $subscriptionsList,
   $subscriptionsPageCount,
   $subscriptionsQuery,
@@ -78,6 +80,7 @@ function SubscriptionsList() {
   const query = useStore($subscriptionsQuery);
   const list = useStore($subscriptionsList);
   const pageCount = useStore($subscriptionsPageCount);
+  const exportHref = useStore($subscriptionsExportHref);
   const id = useId();
 
   useEffect(() => {
@@ -127,6 +130,7 @@ function SubscriptionsList() {
               Clear filters
             </button>
           )}
+          <ExportCsvButton list="subscriptions" href={exportHref} />
         </div>
       </form>
 

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { ROLE_NAMES } from '../../../../worker/src/domain/roles.ts';
 import {
+  $usersExportHref,
   $usersList,
   $usersPageCount,
   $usersQuery,
@@ -14,6 +15,7 @@ import {
   setUsersSearch,
   type UserPage,
 } from '../../stores/admin.ts';
+import { ExportCsvButton } from '../../components/admin/ExportCsvButton.tsx';
 import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
 import { ErrorState, LoadingState, formatDate } from './AdminStates.tsx';
 import { PermissionGate } from './PermissionGate.tsx';
@@ -71,6 +73,7 @@ function UsersList() {
   const query = useStore($usersQuery);
   const list = useStore($usersList);
   const pageCount = useStore($usersPageCount);
+  const exportHref = useStore($usersExportHref);
 
   useEffect(() => {
     initUsersList();
@@ -110,6 +113,7 @@ function UsersList() {
             {data.total === 1 ? '1 user' : `${data.total} users`}
           </p>
         )}
+        <ExportCsvButton list="users" href={exportHref} />
       </form>
 
       {list.status === 'error' && <ErrorState message={list.message} onRetry={reloadUsers} />}

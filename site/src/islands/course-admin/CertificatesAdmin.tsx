@@ -5,9 +5,11 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { revokeCertificateSchema, type RevokeCertificateInput } from '../../../../worker/src/schemas/learning.ts';
 import FormField from '../../components/FormField.tsx';
+import { ExportCsvButton } from '../../components/admin/ExportCsvButton.tsx';
 import {
   $adminCertificates,
   $certificateQuery,
+  $certificatesExportHref,
   initAdminCertificates,
   loadAdminCertificates,
   revokeCertificate,
@@ -64,6 +66,7 @@ function RevokeDialog({ certificate, onClose }: { certificate: CertificateSummar
 function CertificatesAdminContent() {
   const state = useStore($adminCertificates);
   const query = useStore($certificateQuery);
+  const exportHref = useStore($certificatesExportHref);
   const [revoking, setRevoking] = useState<CertificateSummary | null>(null);
 
   useEffect(() => {
@@ -92,6 +95,7 @@ function CertificatesAdminContent() {
             {countLabel(list.length, 'certificate')}
           </p>
         )}
+        <ExportCsvButton list="certificates" href={exportHref} />
       </form>
 
       <ListStates

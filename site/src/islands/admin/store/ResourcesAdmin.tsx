@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
+import { ExportCsvButton } from '../../../components/admin/ExportCsvButton.tsx';
 import { SearchFilter } from '../../../components/admin/ListFilters.tsx';
 import {
+  $resourcesExportHref,
   $resourcesList,
   $resourcesPageCount,
   $resourcesQuery,
@@ -39,6 +41,7 @@ function ResourcesList() {
   const list = useStore($resourcesList);
   const pageCount = useStore($resourcesPageCount);
   const sellers = useStore($sellerOptions);
+  const exportHref = useStore($resourcesExportHref);
 
   useEffect(() => {
     initResourcesList();
@@ -101,6 +104,7 @@ function ResourcesList() {
               Back to the review queue
             </button>
           )}
+          <ExportCsvButton list="resources" href={exportHref} />
         </div>
       </form>
 
