@@ -2,9 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Action } from '../../../../../worker/src/domain/permissions.ts';
 import { permissionsOf } from '../../../../../worker/src/domain/permissions.ts';
+import type { SettingSection } from '../../../../../worker/src/domain/settings.ts';
 import { roleList } from '../../../../../worker/src/domain/roles.ts';
 import { formatCents } from '../../../lib/currency.ts';
 import { $storeSettings, FEE_MAX, FEE_MIN, feeSplit, loadStoreSettings, parseFee, saveStoreSettings } from '../../../stores/admin-store-settings.ts';
+import { SECTION_IDS } from '../../../stores/admin-settings.ts';
+import { PlatformSettingsSection } from '../PlatformSettings.tsx';
 import { $user } from '../../../stores/auth.ts';
 import { withErrorBoundary } from '../../ErrorBoundary.tsx';
 import { ErrorState, formatDateTime, LoadingState } from '../AdminStates.tsx';
@@ -115,11 +118,25 @@ interface SettingsSection {
   render: () => ReactNode;
 }
 
+/** A section of the platform's settings (issue 13 §1), answered by GET /api/admin/settings. */
+const platform = (key: Exclude<SettingSection, 'store'>, title: string): SettingsSection => ({
+  id: SECTION_IDS[key],
+  title,
+  action: 'settings.manage',
+  render: () => <PlatformSettingsSection section={key} />,
+});
+
 /**
- * The sections of /admin/settings, each shown to the roles that hold its action. The store's is
- * the first; later issues add theirs here.
+ * The sections of /admin/settings, each shown to the roles that hold its action: the curriculum
+ * admin sees the store's only; the admin every one.
  */
-const SECTIONS: readonly SettingsSection[] = [{ id: 'store-settings', title: 'Curriculum store', action: 'store.settings', render: () => <StoreSettingsSection /> }];
+const SECTIONS: readonly SettingsSection[] = [
+  platform('site', 'Site'),
+  { id: SECTION_IDS.store, title: 'Curriculum store', action: 'store.settings', render: () => <StoreSettingsSection /> },
+  platform('booking', 'Booking policy defaults'),
+  platform('mail', 'Mail'),
+  platform('features', 'Feature switches'),
+];
 
 /** /admin/settings. */
 function AdminSettings() {
