@@ -1,14 +1,18 @@
 import { useStore } from '@nanostores/react';
-import { roleList } from '../../../worker/src/domain/roles.ts';
+import { useEffect } from 'react';
+import { dashboardAreaKeys, type AreaKey } from '../../../worker/src/domain/dashboard-areas.ts';
 import type { MenuItem } from '../../../worker/src/domain/navigation.ts';
 import { displayName } from '../components/Avatar.tsx';
 import CardGrid from '../components/CardGrid.tsx';
 import { useHydrated } from '../components/use-hydrated.ts';
+import { formatCents } from '../lib/currency.ts';
 import { $user } from '../stores/auth.ts';
+import { $areas, loadAreas, type AreaSummary } from '../stores/dashboards.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
+import './dashboards.css';
 
 export interface DashboardArea {
-  key: 'learner' | 'seller' | 'instructor' | 'curriculum-admin' | 'admin';
+  key: AreaKey;
   title: string;
   description: string;
   href: string;
@@ -16,7 +20,7 @@ export interface DashboardArea {
   links: readonly MenuItem[];
 }
 
-const AREAS: Record<DashboardArea['key'], DashboardArea> = {
+const AREAS: Record<AreaKey, DashboardArea> = {
   learner: {
     key: 'learner',
     title: 'Learner',
@@ -28,18 +32,6 @@ const AREAS: Record<DashboardArea['key'], DashboardArea> = {
       { href: '/my-certifications', label: 'My Certifications' },
       { href: '/my-purchases', label: 'My Purchases' },
       { href: '/my-bookings', label: 'My Bookings' },
-    ],
-  },
-  seller: {
-    key: 'seller',
-    title: 'Seller',
-    description: 'Publish curriculum resources, follow your sales and get paid.',
-    href: '/seller',
-    cta: 'Open seller dashboard',
-    links: [
-      { href: '/seller/resources', label: 'My Resources' },
-      { href: '/seller/resources/add', label: 'Add Resource' },
-      { href: '/seller/payments', label: 'Seller Payments' },
     ],
   },
   instructor: {
@@ -55,8 +47,32 @@ const AREAS: Record<DashboardArea['key'], DashboardArea> = {
       { href: '/connect/get-booked', label: 'Get Booked' },
     ],
   },
-  'curriculum-admin': {
-    key: 'curriculum-admin',
+  bookings: {
+    key: 'bookings',
+    title: 'Connect & Book',
+    description: 'Your lessons with learners: sessions, availability, offers and payouts.',
+    href: '/instructor/bookings',
+    cta: 'Open your bookings',
+    links: [
+      { href: '/connect/profile', label: 'Instructor profile' },
+      { href: '/connect/get-booked', label: 'Get Booked' },
+      { href: '/seller/payments', label: 'Payouts' },
+    ],
+  },
+  seller: {
+    key: 'seller',
+    title: 'Seller',
+    description: 'Publish curriculum resources, follow your sales and get paid.',
+    href: '/seller',
+    cta: 'Open seller dashboard',
+    links: [
+      { href: '/seller/resources', label: 'My Resources' },
+      { href: '/seller/resources/add', label: 'Add Resource' },
+      { href: '/seller/payments', label: 'Seller Payments' },
+    ],
+  },
+  curriculum: {
+    key: 'curriculum',
     title: 'Curriculum administration',
     description: 'Review resources and sellers and look after the curriculum catalogue.',
     href: '/admin/curriculum-officer',
@@ -81,35 +97,63 @@ const AREAS: Record<DashboardArea['key'], DashboardArea> = {
   },
 };
 
-/** The areas a user's roles open, learner first. Everyone can learn. */
+/** The areas a user's roles open, learner first (domain/dashboard-areas.ts). Everyone can learn. */
 export function dashboardAreas(role: readonly string[] | string | null | undefined): DashboardArea[] {
-  const roles = roleList(role);
-  const areas: DashboardArea[] = [AREAS.learner];
-  if (roles.some((r) => r.includes('SELLER'))) areas.push(AREAS.seller);
-  if (roles.some((r) => r.startsWith('INSTRUCTOR') || r.startsWith('COURSE_CREATOR'))) areas.push(AREAS.instructor);
-  if (roles.includes('CURRICULUM_ADMIN')) areas.push(AREAS['curriculum-admin']);
-  if (roles.includes('ADMIN')) areas.push(AREAS.admin);
-  return areas;
+  return dashboardAreaKeys(role).map((key) => AREAS[key]);
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** The area's live figures (GET /api/me/areas), or a quiet line while they load or cannot. */
+function AreaFigures({ summary, state }: { summary: AreaSummary | undefined; state: 'loading' | 'error' | 'ready' }) {
+  if (!summary) return state === 'error' ? null : <p className="muted text-sm">Loading figures...</p>;
+  return (
+    <dl className="area-figures">
+      {summary.figures.map((f) => (
+        <div key={f.label}>
+          <dt>{f.label}</dt>
+          <dd>{f.unit === 'cents' ? formatCents(f.value) : numberFormat.format(f.value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 /** /multi-dashboard: one card per area of the signed-in user's roles. */
 function MultiDashboard() {
   const user = useStore($user);
   const hydrated = useHydrated();
+  const state = useStore($areas);
+  useEffect(() => {
+    void loadAreas();
+  }, []);
   if (!hydrated || !user) return <p className="loading">Loading your areas...</p>;
   const areas = dashboardAreas(user.role);
+  const summaries = state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
+  const status = state.status === 'error' ? 'error' : summaries ? 'ready' : 'loading';
   return (
     <>
       <header className="page-header">
         <h1>Welcome, {displayName(user)}</h1>
         <p>You have more than one area on DRX. Choose where to go.</p>
       </header>
-      <CardGrid minWidth="16rem">
+      {state.status === 'error' && (
+        <p className="alert alert-error" role="alert">
+          {state.message}{' '}
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void loadAreas()}>
+            Try again
+          </button>
+        </p>
+      )}
+      <CardGrid minWidth="16rem" aria-label="Your areas">
         {areas.map((area) => (
-          <li key={area.key} className="card">
+          <li key={area.key} className="card" aria-labelledby={`area-${area.key}`}>
             <div className="card-body">
-              <h2 className="card-title">{area.title}</h2>
+              <h2 id={`area-${area.key}`} className="card-title">
+                {area.title}
+              </h2>
               <p className="muted">{area.description}</p>
+              <AreaFigures summary={summaries?.find((s) => s.key === area.key)} state={status} />
               <ul className="stack-sm" style={{ paddingLeft: '1.1rem' }}>
                 {area.links.map((link) => (
                   <li key={link.href}>

@@ -4,7 +4,7 @@
  * both agree. Pure; safe to import from the site.
  */
 import { can } from './permissions.ts';
-import { roleList } from './roles.ts';
+import { hasAdminRole, roleList } from './roles.ts';
 
 export const AREA_KEYS = ['learner', 'instructor', 'bookings', 'seller', 'curriculum', 'admin'] as const;
 export type AreaKey = (typeof AREA_KEYS)[number];
@@ -16,7 +16,8 @@ export function dashboardAreaKeys(role: readonly string[] | string | null | unde
   // A Connect & Book instructor (BOOKING_PROFESSIONAL) is paid for sessions without teaching courses.
   if (roles.includes('BOOKING_PROFESSIONAL')) keys.push('bookings');
   if (can(roles, 'store.sell')) keys.push('seller');
-  if (can(roles, 'resources.review')) keys.push('curriculum');
+  // The review queue's page is admin-guarded (§2.3): a role containing ADMIN opens it.
+  if (can(roles, 'resources.review') && hasAdminRole(roles)) keys.push('curriculum');
   if (can(roles, 'admin.stats')) keys.push('admin');
   return keys;
 }

@@ -161,16 +161,17 @@ describe('GET /api/me/areas (the multi-dashboard)', () => {
     expect(figures.seller).toEqual({ 'Published resources': 1, Balance: 1800 });
   });
 
-  it('gives a Connect & Book instructor their sessions, a curriculum officer the queue, an admin the platform', async () => {
+  it('gives a Connect & Book instructor their sessions, a curriculum admin the review queue, an admin the platform', async () => {
     const instructor = await createInstructor(t.db);
     await giveBooking(t.db, (await createUser(t.db)).id, instructor.lessonTypes[0]!, { startsAt: inDays(2) });
     const bookingAreas = (await read<{ areas: AreaSummary[] }>('/api/me/areas', await signIn(t.db, instructor.user.id))).areas;
     expect(bookingAreas.map((a) => a.key)).toEqual(['learner', 'bookings']);
     expect(bookingAreas[1]!.figures[0]).toEqual({ label: 'Upcoming sessions', value: 1, unit: 'count' });
 
-    const officer = await createSignedInUser(t.db, { roles: ['CURRICULUM_OFFICER'] });
-    const keys = (await read<{ areas: AreaSummary[] }>('/api/me/areas', officer.token)).areas.map((a) => a.key);
-    expect(keys).toEqual(['learner', 'seller', 'curriculum']);
+    const curator = await createSignedInUser(t.db, { roles: ['CURRICULUM_ADMIN'] });
+    const curatorAreas = (await read<{ areas: AreaSummary[] }>('/api/me/areas', curator.token)).areas;
+    expect(curatorAreas.map((a) => a.key)).toEqual(['learner', 'curriculum']);
+    expect(curatorAreas[1]!.figures[0]!.label).toBe('Resources awaiting review');
 
     const adminToken = await signIn(t.db, (await createAdmin(t.db)).id);
     const admin = (await read<{ areas: AreaSummary[] }>('/api/me/areas', adminToken)).areas;

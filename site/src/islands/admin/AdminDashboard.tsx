@@ -6,7 +6,7 @@ import { sidebarItems } from '../../../../worker/src/domain/navigation.ts';
 import { $user } from '../../stores/auth.ts';
 import { ErrorState, LoadingState } from './AdminStates.tsx';
 import { useCan } from './PermissionGate.tsx';
-import { SubscriptionFigures } from './SubscriptionFigures.tsx';
+import { DashboardFigures } from './DashboardFigures.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -36,7 +36,6 @@ function StatCard({ label, value, detail, href, linkText }: StatCardProps) {
 /** The platform's real counts, the role breakdown and links into the area (admin.stats). */
 function PlatformOverview() {
   const stats = useStore($stats);
-  const subscriptions = useCan('subscriptions.manage');
 
   useEffect(() => {
     void loadStats();
@@ -77,7 +76,7 @@ function PlatformOverview() {
         </ul>
       </section>
 
-      {subscriptions && <SubscriptionFigures link />}
+      <DashboardFigures />
 
       <section aria-labelledby="roles-heading" className="card admin-panel">
         <div className="admin-panel-head">

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { countLabel } from '../../lib/plural.ts';
 import { useEffect } from 'react';
-import { formatCurrency } from '../../lib/currency.ts';
+import { formatCents, formatCurrency } from '../../lib/currency.ts';
+import { $instructorDashboard, loadInstructorDashboard } from '../../stores/dashboards.ts';
 import { COURSE_STATUS_LABELS, loaded } from '../../stores/course-admin.ts';
 import { $instructorStats, $myCourses, $teachingEnrollments, initInstructorDashboard, learnerName } from '../../stores/instructor.ts';
 import { formatDate } from '../admin/AdminStates.tsx';
@@ -16,6 +17,63 @@ function Stat({ label, value, detail }: { label: string; value: string | number;
       <span className="ca-stat-label">{label}</span>
       {detail && <span className="ca-stat-label"> · {detail}</span>}
     </div>
+  );
+}
+
+const sessionTime = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const monthName = (month: string) => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${month}-01T00:00:00Z`));
+
+/** Connect & Book beside the courses: sessions to come and this month's earnings from bookings and packages. */
+function Sessions() {
+  const state = useStore($instructorDashboard);
+  useEffect(() => {
+    void loadInstructorDashboard();
+  }, []);
+  const data = state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
+  return (
+    <section className="ca-panel" aria-labelledby="dash-sessions">
+      <div className="cluster" style={{ justifyContent: 'space-between' }}>
+        <h2 id="dash-sessions" style={{ marginTop: 0 }}>
+          Bookings
+        </h2>
+        <a href="/instructor/bookings">All bookings</a>
+      </div>
+      {state.status === 'error' && (
+        <p className="alert alert-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {!data && state.status !== 'error' && <Loading label="Loading bookings..." />}
+      {data && (
+        <div className="ca-stack">
+          <div className="ca-stat-grid" role="group" aria-label="Bookings figures">
+            <Stat label="Upcoming sessions" value={data.bookings.upcoming} />
+            <Stat label={`Taught in ${monthName(data.month)}`} value={data.bookings.taught_this_month} />
+            <Stat
+              label={`Earned in ${monthName(data.month)}`}
+              value={formatCents(data.earnings.month_net_cents)}
+              detail={`${formatCents(data.earnings.month_gross_cents)} before the platform fee · ${countLabel(data.earnings.packages_sold, 'package')} sold`}
+            />
+          </div>
+          {data.bookings.next.length === 0 ? (
+            <p className="muted">
+              No sessions booked yet. <a href="/connect/get-booked">Set up Get Booked</a> so learners can book lessons with you.
+            </p>
+          ) : (
+            <ul className="stack-sm" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Next sessions">
+              {data.bookings.next.map((b) => (
+                <li key={b.id}>
+                  <strong>{b.title}</strong> with {b.learner}{' '}
+                  <time className="muted text-sm" dateTime={b.starts_at}>
+                    · {sessionTime.format(new Date(b.starts_at))}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -89,6 +147,8 @@ function Dashboard() {
           </DataTable>
         )}
       </section>
+
+      <Sessions />
 
       <div className="grid-2">
         <section className="ca-panel" aria-labelledby="dash-recent">

@@ -1,0 +1,66 @@
+import { atom } from 'nanostores';
+import type { AdminDashboard } from '../../../worker/src/services/dashboards/admin.ts';
+import type { AreaSummary } from '../../../worker/src/services/dashboards/areas.ts';
+import type { InstructorDashboard } from '../../../worker/src/services/dashboards/instructor.ts';
+import type { LearnerDashboard } from '../../../worker/src/services/dashboards/learner.ts';
+import { DASHBOARD_WINDOWS, type DashboardWindow } from '../../../worker/src/services/dashboards/window.ts';
+import { loadMessage } from './admin-store.ts';
+import { bind, toLoadable, type Loadable } from './query.ts';
+
+/**
+ * The dashboards' figures (issue 13 §2): the admin's (a window of 30, 90 or 365 days), the
+ * learner's, the multi-dashboard's areas and the instructor's sessions and earnings. Islands read
+ * these stores with useStore and load them through the actions below; every read goes through the
+ * query layer (decision 0018).
+ */
+
+export type { AdminDashboard, AreaSummary, DashboardWindow, InstructorDashboard, LearnerDashboard };
+export { DASHBOARD_WINDOWS };
+
+export const dashboardKeys = {
+  admin: (days: DashboardWindow) => `/api/admin/dashboard?days=${days}`,
+  learner: '/api/me/dashboard',
+  areas: '/api/me/areas',
+  instructor: '/api/instructor/dashboard',
+} as const;
+
+export const $adminDashboardDays = atom<DashboardWindow>(30);
+export const $adminDashboard = atom<Loadable<AdminDashboard>>({ status: 'idle' });
+export const $learnerDashboard = atom<Loadable<LearnerDashboard>>({ status: 'idle' });
+export const $areas = atom<Loadable<AreaSummary[]>>({ status: 'idle' });
+export const $instructorDashboard = atom<Loadable<InstructorDashboard>>({ status: 'idle' });
+
+/** The window from the address (?days=), 30 unless it names another of the windows. */
+export function dashboardDaysOf(search: string): DashboardWindow {
+  const days = Number(new URLSearchParams(search).get('days'));
+  return (DASHBOARD_WINDOWS as readonly number[]).includes(days) ? (days as DashboardWindow) : 30;
+}
+
+/** GET /api/admin/dashboard?days=. */
+export async function loadAdminDashboard(days: DashboardWindow = $adminDashboardDays.get()): Promise<void> {
+  $adminDashboardDays.set(days);
+  await bind<AdminDashboard, Loadable<AdminDashboard>>($adminDashboard, dashboardKeys.admin(days), (value) =>
+    toLoadable(value, (d) => d, (error) => loadMessage(error, 'the dashboard')),
+  );
+}
+
+/** GET /api/me/dashboard. */
+export async function loadLearnerDashboard(): Promise<void> {
+  await bind<LearnerDashboard, Loadable<LearnerDashboard>>($learnerDashboard, dashboardKeys.learner, (value) =>
+    toLoadable(value, (d) => d, (error) => loadMessage(error, 'your dashboard')),
+  );
+}
+
+/** GET /api/me/areas. */
+export async function loadAreas(): Promise<void> {
+  await bind<{ areas: AreaSummary[] }, Loadable<AreaSummary[]>>($areas, dashboardKeys.areas, (value) =>
+    toLoadable(value, (d) => d.areas, (error) => loadMessage(error, 'your figures')),
+  );
+}
+
+/** GET /api/instructor/dashboard. */
+export async function loadInstructorDashboard(): Promise<void> {
+  await bind<InstructorDashboard, Loadable<InstructorDashboard>>($instructorDashboard, dashboardKeys.instructor, (value) =>
+    toLoadable(value, (d) => d, (error) => loadMessage(error, 'your sessions')),
+  );
+}
