@@ -1,11 +1,13 @@
 import { desc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, categories, contactMessages, coupons, danceStyles } from '../../db/schema/index.ts';
+import { auditLog, categories, contactMessages, coupons, danceStyles, subscriptionPlans } from '../../db/schema/index.ts';
 import { AUDIT_ACTIONS } from '../../worker/src/domain/audit.ts';
 import { createInstructor, giveBooking } from '../support/booking-factories.ts';
 import { createCourse } from '../support/course-factories.ts';
 import { createAdmin, createUser, signIn, type FactoryUser } from '../support/factories.ts';
 import { placeOrder } from '../support/order-factories.ts';
+import { createSeller } from '../support/seller-factories.ts';
+import { insertInvoice, insertSubscription } from '../support/subscription-rows.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -212,6 +214,46 @@ export const AUDIT_WALK: WalkCase[] = [
       return { method: 'POST', path: `/api/admin/orders/${order.id}/refunds`, body: { amountCents: 500, reason: 'Goodwill' }, check: created('amount_cents', 500) };
     },
   },
+  // Sellers.
+  ...(
+    [
+      ['seller.approve', 'approve', 'pending', 'approved', undefined],
+      ['seller.reject', 'reject', 'pending', 'rejected', { reason: 'Sample too short' }],
+      ['seller.suspend', 'suspend', 'approved', 'suspended', { reason: 'Copied material' }],
+      ['seller.reinstate', 'reinstate', 'suspended', 'approved', undefined],
+    ] as const
+  ).map(
+    ([action, verb, from, to, body]): WalkCase => ({
+      action,
+      setup: async () => {
+        const seller = await createSeller(t.db, { status: from });
+        return { method: 'POST', path: `/api/admin/sellers/${seller.user.id}/${verb}`, body, entityId: seller.user.id, check: changed('status', from, to) };
+      },
+    }),
+  ),
+  // Plans and subscriptions.
+  {
+    action: 'subscription_plan.update',
+    setup: async () => {
+      const [plan] = await t.db.select().from(subscriptionPlans).limit(1);
+      return { method: 'PATCH', path: `/api/admin/subscription-plans/${plan!.id}`, body: { description: 'Audited description of the plan.' }, entityId: plan!.id, check: changed('description', plan!.description, 'Audited description of the plan.') };
+    },
+  },
+  {
+    action: 'subscription.cancel',
+    setup: async () => {
+      const sub = await insertSubscription(t.db, (await createUser(t.db)).id, { plan: 'educator' });
+      return { method: 'POST', path: `/api/admin/subscriptions/${sub.id}/cancel`, body: { atPeriodEnd: true }, entityId: sub.id, check: changed('cancel_at_period_end', 0, 1) };
+    },
+  },
+  {
+    action: 'subscription.refund',
+    setup: async () => {
+      const sub = await insertSubscription(t.db, (await createUser(t.db)).id, { plan: 'educator' });
+      await insertInvoice(t.db, sub);
+      return { method: 'POST', path: `/api/admin/subscriptions/${sub.id}/refund`, body: { cancel: true }, entityId: sub.id, check: (b, a) => expect([b?.ended_at, typeof a?.ended_at]).toEqual([null, 'string']) };
+    },
+  },
   // Coupons.
   { action: 'coupon.create', status: 201, setup: () => ({ method: 'POST', path: '/api/admin/coupons', body: { code: 'AUDITNEW', discountType: 'percent', percentOff: 15 }, check: created('percent_off', 15) }) },
   {
@@ -258,6 +300,9 @@ export const REFUSED: { name: string; status: number; setup: () => Promise<Walk>
     return { method: 'PATCH', path: `/api/admin/instructors/${pro.user.id}`, body: { suspended: true, reason: 'Again', verified: true } };
   } },
   { name: 'a refund larger than the order', status: 409, setup: async () => ({ method: 'POST', path: `/api/admin/orders/${(await paidOrder()).id}/refunds`, body: { amountCents: 999_999 } }) },
+  { name: 'rejecting an approved seller', status: 409, setup: async () => ({ method: 'POST', path: `/api/admin/sellers/${(await createSeller(t.db)).user.id}/reject`, body: { reason: 'No' } }) },
+  { name: 'a plan with nothing to change', status: 400, setup: () => ({ method: 'PATCH', path: '/api/admin/subscription-plans/2', body: {} }) },
+  { name: 'a subscription with nothing to refund', status: 409, setup: async () => ({ method: 'POST', path: `/api/admin/subscriptions/${(await insertSubscription(t.db, (await createUser(t.db)).id, { plan: 'educator' })).id}/refund`, body: {} }) },
   { name: 'a missing coupon', status: 404, setup: () => ({ method: 'POST', path: '/api/admin/coupons/999999/deactivate' }) },
   { name: 'a student changing a coupon', status: 403, setup: async () => {
     const student = await createUser(t.db);

@@ -108,14 +108,14 @@ export const couponsRoutes = new Hono<AppContext>()
   })
   .post('/admin/coupons', requirePermission('coupons.manage'), validate('json', createCouponSchema), async (c) => {
     const input: CouponInput = c.req.valid('json');
-    return c.json(await createCoupon(c.get('platform').db, signedInUser(c).id, input), 201);
+    return c.json(await createCoupon(c.get('platform').db, signedInUser(c), input), 201);
   })
   .get('/admin/coupons/:id', requirePermission('coupons.manage'), validate('param', idParamSchema), async (c) => {
     return c.json(await getCoupon(c.get('platform').db, c.req.valid('param').id), 200);
   })
   .patch('/admin/coupons/:id', requirePermission('coupons.manage'), validate('param', idParamSchema), validate('json', updateCouponSchema), async (c) => {
-    return c.json(await updateCoupon(c.get('platform').db, c.req.valid('param').id, c.req.valid('json')), 200);
+    return c.json(await updateCoupon(c.get('platform').db, signedInUser(c), c.req.valid('param').id, c.req.valid('json')), 200);
   })
   .post('/admin/coupons/:id/deactivate', requirePermission('coupons.manage'), validate('param', idParamSchema), async (c) => {
-    return c.json(await deactivateCoupon(c.get('platform').db, c.req.valid('param').id), 200);
+    return c.json(await deactivateCoupon(c.get('platform').db, signedInUser(c), c.req.valid('param').id), 200);
   });

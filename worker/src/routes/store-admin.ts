@@ -26,16 +26,16 @@ export const storeAdminRoutes = new Hono<AppContext>()
     return c.json(await listSellerProfiles(c.get('platform').db, c.req.valid('query')), 200);
   })
   .post('/admin/sellers/:id/approve', requirePermission('sellers.manage'), validate('param', idParamSchema), async (c) => {
-    return c.json(await approveSeller(c.get('platform'), signedInUser(c).id, c.req.valid('param').id), 200);
+    return c.json(await approveSeller(c.get('platform'), signedInUser(c), c.req.valid('param').id), 200);
   })
   .post('/admin/sellers/:id/reject', requirePermission('sellers.manage'), validate('param', idParamSchema), validate('json', decisionReasonSchema), async (c) => {
-    return c.json(await rejectSeller(c.get('platform'), signedInUser(c).id, c.req.valid('param').id, c.req.valid('json').reason), 200);
+    return c.json(await rejectSeller(c.get('platform'), signedInUser(c), c.req.valid('param').id, c.req.valid('json').reason), 200);
   })
   .post('/admin/sellers/:id/suspend', requirePermission('sellers.manage'), validate('param', idParamSchema), validate('json', decisionReasonSchema), async (c) => {
-    return c.json(await suspendSeller(c.get('platform'), signedInUser(c).id, c.req.valid('param').id, c.req.valid('json').reason), 200);
+    return c.json(await suspendSeller(c.get('platform'), signedInUser(c), c.req.valid('param').id, c.req.valid('json').reason), 200);
   })
   .post('/admin/sellers/:id/reinstate', requirePermission('sellers.manage'), validate('param', idParamSchema), async (c) => {
-    return c.json(await reinstateSeller(c.get('platform'), signedInUser(c).id, c.req.valid('param').id), 200);
+    return c.json(await reinstateSeller(c.get('platform'), signedInUser(c), c.req.valid('param').id), 200);
   })
   .get('/admin/store-settings', requirePermission('store.settings'), async (c) => {
     return c.json(await getStoreSettings(c.get('platform').db), 200);

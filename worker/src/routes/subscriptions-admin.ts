@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { subscriptionPlans } from '../../../db/schema/subscriptions.ts';
 import type { AppContext } from '../app-context.ts';
 import { validate } from '../http/validate.ts';
-import { requirePermission } from '../middleware/auth.ts';
+import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import { adminCancelSchema, adminRefundSchema, adminSubscriptionsQuerySchema, planFields, type PlanChanges } from '../schemas/subscriptions-admin.ts';
 import {
@@ -52,7 +52,7 @@ export const subscriptionsAdminRoutes = new Hono<AppContext>()
       const platform = c.get('platform');
       const id = c.req.valid('param').id;
       const changes: PlanChanges = c.req.valid('json');
-      const { after, pricesChanged } = await updatePlan(platform.db, id, changes);
+      const { after, pricesChanged } = await updatePlan(platform.db, signedInUser(c), id, changes);
       // With Stripe's keys a changed price needs new Stripe prices (immutable there). The plan is
       // saved either way: checkout syncs the plan it sells again, so a failed sync heals itself.
       let stripeSyncError: string | null = null;
@@ -90,13 +90,13 @@ export const subscriptionsAdminRoutes = new Hono<AppContext>()
     requirePermission('subscriptions.manage'),
     validate('param', idParamSchema),
     validate('json', adminCancelSchema),
-    async (c) => c.json(await adminCancelSubscription(c.get('platform'), c.req.valid('param').id, c.req.valid('json').atPeriodEnd), 200),
+    async (c) => c.json(await adminCancelSubscription(c.get('platform'), signedInUser(c), c.req.valid('param').id, c.req.valid('json').atPeriodEnd), 200),
   )
   .post(
     '/admin/subscriptions/:id/refund',
     requirePermission('subscriptions.manage'),
     validate('param', idParamSchema),
     validate('json', adminRefundSchema),
-    async (c) => c.json(await adminRefundSubscription(c.get('platform'), c.req.valid('param').id, c.req.valid('json')), 200),
+    async (c) => c.json(await adminRefundSubscription(c.get('platform'), signedInUser(c), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .get('/admin/subscription-stats', requirePermission('subscriptions.manage'), async (c) => c.json(await subscriptionStats(c.get('platform').db), 200));

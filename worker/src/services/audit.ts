@@ -132,3 +132,21 @@ export function auditedWhen(when: boolean, db: Db, actor: AuditActor, target: Au
   if (when) return audited(db, actor, target, change);
   return [...change];
 }
+
+/**
+ * For a change our own statements do not make: an admin's request to the payment provider whose
+ * effect the provider's verified event writes (decision 0024: a subscription cancelled or refunded
+ * through the billing engine). The row is read before the request; once `change` has returned
+ * (the test provider delivers its event at once, Stripe's may follow later), one INSERT writes the
+ * entry with that before and the row as it is now. Nothing is written when `change` throws.
+ */
+export async function auditedAround<T>(db: Db, actor: AuditActor, target: AuditTarget, change: () => Promise<T>): Promise<T> {
+  const key = keyOf(target);
+  const [row] = await db.all<{ snapshot: string | null }>(sql`SELECT ${snapshotSql(target.table, key, target.idColumn, target.extra)} AS snapshot`);
+  const result = await change();
+  const entityId = typeof target.id === 'object' ? sql`CAST(${key} AS TEXT)` : sql`${String(target.id)}`;
+  await db.run(sql`INSERT INTO audit_log (actor_id, actor_name, actor_roles, action, entity, entity_id, summary, before, after)
+    VALUES (${actorKey(actor)}, ${actor.username}, ${actor.roles.join(',')}, ${target.action}, ${getTableName(target.table)}, ${entityId}, ${target.summary ?? ''},
+      ${row?.snapshot ?? null}, ${snapshotSql(target.table, key, target.idColumn, target.extra)})`);
+  return result;
+}

@@ -1,9 +1,11 @@
+import type { ResultSet } from '@libsql/client';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { coupons, type CouponRow } from '../../../db/schema/commerce.ts';
 import { courses } from '../../../db/schema/index.ts';
 import { couponRuleOf, describeCoupon, normaliseCouponCode, type CouponItemRef, type CouponRule } from '../domain/coupons.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
+import { audited, type AuditActor } from './audit.ts';
 import { CSV_MAX_ROWS, withinCsvCap } from './csv/writer.ts';
 import { uniqueViolation } from './db-errors.ts';
 
@@ -225,16 +227,17 @@ function rethrowDuplicate(err: unknown): never {
   throw err;
 }
 
-export async function createCoupon(db: Db, actorId: number, input: CouponInput): Promise<CouponView> {
+export async function createCoupon(db: Db, actor: AuditActor, input: CouponInput): Promise<CouponView> {
   checkCoupon(input);
   await checkItemsExist(db, input.appliesToItems);
   let id: number;
   try {
-    const [row] = await db
-      .insert(coupons)
-      .values({ ...columnsOf(input), createdBy: actorId })
-      .returning({ id: coupons.id });
-    id = row!.id;
+    const [inserted] = await db.batch(
+      audited(db, actor, { action: 'coupon.create', table: coupons, id: 'new', summary: `Created coupon ${input.code}.` }, [
+        db.insert(coupons).values({ ...columnsOf(input), createdBy: actor.id }).returning({ id: coupons.id }),
+      ]),
+    );
+    id = (inserted as { id: number }[])[0]!.id;
   } catch (err) {
     rethrowDuplicate(err);
   }
@@ -264,18 +267,22 @@ function inputOf(row: CouponRow): CouponInput {
  * PATCH: the changes merged into the stored coupon, checked whole. Orders already placed keep the
  * discount they were given (a snapshot); only later checkouts see the change.
  */
-export async function updateCoupon(db: Db, id: number, changes: CouponChanges): Promise<CouponView> {
+export async function updateCoupon(db: Db, actor: AuditActor, id: number, changes: CouponChanges): Promise<CouponView> {
   const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
   if (!row) throw notFound(COUPON_NOT_FOUND);
   const merged: CouponInput = { ...inputOf(row), ...changes };
   checkCoupon(merged);
   if (changes.appliesToItems !== undefined) await checkItemsExist(db, merged.appliesToItems);
   try {
-    const result = await db
-      .update(coupons)
-      .set({ ...columnsOf(merged), updatedAt: NOW })
-      .where(eq(coupons.id, id));
-    if (result.rowsAffected === 0) throw notFound(COUPON_NOT_FOUND);
+    const [, result] = await db.batch(
+      audited(db, actor, { action: 'coupon.update', table: coupons, id, summary: `Changed coupon ${merged.code}: ${Object.keys(changes).join(', ') || 'nothing'}.` }, [
+        db
+          .update(coupons)
+          .set({ ...columnsOf(merged), updatedAt: NOW })
+          .where(eq(coupons.id, id)),
+      ]),
+    );
+    if ((result as ResultSet).rowsAffected === 0) throw notFound(COUPON_NOT_FOUND);
   } catch (err) {
     rethrowDuplicate(err);
   }
@@ -283,8 +290,13 @@ export async function updateCoupon(db: Db, id: number, changes: CouponChanges): 
 }
 
 /** Stops the code applying at checkout. Pending orders that reserved it keep their discount. */
-export async function deactivateCoupon(db: Db, id: number): Promise<CouponView> {
-  const result = await db.update(coupons).set({ active: false, updatedAt: NOW }).where(eq(coupons.id, id));
-  if (result.rowsAffected === 0) throw notFound(COUPON_NOT_FOUND);
+export async function deactivateCoupon(db: Db, actor: AuditActor, id: number): Promise<CouponView> {
+  const [row] = await db.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, id));
+  if (!row) throw notFound(COUPON_NOT_FOUND);
+  await db.batch(
+    audited(db, actor, { action: 'coupon.deactivate', table: coupons, id, summary: `Deactivated coupon ${row.code}.` }, [
+      db.update(coupons).set({ active: false, updatedAt: NOW }).where(eq(coupons.id, id)),
+    ]),
+  );
   return getCoupon(db, id);
 }

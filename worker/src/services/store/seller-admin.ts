@@ -1,8 +1,10 @@
+import type { ResultSet } from '@libsql/client';
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { sellerProfiles, users } from '../../../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import { audited, type AuditActor } from '../audit.ts';
 import { notify } from '../notifications.ts';
 import { loadSellerProfile, toSellerProfileView } from './sellers.ts';
 import type { SellerProfileView, SellerStatus } from './views.ts';
@@ -128,23 +130,26 @@ async function tell(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, kind: Dec
  * (the role is granted again if it went missing) and tells nobody. A suspended seller is
  * reinstated, not approved.
  */
-export async function approveSeller(platform: Platform, actorId: number, sellerId: number): Promise<SellerProfileView> {
+export async function approveSeller(platform: Platform, actor: AuditActor, sellerId: number): Promise<SellerProfileView> {
   const { db } = platform;
   const before = await requireProfile(db, sellerId);
   if (before.status === 'suspended') throw conflict(SUSPENDED_USE_REINSTATE);
-  const [updated] = await db.batch([
-    db
-      .update(sellerProfiles)
-      .set({ status: 'approved', statusReason: null, decidedBy: actorId, decidedAt: NOW, updatedAt: NOW })
-      .where(and(eq(sellerProfiles.userId, sellerId), inArray(sellerProfiles.status, ['pending', 'rejected']))),
-    // The role the application asked for, only once the profile is approved (in this batch or before).
-    db.run(sql`INSERT INTO user_roles (user_id, role_id)
+  const target = { action: 'seller.approve', table: sellerProfiles, idColumn: sellerProfiles.userId, id: sellerId, summary: `Approved the seller ${before.store_name} (${before.requested_role} granted).` };
+  const [, updated] = await db.batch(
+    audited(db, actor, target, [
+      db
+        .update(sellerProfiles)
+        .set({ status: 'approved', statusReason: null, decidedBy: actor.id, decidedAt: NOW, updatedAt: NOW })
+        .where(and(eq(sellerProfiles.userId, sellerId), inArray(sellerProfiles.status, ['pending', 'rejected']))),
+      // The role the application asked for, only once the profile is approved (in this batch or before).
+      db.run(sql`INSERT INTO user_roles (user_id, role_id)
       SELECT sp.user_id, r.id FROM seller_profiles sp JOIN roles r ON r.name = sp.requested_role
       WHERE sp.user_id = ${sellerId} AND sp.status = 'approved'
       ON CONFLICT DO NOTHING`),
-  ]);
+    ]),
+  );
   const after = await requireProfile(db, sellerId);
-  if (updated.rowsAffected === 0) {
+  if ((updated as ResultSet).rowsAffected === 0) {
     if (after.status === 'approved') return after;
     throw conflict(SUSPENDED_USE_REINSTATE);
   }
@@ -155,25 +160,30 @@ export async function approveSeller(platform: Platform, actorId: number, sellerI
 /** One guarded status change and its notice; 409 with `refusal` when the seller is not in `from`. */
 async function decide(
   platform: Platform,
-  actorId: number,
+  actor: AuditActor,
   sellerId: number,
-  change: { from: SellerStatus; to: SellerStatus; reason: string | null; refusal: string; kind: DecisionKind },
+  change: { from: SellerStatus; to: SellerStatus; reason: string | null; refusal: string; kind: DecisionKind; action: string; verb: string },
 ): Promise<SellerProfileView> {
   const { db } = platform;
-  await requireProfile(db, sellerId);
-  const updated = await db
-    .update(sellerProfiles)
-    .set({ status: change.to, statusReason: change.reason, decidedBy: actorId, decidedAt: NOW, updatedAt: NOW })
-    .where(and(eq(sellerProfiles.userId, sellerId), eq(sellerProfiles.status, change.from)));
-  if (updated.rowsAffected === 0) throw conflict(change.refusal);
+  const before = await requireProfile(db, sellerId);
+  const summary = `${change.verb} the seller ${before.store_name}${change.reason ? `: ${change.reason}` : ''}.`;
+  const [, updated] = await db.batch(
+    audited(db, actor, { action: change.action, table: sellerProfiles, idColumn: sellerProfiles.userId, id: sellerId, summary }, [
+      db
+        .update(sellerProfiles)
+        .set({ status: change.to, statusReason: change.reason, decidedBy: actor.id, decidedAt: NOW, updatedAt: NOW })
+        .where(and(eq(sellerProfiles.userId, sellerId), eq(sellerProfiles.status, change.from))),
+    ]),
+  );
+  if ((updated as ResultSet).rowsAffected === 0) throw conflict(change.refusal);
   const after = await requireProfile(db, sellerId);
   await tell(platform, change.kind, after, change.reason);
   return after;
 }
 
 /** POST /api/admin/sellers/{id}/reject: a pending application only, with the reason the applicant reads. */
-export function rejectSeller(platform: Platform, actorId: number, sellerId: number, reason: string): Promise<SellerProfileView> {
-  return decide(platform, actorId, sellerId, { from: 'pending', to: 'rejected', reason, refusal: ONLY_PENDING_REJECTED, kind: 'seller_rejected' });
+export function rejectSeller(platform: Platform, actor: AuditActor, sellerId: number, reason: string): Promise<SellerProfileView> {
+  return decide(platform, actor, sellerId, { from: 'pending', to: 'rejected', reason, refusal: ONLY_PENDING_REJECTED, kind: 'seller_rejected', action: 'seller.reject', verb: 'Rejected' });
 }
 
 /**
@@ -181,11 +191,11 @@ export function rejectSeller(platform: Platform, actorId: number, sellerId: numb
  * public reads require an approved profile, so their resources leave the store at once, and
  * their resource writes are refused (requireApprovedSeller).
  */
-export function suspendSeller(platform: Platform, actorId: number, sellerId: number, reason: string): Promise<SellerProfileView> {
-  return decide(platform, actorId, sellerId, { from: 'approved', to: 'suspended', reason, refusal: ONLY_APPROVED_SUSPENDED, kind: 'seller_suspended' });
+export function suspendSeller(platform: Platform, actor: AuditActor, sellerId: number, reason: string): Promise<SellerProfileView> {
+  return decide(platform, actor, sellerId, { from: 'approved', to: 'suspended', reason, refusal: ONLY_APPROVED_SUSPENDED, kind: 'seller_suspended', action: 'seller.suspend', verb: 'Suspended' });
 }
 
 /** POST /api/admin/sellers/{id}/reinstate: a suspended seller is approved again. */
-export function reinstateSeller(platform: Platform, actorId: number, sellerId: number): Promise<SellerProfileView> {
-  return decide(platform, actorId, sellerId, { from: 'suspended', to: 'approved', reason: null, refusal: ONLY_SUSPENDED_REINSTATED, kind: 'seller_reinstated' });
+export function reinstateSeller(platform: Platform, actor: AuditActor, sellerId: number): Promise<SellerProfileView> {
+  return decide(platform, actor, sellerId, { from: 'suspended', to: 'approved', reason: null, refusal: ONLY_SUSPENDED_REINSTATED, kind: 'seller_reinstated', action: 'seller.reinstate', verb: 'Reinstated' });
 }

@@ -15,6 +15,7 @@ import type { Db } from '../../platform/db.ts';
 import { NOTHING_TO_CHANGE, planProblems } from '../../domain/plan-rules.ts';
 import type { AdminSubscriptionsQuery, PlanChanges } from '../../schemas/subscriptions-admin.ts';
 import { CSV_MAX_ROWS, withinCsvCap } from '../csv/writer.ts';
+import { audited, auditedAround, type AuditActor } from '../audit.ts';
 import { providerNameOf } from '../payments/provider.ts';
 import { ALREADY_ENDED, cancelSubscription, INVOICE_NOT_FOUND, INVOICE_NOT_REFUNDABLE, refundInvoice, SUBSCRIPTION_NOT_FOUND } from './manage.ts';
 import { plansById, toPlanView } from './plans.ts';
@@ -78,7 +79,7 @@ export interface PlanUpdate {
  * public plans answer and /subscription show the change at once. Running subscriptions keep the
  * price they pay (subscriptions.price_cents).
  */
-export async function updatePlan(db: Db, id: number, changes: PlanChanges): Promise<PlanUpdate> {
+export async function updatePlan(db: Db, actor: AuditActor, id: number, changes: PlanChanges): Promise<PlanUpdate> {
   const [before] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, id));
   if (!before) throw notFound(PLAN_NOT_FOUND);
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as PlanChanges;
@@ -93,25 +94,27 @@ export async function updatePlan(db: Db, id: number, changes: PlanChanges): Prom
   const first = Object.values(problems)[0]?.[0];
   if (first) throw new AppError(400, first, { validationErrors: problems });
 
-  const [after] = await db
-    .update(subscriptionPlans)
-    .set({
-      ...(set.name !== undefined && { name: set.name }),
-      ...(set.description !== undefined && { description: set.description }),
-      ...(set.monthlyPriceCents !== undefined && {
-        monthlyPriceCents: set.monthlyPriceCents,
-      }),
-      ...(set.yearlyPriceCents !== undefined && {
-        yearlyPriceCents: set.yearlyPriceCents,
-      }),
-      ...(set.features !== undefined && {
-        features: JSON.stringify(set.features.map(({ text, included }) => ({ text, included }))),
-      }),
-      ...(set.active !== undefined && { active: set.active }),
-      updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
-    })
-    .where(eq(subscriptionPlans.id, id))
-    .returning();
+  const summary = `Changed the ${before.name} plan (${Object.keys(set).join(', ')}).`;
+  const [, updatedRows] = await db.batch(
+    audited(db, actor, { action: 'subscription_plan.update', table: subscriptionPlans, id, summary }, [
+      db
+        .update(subscriptionPlans)
+        .set({
+          ...(set.name !== undefined && { name: set.name }),
+          ...(set.description !== undefined && { description: set.description }),
+          ...(set.monthlyPriceCents !== undefined && { monthlyPriceCents: set.monthlyPriceCents }),
+          ...(set.yearlyPriceCents !== undefined && { yearlyPriceCents: set.yearlyPriceCents }),
+          ...(set.features !== undefined && {
+            features: JSON.stringify(set.features.map(({ text, included }) => ({ text, included }))),
+          }),
+          ...(set.active !== undefined && { active: set.active }),
+          updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+        })
+        .where(eq(subscriptionPlans.id, id))
+        .returning(),
+    ]),
+  );
+  const [after] = updatedRows as SubscriptionPlanRow[];
   if (!after) throw notFound(PLAN_NOT_FOUND);
   return {
     before,
@@ -293,12 +296,13 @@ async function manageableSubscription(platform: Platform, id: number): Promise<S
  * until then, §4) or now. Refused (409) when it has ended, is already set to cancel, or cannot
  * renew (an unpaid checkout is cancelled now).
  */
-export async function adminCancelSubscription(platform: Platform, id: number, atPeriodEnd: boolean): Promise<AdminSubscriptionDetail> {
+export async function adminCancelSubscription(platform: Platform, actor: AuditActor, id: number, atPeriodEnd: boolean): Promise<AdminSubscriptionDetail> {
   const sub = await manageableSubscription(platform, id);
   if (hasEnded(sub)) throw conflict(ALREADY_ENDED);
   if (atPeriodEnd && !(LIVE_STATUSES as readonly string[]).includes(sub.status)) throw conflict(NOT_RENEWING);
   if (atPeriodEnd && sub.cancelAtPeriodEnd) throw conflict(ALREADY_CANCELING);
-  await cancelSubscription(platform, id, { atPeriodEnd });
+  const summary = `Cancelled subscription #${id} of user #${sub.userId} ${atPeriodEnd ? 'at the end of its period' : 'now'}.`;
+  await auditedAround(platform.db, actor, { action: 'subscription.cancel', table: subscriptions, id, summary }, () => cancelSubscription(platform, id, { atPeriodEnd }));
   return getAdminSubscription(platform, id);
 }
 
@@ -309,6 +313,7 @@ export async function adminCancelSubscription(platform: Platform, id: number, at
  */
 export async function adminRefundSubscription(
   platform: Platform,
+  actor: AuditActor,
   id: number,
   input: { invoiceId?: number; amountCents?: number; cancel?: boolean },
 ): Promise<AdminSubscriptionDetail> {
@@ -328,7 +333,11 @@ export async function adminRefundSubscription(
     throw badRequest(refundTooLarge(refundable), { amountCents: [refundTooLarge(refundable)] });
   }
   if (input.cancel && hasEnded(sub)) throw conflict(ALREADY_ENDED);
-  await refundInvoice(platform, invoice.id, input.amountCents ?? null);
-  if (input.cancel) await cancelSubscription(platform, id, { atPeriodEnd: false });
+  const amount = input.amountCents ?? refundable;
+  const summary = `Refunded ${formatUsd(amount)} of invoice #${invoice.id} of subscription #${id}${input.cancel ? ' and cancelled it now' : ''}.`;
+  await auditedAround(platform.db, actor, { action: 'subscription.refund', table: subscriptions, id, summary }, async () => {
+    await refundInvoice(platform, invoice.id, input.amountCents ?? null);
+    if (input.cancel) await cancelSubscription(platform, id, { atPeriodEnd: false });
+  });
   return getAdminSubscription(platform, id);
 }
