@@ -144,12 +144,22 @@ function summaryOf(method: Method, path: string): string {
   return `${VERBS[method]} ${named.join(' ') || 'API'}${one}`;
 }
 
-/** What a final handler's source shows of its success answer: status and media type. */
-function successOf(handler: unknown, method: Method): { status: string; media: string | null } {
+/** Media types a path's file extension names (the CSV exports, the calendar files). */
+const EXTENSION_MEDIA: Record<string, string> = { csv: 'text/csv', ics: 'text/calendar', json: 'application/json', pdf: 'application/pdf' };
+
+/**
+ * What a final handler shows of its success answer, read from its path's extension and its own
+ * source (cheap, and only a hint): status and media type.
+ */
+function successOf(handler: unknown, method: Method, path: string): { status: string; media: string | null } {
   const source = typeof handler === 'function' ? Function.prototype.toString.call(handler) : '';
   const status = /\b201\b/.test(source) ? '201' : /\b204\b/.test(source) ? '204' : /\bredirect\(/.test(source) ? '302' : '200';
   if (status === '204' || status === '302' || method === 'head') return { status, media: null };
-  const media = /text\/csv/.test(source)
+  const extension = /\.([a-z]+)$/.exec(path)?.[1];
+  if (extension && EXTENSION_MEDIA[extension]) return { status, media: EXTENSION_MEDIA[extension] };
+  const media = /text\/html/.test(source)
+    ? 'text/html'
+    : /text\/csv/.test(source)
     ? 'text/csv'
     : /text\/calendar/.test(source)
       ? 'text/calendar'
@@ -241,7 +251,7 @@ function describeOperation(group: RouteGroup, operationId: string, schemas: Reco
     parameters.push({ name: p.name, in: 'path', required: true, schema: p.pattern ? { type: 'string', pattern: `^${p.pattern}$` } : { type: 'string' } });
   }
 
-  const success = successOf(final, group.method);
+  const success = successOf(final, group.method, path);
   const responses: OperationObject['responses'] = {
     [success.status]: {
       description: success.status === '302' ? 'Redirect' : success.status === '204' ? 'Done, no content' : 'Success',

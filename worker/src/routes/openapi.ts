@@ -52,6 +52,7 @@ export function openApiRoutes(routes: () => readonly RouterRoute[]) {
       const page = await platform.assets(API_DOCS_PAGE, c.req.raw);
       if (!page || !page.ok) throw new AppError(404, 'Not found');
       const res = new Response(page.body, { status: 200, headers: page.headers });
+      res.headers.set('content-type', 'text/html; charset=utf-8');
       // The page policy with this page's inline hashes: asked as the site path it is built at,
       // since every other answer under /api/ keeps the strict API policy.
       const asPage = new Request(new URL('/api-docs-page', c.req.url), { method: 'GET' });
