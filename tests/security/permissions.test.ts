@@ -583,6 +583,9 @@ export const ROUTE_CASES: RouteCase[] = [
   // The deployment's facts and checks (issue 13 §1).
   { method: 'GET', route: '/api/admin/deployment', guard: 'deployment.read', call: () => ({ path: '/api/admin/deployment' }) },
   { method: 'POST', route: '/api/admin/deployment/checks', guard: 'deployment.read', call: () => ({ path: '/api/admin/deployment/checks' }) },
+  // The audit log's viewer and its CSV (decision 0033): ADMIN's alone.
+  { method: 'GET', route: '/api/admin/audit-log', guard: 'audit.read', call: () => ({ path: '/api/admin/audit-log?action=coupon.update' }) },
+  { method: 'GET', route: '/api/admin/audit-log/export.csv', guard: 'audit.read', call: () => ({ path: '/api/admin/audit-log/export.csv?from=2030-01-01' }) },
 
   // The curriculum store's resources (decision 0029): a seller's own, the reviewers' and curriculum admins'.
   {

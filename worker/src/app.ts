@@ -62,6 +62,7 @@ import { zipcodeRoutes } from './routes/zipcode.ts';
 import { connectRoutes } from './routes/connect.ts';
 import { adminSettingsRoutes } from './routes/admin-settings.ts';
 import { adminDeploymentRoutes } from './routes/admin-deployment.ts';
+import { adminAuditRoutes } from './routes/admin-audit.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import type { RouterRoute } from 'hono/types';
 
@@ -142,6 +143,7 @@ const api = new Hono<AppContext>()
   .route('/', calendarFeedRoutes)
   .route('/', adminSettingsRoutes)
   .route('/', adminDeploymentRoutes)
+  .route('/', adminAuditRoutes)
   // The API's own description, generated from the routes above (decision 0033).
   .route('/', openApiRoutes(() => apiRoutes()));
 

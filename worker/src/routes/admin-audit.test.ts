@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../../db/schema/index.ts';
+import { createAdminTestApp, expectAdminOnly } from '../../../tests/support/admin-test-app.ts';
+import { fetchCsv } from '../../../tests/support/csv-export.ts';
+import { createSignedInUser, createUser } from '../../../tests/support/factories.ts';
+import { read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
+import { AUDIT_CSV_HEADER, type AuditLogPage } from '../services/audit-log.ts';
+
+let t: TestApp;
+let adminToken: string;
+let studentToken: string;
+let ada: { id: number; username: string };
+let bob: { id: number; username: string };
+
+beforeAll(async () => {
+  ({ t, adminToken, studentToken } = await createAdminTestApp());
+  ada = await createUser(t.db, { username: 'audit_ada', roles: ['ADMIN'] });
+  bob = await createUser(t.db, { username: 'audit_bob', roles: ['CURRICULUM_ADMIN'] });
+  const entry = (actor: { id: number; username: string }, action: string, entity: string, entityId: string, summary: string, createdAt: string, before: object | null, after: object | null) => ({
+    actorId: actor.id,
+    actorName: actor.username,
+    actorRoles: 'ADMIN',
+    action,
+    entity,
+    entityId,
+    summary,
+    before: before && JSON.stringify(before),
+    after: after && JSON.stringify(after),
+    createdAt,
+  });
+  await t.db.insert(auditLog).values([
+    entry(ada, 'coupon.update', 'coupons', '7', 'Changed coupon SPRING: percentOff.', '2031-03-01T10:00:00.000Z', { percent_off: 10 }, { percent_off: 25 }),
+    entry(ada, 'coupon.create', 'coupons', '8', '=SUM(1) created coupon SUMMER.', '2031-03-02T10:00:00.000Z', null, { code: 'SUMMER' }),
+    entry(bob, 'seller.approve', 'seller_profiles', '42', 'Approved the seller Tap Shop (SELLER granted).', '2031-03-03T23:59:00.000Z', { status: 'pending' }, { status: 'approved' }),
+    entry(bob, 'resource.reject', 'resources', '9', 'Rejected the resource Waltz basics: blurry scans.', '2031-03-05T08:00:00.000Z', { status: 'submitted' }, { status: 'rejected' }),
+  ]);
+});
+afterAll(() => t.close());
+
+const list = async (query: string) => {
+  const res = await t.json('GET', `/api/admin/audit-log${query}`, undefined, adminToken);
+  expect(res.status).toBe(200);
+  return read<AuditLogPage>(res);
+};
+const ids = (page: AuditLogPage) => page.data.map((e) => `${e.action}#${e.entity_id}`);
+
+describe('GET /api/admin/audit-log', () => {
+  it('is ADMIN only (audit.read)', async () => {
+    const { token } = await createSignedInUser(t.db, { roles: ['CURRICULUM_ADMIN'] });
+    const sub = await createSignedInUser(t.db, { roles: ['INSTRUCTOR_ADMIN'] });
+    await expectAdminOnly(t, 'GET', '/api/admin/audit-log', undefined, studentToken, [token, sub.token]);
+    await expectAdminOnly(t, 'GET', '/api/admin/audit-log/export.csv', undefined, studentToken, [token, sub.token]);
+  });
+
+  it('answers newest first with labels and parsed snapshots, paged', async () => {
+    const page = await list('?from=2031-01-01&pageSize=2');
+    expect(page.total).toBe(4);
+    expect(ids(page)).toEqual(['resource.reject#9', 'seller.approve#42']);
+    expect(page.data[1]).toMatchObject({ actor_id: bob.id, actor_name: 'audit_bob', action_label: 'Seller approved', entity: 'seller_profiles', before: { status: 'pending' }, after: { status: 'approved' } });
+    expect(ids(await list('?from=2031-01-01&pageSize=2&page=2'))).toEqual(['coupon.create#8', 'coupon.update#7']);
+  });
+
+  it('filters by actor (id or part of the name), action, entity, entity id, days and summary words', async () => {
+    expect(ids(await list(`?actor=${bob.id}`))).toEqual(['resource.reject#9', 'seller.approve#42']);
+    expect(ids(await list('?actor=udit_ad&from=2031-01-01'))).toEqual(['coupon.create#8', 'coupon.update#7']);
+    expect(ids(await list('?action=coupon.update'))).toEqual(['coupon.update#7']);
+    expect(ids(await list('?entity=seller_profiles'))).toEqual(['seller.approve#42']);
+    expect(ids(await list('?entity=coupons&entityId=8'))).toEqual(['coupon.create#8']);
+    // Days are whole UTC days, both ends included.
+    expect(ids(await list('?from=2031-03-02&to=2031-03-03'))).toEqual(['seller.approve#42', 'coupon.create#8']);
+    expect(ids(await list('?q=blurry waltz'))).toEqual(['resource.reject#9']);
+    expect(ids(await list('?q=100%25'))).toEqual([]);
+  });
+
+  it('refuses bad filters with 400', async () => {
+    for (const query of ['?from=yesterday', '?to=2031-02-30x', '?from=2031-03-05&to=2031-03-01', '?page=0', `?actor=${'x'.repeat(101)}`]) {
+      const res = await t.json('GET', `/api/admin/audit-log${query}`, undefined, adminToken);
+      expect(res.status, query).toBe(400);
+      expect((await read<ErrorBody>(res)).message).toBeTruthy();
+    }
+  });
+
+  it('records a real admin action that the viewer then finds', async () => {
+    const res = await t.json('POST', '/api/admin/coupons', { code: 'VIEWERFIND', discountType: 'percent', percentOff: 30 }, adminToken);
+    expect(res.status).toBe(201);
+    const page = await list('?action=coupon.create&q=VIEWERFIND');
+    expect(page.data).toHaveLength(1);
+    expect(page.data[0]).toMatchObject({ summary: 'Created coupon VIEWERFIND.', before: null, after: { code: 'VIEWERFIND', percent_off: 30 } });
+  });
+});
+
+describe('GET /api/admin/audit-log/export.csv', () => {
+  it('exports the filtered entries with their changes; a formula-like summary is defused', async () => {
+    const { header, rows } = await fetchCsv(t, '/api/admin/audit-log/export.csv?actor=audit_ada', adminToken, 'audit-log');
+    expect(header).toEqual(AUDIT_CSV_HEADER);
+    expect(rows.map((r) => r[5])).toEqual(['coupon.create', 'coupon.update']);
+    const update = rows[1]!;
+    expect(update[10]).toBe('percent_off: 10 → 25');
+    expect(rows[0]![9]).toBe("'=SUM(1) created coupon SUMMER.");
+  });
+});
