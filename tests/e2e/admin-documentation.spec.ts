@@ -18,7 +18,7 @@ test.describe('admin documentation', () => {
     await expect(main.getByRole('heading', { level: 2, name: 'DRX', exact: true })).toBeVisible();
     for (const name of ['Run it', 'Demo accounts', 'Security', 'Deploy to Cloudflare Workers'])
       await expect(main.getByRole('heading', { name, exact: true }).first()).toBeVisible();
-    await expect(main.getByText('npm install && npm start')).toBeVisible();
+    await expect(main.locator('pre code', { hasText: 'npm install && npm start' })).toBeVisible();
     // The developers' sections stay in the repository.
     await expect(main.getByRole('heading', { name: 'Develop', exact: true })).toHaveCount(0);
     await expect(main.getByRole('heading', { level: 2, name: 'Architecture' })).toBeVisible();
@@ -28,8 +28,12 @@ test.describe('admin documentation', () => {
     await expect(page).toHaveURL(/#readme-deploy-to-cloudflare-workers$/);
     await expect(main.getByRole('heading', { name: 'Deploy to Cloudflare Workers' })).toBeInViewport();
 
+    // The interactive API reference is a section of the page (it loads when scrolled to).
     await contents.getByRole('link', { name: 'API reference' }).click();
-    await expect(main.getByRole('link', { name: '/api/docs' }).first()).toBeVisible();
+    const api = page.getByRole('region', { name: 'API reference' });
+    await expect(api.getByRole('link', { name: '/api/docs' })).toBeVisible();
+    await expect(api.getByText(/\d+ operations, described from the schemas the API checks/)).toBeVisible();
+    await expect(api.getByRole('heading', { level: 3 }).first()).toBeVisible();
 
     // Every decision record is listed by its title, and each one opens.
     const records = page.getByRole('region', { name: 'Decision records' });

@@ -57,7 +57,8 @@ export async function registerUser(page: Page, prefix = 'user') {
  */
 export async function hydrated(page: Page): Promise<void> {
   // A guard renders the page's own islands only once the user is known; wait for that first.
-  await expect(page.getByText('Verifying authentication...')).toHaveCount(0);
+  // (exact: the guard's own line, not a page that quotes it, such as the documentation's decision records)
+  await expect(page.getByText('Verifying authentication...', { exact: true })).toHaveCount(0);
   // client:visible islands below the fold hydrate only when scrolled to; they are not waited for.
   await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
 }
