@@ -1,4 +1,5 @@
 import { userMenuItems } from '../../../worker/src/domain/navigation.ts';
+import { apiFetch } from '../lib/api.ts';
 import { $auth, loadUser, logout, type AuthState, type User } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 import { h } from './dom.ts';
@@ -84,7 +85,8 @@ function accountMenu(root: HTMLElement, user: User): () => void {
   );
   const panel = h('div', { className: 'menu', hidden: true }, h('p', { className: 'menu-label' }, h('strong', null, name), h('br'), `@${user.username}`), list);
   const wrapper = h('div', { className: 'menu-root' }, button, panel);
-  root.replaceChildren(wrapper);
+  const bell = notificationsBell();
+  root.replaceChildren(h('div', { className: 'user-menu-bar' }, bell.link, wrapper));
 
   const items = () => Array.from(list.querySelectorAll<HTMLElement>('[role="menuitem"]'));
   const focusAt = (i: number) => {
@@ -155,7 +157,50 @@ function accountMenu(root: HTMLElement, user: User): () => void {
     if (open && !wrapper.contains(e.target as Node)) setOpen(false);
   };
   document.addEventListener('pointerdown', onPointerDown);
-  return () => document.removeEventListener('pointerdown', onPointerDown);
+  return () => {
+    document.removeEventListener('pointerdown', onPointerDown);
+    bell.stop();
+  };
+}
+
+/** The bell's accessible name: how many notices are unread. */
+export function bellLabel(unread: number): string {
+  return unread > 0 ? `Notifications, ${unread > 99 ? 'more than 99' : unread} unread` : 'Notifications, none unread';
+}
+
+/**
+ * The header's bell (issue 13 §3): a link to /notifications with the unread count, read once the
+ * page is idle (GET /api/notifications/unread) and updated by the `drx:notifications` event the
+ * notifications page sends when notices are read.
+ */
+function notificationsBell(): { link: HTMLAnchorElement; stop: () => void } {
+  const badge = h('span', { className: 'cart-badge', hidden: true });
+  const link = h('a', { className: 'cart-button bell-link', href: '/notifications', 'aria-label': bellLabel(0) }, bellIcon(), badge);
+  const show = (unread: number) => {
+    link.setAttribute('aria-label', bellLabel(unread));
+    badge.textContent = unread > 99 ? '99+' : String(unread);
+    badge.hidden = unread <= 0;
+  };
+  const onCount = (e: Event) => show(Number((e as CustomEvent<{ unread: number }>).detail?.unread) || 0);
+  window.addEventListener('drx:notifications', onCount);
+  const read = () => {
+    apiFetch<{ unread: number }>('/api/notifications/unread')
+      .then((r) => show(r.unread))
+      .catch(() => undefined);
+  };
+  const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
+  idle(read);
+  return { link, stop: () => window.removeEventListener('drx:notifications', onCount) };
+}
+
+function bellIcon(): SVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  for (const [k, v] of Object.entries({ width: '20', height: '20', viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false', class: 'cart-icon' })) svg.setAttribute(k, v);
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', 'M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16zM10 20a2 2 0 0 0 4 0');
+  svg.appendChild(path);
+  return svg;
 }
 
 function chevron(): SVGElement {
