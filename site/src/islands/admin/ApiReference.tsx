@@ -51,6 +51,7 @@ export default function ApiReference({ headingLevel = 2 }: { /** The level of th
 
   const { data } = state;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const sub = headingLevel === 2 ? 'h3' : 'h4';
   return (
     <div className="api-reference">
       <div className="api-intro">
@@ -74,7 +75,7 @@ export default function ApiReference({ headingLevel = 2 }: { /** The level of th
           <ul className="api-operations">
             {group.operations.map((op) => (
               <li key={op.id}>
-                <Operation op={op} schemas={data.schemas} />
+                <Operation op={op} schemas={data.schemas} sub={sub} />
               </li>
             ))}
           </ul>
@@ -89,7 +90,9 @@ function MethodBadge({ method }: { method: string }) {
 }
 
 /** One operation, closed until opened; its details are made only once opened. */
-function Operation({ op, schemas }: { op: OperationView; schemas: Record<string, JsonSchema> }) {
+type SubHeading = 'h3' | 'h4';
+
+function Operation({ op, schemas, sub }: { op: OperationView; schemas: Record<string, JsonSchema>; sub: SubHeading }) {
   const [open, setOpen] = useState(false);
   return (
     <details className="api-operation" id={op.id} onToggle={(e) => setOpen(e.currentTarget.open)}>
@@ -98,12 +101,12 @@ function Operation({ op, schemas }: { op: OperationView; schemas: Record<string,
         <code className="api-path">{op.path}</code>
         <span className="api-summary">{op.summary}</span>
       </summary>
-      {open && <OperationDetails op={op} schemas={schemas} />}
+      {open && <OperationDetails op={op} schemas={schemas} sub={sub} />}
     </details>
   );
 }
 
-function OperationDetails({ op, schemas }: { op: OperationView; schemas: Record<string, JsonSchema> }) {
+function OperationDetails({ op, schemas, sub: Sub }: { op: OperationView; schemas: Record<string, JsonSchema>; sub: SubHeading }) {
   const bodyRows = op.body ? schemaRows(op.body.schema, schemas) : [];
   return (
     <div className="api-operation-body">
@@ -112,7 +115,7 @@ function OperationDetails({ op, schemas }: { op: OperationView; schemas: Record<
       </p>
       {op.parameters.length > 0 && (
         <div className="api-block">
-          <h4>Parameters</h4>
+          <Sub>Parameters</Sub>
           <dl className="api-fields">
             {op.parameters.map((p) => (
               <FieldRow
@@ -130,9 +133,9 @@ function OperationDetails({ op, schemas }: { op: OperationView; schemas: Record<
       )}
       {op.body && (
         <div className="api-block">
-          <h4>
+          <Sub>
             Request body <span className="hint">({op.body.media})</span>
-          </h4>
+          </Sub>
           {bodyRows.length === 0 ? (
             <p className="hint">{typeLabel(op.body.schema, schemas)}</p>
           ) : (
@@ -145,7 +148,7 @@ function OperationDetails({ op, schemas }: { op: OperationView; schemas: Record<
         </div>
       )}
       <div className="api-block">
-        <h4>Answers</h4>
+        <Sub>Answers</Sub>
         <ul className="api-responses">
           {op.responses.map((r) => (
             <li key={r.status}>
@@ -154,7 +157,7 @@ function OperationDetails({ op, schemas }: { op: OperationView; schemas: Record<
           ))}
         </ul>
       </div>
-      <TryIt op={op} schemas={schemas} />
+      <TryIt op={op} schemas={schemas} sub={Sub} />
     </div>
   );
 }
@@ -195,7 +198,7 @@ function paramHint(p: ParameterObject, schemas: Record<string, JsonSchema>): str
 }
 
 /** The Try it form of an operation: its parameters, its JSON body, and what the API answered. */
-function TryIt({ op, schemas }: { op: OperationView; schemas: Record<string, JsonSchema> }) {
+function TryIt({ op, schemas, sub: Sub }: { op: OperationView; schemas: Record<string, JsonSchema>; sub: SubHeading }) {
   const inputs = useStore($tryInputs)[op.id] ?? { values: {}, body: initialBody(op, schemas) };
   const result = useStore($tryResults)[op.id];
   const formId = useId();
@@ -209,7 +212,7 @@ function TryIt({ op, schemas }: { op: OperationView; schemas: Record<string, Jso
 
   return (
     <form className="api-try form" onSubmit={submit} aria-label={`Try ${op.method} ${op.path}`}>
-      <h4>Try it</h4>
+      <Sub>Try it</Sub>
       {fields.length > 0 && (
         <div className="form-row">
           {fields.map((p) => {
