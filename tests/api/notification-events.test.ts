@@ -7,7 +7,7 @@ import { sweepBookings } from '../../worker/src/services/bookings/sweep.ts';
 import { createInstructor, giveBooking } from '../support/booking-factories.ts';
 import { givePaidBooking } from '../support/booking-orders.ts';
 import { buyCourse, createPaidCourse, payTestSession, startCheckout } from '../support/commerce-factories.ts';
-import { createCourse, createEnrollment } from '../support/course-factories.ts';
+import { createCourse, createEnrollment, createLesson, createModule } from '../support/course-factories.ts';
 import { createAdmin, createSignedInUser, createUser, signIn } from '../support/factories.ts';
 import { createResource, createSeller } from '../support/seller-factories.ts';
 import { makeOwnership, makeResourceFile } from '../support/store-factories.ts';
@@ -127,6 +127,20 @@ describe('each kind produced by its event', () => {
     expect(await mailsTo(other.user.email!, 'certificate_issued')).toHaveLength(1);
   });
 
+  it('certificate_issued: completing a course issues it and tells the learner once', async () => {
+    const course = await createCourse(t.db, { status: 'published', priceCents: 0 });
+    const lesson = await createLesson(t.db, (await createModule(t.db, course.id)).id);
+    const learner = await createSignedInUser(t.db);
+    await createEnrollment(t.db, learner.user.id, course.id);
+    for (let i = 0; i < 2; i++) {
+      const res = await t.json('POST', `/api/learn/lessons/${lesson.id}/complete`, {}, learner.token);
+      expect(res.status).toBe(200);
+      expect((await read<{ course_completed: boolean }>(res)).course_completed).toBe(true);
+    }
+    expect(await noticesOf(learner.user.id, 'certificate_issued')).toHaveLength(1);
+    expect(await mailsTo(learner.user.email!, 'certificate_issued')).toHaveLength(1);
+  });
+
   it('resource_submitted, resource_approved, resource_rejected, review_received, review_replied and resource_sold', async () => {
     const officer = await createUser(t.db, { roles: ['CURRICULUM_OFFICER'] });
     const officerToken = await signIn(t.db, officer.id);
@@ -185,7 +199,7 @@ describe('each kind produced by its event', () => {
     expect(await mailsTo(seller.user.email!, 'payout')).toHaveLength(1);
   });
 
-  it('seller_applied, seller_approved, seller_suspended, seller_reinstated', async () => {
+  it('seller_applied, seller_approved, seller_suspended, seller_reinstated, seller_rejected', async () => {
     const manager = await createUser(t.db, { roles: ['CURRICULUM_ADMIN'] });
     const applicant = await createSignedInUser(t.db);
     const store = `Kizomba lab ${Date.now()}`;
@@ -198,6 +212,11 @@ describe('each kind produced by its event', () => {
     expect((await t.json('POST', `/api/admin/sellers/${applicant.user.id}/reinstate`, undefined, adminToken)).status).toBe(200);
     expect(await noticesOf(applicant.user.id, 'seller_reinstated')).toHaveLength(1);
     expect(await mailsTo(applicant.user.email!, 'seller_reinstated')).toHaveLength(1);
+    const declined = await createSignedInUser(t.db);
+    expect((await t.json('POST', '/api/sellers/apply', { store_name: `${store} 2`, bio: 'Kizomba units for adult beginners, tried in class.' }, declined.token)).status).toBe(201);
+    expect((await t.json('POST', `/api/admin/sellers/${declined.user.id}/reject`, { reason: 'Too little material yet' }, adminToken)).status).toBe(200);
+    expect(await noticesOf(declined.user.id, 'seller_rejected')).toHaveLength(1);
+    expect(await mailsTo(declined.user.email!, 'seller_rejected')).toHaveLength(1);
   });
 
   it('booking_confirmed (a free lesson, at once), booking_cancelled and booking_reminder, each as its receiver chose', async () => {
@@ -235,6 +254,26 @@ describe('each kind produced by its event', () => {
     expect((await t.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'booking_reminder'), like(emailOutbox.subject, `%(${soon.number})`)))).map((m) => m.toAddress)).toEqual([instructor.email]);
   });
 
+  it('booking_declined and booking_rescheduled, each as chosen', async () => {
+    const ALL_DAY = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' }));
+    const { user: instructor, lessonTypes } = await createInstructor(t.db, { timeZone: 'UTC', weekly: ALL_DAY, cancellationHours: 24 });
+    const instructorToken = await signIn(t.db, instructor.id);
+    const booker = await createSignedInUser(t.db);
+    const moved = await giveBooking(t.db, booker.user.id, lessonTypes[0]!, { startsAt: hoursFromNow(72) });
+    // The instructor wants no in-app notice of moves; the booker gets both.
+    await choose(instructorToken, 'booking_rescheduled', { in_app: false });
+    expect((await t.json('POST', `/api/bookings/${moved.id}/reschedule`, { startsAt: hoursFromNow(96) }, booker.token)).status).toBe(200);
+    expect(await noticesOf(booker.user.id, 'booking_rescheduled')).toHaveLength(1);
+    expect(await noticesOf(instructor.id, 'booking_rescheduled')).toHaveLength(0);
+    expect((await mailsTo(instructor.email!, 'booking_rescheduled')).filter((m) => m.subject.includes(moved.number))).toHaveLength(1);
+
+    const { booking } = await givePaidBooking(t, booker.user.id, lessonTypes[0]!, { startsAt: hoursFromNow(30) });
+    await choose(booker.token, 'booking_declined', { email: false });
+    expect((await t.json('POST', `/api/instructor/bookings/${booking.id}/decline`, { reason: 'Ill' }, instructorToken)).status).toBe(200);
+    expect(await noticesOf(booker.user.id, 'booking_declined')).toHaveLength(1);
+    expect(await mailsTo(booker.user.email!, 'booking_declined')).toHaveLength(0);
+  });
+
   it('password-reset: the email is sent even when the user asks for no email at all, and cannot be turned off', async () => {
     const { user, token } = await createSignedInUser(t.db);
     const refused = await t.json('PUT', '/api/notifications/preferences', { preferences: [{ kind: 'password-reset', email: false }] }, token);
@@ -250,6 +289,9 @@ describe('each kind produced by its event', () => {
     const written = new Set([...notices, ...mails].map((r) => r.kind));
     expect(written.size).toBeGreaterThan(15);
     for (const kind of written) expect(isNotificationKind(kind), kind).toBe(true);
+    // And every kind of the catalogue was produced here, but the two whose events have their own tests.
+    const elsewhere = new Set(['waitlist_offer' /* routes/waitlist.test.ts */, 'package_sold' /* routes/packages.test.ts */]);
+    expect(NOTIFICATION_KIND_NAMES.filter((k) => !written.has(k) && !elsewhere.has(k))).toEqual([]);
   });
 });
 

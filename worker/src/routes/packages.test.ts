@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, packagePurchases, sellerLedger } from '../../../db/schema/index.ts';
+import { notifications, orderItems, orders, packagePurchases, sellerLedger } from '../../../db/schema/index.ts';
 import { createInstructor, giveBooking, givePackage } from '../../../tests/support/booking-factories.ts';
 import { payTestSession } from '../../../tests/support/commerce-factories.ts';
 import { createAdmin, createSignedInUser, signIn } from '../../../tests/support/factories.ts';
@@ -56,6 +56,8 @@ describe('lesson packages', () => {
     expect(sale[0]).toMatchObject({ sellerId: instructor.id, type: 'sale', grossCents: 12000 });
     expect(sale[0]!.netCents).toBe(12000 - sale[0]!.feeCents);
     expect(sale[0]!.description).toContain(pkg.title);
+    // The instructor hears of it in-app (package_sold), in the payment's batch, once.
+    expect((await t.db.select().from(notifications).where(and(eq(notifications.userId, instructor.id), eq(notifications.kind, 'package_sold')))).filter((n) => n.body.includes(pkg.title))).toHaveLength(1);
     // A credit used by a booking.
     await giveBooking(t.db, buyer.id, lessonTypes[0]!, { packagePurchaseId: purchase!.id });
     expect((await mine(token))[0]).toMatchObject({ credits_used: 1, credits_left: 2 });
