@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminTestApp } from '../../../../tests/support/admin-test-app.ts';
 import { createCoupon } from '../../../../tests/support/commerce-factories.ts';
@@ -6,6 +7,7 @@ import { createSignedInUser } from '../../../../tests/support/factories.ts';
 import type { TestApp } from '../../../../tests/support/test-app.ts';
 import type { CouponView } from '../coupons.ts';
 import { COUPONS_CSV_HEADER } from './coupons.ts';
+import { CSV_MAX_ROWS } from './writer.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -62,6 +64,18 @@ describe('GET /api/admin/coupons/export.csv', () => {
     const inactive = await fetchCsv(t, `${PATH}?q=${tag}&active=false`, adminToken, 'coupons');
     expect(inactive.rows).toHaveLength(1);
     expect(inactive.rows[0]![inactive.header.indexOf('State')]).toBe('inactive');
+  });
+
+  it('refuses more rows than the cap with a 400 that says to narrow the filters, and exports them once narrowed', async () => {
+    const tag = `CAP${Date.now().toString(36).toUpperCase()}`;
+    await t.db.run(sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${CSV_MAX_ROWS + 1})
+      INSERT INTO coupons (code, description, discount_type, percent_off) SELECT ${tag} || '-' || i, '', 'percent', 10 FROM n`);
+    expect(await listTotal(t, `/api/admin/coupons?q=${tag}-`, adminToken)).toBe(CSV_MAX_ROWS + 1);
+    const res = await t.json('GET', `${PATH}?q=${tag}-`, undefined, adminToken);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'Too many rows to export (more than 50,000). Narrow the filters and try again.' });
+    const narrowed = await fetchCsv(t, `${PATH}?q=${tag}-5000`, adminToken, 'coupons');
+    expect(narrowed.rows).toHaveLength(await listTotal(t, `/api/admin/coupons?q=${tag}-5000`, adminToken));
   });
 
   it('is for coupons.manage only, and a bad filter is a 400', async () => {
