@@ -222,10 +222,13 @@ export function addressOf(from: string): string {
 
 /**
  * The From and Reply-To of outgoing mail: the sender name (else the site name) with the sender
- * address (else the address of the server's MAIL_FROM).
+ * address (else the address of the server's MAIL_FROM). No From while none of the three is set:
+ * the mailer's own MAIL_FROM stays as it is.
  */
-export function mailSender(settings: Pick<Settings, 'site_name' | 'mail_sender_name' | 'mail_sender_address' | 'mail_reply_to'>, envFrom: string): { from: string; replyTo?: string } {
+export function mailSender(settings: Pick<Settings, 'site_name' | 'mail_sender_name' | 'mail_sender_address' | 'mail_reply_to'>, envFrom: string): { from?: string; replyTo?: string } {
+  const replyTo = settings.mail_reply_to ? { replyTo: settings.mail_reply_to } : {};
+  if (!settings.mail_sender_name && !settings.mail_sender_address && settings.site_name === SETTINGS.site_name.default) return replyTo;
   const name = (settings.mail_sender_name || settings.site_name).replace(/["\\]/g, '');
   const address = settings.mail_sender_address || addressOf(envFrom);
-  return { from: name ? `"${name}" <${address}>` : address, ...(settings.mail_reply_to ? { replyTo: settings.mail_reply_to } : {}) };
+  return { from: name ? `"${name}" <${address}>` : address, ...replyTo };
 }

@@ -56,7 +56,7 @@ describe('GET /api/admin/settings', () => {
       expect(field.updated_at).toBeNull();
     }
     expect(view.sections[2]!.fields.find((f) => f.key === 'booking_horizon_days')).toMatchObject({ min: 1, max: 365, kind: 'integer' });
-    expect(view.mail_transport).toMatchObject({ transport: 'console', from: '"DRX" <no-reply@drx.local>', reply_to: null });
+    expect(view.mail_transport).toMatchObject({ transport: 'console', from: 'DRX <no-reply@drx.local>', reply_to: null });
   });
 
   it('shows a curriculum admin the store section only, without the mail facts', async () => {
@@ -263,8 +263,10 @@ describe('mail settings', () => {
     expect(row!.status).toBe('sent');
   });
 
-  it('falls back to the site name and the MAIL_FROM address', async () => {
+  it("leaves the mailer's own MAIL_FROM while nothing is set; then falls back to the site name and the MAIL_FROM address", async () => {
     const sent = capture();
+    await (await sendEmail(t.platform, { to: 'a@example.com', subject: 'S', text: 'T', kind: 'test' })).delivered;
+    expect(sent.shift()).toEqual({ to: 'a@example.com', subject: 'S', text: 'T' });
     await patch({ site_name: 'Studio Rivera' });
     await (await sendEmail(t.platform, { to: 'a@example.com', subject: 'S', text: 'T', kind: 'test' })).delivered;
     expect(sent[0]).toMatchObject({ from: '"Studio Rivera" <no-reply@drx.local>' });

@@ -41,7 +41,7 @@ export function mailTransport(platform: Pick<Platform, 'env' | 'mailer'>, settin
     smtp_host: smtpHostOf(platform.env.SMTP_URL),
     delivers_here: Boolean(platform.mailer),
     env_from: platform.env.MAIL_FROM,
-    from: sender.from,
+    from: sender.from ?? platform.env.MAIL_FROM,
     reply_to: sender.replyTo ?? null,
   };
 }
