@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { barLayout, chartSummary, DEFAULT_BOX, labelledIndexes, niceScale, rowTotal, stackLayout, summarise, yOf, type Bucket, type ChartBox } from '../../lib/charts.ts';
+import { TableScrollBox } from '../ResponsiveTable.tsx';
 import './charts.css';
 
 /**
@@ -65,13 +66,13 @@ function TableDisclosure({ title, head, children }: { title: string; head: React
   return (
     <details>
       <summary>{`${title} as a table`}</summary>
-      <div className="table-wrap">
+      <TableScrollBox label={title}>
         <table className="table">
           <caption className="visually-hidden">{title}</caption>
           <thead>{head}</thead>
           <tbody>{children}</tbody>
         </table>
-      </div>
+      </TableScrollBox>
     </details>
   );
 }
@@ -183,7 +184,7 @@ export function StackedBarChart<K extends string>({ title, buckets, series, form
         <PeriodLabels bars={stacks} labels={buckets.map((b) => ({ key: b.from, short: b.short }))} box={box} />
       </svg>
       <p id={`${id}-summary`} className="chart-summary">
-        {summarise(buckets, (b) => rowTotal(b as Record<string, number>, keys), format, what)}
+        {summarise(buckets, (b) => rowTotal<K>(b, keys), format, what)}
       </p>
       <TableDisclosure
         title={title}
@@ -209,7 +210,7 @@ export function StackedBarChart<K extends string>({ title, buckets, series, form
                 {format(b[s.key])}
               </td>
             ))}
-            <td className="chart-num">{format(rowTotal(b as Record<string, number>, keys))}</td>
+            <td className="chart-num">{format(rowTotal<K>(b, keys))}</td>
           </tr>
         ))}
       </TableDisclosure>
