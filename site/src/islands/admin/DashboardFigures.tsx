@@ -104,7 +104,7 @@ function Revenue({ data }: { data: AdminDashboard }) {
       {!hasRevenue ? (
         <p className="muted">No revenue in this period yet. Paid orders and subscription payments show here, net of refunds.</p>
       ) : (
-        <div className="charts-grid">
+        <div className="admin-stack">
           <StackedBarChart
             title={`Revenue by kind per ${grouping}`}
             buckets={buckets}
