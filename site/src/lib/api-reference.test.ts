@@ -54,7 +54,8 @@ describe('reading the OpenAPI description', () => {
     expect(by.kind!.type).toBe('"percent" | "fixed"');
     expect(by.percentOff).toMatchObject({ type: 'integer | null', required: false, constraints: ['from 1 to 100', 'default null'] });
     expect(by.items).toMatchObject({ type: 'array of object', required: true, constraints: ['at most 5 items'] });
-    expect(by['items[].itemId']).toMatchObject({ depth: 1, required: true, type: 'integer' });
+    // positive(): more than 0; int()'s safe-integer bounds are not repeated.
+    expect(by['items[].itemId']).toMatchObject({ depth: 1, required: true, type: 'integer', constraints: ['more than 0'] });
     expect(by['items[].note']).toMatchObject({ required: false });
     expect(typeLabel({}, {})).toBe('any');
   });

@@ -142,7 +142,8 @@ export function constraintsOf(schema: JsonSchema, schemas: Record<string, JsonSc
   const { options } = alternatives(resolveSchema(schema, schemas));
   const s = resolveSchema(options[0] ?? {}, schemas);
   const out: string[] = [];
-  const n = (key: string) => (typeof s[key] === 'number' ? (s[key] as number) : undefined);
+  // zod's int() bounds every integer by the safe range: not worth saying.
+  const n = (key: string) => (typeof s[key] === 'number' && Math.abs(s[key] as number) < Number.MAX_SAFE_INTEGER ? (s[key] as number) : undefined);
   const [minLength, maxLength, minimum, maximum, minItems, maxItems] = ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'].map(n);
   if (minLength !== undefined && maxLength !== undefined) out.push(`${minLength}–${maxLength} characters`);
   else if (minLength !== undefined) out.push(`at least ${minLength} characters`);
