@@ -100,7 +100,7 @@ function LearnerFigures({ data }: { data: LearnerDashboard }) {
         <Figure label="Purchases" value={numberFormat.format(purchases.orders)} href="/my-purchases" detail={`${numberFormat.format(purchases.resources)} resources owned`} />
         <Figure label="Upcoming bookings" value={numberFormat.format(bookings.upcoming)} href="/my-bookings" />
       </ul>
-      <Panel id="dash-continue" title="Continue learning" link={{ href: '/my-courses', text: 'My Courses' }}>
+      <Panel id="dash-continue" title="Continue learning" link={{ href: '/my-courses', text: 'All my courses' }}>
         {courses.continue.length === 0 ? (
           <p className="muted">
             {courses.completed > 0 ? 'You have finished every course you started. ' : 'You are not taking a course yet. '}
@@ -120,7 +120,7 @@ function LearnerFigures({ data }: { data: LearnerDashboard }) {
         )}
       </Panel>
       <div className="dash-columns">
-        <Panel id="dash-bookings" title="Upcoming bookings" link={{ href: '/my-bookings', text: 'My Bookings' }}>
+        <Panel id="dash-bookings" title="Upcoming bookings" link={{ href: '/my-bookings', text: 'All my bookings' }}>
           {bookings.next.length === 0 ? (
             <p className="muted">
               No sessions booked. <a href="/connect">Find an instructor</a>
@@ -139,7 +139,7 @@ function LearnerFigures({ data }: { data: LearnerDashboard }) {
             </ul>
           )}
         </Panel>
-        <Panel id="dash-certificates" title="Certificates" link={{ href: '/my-certifications', text: 'My Certifications' }}>
+        <Panel id="dash-certificates" title="Certificates" link={{ href: '/my-certifications', text: 'All certificates' }}>
           {certificates.latest.length === 0 ? (
             <p className="muted">No certificates yet. Finish a course to earn one.</p>
           ) : (
@@ -152,7 +152,7 @@ function LearnerFigures({ data }: { data: LearnerDashboard }) {
             </ul>
           )}
         </Panel>
-        <Panel id="dash-purchases" title="Recent purchases" link={{ href: '/my-purchases', text: 'My Purchases' }}>
+        <Panel id="dash-purchases" title="Recent purchases" link={{ href: '/my-purchases', text: 'All purchases' }}>
           {purchases.latest.length === 0 ? (
             <p className="muted">
               Nothing bought yet. <a href="/curriculum">Visit the curriculum store</a>

@@ -11,13 +11,16 @@ export type AreaKey = (typeof AREA_KEYS)[number];
 
 export function dashboardAreaKeys(role: readonly string[] | string | null | undefined): AreaKey[] {
   const roles = roleList(role);
+  // A card per role held: ADMIN's every-action grant opens the admin card only, not a seller's or
+  // an instructor's area it does not work in.
+  const others = roles.filter((r) => r !== 'ADMIN');
   const keys: AreaKey[] = ['learner'];
-  if (can(roles, 'courses.manage_own')) keys.push('instructor');
+  if (can(others, 'courses.manage_own')) keys.push('instructor');
   // A Connect & Book instructor (BOOKING_PROFESSIONAL) is paid for sessions without teaching courses.
-  if (roles.includes('BOOKING_PROFESSIONAL')) keys.push('bookings');
-  if (can(roles, 'store.sell')) keys.push('seller');
+  if (others.includes('BOOKING_PROFESSIONAL')) keys.push('bookings');
+  if (can(others, 'store.sell')) keys.push('seller');
   // The review queue's page is admin-guarded (§2.3): a role containing ADMIN opens it.
-  if (can(roles, 'resources.review') && hasAdminRole(roles)) keys.push('curriculum');
-  if (can(roles, 'admin.stats')) keys.push('admin');
+  if (can(others, 'resources.review') && hasAdminRole(others)) keys.push('curriculum');
+  if (roles.includes('ADMIN')) keys.push('admin');
   return keys;
 }

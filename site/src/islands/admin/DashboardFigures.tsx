@@ -131,7 +131,7 @@ function Subscriptions({ data }: { data: AdminDashboard }) {
     <section className="card admin-panel admin-stack" aria-labelledby="plans-heading">
       <div className="admin-panel-head">
         <h2 id="plans-heading" className="admin-section-title">
-          Subscriptions per plan
+          Subscriptions
         </h2>
         <a href="/admin/subscriptions">All subscriptions</a>
       </div>
