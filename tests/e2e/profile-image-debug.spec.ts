@@ -63,6 +63,14 @@ test.describe('profile image debug', () => {
     await expect(preview).toHaveAttribute('src', '/images/default-profile.png');
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
+    // An address the page's policy blocks (another origin over http) fails at once: the display
+    // still moves one address at a time and reaches the fallback image.
+    await page.getByLabel('Image URL to check').fill('http://localhost:3000/public/uploads/thumbnails/no-such-image.png');
+    await expect(tries).toHaveText([/^\/uploads\/thumbnails\/no-such-image\.png\?t=\d+$/, 'http://localhost:3000/public/uploads/thumbnails/no-such-image.png', '/images/default-profile.png']);
+    await expect(preview).toHaveAttribute('src', '/images/default-profile.png');
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    await page.getByLabel('Image URL to check').fill('/uploads/no-such-image.png');
     await page.getByLabel('Fall back to the default profile image').uncheck();
     await expect(tries).toHaveCount(3);
     await expect(page.getByText('No image: every address failed.')).toBeVisible();

@@ -40,7 +40,9 @@ export default function ImageDisplay({ src, alt, fallbackSrc, fallback = null, c
     setAttempt(current);
   }
 
-  const next = () => setAttempt((a) => ({ ...a, index: a.index + 1, loaded: false }));
+  // Moves past the attempt at `from` only: an image the page's policy blocks is already complete
+  // (broken) when the effect below reads it, and its error event comes too; one step, not two.
+  const next = (from: number) => setAttempt((a) => (a.index === from ? { ...a, index: a.index + 1, loaded: false } : a));
   const done = () => setAttempt((a) => ({ ...a, loaded: true }));
 
   // An image may finish before hydration attaches its handlers: read its state once mounted.
@@ -49,7 +51,7 @@ export default function ImageDisplay({ src, alt, fallbackSrc, fallback = null, c
     const el = img.current;
     if (!el || !el.complete || current.loaded) return;
     if (el.naturalWidth > 0) done();
-    else next();
+    else next(current.index);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [url]);
 
@@ -66,7 +68,7 @@ export default function ImageDisplay({ src, alt, fallbackSrc, fallback = null, c
         alt={alt}
         className={['img-display-img', loading ? 'img-loading' : null].filter(Boolean).join(' ')}
         onLoad={done}
-        onError={next}
+        onError={() => next(current.index)}
       />
     </span>
   );
