@@ -7,6 +7,7 @@ import { createCourse } from '../support/course-factories.ts';
 import { createAdmin, createUser, signIn, type FactoryUser } from '../support/factories.ts';
 import { placeOrder } from '../support/order-factories.ts';
 import { createSeller } from '../support/seller-factories.ts';
+import { makeResource, makeResourceCategory, makeResourceFile } from '../support/store-factories.ts';
 import { insertInvoice, insertSubscription } from '../support/subscription-rows.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -76,6 +77,13 @@ const inHours = (hours: number) => new Date(Math.ceil((Date.now() + hours * 3_60
 async function paidOrder(): Promise<{ id: number; number: string }> {
   const course = await createCourse(t.db, { priceCents: 1500 });
   return placeOrder(t, (await createUser(t.db)).id, [{ kind: 'COURSE', itemId: course.id, title: course.title, unitPriceCents: 1500 }], { paid: true });
+}
+
+/** Another seller's resource (published unless told), with one file. */
+async function resource(options: Parameters<typeof makeResource>[1] = {}) {
+  const r = await makeResource(t.db, options);
+  await makeResourceFile(t, r.id);
+  return r;
 }
 
 const changed = (field: string, from: unknown, to: unknown) => (before: Snapshot, after: Snapshot) => {
@@ -231,6 +239,71 @@ export const AUDIT_WALK: WalkCase[] = [
       },
     }),
   ),
+  // The curriculum store: reviews and curriculum admins' writes on others' resources, categories.
+  {
+    action: 'resource.approve',
+    setup: async () => {
+      const r = await resource({ status: 'submitted' });
+      return { method: 'POST', path: `/api/resources/${r.id}/approve`, entityId: r.id, check: changed('status', 'submitted', 'published') };
+    },
+  },
+  {
+    action: 'resource.reject',
+    setup: async () => {
+      const r = await resource({ status: 'submitted' });
+      return { method: 'POST', path: `/api/resources/${r.id}/reject`, body: { reason: 'Blurry scans' }, entityId: r.id, check: changed('rejection_reason', null, 'Blurry scans') };
+    },
+  },
+  {
+    action: 'resource.feature',
+    setup: async () => {
+      const r = await resource();
+      return { method: 'POST', path: `/api/resources/${r.id}/toggle-featured`, entityId: r.id, check: changed('featured', 0, 1) };
+    },
+  },
+  {
+    action: 'resource.update',
+    setup: async () => {
+      const r = await resource();
+      return { method: 'PATCH', path: `/api/resources/${r.id}`, body: { title: 'Retitled by staff' }, entityId: r.id, check: changed('title', r.title, 'Retitled by staff') };
+    },
+  },
+  {
+    action: 'resource.archive',
+    setup: async () => {
+      const r = await resource();
+      return { method: 'POST', path: `/api/resources/${r.id}/archive`, entityId: r.id, check: changed('status', 'published', 'archived') };
+    },
+  },
+  {
+    action: 'resource.restore',
+    setup: async () => {
+      const r = await resource({ status: 'archived' });
+      return { method: 'POST', path: `/api/resources/${r.id}/restore`, entityId: r.id, check: changed('status', 'archived', 'draft') };
+    },
+  },
+  {
+    action: 'resource.delete',
+    setup: async () => {
+      const r = await resource();
+      return { method: 'DELETE', path: `/api/resources/${r.id}`, entityId: r.id, check: deleted('title', r.title) };
+    },
+  },
+  { action: 'resource_category.create', status: 201, setup: () => ({ method: 'POST', path: '/api/resource-categories', body: { name: 'Audit Warm-ups' }, check: created('name', 'Audit Warm-ups') }) },
+  {
+    action: 'resource_category.update',
+    setup: async () => {
+      const c = await makeResourceCategory(t.db);
+      return { method: 'PATCH', path: `/api/resource-categories/${c.id}`, body: { description: 'Audited' }, entityId: c.id, check: changed('description', c.description, 'Audited') };
+    },
+  },
+  {
+    action: 'resource_category.delete',
+    setup: async () => {
+      const c = await makeResourceCategory(t.db);
+      return { method: 'DELETE', path: `/api/resource-categories/${c.id}`, entityId: c.id, check: deleted('name', c.name) };
+    },
+  },
   // Plans and subscriptions.
   {
     action: 'subscription_plan.update',
@@ -303,6 +376,9 @@ export const REFUSED: { name: string; status: number; setup: () => Promise<Walk>
   { name: 'rejecting an approved seller', status: 409, setup: async () => ({ method: 'POST', path: `/api/admin/sellers/${(await createSeller(t.db)).user.id}/reject`, body: { reason: 'No' } }) },
   { name: 'a plan with nothing to change', status: 400, setup: () => ({ method: 'PATCH', path: '/api/admin/subscription-plans/2', body: {} }) },
   { name: 'a subscription with nothing to refund', status: 409, setup: async () => ({ method: 'POST', path: `/api/admin/subscriptions/${(await insertSubscription(t.db, (await createUser(t.db)).id, { plan: 'educator' })).id}/refund`, body: {} }) },
+  { name: 'approving a resource that was not submitted', status: 409, setup: async () => ({ method: 'POST', path: `/api/resources/${(await resource({ status: 'draft' })).id}/approve` }) },
+  { name: 'featuring a draft resource', status: 409, setup: async () => ({ method: 'POST', path: `/api/resources/${(await resource({ status: 'draft' })).id}/toggle-featured` }) },
+  { name: 'a resource category name taken', status: 409, setup: async () => ({ method: 'POST', path: '/api/resource-categories', body: { name: (await makeResourceCategory(t.db)).name } }) },
   { name: 'a missing coupon', status: 404, setup: () => ({ method: 'POST', path: '/api/admin/coupons/999999/deactivate' }) },
   { name: 'a student changing a coupon', status: 403, setup: async () => {
     const student = await createUser(t.db);
@@ -351,6 +427,30 @@ describe('a refused request leaves no entry', () => {
       const since = await lastId();
       const res = await send(w);
       expect(res.status).toBe(c.status);
+      expect(await t.db.select().from(auditLog).where(gt(auditLog.id, since))).toHaveLength(0);
+    });
+  }
+});
+
+/** A learner's, seller's or plain instructor's own work is the data itself (decision 0033): no entry. */
+export const NOT_AUDITED: { name: string; setup: () => Promise<Walk> }[] = [
+  {
+    name: "a seller editing their own resource",
+    setup: async () => {
+      const seller = await createSeller(t.db);
+      const r = await makeResource(t.db, { sellerId: seller.user.id, status: 'draft' });
+      return { method: 'PATCH', path: `/api/resources/${r.id}`, body: { title: 'My own edit' }, actor: { user: seller.user, token: await signIn(t.db, seller.user.id) } };
+    },
+  },
+];
+
+describe("one's own work leaves no entry", () => {
+  for (const c of NOT_AUDITED) {
+    it(c.name, async () => {
+      const w = await c.setup();
+      const since = await lastId();
+      const res = await send(w);
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
       expect(await t.db.select().from(auditLog).where(gt(auditLog.id, since))).toHaveLength(0);
     });
   }

@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = {
   'resource.feature': { label: 'Resource featured or unfeatured', entity: 'resources' },
   'resource.update': { label: "Resource changed by staff", entity: 'resources' },
   'resource.archive': { label: 'Resource archived by staff', entity: 'resources' },
+  'resource.restore': { label: 'Resource restored by staff', entity: 'resources' },
   'resource.delete': { label: 'Resource deleted by staff', entity: 'resources' },
   'resource_category.create': { label: 'Resource category created', entity: 'resource_categories' },
   'resource_category.update': { label: 'Resource category changed', entity: 'resource_categories' },

@@ -1,12 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { resourceCategories } from '../../../db/schema/index.ts';
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { requirePermission } from '../middleware/auth.ts';
+import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import type { Db } from '../platform/db.ts';
 import { createResourceCategorySchema, updateResourceCategorySchema } from '../schemas/store.ts';
 import { idParamSchema } from '../schemas/users.ts';
+import { audited } from '../services/audit.ts';
 import { uniqueViolation } from '../services/db-errors.ts';
 import { listResourceCategories, type ResourceCategoryView } from '../services/store/resource-reads.ts';
 
@@ -39,14 +41,18 @@ export const resourceCategoriesRoutes = new Hono<AppContext>()
   .post('/resource-categories', categoryManagers, validate('json', createResourceCategorySchema), async (c) => {
     const { db } = c.get('platform');
     const { name, description, position } = c.req.valid('json');
-    const inserted = await db
-      .all<{ id: number }>(
-        sql`INSERT INTO resource_categories (name, description, position)
+    const [inserted] = (await db
+      .batch(
+        audited(db, signedInUser(c), { action: 'resource_category.create', table: resourceCategories, id: 'new', summary: `Created the resource category ${name}.` }, [
+          db.all<{ id: number }>(
+            sql`INSERT INTO resource_categories (name, description, position)
           SELECT ${name}, ${description ?? ''}, ${position ?? sql`(SELECT coalesce(max(position), -1) + 1 FROM resource_categories)`}
           WHERE NOT EXISTS (SELECT 1 FROM resource_categories WHERE lower(name) = lower(${name}))
           RETURNING id`,
+          ),
+        ]),
       )
-      .catch(duplicate);
+      .catch(duplicate)) as [{ id: number }[]];
     if (!inserted[0]) throw conflict(RESOURCE_CATEGORY_EXISTS);
     return c.json(await categoryView(db, inserted[0].id), 201);
   })
@@ -59,13 +65,18 @@ export const resourceCategoriesRoutes = new Hono<AppContext>()
       ...(description !== undefined ? [sql`description = ${description}`] : []),
       ...(position !== undefined ? [sql`position = ${position}`] : []),
     ];
-    const updated = await db
-      .all<{ id: number }>(
-        sql`UPDATE resource_categories SET ${sql.join(sets, sql`, `)}
+    const what = [name !== undefined ? `name ${name}` : '', description !== undefined ? 'description' : '', position !== undefined ? `position ${position}` : ''].filter(Boolean).join(', ');
+    const [, updated] = (await db
+      .batch(
+        audited(db, signedInUser(c), { action: 'resource_category.update', table: resourceCategories, id, summary: `Changed resource category #${id} (${what}).` }, [
+          db.all<{ id: number }>(
+            sql`UPDATE resource_categories SET ${sql.join(sets, sql`, `)}
           WHERE id = ${id} ${name !== undefined ? sql`AND NOT EXISTS (SELECT 1 FROM resource_categories WHERE lower(name) = lower(${name}) AND id <> ${id})` : sql``}
           RETURNING id`,
+          ),
+        ]),
       )
-      .catch(duplicate);
+      .catch(duplicate)) as [unknown, { id: number }[]];
     if (!updated[0]) {
       await categoryView(db, id);
       throw conflict(RESOURCE_CATEGORY_EXISTS);
@@ -76,9 +87,12 @@ export const resourceCategoriesRoutes = new Hono<AppContext>()
   .delete('/resource-categories/:id', categoryManagers, validate('param', idParamSchema), async (c) => {
     const { db } = c.get('platform');
     const { id } = c.req.valid('param');
-    const deleted = await db.all<{ id: number }>(
-      sql`DELETE FROM resource_categories WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM resources WHERE category_id = ${id}) RETURNING id`,
-    );
+    const [found] = await db.select({ name: resourceCategories.name }).from(resourceCategories).where(eq(resourceCategories.id, id));
+    const [, deleted] = (await db.batch(
+      audited(db, signedInUser(c), { action: 'resource_category.delete', table: resourceCategories, id, summary: `Deleted the resource category ${found?.name ?? `#${id}`}.` }, [
+        db.all<{ id: number }>(sql`DELETE FROM resource_categories WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM resources WHERE category_id = ${id}) RETURNING id`),
+      ]),
+    )) as [unknown, { id: number }[]];
     if (!deleted[0]) {
       const view = await categoryView(db, id);
       throw conflict(`This category is used by ${view.resource_count} resource${view.resource_count === 1 ? '' : 's'}: move them to another category first.`);

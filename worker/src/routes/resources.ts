@@ -191,7 +191,7 @@ export const resourcesRoutes = new Hono<AppContext>()
     return c.json(await rejectResource(c.get('platform'), signedInUser(c), c.req.valid('param').id, c.req.valid('json').reason), 200);
   })
   .post('/resources/:id/toggle-featured', managers, validate('param', idParamSchema), async (c) => {
-    return c.json(await toggleFeatured(c.get('platform').db, c.req.valid('param').id), 200);
+    return c.json(await toggleFeatured(c.get('platform').db, signedInUser(c), c.req.valid('param').id), 200);
   })
   /** Everything the signed-in user bought, took for free or was given, with the files. */
   .get('/my-resources', requireUser, async (c) => {

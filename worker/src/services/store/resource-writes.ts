@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { SQLiteRaw } from 'drizzle-orm/sqlite-core/query-builders/raw';
 import { resourceCategories, resourceFiles, resources } from '../../../../db/schema/index.ts';
 import { can } from '../../domain/permissions.ts';
 import { canMove, MOVE_TO, moveRefusal, RESOURCE_FILES_MAX, statusAfterEdit, submissionProblems, type StatusMove } from '../../domain/store.ts';
@@ -6,6 +7,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { assertFeature, type PlanColumns } from '../feature-access.ts';
+import { audited, type AuditActor, type AuditTarget } from '../audit.ts';
 import { notify } from '../notifications.ts';
 import { removeObjects } from '../uploads.ts';
 import { getResourceDetail, RESOURCE_NOT_FOUND } from './resource-reads.ts';
@@ -23,6 +25,8 @@ import type { AgeGroup, DanceStyle, ResourceDetail, ResourceLevel } from './view
 export interface ResourceActor {
   id: number;
   roles: readonly string[];
+  /** Names the actor in the audit log (staff writes on others' resources, decision 0033). */
+  username?: string;
   /** The signed-in user's row (its plan): selling needs the store_selling gate (decision 0031). */
   row?: PlanColumns | null;
 }
@@ -30,6 +34,24 @@ export interface ResourceActor {
 /** A seller writing their own resource needs a plan that sells (Educator or higher; admins pass). */
 export function assertSelling(actor: ResourceActor, ref: { sellerId: number }): void {
   if (ref.sellerId === actor.id) assertFeature(actor, 'store_selling');
+}
+
+/** A write on someone else's resource (a reviewer, a curriculum admin) is audited; a seller's own is not. */
+function staffAudit(actor: ResourceActor, ref: { id: number; sellerId: number; title: string }, action: string, summary: string): MoveAudit | undefined {
+  if (ref.sellerId === actor.id) return undefined;
+  return { actor: { id: actor.id, roles: [...actor.roles], username: actor.username ?? `user ${actor.id}` }, target: { action, table: resources, id: ref.id, summary } };
+}
+
+interface MoveAudit {
+  actor: AuditActor;
+  target: AuditTarget;
+}
+
+/** The statement alone, or in one batch with its audit entry; answers the statement's rows. */
+async function runAudited<T>(db: Db, statement: SQLiteRaw<T[]>, audit: MoveAudit | undefined): Promise<T[]> {
+  if (!audit) return statement;
+  const [, rows] = (await db.batch(audited(db, audit.actor, audit.target, [statement]))) as [unknown, T[]];
+  return rows;
 }
 
 export const NOT_YOUR_RESOURCE = 'You can only change your own resources.';
@@ -127,13 +149,17 @@ export async function createResource(
  * published (its files do not change here: see resource-files.ts).
  */
 export async function updateResource(db: Db, actor: ResourceActor, id: number, changes: ResourceChanges): Promise<ResourceDetail> {
-  assertSelling(actor, await requireEditableResource(db, actor, id));
+  const ref = await requireEditableResource(db, actor, id);
+  assertSelling(actor, ref);
   await assertCategory(db, changes.category_id);
   // statusAfterEdit(…, false): only a rejected resource moves (back to draft); decided in the statement.
-  await db
+  const change = db
     .update(resources)
     .set({ ...columnsOf(changes), status: sql`CASE WHEN ${resources.status} = 'rejected' THEN ${statusAfterEdit('rejected', false)} ELSE ${resources.status} END`, updatedAt: NOW })
     .where(eq(resources.id, id));
+  const audit = staffAudit(actor, ref, 'resource.update', `Changed the resource “${ref.title}” (${Object.keys(changes).join(', ')}).`);
+  if (audit) await db.batch(audited(db, audit.actor, audit.target, [change]));
+  else await change;
   return detailOf(db, id);
 }
 
@@ -152,8 +178,12 @@ export async function deleteResource(platform: Platform, actor: ResourceActor, i
   const ref = await requireEditableResource(db, actor, id);
   const admin = can(actor.roles, 'resources.manage');
   const keys = await db.select({ key: resourceFiles.storageKey }).from(resourceFiles).where(eq(resourceFiles.resourceId, id));
-  const deleted = await db.all<{ id: number }>(sql`DELETE FROM resources WHERE id = ${id}
-    AND (${admin ? sql`1` : sql`status = 'draft'`}) AND ${neverSold} RETURNING id`);
+  const deleted = await runAudited(
+    db,
+    db.all<{ id: number }>(sql`DELETE FROM resources WHERE id = ${id}
+    AND (${admin ? sql`1` : sql`status = 'draft'`}) AND ${neverSold} RETURNING id`),
+    staffAudit(actor, ref, 'resource.delete', `Deleted the resource “${ref.title}” (never sold).`),
+  );
   if (!deleted[0]) {
     if (!admin && ref.status !== 'draft') throw conflict(NOT_DELETABLE_BY_SELLER);
     throw conflict(admin ? SOLD_NOT_DELETABLE : NOT_DELETABLE_BY_SELLER);
@@ -162,15 +192,19 @@ export async function deleteResource(platform: Platform, actor: ResourceActor, i
 }
 
 /** Moves the status with one conditional UPDATE; a lost race or a wrong status is the 409 of the state found. */
-async function move(db: Db, ref: ResourceRef, moveName: StatusMove, set: Record<string, unknown>, extra = sql`1`): Promise<void> {
+async function move(db: Db, ref: ResourceRef, moveName: StatusMove, set: Record<string, unknown>, extra = sql`1`, audit?: MoveAudit): Promise<void> {
   if (!canMove(ref.status, moveName)) throw conflict(moveRefusal(ref.status, moveName));
   const from = sql.join(
     (['draft', 'submitted', 'published', 'rejected', 'archived'] as const).filter((s) => canMove(s, moveName)).map((s) => sql`${s}`),
     sql`, `,
   );
-  const updated = await db.all<{ id: number }>(sql`UPDATE resources SET status = ${MOVE_TO[moveName]}, updated_at = ${NOW}
+  const updated = await runAudited(
+    db,
+    db.all<{ id: number }>(sql`UPDATE resources SET status = ${MOVE_TO[moveName]}, updated_at = ${NOW}
     ${sql.join(Object.entries(set).map(([column, value]) => sql`, ${sql.identifier(column)} = ${value}`), sql``)}
-    WHERE id = ${ref.id} AND status IN (${from}) AND ${extra} RETURNING id`);
+    WHERE id = ${ref.id} AND status IN (${from}) AND ${extra} RETURNING id`),
+    audit,
+  );
   if (!updated[0]) {
     const now = await findResourceRef(db, ref.id);
     if (!now) throw notFound(RESOURCE_NOT_FOUND);
@@ -198,14 +232,14 @@ export async function submitResource(db: Db, actor: ResourceActor, id: number): 
 /** POST /api/resources/{id}/archive: its seller or a curriculum admin; it leaves the store and the featured row. */
 export async function archiveResource(db: Db, actor: ResourceActor, id: number): Promise<ResourceDetail> {
   const ref = await requireEditableResource(db, actor, id);
-  await move(db, ref, 'archive', { featured: 0 });
+  await move(db, ref, 'archive', { featured: 0 }, sql`1`, staffAudit(actor, ref, 'resource.archive', `Archived the resource “${ref.title}”.`));
   return detailOf(db, id);
 }
 
 /** POST /api/resources/{id}/restore: archived → draft. */
 export async function restoreResource(db: Db, actor: ResourceActor, id: number): Promise<ResourceDetail> {
   const ref = await requireEditableResource(db, actor, id);
-  await move(db, ref, 'restore', {});
+  await move(db, ref, 'restore', {}, sql`1`, staffAudit(actor, ref, 'resource.restore', `Restored the resource “${ref.title}” to draft.`));
   return detailOf(db, id);
 }
 
@@ -221,7 +255,14 @@ async function reviewable(db: Db, actor: ResourceActor, id: number): Promise<Res
 export async function approveResource(platform: Platform, actor: ResourceActor, id: number): Promise<ResourceDetail> {
   const { db } = platform;
   const ref = await reviewable(db, actor, id);
-  await move(db, ref, 'approve', { published_at: sql`coalesce(published_at, ${NOW})`, rejection_reason: null }, sql`${fileCountSql} BETWEEN 1 AND ${RESOURCE_FILES_MAX}`);
+  await move(
+    db,
+    ref,
+    'approve',
+    { published_at: sql`coalesce(published_at, ${NOW})`, rejection_reason: null },
+    sql`${fileCountSql} BETWEEN 1 AND ${RESOURCE_FILES_MAX}`,
+    staffAudit(actor, ref, 'resource.approve', `Approved and published the resource “${ref.title}”.`),
+  );
   await notify(platform, {
     userId: ref.sellerId,
     kind: 'resource_approved',
@@ -236,7 +277,7 @@ export async function approveResource(platform: Platform, actor: ResourceActor, 
 export async function rejectResource(platform: Platform, actor: ResourceActor, id: number, reason: string): Promise<ResourceDetail> {
   const { db } = platform;
   const ref = await reviewable(db, actor, id);
-  await move(db, ref, 'reject', { rejection_reason: reason });
+  await move(db, ref, 'reject', { rejection_reason: reason }, sql`1`, staffAudit(actor, ref, 'resource.reject', `Rejected the resource “${ref.title}”: ${reason}`));
   await notify(platform, {
     userId: ref.sellerId,
     kind: 'resource_rejected',
@@ -248,11 +289,19 @@ export async function rejectResource(platform: Platform, actor: ResourceActor, i
 }
 
 /** POST /api/resources/{id}/toggle-featured (resources.manage): a published resource joins the row; any featured one may leave it. */
-export async function toggleFeatured(db: Db, id: number): Promise<ResourceDetail> {
-  const updated = await db.all<{ id: number }>(sql`UPDATE resources SET featured = 1 - featured, updated_at = ${NOW}
-    WHERE id = ${id} AND (featured = 1 OR status = 'published') RETURNING id`);
+export async function toggleFeatured(db: Db, actor: ResourceActor, id: number): Promise<ResourceDetail> {
+  const ref = await findResourceRef(db, id);
+  if (!ref) throw notFound(RESOURCE_NOT_FOUND);
+  const [current] = await db.select({ featured: resources.featured }).from(resources).where(eq(resources.id, id));
+  const verb = current?.featured ? 'Took the resource “%” out of the featured row.' : 'Featured the resource “%”.';
+  const audit = { actor: { id: actor.id, roles: [...actor.roles], username: actor.username ?? `user ${actor.id}` }, target: { action: 'resource.feature', table: resources, id, summary: verb.replace('%', ref.title) } };
+  const updated = await runAudited(
+    db,
+    db.all<{ id: number }>(sql`UPDATE resources SET featured = 1 - featured, updated_at = ${NOW}
+    WHERE id = ${id} AND (featured = 1 OR status = 'published') RETURNING id`),
+    audit,
+  );
   if (!updated[0]) {
-    if (!(await findResourceRef(db, id))) throw notFound(RESOURCE_NOT_FOUND);
     throw conflict(FEATURE_PUBLISHED_ONLY);
   }
   return detailOf(db, id);
