@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { AvailabilityView, DanceStyleView, LessonTypeView, OwnProfileView, PackageView, ZipPlace } from '../../../worker/src/services/bookings/views.ts';
 import type { LessonTypeInput, PackageInput, ProfileInput } from '../../../worker/src/services/connect/profile-schemas.ts';
+import type { PublicSiteSettings } from '../../../worker/src/services/settings-mail.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 import { changeMessage, loadMessage, type ChangeResult } from './admin-store.ts';
 import { refreshUser } from './auth.ts';
@@ -30,6 +31,22 @@ export async function loadOwnProfile(): Promise<void> {
     if (value.error instanceof ApiError && value.error.status === 404 && !value.loading) return { status: 'ready', data: null };
     return toLoadable(value, (profile) => profile, (error) => loadMessage(error, 'your professional profile'));
   });
+}
+
+/**
+ * The booking rules a new profile starts with (the admin's booking policy defaults, from
+ * GET /api/site-settings); null when they could not be read (the form's own then).
+ */
+export const $bookingDefaults = atom<Loadable<PublicSiteSettings['booking_defaults'] | null>>({ status: 'idle' });
+
+export async function loadBookingDefaults(): Promise<void> {
+  if ($bookingDefaults.get().status !== 'idle') return;
+  $bookingDefaults.set({ status: 'loading' });
+  try {
+    $bookingDefaults.set({ status: 'ready', data: (await read<PublicSiteSettings>('/api/site-settings')).booking_defaults });
+  } catch {
+    $bookingDefaults.set({ status: 'ready', data: null });
+  }
 }
 
 /** GET /api/dance-styles: the styles a profile may name. */

@@ -217,6 +217,7 @@ describe('feature switches', () => {
       contact_phone: '+1 (555) 010-2030',
       support_address: null,
       features: { registrations_open: true, guest_checkout: true, bookings_open: false, seller_applications_open: true },
+      booking_defaults: { min_notice_minutes: 720, horizon_days: 60, buffer_minutes: 15, cancellation_hours: 24 },
     });
   });
 });

@@ -84,6 +84,8 @@ export interface PublicSiteSettings {
   contact_phone: string | null;
   support_address: string | null;
   features: { registrations_open: boolean; guest_checkout: boolean; bookings_open: boolean; seller_applications_open: boolean };
+  /** The booking rules a new instructor profile starts with (its editor shows them). */
+  booking_defaults: { min_notice_minutes: number; horizon_days: number; buffer_minutes: number; cancellation_hours: number };
 }
 
 export async function publicSiteSettings(c: Context<AppContext>): Promise<PublicSiteSettings> {
@@ -94,5 +96,11 @@ export async function publicSiteSettings(c: Context<AppContext>): Promise<Public
     contact_phone: s.contact_phone || null,
     support_address: s.support_address || null,
     features: { registrations_open: s.registrations_open, guest_checkout: s.guest_checkout, bookings_open: s.bookings_open, seller_applications_open: s.seller_applications_open },
+    booking_defaults: {
+      min_notice_minutes: s.booking_min_notice_minutes,
+      horizon_days: s.booking_horizon_days,
+      buffer_minutes: s.booking_buffer_minutes,
+      cancellation_hours: s.booking_cancellation_hours,
+    },
   };
 }

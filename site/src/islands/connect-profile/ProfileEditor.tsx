@@ -12,6 +12,8 @@ import { $auth } from '../../stores/auth.ts';
 import {
   $danceStyles,
   $ownProfile,
+  $bookingDefaults,
+  loadBookingDefaults,
   loadDanceStyles,
   loadOwnProfile,
   lookupZipPlace,
@@ -22,7 +24,7 @@ import {
 } from '../../stores/connect-profile.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import OffersSection from './OffersSection.tsx';
-import { FIELD_OF_INPUT, formOf, inputOf, timeZoneChoices, type ProfileForm } from './profile-form.ts';
+import { FIELD_OF_INPUT, formOf, inputOf, timeZoneChoices, type BookingDefaults, type ProfileForm } from './profile-form.ts';
 import PublishPanel from './PublishPanel.tsx';
 import './connect-profile.css';
 
@@ -123,9 +125,9 @@ function useZipPlace(zip: string): { place: ZipPlace | null; state: 'idle' | 'lo
   return result.place ? { place: result.place, state: 'found' } : { place: null, state: 'unknown' };
 }
 
-function ProfileFormSections({ profile, styles }: { profile: OwnProfileView | null; styles: DanceStyleView[] }) {
+function ProfileFormSections({ profile, styles, defaults }: { profile: OwnProfileView | null; styles: DanceStyleView[]; defaults: BookingDefaults | null }) {
   const auth = useStore($auth);
-  const [form, setForm] = useState<ProfileForm>(() => formOf(profile));
+  const [form, setForm] = useState<ProfileForm>(() => formOf(profile, defaults));
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const zip = useZipPlace(form.offers_in_person ? form.zip.trim() : '');
@@ -301,20 +303,24 @@ function ProfileFormSections({ profile, styles }: { profile: OwnProfileView | nu
 function ProfileEditor() {
   const profile = useStore($ownProfile);
   const styles = useStore($danceStyles);
+  const defaults = useStore($bookingDefaults);
   useEffect(() => {
     void loadOwnProfile();
     void loadDanceStyles();
+    void loadBookingDefaults();
   }, []);
 
   if (profile.status === 'error') return <p className="alert alert-error">{profile.message}</p>;
   if (styles.status === 'error') return <p className="alert alert-error">{styles.message}</p>;
   if (!('data' in profile) || profile.data === undefined || !('data' in styles) || !styles.data) return <p className="loading">Loading your profile…</p>;
   const own = profile.data;
+  // A new profile's form starts from the admin's booking policy defaults.
+  if (!own && defaults.status !== 'ready') return <p className="loading">Loading your profile…</p>;
   return (
     <div className="cp-editor">
       {own && <PublishPanel profile={own} />}
       {/* Keyed by the saved profile's creation, so a first save keeps what was typed. */}
-      <ProfileFormSections key={own ? 'saved' : 'new'} profile={own} styles={styles.data} />
+      <ProfileFormSections key={own ? 'saved' : 'new'} profile={own} styles={styles.data} defaults={defaults.status === 'ready' ? defaults.data : null} />
       {own ? (
         <OffersSection profile={own} />
       ) : (

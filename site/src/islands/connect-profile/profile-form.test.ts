@@ -49,6 +49,13 @@ describe('the profile editor form', () => {
     expect(timeZoneChoices('Mars/Base')[0]).toBe('Mars/Base');
   });
 
+  it("starts a new profile from the admin's booking policy defaults; a saved profile keeps its own", () => {
+    const defaults = { min_notice_minutes: 90, horizon_days: 30, buffer_minutes: 5, cancellation_hours: 48 };
+    expect(formOf(null, defaults)).toMatchObject({ notice_hours: '1.5', horizon_days: '30', buffer_minutes: '5', cancellation_hours: '48' });
+    expect(inputOf(formOf(null, defaults))).toMatchObject(defaults);
+    expect(formOf(saved, defaults)).toMatchObject({ horizon_days: String(saved.horizon_days), cancellation_hours: String(saved.cancellation_hours) });
+  });
+
   it('sums up the weekly hours by day, and writes money', () => {
     expect(
       weeklySummary([

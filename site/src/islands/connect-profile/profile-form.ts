@@ -50,7 +50,10 @@ export function timeZoneChoices(current: string): string[] {
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
-export function formOf(profile: OwnProfileView | null): ProfileForm {
+/** The booking rules a new profile starts with: the admin's booking policy defaults (GET /api/site-settings). */
+export type BookingDefaults = Pick<OwnProfileView, 'min_notice_minutes' | 'horizon_days' | 'buffer_minutes' | 'cancellation_hours'>;
+
+export function formOf(profile: OwnProfileView | null, defaults: BookingDefaults | null = null): ProfileForm {
   return {
     headline: profile?.headline ?? '',
     bio: profile?.bio ?? '',
@@ -66,10 +69,10 @@ export function formOf(profile: OwnProfileView | null): ProfileForm {
     travel_radius_miles: String(profile?.travel_radius_miles ?? 10),
     time_zone: profile?.time_zone ?? browserZone(),
     meeting_url: profile?.meeting_url ?? '',
-    notice_hours: String((profile?.min_notice_minutes ?? 720) / 60),
-    horizon_days: String(profile?.horizon_days ?? 60),
-    buffer_minutes: String(profile?.buffer_minutes ?? 15),
-    cancellation_hours: String(profile?.cancellation_hours ?? 24),
+    notice_hours: String((profile?.min_notice_minutes ?? defaults?.min_notice_minutes ?? 720) / 60),
+    horizon_days: String(profile?.horizon_days ?? defaults?.horizon_days ?? 60),
+    buffer_minutes: String(profile?.buffer_minutes ?? defaults?.buffer_minutes ?? 15),
+    cancellation_hours: String(profile?.cancellation_hours ?? defaults?.cancellation_hours ?? 24),
     premium_listing: profile?.premium_listing ?? false,
   };
 }
