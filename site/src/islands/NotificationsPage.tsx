@@ -108,11 +108,15 @@ function ChannelBox({ kind, channel }: { kind: PreferenceView; channel: 'in_app'
   const checked = required || (draft[kind.kind]?.[channel] ?? kind[channel]);
   return (
     <label className="pref-box">
-      <input type="checkbox" checked={checked} disabled={required} onChange={(e) => setChoice(kind.kind, channel, e.currentTarget.checked)} aria-describedby={required ? `req-${kind.kind}` : undefined} />
-      <span className="pref-box-label">
-        {label}
-        <span className="visually-hidden">: {kind.label}</span>
-      </span>
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={required}
+        onChange={(e) => setChoice(kind.kind, channel, e.currentTarget.checked)}
+        aria-label={`${label}: ${kind.label}`}
+        aria-describedby={required ? `req-${kind.kind}` : undefined}
+      />
+      <span className="pref-box-label">{label}</span>
     </label>
   );
 }
