@@ -190,6 +190,6 @@ export function chartSummary<K extends string>(buckets: readonly Bucket<K>[], me
 }
 
 /** The sum of the series of one bar. */
-export function rowTotal(row: Record<string, number>, keys: readonly string[]): number {
+export function rowTotal<K extends string>(row: Record<K, number>, keys: readonly K[]): number {
   return keys.reduce((n, k) => n + (row[k] ?? 0), 0);
 }
