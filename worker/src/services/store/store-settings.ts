@@ -6,7 +6,8 @@ import { DEFAULT_PLATFORM_FEE_PERCENT, PLATFORM_FEE_MAX, PLATFORM_FEE_MIN, saleF
 /**
  * The store's run-time settings (decision 0029), kept as JSON values in app_settings and changed
  * by store.settings holders at /admin/settings. The platform fee is the only one: what the spec
- * fixes (five files of 20 MB per resource) is not a setting.
+ * fixes (five files of 20 MB per resource) is not a setting. Changes are written (and audited) by
+ * the settings service (services/settings.ts), the one writer of app_settings.
  */
 
 export const PLATFORM_FEE_KEY = 'platform_fee_percent';
@@ -43,16 +44,4 @@ export async function getStoreSettings(db: Db): Promise<StoreSettings> {
   const rows = await db.select().from(appSettings).where(inArray(appSettings.key, [PLATFORM_FEE_KEY]));
   const fee = rows.find((r) => r.key === PLATFORM_FEE_KEY);
   return { platform_fee_percent: parsePercent(fee?.value), updated_at: fee?.updatedAt ?? null };
-}
-
-/** PATCH /api/admin/store-settings (validated by the route: an integer 0–50). */
-export async function updateStoreSettings(db: Db, actorId: number, changes: { platform_fee_percent?: number }): Promise<StoreSettings> {
-  if (changes.platform_fee_percent !== undefined) {
-    const value = JSON.stringify(changes.platform_fee_percent);
-    await db
-      .insert(appSettings)
-      .values({ key: PLATFORM_FEE_KEY, value, updatedBy: actorId })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedBy: actorId, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` } });
-  }
-  return getStoreSettings(db);
 }
