@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './commerce-fixtures.ts';
 import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
 import { apiGet, token } from './route-fixtures.ts';
 
@@ -25,6 +26,7 @@ test.describe('profile image debug', () => {
     const preview = page.getByRole('img', { name: 'Preview of the image URL' });
     await expect(preview).toHaveAttribute('src', me.profile_image_url!);
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('walks a typed URL through the rules, and back to my image', async ({ page, loginAs }) => {
