@@ -125,6 +125,11 @@ describe('the OpenAPI description of the app', () => {
     expect(me.description).toBe('Requires a signed-in user.');
     expect(Object.keys(me.responses).sort()).toEqual(['200', '401']);
     expect(operation(doc, 'get', '/api/health').security).toEqual([]);
+    // Bodies a handler reads itself: the uploads' multipart form, the provider's raw events.
+    expect(Object.keys(operation(doc, 'post', '/api/upload/profile').requestBody!.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(operation(doc, 'post', '/api/upload/profile').responses).sort()).toEqual(['201', '400', '401', '409', '413']);
+    expect(Object.keys(operation(doc, 'post', '/api/payments/webhook').requestBody!.content)).toEqual(['application/json']);
+    expect(operation(doc, 'post', '/api/logout').requestBody).toBeUndefined();
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(operation(doc, 'get', '/api/admin/coupons').tags).toEqual(['admin coupons']);
     expect(operationIdOf('get', '/api/admin/coupons/{id}')).toBe('getAdminCouponsById');

@@ -171,6 +171,19 @@ function successOf(handler: unknown, method: Method, path: string): { status: st
   return { status, media };
 }
 
+/** The body a handler reads itself, from its source (a hint, like the success answer): multipart uploads, raw text. */
+function unvalidatedBodyOf(handler: unknown): OperationObject['requestBody'] {
+  const source = typeof handler === 'function' ? Function.prototype.toString.call(handler) : '';
+  // Bundlers may suffix a name (`readMultipart2(`) and test transforms call imports as `(0, m.readMultipart)(`.
+  if (/\b(?:readMultipart|parseBody|formData)\d*\)?\(/.test(source)) {
+    return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', description: 'Files and fields, checked by the server' } } } };
+  }
+  if (/\.req\.text\(\)/.test(source)) {
+    return { required: true, content: { 'application/json': { schema: { description: 'Read as sent (its signature is checked over the raw text)' } } } };
+  }
+  return undefined;
+}
+
 const ERROR_RESPONSES: Record<string, string> = {
   '400': 'The input is not valid: the first problem as message, every field\'s problems in validationErrors.',
   '401': 'Not signed in, or the token is not valid.',
@@ -251,6 +264,9 @@ function describeOperation(group: RouteGroup, operationId: string, schemas: Reco
     parameters.push({ name: p.name, in: 'path', required: true, schema: p.pattern ? { type: 'string', pattern: `^${p.pattern}$` } : { type: 'string' } });
   }
 
+  // A body read by the handler itself, without a schema (uploads, the payment provider's events).
+  if (!requestBody) requestBody = unvalidatedBodyOf(final);
+
   const success = successOf(final, group.method, path);
   const responses: OperationObject['responses'] = {
     [success.status]: {
@@ -260,7 +276,8 @@ function describeOperation(group: RouteGroup, operationId: string, schemas: Reco
         : {}),
     },
   };
-  if (validations.length > 0) responses['400'] = errorRef('400');
+  // A body, with or without a schema, can be refused.
+  if (validations.length > 0 || requestBody) responses['400'] = errorRef('400');
   if (signedIn) responses['401'] = errorRef('401');
   if (action) responses['403'] = errorRef('403');
   if (params.length > 0) responses['404'] = errorRef('404');
