@@ -4,10 +4,12 @@ import { auditLog, categories, contactMessages, coupons, danceStyles, subscripti
 import { AUDIT_ACTIONS } from '../../worker/src/domain/audit.ts';
 import { createInstructor, giveBooking } from '../support/booking-factories.ts';
 import { createCourse } from '../support/course-factories.ts';
+import { buildCourse } from '../support/learning-factories.ts';
 import { createAdmin, createUser, signIn, type FactoryUser } from '../support/factories.ts';
 import { placeOrder } from '../support/order-factories.ts';
 import { createSeller } from '../support/seller-factories.ts';
 import { makeResource, makeResourceCategory, makeResourceFile } from '../support/store-factories.ts';
+import { givePlan } from '../support/subscription-factories.ts';
 import { insertInvoice, insertSubscription } from '../support/subscription-rows.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -86,6 +88,19 @@ async function resource(options: Parameters<typeof makeResource>[1] = {}) {
   return r;
 }
 
+/** A signed-in user holding one role (a sub-admin, a plain instructor). */
+async function someoneWith(role: 'INSTRUCTOR_ADMIN' | 'COURSE_CREATOR_ADMIN' | 'INSTRUCTOR') {
+  const user = await createUser(t.db, { roles: [role] });
+  // A plain instructor administers courses on a plan that includes it (decision 0031).
+  if (role === 'INSTRUCTOR') await givePlan(t.db, user.id, 'educator');
+  return { user, token: await signIn(t.db, user.id) };
+}
+/** A course of its own for a new sub-admin (by default INSTRUCTOR_ADMIN), with a module, lesson, quiz and questions. */
+async function subAdminCourse(role: 'INSTRUCTOR_ADMIN' | 'COURSE_CREATOR_ADMIN' = 'INSTRUCTOR_ADMIN') {
+  const actor = await someoneWith(role);
+  return { actor, course: await buildCourse(t.db, { instructorId: actor.user.id }) };
+}
+
 const changed = (field: string, from: unknown, to: unknown) => (before: Snapshot, after: Snapshot) => {
   expect(before?.[field]).toEqual(from);
   expect(after?.[field]).toEqual(to);
@@ -148,6 +163,129 @@ export const AUDIT_WALK: WalkCase[] = [
     setup: async () => {
       const id = await contactMessage();
       return { method: 'DELETE', path: `/api/contact-messages/${id}`, entityId: id, check: deleted('subject', 'Hi') };
+    },
+  },
+  // Courses and their parts: an admin on anyone's course, a sub-admin on their own.
+  { action: 'course.create', status: 201, setup: async () => ({ method: 'POST', path: '/api/courses', body: { title: 'Audited course', description: 'A course made for the audit walk.', price: '0' }, actor: await someoneWith('COURSE_CREATOR_ADMIN'), check: created('title', 'Audited course') }) },
+  {
+    action: 'course.update',
+    setup: async () => {
+      const course = await buildCourse(t.db, { instructorId: (await createUser(t.db)).id });
+      return { method: 'PATCH', path: `/api/courses/${course.id}`, body: { title: 'Retitled by the admin' }, entityId: course.id, check: changed('title', course.title, 'Retitled by the admin') };
+    },
+  },
+  {
+    action: 'course.update',
+    variant: 'a sub-admin, their own, through the edit page',
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      return { method: 'PUT', path: `/api/courses/${course.id}`, body: { title: 'Own edit', short_name: 'OE', description: 'A course edited by its sub-admin.', visible: false }, actor, entityId: course.id, check: changed('title', course.title, 'Own edit') };
+    },
+  },
+  {
+    action: 'course.delete',
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      return { method: 'DELETE', path: `/api/courses/${course.id}`, actor, entityId: course.id, check: deleted('title', course.title) };
+    },
+  },
+  {
+    action: 'module.create',
+    status: 201,
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      return { method: 'POST', path: '/api/modules', body: { courseId: course.id, title: 'Audited module', description: 'A module of the walk.' }, actor, check: created('title', 'Audited module') };
+    },
+  },
+  {
+    action: 'module.update',
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      const m = course.modules[0]!;
+      return { method: 'PATCH', path: `/api/modules/${m.id}`, body: { title: 'Renamed module' }, actor, entityId: m.id, check: (b, a) => expect([typeof b?.title, a?.title]).toEqual(['string', 'Renamed module']) };
+    },
+  },
+  {
+    action: 'module.delete',
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      const m = course.modules[0]!;
+      return { method: 'DELETE', path: `/api/modules/${m.id}`, actor, entityId: m.id, check: (b, a) => expect([b?.id, a]).toEqual([m.id, null]) };
+    },
+  },
+  {
+    action: 'lesson.create',
+    status: 201,
+    setup: async () => {
+      const { actor, course } = await subAdminCourse('COURSE_CREATOR_ADMIN');
+      return { method: 'POST', path: '/api/lessons', body: { moduleId: course.modules[0]!.id, title: 'Audited lesson', description: 'A lesson of the walk.', type: 'text', content: 'Text' }, actor, check: created('title', 'Audited lesson') };
+    },
+  },
+  {
+    action: 'lesson.update',
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      const l = course.lessons[0]!;
+      return { method: 'PATCH', path: `/api/lessons/${l.id}`, body: { title: 'Renamed lesson' }, actor, entityId: l.id, check: (b, a) => expect([typeof b?.title, a?.title]).toEqual(['string', 'Renamed lesson']) };
+    },
+  },
+  {
+    action: 'lesson.delete',
+    setup: async () => {
+      const course = await buildCourse(t.db);
+      const l = course.lessons[0]!;
+      return { method: 'DELETE', path: `/api/lessons/${l.id}`, entityId: l.id, check: (b, a) => expect([b?.id, a]).toEqual([l.id, null]) };
+    },
+  },
+  {
+    action: 'quiz.create',
+    status: 201,
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      const lesson = course.lessons.find((l) => !course.quizzes.some((q) => q.lessonId === l.id));
+      const target = lesson ?? course.lessons[0]!;
+      if (!lesson) await t.client.execute({ sql: 'DELETE FROM quizzes WHERE lesson_id = ?', args: [target.id] });
+      return { method: 'POST', path: '/api/quizzes', body: { lessonId: target.id, passScore: 80 }, actor, check: created('pass_score', 80) };
+    },
+  },
+  {
+    action: 'quiz.update',
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      const q = course.quizzes[0]!;
+      return { method: 'PATCH', path: `/api/quizzes/${q.id}`, body: { passScore: 55 }, actor, entityId: q.id, check: (b, a) => expect(a?.pass_score).toBe(55) };
+    },
+  },
+  {
+    action: 'quiz.delete',
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      const q = course.quizzes[0]!;
+      return { method: 'DELETE', path: `/api/quizzes/${q.id}`, actor, entityId: q.id, check: (b, a) => expect([b?.id, a]).toEqual([q.id, null]) };
+    },
+  },
+  {
+    action: 'quiz_question.create',
+    status: 201,
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      return { method: 'POST', path: '/api/quiz-questions', body: { quizId: course.quizzes[0]!.id, question: 'Which foot?', options: ['Left', 'Right'], correctOption: 0 }, actor, check: created('question', 'Which foot?') };
+    },
+  },
+  {
+    action: 'quiz_question.update',
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      const q = course.quizzes[0]!.questions[0]!;
+      return { method: 'PATCH', path: `/api/quiz-questions/${q.id}`, body: { question: 'Which foot leads?' }, actor, entityId: q.id, check: (b, a) => expect(a?.question).toBe('Which foot leads?') };
+    },
+  },
+  {
+    action: 'quiz_question.delete',
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      const q = course.quizzes[0]!.questions[0]!;
+      return { method: 'DELETE', path: `/api/quiz-questions/${q.id}`, actor, entityId: q.id, check: (b, a) => expect([b?.id, a]).toEqual([q.id, null]) };
     },
   },
   // Course categories and dance styles.
@@ -379,6 +517,18 @@ export const REFUSED: { name: string; status: number; setup: () => Promise<Walk>
   { name: 'approving a resource that was not submitted', status: 409, setup: async () => ({ method: 'POST', path: `/api/resources/${(await resource({ status: 'draft' })).id}/approve` }) },
   { name: 'featuring a draft resource', status: 409, setup: async () => ({ method: 'POST', path: `/api/resources/${(await resource({ status: 'draft' })).id}/toggle-featured` }) },
   { name: 'a resource category name taken', status: 409, setup: async () => ({ method: 'POST', path: '/api/resource-categories', body: { name: (await makeResourceCategory(t.db)).name } }) },
+  { name: "a sub-admin editing someone else's course", status: 403, setup: async () => {
+    const course = await buildCourse(t.db);
+    return { method: 'PATCH', path: `/api/courses/${course.id}`, body: { title: 'Not mine' }, actor: await someoneWith('INSTRUCTOR_ADMIN') };
+  } },
+  { name: 'a question whose correct option is out of range', status: 400, setup: async () => {
+    const { actor, course } = await subAdminCourse();
+    return { method: 'PATCH', path: `/api/quiz-questions/${course.quizzes[0]!.questions[0]!.id}`, body: { correctOption: 9 }, actor };
+  } },
+  { name: 'a second quiz on a lesson', status: 409, setup: async () => {
+    const { actor, course } = await subAdminCourse();
+    return { method: 'POST', path: '/api/quizzes', body: { lessonId: course.quizzes[0]!.lessonId, passScore: 70 }, actor };
+  } },
   { name: 'a missing coupon', status: 404, setup: () => ({ method: 'POST', path: '/api/admin/coupons/999999/deactivate' }) },
   { name: 'a student changing a coupon', status: 403, setup: async () => {
     const student = await createUser(t.db);
@@ -434,6 +584,22 @@ describe('a refused request leaves no entry', () => {
 
 /** A learner's, seller's or plain instructor's own work is the data itself (decision 0033): no entry. */
 export const NOT_AUDITED: { name: string; setup: () => Promise<Walk> }[] = [
+  {
+    name: 'a plain instructor editing their own course',
+    setup: async () => {
+      const actor = await someoneWith('INSTRUCTOR');
+      const course = await buildCourse(t.db, { instructorId: actor.user.id });
+      return { method: 'PATCH', path: `/api/courses/${course.id}`, body: { title: 'Mine, changed' }, actor };
+    },
+  },
+  {
+    name: 'a plain instructor adding a module to their own course',
+    setup: async () => {
+      const actor = await someoneWith('INSTRUCTOR');
+      const course = await buildCourse(t.db, { instructorId: actor.user.id });
+      return { method: 'POST', path: '/api/modules', body: { courseId: course.id, title: 'Mine', description: 'My own module.' }, actor };
+    },
+  },
   {
     name: "a seller editing their own resource",
     setup: async () => {

@@ -19,6 +19,7 @@ import {
   touchCourse,
 } from '../services/courses.ts';
 import { markCourseMedia } from '../services/media-access.ts';
+import { auditedIfStaff } from '../services/audit.ts';
 
 /** Lessons of a module (§3, §5); positions as for modules (last + 1 inside the INSERT). */
 export const lessonsRoutes = new Hono<AppContext>()
@@ -28,7 +29,9 @@ export const lessonsRoutes = new Hono<AppContext>()
     const parent = await moduleWithCourse(db, input.moduleId);
     if (!parent) throw notFound(MODULE_NOT_FOUND);
     assertManages(signedInUser(c), parent);
-    const [[row]] = await db.batch([
+    const [, [row]] = (await db.batch(
+      auditedIfStaff(db, signedInUser(c), { action: 'lesson.create', table: lessons, id: 'new', summary: `Added the lesson “${input.title}” to module #${input.moduleId} of course #${parent.courseId}.` }, [
+      touchCourse(db, parent.courseId),
       db
         .insert(lessons)
         .values({
@@ -40,8 +43,8 @@ export const lessonsRoutes = new Hono<AppContext>()
           position: input.position ?? sql`(SELECT coalesce(max(position), 0) + 1 FROM lessons WHERE module_id = ${input.moduleId})`,
         })
         .returning({ id: lessons.id }),
-      touchCourse(db, parent.courseId),
-    ]);
+      ]),
+    )) as [unknown, { id: number }[]];
     await markCourseMedia(db, parent.courseId, signedInUser(c));
     const view = await loadLessonView(db, row!.id);
     if (!view) throw notFound(LESSON_NOT_FOUND);
@@ -60,7 +63,8 @@ export const lessonsRoutes = new Hono<AppContext>()
       if (!found) throw notFound(LESSON_NOT_FOUND);
       assertManages(signedInUser(c), found);
       const input = c.req.valid('json');
-      await db.batch([
+      await db.batch(
+        auditedIfStaff(db, signedInUser(c), { action: 'lesson.update', table: lessons, id, summary: `Changed lesson #${id} of course #${found.courseId}.` }, [
         db
           .update(lessons)
           .set({
@@ -73,7 +77,8 @@ export const lessonsRoutes = new Hono<AppContext>()
           })
           .where(eq(lessons.id, id)),
         touchCourse(db, found.courseId),
-      ]);
+        ]),
+      );
       await markCourseMedia(db, found.courseId, signedInUser(c));
       const view = await loadLessonView(db, id);
       if (!view) throw notFound(LESSON_NOT_FOUND);
@@ -87,6 +92,11 @@ export const lessonsRoutes = new Hono<AppContext>()
     const found = await lessonWithCourse(db, id);
     if (!found) throw notFound(LESSON_NOT_FOUND);
     assertManages(signedInUser(c), found);
-    await db.batch([db.delete(lessons).where(eq(lessons.id, id)), touchCourse(db, found.courseId)]);
+    await db.batch(
+      auditedIfStaff(db, signedInUser(c), { action: 'lesson.delete', table: lessons, id, summary: `Deleted lesson #${id} of course #${found.courseId} with its quiz.` }, [
+        db.delete(lessons).where(eq(lessons.id, id)),
+        touchCourse(db, found.courseId),
+      ]),
+    );
     return c.json({ message: 'Lesson deleted successfully' }, 200);
   });

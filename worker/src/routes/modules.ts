@@ -17,6 +17,7 @@ import {
   requireManagedCourse,
   touchCourse,
 } from '../services/courses.ts';
+import { auditedIfStaff } from '../services/audit.ts';
 
 /**
  * Modules of a course (§3, §5). Without a position a module goes last: the position is computed
@@ -29,18 +30,20 @@ export const modulesRoutes = new Hono<AppContext>()
     const db = c.get('platform').db;
     const input = c.req.valid('json');
     await requireManagedCourse(db, signedInUser(c), input.courseId);
-    const [[row]] = await db.batch([
-      db
-        .insert(modules)
-        .values({
-          courseId: input.courseId,
-          title: input.title,
-          description: input.description,
-          position: input.position ?? sql`(SELECT coalesce(max(position), 0) + 1 FROM modules WHERE course_id = ${input.courseId})`,
-        })
-        .returning({ id: modules.id }),
-      touchCourse(db, input.courseId),
-    ]);
+    const [, [row]] = (await db.batch(
+      auditedIfStaff(db, signedInUser(c), { action: 'module.create', table: modules, id: 'new', summary: `Added the module “${input.title}” to course #${input.courseId}.` }, [
+        touchCourse(db, input.courseId),
+        db
+          .insert(modules)
+          .values({
+            courseId: input.courseId,
+            title: input.title,
+            description: input.description,
+            position: input.position ?? sql`(SELECT coalesce(max(position), 0) + 1 FROM modules WHERE course_id = ${input.courseId})`,
+          })
+          .returning({ id: modules.id }),
+      ]),
+    )) as [unknown, { id: number }[]];
     const view = await loadModuleView(db, row!.id);
     if (!view) throw notFound(MODULE_NOT_FOUND);
     return c.json(view, 201);
@@ -58,13 +61,15 @@ export const modulesRoutes = new Hono<AppContext>()
       if (!found) throw notFound(MODULE_NOT_FOUND);
       assertManages(signedInUser(c), found);
       const input = c.req.valid('json');
-      await db.batch([
-        db
-          .update(modules)
-          .set({ title: input.title, description: input.description, position: input.position, updatedAt: NOW })
-          .where(eq(modules.id, id)),
-        touchCourse(db, found.courseId),
-      ]);
+      await db.batch(
+        auditedIfStaff(db, signedInUser(c), { action: 'module.update', table: modules, id, summary: `Changed module #${id} of course #${found.courseId}.` }, [
+          db
+            .update(modules)
+            .set({ title: input.title, description: input.description, position: input.position, updatedAt: NOW })
+            .where(eq(modules.id, id)),
+          touchCourse(db, found.courseId),
+        ]),
+      );
       const view = await loadModuleView(db, id);
       if (!view) throw notFound(MODULE_NOT_FOUND);
       return c.json(view, 200);
@@ -77,6 +82,11 @@ export const modulesRoutes = new Hono<AppContext>()
     const found = await moduleWithCourse(db, id);
     if (!found) throw notFound(MODULE_NOT_FOUND);
     assertManages(signedInUser(c), found);
-    await db.batch([db.delete(modules).where(eq(modules.id, id)), touchCourse(db, found.courseId)]);
+    await db.batch(
+      auditedIfStaff(db, signedInUser(c), { action: 'module.delete', table: modules, id, summary: `Deleted module #${id} of course #${found.courseId} with its lessons and quizzes.` }, [
+        db.delete(modules).where(eq(modules.id, id)),
+        touchCourse(db, found.courseId),
+      ]),
+    );
     return c.json({ message: 'Module deleted successfully' }, 200);
   });

@@ -17,6 +17,8 @@ import {
   toQuestionView,
   touchCourse,
 } from '../services/courses.ts';
+import { auditedIfStaff } from '../services/audit.ts';
+import { isStaffActor } from '../domain/audit.ts';
 
 const correctOptionOutOfRange = () =>
   badRequest(COURSE_FIELD_MESSAGES.correctOptionRange, { correctOption: [COURSE_FIELD_MESSAGES.correctOptionRange] });
@@ -29,7 +31,9 @@ export const quizQuestionsRoutes = new Hono<AppContext>()
     const quiz = await quizWithCourse(db, input.quizId);
     if (!quiz) throw notFound(QUIZ_NOT_FOUND);
     assertManages(signedInUser(c), quiz);
-    const [[row]] = await db.batch([
+    const [, [row]] = (await db.batch(
+      auditedIfStaff(db, signedInUser(c), { action: 'quiz_question.create', table: quizQuestions, id: 'new', summary: `Added a question to quiz #${input.quizId} of course #${quiz.courseId}.` }, [
+      touchCourse(db, quiz.courseId),
       db
         .insert(quizQuestions)
         .values({
@@ -40,8 +44,8 @@ export const quizQuestionsRoutes = new Hono<AppContext>()
           position: input.position ?? sql`(SELECT coalesce(max(position), 0) + 1 FROM quiz_questions WHERE quiz_id = ${input.quizId})`,
         })
         .returning(),
-      touchCourse(db, quiz.courseId),
-    ]);
+      ]),
+    )) as [unknown, (typeof quizQuestions.$inferSelect)[]];
     return c.json(toQuestionView(row!), 201);
   })
   /**
@@ -64,15 +68,18 @@ export const quizQuestionsRoutes = new Hono<AppContext>()
       const input = c.req.valid('json');
       const options = input.options === undefined ? sql`${quizQuestions.options}` : sql`${JSON.stringify(input.options)}`;
       const correct = input.correctOption === undefined ? sql`${quizQuestions.correctOption}` : sql`${input.correctOption}`;
-      const [updated] = await db.batch([
-        db
-          .update(quizQuestions)
-          .set({ question: input.question, options: input.options, correctOption: correct, position: input.position })
-          .where(and(eq(quizQuestions.id, id), sql`${correct} < json_array_length(${options})`))
-          .returning(),
-        touchCourse(db, found.courseId),
-      ]);
-      const row = updated[0];
+      const staff = isStaffActor(signedInUser(c).roles);
+      const results = await db.batch(
+        auditedIfStaff(db, signedInUser(c), { action: 'quiz_question.update', table: quizQuestions, id, summary: `Changed question #${id} of course #${found.courseId}.` }, [
+          db
+            .update(quizQuestions)
+            .set({ question: input.question, options: input.options, correctOption: correct, position: input.position })
+            .where(and(eq(quizQuestions.id, id), sql`${correct} < json_array_length(${options})`))
+            .returning(),
+          touchCourse(db, found.courseId),
+        ]),
+      );
+      const row = (results[staff ? 1 : 0] as (typeof quizQuestions.$inferSelect)[])[0];
       if (!row) {
         if (!(await questionWithCourse(db, id))) throw notFound(QUESTION_NOT_FOUND);
         throw correctOptionOutOfRange();
@@ -86,6 +93,11 @@ export const quizQuestionsRoutes = new Hono<AppContext>()
     const found = await questionWithCourse(db, id);
     if (!found) throw notFound(QUESTION_NOT_FOUND);
     assertManages(signedInUser(c), found);
-    await db.batch([db.delete(quizQuestions).where(eq(quizQuestions.id, id)), touchCourse(db, found.courseId)]);
+    await db.batch(
+      auditedIfStaff(db, signedInUser(c), { action: 'quiz_question.delete', table: quizQuestions, id, summary: `Deleted question #${id} of course #${found.courseId}.` }, [
+        db.delete(quizQuestions).where(eq(quizQuestions.id, id)),
+        touchCourse(db, found.courseId),
+      ]),
+    );
     return c.json({ message: 'Question deleted successfully' }, 200);
   });

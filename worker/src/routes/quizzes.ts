@@ -20,6 +20,7 @@ import {
   toQuestionView,
   touchCourse,
 } from '../services/courses.ts';
+import { auditedIfStaff } from '../services/audit.ts';
 
 export const LESSON_HAS_QUIZ = 'This lesson already has a quiz';
 
@@ -37,12 +38,16 @@ export const quizzesRoutes = new Hono<AppContext>()
     assertManages(signedInUser(c), lesson);
     const title = input.title ?? defaultQuizTitle(lesson.title);
     const description = input.description ?? DEFAULT_QUIZ_DESCRIPTION;
-    const inserted = await db.all<{ id: number }>(sql`INSERT INTO quizzes
+    const [inserted] = (await db.batch(
+      auditedIfStaff(db, signedInUser(c), { action: 'quiz.create', table: quizzes, id: 'new', summary: `Added the quiz “${title}” to lesson #${input.lessonId} of course #${lesson.courseId}.` }, [
+        db.all<{ id: number }>(sql`INSERT INTO quizzes
         (lesson_id, title, description, pass_score, max_attempts, attempt_wait_minutes, shuffle_questions, reveal_answers)
       SELECT ${input.lessonId}, ${title}, ${description}, ${input.passScore}, ${input.maxAttempts}, ${input.attemptWaitMinutes},
         ${input.shuffleQuestions ? 1 : 0}, ${input.revealAnswers}
       WHERE NOT EXISTS (SELECT 1 FROM quizzes WHERE lesson_id = ${input.lessonId})
-      RETURNING id`);
+      RETURNING id`),
+      ]),
+    )) as [{ id: number }[]];
     const id = inserted[0]?.id;
     if (id === undefined) throw conflict(LESSON_HAS_QUIZ);
     await touchCourse(db, lesson.courseId);
@@ -63,7 +68,8 @@ export const quizzesRoutes = new Hono<AppContext>()
       if (!found) throw notFound(QUIZ_NOT_FOUND);
       assertManages(signedInUser(c), found);
       const input = c.req.valid('json');
-      await db.batch([
+      await db.batch(
+        auditedIfStaff(db, signedInUser(c), { action: 'quiz.update', table: quizzes, id, summary: `Changed quiz #${id} of course #${found.courseId}.` }, [
         db
           .update(quizzes)
           .set({
@@ -78,7 +84,8 @@ export const quizzesRoutes = new Hono<AppContext>()
           })
           .where(eq(quizzes.id, id)),
         touchCourse(db, found.courseId),
-      ]);
+        ]),
+      );
       const view = await loadQuizView(db, id);
       if (!view) throw notFound(QUIZ_NOT_FOUND);
       return c.json(view, 200);
@@ -90,7 +97,12 @@ export const quizzesRoutes = new Hono<AppContext>()
     const found = await quizWithCourse(db, id);
     if (!found) throw notFound(QUIZ_NOT_FOUND);
     assertManages(signedInUser(c), found);
-    await db.batch([db.delete(quizzes).where(eq(quizzes.id, id)), touchCourse(db, found.courseId)]);
+    await db.batch(
+      auditedIfStaff(db, signedInUser(c), { action: 'quiz.delete', table: quizzes, id, summary: `Deleted quiz #${id} of course #${found.courseId} with its questions.` }, [
+        db.delete(quizzes).where(eq(quizzes.id, id)),
+        touchCourse(db, found.courseId),
+      ]),
+    );
     return c.json({ message: 'Quiz deleted successfully' }, 200);
   })
   /** A quiz with its attempt rules, for the edit dialog. */

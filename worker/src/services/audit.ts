@@ -2,6 +2,7 @@ import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { AuthUser } from '../app-context.ts';
+import { isStaffActor } from '../domain/audit.ts';
 import type { Db } from '../platform/db.ts';
 
 /**
@@ -149,4 +150,24 @@ export async function auditedAround<T>(db: Db, actor: AuditActor, target: AuditT
     VALUES (${actorKey(actor)}, ${actor.username}, ${actor.roles.join(',')}, ${target.action}, ${getTableName(target.table)}, ${entityId}, ${target.summary ?? ''},
       ${row?.snapshot ?? null}, ${snapshotSql(target.table, key, target.idColumn, target.extra)})`);
   return result;
+}
+
+/**
+ * One statement, audited when `actor` is given (e.g. only for staff: see isStaffActor), else run
+ * alone; answers what the statement alone answers (its rows, its result).
+ */
+export async function auditedRun<T>(db: Db, actor: AuditActor | null, target: AuditTarget, statement: Statement & PromiseLike<T>): Promise<T> {
+  if (!actor) return statement;
+  const results = (await db.batch(audited(db, actor, target, [statement]))) as unknown[];
+  return results[target.id === 'new' ? 0 : 1] as T;
+}
+
+/**
+ * `audited(...)` when the actor holds a role containing ADMIN (decision 0033: admins and the
+ * sub-admins INSTRUCTOR_ADMIN, COURSE_CREATOR_ADMIN, CURRICULUM_ADMIN), else the change alone —
+ * for writes open to plain instructors too (course content, templates), whose own work is not audited.
+ * A creation's entry goes after the change, so the change's answers keep their places.
+ */
+export function auditedIfStaff(db: Db, actor: AuditActor, target: AuditTarget, change: readonly [Statement, ...Statement[]]): [Statement, ...Statement[]] {
+  return isStaffActor(actor.roles) ? audited(db, actor, target, change) : [...change];
 }

@@ -17,6 +17,8 @@ import { rolesWith } from '../domain/permissions.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import type { CourseListQuery } from '../schemas/courses.ts';
+import { isStaffActor } from '../domain/audit.ts';
+import { auditedIfStaff } from './audit.ts';
 
 /**
  * Course queries and course writes, shared by the course administration API, the catalog, the
@@ -618,7 +620,9 @@ export async function createCourse(db: Db, actor: AuthUser, input: CourseChanges
   await checkCategory(db, input.categoryId, 'category_id');
   const chosen = await resolveInstructor(db, actor, input.instructorId, 'instructorId');
   const status = input.status ?? 'draft';
-  const [row] = await db
+  const [rows] = (await db.batch(
+    auditedIfStaff(db, actor, { action: 'course.create', table: courses, id: 'new', summary: `Created the course “${input.title}”.` }, [
+      db
     .insert(courses)
     .values({
       title: input.title!,
@@ -638,8 +642,10 @@ export async function createCourse(db: Db, actor: AuthUser, input: CourseChanges
       requiredLevel: input.requiredLevel ?? 0,
       publishedAt: status === 'published' ? NOW : null,
     })
-    .returning({ id: courses.id });
-  return row!.id;
+    .returning({ id: courses.id }),
+    ]),
+  )) as [{ id: number }[]];
+  return rows[0]!.id;
 }
 
 /** Only the actor's own course, unless ADMIN: part of the write, so a race cannot slip past. */
@@ -669,7 +675,14 @@ export async function updateCourse(db: Db, actor: AuthUser, courseId: number, ch
     if (changes.visible) publishedAt = sql`CASE WHEN ${courses.status} <> 'published' THEN ${NOW} ELSE ${courses.publishedAt} END`;
   }
 
-  const updated = await db
+  const [ref] = await db.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId));
+  const fields = Object.entries(changes)
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => k);
+  const staff = isStaffActor(actor.roles);
+  const results = await db.batch(
+    auditedIfStaff(db, actor, { action: 'course.update', table: courses, id: courseId, summary: `Changed the course “${ref?.title ?? `#${courseId}`}” (${fields.join(', ') || 'nothing'}).` }, [
+      db
     .update(courses)
     .set({
       title: changes.title,
@@ -691,7 +704,10 @@ export async function updateCourse(db: Db, actor: AuthUser, courseId: number, ch
       updatedAt: NOW,
     })
     .where(publishing ? and(managedBy(actor, courseId), noQuizWithoutQuestions(courseId)) : managedBy(actor, courseId))
-    .returning({ id: courses.id });
+    .returning({ id: courses.id }),
+    ]),
+  );
+  const updated = results[staff ? 1 : 0] as { id: number }[];
   if (updated.length === 0) {
     await requireManagedCourse(db, actor, courseId);
     if (publishing) throw conflict(unpublishableMessage(await quizzesWithoutQuestions(db, courseId)));
@@ -730,10 +746,17 @@ export function unpublishableMessage(empty: readonly { title: string; lessonTitl
  */
 export async function deleteCourse(db: Db, actor: AuthUser, courseId: number): Promise<void> {
   await requireManagedCourse(db, actor, courseId);
-  const deleted = await db
-    .delete(courses)
-    .where(and(managedBy(actor, courseId), sql`NOT EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = ${courseId})`))
-    .returning({ id: courses.id });
+  const [ref] = await db.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId));
+  const staff = isStaffActor(actor.roles);
+  const results = await db.batch(
+    auditedIfStaff(db, actor, { action: 'course.delete', table: courses, id: courseId, summary: `Deleted the course “${ref?.title ?? `#${courseId}`}” with its modules, lessons and quizzes.` }, [
+      db
+        .delete(courses)
+        .where(and(managedBy(actor, courseId), sql`NOT EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = ${courseId})`))
+        .returning({ id: courses.id }),
+    ]),
+  );
+  const deleted = results[staff ? 1 : 0] as { id: number }[];
   if (deleted.length > 0) return;
   await requireManagedCourse(db, actor, courseId);
   const [row] = await db.select({ n: count() }).from(enrollments).where(eq(enrollments.courseId, courseId));
