@@ -1,9 +1,9 @@
 import { desc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, categories, contactMessages, coupons, danceStyles, subscriptionPlans } from '../../db/schema/index.ts';
+import { auditLog, categories, certificates, certificateTemplates, contactMessages, coupons, danceStyles, subscriptionPlans } from '../../db/schema/index.ts';
 import { AUDIT_ACTIONS } from '../../worker/src/domain/audit.ts';
 import { createInstructor, giveBooking } from '../support/booking-factories.ts';
-import { createCourse } from '../support/course-factories.ts';
+import { createCourse, createEnrollment } from '../support/course-factories.ts';
 import { buildCourse } from '../support/learning-factories.ts';
 import { createAdmin, createUser, signIn, type FactoryUser } from '../support/factories.ts';
 import { placeOrder } from '../support/order-factories.ts';
@@ -99,6 +99,19 @@ async function someoneWith(role: 'INSTRUCTOR_ADMIN' | 'COURSE_CREATOR_ADMIN' | '
 async function subAdminCourse(role: 'INSTRUCTOR_ADMIN' | 'COURSE_CREATOR_ADMIN' = 'INSTRUCTOR_ADMIN') {
   const actor = await someoneWith(role);
   return { actor, course: await buildCourse(t.db, { instructorId: actor.user.id }) };
+}
+
+async function certificate(): Promise<number> {
+  const course = await buildCourse(t.db);
+  const [row] = await t.db
+    .insert(certificates)
+    .values({ code: `DRX-${Math.random().toString(36).slice(2, 14).toUpperCase().padEnd(12, '0')}`, userId: (await createUser(t.db)).id, courseId: course.id })
+    .returning();
+  return row!.id;
+}
+async function template(): Promise<{ id: number; name: string }> {
+  const [row] = await t.db.insert(certificateTemplates).values({ name: uniqueName('Audit template'), title: 'Certificate', body: '{learner}', createdBy: admin.id }).returning();
+  return row!;
 }
 
 const changed = (field: string, from: unknown, to: unknown) => (before: Snapshot, after: Snapshot) => {
@@ -286,6 +299,39 @@ export const AUDIT_WALK: WalkCase[] = [
       const { actor, course } = await subAdminCourse();
       const q = course.quizzes[0]!.questions[0]!;
       return { method: 'DELETE', path: `/api/quiz-questions/${q.id}`, actor, entityId: q.id, check: (b, a) => expect([b?.id, a]).toEqual([q.id, null]) };
+    },
+  },
+  // Certificates and their templates.
+  {
+    action: 'certificate.issue',
+    status: 201,
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      const learner = await createUser(t.db);
+      await createEnrollment(t.db, learner.id, course.id);
+      return { method: 'POST', path: '/api/certificates', body: { userId: learner.id, courseId: course.id }, actor, check: created('user_id', learner.id) };
+    },
+  },
+  {
+    action: 'certificate.revoke',
+    setup: async () => {
+      const id = await certificate();
+      return { method: 'POST', path: `/api/certificates/${id}/revoke`, body: { reason: 'Issued in error' }, entityId: id, check: changed('revoked_reason', null, 'Issued in error') };
+    },
+  },
+  { action: 'certificate_template.create', status: 201, setup: () => ({ method: 'POST', path: '/api/certificate-templates', body: { name: 'Audit gold', title: 'Certificate', body: 'For {learner}' }, check: created('name', 'Audit gold') }) },
+  {
+    action: 'certificate_template.update',
+    setup: async () => {
+      const tpl = await template();
+      return { method: 'PATCH', path: `/api/certificate-templates/${tpl.id}`, body: { name: `${tpl.name} II` }, entityId: tpl.id, check: changed('name', tpl.name, `${tpl.name} II`) };
+    },
+  },
+  {
+    action: 'certificate_template.delete',
+    setup: async () => {
+      const tpl = await template();
+      return { method: 'DELETE', path: `/api/certificate-templates/${tpl.id}`, entityId: tpl.id, check: deleted('name', tpl.name) };
     },
   },
   // Course categories and dance styles.
@@ -529,6 +575,12 @@ export const REFUSED: { name: string; status: number; setup: () => Promise<Walk>
     const { actor, course } = await subAdminCourse();
     return { method: 'POST', path: '/api/quizzes', body: { lessonId: course.quizzes[0]!.lessonId, passScore: 70 }, actor };
   } },
+  { name: 'revoking a certificate twice', status: 409, setup: async () => {
+    const id = await certificate();
+    await t.client.execute({ sql: "UPDATE certificates SET revoked_at = '2030-01-01T00:00:00.000Z' WHERE id = ?", args: [id] });
+    return { method: 'POST', path: `/api/certificates/${id}/revoke`, body: { reason: 'Again' } };
+  } },
+  { name: 'a certificate for a learner not enrolled', status: 409, setup: async () => ({ method: 'POST', path: '/api/certificates', body: { userId: (await createUser(t.db)).id, courseId: (await buildCourse(t.db)).id } }) },
   { name: 'a missing coupon', status: 404, setup: () => ({ method: 'POST', path: '/api/admin/coupons/999999/deactivate' }) },
   { name: 'a student changing a coupon', status: 403, setup: async () => {
     const student = await createUser(t.db);

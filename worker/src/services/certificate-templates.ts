@@ -15,6 +15,8 @@ import {
   type TemplateRow,
   type TemplateView,
 } from './certificates.ts';
+import { isStaffActor } from '../domain/audit.ts';
+import { auditedIfStaff, type AuditActor } from './audit.ts';
 
 /**
  * Certificate templates (/certificate-templates): designers (certificate_templates.design) list,
@@ -94,28 +96,41 @@ function columnsOf(input: TemplateFields) {
   return out;
 }
 
+/** The actor as the audit log names them; a staff member's template writes are audited, a designer's own are not. */
+const auditActorOf = (actor: CourseActor & { username?: string }): AuditActor => ({ id: actor.id, roles: [...actor.roles], username: actor.username ?? `user ${actor.id}` });
+
 export async function createTemplate(
   db: Db,
-  actor: CourseActor,
+  actor: CourseActor & { username?: string },
   input: TemplateFields & { name: string; title: string; body: string },
 ): Promise<TemplateListItem> {
   assertDesigner(actor);
-  const [row] = await db
-    .insert(certificateTemplates)
-    .values({ ...columnsOf(input), name: input.name, title: input.title, body: input.body, isDefault: false, createdBy: actor.id })
-    .returning();
+  const [rows] = (await db.batch(
+    auditedIfStaff(db, auditActorOf(actor), { action: 'certificate_template.create', table: certificateTemplates, id: 'new', summary: `Created the certificate template “${input.name}”.` }, [
+      db
+        .insert(certificateTemplates)
+        .values({ ...columnsOf(input), name: input.name, title: input.title, body: input.body, isDefault: false, createdBy: actor.id })
+        .returning(),
+    ]),
+  )) as [(typeof certificateTemplates.$inferSelect)[]];
+  const [row] = rows;
   return { ...toTemplateView(row!), can_edit: true };
 }
 
-export async function updateTemplate(db: Db, actor: CourseActor, id: number, input: TemplateFields): Promise<TemplateListItem> {
+export async function updateTemplate(db: Db, actor: CourseActor & { username?: string }, id: number, input: TemplateFields): Promise<TemplateListItem> {
   assertDesigner(actor);
   const row = await templateRow(db, id);
   if (!canEditTemplate(actor, row)) throw forbidden(TEMPLATE_EDIT_FORBIDDEN);
-  const [updated] = await db
-    .update(certificateTemplates)
-    .set({ ...columnsOf(input), updatedAt: NOW })
-    .where(eq(certificateTemplates.id, id))
-    .returning();
+  const results = await db.batch(
+    auditedIfStaff(db, auditActorOf(actor), { action: 'certificate_template.update', table: certificateTemplates, id, summary: `Changed the certificate template “${row.name}” (${Object.keys(input).join(', ')}).` }, [
+      db
+        .update(certificateTemplates)
+        .set({ ...columnsOf(input), updatedAt: NOW })
+        .where(eq(certificateTemplates.id, id))
+        .returning(),
+    ]),
+  );
+  const [updated] = results[isStaffActor(actor.roles) ? 1 : 0] as (typeof certificateTemplates.$inferSelect)[];
   if (!updated) throw notFound(TEMPLATE_NOT_FOUND);
   return { ...toTemplateView(updated), can_edit: true };
 }
@@ -124,15 +139,17 @@ export async function updateTemplate(db: Db, actor: CourseActor, id: number, inp
  * Deletes a template that is not the default. Courses that used it fall back to the default
  * (cleared in the same batch); certificates issued with it keep rendering with the default.
  */
-export async function deleteTemplate(db: Db, actor: CourseActor, id: number): Promise<void> {
+export async function deleteTemplate(db: Db, actor: CourseActor & { username?: string }, id: number): Promise<void> {
   assertDesigner(actor);
   const row = await templateRow(db, id);
   if (!canEditTemplate(actor, row)) throw forbidden(TEMPLATE_EDIT_FORBIDDEN);
   if (row.isDefault) throw conflict(DEFAULT_TEMPLATE_UNDELETABLE);
-  await db.batch([
-    db.update(courses).set({ certificateTemplateId: null }).where(eq(courses.certificateTemplateId, id)),
-    db.delete(certificateTemplates).where(and(eq(certificateTemplates.id, id), eq(certificateTemplates.isDefault, false))),
-  ]);
+  await db.batch(
+    auditedIfStaff(db, auditActorOf(actor), { action: 'certificate_template.delete', table: certificateTemplates, id, summary: `Deleted the certificate template “${row.name}”; its courses use the default.` }, [
+      db.delete(certificateTemplates).where(and(eq(certificateTemplates.id, id), eq(certificateTemplates.isDefault, false))),
+      db.update(courses).set({ certificateTemplateId: null }).where(eq(courses.certificateTemplateId, id)),
+    ]),
+  );
 }
 
 /** GET /api/certificate-templates/{id}/preview: the template with sample values. */

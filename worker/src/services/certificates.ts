@@ -1,3 +1,4 @@
+import type { ResultSet } from '@libsql/client';
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import QRCode from 'qrcode';
@@ -19,6 +20,7 @@ import { COURSE_NOT_FOUND } from './courses.ts';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { CSV_MAX_ROWS, withinCsvCap } from './csv/writer.ts';
+import { audited, auditedIfStaff, type AuditActor } from './audit.ts';
 
 export const CERTIFICATE_NOT_FOUND = 'Certificate not found';
 export const CERTIFICATE_FORBIDDEN = 'You do not have access to this certificate.';
@@ -113,9 +115,12 @@ export async function ensureCertificate(db: Db, userId: number, course: { id: nu
  * a learner enrolled in it; once per learner and course. Recorded as issued by the instructor when
  * the actor teaches the course, else by the administration.
  */
+/** The actor as the audit log names them (CourseActor carries no username in older callers). */
+const auditActorOf = (actor: CourseActor & { username?: string }): AuditActor => ({ id: actor.id, roles: [...actor.roles], username: actor.username ?? `user ${actor.id}` });
+
 export async function issueCertificateManually(
   db: Db,
-  actor: CourseActor,
+  actor: CourseActor & { username?: string },
   input: { userId: number; courseId: number; templateId?: number | null },
 ): Promise<CertificateRow> {
   const [course] = await db.select().from(courses).where(eq(courses.id, input.courseId)).limit(1);
@@ -142,11 +147,17 @@ export async function issueCertificateManually(
   const issuedVia: IssueKind = course.instructorId === actor.id ? 'instructor' : 'admin';
   for (let attempt = 0; attempt < 3; attempt++) {
     const code = generateCertificateCode();
-    const [row] = await db
-      .insert(certificates)
-      .values({ code, userId: input.userId, courseId: course.id, templateId, issuedBy: actor.id, issuedVia })
-      .onConflictDoNothing()
-      .returning();
+    // Issued by staff (an admin or sub-admin): audited in the same batch; a plain instructor's own course is not.
+    const [rows] = (await db.batch(
+      auditedIfStaff(db, auditActorOf(actor), { action: 'certificate.issue', table: certificates, id: 'new', summary: `Issued certificate ${code} for “${course.title}” to user #${input.userId}.` }, [
+        db
+          .insert(certificates)
+          .values({ code, userId: input.userId, courseId: course.id, templateId, issuedBy: actor.id, issuedVia })
+          .onConflictDoNothing()
+          .returning(),
+      ]),
+    )) as [CertificateRow[]];
+    const [row] = rows;
     if (row) return row;
     // Nothing inserted: either this learner already holds one, or (practically never) the code was taken.
     if (await certificateOf(db, input.userId, course.id)) throw conflict(CERTIFICATE_EXISTS);
@@ -445,15 +456,20 @@ export async function certificateSummary(db: Db, id: number): Promise<Certificat
  * POST /api/certificates/{id}/revoke (certificates.revoke): ADMIN any certificate, a course
  * sub-admin those of the courses they manage. Revoking twice is a conflict; the first reason stands.
  */
-export async function revokeCertificate(db: Db, actor: CourseActor, id: number, reason: string): Promise<CertificateSummary> {
+export async function revokeCertificate(db: Db, actor: CourseActor & { username?: string }, id: number, reason: string): Promise<CertificateSummary> {
   if (!can(actor.roles, 'certificates.revoke')) throw forbidden(ADMIN_ONLY);
   const target = await summaryById(db, id);
   if (!target) throw notFound(CERTIFICATE_NOT_FOUND);
   if (!canManageCourse(actor, { instructorId: target.instructorId })) throw forbidden(REVOKE_FORBIDDEN);
-  const result = await db
-    .update(certificates)
-    .set({ revokedAt: NOW, revokedReason: reason })
-    .where(and(eq(certificates.id, id), isNull(certificates.revokedAt)));
+  // certificates.revoke is held by admin roles only: every revocation is audited.
+  const [, result] = (await db.batch(
+    audited(db, auditActorOf(actor), { action: 'certificate.revoke', table: certificates, id, summary: `Revoked certificate #${id}: ${reason}` }, [
+      db
+        .update(certificates)
+        .set({ revokedAt: NOW, revokedReason: reason })
+        .where(and(eq(certificates.id, id), isNull(certificates.revokedAt))),
+    ]),
+  )) as [unknown, ResultSet];
   if (result.rowsAffected === 0) {
     const [exists] = await db.select({ id: certificates.id }).from(certificates).where(eq(certificates.id, id)).limit(1);
     if (!exists) throw notFound(CERTIFICATE_NOT_FOUND);
