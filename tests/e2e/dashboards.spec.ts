@@ -161,3 +161,22 @@ test('the multirole account gets a card per role, each with its live figures and
   await expect(bookings.getByRole('group', { name: 'Bookings figures' })).toContainText(`${mine.bookings.upcoming}Upcoming sessions`);
   await fitsAndShoot(page, 'instructor-dashboard');
 });
+
+test('the seller dashboard charts the last 30 days’ revenue, as the analytics answer it', async ({ page, loginAs }) => {
+  await loginAs(ACCOUNTS.seller);
+  const answer = answerOf(page, '/api/seller/analytics', '?days=30');
+  await page.goto('/seller');
+  const analytics = (await (await answer).json()) as { totals: { sales: number; revenue_cents: number } };
+  await hydrated(page);
+  const panel = page.getByRole('main').getByRole('region', { name: 'The last 30 days' });
+  if (analytics.totals.sales === 0 && analytics.totals.revenue_cents === 0) {
+    await expect(panel.getByText('No sales in the last 30 days.')).toBeVisible();
+  } else {
+    await expect(panel.getByRole('img', { name: /^Revenue per day/ })).toHaveAccessibleName(new RegExp(`${money(analytics.totals.revenue_cents).replace(/[$.]/g, '\\$&')} in total`));
+    await panel.getByText('Revenue per day as a table').click();
+    await expect(panel.getByRole('table', { name: 'Revenue per day' }).getByRole('row')).toHaveCount(31);
+  }
+  await expect(panel.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/seller/analytics');
+  expect(await seriousViolations(page)).toEqual([]);
+  await fitsAndShoot(page, 'seller-dashboard');
+});

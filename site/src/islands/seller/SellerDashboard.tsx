@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { BarChart } from '../../components/charts/BarCharts.tsx';
 import ResponsiveTable from '../../components/ResponsiveTable.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import { countLabel } from '../../lib/plural.ts';
+import { bucketSeries } from '../../lib/seller-charts.ts';
 import { longDate, RESOURCE_STATUS_ORDER, SELLER_RESOURCE_STATUS } from '../../lib/seller-format.ts';
 import { ratingFigure } from '../../lib/store-format.ts';
-import { $notifications, $sellerDashboard, loadNotifications, loadSellerDashboard, markNoticesRead, type SellerDashboard as Dashboard, type SellerProfileView } from '../../stores/seller.ts';
+import { $notifications, $sellerAnalytics, $sellerDashboard, loadNotifications, loadSellerAnalytics, loadSellerDashboard, markNoticesRead, type SellerDashboard as Dashboard, type SellerProfileView } from '../../stores/seller.ts';
 import { ErrorState, LoadingState } from '../admin/AdminStates.tsx';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { Figure, formatCount, Panel } from './parts.tsx';
@@ -99,6 +101,28 @@ function RecentOrders({ orders }: { orders: RecentOrder[] }) {
   );
 }
 
+/** The last 30 days' revenue per day (GET /api/seller/analytics?days=30), the way into Analytics. */
+function RecentRevenue() {
+  const state = useStore($sellerAnalytics);
+  useEffect(() => {
+    void loadSellerAnalytics(30);
+  }, []);
+  const analytics = state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
+  const shown = analytics && analytics.days === 30 ? analytics : undefined;
+  return (
+    <Panel id="sl-recent-revenue" title="The last 30 days" action={<a href="/seller/analytics">Analytics</a>}>
+      {state.status === 'error' && <ErrorState message={state.message} onRetry={() => void loadSellerAnalytics(30)} />}
+      {!shown && state.status !== 'error' && <LoadingState label="Loading the last 30 days..." />}
+      {shown &&
+        (shown.totals.sales === 0 && shown.totals.revenue_cents === 0 ? (
+          <p className="ca-empty">No sales in the last 30 days. Views and downloads are on the Analytics page.</p>
+        ) : (
+          <BarChart title="Revenue per day" what="revenue" buckets={bucketSeries(shown.series, 'day')} metric="revenue_cents" format={formatCents} period="Day" />
+        ))}
+    </Panel>
+  );
+}
+
 function Notices() {
   const state = useStore($notifications);
   useEffect(() => {
@@ -172,6 +196,7 @@ function DashboardBody({ profile }: { profile: SellerProfileView }) {
             <ByStatus counts={dashboard.resources_by_status} />
             <Notices />
           </div>
+          <RecentRevenue />
           <RecentOrders orders={dashboard.recent_orders} />
         </>
       )}
