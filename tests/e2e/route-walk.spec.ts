@@ -11,11 +11,13 @@ const redirects = routeTable.filter((r) => r.redirect);
 
 /**
  * Pages that lead on by design, and where (§2.2: the role-based dashboard chooser sends a
- * learner to their dashboard; visited as a learner, not as a visitor, who goes to /auth).
+ * learner to their dashboard; visited as a learner, not as a visitor, who goes to /auth;
+ * /lesson/{courseId} resumes the course at the learner's lesson, islands/ResumeLesson.tsx).
  */
-const LEADS_ON: Record<string, { as: Account; to: string }> = {
+const LEADS_ON: Record<string, { as: Account; to: string | RegExp }> = {
   '/dashboard': { as: ACCOUNTS.student, to: '/dashboard/user' },
   '/my-dashboard': { as: ACCOUNTS.student, to: '/dashboard/user' },
+  '/lesson/{courseId}': { as: ACCOUNTS.student, to: /\/courses\/\d+\/modules\/\d+\/lessons\/\d+$/ },
 };
 
 /** A real page: answered 200, not the not-found page, not the load-failure page, with a main heading. */
