@@ -140,6 +140,8 @@ function summaryOf(method: Method, path: string): string {
     const object = named.slice(0, -1).join(' ');
     return `${action[0]!.toUpperCase()}${action.slice(1)}: ${object}`;
   }
+  const extension = /\.([a-z]+)$/.exec(last)?.[1];
+  if (method === 'get' && extension && extension !== 'json') return `Export ${named.slice(0, -1).join(' ')} (${extension.toUpperCase()})`;
   const one = last.startsWith('{') ? ' (one)' : '';
   return `${VERBS[method]} ${named.join(' ') || 'API'}${one}`;
 }
