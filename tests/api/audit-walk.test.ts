@@ -301,6 +301,24 @@ export const AUDIT_WALK: WalkCase[] = [
       return { method: 'DELETE', path: `/api/quiz-questions/${q.id}`, actor, entityId: q.id, check: (b, a) => expect([b?.id, a]).toEqual([q.id, null]) };
     },
   },
+  // Enrolments made or removed by staff.
+  {
+    action: 'enrollment.create',
+    status: 201,
+    setup: async () => {
+      const course = await buildCourse(t.db, { priceCents: 4900 });
+      const learner = await createUser(t.db);
+      return { method: 'POST', path: '/api/enrollments', body: { courseId: course.id, userId: learner.id }, check: created('source', 'admin') };
+    },
+  },
+  {
+    action: 'enrollment.delete',
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      const e = await createEnrollment(t.db, (await createUser(t.db)).id, course.id);
+      return { method: 'DELETE', path: `/api/enrollments/${e.id}`, actor, entityId: e.id, check: (b, a) => expect([b?.id, a]).toEqual([e.id, null]) };
+    },
+  },
   // Certificates and their templates.
   {
     action: 'certificate.issue',
@@ -581,6 +599,12 @@ export const REFUSED: { name: string; status: number; setup: () => Promise<Walk>
     return { method: 'POST', path: `/api/certificates/${id}/revoke`, body: { reason: 'Again' } };
   } },
   { name: 'a certificate for a learner not enrolled', status: 409, setup: async () => ({ method: 'POST', path: '/api/certificates', body: { userId: (await createUser(t.db)).id, courseId: (await buildCourse(t.db)).id } }) },
+  { name: 'enrolling someone already enrolled', status: 200, setup: async () => {
+    const course = await buildCourse(t.db);
+    const learner = await createUser(t.db);
+    await createEnrollment(t.db, learner.id, course.id);
+    return { method: 'POST', path: '/api/enrollments', body: { courseId: course.id, userId: learner.id } };
+  } },
   { name: 'a missing coupon', status: 404, setup: () => ({ method: 'POST', path: '/api/admin/coupons/999999/deactivate' }) },
   { name: 'a student changing a coupon', status: 403, setup: async () => {
     const student = await createUser(t.db);

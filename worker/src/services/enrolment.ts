@@ -25,6 +25,7 @@ import {
 import { preparedOnce, sqlStatement } from './prepared-batch.ts';
 import { newSessionSecret } from './sessions.ts';
 import { loadUserView, type UserView } from './users.ts';
+import { audited, auditedIfStaff, type AuditActor } from './audit.ts';
 
 /**
  * Enrolment: a learner in a free course, an admin enrolling someone, a guest enrolling with a new
@@ -125,16 +126,25 @@ export async function enrollSelf(db: Db, user: CourseActor & GateActor, courseId
  * POST /api/enrollments {courseId, userId}: enrollments.enrol_directly (ADMIN) enrols someone,
  * paid course or not. Instructors invite by email instead (services/invitations.ts, decision 0013).
  */
-export async function enrollOther(db: Db, actor: CourseActor, courseId: number, userId: number): Promise<EnrollResult> {
+export async function enrollOther(db: Db, actor: CourseActor & { username?: string }, courseId: number, userId: number): Promise<EnrollResult> {
   if (!can(actor.roles, 'enrollments.enrol_directly')) {
     if (userId === actor.id) return enrollSelf(db, actor, courseId);
     throw forbidden(ENROL_OTHERS_FORBIDDEN);
   }
   const course = await loadCourse(db, courseId);
   if (!course) throw notFound(COURSE_NOT_FOUND);
-  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  const [target] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
   if (!target) throw notFound(USER_NOT_FOUND);
-  return insertEnrollment(db, userId, courseId, 'admin');
+  // An admin's enrolment of someone is audited in its own batch (decision 0033); enrolled already changes nothing.
+  const [rows] = (await db.batch(
+    audited(db, auditActorOf(actor), { action: 'enrollment.create', table: enrollments, id: 'new', summary: `Enrolled ${target.username} in “${course.title}”.` }, [
+      db.insert(enrollments).values({ userId, courseId, source: 'admin' }).onConflictDoNothing().returning(),
+    ]),
+  )) as [EnrollmentRow[]];
+  if (rows[0]) return { status: 201, enrollment: toEnrollmentView(rows[0]) };
+  const existing = await enrollmentOf(db, userId, courseId);
+  if (!existing) throw new Error('The enrolment could not be read back');
+  return { status: 200, enrollment: toEnrollmentView(existing) };
 }
 
 export interface GuestEnrollment {
@@ -318,15 +328,24 @@ export async function listTeachingEnrollments(db: Db, actor: CourseActor): Promi
 }
 
 /** DELETE /api/enrollments/{id}: ADMIN or the course's instructor. Progress stays, so enrolling again resumes. */
-export async function removeEnrollment(db: Db, actor: CourseActor, id: number): Promise<void> {
+export async function removeEnrollment(db: Db, actor: CourseActor & { username?: string }, id: number): Promise<void> {
   const [row] = await db
-    .select({ id: enrollments.id, instructorId: courses.instructorId })
+    .select({ id: enrollments.id, instructorId: courses.instructorId, title: courses.title, userId: enrollments.userId })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .where(eq(enrollments.id, id))
     .limit(1);
   if (!row) throw notFound(ENROLLMENT_NOT_FOUND);
   if (!canManageCourse(actor, { instructorId: row.instructorId })) throw forbidden(MANAGE_ENROLLMENTS_FORBIDDEN);
-  await db.delete(enrollments).where(eq(enrollments.id, id));
+  await db.batch(
+    auditedIfStaff(db, auditActorOf(actor), { action: 'enrollment.delete', table: enrollments, id, summary: `Removed user #${row.userId} from “${row.title}” (progress kept).` }, [
+      db.delete(enrollments).where(eq(enrollments.id, id)),
+    ]),
+  );
+}
+
+/** The actor as the audit log names them. */
+function auditActorOf(actor: CourseActor & { username?: string }): AuditActor {
+  return { id: actor.id, roles: [...actor.roles], username: actor.username ?? `user ${actor.id}` };
 }
 
