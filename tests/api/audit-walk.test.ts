@@ -506,6 +506,8 @@ export const AUDIT_WALK: WalkCase[] = [
       return { method: 'DELETE', path: `/api/resource-categories/${c.id}`, entityId: c.id, check: deleted('name', c.name) };
     },
   },
+  // The store's fee, written through the platform settings (their service audits settings.update).
+  { action: 'settings.update', setup: () => ({ method: 'PATCH', path: '/api/admin/store-settings', body: { platform_fee_percent: 17 }, check: (b, a) => expect(String(a?.value)).toContain('17') }) },
   // Plans and subscriptions.
   {
     action: 'subscription_plan.update',
@@ -696,4 +698,11 @@ describe("one's own work leaves no entry", () => {
       expect(await t.db.select().from(auditLog).where(gt(auditLog.id, since))).toHaveLength(0);
     });
   }
+});
+
+describe('the catalogue', () => {
+  it('every action the viewer offers is walked above', () => {
+    const walked = new Set(AUDIT_WALK.map((c) => c.action));
+    expect(Object.keys(AUDIT_ACTIONS).filter((a) => !walked.has(a as keyof typeof AUDIT_ACTIONS))).toEqual([]);
+  });
 });

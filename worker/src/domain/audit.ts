@@ -60,7 +60,6 @@ export const AUDIT_ACTIONS = {
   'seller.reject': { label: 'Seller rejected', entity: 'seller_profiles' },
   'seller.suspend': { label: 'Seller suspended', entity: 'seller_profiles' },
   'seller.reinstate': { label: 'Seller reinstated', entity: 'seller_profiles' },
-  'store_settings.update': { label: 'Store settings changed', entity: 'store_settings' },
   // Commerce.
   'order.refund': { label: 'Order refunded', entity: 'refunds' },
   'coupon.create': { label: 'Coupon created', entity: 'coupons' },
