@@ -101,3 +101,8 @@ export const AUDIT_ENTITIES: readonly string[] = [...new Set(Object.values(AUDIT
 export function isStaffActor(roles: readonly string[]): boolean {
   return roles.some((role) => role.includes('ADMIN'));
 }
+
+/** Field names as words for a summary: ['percentOff', 'first_name'] → "percent off, first name". */
+export function fieldWords(keys: readonly string[]): string {
+  return keys.map((k) => k.replace(/_/g, ' ').replace(/[A-Z]/g, (m) => ` ${m.toLowerCase()}`)).join(', ');
+}

@@ -9,6 +9,7 @@ import type { Db } from '../platform/db.ts';
 import { audited, type AuditActor } from './audit.ts';
 import { CSV_MAX_ROWS, withinCsvCap } from './csv/writer.ts';
 import { roleMappingsOf, toUserView, loadUserView, type UserView } from './users.ts';
+import { fieldWords } from '../domain/audit.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.';
@@ -185,7 +186,7 @@ export async function updateUserAsAdmin(db: Db, actor: Actor, id: number, change
       ? `Deactivated ${target.username} and signed them out everywhere.`
       : action === 'user.activate'
         ? `Activated ${target.username}.`
-        : `Changed ${target.username}'s profile (${fields.join(', ')}).`;
+        : `Changed ${target.username}'s profile (${fieldWords(fields)}).`;
   const [, updated] = await db.batch(
     audited(db, auditActor(actor), { action, table: users, id, summary, extra: withRoles }, [
       db

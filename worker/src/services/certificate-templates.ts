@@ -15,7 +15,7 @@ import {
   type TemplateRow,
   type TemplateView,
 } from './certificates.ts';
-import { isStaffActor } from '../domain/audit.ts';
+import { fieldWords, isStaffActor } from '../domain/audit.ts';
 import { auditedIfStaff, type AuditActor } from './audit.ts';
 
 /**
@@ -122,7 +122,7 @@ export async function updateTemplate(db: Db, actor: CourseActor & { username?: s
   const row = await templateRow(db, id);
   if (!canEditTemplate(actor, row)) throw forbidden(TEMPLATE_EDIT_FORBIDDEN);
   const results = await db.batch(
-    auditedIfStaff(db, auditActorOf(actor), { action: 'certificate_template.update', table: certificateTemplates, id, summary: `Changed the certificate template “${row.name}” (${Object.keys(input).join(', ')}).` }, [
+    auditedIfStaff(db, auditActorOf(actor), { action: 'certificate_template.update', table: certificateTemplates, id, summary: `Changed the certificate template “${row.name}” (${fieldWords(Object.keys(input))}).` }, [
       db
         .update(certificateTemplates)
         .set({ ...columnsOf(input), updatedAt: NOW })

@@ -8,6 +8,7 @@ import type { Db } from '../platform/db.ts';
 import { audited, type AuditActor } from './audit.ts';
 import { CSV_MAX_ROWS, withinCsvCap } from './csv/writer.ts';
 import { uniqueViolation } from './db-errors.ts';
+import { fieldWords } from '../domain/audit.ts';
 
 /** Coupons admin (issue 9 §5): list, create, edit, deactivate. Checkout applies them (domain/coupons.ts). */
 
@@ -275,7 +276,7 @@ export async function updateCoupon(db: Db, actor: AuditActor, id: number, change
   if (changes.appliesToItems !== undefined) await checkItemsExist(db, merged.appliesToItems);
   try {
     const [, result] = await db.batch(
-      audited(db, actor, { action: 'coupon.update', table: coupons, id, summary: `Changed coupon ${merged.code}: ${Object.keys(changes).join(', ') || 'nothing'}.` }, [
+      audited(db, actor, { action: 'coupon.update', table: coupons, id, summary: `Changed coupon ${merged.code}: ${fieldWords(Object.keys(changes)) || 'nothing'}.` }, [
         db
           .update(coupons)
           .set({ ...columnsOf(merged), updatedAt: NOW })

@@ -17,7 +17,7 @@ import { rolesWith } from '../domain/permissions.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import type { CourseListQuery } from '../schemas/courses.ts';
-import { isStaffActor } from '../domain/audit.ts';
+import { fieldWords, isStaffActor } from '../domain/audit.ts';
 import { auditedIfStaff } from './audit.ts';
 
 /**
@@ -681,7 +681,7 @@ export async function updateCourse(db: Db, actor: AuthUser, courseId: number, ch
     .map(([k]) => k);
   const staff = isStaffActor(actor.roles);
   const results = await db.batch(
-    auditedIfStaff(db, actor, { action: 'course.update', table: courses, id: courseId, summary: `Changed the course “${ref?.title ?? `#${courseId}`}” (${fields.join(', ') || 'nothing'}).` }, [
+    auditedIfStaff(db, actor, { action: 'course.update', table: courses, id: courseId, summary: `Changed the course “${ref?.title ?? `#${courseId}`}” (${fieldWords(fields) || 'nothing'}).` }, [
       db
     .update(courses)
     .set({

@@ -14,6 +14,7 @@ import { getResourceDetail, RESOURCE_NOT_FOUND } from './resource-reads.ts';
 import { findResourceRef, type ResourceRef } from './resource-views.ts';
 import { requireApprovedSeller } from './sellers.ts';
 import type { AgeGroup, DanceStyle, ResourceDetail, ResourceLevel } from './views.ts';
+import { fieldWords } from '../../domain/audit.ts';
 
 /**
  * Writing resources (decision 0029): a seller's drafts and edits, the status moves (submit,
@@ -157,7 +158,7 @@ export async function updateResource(db: Db, actor: ResourceActor, id: number, c
     .update(resources)
     .set({ ...columnsOf(changes), status: sql`CASE WHEN ${resources.status} = 'rejected' THEN ${statusAfterEdit('rejected', false)} ELSE ${resources.status} END`, updatedAt: NOW })
     .where(eq(resources.id, id));
-  const audit = staffAudit(actor, ref, 'resource.update', `Changed the resource “${ref.title}” (${Object.keys(changes).join(', ')}).`);
+  const audit = staffAudit(actor, ref, 'resource.update', `Changed the resource “${ref.title}” (${fieldWords(Object.keys(changes))}).`);
   if (audit) await db.batch(audited(db, audit.actor, audit.target, [change]));
   else await change;
   return detailOf(db, id);

@@ -21,6 +21,7 @@ import { ALREADY_ENDED, cancelSubscription, INVOICE_NOT_FOUND, INVOICE_NOT_REFUN
 import { plansById, toPlanView } from './plans.ts';
 import { toInvoiceView, toSubscriptionView } from './serialize.ts';
 import type { AdminPlanView, InvoiceView, SubscriptionView } from './views.ts';
+import { fieldWords } from '../../domain/audit.ts';
 
 /**
  * The administration of plans and subscriptions (issue 11 §1 and §4, decision 0031): every plan
@@ -94,7 +95,7 @@ export async function updatePlan(db: Db, actor: AuditActor, id: number, changes:
   const first = Object.values(problems)[0]?.[0];
   if (first) throw new AppError(400, first, { validationErrors: problems });
 
-  const summary = `Changed the ${before.name} plan (${Object.keys(set).join(', ')}).`;
+  const summary = `Changed the ${before.name} plan (${fieldWords(Object.keys(set))}).`;
   const [, updatedRows] = await db.batch(
     audited(db, actor, { action: 'subscription_plan.update', table: subscriptionPlans, id, summary }, [
       db
