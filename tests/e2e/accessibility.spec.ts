@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
+import { ACCOUNTS, expect, hydrated, registerUser, test } from './fixtures.ts';
 
 /** Serious and critical findings of axe on a page, as readable lines. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -64,4 +64,15 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+
+  test('a page while a toast shows (each toast is a status region, not a list item)', async ({ page, loginAs }) => {
+    const { username, password } = await registerUser(page, 'toast');
+    await loginAs(username, password);
+    await page.goto('/profile/edit');
+    await hydrated(page);
+    await page.getByLabel('First name').fill('Anna');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Profile updated' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

@@ -8,7 +8,7 @@ import { ACCOUNTS, expect, hydrated, test, uniqueName } from './fixtures.ts';
 
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
-/** Dismisses the toasts on screen (the shared toaster's list is not what these tests check with axe). */
+/** Dismisses the toasts on screen, so what follows checks the page alone. */
 async function dismissToasts(page: Page) {
   const close = page.getByRole('button', { name: 'Dismiss notification' });
   while ((await close.count()) > 0) await close.first().click();

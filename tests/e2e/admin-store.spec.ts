@@ -10,7 +10,7 @@ import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
 // changed in seller.spec.ts, after the journey that checks a sale's fee: tests of one file run in
 // turn, so no sale of that file races the change.)
 
-/** Closes the toasts on screen (the shared toaster's list fails axe's list rule while one shows). */
+/** Closes the toasts on screen, so what follows checks the page alone. */
 async function dismissAll(page: Page): Promise<void> {
   const close = page.getByRole('button', { name: 'Dismiss notification' });
   while ((await close.count()) > 0) await close.first().click();

@@ -202,7 +202,7 @@ test('the subscriptions list filters by plan and status and opens one to refund 
   await expect(main.getByText('Set to cancel at the end of its period')).toBeVisible();
   await expect(main.getByRole('button', { name: 'Cancel at period end' })).toHaveCount(0);
   const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
-  // (The shared toaster's <li role="status"> fails axe's list rule: dismissed before checking the page; one may leave by itself meanwhile.)
+  // The toasts are dismissed, so axe checks the page alone (one may leave by itself meanwhile).
   while ((await dismiss.count()) > 0)
     await dismiss
       .first()

@@ -23,7 +23,7 @@ function dialog(page: Page, name: string): Locator {
  * region's role: while a modal dialog is open, everything outside it is aria-hidden.
  */
 function toastWith(page: Page, text: string): Locator {
-  return page.locator('ol.toaster').getByText(text, { exact: true }).first();
+  return page.locator('.toaster').getByText(text, { exact: true }).first();
 }
 
 test.describe('course administration screen (§2.5)', () => {

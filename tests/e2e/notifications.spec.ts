@@ -56,8 +56,7 @@ test('the bell counts unread notices; the page marks them read and saves the cho
   const reset = page.getByRole('checkbox', { name: 'Email: Password reset' });
   await expect(reset).toBeChecked();
   await expect(reset).toBeDisabled();
-  // axe on the page itself: the toasts shown so far are dismissed first (a toast is an <li role=status>
-  // in the toaster's <ol>, which axe's list rule reports whatever page shows one).
+  // axe on the page itself: the toasts shown so far are dismissed first.
   for (const dismiss of await page.getByRole('button', { name: 'Dismiss notification' }).all()) await dismiss.click();
   await expect(page.getByRole('button', { name: 'Dismiss notification' })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);

@@ -6,11 +6,11 @@ import { mountToaster } from './toaster.ts';
  * BaseLayout mounts the same toaster (./toaster.ts) without React, to keep public pages light.
  */
 export default function Toaster() {
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   useEffect(() => (list.current ? mountToaster(list.current) : undefined), []);
   return (
     <section aria-label="Notifications (F8)">
-      <ol ref={list} className="toaster" tabIndex={-1} />
+      <div ref={list} className="toaster" tabIndex={-1} />
     </section>
   );
 }

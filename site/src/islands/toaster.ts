@@ -106,8 +106,9 @@ function placeToasts(list: HTMLElement): { update: (active: boolean) => void; st
 function toastElement(t: Toast): { el: HTMLElement; stop: () => void } {
   const destructive = t.variant === 'destructive';
   const close = h('button', { type: 'button', className: 'toast-close', 'aria-label': 'Dismiss notification' }, h('span', { 'aria-hidden': 'true' }, '×'));
+  // Each toast is its own status region (not a list item: a role on an <li> breaks its list).
   const el = h(
-    'li',
+    'div',
     {
       className: destructive ? 'toast toast-destructive' : 'toast',
       role: 'status',
