@@ -1,6 +1,6 @@
 import { desc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, categories, certificates, certificateTemplates, contactMessages, coupons, danceStyles, subscriptionPlans } from '../../db/schema/index.ts';
+import { auditLog, categories, certificates, certificateTemplates, contactMessages, coupons, courseInvitations, danceStyles, subscriptionPlans } from '../../db/schema/index.ts';
 import { AUDIT_ACTIONS } from '../../worker/src/domain/audit.ts';
 import { createInstructor, giveBooking } from '../support/booking-factories.ts';
 import { createCourse, createEnrollment } from '../support/course-factories.ts';
@@ -317,6 +317,23 @@ export const AUDIT_WALK: WalkCase[] = [
       const { actor, course } = await subAdminCourse();
       const e = await createEnrollment(t.db, (await createUser(t.db)).id, course.id);
       return { method: 'DELETE', path: `/api/enrollments/${e.id}`, actor, entityId: e.id, check: (b, a) => expect([b?.id, a]).toEqual([e.id, null]) };
+    },
+  },
+  // Invitations sent or withdrawn by staff.
+  {
+    action: 'invitation.create',
+    status: 201,
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      return { method: 'POST', path: `/api/courses/${course.id}/invitations`, body: { email: 'audit-invitee@example.com' }, actor, check: created('email', 'audit-invitee@example.com') };
+    },
+  },
+  {
+    action: 'invitation.cancel',
+    setup: async () => {
+      const { actor, course } = await subAdminCourse();
+      const [row] = await t.db.insert(courseInvitations).values({ courseId: course.id, email: 'audit-withdrawn@example.com' }).returning();
+      return { method: 'DELETE', path: `/api/invitations/${row!.id}`, actor, entityId: row!.id, check: changed('status', 'pending', 'cancelled') };
     },
   },
   // Certificates and their templates.

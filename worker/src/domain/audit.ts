@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = {
   'quiz_question.delete': { label: 'Quiz question deleted', entity: 'quiz_questions' },
   'enrollment.create': { label: 'Learner enrolled by staff', entity: 'enrollments' },
   'enrollment.delete': { label: 'Enrolment removed by staff', entity: 'enrollments' },
+  'invitation.create': { label: 'Learner invited by staff', entity: 'course_invitations' },
+  'invitation.cancel': { label: 'Invitation withdrawn by staff', entity: 'course_invitations' },
   'certificate.issue': { label: 'Certificate issued', entity: 'certificates' },
   'certificate.revoke': { label: 'Certificate revoked', entity: 'certificates' },
   'certificate_template.create': { label: 'Certificate template created', entity: 'certificate_templates' },

@@ -9,6 +9,8 @@ import type { Db } from '../platform/db.ts';
 import { publicLink } from '../platform/public-url.ts';
 import { COURSE_NOT_FOUND } from './courses.ts';
 import { notify, sendNotificationEmail } from './notifications.ts';
+import { isStaffActor } from '../domain/audit.ts';
+import { auditedIfStaff, type AuditActor } from './audit.ts';
 
 /**
  * Instructors add learners by invitation (decision 0013): the instructor names an email, the
@@ -92,9 +94,12 @@ async function invitationView(db: Db, id: number): Promise<InvitationView> {
  * re-opens a declined or cancelled invitation and leaves a pending one as it is (one row per
  * course and email, by its unique index). The email goes through the outbox.
  */
+/** The actor as the audit log names them: staff's invitations are audited, a plain instructor's are not. */
+const auditActorOf = (actor: CourseActor & { username?: string }): AuditActor => ({ id: actor.id, roles: [...actor.roles], username: actor.username ?? `user ${actor.id}` });
+
 export async function inviteLearner(
   platform: Pick<Platform, 'db' | 'env'>,
-  actor: CourseActor,
+  actor: CourseActor & { username?: string },
   courseId: number,
   email: string,
 ): Promise<{ created: boolean; invitation: InvitationView }> {
@@ -109,19 +114,29 @@ export async function inviteLearner(
     .limit(1);
   if (enrolled) throw conflict(ALREADY_ENROLLED);
 
-  const [inserted] = await db
-    .insert(courseInvitations)
-    .values({ courseId, email, invitedBy: actor.id })
-    .onConflictDoNothing()
-    .returning({ id: courseInvitations.id });
-  let id = inserted?.id;
+  const summary = `Invited ${email} to “${course.title}”.`;
+  const [insertedRows] = (await db.batch(
+    auditedIfStaff(db, auditActorOf(actor), { action: 'invitation.create', table: courseInvitations, id: 'new', summary }, [
+      db.insert(courseInvitations).values({ courseId, email, invitedBy: actor.id }).onConflictDoNothing().returning({ id: courseInvitations.id }),
+    ]),
+  )) as [{ id: number }[]];
+  let id = insertedRows[0]?.id;
   if (id === undefined) {
     // One exists: re-open it unless it is pending (nothing to do) or accepted (the learner may have left since).
-    const [reopened] = await db
-      .update(courseInvitations)
-      .set({ status: 'pending', invitedBy: actor.id, createdAt: NOW, respondedAt: null })
-      .where(and(eq(courseInvitations.courseId, courseId), eq(courseInvitations.email, email), sql`${courseInvitations.status} <> 'pending'`))
-      .returning({ id: courseInvitations.id });
+    const [existingRow] = await db
+      .select({ id: courseInvitations.id })
+      .from(courseInvitations)
+      .where(and(eq(courseInvitations.courseId, courseId), eq(courseInvitations.email, email)));
+    const results = await db.batch(
+      auditedIfStaff(db, auditActorOf(actor), { action: 'invitation.create', table: courseInvitations, id: existingRow?.id ?? 0, summary: `${summary} (again)` }, [
+        db
+          .update(courseInvitations)
+          .set({ status: 'pending', invitedBy: actor.id, createdAt: NOW, respondedAt: null })
+          .where(and(eq(courseInvitations.courseId, courseId), eq(courseInvitations.email, email), sql`${courseInvitations.status} <> 'pending'`))
+          .returning({ id: courseInvitations.id }),
+      ]),
+    );
+    const [reopened] = results[isStaffActor(actor.roles) ? 1 : 0] as { id: number }[];
     if (!reopened) {
       const [existing] = await db
         .select({ id: courseInvitations.id })
@@ -171,15 +186,20 @@ export async function listTeachingInvitations(db: Db, actor: CourseActor): Promi
 }
 
 /** DELETE /api/invitations/{id}: the course's manager withdraws a pending invitation. */
-export async function cancelInvitation(db: Db, actor: CourseActor, id: number): Promise<InvitationView> {
+export async function cancelInvitation(db: Db, actor: CourseActor & { username?: string }, id: number): Promise<InvitationView> {
   const [row] = await db.select().from(courseInvitations).where(eq(courseInvitations.id, id)).limit(1);
   if (!row) throw notFound(INVITATION_NOT_FOUND);
   await managedCourse(db, actor, row.courseId);
-  const [updated] = await db
-    .update(courseInvitations)
-    .set({ status: 'cancelled', respondedAt: NOW })
-    .where(and(eq(courseInvitations.id, id), eq(courseInvitations.status, 'pending')))
-    .returning({ id: courseInvitations.id });
+  const results = await db.batch(
+    auditedIfStaff(db, auditActorOf(actor), { action: 'invitation.cancel', table: courseInvitations, id, summary: `Withdrew the invitation of ${row.email} to course #${row.courseId}.` }, [
+      db
+        .update(courseInvitations)
+        .set({ status: 'cancelled', respondedAt: NOW })
+        .where(and(eq(courseInvitations.id, id), eq(courseInvitations.status, 'pending')))
+        .returning({ id: courseInvitations.id }),
+    ]),
+  );
+  const [updated] = results[isStaffActor(actor.roles) ? 1 : 0] as { id: number }[];
   if (!updated) throw conflict(INVITATION_CLOSED);
   return invitationView(db, id);
 }
