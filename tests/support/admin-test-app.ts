@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { PERMISSION_DENIED } from '../../worker/src/domain/permissions.ts';
 import { createAdmin, createSignedInUser, signIn } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -9,6 +9,19 @@ export async function createAdminTestApp(): Promise<{ t: TestApp; adminToken: st
   const adminToken = await signIn(t.db, (await createAdmin(t.db)).id);
   const studentToken = (await createSignedInUser(t.db)).token;
   return { t, adminToken, studentToken };
+}
+
+/**
+ * createAdminTestApp for a whole test file: made before its tests, closed after them. The fields
+ * are set once beforeAll has run, so read them inside the tests (app.t, app.adminToken).
+ */
+export function useAdminTestApp(): { t: TestApp; adminToken: string; studentToken: string } {
+  const app = {} as { t: TestApp; adminToken: string; studentToken: string };
+  beforeAll(async () => {
+    Object.assign(app, await createAdminTestApp());
+  });
+  afterAll(() => app.t.close());
+  return app;
 }
 
 /**

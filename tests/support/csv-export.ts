@@ -50,3 +50,10 @@ export async function listAll<Row>(t: TestApp, path: string, token: string, page
     if (body.data.length === 0 || out.length >= totalOf(body)) return out;
   }
 }
+
+/** A bad filter: the export answers 400 with the field's message, and makes no file. */
+export async function expectBadFilter(t: TestApp, path: string, token: string, validationErrors: Record<string, string[]>): Promise<void> {
+  const bad = await t.json('GET', path, undefined, token);
+  expect(bad.status).toBe(400);
+  expect(await bad.json()).toMatchObject({ validationErrors });
+}

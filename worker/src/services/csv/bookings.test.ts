@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestApp } from '../../../../tests/support/admin-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { expectAdminOnly, useAdminTestApp } from '../../../../tests/support/admin-test-app.ts';
 import { createInstructor, giveBooking } from '../../../../tests/support/booking-factories.ts';
-import { fetchCsv, listAll, listTotal, TRICKY, TRICKY_READ } from '../../../../tests/support/csv-export.ts';
+import { expectBadFilter, fetchCsv, listAll, listTotal, TRICKY, TRICKY_READ } from '../../../../tests/support/csv-export.ts';
 import { createSignedInUser, createUser, signIn } from '../../../../tests/support/factories.ts';
-import type { TestApp } from '../../../../tests/support/test-app.ts';
 import type { BookingView } from '../bookings/views.ts';
 import { BOOKINGS_CSV_HEADER } from './bookings.ts';
 
-let t: TestApp;
-let adminToken: string;
-let studentToken: string;
-
-beforeAll(async () => {
-  ({ t, adminToken, studentToken } = await createAdminTestApp());
-});
-afterAll(() => t.close());
+const app = useAdminTestApp();
 
 const PATH = '/api/admin/bookings/export.csv';
 const day = (d: number, hour = 15) => new Date(Date.UTC(2031, 2, d, hour)).toISOString();
@@ -22,22 +14,22 @@ const day = (d: number, hour = 15) => new Date(Date.UTC(2031, 2, d, hour)).toISO
 describe('GET /api/admin/bookings/export.csv', () => {
   it("exports every booking the list's filters select, across pages, in the list's order (newest start first)", async () => {
     const tag = `bx${Date.now().toString(36)}`;
-    const pro = await createInstructor(t.db, { lastName: `${tag}Teacher` });
-    const other = await createInstructor(t.db);
-    const booker = await createUser(t.db, { firstName: TRICKY(tag), lastName: 'Booker' });
+    const pro = await createInstructor(app.t.db, { lastName: `${tag}Teacher` });
+    const other = await createInstructor(app.t.db);
+    const booker = await createUser(app.t.db, { firstName: TRICKY(tag), lastName: 'Booker' });
     const type = pro.lessonTypes[0]!;
-    const tricky = await giveBooking(t.db, booker.id, type, { startsAt: day(9), note: '@note, "with" quotes\nand a line' });
-    for (const d of [3, 5, 7]) await giveBooking(t.db, booker.id, type, { startsAt: day(d) });
-    await giveBooking(t.db, booker.id, type, { startsAt: day(4), status: 'cancelled' }); // another status
-    await giveBooking(t.db, booker.id, other.lessonTypes[0]!, { startsAt: day(6) }); // another instructor
-    await giveBooking(t.db, booker.id, type, { startsAt: day(20) }); // after "to"
+    const tricky = await giveBooking(app.t.db, booker.id, type, { startsAt: day(9), note: '@note, "with" quotes\nand a line' });
+    for (const d of [3, 5, 7]) await giveBooking(app.t.db, booker.id, type, { startsAt: day(d) });
+    await giveBooking(app.t.db, booker.id, type, { startsAt: day(4), status: 'cancelled' }); // another status
+    await giveBooking(app.t.db, booker.id, other.lessonTypes[0]!, { startsAt: day(6) }); // another instructor
+    await giveBooking(app.t.db, booker.id, type, { startsAt: day(20) }); // after "to"
 
     const filters = `q=${tag}&instructorId=${pro.user.id}&status=confirmed&from=2031-03-01&to=2031-03-10`;
-    const listed = await listAll<BookingView>(t, `/api/admin/bookings?${filters}`, adminToken);
+    const listed = await listAll<BookingView>(app.t, `/api/admin/bookings?${filters}`, app.adminToken);
     expect(listed).toHaveLength(4);
-    expect(await listTotal(t, `/api/admin/bookings?${filters}&pageSize=1`, adminToken)).toBe(4);
+    expect(await listTotal(app.t, `/api/admin/bookings?${filters}&pageSize=1`, app.adminToken)).toBe(4);
 
-    const { header, rows } = await fetchCsv(t, `${PATH}?${filters}&page=4&pageSize=1`, adminToken, 'bookings');
+    const { header, rows } = await fetchCsv(app.t, `${PATH}?${filters}&page=4&pageSize=1`, app.adminToken, 'bookings');
     expect(header).toEqual(BOOKINGS_CSV_HEADER);
     expect(rows.map((r) => r[0])).toEqual(listed.map((b) => b.number));
     expect(rows[0]![0]).toBe(tricky.number);
@@ -54,20 +46,15 @@ describe('GET /api/admin/bookings/export.csv', () => {
     expect(cell('Note')).toBe(`'@note, "with" quotes\nand a line`);
     expect(cell('Cancelled at (UTC)')).toBe('');
 
-    const cancelled = await fetchCsv(t, `${PATH}?q=${tag}&status=cancelled`, adminToken, 'bookings');
+    const cancelled = await fetchCsv(app.t, `${PATH}?q=${tag}&status=cancelled`, app.adminToken, 'bookings');
     expect(cancelled.rows).toHaveLength(1);
   });
 
   it('is ADMIN only (bookings.manage), and a bad filter is a 400', async () => {
-    expect((await t.json('GET', PATH)).status).toBe(401);
-    expect((await t.json('GET', PATH, undefined, studentToken)).status).toBe(403);
-    const pro = await createInstructor(t.db);
-    expect((await t.json('GET', PATH, undefined, await signIn(t.db, pro.user.id))).status).toBe(403);
-    const curriculumAdmin = (await createSignedInUser(t.db, { roles: ['CURRICULUM_ADMIN'] })).token;
-    expect((await t.json('GET', PATH, undefined, curriculumAdmin)).status).toBe(403);
-    const bad = await t.json('GET', `${PATH}?from=2031-03-10&to=2031-03-01`, undefined, adminToken);
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ validationErrors: { to: ['From must be on or before To'] } });
-    expect((await t.json('GET', `${PATH}?status=asleep`, undefined, adminToken)).status).toBe(400);
+    const pro = await createInstructor(app.t.db);
+    const curriculumAdmin = (await createSignedInUser(app.t.db, { roles: ['CURRICULUM_ADMIN'] })).token;
+    await expectAdminOnly(app.t, 'GET', PATH, undefined, app.studentToken, [await signIn(app.t.db, pro.user.id), curriculumAdmin]);
+    await expectBadFilter(app.t, `${PATH}?from=2031-03-10&to=2031-03-01`, app.adminToken, { to: ['From must be on or before To'] });
+    expect((await app.t.json('GET', `${PATH}?status=asleep`, undefined, app.adminToken)).status).toBe(400);
   });
 });

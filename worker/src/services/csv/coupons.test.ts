@@ -1,29 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestApp } from '../../../../tests/support/admin-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { expectAdminOnly, useAdminTestApp } from '../../../../tests/support/admin-test-app.ts';
 import { createCoupon } from '../../../../tests/support/commerce-factories.ts';
-import { fetchCsv, listAll, listTotal, TRICKY, TRICKY_READ } from '../../../../tests/support/csv-export.ts';
+import { expectBadFilter, fetchCsv, listAll, listTotal, TRICKY, TRICKY_READ } from '../../../../tests/support/csv-export.ts';
 import { createSignedInUser } from '../../../../tests/support/factories.ts';
-import type { TestApp } from '../../../../tests/support/test-app.ts';
 import type { CouponView } from '../coupons.ts';
 import { COUPONS_CSV_HEADER } from './coupons.ts';
 import { CSV_MAX_ROWS } from './writer.ts';
 
-let t: TestApp;
-let adminToken: string;
-let studentToken: string;
-
-beforeAll(async () => {
-  ({ t, adminToken, studentToken } = await createAdminTestApp());
-});
-afterAll(() => t.close());
+const app = useAdminTestApp();
 
 const PATH = '/api/admin/coupons/export.csv';
 
 describe('GET /api/admin/coupons/export.csv', () => {
   it("exports every coupon the list's filters select, across pages, in the list's order (newest first)", async () => {
     const tag = `cx${Date.now().toString(36)}`;
-    const tricky = await createCoupon(t.db, {
+    const tricky = await createCoupon(app.t.db, {
       description: TRICKY(tag),
       discountType: 'fixed',
       percentOff: null,
@@ -33,15 +25,15 @@ describe('GET /api/admin/coupons/export.csv', () => {
       endsAt: '2031-01-01T00:00:00.000Z',
       createdAt: '2026-01-05T00:00:00.000Z',
     });
-    for (let i = 1; i <= 3; i++) await createCoupon(t.db, { description: `Spring ${tag} ${i}`, createdAt: `2026-01-0${i}T00:00:00.000Z` });
-    await createCoupon(t.db, { description: `Old ${tag}`, active: false }); // inactive
+    for (let i = 1; i <= 3; i++) await createCoupon(app.t.db, { description: `Spring ${tag} ${i}`, createdAt: `2026-01-0${i}T00:00:00.000Z` });
+    await createCoupon(app.t.db, { description: `Old ${tag}`, active: false }); // inactive
 
     const filters = `q=${tag}&active=true`;
-    const listed = await listAll<CouponView>(t, `/api/admin/coupons?${filters}`, adminToken);
+    const listed = await listAll<CouponView>(app.t, `/api/admin/coupons?${filters}`, app.adminToken);
     expect(listed).toHaveLength(4);
-    expect(await listTotal(t, `/api/admin/coupons?${filters}&pageSize=1`, adminToken)).toBe(4);
+    expect(await listTotal(app.t, `/api/admin/coupons?${filters}&pageSize=1`, app.adminToken)).toBe(4);
 
-    const { header, rows } = await fetchCsv(t, `${PATH}?${filters}&page=2&pageSize=1`, adminToken, 'coupons');
+    const { header, rows } = await fetchCsv(app.t, `${PATH}?${filters}&page=2&pageSize=1`, app.adminToken, 'coupons');
     expect(header).toEqual(COUPONS_CSV_HEADER);
     expect(rows.map((r) => Number(r[0]))).toEqual(listed.map((c) => c.id));
     expect(Number(rows[0]![0])).toBe(tricky.id);
@@ -61,30 +53,26 @@ describe('GET /api/admin/coupons/export.csv', () => {
     expect(cell('State')).toBe('active');
     expect(cell('Redeemed uses')).toBe('0');
 
-    const inactive = await fetchCsv(t, `${PATH}?q=${tag}&active=false`, adminToken, 'coupons');
+    const inactive = await fetchCsv(app.t, `${PATH}?q=${tag}&active=false`, app.adminToken, 'coupons');
     expect(inactive.rows).toHaveLength(1);
     expect(inactive.rows[0]![inactive.header.indexOf('State')]).toBe('inactive');
   });
 
   it('refuses more rows than the cap with a 400 that says to narrow the filters, and exports them once narrowed', async () => {
     const tag = `CAP${Date.now().toString(36).toUpperCase()}`;
-    await t.db.run(sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${CSV_MAX_ROWS + 1})
+    await app.t.db.run(sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${CSV_MAX_ROWS + 1})
       INSERT INTO coupons (code, description, discount_type, percent_off) SELECT ${tag} || '-' || i, '', 'percent', 10 FROM n`);
-    expect(await listTotal(t, `/api/admin/coupons?q=${tag}-`, adminToken)).toBe(CSV_MAX_ROWS + 1);
-    const res = await t.json('GET', `${PATH}?q=${tag}-`, undefined, adminToken);
+    expect(await listTotal(app.t, `/api/admin/coupons?q=${tag}-`, app.adminToken)).toBe(CSV_MAX_ROWS + 1);
+    const res = await app.t.json('GET', `${PATH}?q=${tag}-`, undefined, app.adminToken);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: 'Too many rows to export (more than 50,000). Narrow the filters and try again.' });
-    const narrowed = await fetchCsv(t, `${PATH}?q=${tag}-5000`, adminToken, 'coupons');
-    expect(narrowed.rows).toHaveLength(await listTotal(t, `/api/admin/coupons?q=${tag}-5000`, adminToken));
+    const narrowed = await fetchCsv(app.t, `${PATH}?q=${tag}-5000`, app.adminToken, 'coupons');
+    expect(narrowed.rows).toHaveLength(await listTotal(app.t, `/api/admin/coupons?q=${tag}-5000`, app.adminToken));
   });
 
   it('is for coupons.manage only, and a bad filter is a 400', async () => {
-    expect((await t.json('GET', PATH)).status).toBe(401);
-    expect((await t.json('GET', PATH, undefined, studentToken)).status).toBe(403);
-    const curriculumAdmin = (await createSignedInUser(t.db, { roles: ['CURRICULUM_ADMIN'] })).token;
-    expect((await t.json('GET', PATH, undefined, curriculumAdmin)).status).toBe(403);
-    const bad = await t.json('GET', `${PATH}?active=maybe`, undefined, adminToken);
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ validationErrors: { active: ['active must be true or false'] } });
+    const curriculumAdmin = (await createSignedInUser(app.t.db, { roles: ['CURRICULUM_ADMIN'] })).token;
+    await expectAdminOnly(app.t, 'GET', PATH, undefined, app.studentToken, [curriculumAdmin]);
+    await expectBadFilter(app.t, `${PATH}?active=maybe`, app.adminToken, { active: ['active must be true or false'] });
   });
 });

@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestApp } from '../../../../tests/support/admin-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useAdminTestApp } from '../../../../tests/support/admin-test-app.ts';
 import { fetchCsv, listAll, listTotal, TRICKY, TRICKY_READ } from '../../../../tests/support/csv-export.ts';
 import { createSignedInUser } from '../../../../tests/support/factories.ts';
 import { makeResource, makeResourceCategory, makeSeller } from '../../../../tests/support/store-factories.ts';
-import type { TestApp } from '../../../../tests/support/test-app.ts';
 import type { ResourceSummary } from '../store/views.ts';
 import { RESOURCES_CSV_HEADER } from './resources.ts';
 
-let t: TestApp;
-let adminToken: string;
-let studentToken: string;
-
-beforeAll(async () => {
-  ({ t, adminToken, studentToken } = await createAdminTestApp());
-});
-afterAll(() => t.close());
+const app = useAdminTestApp();
 
 const PATH = '/api/curriculum-all/export.csv';
 
 describe('GET /api/curriculum-all/export.csv', () => {
   it("exports every resource the admin list's filters select, across pages, in the list's order (the queue oldest first)", async () => {
     const tag = `rx${Date.now().toString(36)}`;
-    const seller = await makeSeller(t.db, { storeName: `Studio ${tag}` });
-    const other = await makeSeller(t.db);
-    const category = await makeResourceCategory(t.db, `-Category, "${tag}"`);
-    const tricky = await makeResource(t.db, {
+    const seller = await makeSeller(app.t.db, { storeName: `Studio ${tag}` });
+    const other = await makeSeller(app.t.db);
+    const category = await makeResourceCategory(app.t.db, `-Category, "${tag}"`);
+    const tricky = await makeResource(app.t.db, {
       sellerId: seller.user.id,
       title: TRICKY(tag),
       status: 'submitted',
@@ -33,17 +25,17 @@ describe('GET /api/curriculum-all/export.csv', () => {
       submittedAt: '2026-01-01T00:00:00.000Z',
     });
     for (let i = 0; i < 3; i++) {
-      await makeResource(t.db, { sellerId: seller.user.id, title: `Plan ${tag} ${i}`, status: 'submitted', submittedAt: `2026-01-0${i + 2}T00:00:00.000Z` });
+      await makeResource(app.t.db, { sellerId: seller.user.id, title: `Plan ${tag} ${i}`, status: 'submitted', submittedAt: `2026-01-0${i + 2}T00:00:00.000Z` });
     }
-    await makeResource(t.db, { sellerId: seller.user.id, title: `Plan ${tag} published` }); // another status
-    await makeResource(t.db, { sellerId: other.user.id, title: `Plan ${tag} elsewhere`, status: 'submitted' }); // another seller
+    await makeResource(app.t.db, { sellerId: seller.user.id, title: `Plan ${tag} published` }); // another status
+    await makeResource(app.t.db, { sellerId: other.user.id, title: `Plan ${tag} elsewhere`, status: 'submitted' }); // another seller
 
     const filters = `q=${tag}&status=submitted&seller=${seller.user.id}&sort=oldest`;
-    const listed = await listAll<ResourceSummary>(t, `/api/curriculum-all?${filters}`, adminToken, 'page_size');
+    const listed = await listAll<ResourceSummary>(app.t, `/api/curriculum-all?${filters}`, app.adminToken, 'page_size');
     expect(listed).toHaveLength(4);
-    expect(await listTotal(t, `/api/curriculum-all?${filters}&page_size=1`, adminToken)).toBe(4);
+    expect(await listTotal(app.t, `/api/curriculum-all?${filters}&page_size=1`, app.adminToken)).toBe(4);
 
-    const { header, rows } = await fetchCsv(t, `${PATH}?${filters}&page=2&page_size=1`, adminToken, 'resources');
+    const { header, rows } = await fetchCsv(app.t, `${PATH}?${filters}&page=2&page_size=1`, app.adminToken, 'resources');
     expect(header).toEqual(RESOURCES_CSV_HEADER);
     expect(rows).toHaveLength(4);
     expect(rows.map((r) => Number(r[0]))).toEqual(listed.map((r) => r.id));
@@ -60,19 +52,19 @@ describe('GET /api/curriculum-all/export.csv', () => {
     expect(cell('Created at (UTC)')).toBe(tricky.createdAt);
     expect(cell('Published at (UTC)')).toBe('');
 
-    const everyStatus = await fetchCsv(t, `${PATH}?q=${tag}`, adminToken, 'resources');
-    expect(everyStatus.rows).toHaveLength(await listTotal(t, `/api/curriculum-all?q=${tag}`, adminToken));
+    const everyStatus = await fetchCsv(app.t, `${PATH}?q=${tag}`, app.adminToken, 'resources');
+    expect(everyStatus.rows).toHaveLength(await listTotal(app.t, `/api/curriculum-all?q=${tag}`, app.adminToken));
     expect(everyStatus.rows).toHaveLength(6);
   });
 
   it('is for curriculum staff only (resources.manage or resources.review), and a bad filter is a 400', async () => {
-    expect((await t.json('GET', PATH)).status).toBe(401);
-    expect((await t.json('GET', PATH, undefined, studentToken)).status).toBe(403);
-    const officer = (await createSignedInUser(t.db, { roles: ['CURRICULUM_OFFICER'] })).token;
-    expect((await t.json('GET', PATH, undefined, officer)).status).toBe(200);
-    const bad = await t.json('GET', `${PATH}?status=lost`, undefined, adminToken);
+    expect((await app.t.json('GET', PATH)).status).toBe(401);
+    expect((await app.t.json('GET', PATH, undefined, app.studentToken)).status).toBe(403);
+    const officer = (await createSignedInUser(app.t.db, { roles: ['CURRICULUM_OFFICER'] })).token;
+    expect((await app.t.json('GET', PATH, undefined, officer)).status).toBe(200);
+    const bad = await app.t.json('GET', `${PATH}?status=lost`, undefined, app.adminToken);
     expect(bad.status).toBe(400);
     expect(Object.keys(((await bad.json()) as { validationErrors: object }).validationErrors)).toEqual(['status']);
-    expect((await t.json('GET', `${PATH}?sort=random`, undefined, adminToken)).status).toBe(400);
+    expect((await app.t.json('GET', `${PATH}?sort=random`, undefined, app.adminToken)).status).toBe(400);
   });
 });
