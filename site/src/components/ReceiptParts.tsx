@@ -44,18 +44,6 @@ export function ReceiptNotFound({ text, backHref, backLabel }: { text: string; b
   );
 }
 
-/** In place of a receipt that did not load: the message and Try again. */
-export function ReceiptLoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div className="alert alert-error" role="alert">
-      <p className="alert-title">{message}</p>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
-}
-
 /** A row of the totals under the lines: its label spans the columns before the amount. */
 export function ReceiptSumRow({ label, span, children }: { label: ReactNode; span?: number; children: ReactNode }) {
   return (

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { ReceiptLayout, ReceiptLoadError, ReceiptNotFound, ReceiptSumRow } from '../components/ReceiptParts.tsx';
+import LoadError from '../components/LoadError.tsx';
+import { ReceiptLayout, ReceiptNotFound, ReceiptSumRow } from '../components/ReceiptParts.tsx';
 import { formatCents } from '../lib/currency.ts';
 import { billingDate, invoiceDescription, invoiceStatus } from '../lib/subscription-status.ts';
 import { $invoice, invoiceIdOf, loadInvoice } from '../stores/billing.ts';
@@ -18,7 +19,7 @@ function InvoiceReceipt() {
   if (state.status === 'not-found') {
     return <ReceiptNotFound text="This invoice was not found in your account." backHref="/profile/manage" backLabel="Manage Account" />;
   }
-  if (state.status === 'error') return <ReceiptLoadError message={state.message} onRetry={reload} />;
+  if (state.status === 'error') return <LoadError message={state.message} onRetry={reload} />;
   const invoice = state.data;
   const currency = invoice.currency?.toUpperCase() || 'USD';
   const lines = invoice.lines.length > 0 ? invoice.lines : [{ description: invoiceDescription(invoice), amount_cents: invoice.amount_due_cents }];

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import LoadError from '../components/LoadError.tsx';
 import { browserTimeZone } from '../lib/booking-time.ts';
 import { $busy, $packages, $past, $upcoming, $waitlist, loadBookings, loadPackages, loadWaitlist, type BookingView } from '../stores/bookings.ts';
 import type { Loadable } from '../stores/query.ts';
@@ -23,20 +24,9 @@ function tabFromUrl(): Tab {
   return TABS.find((t) => t.key === wanted)?.key ?? 'upcoming';
 }
 
-function Failed({ message, retry }: { message: string; retry: () => void }) {
-  return (
-    <div className="alert alert-error" role="alert">
-      <p className="alert-title">{message}</p>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={retry}>
-        Try again
-      </button>
-    </div>
-  );
-}
-
 function Listed<T>({ state, retry, children }: { state: Loadable<T[]>; retry: () => void; children: (data: T[]) => React.ReactNode }) {
   if (state.status === 'idle' || (state.status === 'loading' && !state.data)) return <Loading text="Loading..." />;
-  if (state.status === 'error') return <Failed message={state.message} retry={retry} />;
+  if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />;
   return <>{children(state.data ?? [])}</>;
 }
 

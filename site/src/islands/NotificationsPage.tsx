@@ -14,21 +14,11 @@ import {
   type NotificationView,
   type PreferenceView,
 } from '../stores/notifications.ts';
+import LoadError from '../components/LoadError.tsx';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
 import { Loading } from './learning-parts.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function Failure({ message, retry }: { message: string; retry: () => void }) {
-  return (
-    <div className="alert alert-error" role="alert">
-      <p className="alert-title">{message}</p>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={retry}>
-        Try again
-      </button>
-    </div>
-  );
-}
 
 function NoticeItem({ notice }: { notice: NotificationView }) {
   const open = async (e: React.MouseEvent<HTMLAnchorElement>) => {
@@ -68,7 +58,7 @@ function NoticeItem({ notice }: { notice: NotificationView }) {
 function NoticeList() {
   const state = useStore($notifications);
   if (state.status !== 'ready') {
-    if (state.status === 'error') return <Failure message={state.message} retry={() => void loadNotifications()} />;
+    if (state.status === 'error') return <LoadError message={state.message} onRetry={() => void loadNotifications()} />;
     return <Loading text="Loading your notifications..." />;
   }
   const { data, unread } = state.data;
@@ -125,7 +115,7 @@ function Preferences() {
   const state = useStore($preferences);
   const saving = useStore($saving);
   if (state.status !== 'ready') {
-    if (state.status === 'error') return <Failure message={state.message} retry={() => void loadPreferences()} />;
+    if (state.status === 'error') return <LoadError message={state.message} onRetry={() => void loadPreferences()} />;
     return <Loading text="Loading your choices..." />;
   }
   return (

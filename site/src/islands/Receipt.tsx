@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { ReceiptLayout, ReceiptLoadError, ReceiptNotFound, ReceiptSumRow } from '../components/ReceiptParts.tsx';
+import LoadError from '../components/LoadError.tsx';
+import { ReceiptLayout, ReceiptNotFound, ReceiptSumRow } from '../components/ReceiptParts.tsx';
 import { formatCents } from '../lib/currency.ts';
 import { TEST_MODE_LABEL } from '../stores/checkout.ts';
 import { $order, loadOrder, orderDate, orderStatusLabel } from '../stores/orders.ts';
@@ -25,7 +26,7 @@ function Receipt() {
   if (state.status === 'not-found') {
     return <ReceiptNotFound text="This receipt was not found in your account." backHref="/my-purchases" backLabel="My Purchases" />;
   }
-  if (state.status === 'error') return <ReceiptLoadError message={state.message} onRetry={() => void loadOrder(orderIdOf(location.pathname))} />;
+  if (state.status === 'error') return <LoadError message={state.message} onRetry={() => void loadOrder(orderIdOf(location.pathname))} />;
   const order = state.data;
   const paidCents = order.totalCents - order.refundedCents;
   return (
