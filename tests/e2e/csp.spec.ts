@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { fillPattern, isDynamic, routeTable } from '../../site/src/routes.ts';
 import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, test } from './fixtures.ts';
+import { apiGet, type CourseRead } from './route-fixtures.ts';
 
 // Decision 0015: every page is served with a Content-Security-Policy (scripts from this origin
 // and the build's hashes only). Chromium reports what the policy blocks; no page of the route
@@ -26,18 +27,6 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
     });
   });
   return async () => [...logged, ...((await page.evaluate(() => window.__cspViolations ?? []).catch(() => [])) as string[])];
-}
-
-async function apiGet<T>(request: APIRequestContext, path: string, token?: string): Promise<T> {
-  const res = await request.get(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  expect(res.ok(), `${path}: ${res.status()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
-
-interface CourseRead {
-  id: number;
-  instructor_id: number | null;
-  modules: { id: number; lessons: { id: number; type: string; quizzes: { id: number }[] }[] }[];
 }
 
 /** Real ids of the demo data for the dynamic routes: its first course with lessons. */

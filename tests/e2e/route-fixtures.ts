@@ -3,7 +3,7 @@ import { fillPattern, isDynamic, type RouteEntry, type RouteParams } from '../..
 import { ACCOUNTS, DEMO_PASSWORD, expect } from './fixtures.ts';
 
 // The route table's paths filled with real ids of the demo seed, and who visits each: shared by
-// the walks over the whole table (phone-layout.spec.ts, route-walk.spec.ts).
+// the walks over the whole table (phone-layout.spec.ts, route-walk.spec.ts; csp.spec.ts its apiGet).
 
 export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS] | null;
 
@@ -31,7 +31,7 @@ export async function apiGet<T>(request: APIRequestContext, path: string, bearer
   return (await res.json()) as T;
 }
 
-interface CourseRead {
+export interface CourseRead {
   id: number;
   instructor_id: number | null;
   modules: { id: number; lessons: { id: number; quizzes: { id: number }[] }[] }[];
