@@ -2,16 +2,17 @@ import { desc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, certificates, certificateTemplates, contactMessages, coupons, courseInvitations, danceStyles, subscriptionPlans } from '../../db/schema/index.ts';
 import { AUDIT_ACTIONS } from '../../worker/src/domain/audit.ts';
+import { createAdminTestApp } from '../support/admin-test-app.ts';
 import { createInstructor, giveBooking } from '../support/booking-factories.ts';
 import { createCourse, createEnrollment } from '../support/course-factories.ts';
 import { buildCourse } from '../support/learning-factories.ts';
-import { createAdmin, createUser, signIn, type FactoryUser } from '../support/factories.ts';
+import { createUser, signIn, type FactoryUser } from '../support/factories.ts';
 import { placeOrder } from '../support/order-factories.ts';
 import { createSeller } from '../support/seller-factories.ts';
 import { makeResource, makeResourceCategory, makeResourceFile } from '../support/store-factories.ts';
 import { givePlan } from '../support/subscription-factories.ts';
 import { insertInvoice, insertSubscription } from '../support/subscription-rows.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
 
 /**
  * Decision 0033's audit walk: every admin (and sub-admin) write route, through the real app,
@@ -23,11 +24,7 @@ let t: TestApp;
 let admin: FactoryUser;
 let adminToken: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createAdmin(t.db);
-  adminToken = await signIn(t.db, admin.id);
-});
+beforeAll(async () => ({ t, admin, adminToken } = await createAdminTestApp()));
 afterAll(() => t.close());
 
 type Snapshot = Record<string, unknown> | null;

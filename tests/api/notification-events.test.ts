@@ -4,14 +4,15 @@ import { emailOutbox, notifications } from '../../db/schema/index.ts';
 import { NOTIFICATION_KIND_NAMES, NOTIFICATION_KINDS, isNotificationKind, type NotificationKind } from '../../worker/src/domain/notification-kinds.ts';
 import { addDays, todayIn } from '../../worker/src/domain/booking-slots.ts';
 import { sweepBookings } from '../../worker/src/services/bookings/sweep.ts';
+import { createAdminTestApp } from '../support/admin-test-app.ts';
 import { createInstructor, giveBooking } from '../support/booking-factories.ts';
 import { givePaidBooking } from '../support/booking-orders.ts';
 import { buyCourse, createPaidCourse, payTestSession, startCheckout } from '../support/commerce-factories.ts';
 import { createCourse, createEnrollment, createLesson, createModule } from '../support/course-factories.ts';
-import { createAdmin, createSignedInUser, createUser, signIn } from '../support/factories.ts';
+import { createSignedInUser, createUser, signIn } from '../support/factories.ts';
 import { createResource, createSeller } from '../support/seller-factories.ts';
 import { makeOwnership, makeResourceFile } from '../support/store-factories.ts';
-import { createTestApp, read, type ErrorBody, type TestApp } from '../support/test-app.ts';
+import { read, type ErrorBody, type TestApp } from '../support/test-app.ts';
 
 /**
  * Each notification kind is produced by its event (issue 13 §3, decision 0033): the in-app notice
@@ -21,10 +22,7 @@ import { createTestApp, read, type ErrorBody, type TestApp } from '../support/te
 
 let t: TestApp;
 let adminToken: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  adminToken = await signIn(t.db, (await createAdmin(t.db)).id);
-});
+beforeAll(async () => ({ t, adminToken } = await createAdminTestApp()));
 afterAll(() => t.close());
 
 const noticesOf = (userId: number, kind: NotificationKind) => t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));

@@ -1,22 +1,30 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { PERMISSION_DENIED } from '../../worker/src/domain/permissions.ts';
-import { createAdmin, createSignedInUser, signIn } from './factories.ts';
+import { createAdmin, createSignedInUser, signIn, type FactoryUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
+export interface AdminTestApp {
+  t: TestApp;
+  admin: FactoryUser;
+  adminToken: string;
+  studentToken: string;
+}
+
 /** An app on a fresh database with a signed-in admin and a signed-in student (admin route tests). */
-export async function createAdminTestApp(): Promise<{ t: TestApp; adminToken: string; studentToken: string }> {
+export async function createAdminTestApp(): Promise<AdminTestApp> {
   const t = await createTestApp();
-  const adminToken = await signIn(t.db, (await createAdmin(t.db)).id);
+  const admin = await createAdmin(t.db);
+  const adminToken = await signIn(t.db, admin.id);
   const studentToken = (await createSignedInUser(t.db)).token;
-  return { t, adminToken, studentToken };
+  return { t, admin, adminToken, studentToken };
 }
 
 /**
  * createAdminTestApp for a whole test file: made before its tests, closed after them. The fields
  * are set once beforeAll has run, so read them inside the tests (app.t, app.adminToken).
  */
-export function useAdminTestApp(): { t: TestApp; adminToken: string; studentToken: string } {
-  const app = {} as { t: TestApp; adminToken: string; studentToken: string };
+export function useAdminTestApp(): AdminTestApp {
+  const app = {} as AdminTestApp;
   beforeAll(async () => {
     Object.assign(app, await createAdminTestApp());
   });
