@@ -4,34 +4,11 @@ import { useEffect } from 'react';
 import { $stats, loadStats } from '../../stores/admin.ts';
 import { sidebarItems } from '../../../../worker/src/domain/navigation.ts';
 import { $user } from '../../stores/auth.ts';
-import { ErrorState, LoadingState } from './AdminStates.tsx';
+import { ErrorState, LoadingState, StatCard } from './AdminStates.tsx';
 import { useCan } from './PermissionGate.tsx';
 import { DashboardFigures } from './DashboardFigures.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');
-
-interface StatCardProps {
-  label: string;
-  value: number;
-  detail?: string;
-  href?: string;
-  linkText?: string;
-}
-
-function StatCard({ label, value, detail, href, linkText }: StatCardProps) {
-  return (
-    <li className="admin-stat card">
-      <p className="admin-stat-label">{label}</p>
-      <p className="admin-stat-value">{numberFormat.format(value)}</p>
-      {detail && <p className="admin-stat-detail">{detail}</p>}
-      {href && (
-        <a className="admin-stat-link" href={href}>
-          {linkText}
-        </a>
-      )}
-    </li>
-  );
-}
 
 /** The platform's real counts, the role breakdown and links into the area (admin.stats). */
 function PlatformOverview() {
@@ -58,21 +35,21 @@ function PlatformOverview() {
         <ul className="admin-stat-grid">
           <StatCard
             label="Users"
-            value={data.users}
+            value={numberFormat.format(data.users)}
             detail={`${numberFormat.format(data.active_users)} active`}
             href="/admin/users"
             linkText="Manage users"
           />
-          <StatCard label="New users (7 days)" value={data.new_users_7d} />
-          <StatCard label="Admins" value={data.admins} href="/admin/roles" linkText="View roles" />
+          <StatCard label="New users (7 days)" value={numberFormat.format(data.new_users_7d)} />
+          <StatCard label="Admins" value={numberFormat.format(data.admins)} href="/admin/roles" linkText="View roles" />
           <StatCard
             label="Messages"
-            value={data.messages}
+            value={numberFormat.format(data.messages)}
             detail={`${numberFormat.format(data.unread_messages)} unread`}
             href="/admin/messages"
             linkText="Read messages"
           />
-          <StatCard label="Active sessions" value={data.active_sessions} />
+          <StatCard label="Active sessions" value={numberFormat.format(data.active_sessions)} />
         </ul>
       </section>
 

@@ -26,6 +26,22 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
   );
 }
 
+/** One figure of an admin dashboard (in an admin-stat-grid list): its label, value, a line under it and a link into its area. */
+export function StatCard({ label, value, detail, href, linkText }: { label: string; value: string; detail?: string; href?: string; linkText?: string }) {
+  return (
+    <li className="admin-stat card">
+      <p className="admin-stat-label">{label}</p>
+      <p className="admin-stat-value">{value}</p>
+      {detail && <p className="admin-stat-detail">{detail}</p>}
+      {href && (
+        <a className="admin-stat-link" href={href}>
+          {linkText}
+        </a>
+      )}
+    </li>
+  );
+}
+
 /**
  * A list's table and its states: the error (with Try again), loading until the first answer, the
  * empty message, else the table (busy while another page or filter loads).

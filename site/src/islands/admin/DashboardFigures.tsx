@@ -12,7 +12,7 @@ import {
   type AdminDashboard,
   type DashboardWindow,
 } from '../../stores/dashboards.ts';
-import { ErrorState, formatDateTime, LoadingState } from './AdminStates.tsx';
+import { ErrorState, formatDateTime, LoadingState, StatCard } from './AdminStates.tsx';
 import './dashboard.css';
 
 /**
@@ -43,41 +43,26 @@ const ACTIVITY_LABELS: Record<AdminDashboard['recent_activity'][number]['kind'],
   audit: 'Admin action',
 };
 
-function Stat({ label, value, detail, href, linkText }: { label: string; value: string; detail?: string; href?: string; linkText?: string }) {
-  return (
-    <li className="admin-stat card">
-      <p className="admin-stat-label">{label}</p>
-      <p className="admin-stat-value">{value}</p>
-      {detail && <p className="admin-stat-detail">{detail}</p>}
-      {href && (
-        <a className="admin-stat-link" href={href}>
-          {linkText}
-        </a>
-      )}
-    </li>
-  );
-}
-
 function Figures({ data }: { data: AdminDashboard }) {
   const s = data.subscriptions;
   return (
     <ul className="admin-stat-grid" aria-label="Figures of the period">
-      <Stat label="Revenue" value={money(data.revenue.total_cents)} detail="Net of refunds" href="/admin/orders" linkText="Orders" />
-      <Stat label="New users" value={count(data.users.new_in_period)} detail={`${count(data.users.total)} in all`} />
-      <Stat
+      <StatCard label="Revenue" value={money(data.revenue.total_cents)} detail="Net of refunds" href="/admin/orders" linkText="Orders" />
+      <StatCard label="New users" value={count(data.users.new_in_period)} detail={`${count(data.users.total)} in all`} />
+      <StatCard
         label="Orders paid"
         value={count(data.orders.paid)}
         detail={`${count(data.orders.pending)} awaiting payment · ${count(data.orders.refunded)} refunded (${money(data.orders.refunded_cents)})`}
       />
-      <Stat label="Monthly recurring revenue" value={money(s.mrr_cents)} detail={`${count(s.paying)} paying · ${count(s.trialing)} on a trial`} href="/admin/subscriptions" linkText="Subscriptions" />
-      <Stat
+      <StatCard label="Monthly recurring revenue" value={money(s.mrr_cents)} detail={`${count(s.paying)} paying · ${count(s.trialing)} on a trial`} href="/admin/subscriptions" linkText="Subscriptions" />
+      <StatCard
         label="Upcoming bookings"
         value={count(data.bookings.upcoming)}
         detail={`${count(data.bookings.completed)} taught · ${count(data.bookings.cancelled)} cancelled in the period`}
         href="/admin/bookings"
         linkText="Bookings"
       />
-      <Stat
+      <StatCard
         label="Awaiting review"
         value={count(data.review.resources_awaiting)}
         detail={`${count(data.review.sellers_pending)} seller applications`}
