@@ -3,7 +3,7 @@ import { courses } from '../../../db/schema/index.ts';
 import { formatUsd } from '../domain/orders.ts';
 import type { Platform } from '../platform/context.ts';
 import { publicLink } from '../platform/public-url.ts';
-import { deliverOutboxRows, emailsFromSelect, noticesFromSelect, notify, type OutboxRow } from './notifications.ts';
+import { deliverOutboxRows, emailsFromSelect, HELLO_USER, noticesFromSelect, notify, type OutboxRow } from './notifications.ts';
 
 /**
  * The notices of events that had none before issue 13 (decision 0033), made through the service:
@@ -60,7 +60,7 @@ export async function announceCertificate(platform: NoticePlatform, userId: numb
         userId: sql`ce.user_id`,
         to: sql`u.email`,
         subject: sql`'Your DRX certificate for “' || c.title || '” (' || ce.code || ')'`,
-        text: sql`'Hello ' || CASE WHEN u.first_name <> '' THEN u.first_name ELSE u.username END || ',' || char(10) || char(10) ||
+        text: sql`${HELLO_USER} ||
           'Congratulations: your certificate for “' || c.title || '” is issued (code ' || ce.code || ').' || char(10) || char(10) ||
           ${publicLink(platform.env, '/certificates/')} || ce.id`,
       },
@@ -92,7 +92,7 @@ export function payoutStatements(platform: NoticePlatform, payeeId: number, amou
         userId: sql`u.id`,
         to: sql`u.email`,
         subject: sql`${`Your DRX payout of ${amount}`}`,
-        text: sql`'Hello ' || CASE WHEN u.first_name <> '' THEN u.first_name ELSE u.username END || ',' || char(10) || char(10) ||
+        text: sql`${HELLO_USER} ||
           ${`${amount} of your earnings were paid out to your account. The payout is listed under Payments: ${publicLink(platform.env, '/seller/payments')}`}`,
       },
       sql`FROM users u WHERE u.id = ${payeeId} AND ${happened}`,

@@ -110,6 +110,9 @@ export interface EmailColumns {
   attachments?: SQL;
 }
 
+/** The start of an email's text in `emailsFromSelect`: "Hello <first name, else username>," and a blank line (the user aliased u). */
+export const HELLO_USER = sql`'Hello ' || CASE WHEN u.first_name <> '' THEN u.first_name ELSE u.username END || ',' || char(10) || char(10)`;
+
 /**
  * The INSERT into the outbox of the emails `from` selects, each only for a user whose email channel
  * of `kind` is on and who has an address; `once` skips one whose kind and subject are in the

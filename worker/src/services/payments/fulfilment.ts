@@ -3,7 +3,7 @@ import type { ItemKind } from '../../domain/orders.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { publicLink } from '../../platform/public-url.ts';
-import { emailsFromSelect, noticesFromSelect } from '../notifications.ts';
+import { emailsFromSelect, HELLO_USER, noticesFromSelect } from '../notifications.ts';
 import { platformFeePercentSql } from '../store/store-settings.ts';
 
 /**
@@ -81,7 +81,7 @@ const courseFulfiller: Fulfiller = {
         userId: sql`o.user_id`,
         to: sql`u.email`,
         subject: sql`'You are enrolled in “' || c.title || '”'`,
-        text: sql`'Hello ' || CASE WHEN u.first_name <> '' THEN u.first_name ELSE u.username END || ',' || char(10) || char(10) ||
+        text: sql`${HELLO_USER} ||
           'Your purchase in order ' || o.number || ' enrolled you in “' || c.title || '”.' || char(10) || char(10) || ${publicLink(platform.env, '/learn/courses/')} || c.id`,
       },
       sql`FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN courses c ON c.id = oi.item_id JOIN users u ON u.id = o.user_id
@@ -180,7 +180,7 @@ const resourceFulfiller: Fulfiller = {
         userId: sql`r.seller_id`,
         to: sql`u.email`,
         subject: sql`'You made a sale on DRX — order ' || o.number`,
-        text: sql`'Hello ' || CASE WHEN u.first_name <> '' THEN u.first_name ELSE u.username END || ',' || char(10) || char(10) ||
+        text: sql`${HELLO_USER} ||
         'These resources of yours were bought in order ' || o.number || ':' || char(10) ||
         group_concat('- ' || r.title || CASE WHEN oi.quantity > 1 THEN ' × ' || oi.quantity ELSE '' END, char(10)) || char(10) || char(10) ||
         'Your earnings, net of the platform fee, are under Seller Payments (/seller/payments).'`,
