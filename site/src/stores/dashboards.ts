@@ -4,6 +4,7 @@ import type { AreaSummary } from '../../../worker/src/services/dashboards/areas.
 import type { InstructorDashboard } from '../../../worker/src/services/dashboards/instructor.ts';
 import type { LearnerDashboard } from '../../../worker/src/services/dashboards/learner.ts';
 import { DASHBOARD_WINDOWS, type DashboardWindow } from '../../../worker/src/services/dashboards/window.ts';
+import { daysParamOf } from '../lib/days-param.ts';
 import { loadMessage } from './admin-store.ts';
 import { bind, toLoadable, type Loadable } from './query.ts';
 
@@ -32,8 +33,7 @@ export const $instructorDashboard = atom<Loadable<InstructorDashboard>>({ status
 
 /** The window from the address (?days=), 30 unless it names another of the windows. */
 export function dashboardDaysOf(search: string): DashboardWindow {
-  const days = Number(new URLSearchParams(search).get('days'));
-  return (DASHBOARD_WINDOWS as readonly number[]).includes(days) ? (days as DashboardWindow) : 30;
+  return daysParamOf(search, DASHBOARD_WINDOWS);
 }
 
 /** GET /api/admin/dashboard?days=. */

@@ -4,6 +4,7 @@ import type { NotificationView } from '../../../worker/src/services/notification
 import type { SellerProfileView, SellerStore } from '../../../worker/src/services/store/views.ts';
 import type { SellerApplicationInput, SellerSettingsInput } from '../../../worker/src/schemas/sellers.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
+import { daysParamOf } from '../lib/days-param.ts';
 import { changeMessage, loadMessage, type ChangeResult } from './admin-store.ts';
 import { refreshUser } from './auth.ts';
 import { bind, invalidate, setCached, startingWith, toLoadable, type Loadable } from './query.ts';
@@ -149,8 +150,7 @@ export async function loadSellerAnalytics(days: AnalyticsDays = $analyticsDays.g
 
 /** The window from the address (?days=), 30 unless it names another of the windows. */
 export function analyticsDaysOf(search: string): AnalyticsDays {
-  const days = Number(new URLSearchParams(search).get('days'));
-  return (ANALYTICS_DAYS as readonly number[]).includes(days) ? (days as AnalyticsDays) : 30;
+  return daysParamOf(search, ANALYTICS_DAYS);
 }
 
 // ---------------------------------------------------------------------------------------------

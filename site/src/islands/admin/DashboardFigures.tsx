@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { HBarChart, StackedBarChart, type Series } from '../../components/charts/BarCharts.tsx';
 import { bucketDays, groupingFor, PERIOD_HEADINGS } from '../../lib/charts.ts';
 import { formatCents } from '../../lib/currency.ts';
+import { showDaysParam } from '../../lib/days-param.ts';
 import {
   $adminDashboard,
   $adminDashboardDays,
@@ -183,10 +184,7 @@ export function DashboardFigures() {
   }, []);
 
   function choose(next: DashboardWindow) {
-    const url = new URL(location.href);
-    if (next === 30) url.searchParams.delete('days');
-    else url.searchParams.set('days', String(next));
-    history.replaceState(history.state, '', url.pathname + url.search);
+    showDaysParam(next);
     void loadAdminDashboard(next);
   }
 

@@ -5,6 +5,7 @@ import ResponsiveTable from '../../components/ResponsiveTable.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import { groupingFor } from '../../lib/charts.ts';
 import { bucketSeries } from '../../lib/seller-charts.ts';
+import { showDaysParam } from '../../lib/days-param.ts';
 import { longDate } from '../../lib/seller-format.ts';
 import { $analyticsDays, $sellerAnalytics, ANALYTICS_DAYS, analyticsDaysOf, loadSellerAnalytics, type AnalyticsDays, type SellerAnalytics as Analytics } from '../../stores/seller.ts';
 import { ErrorState, LoadingState } from '../admin/AdminStates.tsx';
@@ -39,10 +40,7 @@ function Body() {
   }, []);
 
   function choose(next: AnalyticsDays) {
-    const url = new URL(location.href);
-    if (next === 30) url.searchParams.delete('days');
-    else url.searchParams.set('days', String(next));
-    history.replaceState(history.state, '', url.pathname + url.search);
+    showDaysParam(next);
     void loadSellerAnalytics(next);
   }
 
