@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { fillPattern, isDynamic, routeTable } from '../../site/src/routes.ts';
 import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, test } from './fixtures.ts';
-import { apiGet, type CourseRead } from './route-fixtures.ts';
+import { apiGet, courseParams, type CourseRead } from './route-fixtures.ts';
 
 // Decision 0015: every page is served with a Content-Security-Policy (scripts from this origin
 // and the build's hashes only). Chromium reports what the policy blocks; no page of the route
@@ -34,19 +34,11 @@ async function demoParams(request: APIRequestContext): Promise<Record<string, st
   const list = await apiGet<{ data: { id: number; lesson_count: number }[] }>(request, '/api/courses?pageSize=100');
   const courseId = list.data.find((c) => c.lesson_count > 0)?.id ?? list.data[0]!.id;
   const course = await apiGet<CourseRead>(request, `/api/courses/${courseId}`);
-  const mod = course.modules.find((m) => m.lessons.length > 0)!;
-  const quiz = course.modules.flatMap((m) => m.lessons.flatMap((l) => l.quizzes.map((q) => ({ moduleId: m.id, quizId: q.id }))))[0];
-  const id = String(courseId);
   // The store's pages take a published resource's id and its seller's.
   const resource = (await apiGet<{ data: { id: number; seller: { id: number } }[] }>(request, '/api/resources?page_size=1')).data[0]!;
   return {
     resourceId: String(resource.id),
-    id,
-    courseId: id,
-    moduleId: String(quiz?.moduleId ?? mod.id),
-    lessonId: String(mod.lessons[0]!.id),
-    quizId: String(quiz?.quizId ?? 1),
-    instructorId: String(course.instructor_id ?? 1),
+    ...courseParams(courseId, course),
     userId: String(course.instructor_id ?? 1),
     sellerId: String(resource.seller.id),
     certificateId: '1',

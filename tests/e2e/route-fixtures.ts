@@ -37,6 +37,21 @@ export interface CourseRead {
   modules: { id: number; lessons: { id: number; quizzes: { id: number }[] }[] }[];
 }
 
+/** A course's ids for the route table: the course, its first module with a lesson (a quiz's module when it has a quiz), that lesson, the quiz, its instructor. */
+export function courseParams(courseId: number, course: CourseRead): Record<string, string> {
+  const mod = course.modules.find((m) => m.lessons.length > 0)!;
+  const quiz = course.modules.flatMap((m) => m.lessons.flatMap((l) => l.quizzes.map((q) => ({ moduleId: m.id, quizId: q.id }))))[0];
+  const id = String(courseId);
+  return {
+    id,
+    courseId: id,
+    moduleId: String(quiz?.moduleId ?? mod.id),
+    lessonId: String(mod.lessons[0]!.id),
+    quizId: String(quiz?.quizId ?? 1),
+    instructorId: String(course.instructor_id ?? 1),
+  };
+}
+
 let params: Record<string, string> | null = null;
 
 /** Real ids of the demo seed: the student's first course with lessons, their certificate, the seller, a quiz. */
@@ -61,8 +76,6 @@ export async function demoParams(request: APIRequestContext): Promise<Record<str
       break;
     }
   }
-  const mod = course.modules.find((m) => m.lessons.length > 0)!;
-  const quiz = course.modules.flatMap((m) => m.lessons.flatMap((l) => l.quizzes.map((q) => ({ moduleId: m.id, quizId: q.id }))))[0];
   const me = await apiGet<{ id: number }>(request, '/api/me', student);
   const seller = await apiGet<{ id: number }>(request, '/api/me', await token(request, ACCOUNTS.seller));
   const certificates = await apiGet<{ id: number; code: string }[] | { data: { id: number; code: string }[] }>(request, '/api/certificates', student);
@@ -71,14 +84,8 @@ export async function demoParams(request: APIRequestContext): Promise<Record<str
   const orders = await apiGet<{ data: { id: number }[] }>(request, '/api/admin/orders?pageSize=1', await token(request, ACCOUNTS.admin));
   // The demo seller's first published resource: /curriculum/{id} and its edit page.
   const store = await apiGet<{ resources: { id: number }[] }>(request, `/api/sellers/${seller.id}`);
-  const id = String(courseId);
   params = {
-    id,
-    courseId: id,
-    moduleId: String(quiz?.moduleId ?? mod.id),
-    lessonId: String(mod.lessons[0]!.id),
-    quizId: String(quiz?.quizId ?? 1),
-    instructorId: String(course.instructor_id ?? 1),
+    ...courseParams(courseId, course),
     userId: String(me.id),
     sellerId: String(seller.id),
     certificateId: String(certificate?.id ?? 1),
