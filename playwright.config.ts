@@ -32,9 +32,12 @@ export default defineConfig({
   },
   // Tests tagged @plan-prices change a plan's price for a moment (put back after): they run once
   // every other test has finished, so no checkout or price shown elsewhere meets the changed price.
+  // Tests tagged @site-settings close registration or rename the site for a moment (put back
+  // after): they run last of all, so no other test meets a closed switch.
   projects: [
-    { name: 'chromium', grepInvert: /@plan-prices/ },
+    { name: 'chromium', grepInvert: /@plan-prices|@site-settings/ },
     { name: 'plan-prices', grep: /@plan-prices/, dependencies: ['chromium'] },
+    { name: 'site-settings', grep: /@site-settings/, dependencies: ['plan-prices'] },
   ],
   webServer: {
     command: 'node scripts/e2e-server.ts',

@@ -170,7 +170,7 @@ test.describe('quizzes must be earned', () => {
     await dialog.getByLabel('Status').selectOption('published');
     await dialog.getByRole('button', { name: /Update Course|Save/ }).click();
     await expect(
-      page.locator('ol.toaster').getByText(`Failed to update course: This course cannot be published: the quiz “Listening quiz” (lesson “${lessonTitle}”) has no questions.`, { exact: false }),
+      page.locator('.toaster').getByText(`Failed to update course: This course cannot be published: the quiz “Listening quiz” (lesson “${lessonTitle}”) has no questions.`, { exact: false }),
     ).toBeVisible();
   });
 });
