@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, notifications } from '../../db/schema/index.ts';
 import { NOTIFICATION_KIND_NAMES, NOTIFICATION_KINDS, isNotificationKind, type NotificationKind } from '../../worker/src/domain/notification-kinds.ts';
 import { addDays, todayIn } from '../../worker/src/domain/booking-slots.ts';
+import { publicOrigin } from '../../worker/src/platform/public-url.ts';
 import { sweepBookings } from '../../worker/src/services/bookings/sweep.ts';
 import { createAdminTestApp } from '../support/admin-test-app.ts';
 import { createInstructor, giveBooking } from '../support/booking-factories.ts';
@@ -102,6 +103,28 @@ describe('each kind produced by its event', () => {
     const { id } = await read<{ id: number }>(invitation);
     expect((await t.json('POST', `/api/me/invitations/${id}/accept`, undefined, invited.token)).status).toBe(200);
     expect(await noticesOf(invited.user.id, 'enrolment')).toHaveLength(1);
+  });
+
+  it('enrolment: the notice names the course and how, the email says the same with the link; each channel follows its choice; no address, no email', async () => {
+    const course = await createCourse(t.db, { status: 'published', priceCents: 0 });
+    const learner = await createSignedInUser(t.db);
+    expect((await t.json('POST', '/api/enrollments', { courseId: course.id }, learner.token)).status).toBe(201);
+    const [notice] = await noticesOf(learner.user.id, 'enrolment');
+    expect(notice).toMatchObject({ title: `You are enrolled in “${course.title}”`, body: 'You enrolled. Start whenever you like.', url: `/learn/courses/${course.id}` });
+    const [mail] = await mailsTo(learner.user.email!, 'enrolment');
+    expect(mail).toMatchObject({ subject: `You are enrolled in “${course.title}”`, status: 'logged' });
+    expect(mail!.textBody).toBe(`You enrolled. Start whenever you like.\n\n${new URL(`/learn/courses/${course.id}`, `${publicOrigin(t.platform.env)}/`).toString()}`);
+
+    const quiet = await createSignedInUser(t.db);
+    await choose(quiet.token, 'enrolment', { in_app: false });
+    expect((await t.json('POST', '/api/enrollments', { courseId: course.id }, quiet.token)).status).toBe(201);
+    expect(await noticesOf(quiet.user.id, 'enrolment')).toHaveLength(0);
+    expect(await mailsTo(quiet.user.email!, 'enrolment')).toHaveLength(1);
+
+    const noAddress = await createSignedInUser(t.db, { email: null });
+    expect((await t.json('POST', '/api/enrollments', { courseId: course.id }, noAddress.token)).status).toBe(201);
+    expect(await noticesOf(noAddress.user.id, 'enrolment')).toHaveLength(1);
+    expect(await t.db.select().from(emailOutbox).where(like(emailOutbox.subject, `%${course.title}%`))).toHaveLength(2);
   });
 
   it('certificate_issued: issued by hand, once; email off suppresses only the email', async () => {

@@ -1,9 +1,10 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { courses } from '../../../db/schema/index.ts';
+import { sql, type SQL } from 'drizzle-orm';
 import { formatUsd } from '../domain/orders.ts';
 import type { Platform } from '../platform/context.ts';
 import { publicLink } from '../platform/public-url.ts';
-import { deliverOutboxRows, emailsFromSelect, HELLO_USER, noticesFromSelect, notify, type OutboxRow } from './notifications.ts';
+import { deliverOutboxRows, emailsFromSelect, HELLO_USER, noticesFromSelect, type OutboxRow } from './notifications.ts';
+import { initialStatus } from './outbox.ts';
+import { bind, preparedOnce, runBatch, sqlPrepared } from './prepared-batch.ts';
 
 /**
  * The notices of events that had none before issue 13 (decision 0033), made through the service:
@@ -13,18 +14,38 @@ import { deliverOutboxRows, emailsFromSelect, HELLO_USER, noticesFromSelect, not
 
 type NoticePlatform = Pick<Platform, 'env' | 'db' | 'mailer'>;
 
+/**
+ * The enrolment notice and email, each written only while the user's channel is on, the email only
+ * to an address: two statements made once per database (an enrolment is a hot write: the course's
+ * title, the address and the choices are read inside them), run in one batch.
+ */
+const enrolmentAnnouncement = preparedOnce((db) => {
+  const from = sql`FROM users u JOIN courses c ON c.id = ${sql.placeholder('courseId')} WHERE u.id = ${sql.placeholder('userId')}`;
+  const title = sql`'You are enrolled in “' || c.title || '”'`;
+  const body = sql`${sql.placeholder('body')}`;
+  return {
+    notice: sqlPrepared<never>(db, noticesFromSelect(db, 'enrolment', { userId: sql`u.id`, title, body, url: sql`'/learn/courses/' || c.id` }, from)),
+    email: sqlPrepared<OutboxRow>(
+      db,
+      emailsFromSelect(
+        // The status is a placeholder: neither the environment nor the mailer is read here.
+        { db } as NoticePlatform,
+        'enrolment',
+        { userId: sql`u.id`, to: sql`u.email`, subject: title, text: sql`${body} || char(10) || char(10) || ${sql.placeholder('link')} || c.id` },
+        from,
+        { status: sql`${sql.placeholder('status')}` },
+      ),
+    ),
+  };
+});
+
 /** A learner was enrolled (call once, when the enrolment was created): in-app and by email. */
 export async function announceEnrolment(platform: NoticePlatform, userId: number, courseId: number, how: 'free' | 'admin' | 'guest' | 'instructor'): Promise<void> {
-  const [course] = await platform.db.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId)).limit(1);
-  if (!course) return;
   const why = how === 'admin' ? 'An administrator enrolled you' : how === 'instructor' ? 'You accepted the invitation' : 'You enrolled';
-  await notify(platform, {
-    userId,
-    kind: 'enrolment',
-    title: `You are enrolled in “${course.title}”`,
-    body: `${why}. Start whenever you like.`,
-    url: `/learn/courses/${courseId}`,
-  });
+  const { notice, email } = enrolmentAnnouncement(platform.db);
+  const values = { userId, courseId, body: `${why}. Start whenever you like.`, link: publicLink(platform.env, '/learn/courses/'), status: initialStatus(platform) };
+  const [, mails] = await runBatch(platform.db, [bind(notice, values), bind(email, values)]);
+  deliverOutboxRows(platform, mails);
 }
 
 /** A certificate issued this long ago or less is still news (a later progress call does not announce it again). */

@@ -116,18 +116,19 @@ export const HELLO_USER = sql`'Hello ' || CASE WHEN u.first_name <> '' THEN u.fi
 /**
  * The INSERT into the outbox of the emails `from` selects, each only for a user whose email channel
  * of `kind` is on and who has an address; `once` skips one whose kind and subject are in the
- * outbox already. Returns the rows written (deliver them with `deliverOutboxRows` after the batch).
+ * outbox already; `status` (SQL: a placeholder of a statement prepared once) in place of the
+ * runtime's initial status. Returns the rows written (deliver them with `deliverOutboxRows` after the batch).
  */
 export function emailsFromSelect(
   platform: Pick<Platform, 'db' | 'env' | 'mailer'>,
   kind: NotificationKind,
   columns: EmailColumns,
   from: SQL,
-  options: { once?: boolean } = {},
+  options: { once?: boolean; status?: SQL } = {},
 ) {
   const once = options.once ? sql`AND NOT EXISTS (SELECT 1 FROM email_outbox e WHERE e.kind = ${kind} AND e.subject = m.subject)` : sql``;
   return platform.db.all<OutboxRow>(sql`INSERT INTO email_outbox (to_address, subject, text_body, kind, status, attachments)
-    SELECT m.to_address, m.subject, m.text_body, ${kind}, ${initialStatus(platform)}, m.attachments FROM (
+    SELECT m.to_address, m.subject, m.text_body, ${kind}, ${options.status ?? initialStatus(platform)}, m.attachments FROM (
       SELECT ${columns.userId} AS user_id, ${columns.to} AS to_address, ${columns.subject} AS subject, ${columns.text} AS text_body,
         ${columns.attachments ?? sql`NULL`} AS attachments ${from}) AS m
     WHERE m.to_address IS NOT NULL AND ${channelOnSql(sql`m.user_id`, kind, 'email')} ${once}

@@ -70,6 +70,21 @@ export function sqlStatement<Row>(db: Db, text: string, names: readonly string[]
   };
 }
 
+/**
+ * A statement written with drizzle's `sql` (an INSERT … SELECT of the notifications service, say),
+ * its values `sql.placeholder(...)`: `statement` is what `db.run`/`db.all` answer before they are
+ * awaited (nothing runs); its text is made here once and each run binds the named values.
+ */
+export function sqlPrepared<Row>(db: Db, statement: { getQuery(): Query }): PreparedLike<Row[]> {
+  const { sql: text, params } = statement.getQuery();
+  const rowsOf = (result: unknown) => (result as ResultSet).rows as unknown as Row[];
+  return {
+    getQuery: () => ({ sql: text, params }),
+    mapResult: rowsOf,
+    execute: async (values = {}) => rowsOf(await db.$client.execute({ sql: text, args: fillPlaceholders(params, values) as never[] })),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rows as JSON: many reads in one statement
 
