@@ -3,6 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import { DEMO_PASSWORD, existingDemoAccounts } from '../../db/seed.ts';
 import { createApp } from './app.ts';
 import { nodeAnswerStore, publicCacheListener } from './http/public-cache-node.ts';
+import { writesInTurn } from './http/writes-in-turn.ts';
 import { parseEnv } from './platform/env.ts';
 import { createNodePlatform } from './platform/node-platform.ts';
 import { sweepBookings } from './services/bookings/sweep.ts';
@@ -14,8 +15,9 @@ const platform = await createNodePlatform(env);
 const app = createApp({ publicCache: { store: nodeAnswerStore() } });
 
 const appListener = getRequestListener((request, nodeBindings) => app.fetch(request, { ...nodeBindings, platform }), { hostname: env.HOST });
-// A fresh public answer is written from memory before @hono/node-server makes a Request of it.
-const server = createServer(publicCacheListener(app.publicCache, platform, appListener));
+// A fresh public answer is written from memory before @hono/node-server makes a Request of it;
+// writes start in the order they came, one per turn of the loop (decision 0034).
+const server = createServer(publicCacheListener(app.publicCache, platform, writesInTurn(appListener)));
 // Idle keep-alive connections stay open longer than clients and proxies keep theirs (Node's 5 s
 // default closes a socket just as a client reuses it: the client sees ECONNRESET).
 server.keepAliveTimeout = 65_000;
