@@ -8,9 +8,10 @@ import type { Platform } from './context.ts';
 import { createDiskAssets } from './disk-assets.ts';
 import { createDiskStorage } from './disk-storage.ts';
 import type { AppEnv } from './env.ts';
-import { migrateDatabase, openNodeDatabase } from './node-db.ts';
+import { databaseFile, migrateDatabase, openNodeDatabase } from './node-db.ts';
 import { loadNodePageRenderer } from './node-page-renderer.ts';
 import { projectRootFrom } from './project-root.ts';
+import { startWalCheckpointer } from './wal-checkpointer.ts';
 
 export const projectRoot = projectRootFrom(import.meta.url);
 
@@ -30,6 +31,8 @@ export async function createNodePlatform(env: AppEnv, options: { siteDir?: strin
   await ensureDemoImages(db, storage);
   // The demo store's resource files (private) and covers: files for the rows the seed wrote.
   await ensureDemoStoreFiles(db, storage);
+  // The embedded file's checkpoints beside the requests, not inside them (decision 0034).
+  const checkpointer = env.LIBSQL_URL ? undefined : startWalCheckpointer(databaseFile(env));
   return {
     env,
     db,
@@ -41,6 +44,9 @@ export async function createNodePlatform(env: AppEnv, options: { siteDir?: strin
     // SMTP_URL set: the outbox's emails are delivered (decision 0016); a bad URL stops start-up.
     // Loaded only then, so a server without mail never initialises the mailer library.
     ...(env.SMTP_URL ? { mailer: (await import('./smtp-mailer.ts')).createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) } : {}),
-    close: () => client.close(),
+    close: () => {
+      void checkpointer?.stop();
+      client.close();
+    },
   };
 }
