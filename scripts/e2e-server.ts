@@ -1,6 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from './server-flags.ts';
 
 // The app as `npm start` runs it (built site, migrations, demo seed), on a scratch data folder.
 const root = resolve(import.meta.dirname, '..');
@@ -16,7 +17,7 @@ if (!existsSync(server)) {
 }
 // The same V8 flag as `npm run serve` (package.json): a small young generation keeps the
 // resident memory well under budget at no measurable cost in throughput.
-const child = spawn(process.execPath, ['--max-semi-space-size=4', server], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, server], {
   stdio: 'inherit',
   env: {
     ...process.env,
