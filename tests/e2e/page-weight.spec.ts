@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, expect, test } from './fixtures.ts';
+import { paidDemoCourse } from './commerce-fixtures.ts';
 
 // Decision 0023: the header is static markup whose account menu and toaster load only when
 // needed, and nothing on these pages moves while they load (issue 8 §2).
@@ -106,6 +107,28 @@ async function javaScriptBeforeInteraction(page: Page, path: string): Promise<nu
   const files = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
   return files + inline.reduce((n, code) => n + gzipSync(code, { level: 9 }).length, 0);
 }
+
+test.describe('a paid course page and its enrol page', () => {
+  test("load at most 15 KB of gzipped JavaScript before interaction for a guest, and none of a learner's code", async ({ browser, request }) => {
+    const course = await paidDemoCourse(request);
+    for (const path of [`/courses/${course.id}`, `/courses/${course.id}/enroll`]) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (req) => {
+        if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+      });
+      const bytes = await javaScriptBeforeInteraction(page, path);
+      console.log(`JavaScript before interaction on ${path}: ${(bytes / 1024).toFixed(1)} KB`);
+      expect(bytes, path).toBeLessThanOrEqual(15 * 1024);
+      expect(scripts.filter((s) => /learner-action|enroll-learner|enrolment/.test(s)), path).toEqual([]);
+      // What a guest needs is there: Add to Cart works before anyone signs in.
+      await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(page.getByRole('main').getByText('In cart', { exact: true })).toBeVisible();
+      await context.close();
+    }
+  });
+});
 
 test.describe('the store pages', () => {
   test('load at most 15 KB of gzipped JavaScript before interaction', async ({ browser, request }) => {

@@ -1,103 +1,24 @@
 import type { CatalogCourse } from '../lib/catalog.ts';
-import { loadUser, type User } from '../stores/auth.ts';
-import { PURCHASE_PITCH } from '../lib/purchase.ts';
-import { $enrol, enrol, startEnrolmentFor, type EnrolState } from '../stores/enrolment.ts';
-import { purchaseButtons, wirePurchaseActions } from './checkout-cart-actions.ts';
-import { courseGateFor, coursePlanGate, wireRenderedGates } from './course-plan-gate.ts';
-import { h, mountWhenIdle } from './dom.ts';
-import { learnerActionButtons } from './learner-action.ts';
-
-/** What a signed-in learner can do, in place of the visitor's sign-in links the server rendered. */
-type LearnerState = Extract<EnrolState, { step: 'open' | 'enrolling' | 'enrolled' | 'error' }>;
-
-function actions(state: LearnerState, start: () => void, user: User | null): HTMLElement[] {
-  // A course that requires a plan the learner's does not reach: its gate, whatever else (decision 0031).
-  const gate = state.course ? courseGateFor(user, state.course.required_level) : null;
-  if (gate && state.step !== 'error') return [coursePlanGate(gate)];
-  switch (state.step) {
-    case 'open':
-    case 'enrolling': {
-      const course = state.course;
-      // A paid course is bought (Add to Cart or Buy now); self-enrolment stays refused (402).
-      if (course.price_cents > 0) {
-        const slot = h('p', { className: 'cluster', 'data-purchase-actions': '' }, ...purchaseButtons(course, true));
-        wirePurchaseActions(slot, course);
-        return [h('p', null, PURCHASE_PITCH), slot];
-      }
-      const busy = state.step === 'enrolling';
-      return [
-        h('p', null, 'This course is free. Enrol to open its lessons, track your progress and earn the certificate.'),
-        h(
-          'p',
-          { className: 'cluster' },
-          h('button', { type: 'button', className: 'btn btn-primary btn-lg', disabled: busy, 'aria-busy': busy ? 'true' : null, onclick: () => void enrol(course) }, busy ? 'Enrolling...' : 'Enrol'),
-        ),
-      ];
-    }
-    case 'enrolled': {
-      const course = state.course;
-      const next = state.enrolment
-        ? h('p', { className: 'cluster', 'data-enrolled': '' }, ...learnerActionButtons(state.enrolment, true))
-        : h('p', { className: 'cluster' }, h('a', { className: 'btn btn-primary btn-lg', href: `/learn/courses/${course.id}` }, 'Continue'));
-      return state.justEnrolled ? [h('p', { className: 'alert alert-success', role: 'status' }, `You are enrolled in ${course.title}.`), next] : [next];
-    }
-    case 'error': {
-      const course = state.course;
-      return [
-        h(
-          'div',
-          { className: 'alert alert-error', role: 'alert' },
-          h('p', { className: 'alert-title' }, state.retry === 'enrol' ? 'Enrolment failed' : 'Something went wrong'),
-          h('p', null, state.message),
-          h(
-            'button',
-            { type: 'button', className: 'btn btn-secondary btn-sm', onclick: () => (state.retry === 'enrol' && course ? void enrol(course) : start()) },
-            'Try again',
-          ),
-        ),
-      ];
-    }
-  }
-}
+import { mountWhenIdle } from './dom.ts';
 
 /**
  * /courses/{courseId}/enroll (components/CourseEnrollPage.astro, rendered by the server with the
- * course and a visitor's choices): writes nothing on load. For a signed-in learner the actions
- * become Continue (or Review, with the certificate) when enrolled, Enrol for a free course
- * (enrolling on click), or Add to Cart / Buy now for a paid one. A visitor's page stays as it came.
+ * course and a visitor's choices): writes nothing on load. A visitor's page stays as it came: its
+ * Add to Cart (a paid course) and a plan's gate button work before anyone signs in. The actions of
+ * a signed-in learner (islands/enroll-learner.ts) load for a session only, or once someone signs in
+ * on this page (decision 0023).
  */
 function mountEnrollCourse(root: HTMLElement): void {
   const course = JSON.parse(root.querySelector('script[data-enrol-course]')?.textContent ?? 'null') as CatalogCourse | null;
   if (!course) return;
-  const heading = root.querySelector<HTMLElement>('[data-enrol-heading]')!;
-  const price = root.querySelector<HTMLElement>('[data-course-price]');
-  const slot = root.querySelector<HTMLElement>('[data-enrol-actions]')!;
-  let user: User | null = null;
-  const start = () =>
-    void loadUser()
-      .catch(() => null)
-      .then((found) => {
-        user = found;
-        return found ? startEnrolmentFor(course, found) : undefined;
-      });
-  wireRenderedGates(root);
-
-  // A visitor's Add to Cart (server-rendered for a paid course) works before anyone signs in.
-  const visitorActions = slot.querySelector<HTMLElement>('[data-purchase-actions]');
-  if (visitorActions && course.price_cents > 0) wirePurchaseActions(visitorActions, course);
-
-  let focusNext = false;
-  $enrol.listen((state) => {
-    if (state.step !== 'open' && state.step !== 'enrolling' && state.step !== 'enrolled' && state.step !== 'error') return;
-    const enrolled = state.step === 'enrolled';
-    heading.textContent = enrolled ? course.title : `Enrol in ${course.title}`;
-    if (price) price.hidden = enrolled;
-    slot.replaceChildren(...actions(state, start, user));
-    // After enrolling, the button the learner pressed is gone: move focus to Continue.
-    if (focusNext && enrolled) slot.querySelector<HTMLElement>('a.btn-primary')?.focus();
-    focusNext = state.step === 'enrolling';
-  });
-  start();
+  const visitorActions = root.querySelector<HTMLElement>('[data-enrol-actions] [data-purchase-actions]');
+  if (visitorActions && course.price_cents > 0) void import('./checkout-cart-actions.ts').then(({ wirePurchaseActions }) => wirePurchaseActions(visitorActions, course));
+  const showLearner = () => void import('./enroll-learner.ts').then(({ mountLearnerActions }) => mountLearnerActions(root, course));
+  if (document.documentElement.hasAttribute('data-session')) showLearner();
+  else {
+    window.addEventListener('drx:session', showLearner, { once: true });
+    if (root.querySelector('[data-upgrade-required]')) void import('./course-plan-gate.ts').then(({ wireRenderedGates }) => wireRenderedGates(root));
+  }
 }
 
 mountWhenIdle('[data-island="enroll-course"]', mountEnrollCourse);
