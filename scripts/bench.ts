@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chooseLoadGenerator, load } from './bench/load.ts';
 import { measureWrites, WRITE_CONNECTIONS, type WriteMeasure } from './bench/write-load.ts';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 // `npm run bench`: throughput and latency of the app against a bare Hono hello-world measured in
 // the same run, the write path, the server's peak memory under that load and the JavaScript each
@@ -200,8 +200,9 @@ if (process.env.BENCH_SERVER === undefined && (!existsSync(resolve(root, 'dist/i
 const dataDir = resolve(root, 'tests/.tmp/bench-data');
 rmSync(dataDir, { recursive: true, force: true });
 const app = `http://127.0.0.1:${APP_PORT}`;
-// As `npm run serve` starts it (package.json), V8 flag included.
+// As `npm run serve` starts it (package.json, scripts/server-flags.ts).
 const appServer = start([...SERVER_NODE_FLAGS, ...SERVER_FLAGS, SERVER], {
+  ...SERVER_ENV,
   PORT: String(APP_PORT),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,

@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { spawn } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 // The app as `npm start` runs it (built site, migrations, demo seed), on a scratch data folder.
 const root = resolve(import.meta.dirname, '..');
@@ -15,12 +15,12 @@ if (!existsSync(server)) {
   console.error('build/server/index.mjs is missing: run `npm run build` first.');
   process.exit(1);
 }
-// The same V8 flag as `npm run serve` (package.json): a small young generation keeps the
-// resident memory well under budget at no measurable cost in throughput.
+// Started as `npm run serve` starts it (package.json, scripts/server-flags.ts).
 const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, server], {
   stdio: 'inherit',
   env: {
     ...process.env,
+    ...SERVER_ENV,
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH } from './bench/page-js.ts';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 // `npm run lighthouse`: Lighthouse (mobile, its default simulated slow-4G throttling) scores the
 // performance and accessibility of the main public pages of the built app in Debian's Chromium,
@@ -44,7 +44,7 @@ if (!external) {
   // As `npm run serve` starts it (package.json), with the demo content.
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'build/server/index.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DRX_SEED: 'demo' },
+    env: { ...process.env, ...SERVER_ENV, PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DRX_SEED: 'demo' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(server);
