@@ -1,4 +1,6 @@
-import { createClient, type Client } from '@libsql/client/web';
+import { expandConfig } from '@libsql/core/config';
+// `createClient` is `_createClient(expandConfig(config))`; the expansion is done once (runtimeOf).
+import { _createClient as createClientFromConfig, type Client } from '@libsql/client/web';
 import { createApp } from './app.ts';
 import { IMMUTABLE_CACHE_CONTROL } from './http/public-cache.ts';
 import { workersAnswerStore } from './http/public-cache-workers.ts';
@@ -24,17 +26,27 @@ export interface WorkerBindings {
 const app = createApp({ publicCache: { store: workersAnswerStore() } });
 
 /**
- * What the runtime works out once (the media signing key, the build's CSP hashes) lives as long
- * as the isolate, one memo per set of bindings.
+ * What the runtime works out once per set of bindings and keeps as long as the isolate: the
+ * parsed environment, the database client's settings (its URL parsed), and the memo of values
+ * such as the media signing key and the build's CSP hashes. Parsing the environment and the URL
+ * on every request cost more CPU than many a request's own work (decision 0035). The database
+ * client itself is still made per request: it holds a queue of fetches that must run in the
+ * request that made them.
  */
-const memos = new WeakMap<object, RuntimeMemo>();
-function memoOf(bindings: WorkerBindings): RuntimeMemo {
-  let memo = memos.get(bindings);
-  if (!memo) {
-    memo = new Map();
-    memos.set(bindings, memo);
+interface Runtime {
+  env: AppEnv;
+  openDatabase: () => Client;
+  memo: RuntimeMemo;
+}
+const runtimes = new WeakMap<object, Runtime>();
+function runtimeOf(bindings: WorkerBindings): Runtime {
+  let runtime = runtimes.get(bindings);
+  if (!runtime) {
+    const env = parseEnv(bindings);
+    runtime = { env, openDatabase: databaseOpener(env), memo: new Map() };
+    runtimes.set(bindings, runtime);
   }
-  return memo;
+  return runtime;
 }
 
 /**
@@ -55,8 +67,11 @@ function missingDatabase(): Client {
   });
 }
 
-function openDatabase(env: AppEnv): Client {
-  return env.LIBSQL_URL ? createClient({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN }) : missingDatabase();
+/** Makes a client per call from settings expanded once (`createClient` does both each time). */
+function databaseOpener(env: AppEnv): () => Client {
+  if (!env.LIBSQL_URL) return missingDatabase;
+  const config = expandConfig({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN }, true);
+  return () => createClientFromConfig(config);
 }
 
 const MAX_ASSET_REDIRECTS = 3;
@@ -111,14 +126,14 @@ export function createWorkersAssets(assets: Fetcher): AssetFetcher {
 
 export default {
   async fetch(request: Request, bindings: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
-    const env = parseEnv(bindings);
+    const { env, openDatabase, memo } = runtimeOf(bindings);
     const platform: Platform = {
       env,
-      db: createDb(openDatabase(env)),
+      db: createDb(openDatabase()),
       storage: createR2Storage(bindings.UPLOADS),
       assets: createWorkersAssets(bindings.ASSETS),
       renderer,
-      memo: memoOf(bindings),
+      memo,
     };
     // Cloudflare sets CF-Connecting-IP itself (a client's own is overwritten): the client address.
     const clientAddress = request.headers.get('cf-connecting-ip') ?? undefined;
@@ -126,8 +141,8 @@ export default {
   },
   // The cron trigger of wrangler.toml (every minute): the bookings' clock (decision 0032).
   async scheduled(_controller: ScheduledController, bindings: WorkerBindings, ctx: ExecutionContext): Promise<void> {
-    const env = parseEnv(bindings);
-    const db = createDb(openDatabase(env));
+    const { env, openDatabase } = runtimeOf(bindings);
+    const db = createDb(openDatabase());
     ctx.waitUntil(
       sweepBookings({ env, db }).then(
         () => undefined,

@@ -106,7 +106,7 @@ export function toPublicUserView(view: UserView): PublicUserView {
 }
 
 export async function loadUserView(db: Db, id: number): Promise<UserView | null> {
-  const row = await db.query.users.findFirst({ where: eq(users.id, id) });
+  const row = await db.select().from(users).where(eq(users.id, id)).get();
   if (!row) return null;
   const mappings = (await roleMappingsOf(db, [id])).get(id) ?? [];
   return toUserView(row, mappings);
