@@ -8,6 +8,7 @@
 
 import { badgeText } from '../../../worker/src/domain/cart.ts';
 import type * as DropdownMount from './cart-dropdown-mount.tsx';
+import { onSession } from './on-session.ts';
 
 const GUEST_CART_KEY = 'drx_cart';
 
@@ -83,8 +84,5 @@ export function startCartBadge(): void {
     if (e.key === GUEST_CART_KEY && !storeStarted) showCount(readGuest());
   });
   // A session's cart is on the server: its store loads at idle (as the account menu does), or when someone signs in here.
-  if (document.documentElement.hasAttribute('data-session')) {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(startCartStore);
-    else setTimeout(startCartStore, 200);
-  } else window.addEventListener('drx:session', startCartStore, { once: true });
+  onSession(startCartStore, { idle: true });
 }

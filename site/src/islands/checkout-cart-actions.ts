@@ -2,7 +2,7 @@ import { ApiError } from '../lib/api.ts';
 import { buyNowHref, TEST_MODE_LABEL } from '../lib/purchase.ts';
 import type * as CartStore from '../stores/cart.ts';
 import { toast } from '../stores/toasts.ts';
-import { h } from './dom.ts';
+import { h, hasSession } from './dom.ts';
 
 /**
  * A paid course's purchase actions on its page and its enrol page: Add to Cart (helper K's cart
@@ -109,7 +109,7 @@ export function wirePurchaseActions(slot: HTMLElement, course: PurchasableCourse
   void labelTestMode();
   // A signed-in user's cart is on the server: follow the store. A guest's page stays light
   // (decision 0023): the stored guest cart is read directly, the store loads on the first click.
-  if (document.documentElement.hasAttribute('data-session')) follow();
+  if (hasSession()) follow();
   else show(guestCartHolds(course.id));
 }
 

@@ -1,4 +1,4 @@
-import { whenIdle } from './dom.ts';
+import { onSession, whenIdle } from './dom.ts';
 import { enablePreview, repairImages } from './course-media.ts';
 
 // A course page (built or rendered by the server): the preview plays on request, a broken image
@@ -17,10 +17,8 @@ whenIdle(() => {
   // loads for a session only, or once someone signs in on this page (decision 0023). A visitor's
   // page stays as the server rendered it; a plan's gate there only needs its button wired.
   const showLearner = () => void import('./learner-action.ts').then(({ showLearnerState }) => showLearnerState(document));
-  if (document.documentElement.hasAttribute('data-session')) showLearner();
-  else {
-    window.addEventListener('drx:session', showLearner, { once: true });
-    if (document.querySelector('[data-upgrade-required]')) void import('./course-plan-gate.ts').then(({ wireRenderedGates }) => wireRenderedGates(document));
+  if (!onSession(showLearner) && document.querySelector('[data-upgrade-required]')) {
+    void import('./course-plan-gate.ts').then(({ wireRenderedGates }) => wireRenderedGates(document));
   }
   repairImages(document);
   for (const root of document.querySelectorAll<HTMLElement>('[data-island="preview-video"]')) enablePreview(root);

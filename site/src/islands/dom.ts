@@ -5,6 +5,10 @@
  * picture are in ./person.ts, so pages without one do not load the image helpers.
  */
 
+import { whenIdle } from './on-session.ts';
+
+export { hasSession, onSession, whenIdle } from './on-session.ts';
+
 type Child = Node | string | number | null | undefined | false;
 type AttrValue = string | number | boolean | null | undefined;
 type Attrs = Record<string, AttrValue | ((event: never) => void)>;
@@ -20,12 +24,6 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs | 
   }
   for (const child of children.flat()) if (child != null && child !== false) el.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
   return el;
-}
-
-/** Runs when the browser is idle, as Astro's client:idle does: no island starts before that. */
-export function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run());
-  else setTimeout(run, 200);
 }
 
 /** Mounts a script island when idle; a failure shows the failed-page message of §2.4 in its place. */

@@ -1,5 +1,5 @@
 import type { CatalogCourse } from '../lib/catalog.ts';
-import { mountWhenIdle } from './dom.ts';
+import { mountWhenIdle, onSession } from './dom.ts';
 
 /**
  * /courses/{courseId}/enroll (components/CourseEnrollPage.astro, rendered by the server with the
@@ -14,10 +14,8 @@ function mountEnrollCourse(root: HTMLElement): void {
   const visitorActions = root.querySelector<HTMLElement>('[data-enrol-actions] [data-purchase-actions]');
   if (visitorActions && course.price_cents > 0) void import('./checkout-cart-actions.ts').then(({ wirePurchaseActions }) => wirePurchaseActions(visitorActions, course));
   const showLearner = () => void import('./enroll-learner.ts').then(({ mountLearnerActions }) => mountLearnerActions(root, course));
-  if (document.documentElement.hasAttribute('data-session')) showLearner();
-  else {
-    window.addEventListener('drx:session', showLearner, { once: true });
-    if (root.querySelector('[data-upgrade-required]')) void import('./course-plan-gate.ts').then(({ wireRenderedGates }) => wireRenderedGates(root));
+  if (!onSession(showLearner) && root.querySelector('[data-upgrade-required]')) {
+    void import('./course-plan-gate.ts').then(({ wireRenderedGates }) => wireRenderedGates(root));
   }
 }
 

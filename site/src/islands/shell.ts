@@ -1,6 +1,7 @@
 import { $toasts } from '../stores/toasts.ts';
 import { mountSiteNav } from './site-nav.ts';
 import { startCartBadge } from './cart-badge.ts';
+import { onSession } from './on-session.ts';
 
 // The page shell's scripts (decision 0023): only what a guest needs before interacting is loaded
 // with the page. The menu button is static markup that must answer the first tap on a phone, so
@@ -12,11 +13,6 @@ for (const button of document.querySelectorAll<HTMLElement>('[data-island="site-
 // The cart button and badge: the count at once (a guest's from localStorage), the dropdown on first use.
 startCartBadge();
 
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run);
-  else setTimeout(run, 200);
-}
-
 let menuStarted = false;
 function startUserMenu(): void {
   if (menuStarted) return;
@@ -25,8 +21,7 @@ function startUserMenu(): void {
     for (const root of document.querySelectorAll<HTMLElement>('[data-island="user-menu"]')) mountUserMenu(root);
   });
 }
-if (document.documentElement.hasAttribute('data-session')) whenIdle(startUserMenu);
-else window.addEventListener('drx:session', startUserMenu, { once: true });
+onSession(startUserMenu, { idle: true });
 
 function startToaster(): void {
   void import('./toaster.ts').then(({ mountToaster }) => {

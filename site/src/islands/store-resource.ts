@@ -5,7 +5,7 @@ import type { ResourceAccess } from '../../../worker/src/services/store/views.ts
 import type * as CartStore from '../stores/cart.ts';
 import type * as Store from '../stores/store.ts';
 import { toast } from '../stores/toasts.ts';
-import { h, whenIdle } from './dom.ts';
+import { h, hasSession, whenIdle } from './dom.ts';
 import { repairStoreImages } from './store-images.ts';
 
 /**
@@ -30,7 +30,6 @@ const loadStore = () => (storeModule ??= import('../stores/store.ts'));
 let cartModule: Promise<typeof CartStore> | undefined;
 const loadCart = () => (cartModule ??= import('../stores/cart.ts'));
 
-const signedIn = () => document.documentElement.hasAttribute('data-session');
 
 function readGuestCart(): string | null {
   try {
@@ -151,7 +150,7 @@ function mountBuyBox(box: HTMLElement, resource: Resource): void {
 
   // Ready: the box shows this visitor's state (tests wait for it).
   const ready = () => box.setAttribute('data-ready', shown);
-  if (!signedIn()) {
+  if (!hasSession()) {
     show(buyState({ free, signedIn: false, access: null, guestInCart: guestCartHoldsResource(readGuestCart(), resource.id) }));
     ready();
     return;

@@ -15,7 +15,7 @@ import {
 } from '../lib/subscription-plans.ts';
 import type * as Auth from '../stores/auth.ts';
 import type * as Subscriptions from '../stores/subscriptions.ts';
-import { h, whenIdle } from './dom.ts';
+import { h, hasSession, whenIdle } from './dom.ts';
 
 /**
  * /subscription (components/plans/PlansPage.astro). The markup is the guest's and is cached; this
@@ -31,7 +31,6 @@ interface Card {
   plan: PlanCardData;
 }
 
-const signedIn = () => document.documentElement.hasAttribute('data-session');
 
 function cardsOf(root: HTMLElement): Card[] {
   return [...root.querySelectorAll<HTMLElement>('.plan-card[data-plan]')].map((el) => ({
@@ -179,7 +178,7 @@ function mount(root: HTMLElement): void {
   for (const radio of root.querySelectorAll<HTMLInputElement>('input[name="plans-interval"]')) radio.addEventListener('change', render);
 
   const ready = () => root.setAttribute('data-ready', viewer.signedIn ? 'signed-in' : 'guest');
-  if (!signedIn()) {
+  if (!hasSession()) {
     render();
     ready();
     resume();
