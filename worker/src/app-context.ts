@@ -9,8 +9,11 @@ export interface AuthUser {
   roles: string[];
   isActive: boolean;
   sessionId: number;
-  /** The user's row and role mappings as read with the session, so GET /api/me needs no more reads. */
-  row: UserRow;
+  /**
+   * The user's row (all but the password hash) and role mappings as read with the session, so
+   * GET /api/me needs no more reads.
+   */
+  row: Omit<UserRow, 'passwordHash'>;
   roleMappings: RoleMapping[];
 }
 

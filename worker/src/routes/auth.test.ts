@@ -4,6 +4,7 @@ import { loginThrottle, sessions, userRoles, users } from '../../../db/schema/in
 import { createSignedInUser, createUser, DEFAULT_PASSWORD, signIn, uniqueUsername } from '../../../tests/support/factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { hashToken } from '../domain/tokens.ts';
+import { findSession } from '../services/sessions.ts';
 import type { UserView } from '../services/users.ts';
 
 let t: TestApp;
@@ -408,6 +409,19 @@ describe('GET /api/me and /api/user', () => {
       expect(res.status, token).toBe(401);
       expect(await res.json()).toEqual({ message: 'Invalid token' });
     }
+  });
+});
+
+describe('the session lookup', () => {
+  it("reads the account with the session, every column but the password hash", async () => {
+    const { user, token } = await createSignedInUser(t.db, { bio: 'Ballet' });
+    const found = await findSession(t.db, token);
+    expect(found?.user).toMatchObject({ id: user.id, username: user.username, bio: 'Ballet', isActive: true });
+    expect(found?.user).not.toHaveProperty('passwordHash');
+    const [stored] = await byName(user.username);
+    const { passwordHash, ...rest } = stored!;
+    expect(passwordHash).toMatch(/^scrypt\$/);
+    expect(found?.user).toEqual(rest);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { sessions, users } from '../../../db/schema/index.ts';
 import { generateToken, hashToken } from '../domain/tokens.ts';
 import { describeDevice } from '../domain/user-agent.ts';
@@ -72,6 +72,13 @@ const roleMappingsJson = sql<string>`(SELECT json_group_array(json_object('id', 
     SELECT ur.id AS id, r.name AS name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
     WHERE ur.user_id = ${users.id} ORDER BY ur.id) m)`;
 
+/**
+ * The account a session's requests act as: every column of `users` but the password hash, which
+ * only signing in and changing the password read (by themselves), so it is never held with a
+ * request's user.
+ */
+const { passwordHash: _passwordHash, ...sessionUserColumns } = getTableColumns(users);
+
 function prepareFindSession(db: Db) {
   return db
     .select({
@@ -79,7 +86,7 @@ function prepareFindSession(db: Db) {
       lastSeenAt: sessions.lastSeenAt,
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
-      user: users,
+      user: sessionUserColumns,
       roleMappings: roleMappingsJson,
     })
     .from(sessions)

@@ -77,7 +77,7 @@ export async function roleMappingsOfUser(db: Db, userId: number): Promise<RoleMa
   return query.execute({ userId });
 }
 
-export function toUserView(row: UserRow, mappings: RoleMapping[]): UserView {
+export function toUserView(row: Omit<UserRow, 'passwordHash'>, mappings: RoleMapping[]): UserView {
   const roleNames = mappings.map((m) => m.role);
   return {
     id: row.id,
