@@ -61,12 +61,16 @@ test('a visitor searches by ZIP and style, books in their own zone, pays, downlo
   await expect(page.getByRole('radio', { name: new RegExp(instructor.lessonTitle) })).toBeChecked();
   await expect(page.getByLabel('Times shown in')).toHaveValue(BOOKER_ZONE);
 
-  // Step 2: a day with open times (not today: the minimum notice may have closed some), and its first time.
-  const openDays = page.getByRole('list', { name: 'Days' }).getByRole('button', { name: /: \d+ open$/ });
+  // Step 2: a day with open times and its first time, the instructor's 9:00 AM. Not today (the
+  // minimum notice may have closed some), and more than a day away: a lesson that starts within 24
+  // hours is not refunded when cancelled, and the summary says so instead of the free cancellation.
+  const days = page.getByRole('list', { name: 'Days' });
+  const openDays = days.getByRole('button', { name: /: \d+ open$/ });
   await expect(openDays.first()).toBeVisible();
-  const day = openDays.nth(1);
-  const date = (await day.getAttribute('data-day'))!;
-  await day.click();
+  const openDates = (await openDays.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-day') ?? ''))).slice(1);
+  const date = openDates.find((d) => d !== '' && instantOf(d, '09:00', INSTRUCTOR_ZONE).getTime() - Date.now() > 26 * 3600_000)!;
+  expect(date, 'an open day more than a day away').toBeTruthy();
+  await days.locator(`[data-day="${date}"]`).click();
   // The instructor's 9:00 AM on that date, shown in London with New York's noted.
   const start = instantOf(date, '09:00', INSTRUCTOR_ZONE);
   const slotName = `${timeIn(start, BOOKER_ZONE)} your time · 9:00 AM in New York (instructor)`;
