@@ -275,6 +275,13 @@ test.describe('course create wizard (instructor area)', () => {
     await expect(toastWith(page, 'Module created successfully')).toBeVisible();
     await page.getByRole('button', { name: 'Next: Lessons' }).click();
 
+    // The course is read again after each save; slowed down here, the next lesson is typed as soon
+    // as the success shows and must not be lost when the read lands (it was, until 26 Nov).
+    const slowDetail = /\/api\/courses\/\d+$/;
+    await page.route(slowDetail, async (route) => {
+      if (route.request().method() === 'GET') await new Promise((done) => setTimeout(done, 1000));
+      await route.continue();
+    });
     await page.getByLabel('Lesson title').fill('Groove history');
     await page.getByLabel('Lesson description').fill('Where the bounce and the rock come from.');
     await page.getByLabel('Content').fill('From the block parties of the 1970s to the studio.');
@@ -288,6 +295,7 @@ test.describe('course create wizard (instructor area)', () => {
     // The first lesson's toast may still show: wait for the second lesson in the list itself (the
     // innermost item that names it; its module's item names it too).
     await expect(page.getByRole('list', { name: 'Modules and lessons' }).getByRole('listitem').filter({ hasText: 'The bounce' }).last()).toContainText('Quiz');
+    await page.unroute(slowDetail);
     await page.getByRole('button', { name: 'Next: Quizzes' }).click();
     // Only the quiz lesson takes a quiz.
     await expect(page.getByRole('button', { name: 'Add quiz to Groove history' })).toHaveCount(0);

@@ -394,10 +394,15 @@ async function change<T>(
   } catch (error) {
     return failure(thing, verb, error);
   }
-  successToast(thing, verb);
   courseWritten();
   if (close) closeDialog();
-  if (after) await after(data);
+  // The success shows once the screen shows the change: a form that clears itself on success (the
+  // wizard's Add Lesson) is cleared with it, and nothing typed after it is lost to the refresh.
+  try {
+    if (after) await after(data);
+  } finally {
+    successToast(thing, verb);
+  }
   return { ok: true, data };
 }
 
