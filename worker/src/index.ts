@@ -1,11 +1,11 @@
+import type { Client } from '@libsql/core/api';
 import { expandConfig } from '@libsql/core/config';
-// `createClient` is `_createClient(expandConfig(config))`; the expansion is done once (runtimeOf).
-import { _createClient as createClientFromConfig, type Client } from '@libsql/client/web';
 import { createApp } from './app.ts';
 import { IMMUTABLE_CACHE_CONTROL } from './http/public-cache.ts';
 import { workersAnswerStore } from './http/public-cache-workers.ts';
 import type { AssetFetcher, Platform, RuntimeMemo } from './platform/context.ts';
-import { createDb } from './platform/db.ts';
+import { createDb, type Db } from './platform/db.ts';
+import { createHranaClient } from './platform/hrana-client.ts';
 import { parseEnv, type AppEnv } from './platform/env.ts';
 import { createR2Storage } from './platform/r2-storage.ts';
 import { sweepBookings } from './services/bookings/sweep.ts';
@@ -27,15 +27,16 @@ const app = createApp({ publicCache: { store: workersAnswerStore() } });
 
 /**
  * What the runtime works out once per set of bindings and keeps as long as the isolate: the
- * parsed environment, the database client's settings (its URL parsed), and the memo of values
- * such as the media signing key and the build's CSP hashes. Parsing the environment and the URL
- * on every request cost more CPU than many a request's own work (decision 0035). The database
- * client itself is still made per request: it holds a queue of fetches that must run in the
- * request that made them.
+ * parsed environment, the database handle, and the memo of values such as the media signing key
+ * and the build's CSP hashes. Parsing the environment and the database URL on every request cost
+ * more CPU than many a request's own work (decision 0035). The database client holds nothing
+ * between calls but its settings — each call is one HTTP request of its own (decision 0036) — so
+ * one client and one drizzle handle serve every request of the isolate, and the queries the
+ * services build once per handle (`preparedOnce`) are built once per isolate.
  */
 interface Runtime {
   env: AppEnv;
-  openDatabase: () => Client;
+  db: Db;
   memo: RuntimeMemo;
 }
 const runtimes = new WeakMap<object, Runtime>();
@@ -43,7 +44,7 @@ function runtimeOf(bindings: WorkerBindings): Runtime {
   let runtime = runtimes.get(bindings);
   if (!runtime) {
     const env = parseEnv(bindings);
-    runtime = { env, openDatabase: databaseOpener(env), memo: new Map() };
+    runtime = { env, db: createDb(openDatabase(env)), memo: new Map() };
     runtimes.set(bindings, runtime);
   }
   return runtime;
@@ -67,11 +68,10 @@ function missingDatabase(): Client {
   });
 }
 
-/** Makes a client per call from settings expanded once (`createClient` does both each time). */
-function databaseOpener(env: AppEnv): () => Client {
-  if (!env.LIBSQL_URL) return missingDatabase;
-  const config = expandConfig({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN }, true);
-  return () => createClientFromConfig(config);
+/** The database client of LIBSQL_URL (and LIBSQL_AUTH_TOKEN), or the one that says it is missing. */
+function openDatabase(env: AppEnv): Client {
+  if (!env.LIBSQL_URL) return missingDatabase();
+  return createHranaClient(expandConfig({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN }, true));
 }
 
 const MAX_ASSET_REDIRECTS = 3;
@@ -126,10 +126,10 @@ export function createWorkersAssets(assets: Fetcher): AssetFetcher {
 
 export default {
   async fetch(request: Request, bindings: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
-    const { env, openDatabase, memo } = runtimeOf(bindings);
+    const { env, db, memo } = runtimeOf(bindings);
     const platform: Platform = {
       env,
-      db: createDb(openDatabase()),
+      db,
       storage: createR2Storage(bindings.UPLOADS),
       assets: createWorkersAssets(bindings.ASSETS),
       renderer,
@@ -141,8 +141,7 @@ export default {
   },
   // The cron trigger of wrangler.toml (every minute): the bookings' clock (decision 0032).
   async scheduled(_controller: ScheduledController, bindings: WorkerBindings, ctx: ExecutionContext): Promise<void> {
-    const { env, openDatabase } = runtimeOf(bindings);
-    const db = createDb(openDatabase());
+    const { env, db } = runtimeOf(bindings);
     ctx.waitUntil(
       sweepBookings({ env, db }).then(
         () => undefined,

@@ -75,6 +75,13 @@ function harness(options: PublicCacheOptions = {}) {
     .get('/api/open', (c) => {
       count('open');
       return c.json({ text: LONG });
+    })
+    .get('/sometimes', (c) => {
+      count('sometimes');
+      // Not public on its first run (say, an error), public from then on.
+      if (runs.sometimes! > 1) cachePublic(c, 'catalog');
+      else markPersonal(c);
+      return c.json({ run: runs.sometimes });
     });
   const cache = createPublicCache({ versionTtlMs: 250, ...options });
   const request = (path: string, init: RequestInit = {}) => {
@@ -209,6 +216,29 @@ describe('public answers', () => {
     expect((await h.request('/gone')).status).toBe(404);
     expect((await h.request('/gone')).status).toBe(404);
     expect(h.runs.gone).toBe(1);
+  });
+
+  it('asks the store once for an answer it did not store, again only when the versions moved, and stores it once it is public', async () => {
+    // The store's `get` is a Cache API lookup on Workers: counted here.
+    const memory = memoryAnswerStore();
+    const asked: string[] = [];
+    const store = { ...memory, get: (key: string) => (asked.push(key), memory.get(key)) };
+    const h = harness({ store, versionTtlMs: 10_000 });
+    await h.request('/api/open');
+    await h.request('/api/open');
+    await h.request('/api/open');
+    expect(h.runs.open).toBe(3);
+    expect(asked.filter((k) => k === '/api/open')).toHaveLength(1);
+    // A write moves the catalog version: the store is asked again, once.
+    await h.request('/write', { method: 'POST' });
+    await h.request('/api/open');
+    await h.request('/api/open');
+    expect(asked.filter((k) => k === '/api/open')).toHaveLength(2);
+    // An answer not stored the first time is stored when it is public the next time, and served from then on.
+    expect(await (await h.request('/sometimes')).json()).toEqual({ run: 1 });
+    expect(await (await h.request('/sometimes')).json()).toEqual({ run: 2 });
+    expect(await (await h.request('/sometimes')).json()).toEqual({ run: 2 });
+    expect(h.runs.sometimes).toBe(2);
   });
 
   it('drops the least recently used answers beyond its byte budget', async () => {

@@ -61,6 +61,8 @@ export const SESSION_ANSWERS_BYTES = 8 * 1024 * 1024;
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 /** Largest answer kept (the store's budget is for many answers, not one). */
 export const MAX_STORED_ANSWER_BYTES = 2 * 1024 * 1024;
+/** How many keys answered without storing are remembered (then the memory starts again). */
+export const UNSTORED_KEYS = 4096;
 
 export type Versions = Readonly<Record<VersionScope, number>>;
 
@@ -249,6 +251,20 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
   const inFlight = new Map<string, Promise<StoredAnswer | undefined>>();
   const flightKeyOf = (key: string, versions: Versions) => `${versions.catalog}:${versions.certificates}:${key}`;
 
+  /**
+   * Keys, with the versions they were asked at, whose answer the app gave but the cache did not
+   * store (GET /api/health, an uploaded file, a page marked no-store): their next request at the
+   * same versions goes straight to the app. Asking the store first would find nothing, and on
+   * Workers that asking is a Cache API lookup, about half of such a request's CPU. Only the lookup
+   * is skipped: an answer that is storable now is stored, and its key forgotten here.
+   */
+  const unstored = new Set<string>();
+  const unstoredKeyOf = (key: string, versions: Versions) => `${versions.catalog}:${versions.certificates}:${versions.store}:${versions.plans}:${key}`;
+  function rememberUnstored(key: string, versions: Versions): void {
+    if (unstored.size >= UNSTORED_KEYS) unstored.clear();
+    unstored.add(unstoredKeyOf(key, versions));
+  }
+
   async function missed(request: Request, key: string, versions: Versions, dispatch: Dispatch, header: HeaderReader): Promise<Response> {
     if (versions === EMPTY_VERSIONS || request.method !== 'GET') return store.finish(dispatch(), request, header);
     const flightKey = flightKeyOf(key, versions);
@@ -260,9 +276,16 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
       const res = await dispatch();
       const mark = marks.get(request);
       const scope = mark === undefined ? defaultScope(key) : mark === 'personal' || mark === 'no-store' ? undefined : mark;
-      if (!scope || !storableAnswer(res)) return await store.finish(res, request, header);
+      if (!scope || !storableAnswer(res)) {
+        rememberUnstored(key, versions);
+        return await store.finish(res, request, header);
+      }
       const body = new Uint8Array(await res.arrayBuffer());
-      if (body.byteLength > MAX_STORED_ANSWER_BYTES) return new Response(body, res);
+      if (body.byteLength > MAX_STORED_ANSWER_BYTES) {
+        rememberUnstored(key, versions);
+        return new Response(body, res);
+      }
+      unstored.delete(unstoredKeyOf(key, versions));
       answer = await storeAnswer(key, scope, versions, res, body);
       return answerFrom(answer, request, header);
     } finally {
@@ -296,6 +319,7 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
       console.error('Could not read the content versions; answering without the cache', err);
       versions = EMPTY_VERSIONS;
     }
+    if (versions !== EMPTY_VERSIONS && unstored.has(unstoredKeyOf(key, versions))) return missed(request, key, versions, dispatch, header);
     const stored = versions === EMPTY_VERSIONS ? undefined : await store.get(key);
     if (stored && stored.version === versions[stored.scope]) return answerFrom(stored, request, header);
     const flight = versions === EMPTY_VERSIONS ? undefined : inFlight.get(flightKeyOf(key, versions));
