@@ -153,6 +153,12 @@ describe("the worker's Hrana client, beside @libsql/client/web", () => {
     await expect(nowhere.execute('SELECT 1')).rejects.toMatchObject({ code: 'SERVER_ERROR' });
     expect(() => createHranaClient(expandConfig({ url: 'file:local.db' }, true))).toThrow(/URL_SCHEME_NOT_SUPPORTED/);
     await expect(ours.transaction()).rejects.toThrow(/NOT_SUPPORTED/);
+    // A JSON error body says its message (`message`, or `error` as some proxies send it).
+    const config = expandConfig({ url: 'https://db.example' }, true);
+    const answering = (body: string, status: number) => createHranaClient(config, async () => new Response(body, { status }));
+    await expect(answering('{"error":"Invalid token"}', 401).execute('SELECT 1')).rejects.toThrow('SERVER_ERROR: Server returned HTTP status 401: Invalid token');
+    await expect(answering('{"message":"Overloaded"}', 503).execute('SELECT 1')).rejects.toThrow('SERVER_ERROR: Server returned HTTP status 503: Overloaded');
+    await expect(answering('{"results":[]}', 200).execute('SELECT 1')).rejects.toThrow(/HRANA_PROTO_ERROR/);
   });
 
   it('is one HTTP request per call, holding no stream between calls', async () => {

@@ -223,8 +223,10 @@ export function createHranaClient(config: ExpandedConfig, fetchImpl: typeof fetc
       const text = await res.text();
       let message = text.trim();
       try {
-        const parsed = JSON.parse(text) as { message?: unknown };
+        // An error body may be JSON with `message` or `error`, or plain text.
+        const parsed = JSON.parse(text) as { message?: unknown; error?: unknown };
         if (typeof parsed.message === 'string') message = parsed.message;
+        else if (typeof parsed.error === 'string') message = parsed.error;
       } catch {
         // not JSON: the text as it came
       }
