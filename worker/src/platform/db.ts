@@ -1,16 +1,25 @@
 import type { Client } from '@libsql/client';
-import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import type { LibSQLDatabase } from 'drizzle-orm/libsql';
+import * as driverCore from 'drizzle-orm/libsql/driver-core';
+
+/**
+ * What `drizzle(client)` of `drizzle-orm/libsql` does with a client it is given, without that
+ * module: it imports `@libsql/client` to open connections from URLs, which would put the whole
+ * libSQL web client into the worker's bundle beside the worker's own (decision 0036). Drizzle's
+ * typings leave `construct` out; it is the function `drizzle(client)` calls.
+ */
+const construct = (driverCore as unknown as { construct: (client: Client) => LibSQLDatabase }).construct;
 
 export type Db = LibSQLDatabase & { $client: Client };
 
 /**
  * A drizzle handle on `client`. Without the schema: every query names its tables (the query
  * builder), and a handle made with `{ schema }` builds a relational query builder for each of the
- * sixty-odd tables — on Workers, where a handle is made per request, over a millisecond of CPU
- * per request (decision 0035).
+ * sixty-odd tables: over a millisecond of CPU, once per request when the worker made a handle per
+ * request (decisions 0035, 0036).
  */
 export function createDb(client: Client): Db {
-  return drizzle(client);
+  return construct(client) as Db;
 }
 
 /**
