@@ -53,7 +53,7 @@ function limiterFor(rule: RateLimitRule, db: Db): MiddlewareHandler<AppContext> 
   });
 }
 
-/** A middleware limiting a route per client address; one limiter per database (per process on Node). */
+/** A middleware limiting a route per client address; one limiter per database (per process on Node, per isolate on Workers). */
 export function rateLimit(rule: RateLimitRule): MiddlewareHandler<AppContext> {
   const limiters = new WeakMap<Db, MiddlewareHandler<AppContext>>();
   return async (c, next) => {

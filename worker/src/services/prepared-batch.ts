@@ -29,7 +29,7 @@ export interface Bound<R> {
 /** What each of a tuple of bound queries answers, element by element. */
 export type ResultsOf<T extends readonly unknown[]> = { [K in keyof T]: T[K] extends Bound<infer R> ? R : never };
 
-/** A query built on first use per database (a Workers request has its own database object). */
+/** A query built on first use per database handle (one per process on Node, one per isolate on Workers). */
 export function preparedOnce<P>(build: (db: Db) => P): (db: Db) => P {
   const byDb = new WeakMap<Db, P>();
   return (db) => {
