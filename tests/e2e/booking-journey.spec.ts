@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Temporal } from 'temporal-polyfill';
 import { bookAndPay, fillSession, firstOpenSlot, heldPackage, pastLesson, publishedInstructor } from './booking-fixtures.ts';
 import { PAYING_CARD, payWithCard, seriousViolations } from './commerce-fixtures.ts';
+import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { apiToken, bearer, freshAccount } from './plan-fixtures.ts';
 
@@ -139,33 +140,52 @@ test('a visitor searches by ZIP and style, books in their own zone, pays, downlo
   await expect(declined.getByText(/I am travelling that week/)).toBeVisible();
 });
 
-test('a time taken while the booker decides: Pay shows the message and other times, and one of them can be booked', async ({ page, request, loginAs }) => {
-  const instructor = await publishedInstructor(request, { timeZone: INSTRUCTOR_ZONE });
-  const booker = await freshAccount(request, 'late', 'Lou', 'Late');
-  const rival = await freshAccount(request, 'rival', 'Rik', 'Rival');
-  await loginAs(booker.username, booker.password);
-  await page.goto(`/connect/book/${instructor.id}`);
-  await hydrated(page);
-  const times = page.getByRole('list', { name: /^Times on / });
-  const chosen = times.getByRole('button').first();
+/** On the booking page: choose the second open day (today's times depend on the hour) and its first time; its start. */
+async function chooseFirstTimeOfSecondOpenDay(page: Page): Promise<string> {
+  const days = page.getByRole('list', { name: 'Days' });
+  const openDays = days.getByRole('button', { name: /: \d+ open$/ });
+  await expect(openDays.nth(1)).toBeVisible();
+  await openDays.nth(1).click();
+  const chosen = page.getByRole('list', { name: /^Times on / }).getByRole('button').first();
+  await expect(chosen).toBeVisible();
   const startsAt = (await chosen.getAttribute('data-starts-at'))!;
   await chosen.click();
-  // Someone else holds that time first.
-  const held = await request.post('/api/bookings', {
-    headers: bearer(rival.token),
-    data: { instructorId: instructor.id, lessonTypeId: instructor.lessonTypeId, startsAt, note: '', timeZone: INSTRUCTOR_ZONE },
+  return startsAt;
+}
+
+for (const { name, hours, label } of [
+  { name: 'the same day', hours: { start: '09:00', end: '17:00' }, label: 'Other open times that day:' },
+  { name: 'the next open day, when it was that day\'s last', hours: { start: '16:00', end: '17:00' }, label: 'No other time is open that day. The next open times:' },
+]) {
+  test(`a time taken while the booker decides: Pay shows the message and other times of ${name}, and one of them can be booked`, async ({ page, request, loginAs }) => {
+    const instructor = await publishedInstructor(request, { timeZone: INSTRUCTOR_ZONE, ...hours });
+    const booker = await freshAccount(request, 'late', 'Lou', 'Late');
+    const rival = await freshAccount(request, 'rival', 'Rik', 'Rival');
+    await loginAs(booker.username, booker.password);
+    await page.goto(`/connect/book/${instructor.id}`);
+    await hydrated(page);
+    const startsAt = await chooseFirstTimeOfSecondOpenDay(page);
+    // Someone else holds that time first.
+    const held = await request.post('/api/bookings', {
+      headers: bearer(rival.token),
+      data: { instructorId: instructor.id, lessonTypeId: instructor.lessonTypeId, startsAt, note: '', timeZone: INSTRUCTOR_ZONE },
+    });
+    expect(held.status(), await held.text()).toBe(201);
+    await page.getByRole('button', { name: 'Pay $50.00' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'This time was just taken by someone else. Please choose another time.' });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByText(label, { exact: true })).toBeVisible();
+    const others = alert.getByRole('list', { name: 'Other open times' }).getByRole('button');
+    await expect(others.first()).toBeVisible();
+    const taken = dayIn(new Date(startsAt), BOOKER_ZONE);
+    if (hours.start === '16:00') await expect(others.first()).not.toContainText(taken);
+    else await expect(others.first()).toContainText(taken);
+    await others.first().click();
+    await expect(alert).toBeHidden();
+    await page.getByRole('button', { name: 'Pay $50.00' }).click();
+    await expect(page).toHaveURL(/\/checkout\/stripe/);
   });
-  expect(held.status(), await held.text()).toBe(201);
-  await page.getByRole('button', { name: 'Pay $50.00' }).click();
-  const alert = page.getByRole('alert').filter({ hasText: 'This time was just taken by someone else. Please choose another time.' });
-  await expect(alert).toBeVisible();
-  const others = alert.getByRole('list', { name: 'Other open times' }).getByRole('button');
-  await expect(others.first()).toBeVisible();
-  await others.first().click();
-  await expect(alert).toBeHidden();
-  await page.getByRole('button', { name: 'Pay $50.00' }).click();
-  await expect(page).toHaveURL(/\/checkout\/stripe/);
-});
+}
 
 test('My Bookings: reschedule a paid lesson to another time, then cancel it in time for a full refund', async ({ page, request, loginAs }) => {
   const instructor = await publishedInstructor(request, { timeZone: INSTRUCTOR_ZONE });

@@ -10,6 +10,7 @@ import {
   instructorNote,
   isKnownZone,
   localDateKey,
+  sameDayAs,
   slotLabel,
   zoneChoices,
   zoneCity,
@@ -78,5 +79,14 @@ describe('booking times in a zone', () => {
 
   it('puts the cancellation deadline the policy hours before the start', () => {
     expect(cancellationDeadline('2026-11-30T14:00:00.000Z', 24)).toBe('2026-11-29T14:00:00.000Z');
+  });
+
+  it("tells whether offered times are on the refused time's day, in the instructor's zone", () => {
+    // 4:00 PM and 10:00 PM in New York on Monday are both Monday there; 10:00 PM is Tuesday in London.
+    const tried = '2026-11-30T21:00:00.000Z';
+    expect(sameDayAs(tried, [{ starts_at: '2026-11-30T22:00:00.000Z' }, { starts_at: '2026-12-01T03:00:00.000Z' }], 'America/New_York')).toBe(true);
+    expect(sameDayAs(tried, [{ starts_at: '2026-12-01T03:00:00.000Z' }], 'Europe/London')).toBe(false);
+    expect(sameDayAs(tried, [{ starts_at: '2026-12-01T14:00:00.000Z' }], 'America/New_York')).toBe(false);
+    expect(sameDayAs(undefined, [{ starts_at: '2026-12-01T14:00:00.000Z' }], 'America/New_York')).toBe(true);
   });
 });

@@ -163,3 +163,10 @@ export function groupByLocalDay<T extends { starts_at: string }>(slots: readonly
 export function cancellationDeadline(startsAt: string, cancellationHours: number): string {
   return new Date(Date.parse(startsAt) - cancellationHours * 3_600_000).toISOString();
 }
+
+/** Whether every one of `slots` starts on the zone's local day of `tried` (true without `tried`). */
+export function sameDayAs(tried: string | undefined, slots: readonly { starts_at: string }[], zone: string): boolean {
+  if (!tried) return true;
+  const day = localDateKey(tried, zone);
+  return slots.every((s) => localDateKey(s.starts_at, zone) === day);
+}

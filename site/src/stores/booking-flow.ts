@@ -78,7 +78,15 @@ export const $heldPackages = atom<Loadable<PackagePurchaseView[]>>({ status: 'id
 export type Submission =
   | { status: 'idle' }
   | { status: 'submitting' }
-  | { status: 'error'; message: string; alternatives: SlotView[]; fieldErrors?: Record<string, string[]> };
+  | {
+      status: 'error';
+      message: string;
+      /** Open times the answer offered instead: the same day's, or the next open day's when that day has none left. */
+      alternatives: SlotView[];
+      /** The start that was refused, when a time was sent. */
+      tried?: string;
+      fieldErrors?: Record<string, string[]>;
+    };
 export const $submission = atom<Submission>({ status: 'idle' });
 
 function failure(error: unknown): string {
@@ -265,7 +273,7 @@ export async function submitBooking(navigate: Navigate = goTo): Promise<boolean>
   }
   const alternatives = Array.isArray(answer.body.alternatives) ? (answer.body.alternatives as SlotView[]) : [];
   const fieldErrors = (answer.body.validationErrors ?? undefined) as Record<string, string[]> | undefined;
-  $submission.set({ status: 'error', message: answer.message, alternatives, fieldErrors });
+  $submission.set({ status: 'error', message: answer.message, alternatives, tried: flow.slot.starts_at, fieldErrors });
   if (answer.status === 409) {
     patch({ slot: null });
     invalidate(startingWith(`/api/connect/instructors/${flow.instructorId}/slots`));

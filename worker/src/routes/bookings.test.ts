@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bookings, emailOutbox, notifications, orderItems, orders, sellerLedger } from '../../../db/schema/index.ts';
+import { availabilityOverrides, bookings, emailOutbox, notifications, orderItems, orders, sellerLedger } from '../../../db/schema/index.ts';
 import { addDays, todayIn } from '../domain/booking-slots.ts';
 import { BOOKING_NOT_FOUND, INSTRUCTOR_NOT_FOUND, LESSON_TYPE_NOT_FOUND, HOLDS_MAX_PER_USER, NO_CREDITS, OWN_BOOKING, SESSION_FULL, SLOT_TAKEN, SLOT_UNAVAILABLE, TIME_ZONE_INVALID, TOO_MANY_HOLDS } from '../domain/bookings.ts';
 import { createInstructor, createLessonType, giveBooking, givePackage, type InstructorOptions } from '../../../tests/support/booking-factories.ts';
@@ -299,6 +299,24 @@ describe('one slot, many people', () => {
       expect(body.alternatives!.some((s) => s.starts_at === at('10:00', 4))).toBe(false);
     }
     expect(await activeAt(given.user.id, at('10:00', 4))).toHaveLength(1);
+  });
+
+  it("offers the next open day's times when the taken time was its day's last", async () => {
+    // One lesson a day, 16:00–17:00 UTC; the fourth day from now is a day off.
+    const given = await instructor({ weekly: everyDay.map((d) => ({ ...d, start: '16:00' })) });
+    await t.db.insert(availabilityOverrides).values({ instructorId: given.user.id, date: at('00:00', 4).slice(0, 10), startTime: null, endTime: null });
+    const type = given.lessonTypes[0]!;
+    const [first, second] = await Promise.all([createSignedInUser(t.db), createSignedInUser(t.db)]);
+    expect((await hold(given.user.id, type.id, at('16:00'), first.token)).status).toBe(201);
+    const res = await hold(given.user.id, type.id, at('16:00'), second.token);
+    expect(res.status).toBe(409);
+    const body = await read<SlotError>(res);
+    expect(body.message).toBe(SLOT_TAKEN);
+    expect(body.alternatives?.map((s) => s.starts_at)).toEqual([at('16:00', 5)]);
+    // The day after that is taken too: the one after it is offered.
+    expect((await hold(given.user.id, type.id, at('16:00', 5), first.token)).status).toBe(201);
+    const later = await hold(given.user.id, type.id, at('16:00', 5), second.token);
+    expect((await read<SlotError>(later)).alternatives?.map((s) => s.starts_at)).toEqual([at('16:00', 6)]);
   });
 
   it(`keeps a person to ${HOLDS_MAX_PER_USER} unpaid holds at once; a credit or an expired hold does not count`, async () => {

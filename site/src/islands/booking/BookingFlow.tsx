@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
-import { formatDateTime, instructorNote, zoneCity } from '../../lib/booking-time.ts';
+import { formatDateTime, instructorNote, sameDayAs, zoneCity } from '../../lib/booking-time.ts';
 import { formatCents } from '../../lib/currency.ts';
 import {
   $flow,
@@ -126,7 +126,7 @@ function BookingFlow() {
               <p className="alert-title">{submission.message}</p>
               {submission.alternatives.length > 0 && (
                 <>
-                  <p>Other open times that day:</p>
+                  <p>{sameDayAs(submission.tried, submission.alternatives, instructor.time_zone) ? 'Other open times that day:' : 'No other time is open that day. The next open times:'}</p>
                   <ul className="slot-list" aria-label="Other open times">
                     {submission.alternatives.map((slot) => (
                       <li key={slot.starts_at}>

@@ -171,13 +171,12 @@ export async function holdBooking(platform: Platform, user: { id: number }, inpu
   // The start must be one of the open slots right now.
   const day = await slotsOf(db, ctx, localDateOf(startsAt, ctx.rules.timeZone), 1, now);
   const slot = day.find((s) => s.starts_at === startsAt);
-  const others = day.filter((s) => !s.full && s.starts_at !== startsAt);
   if (!slot) {
     // A time the hours offer but a booking took is taken; any other time was never open.
     const offered = generateSlots(ctx.rules, [], { from: localDateOf(startsAt, ctx.rules.timeZone), days: 1 }, now).some((s) => s.starts_at === startsAt);
-    throw slotConflict(offered ? SLOT_TAKEN : SLOT_UNAVAILABLE, others);
+    throw slotConflict(offered ? SLOT_TAKEN : SLOT_UNAVAILABLE, await alternativesFor(db, ctx, startsAt, now));
   }
-  if (slot.full) throw slotConflict(SESSION_FULL, others);
+  if (slot.full) throw slotConflict(SESSION_FULL, await alternativesFor(db, ctx, startsAt, now));
 
   const free = packageId === null && type.priceCents === 0;
   const confirmed = packageId !== null || free;
@@ -215,7 +214,7 @@ export async function holdBooking(platform: Platform, user: { id: number }, inpu
   const bookingId = inserted[0]?.id;
   if (bookingId === undefined) {
     if (packageId !== null && (await creditsLeft(db, packageId)) <= 0) throw new AppError(409, NO_CREDITS);
-    throw slotConflict(type.capacity > 1 ? SESSION_FULL : SLOT_TAKEN, await alternativesFor(db, ctx, startsAt, new Date()));
+    throw slotConflict(type.capacity > 1 ? SESSION_FULL : SLOT_TAKEN, await alternativesFor(db, ctx, startsAt, now));
   }
 
   if (confirmed) {

@@ -89,11 +89,18 @@ export async function slotsOf(db: Db, ctx: SlotContext, from: string, days: numb
   return generateSlots(ctx.rules, busy, { from, days }, now);
 }
 
-/** The open (not full) slots of the instructor's local day of `startsAt`, but that one. */
+/**
+ * What to offer instead of `startsAt`: the other open (not full) slots of its local day in the
+ * instructor's zone or, when that day has none left (its last time was the one taken), the open
+ * slots of the next day that has some, looking a week ahead within the horizon.
+ */
 export async function alternativesFor(db: Db, ctx: SlotContext, startsAt: string, now: Date): Promise<SlotView[]> {
   const day = localDateOf(startsAt, ctx.rules.timeZone);
-  const slots = await slotsOf(db, ctx, day, 1, now);
-  return slots.filter((s) => !s.full && s.starts_at !== startsAt);
+  const open = (await slotsOf(db, ctx, day, 1 + DEFAULT_SLOT_DAYS, now)).filter((s) => !s.full && s.starts_at !== startsAt);
+  const sameDay = open.filter((s) => localDateOf(s.starts_at, ctx.rules.timeZone) === day);
+  if (sameDay.length > 0 || open.length === 0) return sameDay;
+  const next = localDateOf(open[0]!.starts_at, ctx.rules.timeZone);
+  return open.filter((s) => localDateOf(s.starts_at, ctx.rules.timeZone) === next);
 }
 
 /** GET /api/connect/instructors/{id}/slots: `from` defaults to the instructor's today. */
