@@ -187,6 +187,34 @@ test('a line whose item is gone is flagged with its reason, left out of the tota
   await expect(main.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
 });
 
+test('Add to Cart clicked before its code has loaded still adds the course, on its page and its enrol page', async ({ page, request }) => {
+  const course = await paidDemoCourse(request, 0);
+  const other = await paidDemoCourse(request, 1);
+  // The cart actions' code arrives late: the click lands before the button is wired. (Routing
+  // turns the browser's cache off, so each page asks for the code again.)
+  let release = () => {};
+  let asked = false;
+  await page.route(/\/_astro\/checkout-cart-actions\.[^/]*\.js$/, async (route) => {
+    asked = true;
+    await new Promise<void>((resolve) => (release = resolve));
+    await route.continue();
+  });
+  for (const [path, item] of [
+    [`/courses/${course.id}`, course],
+    [`/courses/${other.id}/enroll`, other],
+  ] as const) {
+    asked = false;
+    await page.goto(path);
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect.poll(() => asked).toBe(true);
+    await expect(main.getByText('In cart', { exact: true })).toHaveCount(0);
+    release();
+    await expect(main.getByText('In cart', { exact: true })).toBeVisible();
+    expect(JSON.parse((await storedCart(page)) ?? '[]')).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'course', itemId: item.id, quantity: 1 })]));
+  }
+});
+
 test('the badge shows 99+ above 99 items', async ({ page }) => {
   await page.addInitScript(() => {
     const items = Array.from({ length: 12 }, (_, i) => ({ id: `resource-${i + 1}`, type: 'resource', itemId: i + 1, title: `Sheet ${i + 1}`, price: 1, quantity: 10, imageUrl: null }));

@@ -42,6 +42,26 @@ export function mountWhenIdle(selector: string, mount: (root: HTMLElement) => vo
   });
 }
 
+/**
+ * Wires server-rendered buttons (`selector` inside `root`) when the page is idle, without losing a
+ * click that comes sooner: such a click starts the wiring at once and is replayed on the button
+ * once `wire` has run. Call it when the script runs (before the page's load event), not when idle.
+ */
+export function wireWhenIdle(root: HTMLElement, selector: string, wire: () => Promise<unknown>): void {
+  let wiring: Promise<unknown> | undefined;
+  const start = () => (wiring ??= wire());
+  const early = (event: Event) => {
+    const button = (event.target as Element | null)?.closest<HTMLElement>(selector);
+    if (!button || !root.contains(button)) return;
+    root.removeEventListener('click', early, true);
+    event.preventDefault();
+    event.stopPropagation();
+    void start().then(() => root.querySelector<HTMLElement>(selector)?.click());
+  };
+  root.addEventListener('click', early, true);
+  whenIdle(() => void start().then(() => root.removeEventListener('click', early, true)));
+}
+
 /** 'Page Not Found' / 'The requested page could not be loaded.' with a Refresh Page button. */
 export function pageLoadError(): HTMLElement {
   return h(
