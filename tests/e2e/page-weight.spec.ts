@@ -59,13 +59,26 @@ for (const width of [390, 1280]) {
   test.describe(`no layout shift at ${width} px`, () => {
     test.use({ viewport: { width, height: 844 } });
 
-    for (const path of ['/', '/about', '/auth', '/forgot-password', '/reset-password?token=abc', '/verify']) {
+    for (const path of ['/', '/about', '/auth', '/forgot-password', '/reset-password?token=abc', '/verify', '/courses', '/connect']) {
       test(`guest on ${path}`, async ({ page }) => {
         await recordShifts(page);
         await page.goto(path);
         expect(await shiftTotal(page)).toBe(0);
       });
     }
+
+    test('on a slow device (CPU 6× slower), signed in: nothing painted moves while the page is parsed and its scripts run', async ({ page, loginAs }) => {
+      test.slow();
+      await loginAs(ACCOUNTS.student);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      await recordShifts(page);
+      // The header, a grid of cards, a list opened by its script on wide screens.
+      for (const path of ['/about', '/curriculum', '/courses', '/connect']) {
+        await page.goto(path);
+        expect(await shiftTotal(page), path).toBe(0);
+      }
+    });
 
     test('signed in on /about: the account button takes the reserved place', async ({ page, loginAs }) => {
       await loginAs(ACCOUNTS.student);
