@@ -72,7 +72,16 @@ test('an instructor sets weekly hours and a day off, saves, and sees them after 
 
   // The preview lists open times at the new hours, in the instructor's zone.
   const preview = main.getByRole('region', { name: 'Preview of your open times' });
-  await expect(preview.getByRole('listitem').first()).toContainText(/10:00|10:30|11:00|14:00|14:30|15:00/);
+  await expect(preview.getByRole('listitem').first()).toBeVisible();
+  // Every time shown starts a 60-minute lesson inside that day's hours: weekdays 10–12 and 14–16,
+  // Saturday the seeded 9–17, never Sunday. (Which day comes first depends on the hour the test runs.)
+  const weekdayTimes = ['10:00', '10:30', '11:00', '14:00', '14:30', '15:00'];
+  const saturdayTimes = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00'];
+  for (const item of await preview.getByRole('listitem').allInnerTexts()) {
+    const [, day, time] = /^(\w{3}),.*· (\d{2}:\d{2})/.exec(item) ?? [];
+    expect(day, item).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat)$/);
+    expect(day === 'Sat' ? saturdayTimes : weekdayTimes, item).toContain(time);
+  }
 
   const saved = (await (await request.get('/api/instructor/availability', { headers: bearer(token) })).json()) as { weekly: unknown[]; overrides: unknown[] };
   expect(saved.weekly).toHaveLength(5 * 2 + 1);
