@@ -17,6 +17,7 @@ const PAGE_ROUTES: Record<RenderedPageName, string> = {
   instructor: '/rendered/instructor',
   'instructor-courses': '/rendered/instructor-courses',
   verify: '/rendered/verify',
+  profile: '/rendered/profile',
   'store-list': '/rendered/store-list',
   'store-resource': '/rendered/store-resource',
   'seller-store': '/rendered/seller-store',

@@ -119,8 +119,11 @@ test.describe('not found', () => {
   });
 
   test('an unknown member id shows a not-found message', async ({ page }) => {
-    await page.goto('/profile/987654321');
+    const answer = await page.goto('/profile/987654321');
+    expect(answer?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Profile not found' })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
   });
 });
 
@@ -213,7 +216,7 @@ test.describe('landing redirect of /dashboard (§2.2)', () => {
 const avatarPng = readFileSync(fileURLToPath(new URL('../../site/public/images/default-user.png', import.meta.url)));
 
 test.describe('profile', () => {
-  test('editing names and bio saves them and says so in a toast, which a swipe dismisses', async ({ page, loginAs }) => {
+  test('editing names and bio saves them and says so in a toast, which a swipe dismisses; the public profile shows them', async ({ page, browser, loginAs }) => {
     const { username, password } = await registerUser(page, 'editor');
     await loginAs(username, password);
     await page.goto('/profile/edit');
@@ -236,6 +239,23 @@ test.describe('profile', () => {
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'Margot Fonteyn' })).toBeVisible();
     await expect(page.getByText('Ballet teacher in Leeds.')).toBeVisible();
+
+    // What anyone sees: the public profile, rendered by the server with the new names and bio.
+    await page.getByRole('link', { name: 'See your public profile' }).click();
+    await expect(page).toHaveURL(/\/profile\/\d+$/);
+    await expect(page).toHaveTitle('Margot Fonteyn · DRX');
+    await expect(page.getByRole('heading', { level: 1, name: 'Margot Fonteyn' })).toBeVisible();
+    await expect(page.getByRole('main').getByText(`@${username}`)).toBeVisible();
+    await expect(page.getByRole('main').getByText('Ballet teacher in Leeds.')).toBeVisible();
+    // A visitor, signed out in a browser of their own, sees the same page.
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    const answer = await visitor.goto(page.url());
+    expect(answer?.status()).toBe(200);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Margot Fonteyn' })).toBeVisible();
+    await expect(visitor.getByRole('main').getByText('Ballet teacher in Leeds.')).toBeVisible();
+    await expect(visitor.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await visitorContext.close();
   });
 
   test('uploading a profile image updates the avatar in the header', async ({ page, loginAs }) => {

@@ -3,6 +3,7 @@ import type { VerifyAnswer } from '../services/certificates.ts';
 import type { PlansPage } from '../services/plans-page.ts';
 import type { PublicProfileView } from '../services/bookings/views.ts';
 import type { ConnectPage } from '../services/connect/connect-page.ts';
+import type { PublicUserView } from '../services/users.ts';
 import type { SellerStorePage, StoreListPage, StoreResourcePage } from '../services/store-page-types.ts';
 
 /**
@@ -38,6 +39,8 @@ export interface RenderedPages {
   'guest-enroll': { course: CatalogCourse };
   instructor: { instructor: InstructorPageData };
   'instructor-courses': { instructor: InstructorPageData };
+  /** /profile/{userId}: what anyone may see of a member; null when there is no such active member. */
+  profile: { profile: PublicUserView | null };
   /** /verify/{code}: the code as typed and the verification's answer. */
   verify: { code: string; answer: VerifyAnswer };
   /** The curriculum store (issue 10): /curriculum and its views, /curriculum/{id}, /sellers/{id}. */

@@ -151,4 +151,35 @@ describe.skipIf(!built)('pages rendered on the server from the site components',
     const unknown = await html('/verify/DRX-%3Cb%3E');
     expect(unknown.text).toContain('No certificate matches the code DRX-&lt;b&gt;.');
   });
+
+  it("renders a member's public profile from the current account, and 404s an unknown or closed one", async () => {
+    const member = await createUser(t.db, { roles: ['SELLER'], firstName: 'Maya', lastName: 'Chen', bio: 'Tap <b>and</b> jazz.', email: 'maya@test.drx.example' });
+    const page = await html(`/profile/${member.id}`);
+    expect(page.status).toBe(200);
+    expect(page.type).toContain('text/html');
+    expect(page.text).toContain('<title>Maya Chen · DRX</title>');
+    expect(page.text).toContain('Maya Chen</h1>');
+    expect(page.text).toContain(`@${member.username}`);
+    expect(page.text).toContain('<span class="badge badge-primary">Seller</span>');
+    expect(page.text).toContain('Tap &lt;b&gt;and&lt;/b&gt; jazz.');
+    expect(page.text).not.toContain('maya@test.drx.example');
+    expect(page.text).not.toContain('SELLER');
+
+    // The account's own change is on the very next request.
+    const token = await signIn(t.db, member.id);
+    expect((await t.json('PATCH', '/api/me', { bio: 'Now teaching ballet too.' }, token)).status).toBe(200);
+    const changed = await html(`/profile/${member.id}/`);
+    expect(changed.text).toContain('Now teaching ballet too.');
+    expect(changed.text).not.toContain('jazz.');
+
+    const admin = await createAdmin(t.db);
+    const adminToken = await signIn(t.db, admin.id);
+    expect((await t.json('PATCH', `/api/users/${member.id}`, { is_active: false }, adminToken)).status).toBe(200);
+    for (const path of [`/profile/${member.id}`, '/profile/987654321', '/profile/0', '/profile/99999999999999999999']) {
+      const gone = await html(path);
+      expect(gone.status, path).toBe(404);
+      expect(gone.text, path).toContain('<h1>Profile not found</h1>');
+      expect(gone.text, path).not.toContain('Maya Chen');
+    }
+  });
 });

@@ -15,6 +15,7 @@ import {
 } from '../services/catalog-freshness.ts';
 import { verifyCertificate } from '../services/certificates.ts';
 import { loadInstructorPage } from '../services/instructor-pages.ts';
+import { loadPublicUserView } from '../services/users.ts';
 
 /** Built pages of the catalog (decision 0007). */
 export const CATALOG_MANIFEST_PATH = '/catalog-manifest.json';
@@ -213,6 +214,20 @@ async function verifyPage(platform: Platform, url: URL): Promise<Response | null
 }
 
 /**
+ * A member's public profile, `/profile/{userId}` (decision 0020): rendered by the server from the
+ * current account, "Profile not found" with 404 for an id with no active member. Null for other
+ * paths (`/profile/edit`, `/profile/manage` are built pages) or without a renderer.
+ */
+async function profilePage(platform: Platform, url: URL): Promise<Response | null> {
+  const match = /^\/profile\/([0-9]+)\/?$/.exec(url.pathname);
+  if (!match || !platform.renderer) return null;
+  const id = match[1]!;
+  const profile = COURSE_ID.test(id) ? await loadPublicUserView(platform.db, Number(id)) : null;
+  const html = await renderHtml(platform.renderer, 'profile', new URL(`/profile/${id}`, url), { profile });
+  return new Response(html, { status: profile ? 200 : 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
+/**
  * Pages: the route table's redirects (made here, by the server), shells for dynamic routes,
  * the built files, and the not-found page with a real 404 status.
  */
@@ -231,6 +246,13 @@ export const siteRoutes = new Hono<AppContext>().on(['GET', 'HEAD'], '*', async 
     // The same answer for everyone until a certificate (or its course or learner) changes.
     if (verification.status === 200) cachePublic(c, 'certificates');
     return verification;
+  }
+
+  const profile = await profilePage(c.get('platform'), url);
+  if (profile) {
+    // A name, a bio or a badge changes with the account, which no public version follows.
+    markNoStore(c);
+    return profile;
   }
 
   const catalog = await catalogPage(c.get('platform'), url, c.req.raw);

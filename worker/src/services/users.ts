@@ -105,6 +105,12 @@ export function toPublicUserView(view: UserView): PublicUserView {
   return { id, username, first_name, last_name, bio, profile_image_url, badges: publicBadges(view.role) };
 }
 
+/** The public profile of an active member (/profile/{userId}, `GET /api/users/{id}` for anyone else), or null. */
+export async function loadPublicUserView(db: Db, id: number): Promise<PublicUserView | null> {
+  const view = await loadUserView(db, id);
+  return view && view.is_active ? toPublicUserView(view) : null;
+}
+
 export async function loadUserView(db: Db, id: number): Promise<UserView | null> {
   const row = await db.select().from(users).where(eq(users.id, id)).get();
   if (!row) return null;
