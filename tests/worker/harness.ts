@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Miniflare, supportedCompatibilityDate, type WorkerOptions } from 'miniflare';
@@ -71,7 +71,42 @@ export function siteAssets(scratch: string): SiteAssets {
  */
 export function bundleWorker(outdir: string, assets: SiteAssets): Promise<void> {
   const renderer = existsSync(resolve(root, 'build/astro/entry.mjs')) ? [] : ['--alias', 'drx-page-renderer=./worker/src/platform/no-page-renderer.ts'];
-  return wrangler(['deploy', '--dry-run', '--outdir', outdir, ...(assets.builtSite ? [] : ['--assets', assets.directory]), ...renderer]);
+  const bundle = (dir: string) => wrangler(['deploy', '--dry-run', '--outdir', dir, ...(assets.builtSite ? [] : ['--assets', assets.directory]), ...renderer]);
+  // In a Vitest run (its scratch folder is DRX_TEST_TMP) the built app is bundled once and copied.
+  const runDir = process.env.DRX_TEST_TMP;
+  if (!runDir || !assets.builtSite) return bundle(outdir);
+  return sharedBundle(join(runDir, 'worker-bundle'), bundle).then((dir) => cpSync(dir, outdir, { recursive: true }));
+}
+
+/**
+ * The bundle in `dir`, made by whichever test process gets there first (creating the folder is
+ * the claim); the others wait for its `.done` (or `.failed`) marker.
+ */
+async function sharedBundle(dir: string, bundle: (dir: string) => Promise<void>): Promise<string> {
+  const done = join(dir, '.done');
+  const failed = join(dir, '.failed');
+  let claimed = true;
+  try {
+    mkdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    claimed = false;
+  }
+  if (claimed) {
+    try {
+      await bundle(dir);
+      writeFileSync(done, '');
+    } catch (error) {
+      writeFileSync(failed, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    return dir;
+  }
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; await new Promise((wait) => setTimeout(wait, 100))) {
+    if (existsSync(done)) return dir;
+    if (existsSync(failed)) throw new Error(`Bundling the worker failed in another test process:\n${readFileSync(failed, 'utf8')}`);
+  }
+  throw new Error(`The worker bundle in ${dir} was not ready within 180 s`);
 }
 
 /** The options of the app's worker in Miniflare, as wrangler.toml declares it. */

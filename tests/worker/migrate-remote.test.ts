@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { delimiter, resolve } from 'node:path';
 import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHranaServer, type HranaServer } from '../../scripts/hrana/server.ts';
@@ -10,12 +10,21 @@ import { root, templateDb, tmpDir } from '../support/paths.ts';
 /**
  * The Workers deployment's database steps (decision 0005) against a libSQL server reached over
  * HTTP, the local Hrana server standing in for Turso or sqld: `npm run db:migrate:remote` on an
- * empty database, then `npm run db:seed:remote`.
+ * empty database, then `npm run db:seed:remote` (their commands, started without npm).
  */
 
+/**
+ * Runs a package.json script's command as `npm run` would (node_modules/.bin first on the PATH),
+ * without npm itself: the command is read from package.json, so the test runs what the script says.
+ */
 function npmRun(script: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const scripts = (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const [bin, ...args] = scripts[script]!.split(' ');
+  // `node` is the Node running the tests (npm's PATH puts the project's own first); other commands are the packages' bins.
+  const command = bin === 'node' ? process.execPath : resolve(root, 'node_modules/.bin', bin!);
+  const path = `${resolve(root, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}`;
   return new Promise((done, fail) => {
-    const child = spawn('npm', ['run', script], { cwd: root, env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env, PATH: path, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d));
     child.stderr.on('data', (d: Buffer) => (output += d));

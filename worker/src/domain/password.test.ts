@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, MIN_PASSWORD_LENGTH, SCRYPT_PARAMS, verifyPassword } from './password.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, MIN_PASSWORD_LENGTH, SCRYPT_PARAMS, setHashCostForTests, verifyPassword } from './password.ts';
 
 describe('password hashing', () => {
+  // The test runner hashes at a low cost (tests/support/hash-cost.ts); these tests prove the app's.
+  beforeAll(() => setHashCostForTests(null));
+
   it('uses scrypt at an OWASP setting and stores the parameters with the hash', async () => {
     expect(SCRYPT_PARAMS.N * SCRYPT_PARAMS.r * 128).toBeGreaterThanOrEqual(16 * 1024 * 1024);
     const hash = await hashPassword('correct horse battery');
@@ -38,6 +41,15 @@ describe('password hashing', () => {
     const weaker = hash.replace(`$${SCRYPT_PARAMS.N}$`, '$1024$');
     // Same salt and key but other parameters: the key no longer matches.
     expect(await verifyPassword('parameters', weaker)).toBe(false);
+  });
+
+  it("keeps verifying a test runner's cheaper hashes, and hashes at the app's cost again once told", async () => {
+    setHashCostForTests({ N: 1024, r: 8, p: 1 });
+    const cheap = await hashPassword('cheap in tests');
+    setHashCostForTests(null);
+    expect(cheap.split('$').slice(1, 4)).toEqual(['1024', '8', '1']);
+    expect(await verifyPassword('cheap in tests', cheap)).toBe(true);
+    expect((await hashPassword('cheap in tests')).split('$').slice(1, 4).map(Number)).toEqual([SCRYPT_PARAMS.N, SCRYPT_PARAMS.r, SCRYPT_PARAMS.p]);
   });
 
   it('refuses malformed stored values instead of throwing', async () => {

@@ -7,6 +7,20 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  */
 export const SCRYPT_PARAMS = { N: 2 ** 14, r: 8, p: 5, keyLength: 32 } as const;
 
+type HashCost = { N: number; r: number; p: number };
+
+/** The cost new hashes are made at: always SCRYPT_PARAMS in the app. */
+let cost: HashCost = SCRYPT_PARAMS;
+
+/**
+ * For the test runner only (tests/support/hash-cost.ts): hash new passwords at a low cost, or at
+ * SCRYPT_PARAMS again with null. Nothing in the app calls it; verification reads each hash's own
+ * parameters either way, so hashes of both costs keep verifying.
+ */
+export function setHashCostForTests(testCost: HashCost | null): void {
+  cost = testCost ?? SCRYPT_PARAMS;
+}
+
 export { MIN_PASSWORD_LENGTH } from './password-rules.ts';
 
 function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
@@ -18,7 +32,8 @@ function derive(password: string, salt: Buffer, keyLength: number, options: Scry
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p, keyLength } = SCRYPT_PARAMS;
+  const { N, r, p } = cost;
+  const { keyLength } = SCRYPT_PARAMS;
   const salt = randomBytes(16);
   const key = await derive(password, salt, keyLength, { N, r, p });
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
