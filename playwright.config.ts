@@ -1,21 +1,28 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 4400);
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
-/** End-to-end tests in Debian's Chromium against the built app, started as `npm start` would. */
+/**
+ * End-to-end tests in Debian's Chromium against the built app, started as `npm start` would.
+ * Every worker serves its own copy of the seeded demo database on its own port (tests/e2e/server.ts,
+ * started by the `server` fixture of tests/e2e/fixtures.ts), so tests run in any order and on any
+ * worker.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: process.env.CI ? 2 : 1,
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: true,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : process.env.CI ? 2 : 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records a screencast of every page: kept for a retry only, it costs nothing when the
+    // first attempt passes (recording every test cost more CPU than the pages themselves).
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: chromium,
@@ -29,21 +36,5 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-  },
-  // Tests tagged @plan-prices change a plan's price for a moment (put back after): they run once
-  // every other test has finished, so no checkout or price shown elsewhere meets the changed price.
-  // Tests tagged @site-settings close registration or rename the site for a moment (put back
-  // after): they run last of all, so no other test meets a closed switch.
-  projects: [
-    { name: 'chromium', grepInvert: /@plan-prices|@site-settings/ },
-    { name: 'plan-prices', grep: /@plan-prices/, dependencies: ['chromium'] },
-    { name: 'site-settings', grep: /@site-settings/, dependencies: ['plan-prices'] },
-  ],
-  webServer: {
-    command: 'node scripts/e2e-server.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    env: { E2E_PORT: String(port) },
   },
 });

@@ -25,7 +25,7 @@ async function noSidewaysScroll(page: Page) {
 }
 
 test.describe('admin settings', () => {
-  test('an admin renames the site and closes registration: /contact and /register show it; a bad value is refused inline @site-settings', async ({ page, browser, request, loginAs }) => {
+  test('an admin renames the site and closes registration: /contact and /register show it; a bad value is refused inline', async ({ page, browser, request, loginAs }) => {
     const admin = await tokenOf(request, ACCOUNTS.admin);
     const before = (await (await request.get('/api/site-settings')).json()) as { site_name: string; features: { registrations_open: boolean } };
     const name = `Studio ${uniqueName('e2e').slice(-8)}`;

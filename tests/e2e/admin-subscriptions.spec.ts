@@ -68,7 +68,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('an admin changes Educator’s monthly price and a feature; the plans answer shows them @plan-prices', async ({ page, loginAs, request }) => {
+test('an admin changes Educator’s monthly price and a feature; the plans answer shows them', async ({ page, loginAs, request }) => {
   const adminToken = await loginAs(ACCOUNTS.admin);
   const original = (await publicPlans(request)).find((p) => p.key === 'educator')!;
   const main = page.getByRole('main');

@@ -3,13 +3,13 @@ import { resolve } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import type { APIRequestContext } from '@playwright/test';
 import { PAYING_CARD } from './commerce-fixtures.ts';
-import { expect, uniqueName } from './fixtures.ts';
+import { expect, serverDataDir, uniqueName } from './fixtures.ts';
 import { FRESH_PASSWORD } from './plan-fixtures.ts';
 
 /**
  * Connect & Book setup for the journeys (decision 0032): a published instructor with weekly hours
- * and a lesson type, written straight into the e2e server's database file (the server's data folder
- * is tests/.tmp/e2e-data-{port}, scripts/e2e-server.ts), so a journey does not depend on the
+ * and a lesson type, written straight into the database file of the worker's own e2e server
+ * (server.ts), so a journey does not depend on the
  * profile editor. The account itself is registered through the API like any person's, so it can
  * sign in with its password. The profile tables' triggers move the `connect` content version, so
  * the directory and the profile are read fresh.
@@ -20,9 +20,9 @@ function letters(n: number): string {
   return [...randomBytes(n)].map((b) => String.fromCharCode(97 + (b % 26))).join('');
 }
 
+/** The database file of this worker's server (fixtures.ts). */
 export function e2eDatabaseFile(): string {
-  const port = process.env.E2E_PORT ?? '4400';
-  return resolve(import.meta.dirname, '..', '.tmp', `e2e-data-${port}`, 'drx.db');
+  return resolve(serverDataDir(), 'drx.db');
 }
 
 async function openE2eDatabase(): Promise<Client> {

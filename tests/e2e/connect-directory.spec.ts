@@ -18,8 +18,6 @@ import { expect, test } from './fixtures.ts';
  * version, so the server renders the directory again on the next read.
  */
 
-const port = process.env.E2E_PORT ?? '4400';
-const dbFile = resolve('tests/.tmp', `e2e-data-${port}`, 'drx.db');
 // Screenshots for review (not committed); CONNECT_SHOTS puts them elsewhere.
 const SHOTS = process.env.CONNECT_SHOTS ?? 'test-results/connect/';
 
@@ -85,8 +83,8 @@ async function seed(db: Db, client: Client): Promise<World> {
 
 let world: World;
 
-test.beforeAll(async () => {
-  const client = await openEmbeddedClient(dbFile);
+test.beforeAll(async ({ server }) => {
+  const client = await openEmbeddedClient(resolve(server.dataDir, 'drx.db'));
   try {
     world = await seed(createDb(client), client);
   } finally {

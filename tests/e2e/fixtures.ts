@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { BASE_PORT, startWorkerServer, type RunningServer } from './server.ts';
 
 export const DEMO_PASSWORD = 'drx-demo-2026';
 
@@ -13,6 +14,8 @@ export const ACCOUNTS = {
   multirole: 'multirole',
 } as const;
 
+const DEMO_USERNAMES = new Set<string>(Object.values(ACCOUNTS));
+
 let counter = 0;
 /** A unique username for accounts a test creates. */
 export function uniqueName(prefix = 'user'): string {
@@ -20,21 +23,81 @@ export function uniqueName(prefix = 'user'): string {
   return `${prefix}_${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
 }
 
+type StorageState = { cookies: []; origins: { origin: string; localStorage: { name: string; value: string }[] }[] };
+
 type Fixtures = {
   /** Signs in by creating a session through the API and storing its token, as the app does. */
   loginAs: (username: string, password?: string) => Promise<string>;
+  /** A demo account whose saved sign-in every page of the test starts with (null: signed out). */
+  signedInAs: string | null;
 };
 
-export const test = base.extend<Fixtures>({
-  loginAs: async ({ page, request }, use) => {
+type WorkerFixtures = {
+  /** This worker's own server, on its own copy of the seeded demo database (server.ts). */
+  server: RunningServer;
+  /** The saved sign-in of a demo account: one sign-in per account and worker. */
+  savedSignIn: (username: string) => Promise<StorageState>;
+};
+
+let workerServer: RunningServer | undefined;
+
+/** The data folder of this worker's server: specs that write its database directly open drx.db in it. */
+export function serverDataDir(): string {
+  if (!workerServer) throw new Error('The worker has no server yet: use this inside a test.');
+  return workerServer.dataDir;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, workerInfo) => {
+      workerServer = await startWorkerServer(BASE_PORT + 1 + workerInfo.workerIndex);
+      await use(workerServer);
+      await workerServer.stop();
+      workerServer = undefined;
+    },
+    { scope: 'worker', auto: true, timeout: 120_000 },
+  ],
+  savedSignIn: [
+    async ({ server, playwright }, use) => {
+      const saved = new Map<string, Promise<StorageState>>();
+      const api = await playwright.request.newContext({ baseURL: server.baseURL });
+      await use((username) => {
+        if (!saved.has(username)) {
+          saved.set(
+            username,
+            (async () => {
+              const res = await api.post('/api/login', { data: { username, password: DEMO_PASSWORD } });
+              expect(res.ok(), `login as ${username}`).toBeTruthy();
+              const { access_token } = (await res.json()) as { access_token: string };
+              return { cookies: [], origins: [{ origin: server.baseURL, localStorage: [{ name: 'access_token', value: access_token }] }] };
+            })(),
+          );
+        }
+        return saved.get(username)!;
+      });
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
+  signedInAs: [null, { option: true }],
+  storageState: async ({ signedInAs, savedSignIn, storageState }, use) => use(signedInAs ? await savedSignIn(signedInAs) : storageState),
+  loginAs: async ({ page, request, savedSignIn }, use) => {
     await use(async (username, password = DEMO_PASSWORD) => {
-      const res = await request.post('/api/login', { data: { username, password } });
-      expect(res.ok(), `login as ${username}`).toBeTruthy();
-      const { access_token } = (await res.json()) as { access_token: string };
-      await page.addInitScript((token) => {
-        window.localStorage.setItem('access_token', token);
-      }, access_token);
-      return access_token;
+      let token: string;
+      // A demo account's saved sign-in serves every test of the worker; other accounts sign in here.
+      if (password === DEMO_PASSWORD && DEMO_USERNAMES.has(username)) {
+        token = (await savedSignIn(username)).origins[0]!.localStorage[0]!.value;
+      } else {
+        const res = await request.post('/api/login', { data: { username, password } });
+        expect(res.ok(), `login as ${username}`).toBeTruthy();
+        token = ((await res.json()) as { access_token: string }).access_token;
+      }
+      await page.addInitScript((t) => {
+        window.localStorage.setItem('access_token', t);
+      }, token);
+      return token;
     });
   },
 });

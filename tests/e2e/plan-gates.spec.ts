@@ -84,6 +84,8 @@ test('a premium course shows its badge and, below Premium, the gate; the upgrade
   await expect(gate.getByText('Upgrade to Premium or higher to enrol in premium courses.')).toBeVisible();
   await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeHidden();
 
+  // The page's script wires the button to the dialog (before that, the link opens /subscription).
+  await expect(gate.getByRole('link', { name: 'Upgrade Subscription' })).toHaveAttribute('data-wired', '1');
   await gate.getByRole('link', { name: 'Upgrade Subscription' }).click();
   const required = page.getByRole('dialog', { name: 'Upgrade Required' });
   await expect(required).toBeVisible();
@@ -133,6 +135,7 @@ test('the premium gate at 390 px and 1280 px: no sideways scroll', async ({ page
     await hydrated(page);
     await expect(page.locator('[data-plan-gate]')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `width ${width}`).toBeLessThanOrEqual(width);
+    await expect(page.getByRole('link', { name: 'Upgrade Subscription' })).toHaveAttribute('data-wired', '1');
     await page.getByRole('link', { name: 'Upgrade Subscription' }).click();
     await expect(page.getByRole('dialog', { name: 'Upgrade Required' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`plan-gate-${width}.png`) });

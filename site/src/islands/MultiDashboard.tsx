@@ -121,7 +121,7 @@ function AreaFigures({ summary, state }: { summary: AreaSummary | undefined; sta
 
 /** /multi-dashboard: one card per area of the signed-in user's roles. */
 function MultiDashboard() {
-  const user = useStore($user);
+  const user = useStore($user, { ssr: 'initial' });
   const hydrated = useHydrated();
   const state = useStore($areas);
   useEffect(() => {

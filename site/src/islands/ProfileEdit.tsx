@@ -16,7 +16,7 @@ const PROFILE_UPLOAD_ENDPOINT = '/api/upload/profile';
 
 /** /profile/edit: names, bio and profile picture of the signed-in user. */
 function ProfileEdit() {
-  const user = useStore($user);
+  const user = useStore($user, { ssr: 'initial' });
   const hydrated = useHydrated();
   if (!hydrated || !user) return <p className="loading">Loading your profile...</p>;
   return (

@@ -22,7 +22,7 @@ function Url({ value }: { value: string }) {
  * user's profile image to begin with), and the image display of §2.7 trying the result.
  */
 function ProfileImageDebug() {
-  const user = useStore($user);
+  const user = useStore($user, { ssr: 'initial' });
   const hydrated = useHydrated();
   const profileImage = user?.profile_image_url ?? '';
   const [draft, setDraft] = useState<string | null>(null);

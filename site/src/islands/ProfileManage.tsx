@@ -26,7 +26,7 @@ const formatWhen = (iso: string) => dateTime.format(new Date(iso));
 
 /** /profile/manage: the account's plan, its signed-in devices and the password (decision 0016). */
 function ProfileManage() {
-  const user = useStore($user);
+  const user = useStore($user, { ssr: 'initial' });
   const hydrated = useHydrated();
   if (!hydrated || !user) return <p className="loading">Loading your account...</p>;
   return (

@@ -8,7 +8,7 @@ import { withErrorBoundary } from './ErrorBoundary.tsx';
 
 /** /profile: the signed-in user's own profile. */
 function ProfileView() {
-  const user = useStore($user);
+  const user = useStore($user, { ssr: 'initial' });
   const hydrated = useHydrated();
   if (!hydrated || !user) return <p className="loading">Loading your profile...</p>;
   const roles = roleList(user.role);

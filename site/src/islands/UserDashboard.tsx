@@ -201,7 +201,7 @@ function PlanLine({ data, fallbackTier, fallbackStatus }: { data: LearnerDashboa
 
 /** /dashboard/user: the learner's home. */
 function UserDashboard() {
-  const user = useStore($user);
+  const user = useStore($user, { ssr: 'initial' });
   const hydrated = useHydrated();
   const state = useStore($learnerDashboard);
   useEffect(() => {

@@ -128,7 +128,7 @@ function PlatformOverview() {
  * menu, so it is never shown counts or links the API would refuse.
  */
 function RoleHome() {
-  const user = useStore($user);
+  const user = useStore($user, { ssr: 'initial' });
   const { items } = user ? sidebarItems(user.role) : { items: [] };
   const links = items.filter((item) => item.href !== '/admin/dashboard');
   return (
@@ -156,7 +156,7 @@ function RoleHome() {
 
 /** /admin/dashboard: the overview for ADMIN, the role's own areas for the other admin roles. */
 function AdminDashboard() {
-  const user = useStore($user);
+  const user = useStore($user, { ssr: 'initial' });
   const overview = useCan('admin.stats');
   if (!user) return null;
   return overview ? <PlatformOverview /> : <RoleHome />;

@@ -9,7 +9,7 @@ import { NotForYourRole, useCan } from './PermissionGate.tsx';
  * The documentation itself is static HTML rendered by the build, passed in as children.
  */
 export default function DocumentationGate({ children }: { children?: ReactNode }) {
-  const user = useStore($user);
+  const user = useStore($user, { ssr: 'initial' });
   const allowed = useCan('documentation.read');
   if (!user) return null;
   return allowed ? <>{children}</> : <NotForYourRole what="The documentation" />;

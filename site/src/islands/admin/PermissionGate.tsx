@@ -6,7 +6,7 @@ import { $user } from '../../stores/auth.ts';
 
 /** Whether the signed-in user's roles grant the action (the permission table, decision 0013). */
 export function useCan(action: Action): boolean {
-  const user = useStore($user);
+  const user = useStore($user, { ssr: 'initial' });
   return !!user && can(roleList(user.role), action);
 }
 
@@ -31,7 +31,7 @@ export function NotForYourRole({ what }: { what: string }) {
 /** Renders the page's content only for roles with the action. */
 export function PermissionGate({ action, what, children }: { action: Action; what: string; children: () => ReactNode }) {
   const allowed = useCan(action);
-  const user = useStore($user);
+  const user = useStore($user, { ssr: 'initial' });
   if (!user) return null;
   return allowed ? <>{children()}</> : <NotForYourRole what={what} />;
 }

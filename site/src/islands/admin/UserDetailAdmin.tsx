@@ -34,7 +34,7 @@ function UserDetail() {
   const state = useStore($userDetail);
   const pending = useStore($userDetailPending);
   const inlineError = useStore($userDetailError);
-  const me = useStore($user);
+  const me = useStore($user, { ssr: 'initial' });
   const [idParam, setIdParam] = useState<string | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [roleToGrant, setRoleToGrant] = useState('');

@@ -140,7 +140,7 @@ const SECTIONS: readonly SettingsSection[] = [
 
 /** /admin/settings. */
 function AdminSettings() {
-  const user = useStore($user);
+  const user = useStore($user, { ssr: 'initial' });
   if (!user) return null;
   const held = permissionsOf(roleList(user.role));
   const sections = SECTIONS.filter((s) => held.has(s.action));
