@@ -76,14 +76,17 @@ describe('the booking flow', () => {
   });
 
   it('holds the slot and goes to the checkout; a 409 keeps the booker here with other times', async () => {
+    // Two days ahead at 14:00 and 15:00 UTC: inside the picker's window whatever the day of the run.
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const [first, next] = [`${day}T14:00:00Z`, `${day}T15:00:00Z`];
     let taken = false;
     handler = (path, init) => {
       if (path === '/api/connect/instructors/7') return { status: 200, body: profile };
       if (path === '/api/packages/mine') return { status: 200, body: [] };
-      if (path.startsWith('/api/connect/instructors/7/slots')) return { status: 200, body: { instructor_time_zone: 'America/New_York', lesson_type: lessonType, from: '', to: '', slots: [slot('2026-12-01T14:00:00Z')] } };
+      if (path.startsWith('/api/connect/instructors/7/slots')) return { status: 200, body: { instructor_time_zone: 'America/New_York', lesson_type: lessonType, from: '', to: '', slots: [slot(first)] } };
       if (path === '/api/bookings' && init?.method === 'POST') {
         return taken
-          ? { status: 409, body: { message: 'This time was just taken by someone else. Please choose another time.', alternatives: [slot('2026-12-01T15:00:00Z')] } }
+          ? { status: 409, body: { message: 'This time was just taken by someone else. Please choose another time.', alternatives: [slot(next)] } }
           : { status: 201, body: { booking: { id: 1, title: 'Private ballet' }, checkoutUrl: '/checkout/stripe?session=cs_1' } };
       }
       return undefined;
@@ -98,15 +101,15 @@ describe('the booking flow', () => {
     expect(await flow.submitBooking(navigate)).toBe(true);
     expect(navigate).toHaveBeenCalledWith('/checkout/stripe?session=cs_1');
     const sent = calls.find((c) => c.path === '/api/bookings')!.body;
-    expect(sent).toMatchObject({ instructorId: 7, lessonTypeId: 3, startsAt: '2026-12-01T14:00:00Z', note: 'Pirouettes' });
+    expect(sent).toMatchObject({ instructorId: 7, lessonTypeId: 3, startsAt: first, note: 'Pirouettes' });
     expect(sent).not.toHaveProperty('packagePurchaseId');
 
     taken = true;
-    flow.chooseSlot(slot('2026-12-01T14:00:00Z'));
+    flow.chooseSlot(slot(first));
     expect(await flow.submitBooking(navigate)).toBe(false);
     const state = flow.$submission.get();
     expect(state.status === 'error' && state.message).toMatch(/just taken/);
-    expect(state.status === 'error' && state.alternatives.map((s) => s.starts_at)).toEqual(['2026-12-01T15:00:00Z']);
+    expect(state.status === 'error' && state.alternatives.map((s) => s.starts_at)).toEqual([next]);
     expect(flow.$flow.get().slot).toBeNull();
     expect(navigate).toHaveBeenCalledTimes(1);
   });
