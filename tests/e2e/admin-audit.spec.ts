@@ -15,6 +15,11 @@ test('an admin deactivates a coupon and finds the entry, with its diff, in the a
   await page.goto('/admin/coupons');
   await hydrated(page);
   await main.getByLabel('Search coupons').fill(code);
+  // The search's answer first (its address, then its read settled): a read under way when the
+  // deactivation lands would show the coupon as it was.
+  await expect(page).toHaveURL(new RegExp(`q=${code}`));
+  await expect(main.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(main.getByText('1 coupon', { exact: true })).toBeVisible();
   await main.getByRole('button', { name: `Deactivate ${code}` }).click();
   await page.getByRole('alertdialog', { name: `Deactivate ${code}?` }).getByRole('button', { name: 'Deactivate' }).click();
   await expect(main.getByRole('row').filter({ hasText: code })).toContainText('Inactive');
