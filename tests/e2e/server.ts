@@ -84,10 +84,17 @@ export async function makeTemplate(): Promise<void> {
   await server.stop();
 }
 
-/** A worker's server on a fresh copy of the template. */
+/** A worker's server on a fresh copy of the template; its copy is removed when it stops. */
 export async function startWorkerServer(port: number): Promise<RunningServer> {
   const dataDir = dataDirFor(port);
   rmSync(dataDir, { recursive: true, force: true });
   cpSync(templateDir, dataDir, { recursive: true });
-  return startServer(port, dataDir);
+  const server = await startServer(port, dataDir);
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
