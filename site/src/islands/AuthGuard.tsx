@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { guardRedirect } from '../lib/auth-flow.ts';
 import type { Guard } from '../routes.ts';
-import { $auth, loadUser } from '../stores/auth.ts';
+import { $auth, $signingOut, loadUser } from '../stores/auth.ts';
 
 export const VERIFYING_MESSAGE = 'Verifying authentication...';
 
@@ -13,6 +13,7 @@ export const VERIFYING_MESSAGE = 'Verifying authentication...';
  */
 export default function AuthGuard({ guard, children }: { guard: Guard; children?: ReactNode }) {
   const auth = useStore($auth);
+  const signingOut = useStore($signingOut);
   const [mounted, setMounted] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -22,7 +23,9 @@ export default function AuthGuard({ guard, children }: { guard: Guard; children?
   }, []);
 
   const user = auth.status === 'ready' ? auth.user : null;
-  const target = mounted && auth.status === 'ready' ? guardRedirect(guard, user, location.pathname + location.search) : null;
+  // Signing out, the page is left for / by the sign-out itself.
+  const leaving = signingOut && !user;
+  const target = mounted && auth.status === 'ready' && !signingOut ? guardRedirect(guard, user, location.pathname + location.search) : null;
 
   useEffect(() => {
     if (target) location.replace(target);
@@ -43,7 +46,7 @@ export default function AuthGuard({ guard, children }: { guard: Guard; children?
       </div>
     );
   }
-  if (!mounted || auth.status === 'loading' || target) {
+  if (!mounted || auth.status === 'loading' || target || leaving) {
     return (
       <div className="loading" role="status">
         <span className="spinner" aria-hidden="true" />

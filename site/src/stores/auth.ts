@@ -92,10 +92,25 @@ export async function register(input: RegisterInput): Promise<User> {
   return res.user;
 }
 
-/** POST /api/logout, then clear the token and cached data and go to / (§4). */
+/**
+ * True from a sign-out until the page is left: the caller goes to / once the user is forgotten,
+ * and a page's guard must not send the signed-out user to /auth in the meantime (its navigation,
+ * started later, would replace the caller's).
+ */
+export const $signingOut = atom(false);
+
+/**
+ * POST /api/logout, then clear the token and cached data; the caller then goes to /. When the server
+ * cannot be reached the token is gone all the same and the error is thrown for the caller to say so.
+ */
 export async function logout(): Promise<void> {
+  $signingOut.set(true);
   try {
     await apiFetch('/api/logout', { method: 'POST' });
+  } catch (error) {
+    // The caller stays on the page: its guard may act on the signed-out state again.
+    $signingOut.set(false);
+    throw error;
   } finally {
     setToken(null);
     setSignedInUser(null);

@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * Signing out against a stand-in browser: the store says a sign-out is under way until the page is
+ * left, so a page's guard does not send the signed-out user to /auth while the sign-out goes to /.
+ */
+
+const USER = { id: 7, username: 'learner', role: 'STUDENT' };
+let storage: Map<string, string>;
+let logoutAnswer: () => Promise<Response>;
+
+beforeEach(() => {
+  vi.resetModules();
+  storage = new Map([['access_token', 'token-1']]);
+  vi.stubGlobal('window', new EventTarget());
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => storage.get(k) ?? null,
+    setItem: (k: string, v: string) => void storage.set(k, String(v)),
+    removeItem: (k: string) => void storage.delete(k),
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => (String(input) === '/api/logout' ? logoutAnswer() : Response.json(USER))),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('logout', () => {
+  it('forgets the user and the token, and stays signing out until the page is left', async () => {
+    const auth = await import('./auth.ts');
+    auth.setSignedInUser(USER as never);
+    let during: boolean | undefined;
+    logoutAnswer = async () => {
+      during = auth.$signingOut.get();
+      return new Response(null, { status: 204 });
+    };
+    await auth.logout();
+    expect(during).toBe(true);
+    expect(auth.$signingOut.get()).toBe(true);
+    expect(auth.$user.get()).toBeNull();
+    expect(storage.has('access_token')).toBe(false);
+  });
+
+  it('when the server cannot be reached: the token is gone, the error is thrown and the guard may act again', async () => {
+    const auth = await import('./auth.ts');
+    auth.setSignedInUser(USER as never);
+    logoutAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
+    await expect(auth.logout()).rejects.toThrow();
+    expect(auth.$signingOut.get()).toBe(false);
+    expect(auth.$user.get()).toBeNull();
+    expect(storage.has('access_token')).toBe(false);
+  });
+});
