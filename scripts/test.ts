@@ -1,7 +1,8 @@
 /**
- * `npm test`: every check the project has, in stages, each timed. Stages whose steps share
- * nothing run their steps side by side (the type check and the lint each keep one core busy);
- * the first failing stage stops the run. Prints how long each step and the whole run took.
+ * `npm test`: every check the project has, in stages, each timed. A stage runs its lanes side by
+ * side and the steps of a lane one after the other: the type check keeps one core busy while the
+ * other lints, builds and runs Vitest (which needs the build). The first failing stage stops the
+ * run. Prints how long each step and the whole run took.
  *
  *   node scripts/test.ts            every stage
  *   node scripts/test.ts unit e2e   only the named steps, in this order
@@ -13,17 +14,19 @@ interface Step {
   command: string[];
 }
 
-/** Stages in order; the steps of one stage run at the same time. */
-const STAGES: Step[][] = [
+/** Stages in order; each stage's lanes run at the same time, a lane's steps in turn. */
+const STAGES: Step[][][] = [
   [
     // astro check type-checks every file of tsconfig.json (.ts, .tsx and .astro): one type check.
-    { name: 'typecheck', command: ['astro', 'check'] },
-    { name: 'lint', command: ['eslint', '.'] },
+    [{ name: 'typecheck', command: ['astro', 'check'] }],
+    [
+      { name: 'lint', command: ['eslint', '.'] },
+      // The Vitest suites render pages of the built site, and the browser tests serve it.
+      { name: 'build', command: ['npm', 'run', 'build'] },
+      { name: 'unit', command: ['vitest', 'run'] },
+    ],
   ],
-  // The Vitest suites render pages of the built site, and the browser tests serve it.
-  [{ name: 'build', command: ['npm', 'run', 'build'] }],
-  [{ name: 'unit', command: ['vitest', 'run'] }],
-  [{ name: 'e2e', command: ['playwright', 'test'] }],
+  [[{ name: 'e2e', command: ['playwright', 'test'] }]],
 ];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -57,24 +60,33 @@ function run(step: Step, prefixed: boolean): Promise<{ step: Step; code: number;
 }
 
 const only = process.argv.slice(2);
-const known = STAGES.flat().map((s) => s.name);
+const known = STAGES.flat(2).map((s) => s.name);
 const unknown = only.filter((name) => !known.includes(name));
 if (unknown.length > 0) {
   console.error(`Unknown step ${unknown.join(', ')}: the steps are ${known.join(', ')}.`);
   process.exit(2);
 }
-const stages = only.length > 0 ? only.map((name) => STAGES.flat().filter((s) => s.name === name)) : STAGES;
+const stages: Step[][][] = only.length > 0 ? only.map((name) => [STAGES.flat(2).filter((s) => s.name === name)]) : STAGES;
 
 const started = performance.now();
 const times: string[] = [];
 let failed: string[] = [];
+/** Runs a lane's steps in turn, up to the first that fails; reports each as it ends. */
+async function runLane(lane: Step[], prefixed: boolean) {
+  const results: Awaited<ReturnType<typeof run>>[] = [];
+  for (const step of lane) {
+    const result = await run(step, prefixed);
+    results.push(result);
+    times.push(`${step.name.padEnd(10)} ${seconds(result.ms).padStart(9)}${result.code === 0 ? '' : `  failed (exit ${result.code})`}`);
+    console.log(`== ${step.name}: ${result.code === 0 ? 'passed' : 'FAILED'} in ${seconds(result.ms)}`);
+    if (result.code !== 0) break;
+  }
+  return results;
+}
+
 for (const stage of stages) {
   const stageStarted = performance.now();
-  const results = await Promise.all(stage.map((step) => run(step, stage.length > 1)));
-  for (const { step, code, ms } of results) {
-    times.push(`${step.name.padEnd(10)} ${seconds(ms).padStart(9)}${code === 0 ? '' : `  failed (exit ${code})`}`);
-    console.log(`== ${step.name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds(ms)}`);
-  }
+  const results = (await Promise.all(stage.map((lane) => runLane(lane, stage.length > 1)))).flat();
   if (stage.length > 1) times.push(`${'(stage)'.padEnd(10)} ${seconds(performance.now() - stageStarted).padStart(9)}`);
   failed = results.filter((r) => r.code !== 0).map((r) => r.step.name);
   if (failed.length > 0) break;
