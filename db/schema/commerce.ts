@@ -112,6 +112,8 @@ export const orders = sqliteTable(
     uniqueIndex('orders_provider_session_unique').on(t.providerSessionId),
     index('orders_user_status_idx').on(t.userId, t.status),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    // Paid orders newest first (the admin's recent activity).
+    index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
     check('orders_amounts', sql`${t.totalCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.refundedCents} BETWEEN 0 AND ${t.totalCents}`),
   ],
 );
@@ -206,6 +208,8 @@ export const refunds = sqliteTable(
   (t) => [
     uniqueIndex('refunds_provider_refund_unique').on(t.providerRefundId),
     index('refunds_order_idx').on(t.orderId),
+    // Refunds that went through in a window, and their orders, read from the index alone.
+    index('refunds_status_created_idx').on(t.status, t.createdAt, t.orderId),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

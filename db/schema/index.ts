@@ -14,3 +14,4 @@ export * from './subscriptions.ts';
 export * from './bookings.ts';
 export * from './audit.ts';
 export * from './notification-preferences.ts';
+export * from './stat-totals.ts';

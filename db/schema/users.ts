@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const users = sqliteTable(
   'users',
@@ -23,6 +23,8 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    // Newest first (the admin's recent sign-ups); the id, the rowid, breaks ties in the index.
+    index('users_created_idx').on(t.createdAt),
   ],
 );
 

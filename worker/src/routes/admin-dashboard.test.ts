@@ -9,7 +9,6 @@ import { insertInvoice, insertSubscription } from '../../../tests/support/subscr
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { eq } from 'drizzle-orm';
 import type { AdminDashboard } from '../services/dashboards/admin.ts';
-import { netOfRefunds } from '../services/dashboards/admin.ts';
 
 /**
  * GET /api/admin/dashboard: every figure against rows seeded on a database of its own, so each is
@@ -188,16 +187,5 @@ describe('GET /api/admin/dashboard', () => {
     expect(body.users).toMatchObject({ total: 1, active: 1, new_in_period: 1 });
     expect(body.recent_activity).toEqual([expect.objectContaining({ kind: 'signup' })]);
     own.close();
-  });
-});
-
-describe('refunds split over an order’s lines', () => {
-  it('gives each line its share, the shares adding up to the refund exactly', () => {
-    expect(netOfRefunds([{ lineTotal: 1000 }, { lineTotal: 3000 }], 4000, 400)).toEqual([900, 2700]);
-    expect(netOfRefunds([{ lineTotal: 1 }, { lineTotal: 1 }, { lineTotal: 1 }], 3, 2)).toEqual([0, 0, 1]);
-    expect(netOfRefunds([{ lineTotal: 500 }], 500, 500)).toEqual([0]);
-    expect(netOfRefunds([{ lineTotal: 500 }, { lineTotal: 0 }], 500, 0)).toEqual([500, 0]);
-    const nets = netOfRefunds([{ lineTotal: 333 }, { lineTotal: 333 }, { lineTotal: 334 }], 1000, 101);
-    expect(nets.reduce((a, b) => a + b, 0)).toBe(899);
   });
 });

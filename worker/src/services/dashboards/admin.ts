@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
-import { ITEM_KINDS } from '../../../../db/schema/commerce.ts';
+import { and, between, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { bookings } from '../../../../db/schema/bookings.ts';
+import { ITEM_KINDS, refunds } from '../../../../db/schema/commerce.ts';
+import { statTotals } from '../../../../db/schema/stat-totals.ts';
+import { resources, sellerProfiles } from '../../../../db/schema/store.ts';
 import { ROLE_NAMES } from '../../domain/roles.ts';
 import type { Db } from '../../platform/db.ts';
 import { subscriptionStats, type SubscriptionStats } from '../subscriptions/stats.ts';
 import { recentActivity, type ActivityItem } from './activity.ts';
 import { windowOf, type DashboardWindow, type Window } from './window.ts';
-
-type DaysWindow = ReturnType<typeof windowOf>;
 
 /**
  * /admin/dashboard's figures (GET /api/admin/dashboard?days=30|90|365, admin.stats), all read from
@@ -16,7 +17,8 @@ type DaysWindow = ReturnType<typeof windowOf>;
  * - an order line (COURSE, RESOURCE, BOOKING, PACKAGE) of an order paid in the window, at its total
  *   (its share of the order's discount off), less its share of the order's refunded cents — the
  *   order's refunds split over its lines in proportion to their totals (largest remainder, so the
- *   shares add up to the order's refunded cents exactly; an order of one kind is exact per kind);
+ *   shares add up to the order's refunded cents exactly; an order of one kind is exact per kind;
+ *   the split is made where the totals are kept, services/stats/rebuild.ts);
  * - SUBSCRIPTION: each subscription invoice paid in the window (every charge: the first, renewals,
  *   prorations), its amount paid less its refunded cents. The subscription checkout's own order
  *   line is the same money as its first invoice, so it is not counted again.
@@ -73,114 +75,107 @@ export interface AdminDashboard extends Window {
 
 const emptyKinds = (): Record<RevenueKind, number> => Object.fromEntries(REVENUE_KINDS.map((k) => [k, 0])) as Record<RevenueKind, number>;
 
-interface LineRow {
-  orderId: number;
-  day: string;
-  orderTotal: number;
-  orderRefunded: number;
-  kind: RevenueKind;
-  lineTotal: number;
-}
+/** The per-day totals the dashboard sums over its window (stat_totals, decision 0039). */
+const COUNTED_BY_DAY = ['users.new', 'orders.paid', 'refunds.cents', 'bookings.cancelled'] as const;
+const REVENUE_METRICS = REVENUE_KINDS.map((kind) => `revenue.${kind}`);
+/** Totals over all time. */
+const ALL_TIME = ['users.total', 'users.active', 'orders.pending'] as const;
 
-/** Each line's net: its total less its share of the order's refunded cents (largest remainder). */
-export function netOfRefunds(lines: readonly { lineTotal: number }[], orderTotal: number, orderRefunded: number): number[] {
-  const refunded = Math.max(0, Math.min(orderRefunded, orderTotal));
-  const base = lines.reduce((n, l) => n + Math.max(0, l.lineTotal), 0);
-  if (refunded === 0 || base === 0) return lines.map((l) => l.lineTotal);
-  const exact = lines.map((l) => (refunded * Math.max(0, l.lineTotal)) / base);
-  const shares = exact.map(Math.floor);
-  let left = refunded - shares.reduce((n, s) => n + s, 0);
-  const order = exact.map((v, i) => ({ i, frac: v - Math.floor(v) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    shares[i]! += 1;
-    left -= 1;
-  }
-  return lines.map((l, i) => l.lineTotal - shares[i]!);
-}
+const DAY_MS = 86_400_000;
 
-async function revenue(db: Db, w: DaysWindow): Promise<AdminDashboard['revenue']> {
-  const [lineRows, invoiceRows] = await db.batch([
-    db.all<LineRow>(sql`SELECT o.id AS orderId, substr(o.paid_at, 1, 10) AS day, o.total_cents AS orderTotal,
-        o.refunded_cents AS orderRefunded, oi.kind AS kind, oi.total_cents AS lineTotal
-      FROM orders o JOIN order_items oi ON oi.order_id = o.id
-      WHERE o.paid_at IS NOT NULL AND o.status IN ('paid', 'partially_refunded', 'refunded')
-        AND substr(o.paid_at, 1, 10) BETWEEN ${w.from} AND ${w.to}
-      ORDER BY o.id, oi.id`),
-    db.all<{ day: string; cents: number }>(sql`SELECT substr(paid_at, 1, 10) AS day, sum(amount_paid_cents - refunded_cents) AS cents
-      FROM subscription_invoices
-      WHERE status = 'paid' AND paid_at IS NOT NULL AND substr(paid_at, 1, 10) BETWEEN ${w.from} AND ${w.to}
-      GROUP BY day`),
+/**
+ * GET /api/admin/dashboard. Every figure is read from the running totals the database keeps in
+ * the same transaction as each write (stat_totals), or from an index over what is due today, so
+ * the cost is the same with a hundred orders or a million: a window's days, never its rows.
+ */
+export async function adminDashboard(db: Db, days: DashboardWindow, now = new Date()): Promise<AdminDashboard> {
+  const w = windowOf(days, now);
+  const nowIso = now.toISOString();
+  const today = w.to;
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  const [byDay, revenueRows, allTime, roleRows, [future], [live], [queues]] = await db.batch([
+    db
+      .select({ metric: statTotals.metric, value: sql<number>`coalesce(sum(${statTotals.value}), 0)` })
+      .from(statTotals)
+      .where(and(inArray(statTotals.metric, [...COUNTED_BY_DAY]), gte(statTotals.day, w.from)))
+      .groupBy(statTotals.metric),
+    db
+      .select({ metric: statTotals.metric, day: statTotals.day, value: statTotals.value })
+      .from(statTotals)
+      .where(and(inArray(statTotals.metric, REVENUE_METRICS), between(statTotals.day, w.from, w.to))),
+    db
+      .select({ metric: statTotals.metric, value: statTotals.value })
+      .from(statTotals)
+      .where(and(inArray(statTotals.metric, [...ALL_TIME]), eq(statTotals.day, ''))),
+    db
+      .select({ metric: statTotals.metric, value: statTotals.value })
+      .from(statTotals)
+      .where(and(gte(statTotals.metric, 'role.'), lt(statTotals.metric, 'role/'), eq(statTotals.day, ''))),
+    // Sessions to come on later days, and those that ended on the window's earlier days.
+    db
+      .select({
+        upcoming: sql<number>`coalesce(sum(CASE WHEN ${statTotals.metric} = 'bookings.confirmed_start' AND ${statTotals.day} > ${today} THEN ${statTotals.value} END), 0)`,
+        completed: sql<number>`coalesce(sum(CASE WHEN ${statTotals.metric} = 'bookings.confirmed_end' AND ${statTotals.day} >= ${w.from} AND ${statTotals.day} < ${today} THEN ${statTotals.value} END), 0)`,
+      })
+      .from(statTotals)
+      .where(inArray(statTotals.metric, ['bookings.confirmed_start', 'bookings.confirmed_end'])),
+    // Today's part depends on the hour: read from the index over today's sessions only.
+    db
+      .select({
+        upcoming: sql<number>`(SELECT count(*) FROM ${bookings} WHERE ${bookings.status} = 'confirmed' AND ${bookings.startsAt} > ${nowIso} AND ${bookings.startsAt} < ${tomorrow})`,
+        completed: sql<number>`(SELECT count(*) FROM ${bookings} WHERE ${bookings.status} = 'confirmed' AND ${bookings.endsAt} >= ${today} AND ${bookings.endsAt} <= ${nowIso})`,
+        // An order refunded twice in the window counts once: read from the index of refunds.
+        refunded: sql<number>`(SELECT count(DISTINCT ${refunds.orderId}) FROM ${refunds} WHERE ${refunds.status} = 'succeeded' AND ${refunds.createdAt} >= ${w.from})`,
+      })
+      .from(sql`(SELECT 1)`),
+    // The review queues: as long as what waits, through their status indexes.
+    db
+      .select({
+        resources: sql<number>`(SELECT count(*) FROM ${resources} WHERE ${resources.status} = 'submitted')`,
+        sellers: sql<number>`(SELECT count(*) FROM ${sellerProfiles} WHERE ${sellerProfiles.status} = 'pending')`,
+      })
+      .from(sql`(SELECT 1)`),
   ]);
+  const [subscriptions, activity] = await Promise.all([subscriptionStats(db), recentActivity(db)]);
+
+  const counted = new Map(byDay.map((r) => [r.metric, Number(r.value)]));
+  const total = new Map(allTime.map((r) => [r.metric, Number(r.value)]));
+  const byRole: Record<string, number> = Object.fromEntries(ROLE_NAMES.map((name) => [name, 0]));
+  for (const row of roleRows) byRole[row.metric.slice('role.'.length)] = Number(row.value);
+
   const series = new Map<string, RevenueDay>(w.days_list.map((day) => [day, { day, ...emptyKinds() }]));
-  const byOrder = new Map<number, LineRow[]>();
-  for (const row of lineRows) {
-    const list = byOrder.get(Number(row.orderId)) ?? [];
-    list.push({ ...row, orderTotal: Number(row.orderTotal), orderRefunded: Number(row.orderRefunded), lineTotal: Number(row.lineTotal) });
-    byOrder.set(Number(row.orderId), list);
-  }
-  for (const lines of byOrder.values()) {
-    const first = lines[0]!;
-    const nets = netOfRefunds(lines, first.orderTotal, first.orderRefunded);
-    const day = series.get(first.day);
-    if (!day) continue;
-    lines.forEach((line, i) => {
-      // The subscription checkout's line is its first invoice, counted below.
-      if (line.kind === 'SUBSCRIPTION') return;
-      day[line.kind] += nets[i]!;
-    });
-  }
-  for (const row of invoiceRows) {
+  for (const row of revenueRows) {
     const day = series.get(row.day);
-    if (day) day.SUBSCRIPTION += Number(row.cents);
+    if (day) day[row.metric.slice('revenue.'.length) as RevenueKind] += Number(row.value);
   }
   const list = [...series.values()];
   const byKind = emptyKinds();
   for (const day of list) for (const kind of REVENUE_KINDS) byKind[kind] += day[kind];
-  return {
-    currency: 'usd',
-    total_cents: REVENUE_KINDS.reduce((n, k) => n + byKind[k], 0),
-    by_kind: byKind,
-    series: list,
-  };
-}
 
-/** GET /api/admin/dashboard. */
-export async function adminDashboard(db: Db, days: DashboardWindow, now = new Date()): Promise<AdminDashboard> {
-  const w = windowOf(days, now);
-  const nowIso = now.toISOString();
-  const [[counts], roleRows] = await db.batch([
-    db.all<Record<string, number>>(sql`SELECT
-      (SELECT count(*) FROM users) AS users,
-      (SELECT count(*) FROM users WHERE is_active = 1) AS active_users,
-      (SELECT count(*) FROM users WHERE substr(created_at, 1, 10) >= ${w.from}) AS new_users,
-      (SELECT count(*) FROM orders WHERE paid_at IS NOT NULL AND substr(paid_at, 1, 10) >= ${w.from}) AS orders_paid,
-      (SELECT count(*) FROM orders WHERE status = 'pending') AS orders_pending,
-      (SELECT count(DISTINCT order_id) FROM refunds WHERE status = 'succeeded' AND substr(created_at, 1, 10) >= ${w.from}) AS orders_refunded,
-      (SELECT coalesce(sum(amount_cents), 0) FROM refunds WHERE status = 'succeeded' AND substr(created_at, 1, 10) >= ${w.from}) AS refunded_cents,
-      (SELECT count(*) FROM bookings WHERE status = 'confirmed' AND starts_at > ${nowIso}) AS bookings_upcoming,
-      (SELECT count(*) FROM bookings WHERE status = 'confirmed' AND ends_at <= ${nowIso} AND substr(ends_at, 1, 10) >= ${w.from}) AS bookings_completed,
-      (SELECT count(*) FROM bookings WHERE status = 'cancelled' AND cancelled_at IS NOT NULL AND substr(cancelled_at, 1, 10) >= ${w.from}) AS bookings_cancelled,
-      (SELECT count(*) FROM resources WHERE status = 'submitted') AS resources_awaiting,
-      (SELECT count(*) FROM seller_profiles WHERE status = 'pending') AS sellers_pending`),
-    db.all<{ name: string; n: number }>(sql`SELECT r.name AS name, count(ur.id) AS n
-      FROM roles r LEFT JOIN user_roles ur ON ur.role_id = r.id GROUP BY r.id ORDER BY r.id`),
-  ]);
-  const [money, subscriptions, activity] = await Promise.all([revenue(db, w), subscriptionStats(db), recentActivity(db)]);
-  const c = counts ?? {};
-  const n = (key: string) => Number(c[key] ?? 0);
-  const byRole: Record<string, number> = Object.fromEntries(ROLE_NAMES.map((name) => [name, 0]));
-  for (const row of roleRows) byRole[row.name] = Number(row.n);
   return {
     days: w.days,
     from: w.from,
     to: w.to,
-    users: { total: n('users'), active: n('active_users'), new_in_period: n('new_users'), by_role: byRole },
-    revenue: money,
-    orders: { paid: n('orders_paid'), pending: n('orders_pending'), refunded: n('orders_refunded'), refunded_cents: n('refunded_cents') },
+    users: {
+      total: total.get('users.total') ?? 0,
+      active: total.get('users.active') ?? 0,
+      new_in_period: counted.get('users.new') ?? 0,
+      by_role: byRole,
+    },
+    revenue: { currency: 'usd', total_cents: REVENUE_KINDS.reduce((n, k) => n + byKind[k], 0), by_kind: byKind, series: list },
+    orders: {
+      paid: counted.get('orders.paid') ?? 0,
+      pending: total.get('orders.pending') ?? 0,
+      refunded: Number(live?.refunded ?? 0),
+      refunded_cents: counted.get('refunds.cents') ?? 0,
+    },
     subscriptions,
-    bookings: { upcoming: n('bookings_upcoming'), completed: n('bookings_completed'), cancelled: n('bookings_cancelled') },
-    review: { resources_awaiting: n('resources_awaiting'), sellers_pending: n('sellers_pending') },
+    bookings: {
+      upcoming: Number(future?.upcoming ?? 0) + Number(live?.upcoming ?? 0),
+      completed: Number(future?.completed ?? 0) + Number(live?.completed ?? 0),
+      cancelled: counted.get('bookings.cancelled') ?? 0,
+    },
+    review: { resources_awaiting: Number(queues?.resources ?? 0), sellers_pending: Number(queues?.sellers ?? 0) },
     recent_activity: activity,
   };
 }

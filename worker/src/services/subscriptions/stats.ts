@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { SUBSCRIPTION_STATUSES, type PlanKeyName, type SubscriptionStatus } from '../../../../db/schema/subscriptions.ts';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { statTotals } from '../../../../db/schema/stat-totals.ts';
+import { SUBSCRIPTION_STATUSES, subscriptionPlans, type PlanKeyName, type SubscriptionStatus } from '../../../../db/schema/subscriptions.ts';
 import type { Db } from '../../platform/db.ts';
 
 /**
- * The subscription figures of the admin dashboard and /admin/subscriptions (issue 11 §4), all
- * from the database.
+ * The subscription figures of the admin dashboard and /admin/subscriptions, all from the
+ * database.
  *
  * Monthly recurring revenue (MRR) counts the subscriptions that pay: status `active` or
  * `past_due` (a failed renewal is still owed and retried) with a price above 0. Each adds the
@@ -48,35 +49,34 @@ export interface SubscriptionStats {
 const emptyStatuses = (): Record<SubscriptionStatus, number> =>
   Object.fromEntries(SUBSCRIPTION_STATUSES.map((s) => [s, 0])) as Record<SubscriptionStatus, number>;
 
-/** One subscription's monthly share in cents: monthly as it is, yearly / 12 rounded half up. */
-const monthlyShare = sql`CASE s.interval WHEN 'year' THEN (s.price_cents + 6) / 12 ELSE s.price_cents END`;
-const pays = sql`s.status IN ('active', 'past_due') AND s.price_cents > 0`;
+type SubMetric = 'n' | 'paying' | 'mrr' | 'canceling' | 'canceling_mrr';
+type SubRow = { plan_id: number; status: SubscriptionStatus } & Record<SubMetric, number>;
 
+/**
+ * The figures per plan and status come from the running totals the database keeps as
+ * subscriptions change (`sub.{figure}:{plan id}:{status}` in stat_totals, decision 0039): a few
+ * rows whatever the number of subscriptions.
+ */
 export async function subscriptionStats(db: Db): Promise<SubscriptionStats> {
-  const [plans, rows] = await db.batch([
-    db.all<{
-      id: number;
-      key: PlanKeyName;
-      name: string;
-      level: number;
-      active: number;
-    }>(sql`SELECT id, key, name, level, active FROM subscription_plans ORDER BY position, level`),
-    db.all<{
-      plan_id: number;
-      status: SubscriptionStatus;
-      n: number;
-      paying: number;
-      mrr: number;
-      canceling: number;
-      canceling_mrr: number;
-    }>(sql`
-      SELECT s.plan_id AS plan_id, s.status AS status, count(*) AS n,
-        coalesce(sum(CASE WHEN ${pays} THEN 1 ELSE 0 END), 0) AS paying,
-        coalesce(sum(CASE WHEN ${pays} THEN ${monthlyShare} ELSE 0 END), 0) AS mrr,
-        coalesce(sum(CASE WHEN ${pays} AND s.cancel_at_period_end = 1 THEN 1 ELSE 0 END), 0) AS canceling,
-        coalesce(sum(CASE WHEN ${pays} AND s.cancel_at_period_end = 1 THEN ${monthlyShare} ELSE 0 END), 0) AS canceling_mrr
-      FROM subscriptions s GROUP BY s.plan_id, s.status`),
+  const [plans, totals] = await db.batch([
+    db
+      .select({ id: subscriptionPlans.id, key: subscriptionPlans.key, name: subscriptionPlans.name, level: subscriptionPlans.level, active: subscriptionPlans.active })
+      .from(subscriptionPlans)
+      .orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.level)),
+    db
+      .select({ metric: statTotals.metric, value: statTotals.value })
+      .from(statTotals)
+      .where(and(eq(statTotals.day, ''), gte(statTotals.metric, 'sub.'), lt(statTotals.metric, 'sub/'))),
   ]);
+  const rowsByKey = new Map<string, SubRow>();
+  for (const { metric, value } of totals) {
+    const [figure, planId, status] = metric.slice('sub.'.length).split(':') as [SubMetric, string, SubscriptionStatus];
+    const key = `${planId}:${status}`;
+    const row = rowsByKey.get(key) ?? { plan_id: Number(planId), status, n: 0, paying: 0, mrr: 0, canceling: 0, canceling_mrr: 0 };
+    row[figure] = Number(value);
+    rowsByKey.set(key, row);
+  }
+  const rows = [...rowsByKey.values()];
   const byPlan = new Map<number, PlanStats>(
     plans.map((p) => [
       Number(p.id),
@@ -85,7 +85,7 @@ export async function subscriptionStats(db: Db): Promise<SubscriptionStats> {
         key: p.key,
         name: p.name,
         level: Number(p.level),
-        active_plan: Number(p.active) === 1,
+        active_plan: p.active,
         paying: 0,
         trialing: 0,
         mrr_cents: 0,

@@ -1,0 +1,117 @@
+import type { Client, InArgs, InStatement } from '@libsql/client';
+
+/**
+ * What a request asks of the database, and how SQLite answers it: the statements sent through a
+ * client while `run` goes, and each one's EXPLAIN QUERY PLAN. The query-plan tests fail a hot
+ * route whose plan reads a whole table or sorts rows where an index is meant to serve, so a later
+ * change cannot silently drop an index. (SQLite plans without statistics here: the plan of the
+ * small test database is the plan of a large one.)
+ */
+
+export interface Statement {
+  sql: string;
+  args: InArgs;
+}
+
+function normalise(statement: InStatement | string, args?: InArgs): Statement {
+  if (typeof statement === 'string') return { sql: statement, args: args ?? [] };
+  return { sql: statement.sql, args: statement.args ?? [] };
+}
+
+/** The statements `client` was sent while `run` ran (single ones and each statement of a batch). */
+export async function statementsOf(client: Client, run: () => Promise<unknown>): Promise<Statement[]> {
+  const seen: Statement[] = [];
+  const execute = client.execute.bind(client);
+  const batch = client.batch.bind(client);
+  const recorder = client as unknown as Record<string, unknown>;
+  recorder.execute = (statement: InStatement | string, args?: InArgs) => {
+    seen.push(normalise(statement, args));
+    return execute(statement as InStatement);
+  };
+  recorder.batch = (statements: (InStatement | string)[], mode?: Parameters<Client['batch']>[1]) => {
+    for (const s of statements) seen.push(normalise(s));
+    return batch(statements as InStatement[], mode);
+  };
+  try {
+    await run();
+  } finally {
+    delete recorder.execute;
+    delete recorder.batch;
+  }
+  return seen;
+}
+
+/** The lines of SQLite's plan for a statement. */
+export async function planOf(client: Client, statement: Statement): Promise<string[]> {
+  const result = await client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args: statement.args });
+  return result.rows.map((row) => String(row.detail));
+}
+
+/**
+ * Tables small by nature (a row per role, plan, setting, dance style...): a scan of them costs the
+ * same at any size.
+ */
+export const SMALL_TABLES = new Set(['roles', 'subscription_plans', 'plan_features', 'content_versions', 'site_settings', 'dance_styles', 'categories']);
+
+/** Tables whose rows per owner are few by nature (a user's roles): a search by owner is bounded. */
+const FEW_PER_OWNER = new Set(['user_roles']);
+
+/** The tables a statement names, by the name its plan uses for them (an alias, or the table). */
+function tablesByName(sql: string): Map<string, string> {
+  const names = new Map<string, string>();
+  const keywords = new Set(['WHERE', 'ON', 'JOIN', 'LEFT', 'INNER', 'CROSS', 'GROUP', 'ORDER', 'LIMIT', 'UNION', 'USING', 'AS', 'SET', 'VALUES']);
+  for (const m of sql.matchAll(/\b(?:FROM|JOIN)\s+"?(\w+)"?(?:\s+(?:AS\s+)?"?(\w+)"?)?/gi)) {
+    const [, table, alias] = m;
+    names.set(table!, table!);
+    if (alias && !keywords.has(alias.toUpperCase())) names.set(alias, table!);
+  }
+  return names;
+}
+
+/**
+ * Where a plan reads more than it shows:
+ * - a SCAN of a table that grows with use (a covering index scan included: it is still every row),
+ *   except a walk of an index in the order asked for that a LIMIT stops (the newest 12 of a list);
+ * - rows of such a table sorted in a temporary b-tree to return a LIMIT of them: a list page whose
+ *   order no index gives sorts every matching row for each page (rows found by a primary key, a
+ *   unique index or an owner's few rows are bounded, and may be sorted).
+ * Sub-queries and views the plan names (CO-ROUTINE, MATERIALIZE) are not tables.
+ */
+export function planProblems(plan: string[], sql = ''): string[] {
+  const names = tablesByName(sql);
+  const derived = new Set(plan.map((line) => /^(?:CO-ROUTINE|MATERIALIZE) (\w+)/.exec(line)?.[1]).filter(Boolean));
+  const limited = /\blimit\b/i.test(sql);
+  const sorts = plan.some((line) => /USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/.test(line));
+  const tableOf = (line: string) => {
+    const name = /^(?:SCAN|SEARCH) (\w+)/.exec(line)?.[1];
+    if (name === undefined || name === 'CONSTANT' || derived.has(name)) return undefined;
+    return names.get(name) ?? name;
+  };
+  const large = (line: string) => {
+    const table = tableOf(line);
+    return table !== undefined && !SMALL_TABLES.has(table);
+  };
+  // A search that finds one row (a primary key or a unique index by equality) or an owner's few.
+  const bounded = (line: string) =>
+    line.startsWith('SEARCH ') &&
+    (/USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(line) || /INDEX \w+_unique \([^<>]*\)$/.test(line) || FEW_PER_OWNER.has(tableOf(line) ?? ''));
+  const problems: string[] = [];
+  for (const line of plan) {
+    if (!line.startsWith('SCAN ') || !large(line)) continue;
+    const orderedWalk = limited && !sorts && / USING (COVERING )?INDEX /.test(line);
+    if (!orderedWalk) problems.push(line);
+  }
+  if (limited && sorts && plan.some((line) => large(line) && !bounded(line))) problems.push(...plan.filter((line) => line.startsWith('USE TEMP B-TREE FOR')));
+  return problems;
+}
+
+/** Every statement of `statements` with what is wrong in its plan (none: an empty list). */
+export async function planReport(client: Client, statements: Statement[]): Promise<{ sql: string; plan: string[]; problems: string[] }[]> {
+  const report = [];
+  for (const statement of statements) {
+    if (!/^\s*(SELECT|WITH)/i.test(statement.sql)) continue;
+    const plan = await planOf(client, statement);
+    report.push({ sql: statement.sql.replace(/\s+/g, ' ').slice(0, 240), plan, problems: planProblems(plan, statement.sql) });
+  }
+  return report;
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, signIn } from '../../../tests/support/factories.ts';
+import { planReport, statementsOf } from '../../../tests/support/query-plans.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+
+/**
+ * The hot routes' statements, each planned by SQLite: none reads a whole table that grows with use
+ * or sorts such rows without an index (tests/support/query-plans.ts), and the number of statements
+ * a request sends does not depend on the data.
+ */
+
+let t: TestApp;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = await signIn(t.db, (await createAdmin(t.db)).id);
+});
+afterAll(() => t.close());
+
+async function planned(path: string, token?: string) {
+  let status = 0;
+  const statements = await statementsOf(t.client, async () => {
+    status = (await t.json('GET', path, undefined, token)).status;
+  });
+  expect(status, path).toBe(200);
+  return { statements, report: await planReport(t.client, statements) };
+}
+
+describe('query plans of the hot routes', () => {
+  for (const days of [30, 365]) {
+    it(`GET /api/admin/dashboard?days=${days}: every statement served by an index, a fixed number of them`, async () => {
+      const { statements, report } = await planned(`/api/admin/dashboard?days=${days}`, adminToken);
+      expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+      expect(report.length).toBeGreaterThan(5);
+      // Sign-in check, figures, subscriptions, recent activity: the same count whatever the window or data.
+      expect(statements.length).toBeLessThanOrEqual(20);
+    });
+  }
+});

@@ -1,0 +1,122 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings } from '../../../../db/schema/bookings.ts';
+import { orders } from '../../../../db/schema/commerce.ts';
+import { statTotals } from '../../../../db/schema/stat-totals.ts';
+import { subscriptionInvoices, subscriptions } from '../../../../db/schema/subscriptions.ts';
+import { users } from '../../../../db/schema/users.ts';
+import { createInstructor, giveBooking } from '../../../../tests/support/booking-factories.ts';
+import { buyCourse, createPaidCourse } from '../../../../tests/support/commerce-factories.ts';
+import { daysAgo, seedOrder } from '../../../../tests/support/dashboard-factories.ts';
+import { createAdmin, createSignedInUser, createUser, signIn } from '../../../../tests/support/factories.ts';
+import { insertInvoice, insertSubscription } from '../../../../tests/support/subscription-rows.ts';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import type { Db } from '../../platform/db.ts';
+import { rebuildStatTotals, recountStatTotals } from './rebuild.ts';
+
+/**
+ * The running totals of stat_totals (decision 0039): what the triggers keep through every kind of
+ * write equals a recount from the source tables, and `db:rebuild-derived` puts a drifted table
+ * right.
+ */
+
+let t: TestApp;
+afterAll(() => t.close());
+
+type Figure = { metric: string; day: string; value: number };
+const key = (f: Figure) => `${f.metric}@${f.day}`;
+
+/** The maintained figures, zeros left out (a figure that came and went stays as a 0 row). */
+async function maintained(db: Db): Promise<Record<string, number>> {
+  const rows = await db.select().from(statTotals);
+  return Object.fromEntries(rows.filter((r) => r.value !== 0).map((r) => [key(r), r.value]));
+}
+
+async function recounted(db: Db): Promise<Record<string, number>> {
+  const rows = await db.all<Figure>(sql`SELECT metric, day, value FROM (${recountStatTotals}) WHERE value <> 0`);
+  return Object.fromEntries(rows.map((r) => [key(r), Number(r.value)]));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await createAdmin(t.db);
+  const adminToken = await signIn(t.db, admin.id);
+
+  // Orders through the API: bought with the test card, then refunded in part and in full.
+  const buyer = await createSignedInUser(t.db);
+  const first = await buyCourse(t, buyer.token, (await createPaidCourse(t.db, { priceCents: 4900 })).id);
+  const second = await buyCourse(t, buyer.token, (await createPaidCourse(t.db, { priceCents: 2500 })).id);
+  expect((await t.json('POST', `/api/admin/orders/${first.id}/refunds`, { amountCents: 900 }, adminToken)).status).toBe(201);
+  expect((await t.json('POST', `/api/admin/orders/${second.id}/refunds`, { amountCents: 2500 }, adminToken)).status).toBe(201);
+
+  // Orders as rows: mixed kinds with a refund, one pending that goes, one paid later.
+  await seedOrder(t.db, buyer.user.id, [{ kind: 'RESOURCE', totalCents: 1000 }, { kind: 'COURSE', totalCents: 3000 }, { kind: 'BOOKING', totalCents: 333 }], {
+    paidAt: daysAgo(3),
+    refunds: [{ amountCents: 401 }],
+  });
+  const gone = await seedOrder(t.db, buyer.user.id, [{ kind: 'COURSE', totalCents: 700 }], { paidAt: null });
+  await t.db.delete(orders).where(eq(orders.id, gone.id));
+  const later = await seedOrder(t.db, buyer.user.id, [{ kind: 'PACKAGE', totalCents: 9000 }], { paidAt: null });
+  await t.db.update(orders).set({ status: 'paid', paidAt: daysAgo(1) }).where(eq(orders.id, later.id));
+
+  // Users: one deactivated, one deleted with its roles.
+  const sleeper = await createUser(t.db, { createdAt: daysAgo(20) });
+  await t.db.update(users).set({ isActive: false }).where(eq(users.id, sleeper.id));
+  const leaver = await createUser(t.db, { roles: ['STUDENT', 'SELLER'] });
+  await t.db.delete(users).where(eq(users.id, leaver.id));
+
+  // Subscriptions that change plan, status, price and cancellation; an invoice refunded later.
+  const sub = await insertSubscription(t.db, (await createUser(t.db)).id, { plan: 'educator', interval: 'year', priceCents: 12000 });
+  const invoice = await insertInvoice(t.db, sub, { paidAt: daysAgo(2), amountPaidCents: 12000 });
+  await t.db.update(subscriptionInvoices).set({ refundedCents: 3000 }).where(eq(subscriptionInvoices.id, invoice.id));
+  await t.db.update(subscriptions).set({ cancelAtPeriodEnd: true }).where(eq(subscriptions.id, sub.id));
+  const moving = await insertSubscription(t.db, (await createUser(t.db)).id, { plan: 'premium', status: 'trialing' });
+  await t.db.update(subscriptions).set({ status: 'active', priceCents: 2900 }).where(eq(subscriptions.id, moving.id));
+  await t.db.update(subscriptions).set({ status: 'past_due' }).where(eq(subscriptions.id, moving.id));
+
+  // Bookings: confirmed, cancelled and moved.
+  const instructor = await createInstructor(t.db);
+  const lesson = instructor.lessonTypes[0]!;
+  await giveBooking(t.db, buyer.user.id, lesson);
+  const cancelled = await giveBooking(t.db, buyer.user.id, lesson, { startsAt: daysAgo(-4) });
+  await t.db.update(bookings).set({ status: 'cancelled', cancelledAt: new Date().toISOString() }).where(eq(bookings.id, cancelled.id));
+  const moved = await giveBooking(t.db, buyer.user.id, lesson, { startsAt: daysAgo(-6) });
+  await t.db
+    .update(bookings)
+    .set({ startsAt: daysAgo(-8), endsAt: new Date(Date.parse(daysAgo(-8)) + 3_600_000).toISOString() })
+    .where(eq(bookings.id, moved.id));
+});
+
+describe('stat_totals', () => {
+  it('keeps, through every kind of write, exactly what a recount of the source tables gives', async () => {
+    const kept = await maintained(t.db);
+    expect(Object.keys(kept).length).toBeGreaterThan(20);
+    expect(kept).toEqual(await recounted(t.db));
+  });
+
+  it('splits a refund over an order’s lines in proportion, the cents left by rounding to the largest remainders', async () => {
+    const own = await createTestApp();
+    const buyer = await createUser(own.db);
+    const paidAt = daysAgo(5);
+    // 2 cents over three 1-cent lines: each share is 2/3, the tie goes to the earlier lines.
+    await seedOrder(own.db, buyer.id, [{ kind: 'COURSE', totalCents: 1 }, { kind: 'RESOURCE', totalCents: 1 }, { kind: 'BOOKING', totalCents: 1 }], { paidAt, refunds: [{ amountCents: 2 }] });
+    // 400 over 1000 and 3000: 100 and 300.
+    await seedOrder(own.db, buyer.id, [{ kind: 'PACKAGE', totalCents: 1000 }, { kind: 'COURSE', totalCents: 3000 }], { paidAt, refunds: [{ amountCents: 400 }] });
+    const day = paidAt.slice(0, 10);
+    const revenue = async (kind: string) =>
+      (await own.db.select().from(statTotals).where(and(eq(statTotals.metric, `revenue.${kind}`), eq(statTotals.day, day))))[0]?.value ?? 0;
+    expect(await revenue('COURSE')).toBe(0 + 2700);
+    expect(await revenue('RESOURCE')).toBe(0);
+    expect(await revenue('BOOKING')).toBe(1);
+    expect(await revenue('PACKAGE')).toBe(900);
+    own.close();
+  });
+
+  it('is put right by the rebuild when it has drifted', async () => {
+    const before = await maintained(t.db);
+    await t.db.update(statTotals).set({ value: 999_999 }).where(eq(statTotals.metric, 'users.total'));
+    await t.db.insert(statTotals).values({ metric: 'orders.paid', day: '1999-01-01', value: 5 });
+    expect(await rebuildStatTotals(t.db)).toBe(Object.keys(before).length);
+    expect(await maintained(t.db)).toEqual(before);
+  });
+});

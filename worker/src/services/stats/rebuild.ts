@@ -1,0 +1,72 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+
+/**
+ * The running totals of `stat_totals` counted again from the source tables (decision 0039): the
+ * same figures the triggers of migration 0014 keep, for data written around them (a bulk import,
+ * a restored copy) and to prove the triggers right (stats/rebuild.test.ts). One batch, so a reader
+ * never sees the table half rebuilt.
+ */
+
+const PAID_STATUSES = sql`('paid', 'partially_refunded', 'refunded')`;
+const day = (column: SQL) => sql`substr(${column}, 1, 10)`;
+
+/**
+ * Each paid order line's total less its share of the order's refunded cents, summed per kind and
+ * paid day: the order's refunds are split over its lines in proportion to their totals, the cents
+ * left by rounding down going to the largest remainders (ties to the earlier line), so the shares
+ * add up to the refund exactly. The triggers split one order the same way.
+ */
+const orderRevenue = sql`
+  SELECT 'revenue.' || kind AS metric, day, sum(net) AS value FROM (
+    SELECT kind, day, CASE WHEN r = 0 OR base = 0 THEN t ELSE t - fl - (rk <= r - sfl) END AS net FROM (
+      SELECT kind, day, t, r, base, fl,
+        sum(fl) OVER (PARTITION BY order_id) AS sfl,
+        row_number() OVER (PARTITION BY order_id ORDER BY rem DESC, id) AS rk
+      FROM (
+        SELECT oi.id, oi.order_id, oi.kind, oi.total_cents AS t, ${day(sql`o.paid_at`)} AS day,
+          max(0, min(o.refunded_cents, o.total_cents)) AS r, b.base,
+          CASE WHEN b.base > 0 THEN (max(0, min(o.refunded_cents, o.total_cents)) * max(0, oi.total_cents)) / b.base ELSE 0 END AS fl,
+          CASE WHEN b.base > 0 THEN (max(0, min(o.refunded_cents, o.total_cents)) * max(0, oi.total_cents)) % b.base ELSE 0 END AS rem
+        FROM orders o
+        JOIN order_items oi ON oi.order_id = o.id
+        JOIN (SELECT order_id, sum(max(0, total_cents)) AS base FROM order_items GROUP BY order_id) b ON b.order_id = o.id
+        WHERE o.paid_at IS NOT NULL AND o.status IN ${PAID_STATUSES})))
+  WHERE kind <> 'SUBSCRIPTION' GROUP BY kind, day`;
+
+const pays = sql`(status IN ('active', 'past_due') AND price_cents > 0)`;
+const monthlyShare = sql`(CASE interval WHEN 'year' THEN (price_cents + 6) / 12 ELSE price_cents END)`;
+const subKey = sql`':' || plan_id || ':' || status`;
+
+/** Every figure of stat_totals as the source tables give it now: (metric, day, value) rows. */
+export const recountStatTotals = sql`
+  SELECT 'users.total' AS metric, '' AS day, count(*) AS value FROM users
+  UNION ALL SELECT 'users.active', '', count(*) FROM users WHERE is_active = 1
+  UNION ALL SELECT 'users.new', ${day(sql`created_at`)}, count(*) FROM users GROUP BY 2
+  UNION ALL SELECT 'role.' || r.name, '', count(*) FROM user_roles ur JOIN roles r ON r.id = ur.role_id GROUP BY r.id
+  UNION ALL SELECT 'orders.pending', '', count(*) FROM orders WHERE status = 'pending'
+  UNION ALL SELECT 'orders.paid', ${day(sql`paid_at`)}, count(*) FROM orders WHERE paid_at IS NOT NULL GROUP BY 2
+  UNION ALL SELECT * FROM (${orderRevenue})
+  UNION ALL SELECT 'revenue.SUBSCRIPTION', ${day(sql`paid_at`)}, sum(amount_paid_cents - refunded_cents)
+    FROM subscription_invoices WHERE status = 'paid' AND paid_at IS NOT NULL GROUP BY 2
+  UNION ALL SELECT 'refunds.cents', ${day(sql`created_at`)}, sum(amount_cents) FROM refunds WHERE status = 'succeeded' GROUP BY 2
+  UNION ALL SELECT 'bookings.confirmed_start', ${day(sql`starts_at`)}, count(*) FROM bookings WHERE status = 'confirmed' GROUP BY 2
+  UNION ALL SELECT 'bookings.confirmed_end', ${day(sql`ends_at`)}, count(*) FROM bookings WHERE status = 'confirmed' GROUP BY 2
+  UNION ALL SELECT 'bookings.cancelled', ${day(sql`cancelled_at`)}, count(*) FROM bookings
+    WHERE status = 'cancelled' AND cancelled_at IS NOT NULL GROUP BY 2
+  UNION ALL SELECT 'sub.n' || ${subKey}, '', count(*) FROM subscriptions GROUP BY plan_id, status
+  UNION ALL SELECT 'sub.paying' || ${subKey}, '', count(*) FROM subscriptions WHERE ${pays} GROUP BY plan_id, status
+  UNION ALL SELECT 'sub.mrr' || ${subKey}, '', sum(${monthlyShare}) FROM subscriptions WHERE ${pays} GROUP BY plan_id, status
+  UNION ALL SELECT 'sub.canceling' || ${subKey}, '', count(*) FROM subscriptions
+    WHERE ${pays} AND cancel_at_period_end = 1 GROUP BY plan_id, status
+  UNION ALL SELECT 'sub.canceling_mrr' || ${subKey}, '', sum(${monthlyShare}) FROM subscriptions
+    WHERE ${pays} AND cancel_at_period_end = 1 GROUP BY plan_id, status`;
+
+/** Replaces every running total by its recount, in one transaction. */
+export async function rebuildStatTotals(db: Db): Promise<number> {
+  const [, inserted] = await db.batch([
+    db.run(sql`DELETE FROM stat_totals`),
+    db.run(sql`INSERT INTO stat_totals (metric, day, value) SELECT metric, day, value FROM (${recountStatTotals}) WHERE value <> 0`),
+  ]);
+  return inserted.rowsAffected;
+}
