@@ -1,0 +1,189 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
+
+// `npm run bench:scale`: what requests cost on a database grown to a successful platform's size
+// (`npm run db:grow`), beside the same requests on the demo database. Each read is timed from a
+// single client (p50, p99); `/api/health` is timed while the heaviest reads run, and the server's
+// event-loop delay (perf_hooks) is read at the end. Each figure is printed against its target,
+// ok or MISSED, and the bench exits non-zero when one is missed. Not a test: CI does not run it.
+//
+// BENCH_SCALE_FACTOR (default 1) grows a smaller database; the grown database is kept in
+// data/bench-large-{factor} and reused by later runs.
+
+const root = resolve(import.meta.dirname, '..');
+const FACTOR = Number(process.env.BENCH_SCALE_FACTOR ?? 1);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+const PORT = 4520;
+const P50_MS = 20;
+const P99_MS = 50;
+const RATIO = 2;
+const LOOP_MS = 50;
+const DEMO_PASSWORD = 'drx-demo-2026';
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  loopFile: string;
+}
+
+async function startServer(dataDir: string): Promise<Server> {
+  const loopFile = resolve(dataDir, 'loop-delay.json');
+  rmSync(loopFile, { force: true });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', resolve(root, 'scripts/bench/loop-delay-preload.mjs'), resolve(root, 'build/server/index.mjs')], {
+    cwd: root,
+    env: { ...process.env, ...SERVER_ENV, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DRX_SEED: 'demo', RATE_LIMIT_MULTIPLIER: '1000', BENCH_LOOP_DELAY_FILE: loopFile },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${PORT}`;
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`The server on ${dataDir} exited (${child.exitCode}).`);
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { child, base, loopFile };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`The server on ${dataDir} did not come up.`);
+}
+
+async function stopServer(server: Server): Promise<void> {
+  const exited = new Promise((done) => server.child.once('exit', done));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+/** The event loop's delay since the last reading (the preload writes it on SIGUSR2). */
+async function loopDelay(server: Server): Promise<{ maxMs: number; p99Ms: number }> {
+  rmSync(server.loopFile, { force: true });
+  server.child.kill('SIGUSR2');
+  for (let i = 0; i < 50 && !existsSync(server.loopFile); i++) await new Promise((r) => setTimeout(r, 20));
+  return JSON.parse(readFileSync(server.loopFile, 'utf8')) as { maxMs: number; p99Ms: number };
+}
+
+async function token(base: string, username: string): Promise<string> {
+  const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
+  if (!res.ok) throw new Error(`Signing in as ${username} answered ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** Times `samples` requests one after the other (after a few to warm up): p50 and p99 in ms. */
+async function time(url: string, headers: Record<string, string>, samples = SAMPLES): Promise<{ p50: number; p99: number; status: number }> {
+  let status = 0;
+  const once = async () => {
+    const started = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    status = res.status;
+    return performance.now() - started;
+  };
+  for (let i = 0; i < 3; i++) await once();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) times.push(await once());
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), status };
+}
+
+interface Read {
+  name: string;
+  path: string;
+  as?: 'admin' | 'student' | 'seller';
+}
+
+const READS: Read[] = [
+  { name: 'health', path: '/api/health' },
+  { name: 'catalog, first page', path: '/api/courses' },
+  { name: 'me', path: '/api/me', as: 'student' },
+  { name: 'admin dashboard, 30 days', path: '/api/admin/dashboard?days=30', as: 'admin' },
+  { name: 'admin dashboard, 90 days', path: '/api/admin/dashboard?days=90', as: 'admin' },
+  { name: 'admin dashboard, 365 days', path: '/api/admin/dashboard?days=365', as: 'admin' },
+  { name: 'subscription stats', path: '/api/admin/subscription-stats', as: 'admin' },
+  { name: 'admin orders, first page', path: '/api/admin/orders', as: 'admin' },
+  { name: 'admin users, first page', path: '/api/users', as: 'admin' },
+  { name: 'admin bookings, first page', path: '/api/admin/bookings', as: 'admin' },
+  { name: 'admin subscriptions, first page', path: '/api/admin/subscriptions', as: 'admin' },
+  { name: 'audit log, first page', path: '/api/admin/audit-log', as: 'admin' },
+  { name: 'store stats', path: '/api/admin/store-stats', as: 'admin' },
+  { name: 'notifications', path: '/api/notifications', as: 'student' },
+  { name: 'seller dashboard', path: '/api/seller/dashboard', as: 'seller' },
+  { name: 'resources, first page', path: '/api/resources' },
+];
+
+interface Measured {
+  reads: Map<string, { p50: number; p99: number; status: number }>;
+  healthUnderLoad: { p50: number; p99: number };
+  loop: { maxMs: number; p99Ms: number };
+}
+
+async function measure(dataDir: string): Promise<Measured> {
+  const server = await startServer(dataDir);
+  try {
+    const tokens = { admin: await token(server.base, 'admin'), student: await token(server.base, 'student'), seller: await token(server.base, 'seller') };
+    const reads = new Map<string, { p50: number; p99: number; status: number }>();
+    await loopDelay(server);
+    for (const read of READS) {
+      const headers: Record<string, string> = read.as ? { authorization: `Bearer ${tokens[read.as]}` } : {};
+      reads.set(read.name, await time(`${server.base}${read.path}`, headers));
+    }
+    // /api/health while the admin dashboard's year is read over and over.
+    let heavy = true;
+    const load = (async () => {
+      while (heavy) await (await fetch(`${server.base}/api/admin/dashboard?days=365`, { headers: { authorization: `Bearer ${tokens.admin}` } })).arrayBuffer();
+    })();
+    const health = await time(`${server.base}/api/health`, {}, SAMPLES * 2);
+    heavy = false;
+    await load;
+    return { reads, healthUnderLoad: health, loop: await loopDelay(server) };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+function prepareDemo(): string {
+  const dir = resolve(root, 'data/bench-demo');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+function prepareLarge(): string {
+  const dir = resolve(root, `data/bench-large-${FACTOR}`);
+  const marker = resolve(dir, 'grown');
+  if (existsSync(marker)) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  console.log(`Growing ${dir} (factor ${FACTOR}); later runs reuse it.`);
+  const grown = spawnSync(process.execPath, [resolve(root, 'scripts/db-grow.ts'), '--factor', String(FACTOR)], { cwd: root, env: { ...process.env, DATA_DIR: dir }, stdio: 'inherit' });
+  if (grown.status !== 0) throw new Error('db:grow failed');
+  spawnSync('touch', [marker]);
+  return dir;
+}
+
+if (!existsSync(resolve(root, 'build/server/index.mjs'))) {
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(1);
+}
+const largeDir = prepareLarge();
+console.log('Measuring the demo database...');
+const demo = await measure(prepareDemo());
+console.log(`Measuring the database grown at factor ${FACTOR}...`);
+const large = await measure(largeDir);
+
+const ms = (n: number) => `${n.toFixed(1)}`.padStart(7);
+let missed = 0;
+const verdict = (ok: boolean) => {
+  if (!ok) missed += 1;
+  return ok ? 'ok' : 'MISSED';
+};
+console.log(`\n${'read'.padEnd(34)} ${'demo p50'.padStart(8)} ${'p99'.padStart(7)} ${'large p50'.padStart(9)} ${'p99'.padStart(7)} ${'ratio'.padStart(6)}  target: p50 ≤ ${P50_MS}, p99 ≤ ${P99_MS} ms, ratio ≤ ${RATIO}`);
+for (const read of READS) {
+  const d = demo.reads.get(read.name)!;
+  const l = large.reads.get(read.name)!;
+  const ratio = l.p50 / Math.max(d.p50, 0.1);
+  const ok = l.status === 200 && l.p50 <= P50_MS && l.p99 <= P99_MS && ratio <= RATIO;
+  const status = l.status === 200 ? '' : ` (answered ${l.status})`;
+  console.log(`${read.name.padEnd(34)} ${ms(d.p50).padStart(8)} ${ms(d.p99)} ${ms(l.p50).padStart(9)} ${ms(l.p99)} ${ratio.toFixed(1).padStart(6)}  ${verdict(ok)}${status}`);
+}
+console.log(`\n/api/health while the dashboard's year is read: p99 ${large.healthUnderLoad.p99.toFixed(1)} ms (demo ${demo.healthUnderLoad.p99.toFixed(1)}), target ≤ ${P99_MS}: ${verdict(large.healthUnderLoad.p99 <= P99_MS)}`);
+console.log(`event-loop delay, max over the run: ${large.loop.maxMs.toFixed(1)} ms (demo ${demo.loop.maxMs.toFixed(1)}), target ≤ ${LOOP_MS}: ${verdict(large.loop.maxMs <= LOOP_MS)}`);
+console.log(missed === 0 ? '\nEvery target met.' : `\n${missed} target(s) MISSED.`);
+process.exit(missed === 0 ? 0 : 1);
