@@ -316,6 +316,8 @@ export const bookingWaitlist = sqliteTable(
       .on(t.userId, t.lessonTypeId, t.startsAt)
       .where(sql`${t.status} IN ('waiting', 'offered')`),
     index('booking_waitlist_session_idx').on(t.lessonTypeId, t.startsAt, t.status, t.createdAt),
+    // The sweep's: who still waits or holds an offer, by the session's start (ended rows pile up).
+    index('booking_waitlist_status_idx').on(t.status, t.startsAt),
   ],
 );
 

@@ -112,6 +112,9 @@ export const orders = sqliteTable(
     uniqueIndex('orders_provider_session_unique').on(t.providerSessionId),
     index('orders_user_status_idx').on(t.userId, t.status),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    // The admin's list, newest first, of everyone's orders or of one buyer's.
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
     // Paid orders newest first (the admin's recent activity).
     index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
     check('orders_amounts', sql`${t.totalCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.refundedCents} BETWEEN 0 AND ${t.totalCents}`),

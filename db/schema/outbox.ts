@@ -23,7 +23,12 @@ export const emailOutbox = sqliteTable(
     createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
     sentAt: text('sent_at'),
   },
-  (t) => [index('email_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('email_outbox_created_idx').on(t.createdAt),
+    // A message sent once (by kind and subject), and a kind's messages since a moment.
+    index('email_outbox_kind_subject_idx').on(t.kind, t.subject),
+    index('email_outbox_kind_created_idx').on(t.kind, t.createdAt),
+  ],
 );
 
 /** Values the app generates once and keeps (the media-link signing key, ...). */

@@ -1,13 +1,15 @@
-import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * Running totals for the dashboards (decision 0039): one row per metric and UTC day ('YYYY-MM-DD'),
- * or per metric with day '' for a figure over all time. Database triggers (migration 0014) keep
+ * or per metric with day '' for a figure over all time. Database triggers (migrations 0014, 0015) keep
  * them in the same transaction as every write to the tables they sum, whoever writes; a dashboard
  * reads a few hundred of these rows instead of counting a million. `npm run db:rebuild-derived`
  * recounts them from the source tables.
  *
- * Metrics by day: `users.new`, `orders.paid` (orders by the day they were paid), `revenue.{KIND}`
+ * Metrics by day: `users.new`, `orders.paid` (orders by the day they were paid), `orders.created`
+ * and `orders.created:{status}` (orders by the day they were made, all and per status now),
+ * `revenue.{KIND}`
  * (an order line's total less its share of the order's refunds, on the order's paid day; a
  * subscription invoice's amount paid less its refunds, on its paid day), `refunds.cents`
  * (succeeded refunds by the day they were asked for), `bookings.confirmed_start` and
@@ -28,3 +30,17 @@ export const statTotals = sqliteTable(
 );
 
 export type StatTotalRow = typeof statTotals.$inferSelect;
+
+/**
+ * Each resource's gross from sales net of refunds, all time (the store's top resources), kept by
+ * the seller ledger's triggers (migration 0017); a row once a resource has sold. Its index gives
+ * the order of the top list.
+ */
+export const resourceRevenue = sqliteTable(
+  'resource_revenue',
+  {
+    resourceId: integer('resource_id').primaryKey(),
+    revenueCents: integer('revenue_cents').notNull().default(0),
+  },
+  (t) => [index('resource_revenue_order_idx').on(t.revenueCents)],
+);

@@ -234,6 +234,9 @@ export const sellerLedger = sqliteTable(
   },
   (t) => [
     index('seller_ledger_seller_idx').on(t.sellerId, t.createdAt),
+    // Whether a sale's line was refunded (the seller's recent orders), and the rows of a day.
+    index('seller_ledger_item_idx').on(t.orderItemId, t.type),
+    index('seller_ledger_created_idx').on(t.createdAt),
     uniqueIndex('seller_ledger_sale_unique').on(t.orderItemId).where(sql`${t.type} = 'sale'`),
     uniqueIndex('seller_ledger_refund_unique').on(t.refundId, t.orderItemId).where(sql`${t.type} = 'refund'`),
     uniqueIndex('seller_ledger_payout_unique').on(t.payoutId).where(sql`${t.type} = 'payout'`),

@@ -109,9 +109,10 @@ export function planProblems(plan: string[], sql = ''): string[] {
 export async function planReport(client: Client, statements: Statement[]): Promise<{ sql: string; plan: string[]; problems: string[] }[]> {
   const report = [];
   for (const statement of statements) {
-    if (!/^\s*(SELECT|WITH)/i.test(statement.sql)) continue;
+    // Reads, and the rows an UPDATE or DELETE looks for (an INSERT of values looks nothing up).
+    if (!/^\s*(SELECT|WITH|UPDATE|DELETE)/i.test(statement.sql)) continue;
     const plan = await planOf(client, statement);
-    report.push({ sql: statement.sql.replace(/\s+/g, ' ').slice(0, 240), plan, problems: planProblems(plan, statement.sql) });
+    report.push({ sql: statement.sql.replace(/\s+/g, ' '), plan, problems: planProblems(plan, statement.sql) });
   }
   return report;
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, orderItems, orders, packagePurchases, sellerLedger } from '../../../db/schema/index.ts';
 import { createInstructor, giveBooking, givePackage } from '../../../tests/support/booking-factories.ts';
@@ -67,7 +67,7 @@ describe('lesson packages', () => {
     expect(refund.status).toBe(201);
     expect((await mine(token))[0]).toMatchObject({ status: 'refunded', credits_left: 0 });
     // The refund takes the earning back: gross, fee and net negated.
-    const ledger = await t.db.select().from(sellerLedger).where(eq(sellerLedger.orderItemId, line.id));
+    const ledger = await t.db.select().from(sellerLedger).where(eq(sellerLedger.orderItemId, line.id)).orderBy(asc(sellerLedger.id));
     expect(ledger.map((r) => [r.type, r.grossCents, r.netCents])).toEqual([
       ['sale', 12000, sale[0]!.netCents],
       ['refund', -12000, -sale[0]!.netCents],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, signIn } from '../../../tests/support/factories.ts';
+import { sweepBookings } from '../services/bookings/sweep.ts';
 import { planReport, statementsOf } from '../../../tests/support/query-plans.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 
@@ -28,6 +29,14 @@ async function planned(path: string, token?: string) {
 }
 
 describe('query plans of the hot routes', () => {
+  for (const query of ['', '?status=paid', '?from=2026-01-01&to=2026-06-30', '?status=refunded&from=2026-01-01', '?buyerId=1', '?page=3']) {
+    it(`GET /api/admin/orders${query}: the page walks an index in order, the total is a sum of running totals`, async () => {
+      const { statements, report } = await planned(`/api/admin/orders${query}`, adminToken);
+      expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+      expect(statements.length).toBeLessThanOrEqual(8);
+    });
+  }
+
   for (const days of [30, 365]) {
     it(`GET /api/admin/dashboard?days=${days}: every statement served by an index, a fixed number of them`, async () => {
       const { statements, report } = await planned(`/api/admin/dashboard?days=${days}`, adminToken);
@@ -37,4 +46,14 @@ describe('query plans of the hot routes', () => {
       expect(statements.length).toBeLessThanOrEqual(20);
     });
   }
+
+  it('the bookings sweep, every minute: each statement reads what is due through an index', async () => {
+    const statements = await statementsOf(t.client, () => sweepBookings(t.platform));
+    const report = await planReport(t.client, statements);
+    expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+    expect(report.length).toBeGreaterThanOrEqual(4);
+    // The confirmation emails due: bookings confirmed in the last day, not every confirmed booking.
+    const due = report.find((r) => r.sql.includes('FROM email_outbox e'))!;
+    expect(due.plan[0]).toMatch(/^SEARCH b USING INDEX bookings_confirmed_idx \(confirmed_at>\?\)/);
+  });
 });

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { orders, paymentEvents, refunds, type OrderRow } from '../../../db/schema/commerce.ts';
-import { users } from '../../../db/schema/index.ts';
+import { statTotals, users } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../app-context.ts';
 import { can } from '../domain/permissions.ts';
 import type { OrderStatus } from '../domain/orders.ts';
@@ -9,7 +9,7 @@ import type { Db } from '../platform/db.ts';
 import { CSV_MAX_ROWS, withinCsvCap } from './csv/writer.ts';
 import { listUserOrders, loadOrderSummary, summariesOf, type OrderSummary } from './payments/order-view.ts';
 
-/** Orders as the buyer and the admin read them (issue 9 §3). The shape is P's OrderSummary. */
+/** Orders as the buyer and the admin read them, in the OrderSummary shape. */
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
@@ -109,6 +109,29 @@ async function withBuyers(db: Db, rows: { order: OrderRow; buyer: Parameters<typ
   return summaries.map((s, i) => ({ ...s, buyer: buyerOf(rows[i]!.buyer) }));
 }
 
+/**
+ * How many orders match, without counting them where it can: with no search and no buyer, the
+ * orders made on each day of the range (per status, when one is asked) are running totals
+ * (stat_totals, decision 0039): a sum over days, whatever the number of orders. A buyer's orders
+ * are counted through their index; a search counts what it matches.
+ */
+function totalOf(db: Db, filters: AdminOrderFilters, where: SQL | undefined) {
+  if (filters.q || filters.buyerId !== undefined) {
+    const base = db.select({ n: sql<number>`count(*)` }).from(orders);
+    return filters.q ? base.innerJoin(users, eq(users.id, orders.userId)).where(where) : base.where(where);
+  }
+  return db
+    .select({ n: sql<number>`coalesce(sum(${statTotals.value}), 0)` })
+    .from(statTotals)
+    .where(
+      and(
+        eq(statTotals.metric, filters.status ? `orders.created:${filters.status}` : 'orders.created'),
+        filters.from ? gte(statTotals.day, filters.from) : undefined,
+        filters.to ? lte(statTotals.day, filters.to) : undefined,
+      ),
+    );
+}
+
 /** Newest first, with the buyer. */
 export async function listAdminOrders(db: Db, filters: AdminOrderFilters & { page: number; pageSize: number }): Promise<AdminOrderPage> {
   const where = whereOf(filters);
@@ -121,7 +144,7 @@ export async function listAdminOrders(db: Db, filters: AdminOrderFilters & { pag
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(filters.pageSize)
       .offset((filters.page - 1) * filters.pageSize),
-    db.select({ n: sql<number>`count(*)` }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+    totalOf(db, filters, where),
   ]);
   return { data: await withBuyers(db, rows), total: Number(totalRow?.n ?? 0), page: filters.page, pageSize: filters.pageSize };
 }

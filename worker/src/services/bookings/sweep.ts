@@ -34,8 +34,9 @@ export async function sweepBookings(platform: Pick<Platform, 'env' | 'db' | 'mai
       WHERE status IN ('held', 'offered') AND hold_expires_at IS NOT NULL AND hold_expires_at <= ${stamp}
       RETURNING id, instructor_id AS instructorId, starts_at AS startsAt`),
     // The waiter whose offer ran out (held or still offered) stops waiting.
+    // (Each offered row looks its booking up: the offered are few, the expired bookings many.)
     db.run(sql`UPDATE booking_waitlist SET status = 'expired', updated_at = ${stamp}
-      WHERE status = 'offered' AND offered_booking_id IN (SELECT id FROM bookings WHERE status = 'expired')`),
+      WHERE status = 'offered' AND EXISTS (SELECT 1 FROM bookings b WHERE b.id = booking_waitlist.offered_booking_id AND b.status = 'expired')`),
     // 2. The sessions that have started: nobody waits for them any more.
     db.run(sql`UPDATE booking_waitlist SET status = 'expired', updated_at = ${stamp} WHERE status = 'waiting' AND starts_at <= ${stamp}`),
   ]);
@@ -61,8 +62,12 @@ export async function sweepBookings(platform: Pick<Platform, 'env' | 'db' | 'mai
   const since = new Date(now.getTime() - 86_400_000).toISOString();
   const unsent = await loadBookingContexts(
     db,
-    sql`b.status = 'confirmed' AND b.order_id IS NOT NULL AND b.confirmed_at >= ${since}
-      AND NOT EXISTS (SELECT 1 FROM email_outbox e WHERE e.kind = 'booking_confirmed' AND e.subject LIKE '%(' || b.number || ')')`,
+    // Bookings confirmed in the last day, through the index of confirmation times (the unary +
+    // keeps SQLite from walking every confirmed booking by status instead), and of the outbox only
+    // what was written since each was confirmed: the sweep costs what is due, not what exists.
+    sql`b.confirmed_at >= ${since} AND +b.status = 'confirmed' AND b.order_id IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM email_outbox e WHERE e.kind = 'booking_confirmed' AND e.created_at >= b.confirmed_at
+        AND e.subject LIKE '%(' || b.number || ')')`,
   );
   let confirmed = 0;
   for (const b of unsent) confirmed += await emailBookingEventOnce(platform, 'booking_confirmed', b);

@@ -6,13 +6,14 @@ import { statTotals } from '../../../../db/schema/stat-totals.ts';
 import { subscriptionInvoices, subscriptions } from '../../../../db/schema/subscriptions.ts';
 import { users } from '../../../../db/schema/users.ts';
 import { createInstructor, giveBooking } from '../../../../tests/support/booking-factories.ts';
-import { buyCourse, createPaidCourse } from '../../../../tests/support/commerce-factories.ts';
+import { buyCourse, createPaidCourse, payTestSession, startCheckout } from '../../../../tests/support/commerce-factories.ts';
+import { addLedgerRow, createResource, createSeller } from '../../../../tests/support/seller-factories.ts';
 import { daysAgo, seedOrder } from '../../../../tests/support/dashboard-factories.ts';
 import { createAdmin, createSignedInUser, createUser, signIn } from '../../../../tests/support/factories.ts';
 import { insertInvoice, insertSubscription } from '../../../../tests/support/subscription-rows.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import type { Db } from '../../platform/db.ts';
-import { rebuildStatTotals, recountStatTotals } from './rebuild.ts';
+import { rebuildStatTotals, recountResourceRevenue, recountStatTotals } from './rebuild.ts';
 
 /**
  * The running totals of stat_totals (decision 0039): what the triggers keep through every kind of
@@ -48,6 +49,14 @@ beforeAll(async () => {
   const second = await buyCourse(t, buyer.token, (await createPaidCourse(t.db, { priceCents: 2500 })).id);
   expect((await t.json('POST', `/api/admin/orders/${first.id}/refunds`, { amountCents: 900 }, adminToken)).status).toBe(201);
   expect((await t.json('POST', `/api/admin/orders/${second.id}/refunds`, { amountCents: 2500 }, adminToken)).status).toBe(201);
+
+  // A resource bought through the API (the seller's sale row), refunded in part (a refund row).
+  const seller = await createSeller(t.db);
+  const resource = await createResource(t.db, seller.user.id, { status: 'published', priceCents: 1800 });
+  const started = await startCheckout(t, buyer.token, { item: { type: 'RESOURCE', itemId: resource.id } });
+  expect((await payTestSession(t, buyer.token, started.sessionId)).status).toBe(200);
+  expect((await t.json('POST', `/api/admin/orders/${started.order.id}/refunds`, { amountCents: 600 }, adminToken)).status).toBe(201);
+  await addLedgerRow(t.db, { sellerId: seller.user.id, type: 'payout', payoutId: 991, grossCents: 0, feeCents: 0, netCents: -500 });
 
   // Orders as rows: mixed kinds with a refund, one pending that goes, one paid later.
   await seedOrder(t.db, buyer.user.id, [{ kind: 'RESOURCE', totalCents: 1000 }, { kind: 'COURSE', totalCents: 3000 }, { kind: 'BOOKING', totalCents: 333 }], {
@@ -91,7 +100,11 @@ describe('stat_totals', () => {
   it('keeps, through every kind of write, exactly what a recount of the source tables gives', async () => {
     const kept = await maintained(t.db);
     expect(Object.keys(kept).length).toBeGreaterThan(20);
+    expect(Object.keys(kept).filter((k) => k.startsWith('seller.') || k.startsWith('ledger.')).length).toBeGreaterThanOrEqual(7);
     expect(kept).toEqual(await recounted(t.db));
+    const revenue = await t.db.all(sql`SELECT resource_id, revenue_cents FROM resource_revenue ORDER BY resource_id`);
+    expect(revenue.length).toBeGreaterThan(0);
+    expect(revenue).toEqual(await t.db.all(sql`SELECT * FROM (${recountResourceRevenue}) ORDER BY resource_id`));
   });
 
   it('splits a refund over an order’s lines in proportion, the cents left by rounding to the largest remainders', async () => {

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db.ts';
 
 /**
  * The running totals of `stat_totals` counted again from the source tables (decision 0039): the
- * same figures the triggers of migration 0014 keep, for data written around them (a bulk import,
+ * same figures the triggers of migrations 0014, 0015 and 0017 keep, for data written around them (a bulk import,
  * a restored copy) and to prove the triggers right (stats/rebuild.test.ts). One batch, so a reader
  * never sees the table half rebuilt.
  */
@@ -34,6 +34,21 @@ const orderRevenue = sql`
         WHERE o.paid_at IS NOT NULL AND o.status IN ${PAID_STATUSES})))
   WHERE kind <> 'SUBSCRIPTION' GROUP BY kind, day`;
 
+/** Ledger rows (alias `l`) of an order the provider paid to the seller directly: not the platform's to pay out. */
+const paidDirectly = sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = l.order_id
+  AND CASE WHEN json_valid(o.metadata) THEN json_extract(o.metadata, '$.connect_destination') IS NOT NULL ELSE 0 END)`;
+const money = sql`l.type IN ('sale', 'refund')`;
+
+/** The sellers' figures from their ledger: all time per seller, and per day for the store's. */
+export const recountLedger = sql`
+  SELECT 'seller.sales:' || seller_id AS metric, '' AS day, count(*) AS value FROM seller_ledger l WHERE type = 'sale' GROUP BY seller_id
+  UNION ALL SELECT 'seller.gross:' || seller_id, '', sum(gross_cents) FROM seller_ledger l WHERE ${money} GROUP BY seller_id
+  UNION ALL SELECT 'seller.net:' || seller_id, '', sum(net_cents) FROM seller_ledger l WHERE ${money} GROUP BY seller_id
+  UNION ALL SELECT 'seller.balance:' || seller_id, '', sum(net_cents) FROM seller_ledger l WHERE NOT ${paidDirectly} GROUP BY seller_id
+  UNION ALL SELECT 'ledger.sales', ${day(sql`created_at`)}, count(*) FROM seller_ledger l WHERE type = 'sale' GROUP BY 2
+  UNION ALL SELECT 'ledger.gross', ${day(sql`created_at`)}, sum(gross_cents) FROM seller_ledger l WHERE ${money} GROUP BY 2
+  UNION ALL SELECT 'ledger.fees', ${day(sql`created_at`)}, sum(fee_cents) FROM seller_ledger l WHERE ${money} GROUP BY 2`;
+
 const pays = sql`(status IN ('active', 'past_due') AND price_cents > 0)`;
 const monthlyShare = sql`(CASE interval WHEN 'year' THEN (price_cents + 6) / 12 ELSE price_cents END)`;
 const subKey = sql`':' || plan_id || ':' || status`;
@@ -46,6 +61,8 @@ export const recountStatTotals = sql`
   UNION ALL SELECT 'role.' || r.name, '', count(*) FROM user_roles ur JOIN roles r ON r.id = ur.role_id GROUP BY r.id
   UNION ALL SELECT 'orders.pending', '', count(*) FROM orders WHERE status = 'pending'
   UNION ALL SELECT 'orders.paid', ${day(sql`paid_at`)}, count(*) FROM orders WHERE paid_at IS NOT NULL GROUP BY 2
+  UNION ALL SELECT 'orders.created', ${day(sql`created_at`)}, count(*) FROM orders GROUP BY 2
+  UNION ALL SELECT 'orders.created:' || status, ${day(sql`created_at`)}, count(*) FROM orders GROUP BY status, 2
   UNION ALL SELECT * FROM (${orderRevenue})
   UNION ALL SELECT 'revenue.SUBSCRIPTION', ${day(sql`paid_at`)}, sum(amount_paid_cents - refunded_cents)
     FROM subscription_invoices WHERE status = 'paid' AND paid_at IS NOT NULL GROUP BY 2
@@ -60,13 +77,20 @@ export const recountStatTotals = sql`
   UNION ALL SELECT 'sub.canceling' || ${subKey}, '', count(*) FROM subscriptions
     WHERE ${pays} AND cancel_at_period_end = 1 GROUP BY plan_id, status
   UNION ALL SELECT 'sub.canceling_mrr' || ${subKey}, '', sum(${monthlyShare}) FROM subscriptions
-    WHERE ${pays} AND cancel_at_period_end = 1 GROUP BY plan_id, status`;
+    WHERE ${pays} AND cancel_at_period_end = 1 GROUP BY plan_id, status
+  UNION ALL SELECT * FROM (${recountLedger})`;
 
-/** Replaces every running total by its recount, in one transaction. */
+/** Each resource's gross net of refunds from the ledger, for every resource that has sold. */
+export const recountResourceRevenue = sql`SELECT resource_id, sum(gross_cents) AS revenue_cents FROM seller_ledger
+  WHERE resource_id IS NOT NULL AND type IN ('sale', 'refund') GROUP BY resource_id`;
+
+/** Replaces every running total (stat_totals, resource_revenue) by its recount, in one transaction. */
 export async function rebuildStatTotals(db: Db): Promise<number> {
   const [, inserted] = await db.batch([
     db.run(sql`DELETE FROM stat_totals`),
     db.run(sql`INSERT INTO stat_totals (metric, day, value) SELECT metric, day, value FROM (${recountStatTotals}) WHERE value <> 0`),
+    db.run(sql`DELETE FROM resource_revenue`),
+    db.run(sql`INSERT INTO resource_revenue (resource_id, revenue_cents) ${recountResourceRevenue}`),
   ]);
   return inserted.rowsAffected;
 }

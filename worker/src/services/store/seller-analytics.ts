@@ -1,8 +1,7 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
-import { resources, RESOURCE_STATUSES } from '../../../../db/schema/index.ts';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { resources, RESOURCE_STATUSES, statTotals } from '../../../../db/schema/index.ts';
 import { dollars } from '../../domain/orders.ts';
 import type { Db } from '../../platform/db.ts';
-import { balanceSql } from './seller-money.ts';
 import { loadSellerProfile } from './sellers.ts';
 import { resourceSummaries } from './storefront.ts';
 import type { ResourceStatus, ResourceSummary, SellerProfileView } from './views.ts';
@@ -59,11 +58,24 @@ export interface SellerDashboard {
 export async function getSellerDashboard(db: Db, sellerId: number): Promise<SellerDashboard> {
   const [profile, [money], [others], byStatus, recent] = await Promise.all([
     loadSellerProfile(db, sellerId),
-    db.all<{ sales: number; gross: number; net: number; balance: number }>(sql`SELECT
-        (SELECT count(*) FROM seller_ledger WHERE seller_id = ${sellerId} AND type = 'sale') AS sales,
-        (SELECT coalesce(sum(gross_cents), 0) FROM seller_ledger WHERE seller_id = ${sellerId} AND type IN ('sale', 'refund')) AS gross,
-        (SELECT coalesce(sum(net_cents), 0) FROM seller_ledger WHERE seller_id = ${sellerId} AND type IN ('sale', 'refund')) AS net,
-        ${balanceSql(sellerId)} AS balance`),
+    // The seller's running totals (stat_totals, decision 0039): four rows, not the whole ledger.
+    db
+      .select({
+        sales: sql<number>`coalesce(sum(CASE WHEN ${statTotals.metric} = ${`seller.sales:${sellerId}`} THEN ${statTotals.value} END), 0)`,
+        gross: sql<number>`coalesce(sum(CASE WHEN ${statTotals.metric} = ${`seller.gross:${sellerId}`} THEN ${statTotals.value} END), 0)`,
+        net: sql<number>`coalesce(sum(CASE WHEN ${statTotals.metric} = ${`seller.net:${sellerId}`} THEN ${statTotals.value} END), 0)`,
+        balance: sql<number>`coalesce(sum(CASE WHEN ${statTotals.metric} = ${`seller.balance:${sellerId}`} THEN ${statTotals.value} END), 0)`,
+      })
+      .from(statTotals)
+      .where(
+        and(
+          inArray(
+            statTotals.metric,
+            ['sales', 'gross', 'net', 'balance'].map((figure) => `seller.${figure}:${sellerId}`),
+          ),
+          eq(statTotals.day, ''),
+        ),
+      ),
     db.all<{ downloads: number; rating: number | null; ratings: number }>(sql`SELECT
         (SELECT count(*) FROM resource_downloads d JOIN resources r ON r.id = d.resource_id
           WHERE r.seller_id = ${sellerId} AND (d.user_id IS NULL OR d.user_id <> ${sellerId})) AS downloads,

@@ -43,6 +43,8 @@ export interface StoreStats {
 /** GET /api/admin/store-stats. */
 export async function getStoreStats(db: Db): Promise<StoreStats> {
   const since = new Date(Date.now() - STATS_WINDOW_DAYS * 86_400_000).toISOString();
+  const sinceDay = since.slice(0, 10);
+  const nextDay = new Date(Date.parse(`${sinceDay}T00:00:00Z`) + 86_400_000).toISOString();
   const [[counts], [money], top] = await Promise.all([
     db.all<{ submitted: number; published: number; pending: number; approved: number }>(sql`SELECT
         (SELECT count(*) FROM resources WHERE status = 'submitted') AS submitted,
@@ -50,19 +52,25 @@ export async function getStoreStats(db: Db): Promise<StoreStats> {
           WHERE r.status = 'published' AND sp.status = 'approved') AS published,
         (SELECT count(*) FROM seller_profiles WHERE status = 'pending') AS pending,
         (SELECT count(*) FROM seller_profiles WHERE status = 'approved') AS approved`),
+    // The window's whole days from the ledger's running totals per day (stat_totals, decision
+    // 0039); the part of its first day after \`since\`, from that day's ledger rows.
     db.all<{ sales: number; revenue: number | null; fees: number | null; feesAll: number | null }>(sql`SELECT
-        (SELECT count(*) FROM seller_ledger WHERE type = 'sale' AND created_at >= ${since}) AS sales,
-        (SELECT sum(gross_cents) FROM seller_ledger WHERE type IN ('sale', 'refund') AND created_at >= ${since}) AS revenue,
-        (SELECT sum(fee_cents) FROM seller_ledger WHERE type IN ('sale', 'refund') AND created_at >= ${since}) AS fees,
-        (SELECT sum(fee_cents) FROM seller_ledger WHERE type IN ('sale', 'refund')) AS feesAll`),
+        coalesce((SELECT sum(value) FROM stat_totals WHERE metric = 'ledger.sales' AND day > ${sinceDay}), 0)
+          + (SELECT count(*) FROM seller_ledger WHERE created_at >= ${since} AND created_at < ${nextDay} AND type = 'sale') AS sales,
+        coalesce((SELECT sum(value) FROM stat_totals WHERE metric = 'ledger.gross' AND day > ${sinceDay}), 0)
+          + (SELECT coalesce(sum(gross_cents), 0) FROM seller_ledger WHERE created_at >= ${since} AND created_at < ${nextDay} AND type IN ('sale', 'refund')) AS revenue,
+        coalesce((SELECT sum(value) FROM stat_totals WHERE metric = 'ledger.fees' AND day > ${sinceDay}), 0)
+          + (SELECT coalesce(sum(fee_cents), 0) FROM seller_ledger WHERE created_at >= ${since} AND created_at < ${nextDay} AND type IN ('sale', 'refund')) AS fees,
+        (SELECT sum(value) FROM stat_totals WHERE metric = 'ledger.fees') AS feesAll`),
+    // Each resource's revenue is a running total (resource_revenue, decision 0039) whose index
+    // gives the order: the top five are read, not every sale summed.
     db.all<{ id: number; title: string; sellerId: number; storeName: string | null; status: string; salesCount: number; revenue: number }>(sql`SELECT
         r.id, r.title, r.seller_id AS sellerId, sp.store_name AS storeName, r.status, r.sales_count AS salesCount,
-        coalesce(sum(l.gross_cents), 0) AS revenue
-      FROM resources r
-      JOIN seller_ledger l ON l.resource_id = r.id AND l.type IN ('sale', 'refund')
+        rv.revenue_cents AS revenue
+      FROM resource_revenue rv
+      JOIN resources r ON r.id = rv.resource_id
       LEFT JOIN seller_profiles sp ON sp.user_id = r.seller_id
-      GROUP BY r.id
-      ORDER BY revenue DESC, r.sales_count DESC, r.id
+      ORDER BY rv.revenue_cents DESC, r.sales_count DESC, r.id
       LIMIT 5`),
   ]);
   const revenue = Number(money?.revenue ?? 0);
