@@ -21,4 +21,6 @@ BEGIN
   INSERT INTO stat_totals (metric, day, value) SELECT 'orders.created:' || OLD.status, substr(OLD.created_at, 1, 10), -1 WHERE 1 ON CONFLICT (metric, day) DO UPDATE SET value = value + excluded.value;
 END;
 --> statement-breakpoint
+DELETE FROM stat_totals WHERE metric = 'orders.created' OR metric LIKE 'orders.created:%';
+--> statement-breakpoint
 INSERT INTO stat_totals (metric, day, value) SELECT 'orders.created', substr(created_at, 1, 10), count(*) FROM orders GROUP BY 2 UNION ALL SELECT 'orders.created:' || status, substr(created_at, 1, 10), count(*) FROM orders GROUP BY status, 2;

@@ -50,6 +50,8 @@ BEGIN
   INSERT INTO resource_revenue (resource_id, revenue_cents) SELECT OLD.resource_id, -OLD.gross_cents WHERE OLD.resource_id IS NOT NULL AND OLD.type IN ('sale', 'refund') ON CONFLICT (resource_id) DO UPDATE SET revenue_cents = revenue_cents + excluded.revenue_cents;
 END;
 --> statement-breakpoint
+DELETE FROM `stat_totals` WHERE metric LIKE 'seller.%' OR metric LIKE 'ledger.%';
+--> statement-breakpoint
 INSERT INTO `stat_totals` (metric, day, value) SELECT metric, day, value FROM (
   SELECT 'seller.sales:' || seller_id AS metric, '' AS day, count(*) AS value FROM seller_ledger l WHERE type = 'sale' GROUP BY seller_id
   UNION ALL SELECT 'seller.gross:' || seller_id, '', sum(gross_cents) FROM seller_ledger l WHERE l.type IN ('sale', 'refund') GROUP BY seller_id
