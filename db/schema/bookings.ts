@@ -282,6 +282,8 @@ export const bookings = sqliteTable(
     index('bookings_order_idx').on(t.orderId),
     index('bookings_status_idx').on(t.status, t.startsAt),
     index('bookings_status_ends_idx').on(t.status, t.endsAt),
+    // Every booking, newest start first (the admin's list).
+    index('bookings_starts_idx').on(t.startsAt),
     // Confirmed sessions newest first (the admin's recent activity).
     index('bookings_confirmed_idx').on(t.confirmedAt).where(sql`${t.confirmedAt} IS NOT NULL`),
     check('bookings_values', sql`${t.startsAt} < ${t.endsAt} AND ${t.seat} >= 1 AND ${t.priceCents} >= 0 AND ${t.refundCents} >= 0`),

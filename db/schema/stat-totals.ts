@@ -2,7 +2,7 @@ import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlit
 
 /**
  * Running totals for the dashboards (decision 0039): one row per metric and UTC day ('YYYY-MM-DD'),
- * or per metric with day '' for a figure over all time. Database triggers (migrations 0014, 0015) keep
+ * or per metric with day '' for a figure over all time. Database triggers (migrations 0014 to 0018) keep
  * them in the same transaction as every write to the tables they sum, whoever writes; a dashboard
  * reads a few hundred of these rows instead of counting a million. `npm run db:rebuild-derived`
  * recounts them from the source tables.
@@ -15,7 +15,7 @@ import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlit
  * (succeeded refunds by the day they were asked for), `bookings.confirmed_start` and
  * `bookings.confirmed_end` (confirmed sessions by the day they start and end),
  * `bookings.cancelled` (by the day of cancellation).
- * Metrics over all time: `users.total`, `users.active`, `orders.pending`, `role.{NAME}` (holders
+ * Metrics over all time: `users.total`, `users.active`, `orders.pending`, `bookings.total`, `role.{NAME}` (holders
  * of a role), `sub.{n|paying|mrr|canceling|canceling_mrr}:{plan id}:{status}` (the subscription
  * figures of services/subscriptions/stats.ts per plan and status).
  */

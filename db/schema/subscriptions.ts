@@ -95,6 +95,10 @@ export const subscriptions = sqliteTable(
     uniqueIndex('subscriptions_provider_unique').on(t.providerSubscriptionId),
     index('subscriptions_user_idx').on(t.userId),
     index('subscriptions_status_idx').on(t.status),
+    // The admin's list, newest first: all, by status, by plan.
+    index('subscriptions_created_idx').on(t.createdAt),
+    index('subscriptions_status_created_idx').on(t.status, t.createdAt),
+    index('subscriptions_plan_created_idx').on(t.planId, t.createdAt),
   ],
 );
 

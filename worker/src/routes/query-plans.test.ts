@@ -47,6 +47,20 @@ describe('query plans of the hot routes', () => {
     });
   }
 
+  for (const query of ['', '?status=upcoming', '?status=cancelled', '?from=2026-01-01&to=2026-01-31']) {
+    it(`GET /api/admin/bookings${query}: newest start first through an index, the total without reading every booking`, async () => {
+      const { report } = await planned(`/api/admin/bookings${query}`, adminToken);
+      expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+    });
+  }
+
+  for (const query of ['', '?status=active', '?plan=premium', '?plan=educator&status=canceled']) {
+    it(`GET /api/admin/subscriptions${query}: newest first through an index, the total from the running totals`, async () => {
+      const { report } = await planned(`/api/admin/subscriptions${query}`, adminToken);
+      expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+    });
+  }
+
   it('the bookings sweep, every minute: each statement reads what is due through an index', async () => {
     const statements = await statementsOf(t.client, () => sweepBookings(t.platform));
     const report = await planReport(t.client, statements);

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { DURATION_MINUTES_MAX } from '../../domain/bookings.ts';
 import type { Db } from '../../platform/db.ts';
 import type { AdminBookingsQuery } from '../../schemas/connect-admin.ts';
 import { CSV_MAX_ROWS, withinCsvCap } from '../csv/writer.ts';
@@ -29,7 +30,11 @@ function whereOf(query: Omit<AdminBookingsQuery, 'page' | 'pageSize'>, now: Date
     case undefined:
       break;
     case 'upcoming':
-      parts.push(sql`b.status IN ('held', 'offered', 'confirmed') AND b.ends_at > ${at}`);
+      // A session not yet ended started at most the longest lesson ago: that bound lets the list
+      // walk the index of starts newest first (the unary + keeps SQLite off the status index,
+      // which would sort every session to come).
+      parts.push(sql`+b.status IN ('held', 'offered', 'confirmed') AND +b.ends_at > ${at}
+        AND b.starts_at > ${new Date(now.getTime() - DURATION_MINUTES_MAX * 60_000).toISOString()}`);
       break;
     case 'completed':
       parts.push(sql`b.status = 'confirmed' AND b.ends_at <= ${at}`);
@@ -53,12 +58,23 @@ function whereOf(query: Omit<AdminBookingsQuery, 'page' | 'pageSize'>, now: Date
   return sql.join(parts, sql` AND `);
 }
 
+/**
+ * How many bookings match: all of them is a running total (stat_totals, decision 0039); a filter
+ * counts through the bookings' indexes, and only a search reads the people too.
+ */
+function totalOf(db: Db, query: AdminBookingsQuery, where: SQL) {
+  const filtered = query.instructorId !== undefined || query.status !== undefined || query.from || query.to || query.q;
+  if (!filtered) return db.all<{ n: number }>(sql`SELECT coalesce(sum(value), 0) AS n FROM stat_totals WHERE metric = 'bookings.total' AND day = ''`);
+  const people = query.q ? sql`JOIN users bu ON bu.id = b.user_id JOIN users iu ON iu.id = b.instructor_id` : sql``;
+  return db.all<{ n: number }>(sql`SELECT count(*) AS n FROM bookings b ${people} WHERE ${where}`);
+}
+
 export async function listAdminBookings(db: Db, query: AdminBookingsQuery, now: Date = new Date()): Promise<AdminBookingPage> {
   const where = whereOf(query, now);
   const from = sql`FROM bookings b JOIN users bu ON bu.id = b.user_id JOIN users iu ON iu.id = b.instructor_id WHERE ${where}`;
   const [ids, [count]] = await db.batch([
     db.all<{ id: number }>(sql`SELECT b.id ${from} ORDER BY b.starts_at DESC, b.id DESC LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
-    db.all<{ n: number }>(sql`SELECT count(*) AS n ${from}`),
+    totalOf(db, query, where),
   ]);
   const order = ids.map((r) => r.id);
   const views = await loadBookingViews(db, { ids: order, withBookerEmail: true }, now);

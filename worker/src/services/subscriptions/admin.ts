@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { statTotals } from '../../../../db/schema/stat-totals.ts';
 import {
   subscriptionInvoices,
   subscriptionPlans,
@@ -205,14 +206,37 @@ export async function listAdminSubscriptions(db: Db, query: AdminSubscriptionsQu
       .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db
+    totalOf(db, query, where),
+  ]);
+  return { data: await adminRows(db, rows), total: Number(totalRow?.n ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * How many subscriptions match: by plan and status, the running totals per plan and status
+ * (`sub.n:{plan}:{status}` in stat_totals, decision 0039) answer in a few rows; an interval or a
+ * search counts what it matches.
+ */
+function totalOf(db: Db, query: AdminSubscriptionsQuery, where: SQL | undefined) {
+  if (query.interval || query.q) {
+    return db
       .select({ n: sql<number>`count(*)` })
       .from(subscriptions)
       .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
       .innerJoin(users, eq(users.id, subscriptions.userId))
-      .where(where),
-  ]);
-  return { data: await adminRows(db, rows), total: Number(totalRow?.n ?? 0), page: query.page, pageSize: query.pageSize };
+      .where(where);
+  }
+  return db
+    .select({ n: sql<number>`coalesce(sum(${statTotals.value}), 0)` })
+    .from(statTotals)
+    .where(
+      and(
+        eq(statTotals.day, ''),
+        gte(statTotals.metric, 'sub.n:'),
+        lt(statTotals.metric, 'sub.n;'),
+        query.plan ? sql`${statTotals.metric} LIKE 'sub.n:' || (SELECT ${subscriptionPlans.id} FROM ${subscriptionPlans} WHERE ${subscriptionPlans.key} = ${query.plan}) || ':%'` : undefined,
+        query.status ? sql`${statTotals.metric} LIKE ${`sub.n:%:${query.status}`}` : undefined,
+      ),
+    );
 }
 
 /** Every subscription the list's filters select, in the list's order (the CSV export); above the cap a 400. */
