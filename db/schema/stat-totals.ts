@@ -2,13 +2,14 @@ import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlit
 
 /**
  * Running totals for the dashboards (decision 0039): one row per metric and UTC day ('YYYY-MM-DD'),
- * or per metric with day '' for a figure over all time. Database triggers (migrations 0014 to 0018) keep
+ * or per metric with day '' for a figure over all time. Database triggers (migrations 0014 to 0019) keep
  * them in the same transaction as every write to the tables they sum, whoever writes; a dashboard
  * reads a few hundred of these rows instead of counting a million. `npm run db:rebuild-derived`
  * recounts them from the source tables.
  *
  * Metrics by day: `users.new`, `orders.paid` (orders by the day they were paid), `orders.created`
  * and `orders.created:{status}` (orders by the day they were made, all and per status now),
+ * `audit.created` and `audit.created:{action}` (audit entries by day, all and per action),
  * `revenue.{KIND}`
  * (an order line's total less its share of the order's refunds, on the order's paid day; a
  * subscription invoice's amount paid less its refunds, on its paid day), `refunds.cents`

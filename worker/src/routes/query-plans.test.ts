@@ -61,6 +61,13 @@ describe('query plans of the hot routes', () => {
     });
   }
 
+  for (const query of ['', '?action=coupon.update', '?from=2026-01-01&to=2026-03-31']) {
+    it(`GET /api/admin/audit-log${query}: newest first through an index, the total from entries per day`, async () => {
+      const { report } = await planned(`/api/admin/audit-log${query}`, adminToken);
+      expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+    });
+  }
+
   it('the bookings sweep, every minute: each statement reads what is due through an index', async () => {
     const statements = await statementsOf(t.client, () => sweepBookings(t.platform));
     const report = await planReport(t.client, statements);

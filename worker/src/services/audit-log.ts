@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { statTotals } from '../../../db/schema/stat-totals.ts';
 import { auditLog, type AuditLogRow } from '../../../db/schema/audit.ts';
 import { auditActionLabel } from '../domain/audit.ts';
 import type { Db } from '../platform/db.ts';
@@ -108,9 +109,28 @@ export async function listAuditLog(db: Db, query: AuditLogFilters & { page: numb
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(auditLog).where(where),
+    totalOf(db, query, where),
   ]);
-  return { data: rows.map(toAuditEntryView), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return { data: rows.map(toAuditEntryView), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * How many entries match: by action and days, the entries written per day (all, or of the
+ * action) are running totals (stat_totals, decision 0039) summed over the days asked; any other
+ * filter counts what it matches through its index.
+ */
+function totalOf(db: Db, f: AuditLogFilters, where: SQL | undefined) {
+  if (f.actor || f.entity || f.entityId || f.q) return db.select({ n: count() }).from(auditLog).where(where);
+  return db
+    .select({ n: sql<number>`coalesce(sum(${statTotals.value}), 0)` })
+    .from(statTotals)
+    .where(
+      and(
+        eq(statTotals.metric, f.action ? `audit.created:${f.action}` : 'audit.created'),
+        f.from ? gte(statTotals.day, f.from) : undefined,
+        f.to ? lte(statTotals.day, f.to) : undefined,
+      ),
+    );
 }
 
 /** The changed fields of an entry as `field: before → after` (what the CSV's Changes column says). */

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db.ts';
 
 /**
  * The running totals of `stat_totals` counted again from the source tables (decision 0039): the
- * same figures the triggers of migrations 0014, 0015, 0017 and 0018 keep, for data written around them (a bulk import,
+ * same figures the triggers of migrations 0014, 0015 and 0017 to 0019 keep, for data written around them (a bulk import,
  * a restored copy) and to prove the triggers right (stats/rebuild.test.ts). One batch, so a reader
  * never sees the table half rebuilt.
  */
@@ -67,6 +67,8 @@ export const recountStatTotals = sql`
   UNION ALL SELECT 'revenue.SUBSCRIPTION', ${day(sql`paid_at`)}, sum(amount_paid_cents - refunded_cents)
     FROM subscription_invoices WHERE status = 'paid' AND paid_at IS NOT NULL GROUP BY 2
   UNION ALL SELECT 'refunds.cents', ${day(sql`created_at`)}, sum(amount_cents) FROM refunds WHERE status = 'succeeded' GROUP BY 2
+  UNION ALL SELECT 'audit.created', ${day(sql`created_at`)}, count(*) FROM audit_log GROUP BY 2
+  UNION ALL SELECT 'audit.created:' || action, ${day(sql`created_at`)}, count(*) FROM audit_log GROUP BY action, 2
   UNION ALL SELECT 'bookings.total', '', count(*) FROM bookings
   UNION ALL SELECT 'bookings.confirmed_start', ${day(sql`starts_at`)}, count(*) FROM bookings WHERE status = 'confirmed' GROUP BY 2
   UNION ALL SELECT 'bookings.confirmed_end', ${day(sql`ends_at`)}, count(*) FROM bookings WHERE status = 'confirmed' GROUP BY 2
