@@ -287,7 +287,11 @@ export const notifications = sqliteTable(
     readAt: text('read_at'),
     createdAt: text('created_at').notNull().default(now),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.readAt, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.readAt, t.createdAt),
+    // A member's notices newest first, read or not (the first index sorts by read state first).
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 export type ResourceRow = typeof resources.$inferSelect;

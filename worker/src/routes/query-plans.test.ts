@@ -68,6 +68,12 @@ describe('query plans of the hot routes', () => {
     });
   }
 
+  it('GET /api/notifications: a member’s newest notices through an index, not their whole list sorted', async () => {
+    const { report } = await planned('/api/notifications', adminToken);
+    expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+    expect(report.some((r) => r.plan.some((line) => line.includes('notifications_user_created_idx')))).toBe(true);
+  });
+
   it('the bookings sweep, every minute: each statement reads what is due through an index', async () => {
     const statements = await statementsOf(t.client, () => sweepBookings(t.platform));
     const report = await planReport(t.client, statements);
