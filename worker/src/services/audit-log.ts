@@ -1,9 +1,9 @@
-import { and, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { statTotals } from '../../../db/schema/stat-totals.ts';
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { auditLog, type AuditLogRow } from '../../../db/schema/audit.ts';
 import { auditActionLabel } from '../domain/audit.ts';
 import type { Db } from '../platform/db.ts';
 import { CSV_MAX_ROWS, csvHeaders, toCsv, withinCsvCap, type CsvColumn } from './csv/writer.ts';
+import { sumOfDays } from './stats/totals.ts';
 
 /**
  * The audit log's reads (issue 13 §4, decision 0033): the viewer's page of entries, newest first,
@@ -121,16 +121,7 @@ export async function listAuditLog(db: Db, query: AuditLogFilters & { page: numb
  */
 function totalOf(db: Db, f: AuditLogFilters, where: SQL | undefined) {
   if (f.actor || f.entity || f.entityId || f.q) return db.select({ n: count() }).from(auditLog).where(where);
-  return db
-    .select({ n: sql<number>`coalesce(sum(${statTotals.value}), 0)` })
-    .from(statTotals)
-    .where(
-      and(
-        eq(statTotals.metric, f.action ? `audit.created:${f.action}` : 'audit.created'),
-        f.from ? gte(statTotals.day, f.from) : undefined,
-        f.to ? lte(statTotals.day, f.to) : undefined,
-      ),
-    );
+  return sumOfDays(db, f.action ? `audit.created:${f.action}` : 'audit.created', f);
 }
 
 /** The changed fields of an entry as `field: before → after` (what the CSV's Changes column says). */

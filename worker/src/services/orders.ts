@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { orders, paymentEvents, refunds, type OrderRow } from '../../../db/schema/commerce.ts';
-import { statTotals, users } from '../../../db/schema/index.ts';
+import { users } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../app-context.ts';
 import { can } from '../domain/permissions.ts';
 import type { OrderStatus } from '../domain/orders.ts';
@@ -8,6 +8,7 @@ import { notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { CSV_MAX_ROWS, withinCsvCap } from './csv/writer.ts';
 import { listUserOrders, loadOrderSummary, summariesOf, type OrderSummary } from './payments/order-view.ts';
+import { sumOfDays } from './stats/totals.ts';
 
 /** Orders as the buyer and the admin read them, in the OrderSummary shape. */
 
@@ -120,16 +121,7 @@ function totalOf(db: Db, filters: AdminOrderFilters, where: SQL | undefined) {
     const base = db.select({ n: sql<number>`count(*)` }).from(orders);
     return filters.q ? base.innerJoin(users, eq(users.id, orders.userId)).where(where) : base.where(where);
   }
-  return db
-    .select({ n: sql<number>`coalesce(sum(${statTotals.value}), 0)` })
-    .from(statTotals)
-    .where(
-      and(
-        eq(statTotals.metric, filters.status ? `orders.created:${filters.status}` : 'orders.created'),
-        filters.from ? gte(statTotals.day, filters.from) : undefined,
-        filters.to ? lte(statTotals.day, filters.to) : undefined,
-      ),
-    );
+  return sumOfDays(db, filters.status ? `orders.created:${filters.status}` : 'orders.created', filters);
 }
 
 /** Newest first, with the buyer. */
