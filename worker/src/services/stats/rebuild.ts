@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { resourceRevenue, statTotals } from '../../../../db/schema/stat-totals.ts';
 import type { Db } from '../../platform/db.ts';
 
 /**
@@ -90,10 +91,10 @@ export const recountResourceRevenue = sql`SELECT resource_id, sum(gross_cents) A
 /** Replaces every running total (stat_totals, resource_revenue) by its recount, in one transaction. */
 export async function rebuildStatTotals(db: Db): Promise<number> {
   const [, inserted] = await db.batch([
-    db.run(sql`DELETE FROM stat_totals`),
-    db.run(sql`INSERT INTO stat_totals (metric, day, value) SELECT metric, day, value FROM (${recountStatTotals}) WHERE value <> 0`),
-    db.run(sql`DELETE FROM resource_revenue`),
-    db.run(sql`INSERT INTO resource_revenue (resource_id, revenue_cents) ${recountResourceRevenue}`),
+    db.delete(statTotals),
+    db.insert(statTotals).select(sql`SELECT metric, day, value FROM (${recountStatTotals}) WHERE value <> 0`),
+    db.delete(resourceRevenue),
+    db.insert(resourceRevenue).select(recountResourceRevenue),
   ]);
   return inserted.rowsAffected;
 }
