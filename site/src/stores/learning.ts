@@ -247,11 +247,15 @@ export async function submitQuiz(): Promise<void> {
   }
 }
 
-/** A new attempt: fresh answers and the quiz read again (a shuffled quiz has a new order). */
+/**
+ * A new attempt: the quiz read again (a shuffled quiz has a new order), then fresh answers. The
+ * questions open for answering only once the new order is on screen: opened first, a choice made
+ * while the refreshed questions moved into place could land on another option, or be lost.
+ */
 export async function retakeQuiz(): Promise<void> {
+  await refreshQuiz();
   $quizAnswers.set({});
   $quizResult.set(null);
-  await refreshQuiz();
 }
 
 // ---------------------------------------------------------------------------------------------
