@@ -37,10 +37,23 @@ export const courses = sqliteTable(
     lockModules: integer('lock_modules', { mode: 'boolean' }).notNull().default(false),
     certificateTemplateId: integer('certificate_template_id'),
     publishedAt: text('published_at'),
+    /**
+     * How many learners are enrolled: kept by triggers on `enrollments` (decision 0040), recounted
+     * by `npm run db:rebuild-derived`. A counter, not content: changing it does not move the
+     * catalog's content version.
+     */
+    enrollmentCount: integer('enrollment_count').notNull().default(0),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },
-  (t) => [index('courses_instructor_idx').on(t.instructorId), index('courses_status_idx').on(t.status)],
+  (t) => [
+    index('courses_instructor_idx').on(t.instructorId),
+    index('courses_status_idx').on(t.status),
+    // The public catalog's orders (newest, most popular, by price), each within a status.
+    index('courses_status_newest_idx').on(t.status, sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id),
+    index('courses_status_popular_idx').on(t.status, t.enrollmentCount, t.id),
+    index('courses_status_price_idx').on(t.status, t.priceCents, t.id),
+  ],
 );
 
 export const modules = sqliteTable(

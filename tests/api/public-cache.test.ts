@@ -47,6 +47,35 @@ describe('in the same process', () => {
     expect(await titles(await call('/api/courses?pageSize=100'))).not.toContain(`${course.title} renamed`);
   });
 
+  it('an enrolment leaves the cached catalog answer in place; a price change replaces it on the very next read', async () => {
+    const course = await buildCourse(t.db, { priceCents: 0 });
+    // Made beside the app, as another process would: seen once the app reads the versions again.
+    await new Promise((r) => setTimeout(r, TTL_MS + 50));
+    const path = `/api/courses?pageSize=100&q=${encodeURIComponent(course.title)}`;
+    const listed = async (res: Response) => ((await res.json()) as { data: { id: number; enrollment_count: number; price: number }[] }).data.find((c) => c.id === course.id)!;
+    const first = await call(path);
+    expect(await listed(first.clone())).toMatchObject({ enrollment_count: 0, price: 0 });
+    const learner = await createSignedInUser(t.db);
+    expect((await send('POST', '/api/enrollments', { courseId: course.id }, learner.token)).status).toBe(201);
+    // The counter changed, the content did not: the stored answer is still the one served.
+    const again = await call(path, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    expect((await send('PATCH', `/api/courses/${course.id}`, { price: 19 }, adminToken)).status).toBe(200);
+    expect(await listed(await call(path))).toMatchObject({ enrollment_count: 1, price: 19 });
+  });
+
+  it('a stored answer is made again once it is older than the counters may lag', async () => {
+    const lagging = createApp({ publicCache: { versionTtlMs: TTL_MS, counterLagMs: 150 } });
+    const course = await buildCourse(t.db, { priceCents: 0 });
+    const path = `/api/courses/${course.id}`;
+    const learners = async () => ((await (await lagging.request(path, {}, { platform: t.platform })).json()) as { enrollment_count: number }).enrollment_count;
+    expect(await learners()).toBe(0);
+    await createEnrollment(t.db, (await createUser(t.db)).id, course.id);
+    expect(await learners()).toBe(0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await learners()).toBe(1);
+  });
+
   it('a course page shows a change on the very next read, and 404 once withdrawn', async () => {
     const course = await buildCourse(t.db);
     expect(((await (await call(`/api/courses/${course.id}`)).json()) as { title: string }).title).toBe(course.title);

@@ -11,7 +11,7 @@ export interface Variant {
 export interface StoredAnswer {
   scope: VersionScope;
   version: number;
-  /** Not served after this time (ms since the epoch): answers for one session. */
+  /** Not served after this time (ms since the epoch): at most COUNTER_LAG_MS after it was made, at most a second for one session. */
   until?: number;
   status: number;
   identity: Variant;
@@ -155,6 +155,8 @@ export async function compressAnswer(res: Response, request: Request, compressor
   const h = res.headers;
   if (h.has('content-encoding') || h.has('content-range') || !isCompressible(h.get('content-type'))) return res;
   if (res.body === null || new URL(request.url).pathname.startsWith('/uploads/')) return res;
+  // A download streams (the CSV exports compress themselves as they go): never read it whole here.
+  if (/^\s*attachment/i.test(h.get('content-disposition') ?? '')) return res;
   const body = new Uint8Array(await res.arrayBuffer());
   const headers = new Headers(h);
   headers.set('vary', withVaryAcceptEncoding(h.get('vary') ?? undefined));

@@ -15,7 +15,13 @@ const CACHE_ORIGIN = 'https://public-cache.drx.invalid';
 /** How long the Cache API may keep an answer; the version check decides whether it is still current. */
 const CACHE_API_SECONDS = 24 * 3600;
 const ISOLATE_BYTES = 8 * 1024 * 1024;
-const META = { scope: 'x-drx-cache-scope', version: 'x-drx-cache-version', status: 'x-drx-cache-status', cacheControl: 'x-drx-cache-control' };
+const META = {
+  scope: 'x-drx-cache-scope',
+  version: 'x-drx-cache-version',
+  until: 'x-drx-cache-until',
+  status: 'x-drx-cache-status',
+  cacheControl: 'x-drx-cache-control',
+};
 
 function defaultCache(): Cache | undefined {
   // `caches` exists on Workers only (and in workerd-based tests).
@@ -33,6 +39,7 @@ export function workersAnswerStore(cache: () => Cache | undefined = defaultCache
     if (!res) return undefined;
     const scope = res.headers.get(META.scope) as VersionScope | null;
     const version = Number(res.headers.get(META.version));
+    const until = res.headers.get(META.until);
     const status = Number(res.headers.get(META.status) ?? 200);
     const etag = res.headers.get('etag');
     if (!scope || !Number.isFinite(version) || !etag) return undefined;
@@ -44,7 +51,7 @@ export function workersAnswerStore(cache: () => Cache | undefined = defaultCache
     const cacheControl = res.headers.get(META.cacheControl);
     if (cacheControl) headers['cache-control'] = cacheControl;
     const body = new Uint8Array(await res.arrayBuffer());
-    return memory.put(key, { scope, version, status, headers, body, etag });
+    return memory.put(key, { scope, version, ...(until !== null && Number.isFinite(Number(until)) ? { until: Number(until) } : {}), status, headers, body, etag });
   }
 
   return {
@@ -59,6 +66,7 @@ export function workersAnswerStore(cache: () => Cache | undefined = defaultCache
         const headers = new Headers(answer.identity.headers);
         headers.set(META.scope, answer.scope);
         headers.set(META.version, String(answer.version));
+        if (answer.until !== undefined) headers.set(META.until, String(answer.until));
         headers.set(META.status, String(answer.status));
         headers.set(META.cacheControl, headers.get('cache-control') ?? '');
         headers.set('cache-control', `public, max-age=${CACHE_API_SECONDS}`);

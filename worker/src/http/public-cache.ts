@@ -51,6 +51,11 @@ export function markNoStore(c: Context): void {
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /** Cache-Control of the build's hashed files: their name changes with their content. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/**
+ * The longest a public answer is served: counters it shows (learners, sales, downloads, ratings)
+ * do not move the content versions (decision 0040), so they may be this much behind.
+ */
+export const COUNTER_LAG_MS = 60_000;
 /** How long a process trusts the versions it read, unless a write of its own made them stale. */
 export const DEFAULT_VERSION_TTL_MS = 250;
 /** The longest a session's own answer is kept. */
@@ -65,6 +70,11 @@ export const MAX_STORED_ANSWER_BYTES = 2 * 1024 * 1024;
 export const UNSTORED_KEYS = 4096;
 
 export type Versions = Readonly<Record<VersionScope, number>>;
+
+/** A stored answer may be served: read at its scope's current version, and not past its time. */
+function isCurrent(stored: StoredAnswer, versions: Versions, now = Date.now()): boolean {
+  return stored.version === versions[stored.scope] && (stored.until === undefined || now < stored.until);
+}
 
 async function readVersions(db: Db): Promise<Versions> {
   const rows = await db.select().from(contentVersions);
@@ -135,6 +145,8 @@ export interface PublicCacheOptions {
    * under APP_ENV=test (tests write to the database directly between requests), else 250.
    */
   versionTtlMs?: number;
+  /** How long a public answer is served at most, in ms (default COUNTER_LAG_MS). */
+  counterLagMs?: number;
 }
 
 type Dispatch = () => Response | Promise<Response>;
@@ -224,6 +236,7 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
   // Answers for one session, by path + query + Authorization header; never compressed (they are small).
   const sessionAnswers = memoryAnswerStore({ maxBytes: SESSION_ANSWERS_BYTES });
   let clock: VersionClock | null = options.versionTtlMs === undefined ? null : new VersionClock(Math.min(options.versionTtlMs, 1000));
+  const counterLagMs = options.counterLagMs ?? COUNTER_LAG_MS;
 
   function clockFor(platform: Platform): VersionClock {
     clock ??= new VersionClock(platform.env.APP_ENV === 'test' ? 0 : DEFAULT_VERSION_TTL_MS);
@@ -303,6 +316,7 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
     return store.put(key, {
       scope,
       version: versions[scope],
+      until: Date.now() + counterLagMs,
       status: res.status,
       headers,
       body,
@@ -321,7 +335,7 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
     }
     if (versions !== EMPTY_VERSIONS && unstored.has(unstoredKeyOf(key, versions))) return missed(request, key, versions, dispatch, header);
     const stored = versions === EMPTY_VERSIONS ? undefined : await store.get(key);
-    if (stored && stored.version === versions[stored.scope]) return answerFrom(stored, request, header);
+    if (stored && isCurrent(stored, versions)) return answerFrom(stored, request, header);
     const flight = versions === EMPTY_VERSIONS ? undefined : inFlight.get(flightKeyOf(key, versions));
     if (flight) {
       // Not storable (or failed) for the first request: this one is answered by the app as well.
@@ -370,7 +384,7 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
       const versions = clockFor(platform).fresh();
       if (versions === undefined) return undefined;
       const stored = store.peek(key);
-      return stored && stored.version === versions[stored.scope] ? stored : undefined;
+      return stored && isCurrent(stored, versions) ? stored : undefined;
     },
     /** Answers `request`, calling `dispatch` (the app) only when the store cannot. */
     fetch(request: Request, platform: Platform | undefined, dispatch: Dispatch, header: HeaderReader = headerReaderOf(request)): Response | Promise<Response> {
@@ -385,7 +399,7 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
           if (versions !== undefined) {
             // The hot path: versions known fresh and the answer in memory, no await at all.
             const stored = store.peek(key);
-            if (stored && stored.version === versions[stored.scope]) return answerFrom(stored, request, header);
+            if (stored && isCurrent(stored, versions)) return answerFrom(stored, request, header);
           }
           requestClocks.set(request, versionClock);
           return lookUp(request, key, platform, dispatch, header);

@@ -1,5 +1,5 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { categories, courses, enrollments, lessons, modules, users } from '../../../db/schema/index.ts';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { categories, courses, lessons, modules, users } from '../../../db/schema/index.ts';
 import type { Platform } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
 
@@ -90,6 +90,7 @@ export async function loadCatalog(db: Db): Promise<CatalogCourse[]> {
       instructorUsername: users.username,
       createdAt: courses.createdAt,
       publishedAt: courses.publishedAt,
+      enrollmentCount: courses.enrollmentCount,
     })
     .from(courses)
     .leftJoin(categories, eq(categories.id, courses.categoryId))
@@ -98,7 +99,7 @@ export async function loadCatalog(db: Db): Promise<CatalogCourse[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
 
-  const [moduleRows, lessonRows, enrolmentRows] = await Promise.all([
+  const [moduleRows, lessonRows] = await Promise.all([
     db
       .select({ id: modules.id, courseId: modules.courseId, title: modules.title, description: modules.description, position: modules.position })
       .from(modules)
@@ -110,11 +111,6 @@ export async function loadCatalog(db: Db): Promise<CatalogCourse[]> {
       .innerJoin(modules, eq(modules.id, lessons.moduleId))
       .where(inArray(modules.courseId, ids))
       .orderBy(asc(lessons.moduleId), asc(lessons.position), asc(lessons.id)),
-    db
-      .select({ courseId: enrollments.courseId, n: count() })
-      .from(enrollments)
-      .where(inArray(enrollments.courseId, ids))
-      .groupBy(enrollments.courseId),
   ]);
 
   const lessonsByModule = new Map<number, CatalogLesson[]>();
@@ -129,7 +125,6 @@ export async function loadCatalog(db: Db): Promise<CatalogCourse[]> {
     list.push({ id: m.id, title: m.title, description: m.description, position: m.position, lessons: lessonsByModule.get(m.id) ?? [] });
     modulesByCourse.set(m.courseId, list);
   }
-  const enrolled = new Map(enrolmentRows.map((r) => [r.courseId, r.n]));
 
   const list = rows.map((r): CatalogCourse => {
     const mods = modulesByCourse.get(r.id) ?? [];
@@ -153,7 +148,7 @@ export async function loadCatalog(db: Db): Promise<CatalogCourse[]> {
           : null,
       module_count: mods.length,
       lesson_count: mods.reduce((n, m) => n + m.lessons.length, 0),
-      enrollment_count: enrolled.get(r.id) ?? 0,
+      enrollment_count: r.enrollmentCount,
       created_at: r.createdAt,
       published_at: r.publishedAt,
       modules: mods,

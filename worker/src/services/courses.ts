@@ -163,7 +163,6 @@ const moduleCountSql = sql<number>`(SELECT count(*) FROM modules m WHERE m.cours
 const lessonCountSql = sql<number>`(SELECT count(*) FROM lessons l JOIN modules m ON m.id = l.module_id WHERE m.course_id = courses.id)`.mapWith(
   Number,
 );
-const enrollmentCountSql = sql<number>`(SELECT count(*) FROM enrollments e WHERE e.course_id = courses.id)`.mapWith(Number);
 
 const { detailedDescription: _detailed, ...summaryColumns } = getTableColumns(courses);
 
@@ -176,7 +175,6 @@ const summarySelection = {
   instructorImage: users.profileImageUrl,
   moduleCount: moduleCountSql,
   lessonCount: lessonCountSql,
-  enrollmentCount: enrollmentCountSql,
 };
 
 function summaryQuery(db: Db) {
@@ -298,11 +296,12 @@ function filterConditions(filter: ListFilter): SQL[] {
 function orderOf(sort: CourseListQuery['sort'], scope: 'public' | 'manage'): SQL[] {
   switch (sort) {
     case 'price_asc':
-      return [asc(courses.priceCents), desc(courses.id)];
+      // Ties by id ascending: the index (status, price_cents, id) serves it read forwards.
+      return [asc(courses.priceCents), asc(courses.id)];
     case 'price_desc':
       return [desc(courses.priceCents), desc(courses.id)];
     case 'popular':
-      return [desc(enrollmentCountSql), desc(courses.id)];
+      return [desc(courses.enrollmentCount), desc(courses.id)];
     case 'newest':
     default:
       return scope === 'public'

@@ -2,10 +2,13 @@ import { sql } from 'drizzle-orm';
 import { dashboardAreaKeys, type AreaKey } from '../../domain/dashboard-areas.ts';
 import type { Db } from '../../platform/db.ts';
 import { balanceSql } from '../store/seller-money.ts';
+import { windowOf } from './window.ts';
 
 /**
  * /multi-dashboard's live figures (GET /api/me/areas): for each area the signed-in person's roles
- * open (domain/dashboard-areas.ts), one or two of its figures, read from the database.
+ * open (domain/dashboard-areas.ts), one or two of its figures, read from the database: counts by
+ * index, learner counts from the courses' counters, platform-wide figures from the running totals
+ * (decision 0039).
  */
 
 export interface AreaFigure {
@@ -26,19 +29,20 @@ const cents = (label: string, value: unknown): AreaFigure => ({ label, value: Nu
 export async function areaSummaries(db: Db, user: { id: number; roles: readonly string[] }, now = new Date()): Promise<{ areas: AreaSummary[] }> {
   const keys = dashboardAreaKeys(user.roles);
   const nowIso = now.toISOString();
-  const since30 = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+  // The last 30 days, today included, as the admin dashboard counts them.
+  const since30 = windowOf(30, now).from;
   const id = user.id;
   const [row] = await db.all<Record<string, number>>(sql`SELECT
     (SELECT count(*) FROM enrollments WHERE user_id = ${id} AND completed_at IS NULL) AS learning,
     (SELECT count(*) FROM bookings WHERE user_id = ${id} AND status = 'confirmed' AND starts_at > ${nowIso}) AS booked,
     (SELECT count(*) FROM courses WHERE instructor_id = ${id}) AS courses,
-    (SELECT count(*) FROM enrollments e JOIN courses c ON c.id = e.course_id WHERE c.instructor_id = ${id}) AS students,
+    (SELECT coalesce(sum(enrollment_count), 0) FROM courses WHERE instructor_id = ${id}) AS students,
     (SELECT count(*) FROM bookings WHERE instructor_id = ${id} AND status = 'confirmed' AND starts_at > ${nowIso}) AS teaching,
     (SELECT count(*) FROM resources WHERE seller_id = ${id} AND status = 'published') AS published,
     ${keys.includes('seller') || keys.includes('bookings') ? balanceSql(id) : sql`0`} AS balance,
     (SELECT count(*) FROM resources WHERE status = 'submitted') AS awaiting,
-    (SELECT count(*) FROM users) AS users,
-    (SELECT count(*) FROM orders WHERE paid_at IS NOT NULL AND paid_at >= ${since30}) AS orders30`);
+    (SELECT coalesce(sum(value), 0) FROM stat_totals WHERE metric = 'users.total' AND day = '') AS users,
+    (SELECT coalesce(sum(value), 0) FROM stat_totals WHERE metric = 'orders.paid' AND day >= ${since30}) AS orders30`);
   const r = row ?? {};
   const figures: Record<AreaKey, AreaFigure[]> = {
     learner: [count('Courses in progress', r.learning), count('Upcoming bookings', r.booked)],

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { courses } from '../../../../db/schema/courses.ts';
 import { resourceRevenue, statTotals } from '../../../../db/schema/stat-totals.ts';
 import type { Db } from '../../platform/db.ts';
 
@@ -88,13 +89,20 @@ export const recountStatTotals = sql`
 export const recountResourceRevenue = sql`SELECT resource_id, sum(gross_cents) AS revenue_cents FROM seller_ledger
   WHERE resource_id IS NOT NULL AND type IN ('sale', 'refund') GROUP BY resource_id`;
 
-/** Replaces every running total (stat_totals, resource_revenue) by its recount, in one transaction. */
+/** Each course's learners (the outer `courses` named literally: see courses.ts on correlated subqueries). */
+const recountEnrollments = sql<number>`(SELECT count(*) FROM enrollments e WHERE e.course_id = courses.id)`;
+
+/**
+ * Replaces every running total (stat_totals, resource_revenue) and every course's learner count
+ * by its recount, in one transaction.
+ */
 export async function rebuildStatTotals(db: Db): Promise<number> {
   const [, inserted] = await db.batch([
     db.delete(statTotals),
     db.insert(statTotals).select(sql`SELECT metric, day, value FROM (${recountStatTotals}) WHERE value <> 0`),
     db.delete(resourceRevenue),
     db.insert(resourceRevenue).select(recountResourceRevenue),
+    db.update(courses).set({ enrollmentCount: recountEnrollments }).where(sql`${courses.enrollmentCount} <> ${recountEnrollments}`),
   ]);
   return inserted.rowsAffected;
 }
