@@ -1,6 +1,15 @@
 import { parse } from 'csv-parse/sync';
 import { expect } from 'vitest';
+import { csvStream, type CsvExport } from '../../worker/src/services/csv/stream.ts';
+import type { CsvColumn } from '../../worker/src/services/csv/writer.ts';
 import type { TestApp } from './test-app.ts';
+
+/** The whole file an export of `rows` streams, in pages of `pageRows` (offsets as its positions). */
+export async function csvText<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[], pageRows = 2): Promise<string> {
+  const exp: CsvExport<Row, number> = { columns, total: async () => rows.length, page: async (from = 0, limit) => rows.slice(from, from + limit), cursorOf: (_, read) => read };
+  const stream = csvStream(exp, pageRows);
+  return new Response(stream).text();
+}
 
 /** A value every CSV export test writes into a text field: a comma, quotes, a line break and a formula start. */
 export const TRICKY = (tag: string) => `=cmd|"x", ${tag}\nline two`;

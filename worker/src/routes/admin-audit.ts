@@ -4,8 +4,8 @@ import type { AppContext } from '../app-context.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission } from '../middleware/auth.ts';
 import { pageQuery, pageSizeQuery, searchQuery } from '../schemas/users.ts';
-import { auditLogCsv, listAuditLog } from '../services/audit-log.ts';
-import { csvResponse } from '../services/csv/writer.ts';
+import { auditLogExport, listAuditLog } from '../services/audit-log.ts';
+import { csvExportResponse } from '../services/csv/stream.ts';
 
 /**
  * /admin/audit-log's API (issue 13 §4, decision 0033; audit.read, ADMIN's): the entries newest
@@ -48,5 +48,5 @@ const auditors = requirePermission('audit.read');
 export const adminAuditRoutes = new Hono<AppContext>()
   .get('/admin/audit-log', auditors, validate('query', auditListQuerySchema), async (c) => c.json(await listAuditLog(c.get('platform').db, c.req.valid('query')), 200))
   .get('/admin/audit-log/export.csv', auditors, validate('query', auditFiltersSchema), async (c) =>
-    csvResponse(c, 'audit-log', await auditLogCsv(c.get('platform').db, c.req.valid('query'))),
+    csvExportResponse(c, 'audit-log', auditLogExport(c.get('platform').db, c.req.valid('query'))),
   );

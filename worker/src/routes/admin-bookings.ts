@@ -8,8 +8,8 @@ import { adminBookingsQuerySchema, adminCancelBookingSchema } from '../schemas/c
 import { idParamSchema } from '../schemas/users.ts';
 import { getAdminBooking, listAdminBookings } from '../services/bookings/admin-bookings.ts';
 import { cancelBooking } from '../services/bookings/cancel.ts';
-import { bookingsCsv } from '../services/csv/bookings.ts';
-import { csvResponse } from '../services/csv/writer.ts';
+import { bookingsExport } from '../services/csv/bookings.ts';
+import { csvExportResponse } from '../services/csv/stream.ts';
 
 /**
  * /admin/bookings (decision 0032; bookings.manage, ADMIN's): every booking with its filters, and
@@ -23,7 +23,7 @@ export const adminBookingsRoutes = new Hono<AppContext>()
   )
   // The list as CSV: the list's own query (its page is ignored), every matching booking, the list's order.
   .get('/admin/bookings/export.csv', bookingManagers, validate('query', adminBookingsQuerySchema), async (c) =>
-    csvResponse(c, 'bookings', await bookingsCsv(c.get('platform').db, c.req.valid('query'))),
+    csvExportResponse(c, 'bookings', bookingsExport(c.get('platform').db, c.req.valid('query'))),
   )
   .post('/admin/bookings/:id/cancel', bookingManagers, validate('param', idParamSchema), validate('json', adminCancelBookingSchema), async (c) => {
     const platform = c.get('platform');

@@ -21,8 +21,8 @@ import {
   verifyCertificate,
 } from '../services/certificates.ts';
 import { publicOrigin } from '../platform/public-url.ts';
-import { certificatesCsv } from '../services/csv/certificates.ts';
-import { csvResponse } from '../services/csv/writer.ts';
+import { certificatesExport } from '../services/csv/certificates.ts';
+import { csvExportResponse } from '../services/csv/stream.ts';
 import { announceCertificate } from '../services/notifications-events.ts';
 
 /** Certificates: mine, one in full (printable, with QR code), public verification, issue by hand, revoke. */
@@ -58,5 +58,5 @@ export const certificateRoutes = new Hono<AppContext>()
   })
   // The list as CSV: the same search, every match (not only the list's first 200), the list's order.
   .get('/admin/certificates/export.csv', requirePermission('certificates.list_all'), validate('query', certificateSearchQuerySchema), async (c) => {
-    return csvResponse(c, 'certificates', await certificatesCsv(c.get('platform').db, signedInUser(c), c.req.valid('query').q));
+    return csvExportResponse(c, 'certificates', certificatesExport(c.get('platform').db, signedInUser(c), c.req.valid('query').q));
   });

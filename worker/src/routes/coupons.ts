@@ -6,8 +6,8 @@ import { COUPON_CODE_PATTERN, normaliseCouponCode } from '../domain/coupons.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { idParamSchema, pageQuery, pageSizeQuery } from '../schemas/users.ts';
-import { couponsCsv } from '../services/csv/coupons.ts';
-import { csvResponse } from '../services/csv/writer.ts';
+import { couponsExport } from '../services/csv/coupons.ts';
+import { csvExportResponse } from '../services/csv/stream.ts';
 import { createCoupon, deactivateCoupon, getCoupon, listCoupons, updateCoupon, type CouponInput } from '../services/coupons.ts';
 
 /** Largest amounts accepted: $100,000.00 off, a $1,000,000.00 minimum, a million uses. */
@@ -104,7 +104,7 @@ export const couponsRoutes = new Hono<AppContext>()
   })
   // The list as CSV: the same filters (no page), every matching coupon, the list's order.
   .get('/admin/coupons/export.csv', requirePermission('coupons.manage'), validate('query', listQuerySchema.omit({ page: true, pageSize: true })), async (c) => {
-    return csvResponse(c, 'coupons', await couponsCsv(c.get('platform').db, c.req.valid('query')));
+    return csvExportResponse(c, 'coupons', couponsExport(c.get('platform').db, c.req.valid('query')));
   })
   .post('/admin/coupons', requirePermission('coupons.manage'), validate('json', createCouponSchema), async (c) => {
     const input: CouponInput = c.req.valid('json');

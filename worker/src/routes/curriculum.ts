@@ -7,8 +7,8 @@ import { markPersonal } from '../http/public-cache.ts';
 import { validate } from '../http/validate.ts';
 import { requireUser, signedInUser } from '../middleware/auth.ts';
 import { adminResourceListQuerySchema } from '../schemas/store.ts';
-import { csvResponse } from '../services/csv/writer.ts';
-import { resourcesCsv } from '../services/csv/resources.ts';
+import { csvExportResponse } from '../services/csv/stream.ts';
+import { resourcesExport } from '../services/csv/resources.ts';
 import { listAllResources } from '../services/store/resource-reads.ts';
 import { downloadHandlers, listResourcesHandlers, resourceDetailHandlers, reviewCreateHandlers, reviewListHandlers } from './resources.ts';
 
@@ -46,6 +46,6 @@ export const curriculumRoutes = new Hono<AppContext>()
     validate('query', adminResourceListQuerySchema.omit({ page: true, page_size: true })),
     async (c) => {
       const q = c.req.valid('query');
-      return csvResponse(c, 'resources', await resourcesCsv(c.get('platform').db, { ...q, featured: q.featured || undefined }));
+      return csvExportResponse(c, 'resources', resourcesExport(c.get('platform').db, { ...q, featured: q.featured || undefined }));
     },
   );

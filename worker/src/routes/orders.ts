@@ -5,9 +5,9 @@ import type { AppContext } from '../app-context.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, requireUser, signedInUser } from '../middleware/auth.ts';
 import { choiceQuery, idParamSchema, pageQuery, pageSizeQuery, searchQuery } from '../schemas/users.ts';
-import { csvResponse } from '../services/csv/writer.ts';
-import { ordersCsv } from '../services/orders-csv.ts';
-import { exportAdminOrders, getAdminOrder, getOrderFor, listAdminOrders, listOwnOrders, listResourceOrders } from '../services/orders.ts';
+import { csvExportResponse } from '../services/csv/stream.ts';
+import { ordersExport } from '../services/orders-csv.ts';
+import { getAdminOrder, getOrderFor, listAdminOrders, listOwnOrders, listResourceOrders } from '../services/orders.ts';
 import { refundOrder } from '../services/refunds.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -62,8 +62,7 @@ export const ordersRoutes = new Hono<AppContext>()
     return c.json(await listAdminOrders(c.get('platform').db, c.req.valid('query')), 200);
   })
   .get('/admin/orders/export.csv', requirePermission('orders.read_all'), validate('query', filtersSchema), async (c) => {
-    const rows = await exportAdminOrders(c.get('platform').db, c.req.valid('query'));
-    return csvResponse(c, 'orders', ordersCsv(rows));
+    return csvExportResponse(c, 'orders', ordersExport(c.get('platform').db, c.req.valid('query')));
   })
   .get('/admin/orders/:id', requirePermission('orders.read_all'), validate('param', idParamSchema), async (c) => {
     return c.json(await getAdminOrder(c.get('platform').db, c.req.valid('param').id), 200);

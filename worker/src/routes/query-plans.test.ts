@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, signIn } from '../../../tests/support/factories.ts';
+import { usersAfter } from '../services/admin-users.ts';
+import { auditLogExport } from '../services/audit-log.ts';
+import { adminBookingsAfter } from '../services/bookings/admin-bookings.ts';
 import { sweepBookings } from '../services/bookings/sweep.ts';
+import { adminOrdersAfter } from '../services/orders.ts';
+import { adminSubscriptionsAfter } from '../services/subscriptions/admin.ts';
 import { planReport, statementsOf } from '../../../tests/support/query-plans.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 
@@ -67,6 +72,55 @@ describe('query plans of the hot routes', () => {
       expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
     });
   }
+
+  for (const [query, index] of [
+    ['', 'courses_status_newest_idx'],
+    ['?sort=newest&level=beginner', 'courses_status_newest_idx'],
+    ['?sort=popular', 'courses_status_popular_idx'],
+    ['?sort=popular&price=free', 'courses_status_popular_idx'],
+    ['?sort=price_asc', 'courses_status_price_idx'],
+    ['?sort=price_desc&page=4', 'courses_status_price_idx'],
+  ] as const) {
+    it(`GET /api/courses${query}: published courses in the order asked through ${index}, learners from the course's counter`, async () => {
+      const { statements, report } = await planned(`/api/courses${query}`);
+      expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+      expect(report.some((r) => r.plan.some((line) => line.includes(index)))).toBe(true);
+      expect(statements.some((s) => /FROM\s+"?enrollments/i.test(s.sql))).toBe(false);
+    });
+  }
+
+  it('GET /api/admin/store-stats: published resources counted per approved seller through their index, money from running totals', async () => {
+    const { report } = await planned('/api/admin/store-stats', adminToken);
+    expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+    expect(report.some((r) => r.plan.some((line) => line.includes('resources_seller_idx')))).toBe(true);
+  });
+
+  for (const path of ['/api/users/export.csv', '/api/admin/orders/export.csv', '/api/admin/bookings/export.csv', '/api/admin/subscriptions/export.csv', '/api/admin/audit-log/export.csv']) {
+    it(`GET ${path}: the count, then each page from the last row of the one before, through the list's index`, async () => {
+      const { report } = await planned(path, adminToken);
+      expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+    });
+  }
+
+  it('the exports’ later pages: after the last row read, through the list’s index, never a sort of the whole table', async () => {
+    const position = ['2026-06-01T00:00:00.000Z', 500] as const;
+    const noSubscriptionFilter = { plan: undefined, status: undefined, interval: undefined, q: undefined };
+    const now = new Date();
+    const pages: [string, () => Promise<unknown>][] = [
+      ['orders', () => adminOrdersAfter(t.db, {}, position, 1000)],
+      ['orders, paid', () => adminOrdersAfter(t.db, { status: 'paid' }, position, 1000)],
+      ['bookings', () => adminBookingsAfter(t.db, { status: undefined, from: undefined, to: undefined, q: undefined }, position, 1000, now)],
+      ['subscriptions', () => adminSubscriptionsAfter(t.db, { ...noSubscriptionFilter }, position, 1000)],
+      ['subscriptions, active', () => adminSubscriptionsAfter(t.db, { ...noSubscriptionFilter, status: 'active' }, position, 1000)],
+      ['users', () => usersAfter(t.db, {}, 500, 1000)],
+      ['audit log', () => auditLogExport(t.db, {}).page(position, 1000)],
+      ['audit log, an action', () => auditLogExport(t.db, { action: 'coupon.update' }).page(position, 1000)],
+    ];
+    for (const [name, run] of pages) {
+      const report = await planReport(t.client, await statementsOf(t.client, run));
+      expect(report.filter((r) => r.problems.length > 0), name).toEqual([]);
+    }
+  });
 
   it('GET /api/notifications: a member’s newest notices through an index, not their whole list sorted', async () => {
     const { report } = await planned('/api/notifications', adminToken);

@@ -16,8 +16,8 @@ import {
   listAdminSubscriptions,
   updatePlan,
 } from '../services/subscriptions/admin.ts';
-import { csvResponse } from '../services/csv/writer.ts';
-import { subscriptionsCsv } from '../services/csv/subscriptions.ts';
+import { csvExportResponse } from '../services/csv/stream.ts';
+import { subscriptionsExport } from '../services/csv/subscriptions.ts';
 import { subscriptionStats } from '../services/subscriptions/stats.ts';
 import { syncPlanPrices } from '../services/subscriptions/stripe-billing.ts';
 import { ProviderError, providerNameOf } from '../services/payments/provider.ts';
@@ -80,7 +80,7 @@ export const subscriptionsAdminRoutes = new Hono<AppContext>()
     '/admin/subscriptions/export.csv',
     requirePermission('subscriptions.manage'),
     validate('query', adminSubscriptionsQuerySchema.omit({ page: true, pageSize: true })),
-    async (c) => csvResponse(c, 'subscriptions', await subscriptionsCsv(c.get('platform').db, c.req.valid('query'))),
+    async (c) => csvExportResponse(c, 'subscriptions', subscriptionsExport(c.get('platform').db, c.req.valid('query'))),
   )
   .get('/admin/subscriptions/:id', requirePermission('subscriptions.manage'), validate('param', idParamSchema), async (c) =>
     c.json(await getAdminSubscription(c.get('platform'), c.req.valid('param').id), 200),

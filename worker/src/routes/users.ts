@@ -6,8 +6,8 @@ import { validate } from '../http/validate.ts';
 import { optionalUser, requirePermission, signedInUser } from '../middleware/auth.ts';
 import { adminUpdateUserSchema, grantRoleSchema, idParamSchema, listUsersQuerySchema, userRoleParamSchema } from '../schemas/users.ts';
 import { grantRole, listRoles, listUsers, revokeRole, updateUserAsAdmin, USER_NOT_FOUND } from '../services/admin-users.ts';
-import { csvResponse } from '../services/csv/writer.ts';
-import { usersCsv } from '../services/csv/users.ts';
+import { csvExportResponse } from '../services/csv/stream.ts';
+import { usersExport } from '../services/csv/users.ts';
 import { loadUserView, toPublicUserView } from '../services/users.ts';
 
 export const usersRoutes = new Hono<AppContext>()
@@ -16,7 +16,7 @@ export const usersRoutes = new Hono<AppContext>()
   })
   // The list as CSV: the same filters (no page), every matching user, the list's order.
   .get('/users/export.csv', requirePermission('users.list'), validate('query', listUsersQuerySchema.omit({ page: true, pageSize: true })), async (c) => {
-    return csvResponse(c, 'users', await usersCsv(c.get('platform').db, c.req.valid('query')));
+    return csvExportResponse(c, 'users', usersExport(c.get('platform').db, c.req.valid('query')));
   })
   /**
    * users.read_private (ADMIN) and the account itself see the whole account; anyone else, signed

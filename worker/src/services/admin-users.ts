@@ -1,5 +1,5 @@
 import type { ResultSet } from '@libsql/client';
-import { and, asc, count, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, gt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { roles, statTotals, userRoles, users } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../app-context.ts';
 import { can, mayChangeAccount, type Action } from '../domain/permissions.ts';
@@ -7,7 +7,6 @@ import type { RoleName } from '../domain/roles.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { audited, type AuditActor } from './audit.ts';
-import { CSV_MAX_ROWS, withinCsvCap } from './csv/writer.ts';
 import { roleMappingsOf, toUserView, loadUserView, type UserView } from './users.ts';
 import { fieldWords } from '../domain/audit.ts';
 
@@ -110,25 +109,24 @@ function totalOf(db: Db, query: UserFilters, where: SQL | undefined) {
     .where(and(eq(statTotals.metric, query.role ? `role.${query.role}` : 'users.total'), eq(statTotals.day, '')));
 }
 
-/** Every user the list's filters select, in the list's order (the CSV export); above the cap a 400. */
-export async function exportUsers(db: Db, filters: UserFilters): Promise<UserView[]> {
-  const rows = withinCsvCap(
-    await db
-      .select()
-      .from(users)
-      .where(usersWhere(filters))
-      .orderBy(asc(users.id))
-      .limit(CSV_MAX_ROWS + 1),
+/** How many users the list's filters select (the export checks it before reading any row). */
+export async function countUsers(db: Db, filters: UserFilters): Promise<number> {
+  const [row] = await totalOf(db, filters, usersWhere(filters));
+  return Number(row?.n ?? 0);
+}
+
+/** Up to `limit` users the list's filters select after the user `afterId`, in the list's order (by id): a page of the CSV export. */
+export async function usersAfter(db: Db, filters: UserFilters, afterId: number | undefined, limit: number): Promise<UserView[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(usersWhere(filters), afterId === undefined ? undefined : gt(users.id, afterId)))
+    .orderBy(asc(users.id))
+    .limit(limit);
+  const mappings = await roleMappingsOf(
+    db,
+    rows.map((r) => r.id),
   );
-  const mappings = new Map<number, { id: number; role: string }[]>();
-  // In slices: one IN (...) of 50,000 ids is more than SQLite's bound parameters allow.
-  for (let i = 0; i < rows.length; i += 1000) {
-    const slice = await roleMappingsOf(
-      db,
-      rows.slice(i, i + 1000).map((r) => r.id),
-    );
-    for (const [id, list] of slice) mappings.set(id, list);
-  }
   return rows.map((row) => toUserView(row, mappings.get(row.id) ?? []));
 }
 

@@ -2,7 +2,9 @@ import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { auditLog, type AuditLogRow } from '../../../db/schema/audit.ts';
 import { auditActionLabel } from '../domain/audit.ts';
 import type { Db } from '../platform/db.ts';
-import { CSV_MAX_ROWS, csvHeaders, toCsv, withinCsvCap, type CsvColumn } from './csv/writer.ts';
+import type { CsvExport } from './csv/stream.ts';
+import { csvHeaders, type CsvColumn } from './csv/writer.ts';
+import { after, type Position } from './keyset.ts';
 import { sumOfDays } from './stats/totals.ts';
 
 /**
@@ -152,12 +154,20 @@ const AUDIT_COLUMNS: CsvColumn<AuditEntryView>[] = [
 
 export const AUDIT_CSV_HEADER = csvHeaders(AUDIT_COLUMNS);
 
-export async function auditLogCsv(db: Db, filters: AuditLogFilters): Promise<string> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(whereOf(filters))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(CSV_MAX_ROWS + 1);
-  return toCsv(AUDIT_COLUMNS, withinCsvCap(rows).map(toAuditEntryView));
+/** The audit log's entries the viewer's filters select, newest first, streamed in pages (the CSV export). */
+export function auditLogExport(db: Db, filters: AuditLogFilters): CsvExport<AuditEntryView, Position> {
+  return {
+    columns: AUDIT_COLUMNS,
+    total: async () => Number((await totalOf(db, filters, whereOf(filters)))[0]?.n ?? 0),
+    page: async (position, limit) =>
+      (
+        await db
+          .select()
+          .from(auditLog)
+          .where(and(whereOf(filters), after(auditLog.createdAt, auditLog.id, position)))
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(limit)
+      ).map(toAuditEntryView),
+    cursorOf: (e) => [e.created_at, e.id],
+  };
 }

@@ -1,5 +1,5 @@
 import type { ResultSet } from '@libsql/client';
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import QRCode from 'qrcode';
 import { certificates, certificateTemplates, courses, enrollments, users, type CERTIFICATE_ISSUE_KINDS } from '../../../db/schema/index.ts';
@@ -19,7 +19,7 @@ import { can, denialMessage } from '../domain/permissions.ts';
 import { COURSE_NOT_FOUND } from './courses.ts';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
-import { CSV_MAX_ROWS, withinCsvCap } from './csv/writer.ts';
+import { after, type Position } from './keyset.ts';
 import { audited, auditedIfStaff, type AuditActor } from './audit.ts';
 
 export const CERTIFICATE_NOT_FOUND = 'Certificate not found';
@@ -286,17 +286,30 @@ function certificateSearchWhere(q: string | undefined): SQL | undefined {
   );
 }
 
+/** How many certificates the admin list's search matches (the export checks it before reading any row). */
+export async function countCertificates(db: Db, actor: CourseActor, q: string | undefined): Promise<number> {
+  if (!can(actor.roles, 'certificates.list_all')) throw forbidden(ADMIN_ONLY);
+  const base = db.select({ n: count() }).from(certificates);
+  const [row] = q
+    ? await base
+        .innerJoin(learner, eq(learner.id, certificates.userId))
+        .innerJoin(courses, eq(courses.id, certificates.courseId))
+        .where(certificateSearchWhere(q))
+    : await base;
+  return row?.n ?? 0;
+}
+
 /**
  * The admin list's search as CSV rows: every match in the list's order (newest first), not only
- * the list's first 200; above the export cap a 400.
+ * the list's first 200, a page of `limit` after `position` at a time.
  */
-export async function exportCertificates(db: Db, actor: CourseActor, q: string | undefined): Promise<CertificateSummary[]> {
+export async function certificatesAfter(db: Db, actor: CourseActor, q: string | undefined, position: Position | undefined, limit: number): Promise<CertificateSummary[]> {
   if (!can(actor.roles, 'certificates.list_all')) throw forbidden(ADMIN_ONLY);
   const rows = await summaryQuery(db)
-    .where(certificateSearchWhere(q))
+    .where(and(certificateSearchWhere(q), after(certificates.issuedAt, certificates.id, position)))
     .orderBy(desc(certificates.issuedAt), desc(certificates.id))
-    .limit(CSV_MAX_ROWS + 1);
-  return withinCsvCap(rows).map(toSummary);
+    .limit(limit);
+  return rows.map(toSummary);
 }
 
 async function summaryById(db: Db, id: number): Promise<SummaryRow | null> {

@@ -6,7 +6,7 @@ import { couponRuleOf, describeCoupon, normaliseCouponCode, type CouponItemRef, 
 import { AppError, conflict, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { audited, type AuditActor } from './audit.ts';
-import { CSV_MAX_ROWS, withinCsvCap } from './csv/writer.ts';
+import { after, type Position } from './keyset.ts';
 import { uniqueViolation } from './db-errors.ts';
 import { fieldWords } from '../domain/audit.ts';
 
@@ -156,17 +156,23 @@ export async function listCoupons(db: Db, query: CouponFilters & { page: number;
   };
 }
 
-/** Every coupon the list's filters select, in the list's order (the CSV export); above the cap a 400. */
-export async function exportCoupons(db: Db, filters: CouponFilters): Promise<CouponView[]> {
+/** How many coupons the list's filters select (the export checks it before reading any row). */
+export async function countCoupons(db: Db, filters: CouponFilters): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(coupons).where(couponsWhere(filters));
+  return Number(row?.n ?? 0);
+}
+
+/** Up to `limit` coupons the list's filters select after `position`, in the list's order: a page of the CSV export. */
+export async function couponsAfter(db: Db, filters: CouponFilters, position: Position | undefined, limit: number): Promise<CouponView[]> {
   const rows = await db
     .select({ row: coupons, reserved: reservedCount, redeemed: redeemedCount })
     .from(coupons)
-    .where(couponsWhere(filters))
+    .where(and(couponsWhere(filters), after(coupons.createdAt, coupons.id, position)))
     .orderBy(desc(coupons.createdAt), desc(coupons.id))
-    .limit(CSV_MAX_ROWS + 1);
+    .limit(limit);
   return toViews(
     db,
-    withinCsvCap(rows).map((r) => ({ ...r.row, reserved: r.reserved, redeemed: r.redeemed })),
+    rows.map((r) => ({ ...r.row, reserved: r.reserved, redeemed: r.redeemed })),
   );
 }
 

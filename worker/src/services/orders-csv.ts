@@ -1,5 +1,8 @@
-import type { AdminOrder } from './orders.ts';
-import { centsAsDollars, csvHeaders, toCsv, type CsvColumn } from './csv/writer.ts';
+import type { Db } from '../platform/db.ts';
+import type { CsvExport } from './csv/stream.ts';
+import { centsAsDollars, csvHeaders, type CsvColumn } from './csv/writer.ts';
+import type { Position } from './keyset.ts';
+import { adminOrdersAfter, countAdminOrders, type AdminOrder, type AdminOrderFilters } from './orders.ts';
 
 /** The admin's order export (issue 9 §3), written by the shared CSV writer (services/csv/writer.ts). */
 
@@ -22,6 +25,11 @@ const ORDER_COLUMNS: CsvColumn<AdminOrder>[] = [
 
 export const ORDER_CSV_HEADER = csvHeaders(ORDER_COLUMNS);
 
-export function ordersCsv(rows: readonly AdminOrder[]): string {
-  return toCsv(ORDER_COLUMNS, rows);
+export function ordersExport(db: Db, filters: AdminOrderFilters): CsvExport<AdminOrder, Position> {
+  return {
+    columns: ORDER_COLUMNS,
+    total: () => countAdminOrders(db, filters),
+    page: (position, limit) => adminOrdersAfter(db, filters, position, limit),
+    cursorOf: (o) => [o.createdAt, o.id],
+  };
 }

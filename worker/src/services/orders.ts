@@ -6,7 +6,7 @@ import { can } from '../domain/permissions.ts';
 import type { OrderStatus } from '../domain/orders.ts';
 import { notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
-import { CSV_MAX_ROWS, withinCsvCap } from './csv/writer.ts';
+import { after, type Position } from './keyset.ts';
 import { listUserOrders, loadOrderSummary, summariesOf, type OrderSummary } from './payments/order-view.ts';
 import { sumOfDays } from './stats/totals.ts';
 
@@ -141,15 +141,22 @@ export async function listAdminOrders(db: Db, filters: AdminOrderFilters & { pag
   return { data: await withBuyers(db, rows), total: Number(totalRow?.n ?? 0), page: filters.page, pageSize: filters.pageSize };
 }
 
-export async function exportAdminOrders(db: Db, filters: AdminOrderFilters): Promise<AdminOrder[]> {
+/** How many orders the list's filters select (the export checks it before reading any row). */
+export async function countAdminOrders(db: Db, filters: AdminOrderFilters): Promise<number> {
+  const [row] = await totalOf(db, filters, whereOf(filters));
+  return Number(row?.n ?? 0);
+}
+
+/** Up to `limit` orders the list's filters select after `position`, newest first, with the buyer: a page of the CSV export. */
+export async function adminOrdersAfter(db: Db, filters: AdminOrderFilters, position: Position | undefined, limit: number): Promise<AdminOrder[]> {
   const rows = await db
     .select({ order: orders, buyer: buyerColumns })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(whereOf(filters))
+    .where(and(whereOf(filters), after(orders.createdAt, orders.id, position)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(CSV_MAX_ROWS + 1);
-  return withBuyers(db, withinCsvCap(rows));
+    .limit(limit);
+  return withBuyers(db, rows);
 }
 
 export interface RefundView {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DURATION_MINUTES_MAX } from '../../domain/bookings.ts';
 import type { Db } from '../../platform/db.ts';
 import type { AdminBookingsQuery } from '../../schemas/connect-admin.ts';
-import { CSV_MAX_ROWS, withinCsvCap } from '../csv/writer.ts';
+import { after, type Position } from '../keyset.ts';
 import { loadBookingViews } from './booking-views.ts';
 import type { BookingView } from './views.ts';
 
@@ -62,7 +62,7 @@ function whereOf(query: Omit<AdminBookingsQuery, 'page' | 'pageSize'>, now: Date
  * How many bookings match: all of them is a running total (stat_totals, decision 0039); a filter
  * counts through the bookings' indexes, and only a search reads the people too.
  */
-function totalOf(db: Db, query: AdminBookingsQuery, where: SQL) {
+function totalOf(db: Db, query: Omit<AdminBookingsQuery, 'page' | 'pageSize'>, where: SQL) {
   const filtered = query.instructorId !== undefined || query.status !== undefined || query.from || query.to || query.q;
   if (!filtered) return db.all<{ n: number }>(sql`SELECT coalesce(sum(value), 0) AS n FROM stat_totals WHERE metric = 'bookings.total' AND day = ''`);
   const people = query.q ? sql`JOIN users bu ON bu.id = b.user_id JOIN users iu ON iu.id = b.instructor_id` : sql``;
@@ -86,17 +86,26 @@ export async function listAdminBookings(db: Db, query: AdminBookingsQuery, now: 
   };
 }
 
-/** Every booking the list's filters select, in the list's order (the CSV export); above the cap a 400. */
-export async function exportAdminBookings(db: Db, query: Omit<AdminBookingsQuery, 'page' | 'pageSize'>, now: Date = new Date()): Promise<BookingView[]> {
-  const ids = withinCsvCap(
+/** How many bookings the list's filters select (the export checks it before reading any row). */
+export async function countAdminBookings(db: Db, query: Omit<AdminBookingsQuery, 'page' | 'pageSize'>, now: Date = new Date()): Promise<number> {
+  const [row] = await totalOf(db, query, whereOf(query, now));
+  return Number(row?.n ?? 0);
+}
+
+/** Up to `limit` bookings the list's filters select after `position`, in the list's order: a page of the CSV export. */
+export async function adminBookingsAfter(
+  db: Db,
+  query: Omit<AdminBookingsQuery, 'page' | 'pageSize'>,
+  position: Position | undefined,
+  limit: number,
+  now: Date = new Date(),
+): Promise<BookingView[]> {
+  const next = after(sql`b.starts_at`, sql`b.id`, position);
+  const ids = (
     await db.all<{ id: number }>(sql`SELECT b.id FROM bookings b JOIN users bu ON bu.id = b.user_id JOIN users iu ON iu.id = b.instructor_id
-      WHERE ${whereOf(query, now)} ORDER BY b.starts_at DESC, b.id DESC LIMIT ${CSV_MAX_ROWS + 1}`),
+      WHERE ${whereOf(query, now)}${next ? sql` AND ${next}` : sql``} ORDER BY b.starts_at DESC, b.id DESC LIMIT ${limit}`)
   ).map((r) => r.id);
-  const byId = new Map<number, BookingView>();
-  // In slices: one IN (...) of 50,000 ids is more than SQLite's bound parameters allow.
-  for (let i = 0; i < ids.length; i += 1000) {
-    for (const view of await loadBookingViews(db, { ids: ids.slice(i, i + 1000), withBookerEmail: true }, now)) byId.set(view.id, view);
-  }
+  const byId = new Map((await loadBookingViews(db, { ids, withBookerEmail: true }, now)).map((v) => [v.id, v]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

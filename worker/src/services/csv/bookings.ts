@@ -1,8 +1,10 @@
 import type { Db } from '../../platform/db.ts';
 import type { AdminBookingsQuery } from '../../schemas/connect-admin.ts';
-import { exportAdminBookings } from '../bookings/admin-bookings.ts';
+import { adminBookingsAfter, countAdminBookings } from '../bookings/admin-bookings.ts';
 import type { BookingView } from '../bookings/views.ts';
-import { centsAsDollars, csvHeaders, toCsv, type CsvColumn } from './writer.ts';
+import type { Position } from '../keyset.ts';
+import type { CsvExport } from './stream.ts';
+import { centsAsDollars, csvHeaders, type CsvColumn } from './writer.ts';
 
 /** The admin's bookings list (GET /api/admin/bookings) as CSV: the same filters, every page, the list's order. */
 
@@ -32,6 +34,12 @@ const BOOKING_COLUMNS: CsvColumn<BookingView>[] = [
 
 export const BOOKINGS_CSV_HEADER = csvHeaders(BOOKING_COLUMNS);
 
-export async function bookingsCsv(db: Db, filters: Omit<AdminBookingsQuery, 'page' | 'pageSize'>): Promise<string> {
-  return toCsv(BOOKING_COLUMNS, await exportAdminBookings(db, filters));
+/** The export as of one moment: "upcoming" and "completed" mean the same on every page. */
+export function bookingsExport(db: Db, filters: Omit<AdminBookingsQuery, 'page' | 'pageSize'>, now = new Date()): CsvExport<BookingView, Position> {
+  return {
+    columns: BOOKING_COLUMNS,
+    total: () => countAdminBookings(db, filters, now),
+    page: (position, limit) => adminBookingsAfter(db, filters, position, limit, now),
+    cursorOf: (b) => [b.starts_at, b.id],
+  };
 }

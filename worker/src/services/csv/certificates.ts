@@ -1,7 +1,9 @@
 import type { CourseActor } from '../../domain/courses.ts';
 import type { Db } from '../../platform/db.ts';
-import { exportCertificates, type CertificateSummary } from '../certificates.ts';
-import { csvHeaders, toCsv, type CsvColumn } from './writer.ts';
+import { certificatesAfter, countCertificates, type CertificateSummary } from '../certificates.ts';
+import type { Position } from '../keyset.ts';
+import type { CsvExport } from './stream.ts';
+import { csvHeaders, type CsvColumn } from './writer.ts';
 
 /** The admin's certificates list (GET /api/admin/certificates?q=) as CSV: the same search, every match, the list's order. */
 
@@ -23,6 +25,11 @@ const CERTIFICATE_COLUMNS: CsvColumn<CertificateSummary>[] = [
 
 export const CERTIFICATES_CSV_HEADER = csvHeaders(CERTIFICATE_COLUMNS);
 
-export async function certificatesCsv(db: Db, actor: CourseActor, q: string | undefined): Promise<string> {
-  return toCsv(CERTIFICATE_COLUMNS, await exportCertificates(db, actor, q));
+export function certificatesExport(db: Db, actor: CourseActor, q: string | undefined): CsvExport<CertificateSummary, Position> {
+  return {
+    columns: CERTIFICATE_COLUMNS,
+    total: () => countCertificates(db, actor, q),
+    page: (position, limit) => certificatesAfter(db, actor, q, position, limit),
+    cursorOf: (c) => [c.issued_at, c.id],
+  };
 }

@@ -1,6 +1,8 @@
 import type { Db } from '../../platform/db.ts';
-import { exportCoupons, type CouponFilters, type CouponView } from '../coupons.ts';
-import { centsAsDollars, csvHeaders, toCsv, type CsvColumn } from './writer.ts';
+import { countCoupons, couponsAfter, type CouponFilters, type CouponView } from '../coupons.ts';
+import type { Position } from '../keyset.ts';
+import type { CsvExport } from './stream.ts';
+import { centsAsDollars, csvHeaders, type CsvColumn } from './writer.ts';
 
 /** The admin's coupons list (GET /api/admin/coupons) as CSV: the same filters, every page, the list's order. */
 
@@ -29,6 +31,11 @@ const COUPON_COLUMNS: CsvColumn<CouponView>[] = [
 
 export const COUPONS_CSV_HEADER = csvHeaders(COUPON_COLUMNS);
 
-export async function couponsCsv(db: Db, filters: CouponFilters): Promise<string> {
-  return toCsv(COUPON_COLUMNS, await exportCoupons(db, filters));
+export function couponsExport(db: Db, filters: CouponFilters): CsvExport<CouponView, Position> {
+  return {
+    columns: COUPON_COLUMNS,
+    total: () => countCoupons(db, filters),
+    page: (position, limit) => couponsAfter(db, filters, position, limit),
+    cursorOf: (c) => [c.createdAt, c.id],
+  };
 }

@@ -1,7 +1,8 @@
 import type { Db } from '../../platform/db.ts';
-import { exportAllResources, type AdminResourceQuery } from '../store/resource-reads.ts';
+import { allResourcesFrom, countAllResources, type AdminResourceQuery } from '../store/resource-reads.ts';
 import type { ResourceSummary } from '../store/views.ts';
-import { centsAsDollars, csvHeaders, toCsv, type CsvColumn } from './writer.ts';
+import type { CsvExport } from './stream.ts';
+import { centsAsDollars, csvHeaders, type CsvColumn } from './writer.ts';
 
 /** The admin's resources list (GET /api/curriculum-all) as CSV: the same filters, every page, the list's order. */
 
@@ -29,6 +30,11 @@ const RESOURCE_COLUMNS: CsvColumn<ResourceSummary>[] = [
 
 export const RESOURCES_CSV_HEADER = csvHeaders(RESOURCE_COLUMNS);
 
-export async function resourcesCsv(db: Db, filters: Omit<AdminResourceQuery, 'page' | 'page_size'>): Promise<string> {
-  return toCsv(RESOURCE_COLUMNS, await exportAllResources(db, filters));
+export function resourcesExport(db: Db, filters: Omit<AdminResourceQuery, 'page' | 'page_size'>): CsvExport<ResourceSummary, number> {
+  return {
+    columns: RESOURCE_COLUMNS,
+    total: () => countAllResources(db, filters),
+    page: (offset, limit) => allResourcesFrom(db, filters, offset ?? 0, limit),
+    cursorOf: (_, read) => read,
+  };
 }

@@ -1,7 +1,9 @@
 import type { Db } from '../../platform/db.ts';
 import type { AdminSubscriptionsQuery } from '../../schemas/subscriptions-admin.ts';
-import { exportAdminSubscriptions, type AdminSubscriptionRow } from '../subscriptions/admin.ts';
-import { centsAsDollars, csvHeaders, toCsv, type CsvColumn } from './writer.ts';
+import type { Position } from '../keyset.ts';
+import { adminSubscriptionsAfter, countAdminSubscriptions, type AdminSubscriptionRow } from '../subscriptions/admin.ts';
+import type { CsvExport } from './stream.ts';
+import { centsAsDollars, csvHeaders, type CsvColumn } from './writer.ts';
 
 /** The admin's subscriptions list (GET /api/admin/subscriptions) as CSV: the same filters, every page, the list's order. */
 
@@ -33,6 +35,11 @@ const SUBSCRIPTION_COLUMNS: CsvColumn<AdminSubscriptionRow>[] = [
 
 export const SUBSCRIPTIONS_CSV_HEADER = csvHeaders(SUBSCRIPTION_COLUMNS);
 
-export async function subscriptionsCsv(db: Db, filters: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize'>): Promise<string> {
-  return toCsv(SUBSCRIPTION_COLUMNS, await exportAdminSubscriptions(db, filters));
+export function subscriptionsExport(db: Db, filters: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize'>): CsvExport<AdminSubscriptionRow, Position> {
+  return {
+    columns: SUBSCRIPTION_COLUMNS,
+    total: () => countAdminSubscriptions(db, filters),
+    page: (position, limit) => adminSubscriptionsAfter(db, filters, position, limit),
+    cursorOf: (s) => [s.created_at, s.id],
+  };
 }

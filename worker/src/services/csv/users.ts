@@ -1,7 +1,8 @@
 import type { Db } from '../../platform/db.ts';
-import { exportUsers, type UserFilters } from '../admin-users.ts';
+import { countUsers, usersAfter, type UserFilters } from '../admin-users.ts';
 import type { UserView } from '../users.ts';
-import { csvHeaders, toCsv, type CsvColumn } from './writer.ts';
+import type { CsvExport } from './stream.ts';
+import { csvHeaders, type CsvColumn } from './writer.ts';
 
 /** The admin's users list (GET /api/users) as CSV: the same filters, every page, the list's order. */
 
@@ -21,6 +22,11 @@ const USER_COLUMNS: CsvColumn<UserView>[] = [
 
 export const USERS_CSV_HEADER = csvHeaders(USER_COLUMNS);
 
-export async function usersCsv(db: Db, filters: UserFilters): Promise<string> {
-  return toCsv(USER_COLUMNS, await exportUsers(db, filters));
+export function usersExport(db: Db, filters: UserFilters): CsvExport<UserView, number> {
+  return {
+    columns: USER_COLUMNS,
+    total: () => countUsers(db, filters),
+    page: (after, limit) => usersAfter(db, filters, after, limit),
+    cursorOf: (user) => user.id,
+  };
 }

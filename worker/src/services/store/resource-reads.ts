@@ -3,7 +3,6 @@ import { resourceCategories, resources, sellerProfiles, users } from '../../../.
 import { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS, RESOURCE_STATUSES } from '../../../../db/schema/store.ts';
 import { likePattern, RESOURCE_PAGE_SIZE_DEFAULT, RESOURCE_PAGE_SIZE_MAX } from '../../domain/store.ts';
 import type { Db } from '../../platform/db.ts';
-import { CSV_MAX_ROWS, withinCsvCap } from '../csv/writer.ts';
 import { renderLessonMarkdown } from '../learning.ts';
 import { findResourceRef, isPublicRef, isPublicResource, listFileViews, previewUrlsOf, selectSummaries, sellerIsPublic, sellerUserColumns, toSummary } from './resource-views.ts';
 import { getSellerCard } from './storefront.ts';
@@ -272,12 +271,28 @@ export async function listAllResources(db: Db, query: AdminResourceQuery): Promi
   return { ...list, counts };
 }
 
-/** Every resource the admin list's filters select, in the list's order (the CSV export); above the cap a 400. */
-export async function exportAllResources(db: Db, query: Omit<AdminResourceQuery, 'page' | 'page_size'>): Promise<ResourceSummary[]> {
+/** How many resources the admin list's filters select (the export checks it before reading any row). */
+export async function countAllResources(db: Db, query: Omit<AdminResourceQuery, 'page' | 'page_size'>): Promise<number> {
+  const base = query.status ? [eq(resources.status, query.status)] : [];
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(resources)
+    .leftJoin(sellerProfiles, eq(sellerProfiles.userId, resources.sellerId))
+    .where(and(...base, ...filtersOf(query)));
+  return row?.n ?? 0;
+}
+
+/**
+ * `limit` resources the admin list's filters select, in the list's order, after the first
+ * `offset`: a page of the CSV export. The list sorts by rating, sales or price as well as by date,
+ * and the store's resources are counted in tens of thousands, so these pages skip by offset.
+ */
+export async function allResourcesFrom(db: Db, query: Omit<AdminResourceQuery, 'page' | 'page_size'>, offset: number, limit: number): Promise<ResourceSummary[]> {
   const base = query.status ? [eq(resources.status, query.status)] : [];
   const rows = await selectSummaries(db)
     .where(and(...base, ...filtersOf(query)))
     .orderBy(...orderOf(query.sort))
-    .limit(CSV_MAX_ROWS + 1);
-  return withinCsvCap(rows).map(toSummary);
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toSummary);
 }

@@ -48,8 +48,10 @@ export async function getStoreStats(db: Db): Promise<StoreStats> {
   const [[counts], [money], top] = await Promise.all([
     db.all<{ submitted: number; published: number; pending: number; approved: number }>(sql`SELECT
         (SELECT count(*) FROM resources WHERE status = 'submitted') AS submitted,
-        (SELECT count(*) FROM resources r JOIN seller_profiles sp ON sp.user_id = r.seller_id
-          WHERE r.status = 'published' AND sp.status = 'approved') AS published,
+        -- Per approved seller, their published resources through (seller_id, status): CROSS JOIN
+        -- keeps SQLite from walking every published resource to look its seller up.
+        (SELECT count(*) FROM seller_profiles sp CROSS JOIN resources r
+          WHERE sp.status = 'approved' AND r.seller_id = sp.user_id AND r.status = 'published') AS published,
         (SELECT count(*) FROM seller_profiles WHERE status = 'pending') AS pending,
         (SELECT count(*) FROM seller_profiles WHERE status = 'approved') AS approved`),
     // The window's whole days from the ledger's running totals per day (stat_totals, decision
@@ -63,14 +65,15 @@ export async function getStoreStats(db: Db): Promise<StoreStats> {
           + (SELECT coalesce(sum(fee_cents), 0) FROM seller_ledger WHERE created_at >= ${since} AND created_at < ${nextDay} AND type IN ('sale', 'refund')) AS fees,
         (SELECT sum(value) FROM stat_totals WHERE metric = 'ledger.fees') AS feesAll`),
     // Each resource's revenue is a running total (resource_revenue, decision 0039) whose index
-    // gives the order: the top five are read, not every sale summed.
+    // gives the order (ties: the newer resource first): the top five are read, not every sale
+    // summed. CROSS JOIN keeps SQLite walking that index rather than every resource.
     db.all<{ id: number; title: string; sellerId: number; storeName: string | null; status: string; salesCount: number; revenue: number }>(sql`SELECT
         r.id, r.title, r.seller_id AS sellerId, sp.store_name AS storeName, r.status, r.sales_count AS salesCount,
         rv.revenue_cents AS revenue
       FROM resource_revenue rv
-      JOIN resources r ON r.id = rv.resource_id
+      CROSS JOIN resources r ON r.id = rv.resource_id
       LEFT JOIN seller_profiles sp ON sp.user_id = r.seller_id
-      ORDER BY rv.revenue_cents DESC, r.sales_count DESC, r.id
+      ORDER BY rv.revenue_cents DESC, rv.resource_id DESC
       LIMIT 5`),
   ]);
   const revenue = Number(money?.revenue ?? 0);

@@ -15,7 +15,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { NOTHING_TO_CHANGE, planProblems } from '../../domain/plan-rules.ts';
 import type { AdminSubscriptionsQuery, PlanChanges } from '../../schemas/subscriptions-admin.ts';
-import { CSV_MAX_ROWS, withinCsvCap } from '../csv/writer.ts';
+import { after, type Position } from '../keyset.ts';
 import { audited, auditedAround, type AuditActor } from '../audit.ts';
 import { providerNameOf } from '../payments/provider.ts';
 import { ALREADY_ENDED, cancelSubscription, INVOICE_NOT_FOUND, INVOICE_NOT_REFUNDABLE, refundInvoice, SUBSCRIPTION_NOT_FOUND } from './manage.ts';
@@ -216,7 +216,7 @@ export async function listAdminSubscriptions(db: Db, query: AdminSubscriptionsQu
  * (`sub.n:{plan}:{status}` in stat_totals, decision 0039) answer in a few rows; an interval or a
  * search counts what it matches.
  */
-function totalOf(db: Db, query: AdminSubscriptionsQuery, where: SQL | undefined) {
+function totalOf(db: Db, query: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize'>, where: SQL | undefined) {
   if (query.interval || query.q) {
     return db
       .select({ n: sql<number>`count(*)` })
@@ -239,17 +239,28 @@ function totalOf(db: Db, query: AdminSubscriptionsQuery, where: SQL | undefined)
     );
 }
 
-/** Every subscription the list's filters select, in the list's order (the CSV export); above the cap a 400. */
-export async function exportAdminSubscriptions(db: Db, filters: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize'>): Promise<AdminSubscriptionRow[]> {
+/** How many subscriptions the list's filters select (the export checks it before reading any row). */
+export async function countAdminSubscriptions(db: Db, filters: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize'>): Promise<number> {
+  const [row] = await totalOf(db, filters, whereOf(filters));
+  return Number(row?.n ?? 0);
+}
+
+/** Up to `limit` subscriptions the list's filters select after `position`, in the list's order: a page of the CSV export. */
+export async function adminSubscriptionsAfter(
+  db: Db,
+  filters: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize'>,
+  position: Position | undefined,
+  limit: number,
+): Promise<AdminSubscriptionRow[]> {
   const rows = await db
     .select({ sub: subscriptions, user: subscriberColumns })
     .from(subscriptions)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
     .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(whereOf(filters))
+    .where(and(whereOf(filters), after(subscriptions.createdAt, subscriptions.id, position)))
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(CSV_MAX_ROWS + 1);
-  return adminRows(db, withinCsvCap(rows));
+    .limit(limit);
+  return adminRows(db, rows);
 }
 
 // ---------------------------------------------------------------------------------------------
