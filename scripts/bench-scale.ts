@@ -175,13 +175,14 @@ interface Measured {
   exports: Map<string, ExportRun>;
   healthUnderLoad: { p50: number; p99: number };
   churn: Churn;
-  loop: { maxMs: number; p99Ms: number };
+  loop: { maxMs: number; worst: [string, number][] };
 }
 
 const CHURN_EVERY_MS = 200;
+const CHURN_FOR_MS = 10_000;
 
 /**
- * `/api/courses` timed while the admin enrols in a free course every 200 ms and leaves it again
+ * `/api/courses` timed for 10 s while the admin enrols in a free course every 200 ms and leaves it again
  * (each enrolment and its removal change a course's learner count): the catalog's cached answer
  * must stay in place, and the enrolments stay quick.
  */
@@ -215,9 +216,19 @@ async function enrolmentChurn(base: string, adminToken: string): Promise<Churn> 
       await new Promise((r) => setTimeout(r, CHURN_EVERY_MS / 2));
     }
   })();
-  const catalog = await time(`${base}/api/courses`, {}, SAMPLES * 3);
+  // The catalog read every 20 ms for as long as the churn runs.
+  const reads: number[] = [];
+  const until = performance.now() + CHURN_FOR_MS;
+  while (performance.now() < until) {
+    const started = performance.now();
+    await (await fetch(`${base}/api/courses`)).arrayBuffer();
+    reads.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 20));
+  }
   running = false;
   await churn;
+  reads.sort((a, b) => a - b);
+  const catalog = { p50: percentile(reads, 50), p99: percentile(reads, 99) };
   writes.sort((a, b) => a - b);
   return { catalog, enrolments: { p50: percentile(writes, 50), p99: percentile(writes, 99), count: writes.length, failed } };
 }
@@ -228,12 +239,19 @@ async function measure(dataDir: string): Promise<Measured> {
     const tokens = { admin: await token(server.base, 'admin'), student: await token(server.base, 'student'), seller: await token(server.base, 'seller') };
     const reads = new Map<string, { p50: number; p99: number; status: number }>();
     await loopDelay(server);
+    // The event loop's longest delay during each step, to say which request held it.
+    const loopBySteps = new Map<string, number>();
+    const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+      const result = await run();
+      loopBySteps.set(name, (await loopDelay(server)).maxMs);
+      return result;
+    };
     for (const read of READS) {
       const headers: Record<string, string> = read.as ? { authorization: `Bearer ${tokens[read.as]}` } : {};
-      reads.set(read.name, await time(`${server.base}${read.path}`, headers));
+      reads.set(read.name, await step(read.name, () => time(`${server.base}${read.path}`, headers)));
     }
     const exports = new Map<string, ExportRun>();
-    for (const exp of EXPORTS) exports.set(exp.name, await exportOnce(server, exp.path, tokens.admin));
+    for (const exp of EXPORTS) exports.set(exp.name, await step(`${exp.name} export`, () => exportOnce(server, exp.path, tokens.admin)));
     // /api/health while the admin dashboard's year is read over and over and the orders export runs.
     let heavy = true;
     const stop = new AbortController();
@@ -249,12 +267,16 @@ async function measure(dataDir: string): Promise<Measured> {
       })().catch(() => undefined),
     ]);
     await new Promise((r) => setTimeout(r, 300));
-    const health = await time(`${server.base}/api/health`, {}, SAMPLES * 2);
-    heavy = false;
-    stop.abort();
-    await load;
-    const churn = await enrolmentChurn(server.base, tokens.admin);
-    return { reads, exports, healthUnderLoad: health, churn, loop: await loopDelay(server) };
+    const health = await step('health under load', async () => {
+      const timed = await time(`${server.base}/api/health`, {}, SAMPLES * 2);
+      heavy = false;
+      stop.abort();
+      await load;
+      return timed;
+    });
+    const churn = await step('enrolment churn', () => enrolmentChurn(server.base, tokens.admin));
+    const worst = [...loopBySteps].sort((a, b) => b[1] - a[1]);
+    return { reads, exports, healthUnderLoad: health, churn, loop: { maxMs: worst[0]?.[1] ?? 0, worst: worst.slice(0, 4) } };
   } finally {
     await stopServer(server);
   }
@@ -321,5 +343,6 @@ console.log(
   `  the ${churn.enrolments.count} enrolments and removals: p50 ${churn.enrolments.p50.toFixed(1)}, p99 ${churn.enrolments.p99.toFixed(1)} ms (demo p99 ${demo.churn.enrolments.p99.toFixed(1)}), ${churn.enrolments.failed} failed, target p99 ≤ ${P99_MS}: ${verdict(churn.enrolments.p99 <= P99_MS && churn.enrolments.failed === 0)}`,
 );
 console.log(`event-loop delay, max over the run: ${large.loop.maxMs.toFixed(1)} ms (demo ${demo.loop.maxMs.toFixed(1)}), target ≤ ${LOOP_MS}: ${verdict(large.loop.maxMs <= LOOP_MS)}`);
+console.log(`  the longest, by step: ${large.loop.worst.map(([name, maxMs]) => `${name} ${maxMs.toFixed(0)} ms`).join(', ')}`);
 console.log(missed === 0 ? '\nEvery target met.' : `\n${missed} target(s) MISSED.`);
 process.exit(missed === 0 ? 0 : 1);

@@ -60,9 +60,9 @@ test('an admin exports the filtered users and coupons lists as CSV and reads the
 
   // A refused export (here: too many rows) says why beside the button.
   await page.route('**/api/admin/coupons/export.csv*', (route) =>
-    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Too many rows to export (more than 1,000,000). Narrow the filters and try again.' }) }),
+    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Too many rows to export (more than 2,000,000). Narrow the filters and try again.' }) }),
   );
   await main.getByRole('link', { name: 'Export CSV' }).click();
-  await expect(main.getByRole('alert')).toHaveText('Export failed: Too many rows to export (more than 1,000,000). Narrow the filters and try again.');
+  await expect(main.getByRole('alert')).toHaveText('Export failed: Too many rows to export (more than 2,000,000). Narrow the filters and try again.');
   expect(await seriousViolations(page), 'axe on /admin/coupons with the failure').toEqual([]);
 });

@@ -19,7 +19,7 @@ export interface CsvExport<Row, Cursor> {
 }
 
 /** At most this many rows in one export; above it the admin is asked to narrow the filters. */
-export const CSV_MAX_ROWS = 1_000_000;
+export const CSV_MAX_ROWS = 2_000_000;
 /** Rows read from the database per page. */
 export const CSV_PAGE_ROWS = 1000;
 
