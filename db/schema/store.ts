@@ -104,6 +104,10 @@ export const resources = sqliteTable(
   },
   (t) => [
     index('resources_status_featured_idx').on(t.status, t.featured),
+    // The store's orders (newest, top rated, best selling), each within a status.
+    index('resources_status_newest_idx').on(t.status, sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id),
+    index('resources_status_rating_idx').on(t.status, t.ratingAverage, t.ratingCount, t.id),
+    index('resources_status_sales_idx').on(t.status, t.salesCount, t.ratingAverage, t.id),
     index('resources_seller_idx').on(t.sellerId, t.status),
     index('resources_category_idx').on(t.categoryId),
     check('resources_price_range', sql`${t.priceCents} BETWEEN 0 AND 10000000`),

@@ -51,7 +51,7 @@ export async function planOf(client: Client, statement: Statement): Promise<stri
  * Tables small by nature (a row per role, plan, setting, dance style...): a scan of them costs the
  * same at any size.
  */
-export const SMALL_TABLES = new Set(['roles', 'subscription_plans', 'plan_features', 'content_versions', 'site_settings', 'dance_styles', 'categories']);
+export const SMALL_TABLES = new Set(['roles', 'subscription_plans', 'plan_features', 'content_versions', 'site_settings', 'dance_styles', 'categories', 'resource_categories']);
 
 /** Tables whose rows per owner are few by nature (a user's roles): a search by owner is bounded. */
 const FEW_PER_OWNER = new Set(['user_roles']);

@@ -89,6 +89,21 @@ describe('query plans of the hot routes', () => {
     });
   }
 
+  for (const [query, index] of [
+    ['', 'resources_status_newest_idx'],
+    ['?sort=rating', 'resources_status_rating_idx'],
+    ['?sort=best_selling', 'resources_status_sales_idx'],
+    ['?style=Jazz', 'resources_status_newest_idx'],
+  ] as const) {
+    it(`GET /api/resources${query}: the listed resources through ${index}, the total and the facets from running totals`, async () => {
+      const { statements, report } = await planned(`/api/resources${query}`);
+      expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+      expect(report.some((r) => r.plan.some((line) => line.includes(index)))).toBe(true);
+      // No statement counts or groups the resources themselves.
+      expect(statements.filter((s) => /^\s*select\s+count\(\*\)[\s\S]*\bfrom\s+"?resources\b/i.test(s.sql) || /group by[\s\S]*dance_style/i.test(s.sql))).toEqual([]);
+    });
+  }
+
   it('GET /api/admin/store-stats: published resources counted per approved seller through their index, money from running totals', async () => {
     const { report } = await planned('/api/admin/store-stats', adminToken);
     expect(report.filter((r) => r.problems.length > 0)).toEqual([]);

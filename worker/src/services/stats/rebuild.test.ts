@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../../../db/schema/bookings.ts';
 import { orders } from '../../../../db/schema/commerce.ts';
+import { resources, sellerProfiles } from '../../../../db/schema/store.ts';
 import { statTotals } from '../../../../db/schema/stat-totals.ts';
 import { subscriptionInvoices, subscriptions } from '../../../../db/schema/subscriptions.ts';
 import { users } from '../../../../db/schema/users.ts';
@@ -13,7 +14,7 @@ import { createAdmin, createSignedInUser, createUser, signIn } from '../../../..
 import { insertInvoice, insertSubscription } from '../../../../tests/support/subscription-rows.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import type { Db } from '../../platform/db.ts';
-import { rebuildStatTotals, recountResourceRevenue, recountStatTotals } from './rebuild.ts';
+import { rebuildStatTotals, recountResourceRevenue, recountStatTotals, recountStore } from './rebuild.ts';
 
 /**
  * The running totals of stat_totals (decision 0039): what the triggers keep through every kind of
@@ -122,6 +123,41 @@ describe('stat_totals', () => {
     expect(await revenue('RESOURCE')).toBe(0);
     expect(await revenue('BOOKING')).toBe(1);
     expect(await revenue('PACKAGE')).toBe(900);
+    own.close();
+  });
+
+  it('keeps the store’s listed resources per facet through publishing, edits, a seller’s approval and suspension, and an account’s deactivation', async () => {
+    const own = await createTestApp();
+    const store = async () => {
+      const rows = await own.db.select().from(statTotals).where(and(gte(statTotals.metric, 'store.'), lt(statTotals.metric, 'store/')));
+      return Object.fromEntries(rows.filter((r) => r.value !== 0).map((r) => [r.metric, r.value]));
+    };
+    const recount = async () => {
+      const rows = await own.db.all<Figure>(sql`SELECT metric, value FROM (${recountStore}) WHERE value <> 0`);
+      return Object.fromEntries(rows.map((r) => [r.metric, Number(r.value)]));
+    };
+    const [ana, ben, cleo] = [await createSeller(own.db), await createSeller(own.db), await createSeller(own.db, { status: 'pending' })];
+    const jazz = await createResource(own.db, ana.user.id, { danceStyle: 'Jazz', priceCents: 0 });
+    await createResource(own.db, ana.user.id, { danceStyle: 'Ballet' });
+    await createResource(own.db, ana.user.id, { status: 'draft' });
+    const hip = await createResource(own.db, ben.user.id, { danceStyle: 'Hip Hop' });
+    await createResource(own.db, cleo.user.id, { danceStyle: 'Tap' });
+    expect((await store())['store.listed']).toBe(3);
+    expect(await store()).toEqual(await recount());
+
+    await own.db.update(resources).set({ danceStyle: 'Tap', priceCents: 500, level: 'Advanced' }).where(eq(resources.id, jazz.id));
+    await own.db.update(resources).set({ status: 'archived' }).where(eq(resources.id, hip.id));
+    expect(await store()).toEqual(await recount());
+    await own.db.update(sellerProfiles).set({ status: 'suspended' }).where(eq(sellerProfiles.userId, ana.user.id));
+    await own.db.update(sellerProfiles).set({ status: 'approved' }).where(eq(sellerProfiles.userId, cleo.user.id));
+    expect(await store()).toEqual(await recount());
+    expect((await store())['store.listed']).toBe(1);
+    await own.db.update(sellerProfiles).set({ status: 'approved' }).where(eq(sellerProfiles.userId, ana.user.id));
+    await own.db.update(users).set({ isActive: false }).where(eq(users.id, cleo.user.id));
+    await own.db.update(resources).set({ status: 'published' }).where(eq(resources.id, hip.id));
+    await own.db.delete(resources).where(eq(resources.sellerId, ben.user.id));
+    expect(await store()).toEqual(await recount());
+    expect((await store())['store.listed']).toBe(2);
     own.close();
   });
 

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db.ts';
 
 /**
  * The running totals of `stat_totals` counted again from the source tables (decision 0039): the
- * same figures the triggers of migrations 0014, 0015 and 0017 to 0019 keep, for data written around them (a bulk import,
+ * same figures the triggers of migrations 0014, 0015, 0017 to 0019 and 0022 keep, for data written around them (a bulk import,
  * a restored copy) and to prove the triggers right (stats/rebuild.test.ts). One batch, so a reader
  * never sees the table half rebuilt.
  */
@@ -40,6 +40,21 @@ const orderRevenue = sql`
 const paidDirectly = sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = l.order_id
   AND CASE WHEN json_valid(o.metadata) THEN json_extract(o.metadata, '$.connect_destination') IS NOT NULL ELSE 0 END)`;
 const money = sql`l.type IN ('sale', 'refund')`;
+
+/** A resource the store lists: published, of an approved seller whose account is active. */
+const listed = sql`r.status = 'published' AND EXISTS (SELECT 1 FROM seller_profiles sp JOIN users su ON su.id = sp.user_id
+  WHERE sp.user_id = r.seller_id AND sp.status = 'approved' AND su.is_active = 1)`;
+
+/** The store's listed resources, in all and per facet value (migration 0022). */
+export const recountStore = sql`
+  SELECT m AS metric, '' AS day, count(*) AS value FROM (
+    SELECT 'store.listed' AS m FROM resources r WHERE ${listed}
+    UNION ALL SELECT 'store.style:' || r.dance_style FROM resources r WHERE ${listed}
+    UNION ALL SELECT 'store.age:' || r.age_group FROM resources r WHERE ${listed}
+    UNION ALL SELECT 'store.level:' || r.level FROM resources r WHERE ${listed}
+    UNION ALL SELECT 'store.category:' || r.category_id FROM resources r WHERE ${listed} AND r.category_id IS NOT NULL
+    UNION ALL SELECT CASE WHEN r.price_cents = 0 THEN 'store.price:free' ELSE 'store.price:paid' END FROM resources r WHERE ${listed})
+  GROUP BY m`;
 
 /** The sellers' figures from their ledger: all time per seller, and per day for the store's. */
 export const recountLedger = sql`
@@ -83,7 +98,8 @@ export const recountStatTotals = sql`
     WHERE ${pays} AND cancel_at_period_end = 1 GROUP BY plan_id, status
   UNION ALL SELECT 'sub.canceling_mrr' || ${subKey}, '', sum(${monthlyShare}) FROM subscriptions
     WHERE ${pays} AND cancel_at_period_end = 1 GROUP BY plan_id, status
-  UNION ALL SELECT * FROM (${recountLedger})`;
+  UNION ALL SELECT * FROM (${recountLedger})
+  UNION ALL SELECT * FROM (${recountStore})`;
 
 /** Each resource's gross net of refunds from the ledger, for every resource that has sold. */
 export const recountResourceRevenue = sql`SELECT resource_id, sum(gross_cents) AS revenue_cents FROM seller_ledger

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { resourceCategories, resources, sellerProfiles, users } from '../../../../db/schema/index.ts';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { resourceCategories, resources, sellerProfiles, statTotals, users } from '../../../../db/schema/index.ts';
 import { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS, RESOURCE_STATUSES } from '../../../../db/schema/store.ts';
 import { likePattern, RESOURCE_PAGE_SIZE_DEFAULT, RESOURCE_PAGE_SIZE_MAX } from '../../domain/store.ts';
 import type { Db } from '../../platform/db.ts';
 import { renderLessonMarkdown } from '../learning.ts';
-import { findResourceRef, isPublicRef, isPublicResource, listFileViews, previewUrlsOf, selectSummaries, sellerIsPublic, sellerUserColumns, toSummary } from './resource-views.ts';
+import { findResourceRef, isPublicRef, isPublicResource, listFileViews, previewUrlsOf, selectSummaries, sellerUserColumns, toSummary } from './resource-views.ts';
 import { getSellerCard } from './storefront.ts';
 import type {
   AgeGroup,
@@ -93,7 +93,25 @@ export function orderOf(sort: ResourceSort | 'oldest' | undefined): SQL[] {
   }
 }
 
-async function pageOf(db: Db, base: SQL[], query: Omit<ResourceListQuery, 'sort'> & { sort?: ResourceSort | 'oldest' }) {
+/**
+ * The running total (stat_totals, migration 0022) that counts the public store narrowed by
+ * `query`, when one does: the whole store, or one facet value with no other filter. Otherwise
+ * the list counts what it matches.
+ */
+function listedTotalMetric(query: Omit<ResourceListQuery, 'sort'>): string | undefined {
+  if (query.q?.trim() || query.featured || query.seller !== undefined) return undefined;
+  const facets = [
+    query.style ? `store.style:${query.style}` : null,
+    query.age_group ? `store.age:${query.age_group}` : null,
+    query.level ? `store.level:${query.level}` : null,
+    query.category !== undefined && query.category !== '' ? `store.category:${query.category}` : null,
+    query.price ? `store.price:${query.price}` : null,
+  ].filter((m) => m !== null);
+  if (facets.length > 1) return undefined;
+  return facets[0] ?? 'store.listed';
+}
+
+async function pageOf(db: Db, base: SQL[], query: Omit<ResourceListQuery, 'sort'> & { sort?: ResourceSort | 'oldest' }, totalMetric?: string) {
   const page = bounded(query.page, 1, 1_000_000);
   const pageSize = bounded(query.page_size, RESOURCE_PAGE_SIZE_DEFAULT, RESOURCE_PAGE_SIZE_MAX);
   const where = and(...base, ...filtersOf(query));
@@ -103,18 +121,23 @@ async function pageOf(db: Db, base: SQL[], query: Omit<ResourceListQuery, 'sort'
       .orderBy(...orderOf(query.sort))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(resources)
-      .leftJoin(sellerProfiles, eq(sellerProfiles.userId, resources.sellerId))
-      .where(where),
+    totalMetric
+      ? db
+          .select({ n: sql<number>`coalesce(max(0, sum(${statTotals.value})), 0)`.mapWith(Number) })
+          .from(statTotals)
+          .where(and(eq(statTotals.metric, totalMetric), eq(statTotals.day, '')))
+      : db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(resources)
+          .leftJoin(sellerProfiles, eq(sellerProfiles.userId, resources.sellerId))
+          .where(where),
   ]);
   return { data: rows.map(toSummary), total: counted?.n ?? 0, page, page_size: pageSize };
 }
 
 /** GET /api/resources (and /curriculum's views): a page of the published store, with the store's facets. */
 export async function listPublicResources(db: Db, query: ResourceListQuery = {}): Promise<ResourceList> {
-  const [list, facets] = await Promise.all([pageOf(db, [isPublicResource], query), storeFacets(db)]);
+  const [list, facets] = await Promise.all([pageOf(db, [isPublicResource], query, listedTotalMetric(query)), storeFacets(db)]);
   return { ...list, facets };
 }
 
@@ -127,41 +150,32 @@ export async function listFeaturedResources(db: Db, limit = 8): Promise<Resource
   return rows.map(toSummary);
 }
 
-interface FacetRow {
-  facet: string;
-  value: string;
-  id: number | null;
-  n: number;
-}
-
-/** Counts over the whole published store (not narrowed by a view's filters); every enumeration value and category is listed. */
+/**
+ * The facet counts of the whole public store (not narrowed by the visitor's filters, so every
+ * option shows its full count), as the filter panel shows them: running totals the database keeps
+ * per facet value (`store.*` in stat_totals, migration 0022), a few dozen rows whatever the
+ * store's size.
+ */
 export async function storeFacets(db: Db): Promise<ResourceFacets> {
-  const pub = sql`r.status = 'published' AND ${sellerIsPublic(sql`r.seller_id`)}`;
   const [rows, categories] = await Promise.all([
-    db.all<FacetRow>(sql`
-      SELECT 'dance_style' AS facet, r.dance_style AS value, NULL AS id, count(*) AS n FROM resources r WHERE ${pub} GROUP BY r.dance_style
-      UNION ALL SELECT 'age_group', r.age_group, NULL, count(*) FROM resources r WHERE ${pub} GROUP BY r.age_group
-      UNION ALL SELECT 'level', r.level, NULL, count(*) FROM resources r WHERE ${pub} GROUP BY r.level
-      UNION ALL SELECT 'category', '', r.category_id, count(*) FROM resources r WHERE ${pub} AND r.category_id IS NOT NULL GROUP BY r.category_id
-      UNION ALL SELECT 'price', CASE WHEN r.price_cents = 0 THEN 'free' ELSE 'paid' END, NULL, count(*) FROM resources r WHERE ${pub}
-        GROUP BY CASE WHEN r.price_cents = 0 THEN 'free' ELSE 'paid' END`),
+    db
+      .select({ metric: statTotals.metric, value: statTotals.value })
+      .from(statTotals)
+      .where(and(gte(statTotals.metric, 'store.'), lt(statTotals.metric, 'store/'), eq(statTotals.day, ''))),
     db
       .select({ id: resourceCategories.id, name: resourceCategories.name })
       .from(resourceCategories)
       .orderBy(asc(resourceCategories.position), asc(resourceCategories.name), asc(resourceCategories.id)),
   ]);
-  const count = (facet: string, value: string) => Number(rows.find((r) => r.facet === facet && r.value === value)?.n ?? 0);
-  const enumFacet = (facet: string, values: readonly string[]): FacetCount[] => values.map((value) => ({ value, count: count(facet, value) }));
+  const counts = new Map(rows.map((r) => [r.metric, r.value]));
+  const count = (metric: string) => Math.max(0, counts.get(metric) ?? 0);
+  const enumFacet = (prefix: string, values: readonly string[]): FacetCount[] => values.map((value) => ({ value, count: count(`store.${prefix}:${value}`) }));
   return {
-    dance_style: enumFacet('dance_style', DANCE_STYLES),
-    age_group: enumFacet('age_group', AGE_GROUPS),
+    dance_style: enumFacet('style', DANCE_STYLES),
+    age_group: enumFacet('age', AGE_GROUPS),
     level: enumFacet('level', RESOURCE_LEVELS),
-    category: categories.map((c) => ({
-      id: c.id,
-      value: c.name,
-      count: Number(rows.find((r) => r.facet === 'category' && Number(r.id) === c.id)?.n ?? 0),
-    })),
-    price: { free: count('price', 'free'), paid: count('price', 'paid') },
+    category: categories.map((c) => ({ id: c.id, value: c.name, count: count(`store.category:${c.id}`) })),
+    price: { free: count('store.price:free'), paid: count('store.price:paid') },
   };
 }
 
@@ -230,7 +244,7 @@ export async function listResourceCategories(db: Db): Promise<ResourceCategoryVi
   const rows = await db.all<{ id: number; name: string; description: string; position: number; resource_count: number; published_count: number }>(sql`
     SELECT c.id, c.name, c.description, c.position,
       (SELECT count(*) FROM resources r WHERE r.category_id = c.id) AS resource_count,
-      (SELECT count(*) FROM resources r WHERE r.category_id = c.id AND r.status = 'published' AND ${sellerIsPublic(sql`r.seller_id`)}) AS published_count
+      coalesce((SELECT max(0, value) FROM stat_totals WHERE metric = 'store.category:' || c.id AND day = ''), 0) AS published_count
     FROM resource_categories c ORDER BY c.position, c.name, c.id`);
   return rows.map((r) => ({
     id: Number(r.id),
