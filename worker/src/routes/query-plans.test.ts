@@ -104,10 +104,10 @@ describe('query plans of the hot routes', () => {
     });
   }
 
-  it('GET /api/admin/store-stats: published resources counted per approved seller through their index, money from running totals', async () => {
+  it('GET /api/admin/store-stats: listed resources and money from running totals, the top five through the revenue index', async () => {
     const { report } = await planned('/api/admin/store-stats', adminToken);
     expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
-    expect(report.some((r) => r.plan.some((line) => line.includes('resources_seller_idx')))).toBe(true);
+    expect(report.some((r) => r.plan.some((line) => line.includes('resource_revenue_order_idx')))).toBe(true);
   });
 
   for (const path of ['/api/users/export.csv', '/api/admin/orders/export.csv', '/api/admin/bookings/export.csv', '/api/admin/subscriptions/export.csv', '/api/admin/audit-log/export.csv']) {

@@ -25,6 +25,7 @@ export interface TopResource {
 export interface StoreStats {
   /** Resources waiting for review (the queue of /admin/curriculum-officer). */
   submitted_count: number;
+  /** Resources the store lists: published, of an approved seller whose account is active. */
   published_count: number;
   sellers_pending: number;
   sellers_approved: number;
@@ -48,10 +49,9 @@ export async function getStoreStats(db: Db): Promise<StoreStats> {
   const [[counts], [money], top] = await Promise.all([
     db.all<{ submitted: number; published: number; pending: number; approved: number }>(sql`SELECT
         (SELECT count(*) FROM resources WHERE status = 'submitted') AS submitted,
-        -- Per approved seller, their published resources through (seller_id, status): CROSS JOIN
-        -- keeps SQLite from walking every published resource to look its seller up.
-        (SELECT count(*) FROM seller_profiles sp CROSS JOIN resources r
-          WHERE sp.status = 'approved' AND r.seller_id = sp.user_id AND r.status = 'published') AS published,
+        -- What the store lists (published, of an approved and active seller): a running total
+        -- (migration 0022, decision 0042).
+        (SELECT coalesce(max(0, sum(value)), 0) FROM stat_totals WHERE metric = 'store.listed' AND day = '') AS published,
         (SELECT count(*) FROM seller_profiles WHERE status = 'pending') AS pending,
         (SELECT count(*) FROM seller_profiles WHERE status = 'approved') AS approved`),
     // The window's whole days from the ledger's running totals per day (stat_totals, decision
