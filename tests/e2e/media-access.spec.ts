@@ -74,5 +74,5 @@ test('a paid lesson video plays for the enrolled learner and is refused to a vis
 
   // The signed link works only as given.
   expect((await request.get(src!)).status()).toBe(200);
-  expect((await request.get(src!.replace(/sig=.{4}/, 'sig=AAAA'))).status()).toBe(403);
+  expect((await request.get(src!.replace(/sig=(.{4})/, (_, four: string) => `sig=${four === 'AAAA' ? 'BBBB' : 'AAAA'}`))).status()).toBe(403);
 });
