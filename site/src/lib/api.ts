@@ -32,14 +32,16 @@ export function setToken(token: string | null): void {
 
 /**
  * fetch with the bearer token and credentials (§7). A 401 removes the stored token; the
- * message 'Invalid token' sends the visitor to /auth?redirect={current path} (§2.3).
+ * message 'Invalid token' sends the visitor to /auth?redirect={current path} (§2.3). Only while
+ * the token sent is still the stored one: a request answered after a sign-out (or a new sign-in)
+ * began speaks for a session the page has already left, and must not take the page elsewhere.
  */
 export const authedFetch: typeof fetch = async (input, init = {}) => {
   const headers = new Headers(init.headers);
   const token = getToken();
   if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
   const res = await fetch(input, { ...init, headers, credentials: 'include' });
-  if (res.status === 401 && token) {
+  if (res.status === 401 && token && getToken() === token) {
     setToken(null);
     const body = (await res.clone().json().catch(() => null)) as { message?: string } | null;
     if (body?.message === 'Invalid token' && !location.pathname.startsWith('/auth')) {

@@ -105,8 +105,12 @@ export const $signingOut = atom(false);
  */
 export async function logout(): Promise<void> {
   $signingOut.set(true);
+  // Forgotten first: a request of the page answered 401 once the session ends is not taken for
+  // an expired session (which would send the page to /auth instead of /).
+  const token = getToken();
+  setToken(null);
   try {
-    await apiFetch('/api/logout', { method: 'POST' });
+    await apiFetch('/api/logout', { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {} });
   } catch (error) {
     // The caller stays on the page: its guard may act on the signed-out state again.
     $signingOut.set(false);
