@@ -31,8 +31,8 @@ export function setToken(token: string | null): void {
 }
 
 /**
- * fetch with the bearer token and credentials (§7). A 401 removes the stored token; the
- * message 'Invalid token' sends the visitor to /auth?redirect={current path} (§2.3). Only while
+ * fetch with the bearer token and credentials (cookies too). A 401 removes the stored token; the
+ * message 'Invalid token' sends the visitor to sign in again, /auth?redirect={current path}. Only while
  * the token sent is still the stored one: a request answered after a sign-out (or a new sign-in)
  * began speaks for a session the page has already left, and must not take the page elsewhere.
  */
