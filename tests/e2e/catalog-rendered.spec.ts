@@ -54,9 +54,10 @@ test('an instructor reprices a course: the list and the course page show the new
   expect(list?.headers()['x-catalog-source']).toBe('rendered');
   await expect(card(page, title).getByText('$42.50')).toBeVisible();
   await expect(card(page, title).getByText('$35.00')).toHaveCount(0);
-  // The list still filters in the browser, over the cards the server rendered.
+  // A search shows the view the server renders for it, and the address follows.
   await page.getByLabel('Search courses').fill(title);
   await expect(page.getByRole('list', { name: 'Courses' }).getByRole('link')).toHaveText([title]);
+  await expect(page).toHaveURL(/\/courses\?q=/);
 
   // No JavaScript: what is on screen is the server's markup.
   const noScript = await browser.newContext({ javaScriptEnabled: false });
@@ -70,6 +71,13 @@ test('an instructor reprices a course: the list and the course page show the new
     await plain.goto('/courses');
     await expect(plain.getByRole('heading', { level: 1, name: 'Certification courses' })).toBeVisible();
     await expect(card(plain, title).getByText('$42.50')).toBeVisible();
+    // The search form works without JavaScript: the server answers the view at its one address.
+    await plain.getByLabel('Search courses').fill(title);
+    await plain.getByLabel('Search courses').press('Enter');
+    await expect(plain).toHaveURL(/\/courses\?q=[^&]+$/);
+    await expect(plain.getByRole('list', { name: 'Courses' }).getByRole('link')).toHaveText([title]);
+    await expect(plain.locator('[data-catalog-count]')).toHaveText('1 course matches your search');
+    await plain.goto('/courses');
 
     // The instructor's pages are rendered on the server as well, with the same card.
     await plain.getByRole('link', { name: title, exact: true }).click();

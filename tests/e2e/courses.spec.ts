@@ -144,7 +144,7 @@ test.describe('catalog', () => {
     await page.getByLabel('Sort by').selectOption('price_desc');
     await expect(page).toHaveURL(/sort=price_desc/);
     await expect(results.getByRole('link').first()).toHaveText(`Tap masterclass ${tag}`);
-    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await page.getByRole('link', { name: 'Clear filters' }).first().click();
     await expect(page).not.toHaveURL(/category=/);
 
     // The course page.

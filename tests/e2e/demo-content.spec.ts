@@ -105,7 +105,7 @@ test.describe('demo content that looks real', () => {
       const count = page.locator('[data-catalog-count]');
       const filteredCount = await count.textContent();
 
-      const chip = page.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: 'Remove filter Style: Tap' });
+      const chip = page.getByRole('list', { name: 'Active filters' }).getByRole('link', { name: 'Remove filter Style: Tap' });
       await expect(chip).toBeVisible();
       await noSidewaysScroll(page);
       expect(await seriousViolations(page)).toEqual([]);

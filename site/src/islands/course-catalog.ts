@@ -1,203 +1,62 @@
-import { countLabel, hasFilters, type CatalogCourse, type CatalogQuery, type Category } from '../lib/catalog.ts';
-import { activeFilterChips } from '../lib/catalog-chips.ts';
-import { $catalogPage, $catalogQuery, $categoryNames, clearCatalogFilters, initCatalog, setCatalogQuery } from '../stores/catalog.ts';
+import { catalogHref, parseCatalogQuery } from '../lib/catalog.ts';
 import { repairImages } from './course-media.ts';
-import { h, mountWhenIdle } from './dom.ts';
+import { mountWhenIdle } from './dom.ts';
+import { mountViewSwap, type ViewSwap } from './view-swap.ts';
 
 const SEARCH_DELAY_MS = 250;
 
-type Select = HTMLElement & Pick<HTMLSelectElement, 'value' | 'disabled' | 'options'>;
-
 /**
- * /courses (components/CourseCatalog.astro): search, style, level, price and sort, kept in the
- * address so a filtered list can be shared. Filtering, sorting and paging happen here, over the
- * cards the server rendered (every published course's): they are shown, hidden and put in
- * order, never made here (decision 0020).
+ * /courses (components/CourseCatalog.astro): every change of the search, a filter or the sort, a
+ * chip, Clear filters or a page link shows the view the server renders for it, swapped in place
+ * (./view-swap.ts). On a phone the filters open in a sheet, where a choice waits for Apply.
  */
 function mountCourseCatalog(root: HTMLElement): void {
-  const raw = root.querySelector('script[data-catalog-data]')?.textContent ?? '{}';
-  const data = JSON.parse(raw) as { courses?: CatalogCourse[]; categories?: Category[] };
-  const categories = data.categories ?? [];
-
-  const search = root.querySelector<HTMLInputElement>('#catalog-q')!;
-  // (HTMLSelectElement itself clashes with the Workers types of the project's tsconfig.)
-  const select = (selector: string) => root.querySelector(selector) as unknown as Select;
-  const selects = {
-    category: select('#catalog-category'),
-    level: select('#catalog-level'),
-    price: select('#catalog-price'),
-    sort: select('#catalog-sort'),
-  };
-  const count = root.querySelector<HTMLElement>('[data-catalog-count]')!;
-  const clear = root.querySelector<HTMLButtonElement>('[data-catalog-clear]')!;
-  const results = root.querySelector<HTMLElement>('[data-catalog-results]')!;
-  const grid = results.querySelector<HTMLElement>('ul.course-grid');
-  const empty = results.querySelector<HTMLElement>('[data-catalog-empty]');
-  const cards = new Map<number, HTMLElement>();
-  for (const li of grid?.querySelectorAll<HTMLElement>(':scope > li[data-course-id]') ?? []) cards.set(Number(li.dataset.courseId), li);
-  const pages = root.querySelector<HTMLElement>('[data-catalog-pages]')!;
-  const prev = pages.querySelector<HTMLButtonElement>('[data-page="prev"]')!;
-  const next = pages.querySelector<HTMLButtonElement>('[data-page="next"]')!;
-  const pageLabel = pages.querySelector<HTMLElement>('[data-page-label]')!;
-  const chips = root.querySelector<HTMLElement>('[data-catalog-chips]')!;
-  const filters = mountFilterSheet(root, selects, () => render());
-
-  repairImages(results);
-
-  root.querySelector('form')!.addEventListener('submit', (e) => {
-    e.preventDefault();
-    setCatalogQuery({ q: search.value });
+  const results = () => root.querySelector<HTMLElement>('[data-catalog-swap="results"]');
+  let sheetOpen = () => false;
+  const swap = mountViewSwap(root, {
+    name: 'catalog',
+    path: '/courses',
+    formHref: (form) => catalogHref({ ...parseCatalogQuery(new URLSearchParams(new FormData(form) as unknown as Record<string, string>)), page: 1 }),
+    searchDelayMs: SEARCH_DELAY_MS,
+    appliesAtOnce: () => !sheetOpen(),
+    afterSwap: (fresh) => {
+      const mine = results();
+      if (mine) repairImages(mine);
+      const badge = root.querySelector<HTMLElement>('[data-filter-count]');
+      const freshBadge = fresh.querySelector<HTMLElement>('[data-filter-count]');
+      if (badge && freshBadge) {
+        badge.hidden = freshBadge.hidden;
+        badge.innerHTML = freshBadge.innerHTML;
+      }
+    },
   });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  search.addEventListener('input', () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => setCatalogQuery({ q: search.value }), SEARCH_DELAY_MS);
-  });
-  for (const [name, control] of Object.entries(selects) as [keyof typeof selects, Select][]) {
-    // In the sheet a choice waits for Apply.
-    control.addEventListener('change', () => {
-      if (!filters.isOpen()) setCatalogQuery({ [name]: control.value } as Partial<CatalogQuery>);
-    });
-  }
-  clear.addEventListener('click', () => {
-    clearCatalogFilters();
-    search.focus();
-  });
-  results.querySelector('[data-catalog-clear-empty]')?.addEventListener('click', () => {
-    clearCatalogFilters();
-    search.focus();
-  });
-  const goTo = (page: number) => {
-    setCatalogQuery({ page });
-    root.scrollIntoView({ block: 'start' });
-    count.focus({ preventScroll: true });
-  };
-  prev.addEventListener('click', () => goTo($catalogPage.get().page - 1));
-  next.addEventListener('click', () => goTo($catalogPage.get().page + 1));
-  count.tabIndex = -1;
-
-  let shownNames = '';
-  function syncCategories(names: string[], selected: string) {
-    const wanted = selected && !names.some((n) => n.toLowerCase() === selected.toLowerCase()) ? [...names, selected] : names;
-    const key = wanted.join('\n');
-    if (key === shownNames) return;
-    shownNames = key;
-    selects.category.replaceChildren(h('option', { value: '' }, 'All styles'), ...wanted.map((n) => h('option', { value: n }, n)));
-  }
-
-  function syncSelects(query: CatalogQuery) {
-    const exact = selects.category.querySelector(`option[value="${CSS.escape(query.category)}"]`);
-    selects.category.value = exact ? query.category : ([...selects.category.options].find((o) => o.value.toLowerCase() === query.category.toLowerCase())?.value ?? '');
-    selects.level.value = query.level;
-    selects.price.value = query.price;
-    selects.sort.value = query.sort;
-  }
-
-  /** The active filters as chips; removing one clears that filter (and the address follows). */
-  let shownChips = '';
-  function renderChips(query: CatalogQuery) {
-    const list = activeFilterChips(query);
-    const key = list.map((c) => c.label).join('\n');
-    if (key === shownChips) return;
-    shownChips = key;
-    chips.hidden = list.length === 0;
-    chips.replaceChildren(
-      ...list.map((chip, i) =>
-        h(
-          'li',
-          null,
-          h(
-            'button',
-            {
-              type: 'button',
-              className: 'catalog-chip',
-              'aria-label': `Remove filter ${chip.label}`,
-              onclick: () => {
-                if (chip.field === 'q') search.value = '';
-                setCatalogQuery({ [chip.field]: '' } as Partial<CatalogQuery>);
-                // Focus stays in the chips (the next one, else the previous), else goes to the count.
-                const buttons = chips.querySelectorAll<HTMLButtonElement>('button');
-                (buttons[i] ?? buttons[i - 1] ?? count).focus();
-              },
-            },
-            h('span', null, chip.label),
-            h('span', { className: 'catalog-chip-x', 'aria-hidden': 'true' }, '×'),
-          ),
-        ),
-      ),
-    );
-  }
-
-  /** Shows the cards of `items` in that order and hides the others. */
-  let shownIds = '';
-  function showCards(items: CatalogCourse[]) {
-    const ids = items.map((c) => c.id).filter((id) => cards.has(id));
-    const key = ids.join(',');
-    if (key === shownIds || !grid) return;
-    shownIds = key;
-    const visible = new Set(ids);
-    for (const [id, li] of cards) li.hidden = !visible.has(id);
-    // Appending moves a card: the shown ones end up in order, after the hidden ones.
-    for (const id of ids) grid.appendChild(cards.get(id)!);
-  }
-
-  function render() {
-    const query = $catalogQuery.get();
-    const page = $catalogPage.get();
-    syncCategories($categoryNames.get(), query.category);
-
-    if (document.activeElement !== search && search.value !== query.q) search.value = query.q;
-    renderChips(query);
-    filters.showCount(activeFilterChips(query).filter((c) => c.field !== 'q').length);
-    // An open sheet holds choices not applied yet: they stay until Apply or Close.
-    if (!filters.isOpen()) syncSelects(query);
-    for (const control of [search, ...Object.values(selects)]) control.disabled = false;
-    filters.enable();
-
-    const filtered = hasFilters(query);
-    count.textContent = filtered ? `${countLabel(page.total, 'course matches', 'courses match')} your search` : countLabel(page.total, 'course', 'courses');
-    // The empty state has its own Clear filters: one per screen.
-    clear.hidden = !filtered || page.total === 0;
-    showCards(page.items);
-    if (grid) grid.hidden = page.items.length === 0;
-    if (empty) empty.hidden = page.items.length > 0;
-    pages.hidden = page.pageCount < 2;
-    pageLabel.textContent = `Page ${page.page} of ${page.pageCount}`;
-    prev.disabled = page.page <= 1;
-    next.disabled = page.page >= page.pageCount;
-  }
-
-  $catalogPage.listen(render);
-  $catalogQuery.listen(render);
-  initCatalog({ courses: data.courses ?? [], categories });
-  render();
-}
-
-interface FilterSheet {
-  isOpen(): boolean;
-  enable(): void;
-  showCount(n: number): void;
+  sheetOpen = mountFilterSheet(root, swap);
+  const shown = results();
+  if (shown) repairImages(shown);
+  root.dataset.ready = '';
 }
 
 /**
  * Narrow screens: the Filters button opens a modal sheet (a native <dialog>: focus stays inside,
  * Escape closes, focus returns to the button) holding the style, level, price and sort fields,
- * moved there from the filter bar and back. Apply sets them all at once; Close or Escape drops
- * the choices (`resync` puts the fields back to the current query).
+ * moved there from the filter bar and back. Apply shows the view they describe; Close or Escape
+ * drops the choices. Returns whether the sheet is open.
  */
-function mountFilterSheet(root: HTMLElement, selects: Record<'category' | 'level' | 'price' | 'sort', Select>, resync: () => void): FilterSheet {
+function mountFilterSheet(root: HTMLElement, swap: ViewSwap): () => boolean {
   const button = root.querySelector<HTMLButtonElement>('[data-catalog-open-filters]')!;
-  const badge = button.querySelector<HTMLElement>('[data-filter-count]')!;
   const sheet = root.querySelector('#catalog-filter-sheet') as HTMLDialogElement;
   const body = sheet.querySelector<HTMLElement>('[data-sheet-body]')!;
   const fields = root.querySelector<HTMLElement>('[data-catalog-filter-fields]')!;
   const home = fields.parentElement!;
+  const selects = () => [...fields.querySelectorAll('select')] as unknown as { value: string; name: string }[];
   let applying = false;
+  let before: string[] = [];
 
   button.addEventListener('click', () => {
+    before = selects().map((s) => s.value);
     body.appendChild(fields);
     sheet.showModal();
-    selects.category.focus();
+    (fields.querySelector('select') as unknown as HTMLElement | null)?.focus();
   });
   sheet.querySelector('[data-sheet-close]')!.addEventListener('click', () => sheet.close());
   sheet.querySelector('[data-sheet-apply]')!.addEventListener('click', () => {
@@ -214,9 +73,10 @@ function mountFilterSheet(root: HTMLElement, selects: Record<'category' | 'level
     home.appendChild(fields);
     if (applying) {
       applying = false;
-      setCatalogQuery({ category: selects.category.value, level: selects.level.value, price: selects.price.value, sort: selects.sort.value } as Partial<CatalogQuery>);
+      swap.go(swap.formView());
     } else {
-      resync();
+      // The choices made in the sheet are dropped.
+      selects().forEach((s, i) => (s.value = before[i] ?? s.value));
     }
     button.focus();
   });
@@ -224,17 +84,8 @@ function mountFilterSheet(root: HTMLElement, selects: Record<'category' | 'level
   matchMedia('(min-width: 40rem)').addEventListener('change', (e) => {
     if (e.matches && sheet.open) sheet.close();
   });
-
-  return {
-    isOpen: () => sheet.open,
-    enable: () => {
-      button.disabled = false;
-    },
-    showCount: (n) => {
-      badge.hidden = n === 0;
-      badge.replaceChildren(String(n), h('span', { className: 'visually-hidden' }, ' active'));
-    },
-  };
+  button.disabled = false;
+  return () => sheet.open;
 }
 
 mountWhenIdle('[data-island="course-catalog"]', mountCourseCatalog);

@@ -2,7 +2,7 @@
  * Build-time data for the pre-rendered catalog (Astro frontmatter and getStaticPaths only; never
  * shipped to a browser). Opens the database the way the Node runtime does (LIBSQL_URL, else the
  * embedded file under DATA_DIR, default `data`), migrates it and seeds it, so that `astro build`
- * in a fresh clone renders the demo courses. The pages and the manifest read one snapshot, so
+ * in a fresh clone renders the demo courses. The pages and the manifest read the same data, so
  * what is hashed is exactly what is rendered (decision 0007).
  */
 import { resolve } from 'node:path';
@@ -11,16 +11,18 @@ import { seedDemoCourses } from '../../../db/seed-courses.ts';
 import { seedDemoData, seedReferenceData } from '../../../db/seed.ts';
 import { parseEnv } from '../../../worker/src/platform/env.ts';
 import { openNodeDatabase } from '../../../worker/src/platform/node-db.ts';
-import { loadCatalogSnapshot, type CatalogCourse, type CatalogManifest } from '../../../worker/src/services/catalog-freshness.ts';
+import { buildCatalogManifest, loadCatalog, loadCourseListPage, type CatalogCourse, type CatalogManifest, type CourseListView } from '../../../worker/src/services/catalog-freshness.ts';
 import { loadStoreBuild, type StoreBuild } from '../../../worker/src/services/store-page-data.ts';
 import { loadPlans } from '../../../worker/src/services/plans-page.ts';
 import type { PlanView } from '../../../worker/src/services/subscriptions/views.ts';
 import { loadConnectPage, type ConnectPage } from '../../../worker/src/services/connect/connect-page.ts';
-import type { Category } from './catalog.ts';
+import { DEFAULT_QUERY } from './catalog.ts';
 
 export interface BuildCatalog {
+  /** Every published course with its outline: a page each. */
   courses: CatalogCourse[];
-  categories: Category[];
+  /** The list's front view (`/courses`), the one view of the list that is built. */
+  front: CourseListView;
   manifest: CatalogManifest;
   /** The curriculum store's pre-rendered pages and their manifest (issue 10 §1). */
   store: StoreBuild;
@@ -44,13 +46,14 @@ async function load(): Promise<BuildCatalog> {
       // Idempotent: only on a database without courses, as at the server's start.
       await seedDemoCourses(db);
     }
-    // The same snapshot the server renders a changed page from (decision 0020).
-    const snapshot = await loadCatalogSnapshot(db);
+    // Read as the server reads a page it renders, and hashed the same way (decision 0020).
+    const courses = await loadCatalog(db);
+    const front = await loadCourseListPage(db, DEFAULT_QUERY);
     // The store's front view and resource pages, read as the server reads them and hashed.
     const store = await loadStoreBuild(db);
     const plans = await loadPlans(db);
     const connect = await loadConnectPage(db);
-    return { courses: snapshot.courses, categories: snapshot.categories, manifest: { version: 1, ...snapshot.hashes }, store, plans, connect };
+    return { courses, front, manifest: await buildCatalogManifest(front, courses), store, plans, connect };
   } finally {
     client.close();
   }

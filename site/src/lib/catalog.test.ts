@@ -1,66 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyCatalogQuery,
+  catalogHref,
+  catalogPager,
   catalogSearch,
-  categoryOptions,
+  clearCatalogFilters,
   DEFAULT_QUERY,
-  filterCourses,
   hasFilters,
   instructorName,
+  isDefaultCatalogQuery,
   levelLabel,
-  matchesSearch,
   parseCatalogQuery,
   pathId,
   readCategories,
   readCourse,
   readCourseList,
-  sortCourses,
+  styleOptions,
   updateQuery,
-  type CatalogCourse,
 } from './catalog.ts';
-
-function course(partial: Partial<CatalogCourse> & { id: number }): CatalogCourse {
-  return {
-    title: `Course ${partial.id}`,
-    short_name: null,
-    description: 'A course.',
-    detailed_description: null,
-    price: (partial.price_cents ?? 0) / 100,
-    price_cents: 0,
-    image_url: null,
-    preview_video_url: null,
-    category: null,
-    difficulty_level: 'beginner',
-    duration: null,
-    required_level: 0,
-    instructor: null,
-    module_count: 0,
-    lesson_count: 0,
-    enrollment_count: 0,
-    created_at: '2026-01-01T00:00:00.000Z',
-    published_at: null,
-    modules: [],
-    ...partial,
-  };
-}
 
 const ballet = { id: 1, name: 'Ballet' };
 const hipHop = { id: 3, name: 'Hip Hop' };
-const fixtures: CatalogCourse[] = [
-  course({
-    id: 1,
-    title: 'Ballet Foundations for Teachers',
-    category: ballet,
-    difficulty_level: 'beginner',
-    price_cents: 0,
-    enrollment_count: 40,
-    published_at: '2026-01-10T00:00:00.000Z',
-    instructor: { id: 7, first_name: 'Elena', last_name: 'Petrova', username: 'elena' },
-  }),
-  course({ id: 2, title: 'Hip Hop Grooves', category: hipHop, difficulty_level: 'intermediate', price_cents: 4900, enrollment_count: 12, published_at: '2026-03-01T00:00:00.000Z' }),
-  course({ id: 3, title: 'Pointe Work Safety', category: ballet, difficulty_level: 'advanced', price_cents: 9900, enrollment_count: 12, published_at: '2026-02-01T00:00:00.000Z' }),
-  course({ id: 4, title: 'Café Tango Musicality', description: 'Latin rhythms', category: { id: 7, name: 'Latin' }, price_cents: 2500, published_at: '2026-02-15T00:00:00.000Z' }),
-];
 
 describe('the query in the address', () => {
   it('reads search, filters, sort and page, ignoring what it does not know', () => {
@@ -95,52 +54,25 @@ describe('the query in the address', () => {
   });
 });
 
-describe('filtering', () => {
-  const ids = (list: CatalogCourse[]) => list.map((c) => c.id);
-
-  it('by style (case-insensitive), level, and free or paid', () => {
-    expect(ids(filterCourses(fixtures, { ...DEFAULT_QUERY, category: 'ballet' }))).toEqual([1, 3]);
-    expect(ids(filterCourses(fixtures, { ...DEFAULT_QUERY, category: 'Ballet', level: 'advanced' }))).toEqual([3]);
-    expect(ids(filterCourses(fixtures, { ...DEFAULT_QUERY, price: 'free' }))).toEqual([1]);
-    expect(ids(filterCourses(fixtures, { ...DEFAULT_QUERY, price: 'paid' }))).toEqual([2, 3, 4]);
-    expect(ids(filterCourses(fixtures, { ...DEFAULT_QUERY, category: 'Tap' }))).toEqual([]);
+describe('links between views', () => {
+  it('addresses a view, its pages, and the view without its filters', () => {
+    expect(catalogHref(DEFAULT_QUERY)).toBe('/courses');
+    expect(isDefaultCatalogQuery(DEFAULT_QUERY)).toBe(true);
+    expect(isDefaultCatalogQuery({ ...DEFAULT_QUERY, sort: 'popular' })).toBe(false);
+    const view = { ...DEFAULT_QUERY, q: 'tap', level: 'advanced' as const, sort: 'price_asc' as const, page: 2 };
+    expect(catalogPager(view, 2, 3)).toEqual({
+      pageCount: 3,
+      prev: '/courses?q=tap&level=advanced&sort=price_asc',
+      next: '/courses?q=tap&level=advanced&sort=price_asc&page=3',
+    });
+    expect(catalogPager(view, 1, 1)).toEqual({ pageCount: 1, prev: null, next: null });
+    // Clearing keeps the sort and starts again at page 1.
+    expect(catalogHref(clearCatalogFilters(view))).toBe('/courses?sort=price_asc');
   });
 
-  it('by text: every word, any field, accents ignored', () => {
-    expect(matchesSearch(fixtures[0]!, 'ballet teachers')).toBe(true);
-    expect(matchesSearch(fixtures[0]!, 'ballet hip')).toBe(false);
-    expect(matchesSearch(fixtures[0]!, 'petrova')).toBe(true);
-    expect(matchesSearch(fixtures[3]!, 'cafe')).toBe(true);
-    expect(matchesSearch(fixtures[3]!, 'RHYTHMS')).toBe(true);
-    expect(ids(filterCourses(fixtures, { ...DEFAULT_QUERY, q: 'intermediate' }))).toEqual([2]);
-  });
-});
-
-describe('sorting', () => {
-  const ids = (list: CatalogCourse[]) => list.map((c) => c.id);
-  it('newest, by price both ways, by popularity, with stable ties', () => {
-    expect(ids(sortCourses(fixtures, 'newest'))).toEqual([2, 4, 3, 1]);
-    expect(ids(sortCourses(fixtures, 'price_asc'))).toEqual([1, 4, 2, 3]);
-    expect(ids(sortCourses(fixtures, 'price_desc'))).toEqual([3, 2, 4, 1]);
-    expect(ids(sortCourses(fixtures, 'popular'))).toEqual([1, 3, 2, 4]);
-  });
-
-  it('falls back to the creation date for courses without a publication date', () => {
-    const list = [course({ id: 1, created_at: '2026-05-01T00:00:00.000Z' }), course({ id: 2, published_at: '2026-04-01T00:00:00.000Z' })];
-    expect(ids(sortCourses(list, 'newest'))).toEqual([1, 2]);
-  });
-});
-
-describe('pages', () => {
-  it('cuts out the page and clamps a page past the end', () => {
-    const many = Array.from({ length: 30 }, (_, i) => course({ id: i + 1 }));
-    const first = applyCatalogQuery(many, DEFAULT_QUERY, 12);
-    expect(first).toMatchObject({ total: 30, page: 1, pageCount: 3 });
-    expect(first.items).toHaveLength(12);
-    const last = applyCatalogQuery(many, { ...DEFAULT_QUERY, page: 9 }, 12);
-    expect(last.page).toBe(3);
-    expect(last.items).toHaveLength(6);
-    expect(applyCatalogQuery([], DEFAULT_QUERY)).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
+  it('reads the address from a search string or from its parameters alike', () => {
+    const search = '?q=ballet&category=Ballet&page=2';
+    expect(parseCatalogQuery(new URLSearchParams(search))).toEqual(parseCatalogQuery(search));
   });
 });
 
@@ -178,8 +110,10 @@ describe('reading API answers', () => {
     expect(readCategories({ data: [{ id: 1, name: 'Ballet', course_count: 3 }, { id: 2 }] })).toEqual([{ id: 1, name: 'Ballet' }]);
   });
 
-  it('offers the reference styles in order plus any other a course uses', () => {
-    expect(categoryOptions([ballet, hipHop], fixtures)).toEqual(['Ballet', 'Hip Hop', 'Latin']);
+  it('offers the styles in order, plus a style asked for that is none of them', () => {
+    expect(styleOptions([ballet, hipHop], '')).toEqual(['Ballet', 'Hip Hop']);
+    expect(styleOptions([ballet, hipHop], 'hip hop')).toEqual(['Ballet', 'Hip Hop']);
+    expect(styleOptions([ballet, hipHop], 'Latin')).toEqual(['Ballet', 'Hip Hop', 'Latin']);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * The catalog's pure logic: the query kept in the address (search, filters, sort, page), the
- * filtering and sorting the list island does in the browser, and the reading of API answers
- * into the shape the pre-rendered pages use. No I/O here.
+ * The catalog's pure logic: the query kept in the address (search, filters, sort, page) that the
+ * server renders a view of /courses for, its links (pages, chips, clearing), and the reading of
+ * API answers into the shape the pages use. No I/O here.
  */
 import { COURSE_REQUIRED_LEVEL_LABELS, isCourseRequiredLevel } from '../../../worker/src/domain/features.ts';
 import type { CatalogCourse, CatalogLesson, CatalogModule } from '../../../worker/src/services/catalog-freshness.ts';
@@ -56,8 +56,8 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
 }
 
 /** The query of an address's search part; anything unknown falls back to its default. */
-export function parseCatalogQuery(search: string): CatalogQuery {
-  const params = new URLSearchParams(search);
+export function parseCatalogQuery(search: string | URLSearchParams): CatalogQuery {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const page = Number(params.get('page'));
   return {
     q: (params.get('q') ?? '').trim().slice(0, 100),
@@ -93,72 +93,45 @@ export function hasFilters(query: CatalogQuery): boolean {
   return Boolean(query.q.trim() || query.category || query.level || query.price);
 }
 
-/** Lower case without accents, so 'ballet' finds 'Ballét'. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-
 export function instructorName(instructor: CatalogCourse['instructor']): string {
   if (!instructor) return '';
   const name = [instructor.first_name, instructor.last_name].map((p) => (p ?? '').trim()).filter(Boolean).join(' ');
   return name || instructor.username?.trim() || `Instructor #${instructor.id}`;
 }
 
-/** Every word of the search must appear in the title, short name, description, style, level or instructor. */
-export function matchesSearch(course: CatalogCourse, q: string): boolean {
-  const words = foldText(q).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = foldText(
-    [course.title, course.short_name ?? '', course.description, course.category?.name ?? '', course.difficulty_level, instructorName(course.instructor)].join(' '),
-  );
-  return words.every((w) => haystack.includes(w));
+/** The address of a view of /courses. */
+export function catalogHref(query: CatalogQuery): string {
+  return `/courses${catalogSearch(query)}`;
 }
 
-export function filterCourses(courses: readonly CatalogCourse[], query: CatalogQuery): CatalogCourse[] {
-  const category = foldText(query.category);
-  return courses.filter(
-    (c) =>
-      (!category || foldText(c.category?.name ?? '') === category) &&
-      (!query.level || c.difficulty_level === query.level) &&
-      (query.price !== 'free' || c.price_cents === 0) &&
-      (query.price !== 'paid' || c.price_cents > 0) &&
-      matchesSearch(c, query.q),
-  );
+export function isDefaultCatalogQuery(query: CatalogQuery): boolean {
+  return catalogSearch(query) === '';
 }
 
-const newestKey = (c: CatalogCourse) => c.published_at ?? c.created_at ?? '';
-
-/** Sorted copies; ties are broken newest id first so the order is stable across pages. */
-export function sortCourses(courses: readonly CatalogCourse[], sort: CatalogSort): CatalogCourse[] {
-  const byId = (a: CatalogCourse, b: CatalogCourse) => b.id - a.id;
-  const compare: Record<CatalogSort, (a: CatalogCourse, b: CatalogCourse) => number> = {
-    newest: (a, b) => newestKey(b).localeCompare(newestKey(a)) || byId(a, b),
-    price_asc: (a, b) => a.price_cents - b.price_cents || byId(a, b),
-    price_desc: (a, b) => b.price_cents - a.price_cents || byId(a, b),
-    popular: (a, b) => b.enrollment_count - a.enrollment_count || byId(a, b),
-  };
-  return [...courses].sort(compare[sort]);
+/** The same view without its filters (the sort stays). */
+export function clearCatalogFilters(query: CatalogQuery): CatalogQuery {
+  return updateQuery(query, { q: '', category: '', level: '', price: '' });
 }
 
-export interface CatalogPage {
-  items: CatalogCourse[];
-  total: number;
-  page: number;
+export interface CatalogPager {
   pageCount: number;
+  prev: string | null;
+  next: string | null;
 }
 
-/** Filter, sort and cut out the page; a page past the end shows the last one. */
-export function applyCatalogQuery(courses: readonly CatalogCourse[], query: CatalogQuery, pageSize = CATALOG_PAGE_SIZE): CatalogPage {
-  const matching = sortCourses(filterCourses(courses, query), query.sort);
-  const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
-  const page = Math.min(Math.max(1, query.page), pageCount);
-  return { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageCount };
+/** The page links of a view showing `page` of `pageCount`. */
+export function catalogPager(query: CatalogQuery, page: number, pageCount: number): CatalogPager {
+  return {
+    pageCount,
+    prev: page > 1 ? catalogHref({ ...query, page: page - 1 }) : null,
+    next: page < pageCount ? catalogHref({ ...query, page: page + 1 }) : null,
+  };
 }
 
-/** Style names to offer: the reference list (§3) in its order, plus any other name a course uses. */
-export function categoryOptions(categories: readonly Category[], courses: readonly CatalogCourse[]): string[] {
+/** Style names to offer: the categories in their order, and a style asked for that is none of them. */
+export function styleOptions(categories: readonly Category[], asked: string): string[] {
   const names = categories.map((c) => c.name);
-  for (const c of courses) if (c.category && !names.includes(c.category.name)) names.push(c.category.name);
+  if (asked && !names.some((n) => n.toLowerCase() === asked.toLowerCase())) names.push(asked);
   return names;
 }
 

@@ -2,8 +2,8 @@ import type { APIRoute } from 'astro';
 import { buildCatalog } from '../lib/build-data.ts';
 
 /**
- * dist/catalog-manifest.json: content hashes of the list and of every course page as built.
- * The site router compares them with the database to serve fresh pages (decision 0007).
+ * dist/catalog-manifest.json: content hashes of the list's front view and of every course page as
+ * built. The site router compares them with what the database holds now (decisions 0007, 0043).
  */
 export const GET: APIRoute = async () => {
   const { manifest } = await buildCatalog();

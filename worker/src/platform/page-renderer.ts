@@ -1,4 +1,4 @@
-import type { CatalogCourse } from '../services/catalog-freshness.ts';
+import type { CatalogCourse, CourseListView } from '../services/catalog-freshness.ts';
 import type { VerifyAnswer } from '../services/certificates.ts';
 import type { PlansPage } from '../services/plans-page.ts';
 import type { PublicProfileView } from '../services/bookings/views.ts';
@@ -33,7 +33,7 @@ export interface InstructorPageData {
 
 /** What each server-rendered page is given. */
 export interface RenderedPages {
-  'course-list': { courses: CatalogCourse[]; categories: CategoryOption[] };
+  'course-list': CourseListView;
   course: { course: CatalogCourse };
   'course-enroll': { course: CatalogCourse };
   'guest-enroll': { course: CatalogCourse };

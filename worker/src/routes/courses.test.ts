@@ -108,6 +108,19 @@ describe('GET /api/courses (public catalog)', () => {
     expect(literal.body.total).toBe(0);
   });
 
+  it('searches every word, each in the title, description, style or the instructor’s name', async () => {
+    const w = word();
+    const tap = await categoryId(t.db, 'Tap');
+    const taught = await createCourse(t.db, { title: `Shuffles ${w}`, categoryId: tap, instructorId: cast.otherInstructor.user.id });
+    const other = await createCourse(t.db, { title: `Grooves ${w}`, instructorId: cast.instructor.user.id });
+    const ids = async (q: string) => (await get<Page<CourseSummary>>(`/api/courses?q=${encodeURIComponent(q)}`)).body.data.map((x) => x.id).sort();
+    expect(await ids(`${w} olga`)).toEqual([taught.id]);
+    expect(await ids(`OTHER ${w}`)).toEqual([taught.id]);
+    expect(await ids(`${w}   tap`)).toEqual([taught.id]);
+    expect(await ids(`grooves ${w} teacher`)).toEqual([other.id]);
+    expect(await ids(`${w} shuffles grooves`)).toEqual([]);
+  });
+
   it('filters by category id or name, level, price and instructor', async () => {
     const w = word();
     const tap = await categoryId(t.db, 'Tap');

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCatalogCourse } from '../../../tests/support/catalog-data.ts';
 import { createAdmin, signIn } from '../../../tests/support/factories.ts';
+import { parseCatalogQuery } from '../../../site/src/lib/catalog.ts';
 import { usersAfter } from '../services/admin-users.ts';
 import { auditLogExport } from '../services/audit-log.ts';
 import { adminBookingsAfter } from '../services/bookings/admin-bookings.ts';
 import { sweepBookings } from '../services/bookings/sweep.ts';
+import { loadCatalogCourse, loadCourseListPage } from '../services/catalog-freshness.ts';
 import { adminOrdersAfter } from '../services/orders.ts';
 import { adminSubscriptionsAfter } from '../services/subscriptions/admin.ts';
 import { planReport, statementsOf } from '../../../tests/support/query-plans.ts';
@@ -88,6 +91,29 @@ describe('query plans of the hot routes', () => {
       expect(statements.some((s) => /FROM\s+"?enrollments/i.test(s.sql))).toBe(false);
     });
   }
+
+  for (const [search, index] of [
+    ['', 'courses_status_newest_idx'],
+    ['?category=Ballet&sort=price_asc&page=2', 'courses_status_price_idx'],
+    ['?q=ballet+teachers&sort=popular', 'courses_status_popular_idx'],
+  ] as const) {
+    it(`the /courses view ${search || '(front)'}: one page of cards through ${index}, a fixed number of statements`, async () => {
+      const statements = await statementsOf(t.client, () => loadCourseListPage(t.db, parseCatalogQuery(search)));
+      const report = await planReport(t.client, statements);
+      expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+      expect(report.some((r) => r.plan.some((line) => line.includes(index)))).toBe(true);
+      // The styles, the page, its total (and the last page again when asked past the end).
+      expect(statements.length).toBeLessThanOrEqual(4);
+    });
+  }
+
+  it('a course page: the course by its key, then its modules and lessons through their indexes', async () => {
+    const { id } = await insertCatalogCourse(t.db);
+    const statements = await statementsOf(t.client, () => loadCatalogCourse(t.db, id));
+    const report = await planReport(t.client, statements);
+    expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+    expect(statements).toHaveLength(3);
+  });
 
   for (const [query, index] of [
     ['', 'resources_status_newest_idx'],

@@ -8,7 +8,8 @@ import { createAdmin, createUser, signIn } from '../../../tests/support/factorie
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { createDiskAssets } from '../platform/disk-assets.ts';
 import type { PageRenderer } from '../platform/page-renderer.ts';
-import { buildCatalogManifest, invalidateCatalogFreshness, loadCatalog } from '../services/catalog-freshness.ts';
+import { DEFAULT_QUERY } from '../../../site/src/lib/catalog.ts';
+import { buildCatalogManifest, loadCatalog, loadCourseListPage } from '../services/catalog-freshness.ts';
 
 let t: TestApp;
 let unchanged: number;
@@ -57,7 +58,7 @@ beforeAll(async () => {
   write(site, 'courses/index.html', 'Static course list');
   write(site, 'courses/_/modules/_/index.html', 'Module shell');
   for (const c of catalog) write(site, `courses/${c.id}/index.html`, `Static page of ${c.title}`);
-  write(site, 'catalog-manifest.json', JSON.stringify(await buildCatalogManifest(catalog)));
+  write(site, 'catalog-manifest.json', JSON.stringify(await buildCatalogManifest(await loadCourseListPage(t.db, DEFAULT_QUERY), catalog)));
   t.platform.assets = createDiskAssets(site);
   t.platform.renderer = renderer;
 });
@@ -85,7 +86,6 @@ describe('catalog pages after the build', () => {
   it('renders a changed course and the changed list from current data, and 404s a withdrawn one', async () => {
     await t.db.update(courses).set({ priceCents: 2500 }).where(eq(courses.id, repriced));
     await t.db.update(courses).set({ status: 'archived' }).where(eq(courses.id, withdrawn));
-    invalidateCatalogFreshness(t.platform);
 
     expect(await page(`/courses/${repriced}`)).toEqual({
       status: 200,
@@ -102,23 +102,47 @@ describe('catalog pages after the build', () => {
   });
 
   it('renders a page once per state of the catalog, at its canonical address', async () => {
+    const visit = async () => {
+      await page(`/courses/${repriced}`);
+      await page(`/courses/${repriced}/`);
+      await page('/courses');
+      await page('/courses/?sort=price_asc');
+    };
+    await visit();
     renders.length = 0;
-    await page(`/courses/${repriced}`);
-    await page(`/courses/${repriced}/`);
-    await page('/courses');
-    await page('/courses/?sort=price_asc');
+    await visit();
     expect(renders).toEqual([]);
 
     await t.db.update(courses).set({ title: 'Renamed course' }).where(eq(courses.id, repriced));
-    invalidateCatalogFreshness(t.platform);
     expect((await page(`/courses/${repriced}/`)).text).toContain('Renamed course 2500');
     expect((await page(`/courses/${repriced}`)).text).toContain('Renamed course 2500');
     expect(renders).toEqual([`course /courses/${repriced}`]);
   });
 
+  it('renders each view of the list from its own page of courses', async () => {
+    const paid = await page('/courses?price=paid&sort=price_asc');
+    expect(paid).toMatchObject({ status: 200, source: 'rendered' });
+    expect(paid.text).toBe('Rendered course-list at /courses: Unchanged course 1000, Renamed course 2500');
+    expect((await page('/courses?q=unchanged')).text).toBe('Rendered course-list at /courses: Unchanged course 1000');
+    expect((await page('/courses?q=nothing+at+all')).text).toBe('Rendered course-list at /courses: ');
+  });
+
+  it('redirects every other spelling of a view to its one address', async () => {
+    const moved = async (path: string) => {
+      const res = await t.request(path);
+      return [res.status, res.headers.get('location')];
+    };
+    // The form sent without JavaScript spells out every field.
+    expect(await moved('/courses?q=&category=&level=&price=&sort=newest')).toEqual([301, '/courses']);
+    expect(await moved('/courses?sort=newest&page=1')).toEqual([301, '/courses']);
+    expect(await moved('/courses?utm_source=mail')).toEqual([301, '/courses']);
+    expect(await moved('/courses?category=ballet&level=ADVANCED')).toEqual([301, '/courses?category=Ballet&level=advanced']);
+    expect(await moved('/courses?q=+tap++shoes+&page=0')).toEqual([301, '/courses?q=tap++shoes']);
+    expect(await moved('/courses?category=Ballet')).toEqual([200, null]);
+  });
+
   it('renders a course published after the build', async () => {
     const fresh = await insertCatalogCourse(t.db, { title: 'Published later', priceCents: 700 });
-    invalidateCatalogFreshness(t.platform);
     expect(await page(`/courses/${fresh.id}`)).toEqual({ status: 200, source: 'rendered', text: `Rendered course at /courses/${fresh.id}: Published later 700` });
     expect((await page('/courses')).text).toContain('Published later 700');
   });
@@ -151,7 +175,6 @@ describe('catalog pages after the build', () => {
   it("renders an instructor's pages from current data, and 404s someone who is not one", async () => {
     const instructor = await createUser(t.db, { roles: ['INSTRUCTOR'], firstName: 'Marta' });
     const course = await insertCatalogCourse(t.db, { title: 'Taught by Marta', instructorId: instructor.id });
-    invalidateCatalogFreshness(t.platform);
     expect(await page(`/instructors/${instructor.id}`)).toEqual({
       status: 200,
       source: 'rendered',
@@ -169,7 +192,6 @@ describe('catalog pages after the build', () => {
     expect(await page('/instructors/0')).toMatchObject({ status: 404 });
     expect(await page('/instructors/abc/courses')).toMatchObject({ status: 404 });
     await t.db.update(courses).set({ status: 'archived' }).where(eq(courses.id, course.id));
-    invalidateCatalogFreshness(t.platform);
     expect((await page(`/instructors/${instructor.id}`)).text).toBe(`Rendered instructor at /instructors/${instructor.id}: Marta: `.replace('Marta:', 'Martha:'));
   });
 
@@ -234,10 +256,9 @@ describe('catalog pages after the build', () => {
       write(site, 'courses/index.html', 'Built list');
       write(site, `courses/${id}/index.html`, 'Built course');
       write(site, '404.html', 'Not found');
-      write(site, 'catalog-manifest.json', JSON.stringify(await buildCatalogManifest(await loadCatalog(other.db))));
+      write(site, 'catalog-manifest.json', JSON.stringify(await buildCatalogManifest(await loadCourseListPage(other.db, DEFAULT_QUERY), await loadCatalog(other.db))));
       other.platform.assets = createDiskAssets(site);
       await other.db.update(courses).set({ priceCents: 200 }).where(eq(courses.id, id));
-      invalidateCatalogFreshness(other.platform);
       const res = await other.request(`/courses/${id}`);
       expect(res.headers.get('x-catalog-source')).toBe('stale');
       expect(await res.text()).toBe('Built course');

@@ -9,7 +9,8 @@ import { root } from '../../../tests/support/paths.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { createDiskAssets } from '../platform/disk-assets.ts';
 import { loadNodePageRenderer, NODE_PAGE_RENDERER } from '../platform/node-page-renderer.ts';
-import { buildCatalogManifest, loadCatalog } from '../services/catalog-freshness.ts';
+import { DEFAULT_QUERY } from '../../../site/src/lib/catalog.ts';
+import { buildCatalogManifest, loadCatalog, loadCourseListPage } from '../services/catalog-freshness.ts';
 
 /**
  * The pages the server renders, with the build's real renderer (the site's Astro components,
@@ -48,7 +49,7 @@ beforeAll(async () => {
   write(site, '404.html', '<h1>Not found</h1>');
   write(site, 'courses/index.html', 'Static course list');
   write(site, `courses/${course}/index.html`, 'Static course page');
-  write(site, 'catalog-manifest.json', JSON.stringify(await buildCatalogManifest(await loadCatalog(t.db))));
+  write(site, 'catalog-manifest.json', JSON.stringify(await buildCatalogManifest(await loadCourseListPage(t.db, DEFAULT_QUERY), await loadCatalog(t.db))));
   t.platform.assets = createDiskAssets(site);
   t.platform.renderer = await loadNodePageRenderer(root);
 });
@@ -86,7 +87,33 @@ describe.skipIf(!built)('pages rendered on the server from the site components',
     expect(list.text).toContain(`href="/courses/${course}">Pointe work for dance teachers</a>`);
     expect(list.text).toContain('$59.00');
     expect(list.text).not.toContain('$49.00');
-    expect(list.text).toContain('data-catalog-data');
+    // The view's one address, and a form and links that work without JavaScript.
+    expect(list.text).toContain('<link rel="canonical" href="/courses">');
+    expect(list.text).toContain('action="/courses" method="get"');
+    expect(list.text).toContain('data-island="course-catalog"');
+
+    const view = await html('/courses?q=pointe&sort=price_desc');
+    expect(view).toMatchObject({ status: 200, source: 'rendered' });
+    expect(view.text).toContain('<link rel="canonical" href="/courses?q=pointe&amp;sort=price_desc">');
+    expect(view.text).toContain('1 course matches your search');
+    expect(view.text).toContain('value="pointe"');
+    expect(view.text).toMatch(/<option value="price_desc" selected>/);
+    expect(view.text).toContain('aria-label="Remove filter Search: “pointe”"');
+    expect(view.text).toContain('href="/courses?sort=price_desc" data-catalog-link>Clear filters</a>');
+  });
+
+  it('pages the list on the server: twelve cards a page, with links to the next and previous', async () => {
+    for (let i = 1; i <= 12; i++) await insertCatalogCourse(t.db, { title: `Contemporary class ${String(i).padStart(2, '0')}`, category: 'Contemporary' });
+    const first = await html('/courses?category=Contemporary&sort=price_asc');
+    expect(first.text).toContain('12 courses match your search');
+    expect(first.text.match(/<li data-course-id=/g)).toHaveLength(12);
+    expect(first.text).not.toContain('aria-label="Pages"');
+    const all = await html('/courses?page=2');
+    expect(all.text).toContain('Page 2 of 2');
+    expect(all.text).toContain('href="/courses" rel="prev" data-catalog-link>Previous</a>');
+    expect(all.text).not.toContain('rel="next"');
+    expect(all.text.match(/<li data-course-id=/g)?.length).toBeGreaterThan(0);
+    expect(all.text.match(/<li data-course-id=/g)?.length).toBeLessThanOrEqual(12);
   });
 
   it('renders a course published after the build, and 404s a withdrawn one', async () => {

@@ -5,13 +5,15 @@ import { API_POLICY, CSP_MANIFEST_PATH, pagePolicyFor, parseCspManifest, type Cs
 import { cachePublic, markNoStore } from '../http/public-cache.ts';
 import { memoized, type AssetFetcher, type Platform } from '../platform/context.ts';
 import type { PageRenderer, RenderedPageName, RenderedPages } from '../platform/page-renderer.ts';
+import { catalogSearch, isDefaultCatalogQuery, parseCatalogQuery } from '../../../site/src/lib/catalog.ts';
 import {
-  courseListSource,
-  coursePageSource,
-  currentCatalog,
+  builtCourseHash,
+  courseListHash,
+  coursePageHash,
+  loadCatalogCourse,
+  loadCourseListPage,
   parseCatalogManifest,
   type CatalogManifest,
-  type CatalogSnapshot,
 } from '../services/catalog-freshness.ts';
 import { verifyCertificate } from '../services/certificates.ts';
 import { loadInstructorPage } from '../services/instructor-pages.ts';
@@ -108,11 +110,17 @@ export async function notFoundPage(platform: Platform, request: Request, source:
 const COURSE_ID = /^[1-9][0-9]{0,15}$/;
 
 /**
- * The public catalog pages (decisions 0007, 0020):
- * - `/courses` and `/courses/{id}`: the built page while its content is unchanged, else the same
- *   page rendered on the server from current data, and 404 for a course that is not published.
- *   Without a manifest (a build without a database, the tests' fixture site) the files are served
- *   as they are; if the database cannot be reached, the built pages are served.
+ * The public catalog pages (decisions 0007, 0020, 0043). Each reads what it shows, never the
+ * whole catalog:
+ * - `/courses`: a view of the list (`?q=&category=&level=&price=&sort=&page=`), one page of it
+ *   read through the catalog's indexes. The front view is the built page while what it shows is
+ *   the build's; every other view, and the front view once changed, is rendered on the server.
+ *   An address that is not the view's one address (defaults spelled out, a style in another
+ *   case, unknown parameters) is redirected to it, so one view is one entry of the public cache.
+ * - `/courses/{id}`: the built page while the course's page is unchanged, else the same page
+ *   rendered on the server from current data, and 404 for a course that is not published.
+ *   Without a manifest (a build without a database, the tests' fixture site) the files are
+ *   served as they are; if the database cannot be reached, the built pages are served.
  * - `/instructors/{id}`, `/instructors/{id}/courses`, `/courses/{id}/enroll` and
  *   `/enroll-guest/{id}`: always rendered on the server (404 for no such instructor or course).
  * Null lets the generic handling below answer (other paths, no renderer).
@@ -129,64 +137,65 @@ async function catalogPage(platform: Platform, url: URL, request: Request): Prom
   if (enrol) {
     if (!renderer) return null;
     const id = enrol[1]!;
-    const snapshot = await currentCatalog(platform);
-    const course = COURSE_ID.test(id) ? snapshot.byId.get(Number(id)) : undefined;
+    const course = COURSE_ID.test(id) ? await loadCatalogCourse(platform.db, Number(id)) : null;
     if (!course) return notFoundPage(platform, request, 'gone');
     const guest = path.startsWith('/enroll-guest/');
     const name = guest ? 'guest-enroll' : 'course-enroll';
     const page = new URL(guest ? `/enroll-guest/${id}` : `/courses/${id}/enroll`, url);
-    const html = await renderCatalogPage(renderer, `${name} ${id} ${snapshot.hashes.courses[id]}`, name, page, { course });
+    const html = await renderCatalogPage(renderer, `${name} ${id} ${await coursePageHash(course)}`, name, page, { course });
     return htmlAnswer(html, 'rendered');
   }
 
   if (instructor) {
     if (!renderer) return null;
     const id = instructor[1]!;
-    const snapshot = await currentCatalog(platform);
-    const data = COURSE_ID.test(id) ? await loadInstructorPage(platform.db, Number(id), snapshot) : null;
+    const data = COURSE_ID.test(id) ? await loadInstructorPage(platform.db, Number(id)) : null;
     if (!data) return notFoundPage(platform, request, 'gone');
     const courses = Boolean(instructor[2]);
     const page = new URL(courses ? `/instructors/${data.id}/courses` : `/instructors/${data.id}`, url);
-    // Not kept with the snapshot: a bio or a name is not part of the catalog's signature.
+    // Not kept with the catalog's pages: a bio or a name is not part of what the catalog hashes.
     const html = await renderHtml(renderer, courses ? 'instructor-courses' : 'instructor', page, { instructor: data });
     return htmlAnswer(html, 'rendered');
   }
 
   const manifest = await catalogManifest(platform.assets, request);
   if (!manifest) return null;
-  let snapshot: CatalogSnapshot;
   try {
-    snapshot = await currentCatalog(platform);
+    return list ? await courseListPage(platform, url, request, manifest) : await coursePage(platform, url, request, manifest, detail![1]!);
   } catch (err) {
     // The database is unreachable: the built pages are the best answer there is.
-    console.error('Catalog freshness check failed', err);
+    console.error('Catalog page failed', err);
     return null;
   }
-  if (list) {
-    const source = courseListSource(manifest, snapshot.hashes);
-    if (source === 'rendered' && renderer) {
-      // The list shows the style names too (the filter), which the list's hash leaves out.
-      const key = `list ${snapshot.hashes.list} ${JSON.stringify(snapshot.categories)}`;
-      const html = await renderCatalogPage(renderer, key, 'course-list', new URL('/courses', url), {
-        courses: snapshot.courses,
-        categories: snapshot.categories,
-      });
-      return htmlAnswer(html, source);
-    }
-    // Changed, but no renderer (a site built without its server module): the build is all there is.
-    const res = await platform.assets('/courses/', request);
-    return res ? withSource(res, source === 'static' ? source : 'stale') : null;
-  }
-  const id = detail![1]!;
-  const source = COURSE_ID.test(id) ? coursePageSource(manifest, snapshot.hashes, id) : 'gone';
-  if (source === 'gone') return notFoundPage(platform, request, source);
-  if (source === 'rendered' && renderer) {
-    const course = snapshot.byId.get(Number(id))!;
-    const html = await renderCatalogPage(renderer, `course ${id} ${snapshot.hashes.courses[id]}`, 'course', new URL(`/courses/${id}`, url), { course });
-    return htmlAnswer(html, source);
-  }
-  const res = await platform.assets(`/courses/${id}/`, request);
-  return res ? withSource(res, source === 'static' ? source : 'stale') : null;
+}
+
+async function builtPage(platform: Platform, request: Request, path: string, source: string): Promise<Response | null> {
+  const res = await platform.assets(path, request);
+  return res ? withSource(res, source) : null;
+}
+
+async function courseListPage(platform: Platform, url: URL, request: Request, manifest: CatalogManifest): Promise<Response | null> {
+  const asked = parseCatalogQuery(url.searchParams);
+  const view = await loadCourseListPage(platform.db, asked);
+  const canonical = catalogSearch(view.query);
+  if (url.search !== canonical) return new Response(null, { status: 301, headers: { location: `/courses${canonical}` } });
+  const hash = await courseListHash(view);
+  if (isDefaultCatalogQuery(view.query) && manifest.list === hash) return builtPage(platform, request, '/courses/', 'static');
+  // Changed, but no renderer (a site built without its server module): the build is all there is.
+  if (!platform.renderer) return builtPage(platform, request, '/courses/', 'stale');
+  const html = await renderCatalogPage(platform.renderer, `course-list ${canonical} ${hash}`, 'course-list', new URL(`/courses${canonical}`, url), view);
+  return htmlAnswer(html, 'rendered');
+}
+
+async function coursePage(platform: Platform, url: URL, request: Request, manifest: CatalogManifest, id: string): Promise<Response | null> {
+  const course = COURSE_ID.test(id) ? await loadCatalogCourse(platform.db, Number(id)) : null;
+  if (!course) return notFoundPage(platform, request, 'gone');
+  const hash = await coursePageHash(course);
+  const built = builtCourseHash(manifest, course.id);
+  if (built === hash) return builtPage(platform, request, `/courses/${id}/`, 'static');
+  if (!platform.renderer) return built !== undefined ? builtPage(platform, request, `/courses/${id}/`, 'stale') : null;
+  const html = await renderCatalogPage(platform.renderer, `course ${id} ${hash}`, 'course', new URL(`/courses/${id}`, url), { course });
+  return htmlAnswer(html, 'rendered');
 }
 
 /**

@@ -1,19 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, courses, enrollments, lessons, modules, users } from '../../../db/schema/index.ts';
+import { courses, enrollments, lessons, modules } from '../../../db/schema/index.ts';
 import { insertCatalogCourse } from '../../../tests/support/catalog-data.ts';
 import { createUser } from '../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { DEFAULT_QUERY, type CatalogQuery } from '../../../site/src/lib/catalog.ts';
 import {
   buildCatalogManifest,
-  catalogHashes,
-  catalogVersion,
-  courseListSource,
-  coursePageSource,
-  currentCatalog,
-  currentCatalogHashes,
-  invalidateCatalogFreshness,
+  builtCourseHash,
+  courseListHash,
+  coursePageHash,
   loadCatalog,
+  loadCatalogCourse,
+  loadCourseListPage,
+  loadInstructorCourses,
   parseCatalogManifest,
 } from './catalog-freshness.ts';
 
@@ -66,8 +66,16 @@ describe('loadCatalog', () => {
       ['Quiz', 'quiz', 2],
       ['Allegro', 'text', 3],
     ]);
+
+    // One course reads the same as in the whole catalog; an unpublished one is not there.
+    expect(await loadCatalogCourse(t.db, published.id)).toEqual(course);
+    expect(await loadCatalogCourse(t.db, draft.id)).toBeNull();
+    expect(await loadCatalogCourse(t.db, archived.id)).toBeNull();
+    expect(await loadCatalogCourse(t.db, 987_654)).toBeNull();
   });
 });
+
+const front = (db: TestApp['db']) => loadCourseListPage(db, DEFAULT_QUERY);
 
 describe('catalog hashes', () => {
   it('are the same for the same content on another database, whatever the timestamps', async () => {
@@ -80,9 +88,11 @@ describe('catalog hashes', () => {
       try {
         const b = await make(second.db, '2026-06-30T12:00:00.000Z');
         expect(a.id).toBe(b.id);
-        const [ha, hb] = await Promise.all([loadCatalog(other.db).then(catalogHashes), loadCatalog(second.db).then(catalogHashes)]);
-        expect(ha).toEqual(hb);
-        expect(ha.courses[String(a.id)]).toMatch(/^[0-9a-f]{24}$/);
+        const [ca, cb] = await Promise.all([loadCatalogCourse(other.db, a.id), loadCatalogCourse(second.db, b.id)]);
+        const ha = await coursePageHash(ca!);
+        expect(ha).toBe(await coursePageHash(cb!));
+        expect(ha).toMatch(/^[0-9a-f]{24}$/);
+        expect(await courseListHash(await front(other.db))).toBe(await courseListHash(await front(second.db)));
       } finally {
         second.close();
       }
@@ -92,144 +102,126 @@ describe('catalog hashes', () => {
   });
 
   it('change with what the pages show and not with enrolments', async () => {
-    const course = await insertCatalogCourse(t.db, { priceCents: 2500 });
-    const before = await loadCatalog(t.db).then(catalogHashes);
-    const id = String(course.id);
+    const course = await insertCatalogCourse(t.db, { priceCents: 2500, createdAt: '2099-01-01T00:00:00.000Z' });
+    const hashes = async () => ({ list: await courseListHash(await front(t.db)), page: await coursePageHash((await loadCatalogCourse(t.db, course.id))!) });
+    const before = await hashes();
 
     const student = await createUser(t.db);
     await t.db.insert(enrollments).values({ userId: student.id, courseId: course.id });
-    expect(await loadCatalog(t.db).then(catalogHashes)).toEqual(before);
+    expect(await hashes()).toEqual(before);
 
     // A longer text only the course page shows: the page changes, the list does not.
     await t.db.update(courses).set({ detailedDescription: 'More words' }).where(eq(courses.id, course.id));
-    const detailOnly = await loadCatalog(t.db).then(catalogHashes);
+    const detailOnly = await hashes();
     expect(detailOnly.list).toBe(before.list);
-    expect(detailOnly.courses[id]).not.toBe(before.courses[id]);
+    expect(detailOnly.page).not.toBe(before.page);
 
     // The price shows on both.
     await t.db.update(courses).set({ priceCents: 3000 }).where(eq(courses.id, course.id));
-    const repriced = await loadCatalog(t.db).then(catalogHashes);
+    const repriced = await hashes();
     expect(repriced.list).not.toBe(detailOnly.list);
-    expect(repriced.courses[id]).not.toBe(detailOnly.courses[id]);
+    expect(repriced.page).not.toBe(detailOnly.page);
 
     // A renamed lesson changes the outline of the page.
     const [mod] = await t.db.select().from(modules).where(eq(modules.courseId, course.id));
     await t.db.update(lessons).set({ title: 'Renamed' }).where(eq(lessons.moduleId, mod!.id));
-    const renamed = await loadCatalog(t.db).then(catalogHashes);
-    expect(renamed.courses[id]).not.toBe(repriced.courses[id]);
+    const renamed = await hashes();
+    expect(renamed.page).not.toBe(repriced.page);
+    expect(renamed.list).toBe(repriced.list);
 
-    // Withdrawn: gone from both.
+    // Withdrawn: no page, and the list changes.
     await t.db.update(courses).set({ status: 'draft' }).where(eq(courses.id, course.id));
-    const withdrawn = await loadCatalog(t.db).then(catalogHashes);
-    expect(withdrawn.courses[id]).toBeUndefined();
-    expect(withdrawn.list).not.toBe(renamed.list);
+    expect(await loadCatalogCourse(t.db, course.id)).toBeNull();
+    expect(await courseListHash(await front(t.db))).not.toBe(renamed.list);
   });
 });
 
-describe('page sources', () => {
-  const manifest = { version: 1 as const, list: 'L1', courses: { '1': 'a', '2': 'b' } };
+describe('a view of the list', () => {
+  let app: TestApp;
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    app = await createTestApp();
+    const elena = await createUser(app.db, { roles: ['INSTRUCTOR'], firstName: 'Elena', lastName: 'Petrova' });
+    const add = async (key: string, options: Parameters<typeof insertCatalogCourse>[1]) => {
+      ids[key] = (await insertCatalogCourse(app.db, options)).id;
+    };
+    await add('foundations', { title: 'Ballet Foundations for Teachers', category: 'Ballet', priceCents: 0, instructorId: elena.id, createdAt: '2026-01-10T00:00:00.000Z' });
+    await add('grooves', { title: 'Hip Hop Grooves', category: 'Hip Hop', difficultyLevel: 'intermediate', priceCents: 4900, createdAt: '2026-03-01T00:00:00.000Z' });
+    await add('pointe', { title: 'Pointe Work Safety', category: 'Ballet', difficultyLevel: 'advanced', priceCents: 9900, createdAt: '2026-02-01T00:00:00.000Z' });
+    await add('tango', { title: 'Tango Musicality', description: 'Latin rhythms for the studio', category: 'Ballroom', priceCents: 2500, createdAt: '2026-02-15T00:00:00.000Z' });
+    await add('draft', { title: 'Ballet draft', category: 'Ballet', status: 'draft' });
+    const learners = await Promise.all(Array.from({ length: 3 }, () => createUser(app.db)));
+    // Popularity: foundations 3, pointe 1, grooves 1 (ties by id, newest id first), tango 0.
+    await app.db.insert(enrollments).values([
+      ...learners.map((l) => ({ userId: l.id, courseId: ids.foundations! })),
+      { userId: learners[0]!.id, courseId: ids.pointe! },
+      { userId: learners[0]!.id, courseId: ids.grooves! },
+    ]);
+  });
+  afterAll(() => app.close());
 
-  it('serves the static course page while unchanged, a rendered one when changed or new, 404 when gone', () => {
-    const current = { list: 'L2', courses: { '1': 'a', '2': 'changed', '3': 'new' } };
-    expect(coursePageSource(manifest, current, '1')).toBe('static');
-    expect(coursePageSource(manifest, current, '2')).toBe('rendered');
-    expect(coursePageSource(manifest, current, '3')).toBe('rendered');
-    expect(coursePageSource(manifest, { list: 'L1', courses: { '2': 'b' } }, '1')).toBe('gone');
-    expect(coursePageSource(manifest, current, '99')).toBe('gone');
-    expect(coursePageSource(manifest, current, 'constructor')).toBe('gone');
+  const shown = async (query: Partial<CatalogQuery>) => (await loadCourseListPage(app.db, { ...DEFAULT_QUERY, ...query })).courses.map((c) => c.id);
+
+  it('filters by style (in any case), level, and free or paid; published courses only', async () => {
+    expect(await shown({ category: 'ballet' })).toEqual([ids.pointe, ids.foundations]);
+    expect(await shown({ category: 'Ballet', level: 'advanced' })).toEqual([ids.pointe]);
+    expect(await shown({ price: 'free' })).toEqual([ids.foundations]);
+    expect(await shown({ price: 'paid' })).toEqual([ids.grooves, ids.tango, ids.pointe]);
+    expect(await shown({ category: 'Tap' })).toEqual([]);
   });
 
-  it('serves the static list while unchanged, else a rendered one', () => {
-    expect(courseListSource(manifest, { list: 'L1', courses: {} })).toBe('static');
-    expect(courseListSource(manifest, { list: 'L2', courses: {} })).toBe('rendered');
+  it('searches every word in the title, description, style or the instructor’s name', async () => {
+    expect(await shown({ q: 'ballet teachers' })).toEqual([ids.foundations]);
+    expect(await shown({ q: 'ballet hip' })).toEqual([]);
+    expect(await shown({ q: 'petrova' })).toEqual([ids.foundations]);
+    expect(await shown({ q: 'RHYTHMS' })).toEqual([ids.tango]);
+    expect(await shown({ q: 'ballroom' })).toEqual([ids.tango]);
+    expect(await shown({ q: '100%' })).toEqual([]);
   });
 
-  it('reads only a well-formed manifest', async () => {
-    const built = await buildCatalogManifest(await loadCatalog(t.db));
+  it('sorts newest first, by price both ways and by popularity, with stable ties', async () => {
+    expect(await shown({})).toEqual([ids.grooves, ids.tango, ids.pointe, ids.foundations]);
+    expect(await shown({ sort: 'price_asc' })).toEqual([ids.foundations, ids.tango, ids.grooves, ids.pointe]);
+    expect(await shown({ sort: 'price_desc' })).toEqual([ids.pointe, ids.grooves, ids.tango, ids.foundations]);
+    expect(await shown({ sort: 'popular' })).toEqual([ids.foundations, ids.pointe, ids.grooves, ids.tango]);
+  });
+
+  it('pages by twelve, a page past the end shows the last one, and the style is spelled as named', async () => {
+    for (let i = 0; i < 10; i++) await insertCatalogCourse(app.db, { title: `Jazz class ${i}`, category: 'Jazz' });
+    const first = await loadCourseListPage(app.db, DEFAULT_QUERY);
+    expect(first).toMatchObject({ total: 14, page: 1, pageCount: 2 });
+    expect(first.courses).toHaveLength(12);
+    expect(first.courses.every((c) => c.modules.length === 0 && c.detailed_description === null)).toBe(true);
+    const past = await loadCourseListPage(app.db, { ...DEFAULT_QUERY, page: 9 });
+    expect(past).toMatchObject({ total: 14, page: 2, pageCount: 2 });
+    expect(past.courses).toHaveLength(2);
+    const styled = await loadCourseListPage(app.db, { ...DEFAULT_QUERY, category: 'JAZZ' });
+    expect(styled.query.category).toBe('Jazz');
+    expect(styled.total).toBe(10);
+    expect(styled.categories.map((c) => c.name)).toContain('Jazz');
+    const none = await loadCourseListPage(app.db, { ...DEFAULT_QUERY, q: 'nothing like this' });
+    expect(none).toMatchObject({ total: 0, page: 1, pageCount: 1, courses: [] });
+  });
+
+  it('gives an instructor’s published courses as cards', async () => {
+    const [course] = await loadInstructorCourses(app.db, (await loadCatalogCourse(app.db, ids.foundations!))!.instructor!.id);
+    expect(course).toMatchObject({ id: ids.foundations, title: 'Ballet Foundations for Teachers', modules: [] });
+  });
+});
+
+describe('the manifest', () => {
+  it('holds the front view and every course page, and is read only when well formed', async () => {
+    const list = await front(t.db);
+    const catalog = await loadCatalog(t.db);
+    const built = await buildCatalogManifest(list, catalog);
+    expect(built.list).toBe(await courseListHash(list));
+    expect(Object.keys(built.courses)).toHaveLength(catalog.length);
     expect(parseCatalogManifest(JSON.parse(JSON.stringify(built)))).toEqual(built);
     expect(parseCatalogManifest(null)).toBeNull();
-    expect(parseCatalogManifest({ version: 2, list: 'x', courses: {} })).toBeNull();
-    expect(parseCatalogManifest({ version: 1, courses: {} })).toBeNull();
-  });
-});
-
-describe('currentCatalog', () => {
-  it('is one snapshot of the courses, their hashes and the categories while nothing changed', async () => {
-    const app = await createTestApp();
-    try {
-      const course = await insertCatalogCourse(app.db, { title: 'Snapshot course', priceCents: 1500, category: 'Jazz' });
-      const a = await currentCatalog(app.platform, { now: 1_000 });
-      expect(a.byId.get(course.id)).toMatchObject({ title: 'Snapshot course', price_cents: 1500 });
-      expect(a.courses.map((c) => c.id)).toContain(course.id);
-      expect(a.hashes.courses[String(course.id)]).toBeDefined();
-      expect(a.categories.map((c) => c.name)).toContain('Jazz');
-      expect(await currentCatalog(app.platform, { now: 1_500 })).toBe(a);
-
-      // The page rendered from the next snapshot shows the new price: it is what was hashed.
-      await app.db.update(courses).set({ priceCents: 2500, updatedAt: '2099-01-01T00:00:00.000Z' }).where(eq(courses.id, course.id));
-      const b = await currentCatalog(app.platform, { now: 1_600 });
-      expect(b).not.toBe(a);
-      expect(b.byId.get(course.id)?.price_cents).toBe(2500);
-    } finally {
-      app.close();
-    }
-  });
-});
-
-describe('currentCatalogHashes', () => {
-  it('reuses the hashes while nothing changed, and sees a course write at once', async () => {
-    const app = await createTestApp();
-    try {
-      const platform = app.platform;
-      const a = await currentCatalogHashes(platform, { now: 1_000 });
-      const reused = await currentCatalogHashes(platform, { now: 2_000 });
-      expect(reused).toBe(a);
-
-      // A new course moves the catalog's signature: recomputed within the TTL.
-      const course = await insertCatalogCourse(app.db);
-      const withCourse = await currentCatalogHashes(platform, { now: 2_100 });
-      expect(withCourse.courses[String(course.id)]).toBeDefined();
-
-      // An edit that moves updated_at (as every course write does) is seen at once too.
-      await app.db.update(courses).set({ priceCents: 999, updatedAt: '2099-01-01T00:00:00.000Z' }).where(eq(courses.id, course.id));
-      const repriced = await currentCatalogHashes(platform, { now: 2_200 });
-      expect(repriced.courses[String(course.id)]).not.toBe(withCourse.courses[String(course.id)]);
-
-      // An instructor's new name moves the catalog's content version (a trigger): seen at once too.
-      const instructor = await createUser(app.db, { roles: ['INSTRUCTOR'], firstName: 'Ann' });
-      await app.db.update(courses).set({ instructorId: instructor.id, updatedAt: '2099-01-02T00:00:00.000Z' }).where(eq(courses.id, course.id));
-      const taught = await currentCatalogHashes(platform, { now: 2_300 });
-      expect(await currentCatalogHashes(platform, { now: 2_350 })).toBe(taught);
-      await app.db.update(users).set({ firstName: 'Anna' }).where(eq(users.id, instructor.id));
-      const renamed = await currentCatalogHashes(platform, { now: 2_400 });
-      expect(renamed.courses[String(course.id)]).not.toBe(taught.courses[String(course.id)]);
-
-      // What no signature sees shows after an invalidation, or after the TTL at the latest.
-      const outOfBand = await currentCatalogHashes(platform, { now: 2_450 });
-      expect(outOfBand).toBe(renamed);
-      invalidateCatalogFreshness(platform);
-      expect(await currentCatalogHashes(platform, { now: 2_500 })).not.toBe(renamed);
-      const kept = await currentCatalogHashes(platform, { now: 2_600 });
-      expect(await currentCatalogHashes(platform, { now: 2_600 + 3_000 })).not.toBe(kept);
-    } finally {
-      app.close();
-    }
-  });
-
-  it('has a signature that moves with course writes, deletions and category renames', async () => {
-    const app = await createTestApp();
-    try {
-      const v0 = await catalogVersion(app.db);
-      const course = await insertCatalogCourse(app.db);
-      const v1 = await catalogVersion(app.db);
-      expect(v1).not.toBe(v0);
-      await app.db.update(categories).set({ name: 'Ballet (classical)' }).where(eq(categories.name, 'Ballet'));
-      const v2 = await catalogVersion(app.db);
-      expect(v2).not.toBe(v1);
-      await app.db.delete(courses).where(eq(courses.id, course.id));
-      expect(await catalogVersion(app.db)).not.toBe(v2);
-    } finally {
-      app.close();
-    }
+    expect(parseCatalogManifest({ version: 1, list: 'x', courses: {} })).toBeNull();
+    expect(parseCatalogManifest({ version: 2, courses: {} })).toBeNull();
+    const one = catalog[0]!;
+    expect(builtCourseHash(built, one.id)).toBe(await coursePageHash(one));
+    expect(builtCourseHash({ ...built, courses: {} }, one.id)).toBeUndefined();
   });
 });

@@ -1,17 +1,20 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { categories, courses, lessons, modules, users } from '../../../db/schema/index.ts';
-import type { Platform } from '../platform/context.ts';
+import { CATALOG_PAGE_SIZE, catalogSearch, DEFAULT_QUERY, type CatalogQuery } from '../../../site/src/lib/catalog.ts';
 import type { Db } from '../platform/db.ts';
+import type { CourseListQuery } from '../schemas/courses.ts';
+import { listCatalog, type CourseSummary } from './courses.ts';
 
 /**
- * The public catalog as the pre-rendered pages show it, and content hashes of it.
+ * The public catalog's pages (decisions 0007, 0020, 0043): what `/courses`, its views and
+ * `/courses/{id}` show, and content hashes of it.
  *
- * The build renders `/courses` and `/courses/{id}` from `loadCatalog` and writes the hashes to
- * `dist/catalog-manifest.json`; the site router compares them with the database's current hashes
- * (cached while the catalog's signature is unchanged, a few seconds at most) to serve the static
- * page, the page rendered on the server from the same snapshot, or a 404 (decisions 0007, 0020). Hashes cover only content the pages show — never ids of rows the pages do not link,
- * timestamps or counters — so the same seed gives the same hashes on another database, and a
- * new enrolment does not make a page "changed".
+ * The build renders the list's front view and every course's page and writes their hashes to
+ * `dist/catalog-manifest.json`. On a request the site router reads what that one page shows (a
+ * page of the list through the catalog's indexes, or one course) and hashes it: the same hash
+ * as the build's serves the built page, another renders the page on the server from what was
+ * read. Hashes cover only content the pages show, never timestamps or counters, so the same seed
+ * gives the same hashes on another database and an enrolment does not make a page "changed".
  */
 
 export interface CatalogLesson {
@@ -55,20 +58,17 @@ export interface CatalogCourse {
   modules: CatalogModule[];
 }
 
-export interface CatalogHashes {
-  /** Hash of the list page's content: every published course's card, in id order. */
+/** Written by the build at `/catalog-manifest.json`. */
+export interface CatalogManifest {
+  version: 2;
+  /** Hash of the list's front view (`/courses` without a query), the one view the build renders. */
   list: string;
   /** Per published course id: hash of its page's content. */
   courses: Record<string, string>;
 }
 
-/** Written by the build at `/catalog-manifest.json`. */
-export interface CatalogManifest extends CatalogHashes {
-  version: 1;
-}
-
-/** Every published course with its outline, newest first. */
-export async function loadCatalog(db: Db): Promise<CatalogCourse[]> {
+/** Published courses matching `where` (all of them without one), with their outlines, newest first. */
+async function loadCourses(db: Db, where?: SQL): Promise<CatalogCourse[]> {
   const rows = await db
     .select({
       id: courses.id,
@@ -95,7 +95,7 @@ export async function loadCatalog(db: Db): Promise<CatalogCourse[]> {
     .from(courses)
     .leftJoin(categories, eq(categories.id, courses.categoryId))
     .leftJoin(users, eq(users.id, courses.instructorId))
-    .where(eq(courses.status, 'published'));
+    .where(and(eq(courses.status, 'published'), where));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
 
@@ -159,6 +159,20 @@ export async function loadCatalog(db: Db): Promise<CatalogCourse[]> {
   );
 }
 
+/**
+ * Every published course with its outline, newest first: for the build, which writes a page per
+ * course. A request never reads this (it reads one course, or one page of the list).
+ */
+export function loadCatalog(db: Db): Promise<CatalogCourse[]> {
+  return loadCourses(db);
+}
+
+/** One published course with its outline, as its page shows it; null when it is not published (or unknown). */
+export async function loadCatalogCourse(db: Db, id: number): Promise<CatalogCourse | null> {
+  const [course] = await loadCourses(db, eq(courses.id, id));
+  return course ?? null;
+}
+
 /** What a course's card in the list shows (and the filters read). */
 function cardContent(c: CatalogCourse): unknown[] {
   return [
@@ -188,132 +202,122 @@ function pageContent(c: CatalogCourse): unknown[] {
   ];
 }
 
+export interface CatalogCategory {
+  id: number;
+  name: string;
+}
+
+/** One view of /courses: its page of cards (no outlines), the total, and the style names the filter offers. */
+export interface CourseListView {
+  /** The view's query, its style spelled as the category is named. */
+  query: CatalogQuery;
+  courses: CatalogCourse[];
+  total: number;
+  /** The page shown: a page past the end shows the last one. */
+  page: number;
+  pageCount: number;
+  categories: CatalogCategory[];
+}
+
+function listQueryOf(query: CatalogQuery, page: number, instructor?: number, pageSize = CATALOG_PAGE_SIZE): CourseListQuery {
+  return {
+    scope: 'public',
+    q: query.q || undefined,
+    category: query.category || undefined,
+    level: query.level || undefined,
+    price: query.price || undefined,
+    sort: query.sort,
+    instructor,
+    status: undefined,
+    page,
+    pageSize,
+  };
+}
+
+/** A course of the public list in the catalog's shape (a card: no outline, no long text). */
+function cardOf(c: CourseSummary): CatalogCourse {
+  return {
+    id: c.id,
+    title: c.title,
+    short_name: c.short_name,
+    description: c.description,
+    detailed_description: null,
+    price: c.price_cents / 100,
+    price_cents: c.price_cents,
+    image_url: c.image_url,
+    preview_video_url: c.preview_video_url,
+    category: c.category,
+    difficulty_level: c.difficulty_level,
+    duration: c.duration,
+    required_level: c.required_level,
+    instructor: c.instructor ? { id: c.instructor.id, first_name: c.instructor.first_name, last_name: c.instructor.last_name, username: c.instructor.username } : null,
+    module_count: c.module_count,
+    lesson_count: c.lesson_count,
+    enrollment_count: c.enrollment_count,
+    created_at: c.created_at,
+    published_at: c.published_at,
+    modules: [],
+  };
+}
+
+/**
+ * A view of /courses, read as `GET /api/courses` reads it (one page through the catalog's
+ * indexes, never the whole catalog). The style is matched without regard to case and spelled as
+ * its category is named, so a view has one address.
+ */
+export async function loadCourseListPage(db: Db, asked: CatalogQuery): Promise<CourseListView> {
+  const styles = await db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.position), asc(categories.id));
+  const style = asked.category ? styles.find((c) => c.name.toLowerCase() === asked.category.toLowerCase())?.name : undefined;
+  const query = { ...asked, category: style ?? asked.category };
+  let list = await listCatalog(db, listQueryOf(query, query.page));
+  const pageCount = Math.max(1, Math.ceil(list.total / CATALOG_PAGE_SIZE));
+  if (list.data.length === 0 && list.total > 0 && query.page > pageCount) list = await listCatalog(db, listQueryOf(query, pageCount));
+  return { query, courses: list.data.map(cardOf), total: list.total, page: list.page, pageCount, categories: styles };
+}
+
+/** The most courses an instructor's pages show. */
+export const INSTRUCTOR_COURSES_SHOWN = 100;
+
+/** An instructor's published courses as cards, newest first (at most INSTRUCTOR_COURSES_SHOWN). */
+export async function loadInstructorCourses(db: Db, instructorId: number): Promise<CatalogCourse[]> {
+  const list = await listCatalog(db, listQueryOf(DEFAULT_QUERY, 1, instructorId, INSTRUCTOR_COURSES_SHOWN));
+  return list.data.map(cardOf);
+}
+
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest).slice(0, 12), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Content hashes of the list and of every course page. */
-export async function catalogHashes(catalog: readonly CatalogCourse[]): Promise<CatalogHashes> {
-  const byId = [...catalog].sort((a, b) => a.id - b.id);
-  const entries = await Promise.all(byId.map(async (c) => [String(c.id), await sha256(JSON.stringify(pageContent(c)))] as const));
-  const list = await sha256(JSON.stringify(byId.map(cardContent)));
-  return { list, courses: Object.fromEntries(entries) };
+/** Hash of what a view of the list shows: its query, count, page, cards in order and style names. */
+export function courseListHash(view: CourseListView): Promise<string> {
+  return sha256(JSON.stringify([catalogSearch(view.query), view.total, view.page, view.pageCount, view.courses.map(cardContent), view.categories]));
 }
 
-export async function buildCatalogManifest(catalog: readonly CatalogCourse[]): Promise<CatalogManifest> {
-  return { version: 1, ...(await catalogHashes(catalog)) };
+/** Hash of what a course's page shows. */
+export function coursePageHash(course: CatalogCourse): Promise<string> {
+  return sha256(JSON.stringify(pageContent(course)));
+}
+
+/**
+ * The build's manifest: the hash of the list's front view (the only view built) and of every
+ * course's page.
+ */
+export async function buildCatalogManifest(front: CourseListView, catalog: readonly CatalogCourse[]): Promise<CatalogManifest> {
+  const entries = await Promise.all(catalog.map(async (c) => [String(c.id), await coursePageHash(c)] as const));
+  return { version: 2, list: await courseListHash(front), courses: Object.fromEntries(entries) };
 }
 
 /** A manifest read from the build, or null when it is missing or not one. */
 export function parseCatalogManifest(value: unknown): CatalogManifest | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Partial<CatalogManifest>;
-  if (v.version !== 1 || typeof v.list !== 'string' || !v.courses || typeof v.courses !== 'object') return null;
-  return { version: 1, list: v.list, courses: v.courses };
+  if (v.version !== 2 || typeof v.list !== 'string' || !v.courses || typeof v.courses !== 'object') return null;
+  return { version: 2, list: v.list, courses: v.courses };
 }
 
-/** How long the database's hashes are reused at most, while the catalog's signature stays the same. */
-export const FRESHNESS_TTL_MS = 3000;
-
-export interface CatalogCategory {
-  id: number;
-  name: string;
-}
-
-/**
- * The published catalog as the database holds it now, and its hashes: the server renders a
- * changed page from exactly what it hashed. One object per state of the catalog, so whatever is
- * derived from it (rendered pages) can be kept with it.
- */
-export interface CatalogSnapshot {
-  courses: CatalogCourse[];
-  byId: ReadonlyMap<number, CatalogCourse>;
-  categories: CatalogCategory[];
-  hashes: CatalogHashes;
-}
-
-export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
-  const [list, categoryRows] = await Promise.all([
-    loadCatalog(db),
-    db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.position), asc(categories.id)),
-  ]);
-  return { courses: list, byId: new Map(list.map((c) => [c.id, c])), categories: categoryRows, hashes: await catalogHashes(list) };
-}
-
-const cache = new Map<string, { at: number; version: string; snapshot: Promise<CatalogSnapshot> }>();
-
-type FreshnessPlatform = Pick<Platform, 'db' | 'env'>;
-
-/**
- * One cache per database, named by its address rather than by the client object, because the
- * Workers runtime makes a new client per request while the database stays the same.
- */
-function cacheKey(platform: FreshnessPlatform): string {
-  return platform.env.LIBSQL_URL ?? `file:${platform.env.DATA_DIR}`;
-}
-
-/**
- * A cheap signature of the catalog's tables: the catalog's content version (moved by database
- * triggers on every write to a table the catalog pages read, instructors' names included:
- * decision 0021), and, as before it, every course write moves `updated_at`, deletions change the
- * count, categories are few.
- */
-export async function catalogVersion(db: Db): Promise<string> {
-  const [row] = await db.all<{ v: string }>(sql`SELECT
-    (SELECT coalesce(max(version), 0) FROM content_versions WHERE scope = 'catalog') || '|' ||
-    (SELECT count(*) || ':' || coalesce(max(updated_at), '') || ':' || total(id) FROM courses) || '|' ||
-    (SELECT coalesce(group_concat(id || ':' || name, ','), '') FROM categories) AS v`);
-  return row?.v ?? '';
-}
-
-/**
- * The database's current catalog and hashes. They are read again when the catalog's signature
- * changes (at once, in any process or isolate) and at the latest after `ttlMs`; otherwise a
- * request costs one small query.
- */
-export async function currentCatalog(platform: FreshnessPlatform, options: { ttlMs?: number; now?: number } = {}): Promise<CatalogSnapshot> {
-  const ttl = options.ttlMs ?? FRESHNESS_TTL_MS;
-  const now = options.now ?? Date.now();
-  const key = cacheKey(platform);
-  const version = await catalogVersion(platform.db);
-  const hit = cache.get(key);
-  if (hit && hit.version === version && now - hit.at < ttl) return hit.snapshot;
-  const snapshot = loadCatalogSnapshot(platform.db);
-  cache.set(key, { at: now, version, snapshot });
-  // A failed read is not kept: the next request tries again.
-  snapshot.catch(() => {
-    if (cache.get(key)?.snapshot === snapshot) cache.delete(key);
-  });
-  return snapshot;
-}
-
-/** The database's current hashes (see `currentCatalog`). */
-export async function currentCatalogHashes(platform: FreshnessPlatform, options: { ttlMs?: number; now?: number } = {}): Promise<CatalogHashes> {
-  return (await currentCatalog(platform, options)).hashes;
-}
-
-/** Forget the cached hashes (call after a course, module, lesson, category or instructor name changes). */
-export function invalidateCatalogFreshness(platform: FreshnessPlatform): void {
-  cache.delete(cacheKey(platform));
-}
-
-export type CoursePageSource = 'static' | 'rendered' | 'gone';
-export type CourseListSource = 'static' | 'rendered';
-
-/**
- * Which page answers `/courses/{id}`: the built one while its content is unchanged, the page
- * rendered on the server from current data for a course changed or published since the build,
- * and the not-found page for one that is not published (withdrawn, draft or unknown).
- */
-export function coursePageSource(manifest: CatalogManifest, current: CatalogHashes, id: string): CoursePageSource {
-  const now = Object.hasOwn(current.courses, id) ? current.courses[id] : undefined;
-  if (now === undefined) return 'gone';
-  const built = Object.hasOwn(manifest.courses, id) ? manifest.courses[id] : undefined;
-  return built === now ? 'static' : 'rendered';
-}
-
-/** Which page answers `/courses`: the built list while the list's content is unchanged, else the list rendered on the server. */
-export function courseListSource(manifest: CatalogManifest, current: CatalogHashes): CourseListSource {
-  return manifest.list === current.list ? 'static' : 'rendered';
+/** The built page's hash for a course, if the build made one. */
+export function builtCourseHash(manifest: CatalogManifest, id: number): string | undefined {
+  const key = String(id);
+  return Object.hasOwn(manifest.courses, key) ? manifest.courses[key] : undefined;
 }

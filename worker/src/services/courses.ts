@@ -269,14 +269,31 @@ function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
+/** The most words of a search that count (the rest are ignored). */
+export const MAX_SEARCH_WORDS = 8;
+
+function searchWords(q: string | undefined): string[] {
+  return (q ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+}
+
 type ListFilter = Pick<CourseListQuery, 'q' | 'category' | 'level' | 'price' | 'instructor' | 'status'>;
 
 function filterConditions(filter: ListFilter): SQL[] {
   const where: SQL[] = [];
-  if (filter.q) {
-    const pattern = `%${escapeLike(filter.q)}%`;
+  // Every word of the search appears in the title, short name, description, style or the
+  // instructor's name (the style and the instructor by their row, looked up per course).
+  for (const word of searchWords(filter.q)) {
+    const pattern = `%${escapeLike(word)}%`;
     const like = (column: SQLWrapper) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
-    where.push(or(like(courses.title), like(courses.shortName), like(courses.description))!);
+    where.push(
+      or(
+        like(courses.title),
+        like(courses.shortName),
+        like(courses.description),
+        sql`EXISTS (SELECT 1 FROM categories cat WHERE cat.id = courses.category_id AND cat.name LIKE ${pattern} ESCAPE '\\')`,
+        sql`EXISTS (SELECT 1 FROM users teacher WHERE teacher.id = courses.instructor_id AND (teacher.first_name LIKE ${pattern} ESCAPE '\\' OR teacher.last_name LIKE ${pattern} ESCAPE '\\'))`,
+      )!,
+    );
   }
   if (filter.category) {
     where.push(

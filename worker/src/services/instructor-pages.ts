@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { COURSE_INSTRUCTOR_ROLES } from '../domain/courses.ts';
 import type { Db } from '../platform/db.ts';
 import type { InstructorPageData } from '../platform/page-renderer.ts';
-import type { CatalogSnapshot } from './catalog-freshness.ts';
+import { loadInstructorCourses } from './catalog-freshness.ts';
 import { findPublicProfile } from './connect/public-profile.ts';
 
 const roleList = sql.join(
@@ -13,12 +13,12 @@ const roleList = sql.join(
 /**
  * What /instructors/{id} and /instructors/{id}/courses show, or null when there is no such public
  * instructor: the same rule as `GET /api/instructors/{id}` (an active user with an instructor
- * role, or who teaches a published course). The courses are the catalog's, from the snapshot the
- * list and course pages are rendered from, so every page shows the same cards. An active user
+ * role, or who teaches a published course). The courses are the catalog's cards, read as the list
+ * reads them, so every page shows the same cards. An active user
  * with a published Connect & Book profile is a public instructor too; the profile's part of the
  * page (lesson types, packages, reviews, the booking card; decision 0032) comes with it.
  */
-export async function loadInstructorPage(db: Db, id: number, catalog: CatalogSnapshot): Promise<InstructorPageData | null> {
+export async function loadInstructorPage(db: Db, id: number): Promise<InstructorPageData | null> {
   const [row] = await db.all<{ id: number; username: string; first_name: string; last_name: string; bio: string; profile_image_url: string | null }>(
     sql`SELECT u.id, u.username, u.first_name, u.last_name, u.bio, u.profile_image_url
       FROM users u WHERE u.id = ${id} AND u.is_active = 1 AND (
@@ -27,6 +27,6 @@ export async function loadInstructorPage(db: Db, id: number, catalog: CatalogSna
         OR EXISTS (SELECT 1 FROM instructor_profiles p WHERE p.user_id = u.id AND p.status = 'published'))`,
   );
   if (!row) return null;
-  const connect = await findPublicProfile(db, id);
-  return { ...row, bio: row.bio ?? '', courses: catalog.courses.filter((c) => c.instructor?.id === id), connect };
+  const [connect, courses] = await Promise.all([findPublicProfile(db, id), loadInstructorCourses(db, id)]);
+  return { ...row, bio: row.bio ?? '', courses, connect };
 }
