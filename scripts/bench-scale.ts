@@ -103,6 +103,23 @@ interface Read {
   as?: 'admin' | 'student' | 'seller';
   /** A server-rendered page: its HTML is held to PAGE_KB too. */
   page?: boolean;
+  /** Time the list's last page (its number read from the first page's total). */
+  deepest?: boolean;
+}
+
+/** The address of a list's last page, from the total and page size its first page answers. */
+async function deepestPage(base: string, path: string, headers: Record<string, string>): Promise<string> {
+  const body = (await (await fetch(`${base}${path}`, { headers })).json()) as {
+    data?: unknown[];
+    total?: number;
+    pageSize?: number;
+    page_size?: number;
+    pagination?: { total: number; pageSize: number };
+  };
+  const total = body.total ?? body.pagination?.total ?? 0;
+  const size = body.pageSize ?? body.page_size ?? body.pagination?.pageSize ?? Math.max(1, body.data?.length ?? 1);
+  const last = Math.max(1, Math.ceil(total / size));
+  return `${path}${path.includes('?') ? '&' : '?'}page=${last}`;
 }
 
 /** The most HTML a page of a list may weigh, uncompressed. */
@@ -126,18 +143,30 @@ const READS: Read[] = [
   { name: '/curriculum', path: '/curriculum', page: true },
   { name: '/curriculum, page 50', path: '/curriculum?page=50', page: true },
   { name: 'me', path: '/api/me', as: 'student' },
+  { name: 'learner dashboard', path: '/api/me/dashboard', as: 'student' },
+  { name: 'instructor directory', path: '/api/connect/instructors' },
+  { name: '/connect', path: '/connect', page: true },
   { name: 'admin dashboard, 30 days', path: '/api/admin/dashboard?days=30', as: 'admin' },
   { name: 'admin dashboard, 90 days', path: '/api/admin/dashboard?days=90', as: 'admin' },
   { name: 'admin dashboard, 365 days', path: '/api/admin/dashboard?days=365', as: 'admin' },
   { name: 'subscription stats', path: '/api/admin/subscription-stats', as: 'admin' },
   { name: 'admin orders, first page', path: '/api/admin/orders', as: 'admin' },
+  { name: 'admin orders, last page', path: '/api/admin/orders', as: 'admin', deepest: true },
+  { name: 'admin orders, a search', path: '/api/admin/orders?q=student', as: 'admin' },
   { name: 'admin users, first page', path: '/api/users', as: 'admin' },
+  { name: 'admin users, last page', path: '/api/users', as: 'admin', deepest: true },
+  { name: 'admin users, a search', path: '/api/users?search=grace', as: 'admin' },
   { name: 'admin bookings, first page', path: '/api/admin/bookings', as: 'admin' },
+  { name: 'admin bookings, last page', path: '/api/admin/bookings', as: 'admin', deepest: true },
   { name: 'admin subscriptions, first page', path: '/api/admin/subscriptions', as: 'admin' },
+  { name: 'admin subscriptions, last page', path: '/api/admin/subscriptions', as: 'admin', deepest: true },
   { name: 'audit log, first page', path: '/api/admin/audit-log', as: 'admin' },
+  { name: 'audit log, last page', path: '/api/admin/audit-log', as: 'admin', deepest: true },
   { name: 'store stats', path: '/api/admin/store-stats', as: 'admin' },
   { name: 'notifications', path: '/api/notifications', as: 'student' },
   { name: 'seller dashboard', path: '/api/seller/dashboard', as: 'seller' },
+  { name: 'seller analytics', path: '/api/seller/analytics', as: 'seller' },
+  { name: 'seller payments', path: '/api/seller/payments', as: 'seller' },
   { name: 'resources, first page', path: '/api/resources' },
   { name: 'resources, best selling', path: '/api/resources?sort=best_selling' },
   { name: 'resources, top rated', path: '/api/resources?sort=rating' },
@@ -200,10 +229,32 @@ interface Measured {
   exports: Map<string, ExportRun>;
   healthUnderLoad: { p50: number; p99: number };
   churn: Churn;
+  /** Requests per second at CONNECTIONS connections, per path of THROUGHPUT. */
+  rates: Map<string, number>;
   loop: { maxMs: number; worst: [string, number][] };
 }
 
 const CHURN_EVERY_MS = 200;
+
+/** The public reads timed at 10 connections, each for THROUGHPUT_MS. */
+const THROUGHPUT = ['/api/courses', '/api/courses?page=50', '/courses', '/courses?page=50', '/api/resources', '/curriculum', '/connect'];
+const CONNECTIONS = 10;
+const THROUGHPUT_MS = 3000;
+
+/** Requests per second at CONNECTIONS connections, each asking again as soon as it was answered. */
+async function throughput(url: string): Promise<number> {
+  const until = performance.now() + THROUGHPUT_MS;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        await (await fetch(url)).arrayBuffer();
+        done += 1;
+      }
+    }),
+  );
+  return done / (THROUGHPUT_MS / 1000);
+}
 const CHURN_FOR_MS = 10_000;
 
 /**
@@ -273,7 +324,9 @@ async function measure(dataDir: string): Promise<Measured> {
     };
     for (const read of READS) {
       const headers: Record<string, string> = read.as ? { authorization: `Bearer ${tokens[read.as]}` } : {};
-      reads.set(read.name, await step(read.name, () => time(`${server.base}${read.path}`, headers)));
+      const path = read.deepest ? await deepestPage(server.base, read.path, headers) : read.path;
+      // A deep page may take long where paging is by offset: fewer samples.
+      reads.set(read.name, await step(read.name, () => time(`${server.base}${path}`, headers, read.deepest ? Math.ceil(SAMPLES / 4) : SAMPLES)));
     }
     const exports = new Map<string, ExportRun>();
     for (const exp of EXPORTS) exports.set(exp.name, await step(`${exp.name} export`, () => exportOnce(server, exp.path, tokens.admin)));
@@ -301,7 +354,9 @@ async function measure(dataDir: string): Promise<Measured> {
     });
     const churn = await step('enrolment churn', () => enrolmentChurn(server.base, tokens.admin));
     const worst = [...loopBySteps].sort((a, b) => b[1] - a[1]);
-    return { reads, exports, healthUnderLoad: health, churn, loop: { maxMs: worst[0]?.[1] ?? 0, worst: worst.slice(0, 4) } };
+    const rates = new Map<string, number>();
+    for (const path of THROUGHPUT) rates.set(path, await step(`${path} at ${CONNECTIONS} connections`, () => throughput(`${server.base}${path}`)));
+    return { reads, exports, healthUnderLoad: health, churn, rates, loop: { maxMs: worst[0]?.[1] ?? 0, worst: worst.slice(0, 4) } };
   } finally {
     await stopServer(server);
   }
@@ -364,6 +419,12 @@ for (const exp of EXPORTS) {
   console.log(
     `${exp.name.padEnd(22)} ${run.firstByteMs.toFixed(0).padStart(10)} ${(run.totalMs / 1000).toFixed(1).padStart(8)}s ${run.megabytes.toFixed(1).padStart(9)} ${run.peakRssMb.toFixed(0).padStart(9)}  ${verdict(ok)}${run.status === 200 ? '' : ` (answered ${run.status})`}`,
   );
+}
+console.log(`\n${`at ${CONNECTIONS} connections`.padEnd(22)} ${'demo req/s'.padStart(10)} ${'large req/s'.padStart(11)}  target: large ≥ demo ÷ ${RATIO}`);
+for (const path of THROUGHPUT) {
+  const d = demo.rates.get(path)!;
+  const l = large.rates.get(path)!;
+  console.log(`${path.padEnd(22)} ${d.toFixed(0).padStart(10)} ${l.toFixed(0).padStart(11)}  ${verdict(l >= d / RATIO)}`);
 }
 const { churn } = large;
 console.log(

@@ -3,9 +3,9 @@ import { parseEnv } from '../worker/src/platform/env.ts';
 import { databaseFile, migrateDatabase, openNodeDatabase } from '../worker/src/platform/node-db.ts';
 import { rebuildStatTotals } from '../worker/src/services/stats/rebuild.ts';
 
-// `npm run db:rebuild-derived`: counts every running total again from the source tables
-// (decision 0039), for data written around the triggers that keep them (a bulk import, a restored
-// copy). The database is the server's: DATA_DIR's drx.db, or LIBSQL_URL (and LIBSQL_AUTH_TOKEN).
+// `npm run db:rebuild-derived`: counts every running total and every course's and resource's
+// counters again from the source tables (decision 0039), for data written around what keeps them
+// (a bulk import, a restored copy). The database is the server's: DATA_DIR's drx.db, or LIBSQL_URL (and LIBSQL_AUTH_TOKEN).
 const env = parseEnv(process.env);
 if (!env.LIBSQL_URL && !existsSync(databaseFile(env))) {
   console.error(`No database at ${databaseFile(env)}: set DATA_DIR to the server's data folder, or LIBSQL_URL.`);

@@ -14,7 +14,7 @@ import { createAdmin, createSignedInUser, createUser, signIn } from '../../../..
 import { insertInvoice, insertSubscription } from '../../../../tests/support/subscription-rows.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import type { Db } from '../../platform/db.ts';
-import { rebuildStatTotals, recountResourceRevenue, recountStatTotals, recountStore } from './rebuild.ts';
+import { rebuildStatTotals, recountResourceCounters, recountResourceRevenue, recountStatTotals, recountStore } from './rebuild.ts';
 
 /**
  * The running totals of stat_totals (decision 0039): what the triggers keep through every kind of
@@ -56,6 +56,7 @@ beforeAll(async () => {
   const resource = await createResource(t.db, seller.user.id, { status: 'published', priceCents: 1800 });
   const started = await startCheckout(t, buyer.token, { item: { type: 'RESOURCE', itemId: resource.id } });
   expect((await payTestSession(t, buyer.token, started.sessionId)).status).toBe(200);
+  expect((await t.json('POST', `/api/resources/${resource.id}/reviews`, { rating: 4, body: 'Clear plans my classes followed from the first week.' }, buyer.token)).status).toBe(201);
   expect((await t.json('POST', `/api/admin/orders/${started.order.id}/refunds`, { amountCents: 600 }, adminToken)).status).toBe(201);
   await addLedgerRow(t.db, { sellerId: seller.user.id, type: 'payout', payoutId: 991, grossCents: 0, feeCents: 0, netCents: -500 });
 
@@ -159,6 +160,25 @@ describe('stat_totals', () => {
     expect(await store()).toEqual(await recount());
     expect((await store())['store.listed']).toBe(2);
     own.close();
+  });
+
+  it('keeps each resource’s sales, downloads and rating equal to a recount of sales, downloads and reviews', async () => {
+    const counters = { salesCount: resources.salesCount, downloadCount: resources.downloadCount, ratingCount: resources.ratingCount, ratingAverage: resources.ratingAverage };
+    const kept = await t.db.select({ id: resources.id, ...counters }).from(resources).orderBy(resources.id);
+    expect(kept.some((r) => r.salesCount > 0 && r.ratingCount > 0)).toBe(true);
+    expect(kept).toEqual(await t.db.select({ id: resources.id, ...recountResourceCounters }).from(resources).orderBy(resources.id));
+  });
+
+  it('puts drifted resource counters right', async () => {
+    const read = () =>
+      t.db
+        .select({ id: resources.id, sold: resources.salesCount, downloads: resources.downloadCount, ratings: resources.ratingCount, average: resources.ratingAverage })
+        .from(resources)
+        .orderBy(resources.id);
+    const before = await read();
+    await t.db.update(resources).set({ salesCount: 77, downloadCount: 5, ratingCount: 9, ratingAverage: 1.5 });
+    await rebuildStatTotals(t.db);
+    expect(await read()).toEqual(before);
   });
 
   it('is put right by the rebuild when it has drifted', async () => {

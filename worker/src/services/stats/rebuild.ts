@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { or, sql, type SQL } from 'drizzle-orm';
 import { courses } from '../../../../db/schema/courses.ts';
 import { resourceRevenue, statTotals } from '../../../../db/schema/stat-totals.ts';
+import { resources } from '../../../../db/schema/store.ts';
 import type { Db } from '../../platform/db.ts';
 
 /**
@@ -105,12 +106,26 @@ export const recountStatTotals = sql`
 export const recountResourceRevenue = sql`SELECT resource_id, sum(gross_cents) AS revenue_cents FROM seller_ledger
   WHERE resource_id IS NOT NULL AND type IN ('sale', 'refund') GROUP BY resource_id`;
 
+/**
+ * Each resource's counters from their sources (the outer `resources` named literally): copies
+ * sold (the quantity of every resource line ever fulfilled; a refund does not unsell), downloads,
+ * and the count and average of its reviews. Each lookup goes through the source's index on the
+ * resource.
+ */
+export const recountResourceCounters = {
+  salesCount: sql<number>`coalesce((SELECT sum(oi.quantity) FROM order_items oi
+    WHERE oi.kind = 'RESOURCE' AND oi.item_id = resources.id AND oi.fulfilled_at IS NOT NULL), 0)`,
+  downloadCount: sql<number>`(SELECT count(*) FROM resource_downloads d WHERE d.resource_id = resources.id)`,
+  ratingCount: sql<number>`(SELECT count(*) FROM resource_reviews rv WHERE rv.resource_id = resources.id)`,
+  ratingAverage: sql<number>`coalesce((SELECT round(avg(rv.rating), 2) FROM resource_reviews rv WHERE rv.resource_id = resources.id), 0)`,
+};
+
 /** Each course's learners (the outer `courses` named literally: see courses.ts on correlated subqueries). */
 const recountEnrollments = sql<number>`(SELECT count(*) FROM enrollments e WHERE e.course_id = courses.id)`;
 
 /**
- * Replaces every running total (stat_totals, resource_revenue) and every course's learner count
- * by its recount, in one transaction.
+ * Replaces every running total (stat_totals, resource_revenue), every course's learner count and
+ * every resource's sales, downloads and rating by its recount, in one transaction.
  */
 export async function rebuildStatTotals(db: Db): Promise<number> {
   const [, inserted] = await db.batch([
@@ -119,6 +134,14 @@ export async function rebuildStatTotals(db: Db): Promise<number> {
     db.delete(resourceRevenue),
     db.insert(resourceRevenue).select(recountResourceRevenue),
     db.update(courses).set({ enrollmentCount: recountEnrollments }).where(sql`${courses.enrollmentCount} <> ${recountEnrollments}`),
+    db
+      .update(resources)
+      .set(recountResourceCounters)
+      .where(
+        or(
+          ...(Object.entries(recountResourceCounters) as [keyof typeof recountResourceCounters, SQL][]).map(([column, recount]) => sql`${resources[column]} IS NOT ${recount}`),
+        ),
+      ),
   ]);
   return inserted.rowsAffected;
 }
