@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalogCourse } from '../../../tests/support/catalog-data.ts';
 import { createAdmin, signIn } from '../../../tests/support/factories.ts';
+import { addLedgerRow, createSeller } from '../../../tests/support/seller-factories.ts';
 import { parseCatalogQuery } from '../../../site/src/lib/catalog.ts';
 import { usersAfter } from '../services/admin-users.ts';
 import { auditLogExport } from '../services/audit-log.ts';
@@ -129,6 +130,15 @@ describe('query plans of the hot routes', () => {
       expect(statements.filter((s) => /^\s*select\s+count\(\*\)[\s\S]*\bfrom\s+"?resources\b/i.test(s.sql) || /group by[\s\S]*dance_style/i.test(s.sql))).toEqual([]);
     });
   }
+
+  it('GET /api/seller/payments: the balance and totals from the seller’s running totals, a page of the ledger through its index', async () => {
+    const seller = await createSeller(t.db);
+    await addLedgerRow(t.db, { sellerId: seller.user.id, type: 'sale', grossCents: 1000, feeCents: 100, netCents: 900 });
+    const { statements, report } = await planned('/api/seller/payments', await signIn(t.db, seller.user.id));
+    expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+    // No statement adds up or counts the seller's ledger.
+    expect(statements.filter((s) => /(sum|count)\([^)]*\)[\s\S]*\bfrom\s+"?seller_ledger\b/i.test(s.sql))).toEqual([]);
+  });
 
   it('GET /api/admin/store-stats: listed resources and money from running totals, the top five through the revenue index', async () => {
     const { report } = await planned('/api/admin/store-stats', adminToken);

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db.ts';
 
 /**
  * The running totals of `stat_totals` counted again from the source tables (decision 0039): the
- * same figures the triggers of migrations 0014, 0015, 0017 to 0019 and 0022 keep, for data written around them (a bulk import,
+ * same figures the triggers of migrations 0014, 0015, 0017 to 0019, 0022 and 0023 keep, for data written around them (a bulk import,
  * a restored copy) and to prove the triggers right (stats/rebuild.test.ts). One batch, so a reader
  * never sees the table half rebuilt.
  */
@@ -63,6 +63,10 @@ export const recountLedger = sql`
   UNION ALL SELECT 'seller.gross:' || seller_id, '', sum(gross_cents) FROM seller_ledger l WHERE ${money} GROUP BY seller_id
   UNION ALL SELECT 'seller.net:' || seller_id, '', sum(net_cents) FROM seller_ledger l WHERE ${money} GROUP BY seller_id
   UNION ALL SELECT 'seller.balance:' || seller_id, '', sum(net_cents) FROM seller_ledger l WHERE NOT ${paidDirectly} GROUP BY seller_id
+  UNION ALL SELECT 'seller.entries:' || seller_id, '', count(*) FROM seller_ledger l GROUP BY seller_id
+  UNION ALL SELECT 'seller.sale_gross:' || seller_id, '', sum(gross_cents) FROM seller_ledger l WHERE type = 'sale' GROUP BY seller_id
+  UNION ALL SELECT 'seller.fees:' || seller_id, '', sum(fee_cents) FROM seller_ledger l WHERE ${money} GROUP BY seller_id
+  UNION ALL SELECT 'seller.paid_out:' || seller_id, '', -sum(net_cents) FROM seller_ledger l WHERE type = 'payout' GROUP BY seller_id
   UNION ALL SELECT 'ledger.sales', ${day(sql`created_at`)}, count(*) FROM seller_ledger l WHERE type = 'sale' GROUP BY 2
   UNION ALL SELECT 'ledger.gross', ${day(sql`created_at`)}, sum(gross_cents) FROM seller_ledger l WHERE ${money} GROUP BY 2
   UNION ALL SELECT 'ledger.fees', ${day(sql`created_at`)}, sum(fee_cents) FROM seller_ledger l WHERE ${money} GROUP BY 2`;

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { statTotals } from '../../../../db/schema/index.ts';
 import { dollars } from '../../domain/orders.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
@@ -124,6 +125,28 @@ export async function sellerBalance(db: Db, sellerId: number): Promise<number> {
   return Number(row?.balance ?? 0);
 }
 
+/** The seller's figures kept in stat_totals by the ledger's triggers (decisions 0039, 0044). */
+const SELLER_FIGURES = ['balance', 'net', 'gross', 'sale_gross', 'fees', 'paid_out', 'entries'] as const;
+type SellerFigure = (typeof SELLER_FIGURES)[number];
+
+/** A seller's running totals: a handful of rows, whatever the size of the ledger. */
+async function sellerFigures(db: Db, sellerId: number): Promise<Record<SellerFigure, number>> {
+  const rows = await db
+    .select({ metric: statTotals.metric, value: statTotals.value })
+    .from(statTotals)
+    .where(
+      and(
+        inArray(
+          statTotals.metric,
+          SELLER_FIGURES.map((figure) => `seller.${figure}:${sellerId}`),
+        ),
+        eq(statTotals.day, ''),
+      ),
+    );
+  const byMetric = new Map(rows.map((r) => [r.metric, Number(r.value)]));
+  return Object.fromEntries(SELLER_FIGURES.map((figure) => [figure, byMetric.get(`seller.${figure}:${sellerId}`) ?? 0])) as Record<SellerFigure, number>;
+}
+
 /** Why this payee may not ask for a payout now, or null. */
 function payoutBlock(profile: Payee | null, balance: number, pending: boolean): string | null {
   if (profile?.state === 'suspended') return profile.source === 'seller' ? PAYOUTS_PAUSED : PAYOUTS_PAUSED_INSTRUCTOR;
@@ -136,19 +159,10 @@ function payoutBlock(profile: Payee | null, balance: number, pending: boolean): 
 /** GET /api/seller/payments: balance, totals, a page of the ledger (newest first), the payouts. */
 export async function getSellerPayments(platform: Platform, sellerId: number, query: { page: number; page_size: number }): Promise<SellerPayments> {
   const { db } = platform;
-  const [profile, percent, [totals], [count], entries, payouts] = await Promise.all([
+  const [profile, percent, figures, entries, payouts] = await Promise.all([
     payeeOf(db, sellerId),
     platformFeePercent(db),
-    db.all<{ balance: number; sales: number; fees: number; refunds: number; earned: number; paidOut: number; direct: number }>(sql`SELECT
-        ${balanceSql(sellerId)} AS balance,
-        coalesce(sum(CASE WHEN l.type = 'sale' THEN l.gross_cents END), 0) AS sales,
-        coalesce(sum(CASE WHEN l.type IN ('sale', 'refund') THEN l.fee_cents END), 0) AS fees,
-        coalesce(sum(CASE WHEN l.type = 'refund' THEN l.gross_cents END), 0) AS refunds,
-        coalesce(sum(CASE WHEN l.type IN ('sale', 'refund') THEN l.net_cents END), 0) AS earned,
-        coalesce(-sum(CASE WHEN l.type = 'payout' THEN l.net_cents END), 0) AS paidOut,
-        coalesce(sum(CASE WHEN l.type IN ('sale', 'refund') AND ${paidDirectlySql} THEN l.net_cents END), 0) AS direct
-      FROM seller_ledger l WHERE l.seller_id = ${sellerId}`),
-    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM seller_ledger WHERE seller_id = ${sellerId}`),
+    sellerFigures(db, sellerId),
     db.all<LedgerRow>(sql`SELECT l.id, l.type, l.created_at AS createdAt, l.description, l.order_id AS orderId, o.number AS orderNumber,
         l.resource_id AS resourceId, coalesce(r.title, oi.title) AS title,
         l.gross_cents AS gross, l.fee_cents AS fee, l.net_cents AS net, ${paidDirectlySql} AS paidDirectly, l.payout_id AS payoutId
@@ -163,18 +177,20 @@ export async function getSellerPayments(platform: Platform, sellerId: number, qu
         id, amount_cents AS amountCents, status, provider_transfer_id AS providerTransferId, created_at AS createdAt, paid_at AS paidAt
       FROM seller_payouts WHERE seller_id = ${sellerId} ORDER BY id DESC LIMIT 50`),
   ]);
-  const balance = Number(totals?.balance ?? 0);
+  const balance = figures.balance;
   const pending = payouts.some((p) => p.status === 'pending');
   return {
     balance_cents: balance,
     balance: dollars(balance),
     totals: {
-      sales_cents: Number(totals?.sales ?? 0),
-      fees_cents: Number(totals?.fees ?? 0),
-      refunds_cents: Number(totals?.refunds ?? 0),
-      earned_cents: Number(totals?.earned ?? 0),
-      paid_out_cents: Number(totals?.paidOut ?? 0),
-      paid_directly_cents: Number(totals?.direct ?? 0),
+      sales_cents: figures.sale_gross,
+      fees_cents: figures.fees,
+      // The gross of sales and refunds less that of the sales.
+      refunds_cents: figures.gross - figures.sale_gross,
+      earned_cents: figures.net,
+      paid_out_cents: figures.paid_out,
+      // The balance is what was earned less what was paid directly and what payouts sent.
+      paid_directly_cents: figures.net - figures.paid_out - balance,
     },
     platform_fee_percent: percent,
     connect: storedConnectStatus(platform, profile),
@@ -194,7 +210,7 @@ export async function getSellerPayments(platform: Platform, sellerId: number, qu
         paid_directly: Number(e.paidDirectly) === 1,
         payout_id: e.payoutId === null ? null : Number(e.payoutId),
       })),
-      total: Number(count?.n ?? 0),
+      total: figures.entries,
       page: query.page,
       page_size: query.page_size,
     },
