@@ -140,6 +140,15 @@ describe('query plans of the hot routes', () => {
     expect(statements.filter((s) => /(sum|count)\([^)]*\)[\s\S]*\bfrom\s+"?seller_ledger\b/i.test(s.sql))).toEqual([]);
   });
 
+  for (const days of [30, 365]) {
+    it(`GET /api/seller/analytics?days=${days}: the window's ledger rows, views and downloads through their indexes, by range`, async () => {
+      const seller = await createSeller(t.db);
+      const { report } = await planned(`/api/seller/analytics?days=${days}`, await signIn(t.db, seller.user.id));
+      expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+      expect(report.some((r) => r.plan.some((line) => /seller_ledger_seller_idx \(seller_id=\? AND created_at>\?\)/.test(line)))).toBe(true);
+    });
+  }
+
   it('GET /api/admin/store-stats: listed resources and money from running totals, the top five through the revenue index', async () => {
     const { report } = await planned('/api/admin/store-stats', adminToken);
     expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
