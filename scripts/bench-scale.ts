@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { CONNECTIONS, deepestPage, PAGE_KB, percentile, READS, THROUGHPUT, throughput, time, type Timed } from './bench/scale-requests.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 // `npm run bench:scale`: what requests cost on a database grown to a successful platform's size
@@ -64,113 +65,6 @@ async function token(base: string, username: string): Promise<string> {
   if (!res.ok) throw new Error(`Signing in as ${username} answered ${res.status}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-/** Times `samples` requests one after the other (after a few to warm up): p50 and p99 in ms. */
-interface Timed {
-  p50: number;
-  p99: number;
-  status: number;
-  /** The first request's time: for a public answer, the one not served from the cache. */
-  firstMs: number;
-  /** The answer's size, uncompressed. */
-  bytes: number;
-}
-
-/** Times `samples` requests one after the other (after a few to warm up): p50 and p99 in ms. */
-async function time(url: string, headers: Record<string, string>, samples = SAMPLES): Promise<Timed> {
-  let status = 0;
-  let bytes = 0;
-  const once = async () => {
-    const started = performance.now();
-    const res = await fetch(url, { headers });
-    bytes = (await res.arrayBuffer()).byteLength;
-    status = res.status;
-    return performance.now() - started;
-  };
-  const firstMs = await once();
-  for (let i = 0; i < 2; i++) await once();
-  const times: number[] = [];
-  for (let i = 0; i < samples; i++) times.push(await once());
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), status, firstMs, bytes };
-}
-
-interface Read {
-  name: string;
-  path: string;
-  as?: 'admin' | 'student' | 'seller';
-  /** A server-rendered page: its HTML is held to PAGE_KB too. */
-  page?: boolean;
-  /** Time the list's last page (its number read from the first page's total). */
-  deepest?: boolean;
-}
-
-/** The address of a list's last page, from the total and page size its first page answers. */
-async function deepestPage(base: string, path: string, headers: Record<string, string>): Promise<string> {
-  const body = (await (await fetch(`${base}${path}`, { headers })).json()) as {
-    data?: unknown[];
-    total?: number;
-    pageSize?: number;
-    page_size?: number;
-    pagination?: { total: number; pageSize: number };
-  };
-  const total = body.total ?? body.pagination?.total ?? 0;
-  const size = body.pageSize ?? body.page_size ?? body.pagination?.pageSize ?? Math.max(1, body.data?.length ?? 1);
-  const last = Math.max(1, Math.ceil(total / size));
-  return `${path}${path.includes('?') ? '&' : '?'}page=${last}`;
-}
-
-/** The most HTML a page of a list may weigh, uncompressed. */
-const PAGE_KB = 100;
-
-const READS: Read[] = [
-  { name: 'health', path: '/api/health' },
-  { name: 'catalog, first page', path: '/api/courses' },
-  { name: 'catalog, most popular', path: '/api/courses?sort=popular' },
-  { name: 'catalog, by price', path: '/api/courses?sort=price_asc' },
-  { name: 'catalog, a level', path: '/api/courses?level=intermediate' },
-  { name: 'catalog, free', path: '/api/courses?price=free&sort=price_desc' },
-  { name: 'catalog, a search', path: '/api/courses?q=ballet' },
-  { name: 'catalog, page 50', path: '/api/courses?page=50' },
-  { name: 'a course', path: '/api/courses/1' },
-  { name: '/courses', path: '/courses', page: true },
-  { name: '/courses, page 50', path: '/courses?page=50', page: true },
-  { name: '/courses, a style and level', path: '/courses?category=Ballet&level=intermediate', page: true },
-  { name: '/courses, a search', path: '/courses?q=ballet', page: true },
-  { name: 'a course page', path: '/courses/1', page: true },
-  { name: '/curriculum', path: '/curriculum', page: true },
-  { name: '/curriculum, page 50', path: '/curriculum?page=50', page: true },
-  { name: 'me', path: '/api/me', as: 'student' },
-  { name: 'learner dashboard', path: '/api/me/dashboard', as: 'student' },
-  { name: 'instructor directory', path: '/api/connect/instructors' },
-  { name: '/connect', path: '/connect', page: true },
-  { name: 'admin dashboard, 30 days', path: '/api/admin/dashboard?days=30', as: 'admin' },
-  { name: 'admin dashboard, 90 days', path: '/api/admin/dashboard?days=90', as: 'admin' },
-  { name: 'admin dashboard, 365 days', path: '/api/admin/dashboard?days=365', as: 'admin' },
-  { name: 'subscription stats', path: '/api/admin/subscription-stats', as: 'admin' },
-  { name: 'admin orders, first page', path: '/api/admin/orders', as: 'admin' },
-  { name: 'admin orders, last page', path: '/api/admin/orders', as: 'admin', deepest: true },
-  { name: 'admin orders, a search', path: '/api/admin/orders?q=student', as: 'admin' },
-  { name: 'admin users, first page', path: '/api/users', as: 'admin' },
-  { name: 'admin users, last page', path: '/api/users', as: 'admin', deepest: true },
-  { name: 'admin users, a search', path: '/api/users?search=grace', as: 'admin' },
-  { name: 'admin bookings, first page', path: '/api/admin/bookings', as: 'admin' },
-  { name: 'admin bookings, last page', path: '/api/admin/bookings', as: 'admin', deepest: true },
-  { name: 'admin subscriptions, first page', path: '/api/admin/subscriptions', as: 'admin' },
-  { name: 'admin subscriptions, last page', path: '/api/admin/subscriptions', as: 'admin', deepest: true },
-  { name: 'audit log, first page', path: '/api/admin/audit-log', as: 'admin' },
-  { name: 'audit log, last page', path: '/api/admin/audit-log', as: 'admin', deepest: true },
-  { name: 'store stats', path: '/api/admin/store-stats', as: 'admin' },
-  { name: 'notifications', path: '/api/notifications', as: 'student' },
-  { name: 'seller dashboard', path: '/api/seller/dashboard', as: 'seller' },
-  { name: 'seller analytics', path: '/api/seller/analytics', as: 'seller' },
-  { name: 'seller payments', path: '/api/seller/payments', as: 'seller' },
-  { name: 'resources, first page', path: '/api/resources' },
-  { name: 'resources, best selling', path: '/api/resources?sort=best_selling' },
-  { name: 'resources, top rated', path: '/api/resources?sort=rating' },
-];
 
 interface Churn {
   catalog: { p50: number; p99: number };
@@ -236,25 +130,6 @@ interface Measured {
 
 const CHURN_EVERY_MS = 200;
 
-/** The public reads timed at 10 connections, each for THROUGHPUT_MS. */
-const THROUGHPUT = ['/api/courses', '/api/courses?page=50', '/courses', '/courses?page=50', '/api/resources', '/curriculum', '/connect'];
-const CONNECTIONS = 10;
-const THROUGHPUT_MS = 3000;
-
-/** Requests per second at CONNECTIONS connections, each asking again as soon as it was answered. */
-async function throughput(url: string): Promise<number> {
-  const until = performance.now() + THROUGHPUT_MS;
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < until) {
-        await (await fetch(url)).arrayBuffer();
-        done += 1;
-      }
-    }),
-  );
-  return done / (THROUGHPUT_MS / 1000);
-}
 const CHURN_FOR_MS = 10_000;
 
 /**

@@ -278,6 +278,9 @@ export const bookings = sqliteTable(
       .on(t.instructorId, t.startsAt, t.seat)
       .where(sql`${t.status} IN ('held', 'offered', 'confirmed')`),
     index('bookings_user_idx').on(t.userId, t.startsAt),
+    // A learner's bookings in one status by start (their dashboard's upcoming sessions), whatever
+    // the number of everyone's bookings in that status.
+    index('bookings_user_status_idx').on(t.userId, t.status, t.startsAt),
     index('bookings_instructor_idx').on(t.instructorId, t.startsAt),
     index('bookings_order_idx').on(t.orderId),
     index('bookings_status_idx').on(t.status, t.startsAt),

@@ -117,6 +117,8 @@ export const orders = sqliteTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     // Paid orders newest first (the admin's recent activity).
     index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
+    // A buyer's paid orders, latest payment first (their dashboard).
+    index('orders_user_paid_idx').on(t.userId, t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
     check('orders_amounts', sql`${t.totalCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.refundedCents} BETWEEN 0 AND ${t.totalCents}`),
   ],
 );

@@ -93,7 +93,8 @@ export const subscriptions = sqliteTable(
   },
   (t) => [
     uniqueIndex('subscriptions_provider_unique').on(t.providerSubscriptionId),
-    index('subscriptions_user_idx').on(t.userId),
+    // A user's subscriptions, newest first.
+    index('subscriptions_user_idx').on(t.userId, t.createdAt),
     index('subscriptions_status_idx').on(t.status),
     // The admin's list, newest first: all, by status, by plan.
     index('subscriptions_created_idx').on(t.createdAt),

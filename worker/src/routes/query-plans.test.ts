@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalogCourse } from '../../../tests/support/catalog-data.ts';
-import { createAdmin, signIn } from '../../../tests/support/factories.ts';
+import { createAdmin, createSignedInUser, signIn } from '../../../tests/support/factories.ts';
 import { addLedgerRow, createSeller } from '../../../tests/support/seller-factories.ts';
 import { parseCatalogQuery } from '../../../site/src/lib/catalog.ts';
 import { usersAfter } from '../services/admin-users.ts';
@@ -130,6 +130,15 @@ describe('query plans of the hot routes', () => {
       expect(statements.filter((s) => /^\s*select\s+count\(\*\)[\s\S]*\bfrom\s+"?resources\b/i.test(s.sql) || /group by[\s\S]*dance_style/i.test(s.sql))).toEqual([]);
     });
   }
+
+  it("GET /api/me/dashboard: a learner's counts and lists through their own rows' indexes, never everyone's upcoming bookings", async () => {
+    const learner = await createSignedInUser(t.db);
+    const { report } = await planned('/api/me/dashboard', learner.token);
+    expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+    const bookingLines = report.flatMap((r) => r.plan).filter((line) => /^(SEARCH|SCAN) (bookings|b) /.test(line));
+    expect(bookingLines.length).toBeGreaterThanOrEqual(2);
+    expect(bookingLines.every((line) => line.includes('bookings_user_status_idx'))).toBe(true);
+  });
 
   it('GET /api/seller/payments: the balance and totals from the seller’s running totals, a page of the ledger through its index', async () => {
     const seller = await createSeller(t.db);
