@@ -17,6 +17,11 @@ afterAll(() => t.close());
 
 const HOUR = 3_600_000;
 const hoursFromNow = (hours: number) => new Date(Math.ceil((Date.now() + hours * HOUR) / HOUR) * HOUR).toISOString();
+/** An hour of the day `days` from today (UTC): a session then stays inside that day's opening hours whatever the hour the test runs at. */
+const dayAt = (days: number, hour: number) => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days, hour)).toISOString();
+};
 const ALL_DAY = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' }));
 
 async function bookingRow(id: number) {
@@ -150,7 +155,7 @@ describe('the waitlist of a full session', () => {
   it('a waiter of a slot another session overlapped is offered it when that booking is cancelled', async () => {
     const { user: instructor, lessonTypes } = await createInstructor(t.db, { timeZone: 'UTC', weekly: ALL_DAY });
     const holder = await createSignedInUser(t.db);
-    const blocking = await giveBooking(t.db, holder.user.id, lessonTypes[0]!, { startsAt: hoursFromNow(60) });
+    const blocking = await giveBooking(t.db, holder.user.id, lessonTypes[0]!, { startsAt: dayAt(3, 10) });
     const wanted = new Date(Date.parse(blocking.startsAt) + 30 * 60_000).toISOString();
     const waiter = await createSignedInUser(t.db);
     const res = await join(waiter.token, { instructorId: instructor.id, lessonTypeId: lessonTypes[0]!.id, startsAt: wanted, timeZone: 'UTC' });
