@@ -5,7 +5,7 @@ import { cachePublic } from '../http/public-cache.ts';
 import type { AssetFetcher, Platform } from '../platform/context.ts';
 import { loadSellerStorePage, loadStoreListPage, loadStoreResourcePage } from '../services/store-page-data.ts';
 import { parseStoreManifest, STORE_MANIFEST_PATH, storefrontHash, storeListHash, storePageSource, storeResourceHash, type StoreManifest } from '../services/store-page-hashes.ts';
-import { htmlAnswer, notFoundPage, renderCatalogPage, withSource } from './site.ts';
+import { builtPage, htmlAnswer, notFoundPage, renderCatalogPage } from './site.ts';
 
 /**
  * The curriculum store's public pages (issue 10 §1), served like the course catalog (decisions
@@ -38,11 +38,6 @@ function storeManifest(assets: AssetFetcher, request: Request): Promise<StoreMan
     manifests.set(assets, manifest);
   }
   return manifest;
-}
-
-async function builtPage(platform: Platform, request: Request, path: string, source: string): Promise<Response | null> {
-  const res = await platform.assets(path, request);
-  return res ? withSource(res, source) : null;
 }
 
 async function listPage(platform: Platform, url: URL, request: Request): Promise<Response | null> {

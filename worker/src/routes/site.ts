@@ -169,7 +169,8 @@ async function catalogPage(platform: Platform, url: URL, request: Request): Prom
   }
 }
 
-async function builtPage(platform: Platform, request: Request, path: string, source: string): Promise<Response | null> {
+/** A built page marked with where it came from, or null when the build has no such file. */
+export async function builtPage(platform: Platform, request: Request, path: string, source: string): Promise<Response | null> {
   const res = await platform.assets(path, request);
   return res ? withSource(res, source) : null;
 }
