@@ -2,6 +2,7 @@ import { atom, computed } from 'nanostores';
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction } from '../../../worker/src/domain/audit.ts';
 import type { AuditEntryView, AuditLogPage } from '../../../worker/src/services/audit-log.ts';
 import { describeError } from '../lib/api.ts';
+import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { exportHref } from './csv-export.ts';
 import { EVERY_TIME_SETTINGS, read, type Loadable } from './query.ts';
 
@@ -51,6 +52,8 @@ function trimmed(filters: Omit<AuditQuery, 'page'>): Record<string, string> {
 }
 
 let request = 0;
+/** The token of the page asked for, when it is next to the one shown (lib/keyset-pages.ts). */
+let pageToken: PageToken | undefined;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 async function fetchEntries(): Promise<void> {
@@ -58,7 +61,7 @@ async function fetchEntries(): Promise<void> {
   const mine = ++request;
   const current = $auditList.get();
   $auditList.set({ status: 'loading', data: current.status === 'ready' || current.status === 'loading' ? current.data : undefined });
-  const params = new URLSearchParams({ ...trimmed(filters), page: String(page), pageSize: String(AUDIT_PAGE_SIZE) });
+  const params = new URLSearchParams({ ...trimmed(filters), ...pageParams(page, pageToken), pageSize: String(AUDIT_PAGE_SIZE) });
   try {
     const data = await read<AuditLogPage>(`/api/admin/audit-log?${params}`, EVERY_TIME_SETTINGS);
     if (mine === request) $auditList.set({ status: 'ready', data });
@@ -72,9 +75,10 @@ async function fetchEntries(): Promise<void> {
 function writeUrl(): void {
   const { page, ...filters } = $auditQuery.get();
   const url = new URL(location.href);
-  for (const key of Object.keys(EMPTY)) url.searchParams.delete(key);
+  for (const key of [...Object.keys(EMPTY), 'after', 'before']) url.searchParams.delete(key);
   for (const [key, value] of Object.entries(trimmed(filters))) url.searchParams.set(key, value);
   if (page > 1) url.searchParams.set('page', String(page));
+  for (const [key, value] of Object.entries(tokenInAddress(page, pageToken))) if (value) url.searchParams.set(key, value);
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
 }
 
@@ -96,6 +100,7 @@ export function initAuditLog(): void {
     q: text('q'),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   });
+  pageToken = tokenFromAddress(params, $auditQuery.get().page);
   void fetchEntries();
 }
 
@@ -118,6 +123,8 @@ export function setAuditFilter(change: Partial<Pick<AuditQuery, 'action' | 'enti
 }
 
 export function setAuditPage(page: number): void {
+  const shown = $auditList.get();
+  pageToken = tokenTo(page, shown.status === 'ready' || shown.status === 'loading' ? shown.data : undefined);
   $auditQuery.set({ ...$auditQuery.get(), page });
   writeUrl();
   void fetchEntries();

@@ -3,6 +3,7 @@ import type { CouponPage, CouponView } from '../../../worker/src/services/coupon
 import type { AdminOrderDetail, AdminOrderPage, RefundView } from '../../../worker/src/services/orders.ts';
 import { ApiError, apiFetch, describeError } from '../lib/api.ts';
 import { parseAmount } from '../lib/currency.ts';
+import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { invalidate, read, startingWith } from './query.ts';
 import { exportHref } from './csv-export.ts';
 import { toast } from './toasts.ts';
@@ -127,6 +128,8 @@ export function ordersExportHref(query: OrdersQuery): string {
 export const $ordersExportHref = computed($ordersQuery, ordersExportHref);
 
 let ordersRequest = 0;
+/** The token of the page asked for, when it is next to the one shown (lib/keyset-pages.ts). */
+let ordersToken: PageToken | undefined;
 let ordersTimer: ReturnType<typeof setTimeout> | undefined;
 
 async function fetchOrders(): Promise<void> {
@@ -134,7 +137,7 @@ async function fetchOrders(): Promise<void> {
   const request = ++ordersRequest;
   $ordersList.set({ status: 'loading', data: previous($ordersList.get()) });
   const params = orderFilterParams(query);
-  params.set('page', String(query.page));
+  for (const [key, value] of Object.entries(pageParams(query.page, ordersToken))) params.set(key, value);
   params.set('pageSize', String(ORDERS_PAGE_SIZE));
   try {
     const result = await read<AdminOrderPage>(`/api/admin/orders?${params}`);
@@ -146,7 +149,7 @@ async function fetchOrders(): Promise<void> {
 
 function writeOrdersUrl(): void {
   const { q, status, from, to, buyerId, page } = $ordersQuery.get();
-  replaceQuery({ q: q.trim(), status, from, to, buyerId, page });
+  replaceQuery({ q: q.trim(), status, from, to, buyerId, page, ...tokenInAddress(page, ordersToken) });
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -169,6 +172,7 @@ export function initOrdersList(): void {
     buyerId: /^[1-9]\d{0,14}$/.test(buyerId) ? buyerId : '',
     page: Number.isInteger(page) && page > 1 ? page : 1,
   });
+  ordersToken = tokenFromAddress(params, $ordersQuery.get().page);
   void fetchOrders();
 }
 
@@ -199,6 +203,7 @@ export function clearOrdersFilters(): void {
 
 export function setOrdersPage(page: number): void {
   clearTimeout(ordersTimer);
+  ordersToken = tokenTo(page, previous($ordersList.get()));
   $ordersQuery.set({ ...$ordersQuery.get(), page });
   writeOrdersUrl();
   void fetchOrders();

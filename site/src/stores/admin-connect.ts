@@ -2,6 +2,7 @@ import { atom, computed } from 'nanostores';
 import { BOOKING_STATUS_LABELS } from '../../../worker/src/domain/bookings.ts';
 import type { AdminDanceStyleView, AdminInstructorView, BookingView } from '../../../worker/src/services/bookings/views.ts';
 import { ApiError, apiFetch, describeError, type ValidationErrors } from '../lib/api.ts';
+import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { exportHref } from './csv-export.ts';
 import { invalidate, read, startingWith } from './query.ts';
 import { toast } from './toasts.ts';
@@ -19,6 +20,9 @@ export type Loadable<T> = { status: 'idle' } | { status: 'loading'; data?: T } |
 export interface Paged<T> {
   data: T[];
   pagination: { page: number; pageSize: number; total: number; totalPages: number };
+  /** Tokens of the pages after and before this one, where the list pages by keyset. */
+  next?: string | null;
+  prev?: string | null;
 }
 
 export type ActionResult = { ok: true } | { ok: false; message: string; validationErrors?: ValidationErrors };
@@ -53,10 +57,10 @@ async function write<T>(path: string, init: RequestInit & { json?: unknown }, su
   }
 }
 
-function writeUrl(values: Record<string, string | number>): void {
+function writeUrl(values: Record<string, string | number | undefined>): void {
   const url = new URL(location.href);
   for (const [key, value] of Object.entries(values)) {
-    if (value === '' || (key === 'page' && value === 1)) url.searchParams.delete(key);
+    if (value === '' || value === undefined || (key === 'page' && value === 1)) url.searchParams.delete(key);
     else url.searchParams.set(key, String(value));
   }
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
@@ -299,13 +303,15 @@ export const $bookingsExportHref = computed($bookingsQuery, ({ q, status, instru
 export const $instructorChoices = atom<{ id: number; name: string }[]>([]);
 
 let bookingsRequest = 0;
+/** The token of the page asked for, when it is next to the one shown (lib/keyset-pages.ts). */
+let bookingsToken: PageToken | undefined;
 let bookingsTimer: ReturnType<typeof setTimeout> | undefined;
 
 async function fetchBookings(): Promise<void> {
   const query = $bookingsQuery.get();
   const request = ++bookingsRequest;
   $bookingsList.set({ status: 'loading', data: previous($bookingsList.get()) });
-  const params = new URLSearchParams({ page: String(query.page), pageSize: String(PAGE_SIZE) });
+  const params = new URLSearchParams({ ...pageParams(query.page, bookingsToken), pageSize: String(PAGE_SIZE) });
   for (const key of ['status', 'instructorId', 'from', 'to'] as const) if (query[key]) params.set(key, query[key]);
   if (query.q.trim()) params.set('q', query.q.trim());
   try {
@@ -318,7 +324,7 @@ async function fetchBookings(): Promise<void> {
 
 const writeBookingsUrl = () => {
   const { q, status, instructorId, from, to, page } = $bookingsQuery.get();
-  writeUrl({ q: q.trim(), status, instructorId, from, to, page });
+  writeUrl({ q: q.trim(), status, instructorId, from, to, page, ...tokenInAddress(page, bookingsToken) });
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -337,6 +343,7 @@ export function initBookingsList(): void {
     to: DATE.test(to) ? to : '',
     page: pageOf(params),
   });
+  bookingsToken = tokenFromAddress(params, $bookingsQuery.get().page);
   void fetchBookings();
   void loadInstructorChoices();
 }
@@ -367,6 +374,8 @@ export function setBookingsFilter(change: Partial<Omit<BookingsQuery, 'q' | 'pag
 }
 
 export function setBookingsPage(page: number): void {
+  const shown = previous($bookingsList.get());
+  bookingsToken = tokenTo(page, shown && { page: shown.pagination.page, next: shown.next ?? null, prev: shown.prev ?? null });
   $bookingsQuery.set({ ...$bookingsQuery.get(), page });
   writeBookingsUrl();
   void fetchBookings();

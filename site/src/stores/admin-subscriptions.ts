@@ -22,6 +22,7 @@ import type { SubscriptionStats } from '../../../worker/src/services/subscriptio
 import type { AdminPlanView } from '../../../worker/src/services/subscriptions/views.ts';
 import { ApiError, apiFetch, describeError } from '../lib/api.ts';
 import { parseAmount } from '../lib/currency.ts';
+import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { exportHref } from './csv-export.ts';
 import { invalidate, read, startingWith } from './query.ts';
 import { toast } from './toasts.ts';
@@ -245,6 +246,8 @@ export const $subscriptionsExportHref = computed($subscriptionsQuery, ({ q, plan
 );
 
 let listRequest = 0;
+/** The token of the page asked for, when it is next to the one shown (lib/keyset-pages.ts). */
+let pageToken: PageToken | undefined;
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
 
 async function fetchSubscriptions(): Promise<void> {
@@ -255,7 +258,7 @@ async function fetchSubscriptions(): Promise<void> {
   if (query.q.trim()) params.set('q', query.q.trim());
   if (query.plan) params.set('plan', query.plan);
   if (query.status) params.set('status', query.status);
-  params.set('page', String(query.page));
+  for (const [key, value] of Object.entries(pageParams(query.page, pageToken))) params.set(key, value);
   params.set('pageSize', String(SUBSCRIPTIONS_PAGE_SIZE));
   try {
     const result = await read<AdminSubscriptionPage>(`/api/admin/subscriptions?${params}`);
@@ -268,8 +271,8 @@ async function fetchSubscriptions(): Promise<void> {
 function writeUrl(): void {
   const { q, plan, status, page } = $subscriptionsQuery.get();
   const url = new URL(location.href);
-  for (const [key, value] of Object.entries({ q: q.trim(), plan, status, page })) {
-    if (value === '' || (key === 'page' && value === 1)) url.searchParams.delete(key);
+  for (const [key, value] of Object.entries({ q: q.trim(), plan, status, page, ...tokenInAddress(page, pageToken) })) {
+    if (value === '' || value === undefined || (key === 'page' && value === 1)) url.searchParams.delete(key);
     else url.searchParams.set(key, String(value));
   }
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
@@ -287,6 +290,7 @@ export function initSubscriptionsList(): void {
     status: isStatus(status) ? status : '',
     page: Number.isInteger(page) && page > 1 ? page : 1,
   });
+  pageToken = tokenFromAddress(params, $subscriptionsQuery.get().page);
   void fetchSubscriptions();
 }
 
@@ -307,6 +311,7 @@ export function setSubscriptionsFilter(change: Partial<Pick<SubscriptionsQuery, 
 }
 
 export function setSubscriptionsPage(page: number): void {
+  pageToken = tokenTo(page, previous($subscriptionsList.get()));
   $subscriptionsQuery.set({ ...$subscriptionsQuery.get(), page });
   writeUrl();
   void fetchSubscriptions();

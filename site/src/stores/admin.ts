@@ -5,6 +5,7 @@ import type { ContactMessageView } from '../../../worker/src/services/contact.ts
 import type { UserView } from '../../../worker/src/services/users.ts';
 import { isRoleName } from '../../../worker/src/domain/roles.ts';
 import { ApiError, apiFetch, describeError } from '../lib/api.ts';
+import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { exportHref } from './csv-export.ts';
 import { invalidate, read, setCached, startingWith } from './query.ts';
 import { toast } from './toasts.ts';
@@ -105,6 +106,8 @@ export const $usersPageCount = computed($usersList, (s) =>
 export const $usersExportHref = computed($usersQuery, ({ q, role }) => exportHref('/api/users/export.csv', { search: q, role }));
 
 let usersRequest = 0;
+/** The token of the page asked for, when it is next to the one shown (lib/keyset-pages.ts). */
+let usersToken: PageToken | undefined;
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
 
 function writeUsersUrl(q: string, page: number): void {
@@ -116,6 +119,10 @@ function writeUsersUrl(q: string, page: number): void {
   else url.searchParams.delete('role');
   if (page > 1) url.searchParams.set('page', String(page));
   else url.searchParams.delete('page');
+  for (const [key, value] of Object.entries(tokenInAddress(page, usersToken))) {
+    if (value) url.searchParams.set(key, value);
+    else url.searchParams.delete(key);
+  }
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
 }
 
@@ -123,7 +130,7 @@ async function fetchUsers(): Promise<void> {
   const { q, role, page } = $usersQuery.get();
   const request = ++usersRequest;
   $usersList.set({ status: 'loading', data: previous($usersList.get()) });
-  const params = new URLSearchParams({ search: q, page: String(page), pageSize: String(USERS_PAGE_SIZE) });
+  const params = new URLSearchParams({ search: q, ...pageParams(page, usersToken), pageSize: String(USERS_PAGE_SIZE) });
   if (role) params.set('role', role);
   try {
     const result = await read<UserPage>(`/api/users?${params}`);
@@ -143,6 +150,7 @@ export function initUsersList(): void {
     role: isRoleName(role) ? role : '',
     page: Number.isInteger(page) && page > 1 ? page : 1,
   });
+  usersToken = tokenFromAddress(params, $usersQuery.get().page);
   void fetchUsers();
 }
 
@@ -167,6 +175,7 @@ export function setUsersRole(role: string): void {
 export function setUsersPage(page: number): void {
   const q = $usersQuery.get().q;
   clearTimeout(searchTimer);
+  usersToken = tokenTo(page, previous($usersList.get()));
   $usersQuery.set({ ...$usersQuery.get(), page });
   writeUsersUrl(q.trim(), page);
   void fetchUsers();

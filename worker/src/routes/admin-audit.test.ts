@@ -4,6 +4,7 @@ import { createAdminTestApp, expectAdminOnly } from '../../../tests/support/admi
 import { fetchCsv } from '../../../tests/support/csv-export.ts';
 import { createSignedInUser, createUser } from '../../../tests/support/factories.ts';
 import { read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
+import { INVALID_CURSOR } from '../schemas/users.ts';
 import { AUDIT_CSV_HEADER, type AuditLogPage } from '../services/audit-log.ts';
 
 let t: TestApp;
@@ -58,6 +59,47 @@ describe('GET /api/admin/audit-log', () => {
     expect(ids(page)).toEqual(['resource.reject#9', 'seller.approve#42']);
     expect(page.data[1]).toMatchObject({ actor_id: bob.id, actor_name: 'audit_bob', action_label: 'Seller approved', entity: 'seller_profiles', before: { status: 'pending' }, after: { status: 'approved' } });
     expect(ids(await list('?from=2031-01-01&pageSize=2&page=2'))).toEqual(['coupon.create#8', 'coupon.update#7']);
+  });
+
+  it('walks its pages by the tokens each page answers, from either end, ties in time broken by id', async () => {
+    const walker = await createUser(t.db, { username: 'audit_walker' });
+    const at = (n: number) => `2032-01-0${n}T09:00:00.000Z`;
+    // Seven entries, three of them written in the same millisecond.
+    const times = [at(1), at(2), at(3), at(3), at(3), at(4), at(5)];
+    const written = await t.db
+      .insert(auditLog)
+      .values(times.map((createdAt, i) => ({ actorId: walker.id, actorName: 'audit_walker', actorRoles: 'ADMIN', action: 'walk.step', entity: 'walks', entityId: String(i), summary: `Step ${i}`, createdAt })))
+      .returning({ id: auditLog.id });
+    const newestFirst = written.map((w, i) => ({ id: w.id, at: times[i]! })).sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id).map((w) => w.id);
+    const query = '?action=walk.step&pageSize=3';
+    const numbered = await Promise.all([1, 2, 3].map((n) => list(`${query}&page=${n}`)));
+    expect(numbered.map((p) => p.data.map((e) => e.id))).toEqual([newestFirst.slice(0, 3), newestFirst.slice(3, 6), newestFirst.slice(6)]);
+    expect(numbered.map((p) => p.page)).toEqual([1, 2, 3]);
+    expect(numbered[0]!.prev).toBeNull();
+    expect(numbered[2]!.next).toBeNull();
+
+    const forward = [numbered[0]!];
+    while (forward.at(-1)!.next) forward.push(await list(`${query}&after=${forward.at(-1)!.next}`));
+    expect(forward.map((p) => p.data.map((e) => e.id))).toEqual(numbered.map((p) => p.data.map((e) => e.id)));
+    expect(forward.map((p) => p.page)).toEqual([1, 2, 3]);
+
+    const backward = [numbered[2]!];
+    while (backward.at(-1)!.prev) backward.push(await list(`${query}&before=${backward.at(-1)!.prev}`));
+    expect(backward.map((p) => p.data.map((e) => e.id)).reverse()).toEqual(numbered.map((p) => p.data.map((e) => e.id)));
+    expect(backward.map((p) => p.page)).toEqual([3, 2, 1]);
+    expect(backward.at(-1)).toMatchObject({ prev: null, total: 7 });
+
+    expect(await list(`${query}&page=4`)).toMatchObject({ data: [], page: 4, total: 7, next: null, prev: null });
+  });
+
+  it('refuses a page token it did not write, or two at once', async () => {
+    const first = await list('?pageSize=1');
+    for (const query of ['?after=not-a-token', `?after=${btoa('["x",1]')}`, `?after=${first.next}&before=${first.next}`]) {
+      const res = await t.json('GET', `/api/admin/audit-log${query}`, undefined, adminToken);
+      expect(res.status, query).toBe(400);
+      const body = await read<ErrorBody>(res);
+      expect(body.message, query).toMatch(query.includes('&before') ? 'not both' : INVALID_CURSOR);
+    }
   });
 
   it('filters by actor (id or part of the name), action, entity, entity id, days and summary words', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission } from '../middleware/auth.ts';
-import { pageQuery, pageSizeQuery, searchQuery } from '../schemas/users.ts';
+import { keysetPageQuery, searchQuery } from '../schemas/users.ts';
 import { auditLogExport, listAuditLog } from '../services/audit-log.ts';
 import { csvExportResponse } from '../services/csv/stream.ts';
 
@@ -41,7 +41,7 @@ export const auditFiltersSchema = z
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'From must not be after To', path: ['to'] });
 
-export const auditListQuerySchema = z.intersection(auditFiltersSchema, z.object({ page: pageQuery, pageSize: pageSizeQuery(25) }));
+export const auditListQuerySchema = z.intersection(auditFiltersSchema, keysetPageQuery(25));
 
 const auditors = requirePermission('audit.read');
 

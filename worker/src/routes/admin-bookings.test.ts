@@ -80,6 +80,13 @@ describe('GET /api/admin/bookings', () => {
     const page2 = await list(`?q=${tag}Booker&pageSize=3&page=2`);
     expect(page2.data.map((b) => b.id)).toEqual([b1.id]);
     expect(page2.pagination).toEqual({ page: 2, pageSize: 3, total: 4, totalPages: 2 });
+    const first = await list(`?q=${tag}Booker&pageSize=3`);
+    const next = await list(`?q=${tag}Booker&pageSize=3&after=${first.next}`);
+    expect(next.data.map((b) => b.id)).toEqual([b1.id]);
+    expect(next).toMatchObject({ next: null, pagination: { page: 2 } });
+    const back = await list(`?q=${tag}Booker&pageSize=3&before=${next.prev}`);
+    expect(back.data.map((b) => b.id)).toEqual([b3.id, b2.id, b4.id]);
+    expect(back).toMatchObject({ prev: null, pagination: { page: 1 } });
   });
 
   it('tells completed lessons from confirmed ones to come', async () => {
@@ -94,7 +101,7 @@ describe('GET /api/admin/bookings', () => {
   });
 
   it('answers 400 for bad filters', async () => {
-    for (const query of ['?status=lost', '?from=2031-13-01', '?to=yesterday', '?from=2031-03-05&to=2031-03-01', '?instructorId=abc', '?page=0', '?pageSize=101']) {
+    for (const query of ['?status=lost', '?from=2031-13-01', '?to=yesterday', '?from=2031-03-05&to=2031-03-01', '?instructorId=abc', '?page=0', '?pageSize=101', '?before=forged']) {
       const res = await t.json('GET', `/api/admin/bookings${query}`, undefined, adminToken);
       expect(res.status, query).toBe(400);
       expect((await read<ErrorBody>(res)).validationErrors, query).toBeDefined();

@@ -5,6 +5,7 @@ import { createCourse } from '../../../tests/support/course-factories.ts';
 import { createAdmin, createSignedInUser, createUser, signIn, type FactoryUser } from '../../../tests/support/factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
+import { INVALID_CURSOR } from '../schemas/users.ts';
 import type { AdminOrderDetail, AdminOrderPage } from '../services/orders.ts';
 import { ORDER_NOT_FOUND } from '../services/orders.ts';
 import type { OrderSummary } from '../services/payments/order-view.ts';
@@ -140,6 +141,15 @@ describe('admin: GET /api/admin/orders', () => {
     const page2 = await list(`q=${tag}&pageSize=2&page=2`);
     expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page2.data.map((o) => o.id)).toEqual([placed[0]!.id]);
+    // The pages' own tokens: the page after the first, then back before it.
+    const first = await list(`q=${tag}&pageSize=2`);
+    expect(first.prev).toBeNull();
+    const next = await list(`q=${tag}&pageSize=2&after=${first.next}`);
+    expect(next).toMatchObject({ page: 2, next: null });
+    expect(next.data.map((o) => o.id)).toEqual([placed[0]!.id]);
+    const back = await list(`q=${tag}&pageSize=2&before=${next.prev}`);
+    expect(back).toMatchObject({ page: 1, prev: null });
+    expect(back.data.map((o) => o.id)).toEqual(first.data.map((o) => o.id));
     expect((await list(`q=${tag}&status=&from=&to=`)).total).toBe(3);
   });
 
@@ -150,6 +160,7 @@ describe('admin: GET /api/admin/orders', () => {
     ['from=2026-03-05&to=2026-03-01', 'The end date must not be before the start date.'],
     ['buyerId=x', 'Invalid buyer'],
     ['pageSize=500', 'Page size must be at most 100'],
+    ['after=forged', INVALID_CURSOR],
   ])('refuses %s', async (query, message) => {
     const res = await get(`/api/admin/orders?${query}`, adminToken);
     expect(res.status).toBe(400);

@@ -4,7 +4,7 @@ import { ORDER_STATUSES } from '../../../db/schema/commerce.ts';
 import type { AppContext } from '../app-context.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, requireUser, signedInUser } from '../middleware/auth.ts';
-import { choiceQuery, idParamSchema, pageQuery, pageSizeQuery, searchQuery } from '../schemas/users.ts';
+import { choiceQuery, idParamSchema, keysetPageQuery, searchQuery } from '../schemas/users.ts';
 import { csvExportResponse } from '../services/csv/stream.ts';
 import { ordersExport } from '../services/orders-csv.ts';
 import { getAdminOrder, getOrderFor, listAdminOrders, listOwnOrders, listResourceOrders } from '../services/orders.ts';
@@ -33,7 +33,7 @@ const filtersSchema = z
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'The end date must not be before the start date.', path: ['to'] });
 
-const listSchema = filtersSchema.and(z.object({ page: pageQuery, pageSize: pageSizeQuery(20) }));
+const listSchema = filtersSchema.and(keysetPageQuery(20));
 
 export const refundSchema = z.object({
   amountCents: z

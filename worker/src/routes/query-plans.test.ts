@@ -3,6 +3,7 @@ import { insertCatalogCourse } from '../../../tests/support/catalog-data.ts';
 import { createAdmin, createSignedInUser, signIn } from '../../../tests/support/factories.ts';
 import { addLedgerRow, createSeller } from '../../../tests/support/seller-factories.ts';
 import { parseCatalogQuery } from '../../../site/src/lib/catalog.ts';
+import { encodeCursor } from '../domain/page-cursor.ts';
 import { usersAfter } from '../services/admin-users.ts';
 import { auditLogExport } from '../services/audit-log.ts';
 import { adminBookingsAfter } from '../services/bookings/admin-bookings.ts';
@@ -75,6 +76,29 @@ describe('query plans of the hot routes', () => {
       const { report } = await planned(`/api/admin/audit-log${query}`, adminToken);
       expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
     });
+  }
+
+  {
+    const dated = { key: '2026-06-01T00:00:00.000Z', id: 500, page: 40 };
+    for (const [list, cursor] of [
+      ['/api/admin/orders', dated],
+      ['/api/admin/orders?status=paid&', dated],
+      ['/api/admin/bookings', dated],
+      ['/api/admin/subscriptions', dated],
+      ['/api/admin/subscriptions?status=active&', dated],
+      ['/api/admin/audit-log', dated],
+      ['/api/admin/audit-log?action=coupon.update&', dated],
+      ['/api/users', { key: 500, id: 500, page: 25 }],
+      ['/api/users?role=SELLER&', { key: 500, id: 500, page: 25 }],
+    ] as const) {
+      for (const side of ['after', 'before']) {
+        it(`GET ${list} ${side} a page's token: the rows next to it through the list's index, in either direction`, async () => {
+          const path = `${list}${list.endsWith('&') ? '' : '?'}${side}=${encodeCursor(cursor)}`;
+          const { report } = await planned(path, adminToken);
+          expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+        });
+      }
+    }
   }
 
   for (const [query, index] of [

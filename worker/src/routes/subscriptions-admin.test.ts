@@ -6,6 +6,7 @@ import { users } from '../../../db/schema/users.ts';
 import { createAdmin, createSignedInUser, createUser, signIn } from '../../../tests/support/factories.ts';
 import { insertInvoice, insertSubscription, planIdOf } from '../../../tests/support/subscription-rows.ts';
 import { startStripeFake, type StripeFake } from '../../../tests/support/stripe-fake.ts';
+import { INVALID_CURSOR } from '../schemas/users.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
 import { FREE_PLAN_ACTIVE, FREE_PLAN_PRICE, NOTHING_TO_CHANGE, PAID_PLAN_MINIMUM, YEARLY_ABOVE_TWELVE_MONTHS } from '../domain/plan-rules.ts';
@@ -433,6 +434,12 @@ describe('GET /api/admin/subscriptions', () => {
     expect(first.data.map((s) => s.id)).toEqual([ids.c, ids.b]);
     const second = await list(`q=Filter${tag}&pageSize=2&page=2`);
     expect(second.data.map((s) => s.id)).toEqual([ids.a]);
+    const next = await list(`q=Filter${tag}&pageSize=2&after=${first.next}`);
+    expect(next).toMatchObject({ page: 2, next: null });
+    expect(next.data.map((s) => s.id)).toEqual([ids.a]);
+    const back = await list(`q=Filter${tag}&pageSize=2&before=${next.prev}`);
+    expect(back).toMatchObject({ page: 1, prev: null });
+    expect(back.data.map((s) => s.id)).toEqual([ids.c, ids.b]);
   });
 
   it.each([
@@ -441,6 +448,7 @@ describe('GET /api/admin/subscriptions', () => {
     ['interval=week', 'interval', 'Unknown interval'],
     ['page=0', 'page', undefined],
     ['pageSize=101', 'pageSize', undefined],
+    ['after=forged', 'after', INVALID_CURSOR],
     [`q=${'x'.repeat(101)}`, 'q', 'Search must be at most 100 characters'],
   ])('400 for %s', async (query, field, message) => {
     const res = await t.json('GET', `/api/admin/subscriptions?${query}`, undefined, adminToken);

@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { idParamSchema } from '../schemas/users.ts';
-import { adminCancelSchema, adminRefundSchema, adminSubscriptionsQuerySchema, planFields, type PlanChanges } from '../schemas/subscriptions-admin.ts';
+import { adminCancelSchema, adminRefundSchema, adminSubscriptionsFiltersSchema, adminSubscriptionsQuerySchema, planFields, type PlanChanges } from '../schemas/subscriptions-admin.ts';
 import {
   adminCancelSubscription,
   adminRefundSubscription,
@@ -79,7 +79,7 @@ export const subscriptionsAdminRoutes = new Hono<AppContext>()
   .get(
     '/admin/subscriptions/export.csv',
     requirePermission('subscriptions.manage'),
-    validate('query', adminSubscriptionsQuerySchema.omit({ page: true, pageSize: true })),
+    validate('query', adminSubscriptionsFiltersSchema),
     async (c) => csvExportResponse(c, 'subscriptions', subscriptionsExport(c.get('platform').db, c.req.valid('query'))),
   )
   .get('/admin/subscriptions/:id', requirePermission('subscriptions.manage'), validate('param', idParamSchema), async (c) =>

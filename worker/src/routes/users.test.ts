@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Page = { data: UserView[]; total: number; page: number; pageSize: number };
+type Page = { data: UserView[]; total: number; page: number; pageSize: number; next: string | null; prev: string | null };
 const mappingsOf = (userId: number) =>
   t.db.select({ role: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId));
 const rowOf = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
@@ -77,6 +77,14 @@ describe('GET /api/users', () => {
     const second = (await (await t.json('GET', '/api/users?page=2&pageSize=2', undefined, adminToken)).json()) as Page;
     expect(second.page).toBe(2);
     expect(second.data.map((u) => u.id)).not.toContain(body.data[0]!.id);
+
+    // By the pages' own tokens: the same second page, and back to the first.
+    const next = (await (await t.json('GET', `/api/users?pageSize=2&after=${body.next}`, undefined, adminToken)).json()) as Page;
+    expect(next).toMatchObject({ page: 2 });
+    expect(next.data.map((u) => u.id)).toEqual(second.data.map((u) => u.id));
+    const back = (await (await t.json('GET', `/api/users?pageSize=2&before=${next.prev}`, undefined, adminToken)).json()) as Page;
+    expect(back).toMatchObject({ page: 1, prev: null });
+    expect(back.data.map((u) => u.id)).toEqual(body.data.map((u) => u.id));
   });
 
   it('defaults to page 1 of 20 and reads empty parameters as defaults', async () => {

@@ -4,7 +4,7 @@ import { can } from '../domain/permissions.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { optionalUser, requirePermission, signedInUser } from '../middleware/auth.ts';
-import { adminUpdateUserSchema, grantRoleSchema, idParamSchema, listUsersQuerySchema, userRoleParamSchema } from '../schemas/users.ts';
+import { adminUpdateUserSchema, grantRoleSchema, idParamSchema, listUsersFiltersSchema, listUsersQuerySchema, userRoleParamSchema } from '../schemas/users.ts';
 import { grantRole, listRoles, listUsers, revokeRole, updateUserAsAdmin, USER_NOT_FOUND } from '../services/admin-users.ts';
 import { csvExportResponse } from '../services/csv/stream.ts';
 import { usersExport } from '../services/csv/users.ts';
@@ -15,7 +15,7 @@ export const usersRoutes = new Hono<AppContext>()
     return c.json(await listUsers(c.get('platform').db, c.req.valid('query')), 200);
   })
   // The list as CSV: the same filters (no page), every matching user, the list's order.
-  .get('/users/export.csv', requirePermission('users.list'), validate('query', listUsersQuerySchema.omit({ page: true, pageSize: true })), async (c) => {
+  .get('/users/export.csv', requirePermission('users.list'), validate('query', listUsersFiltersSchema), async (c) => {
     return csvExportResponse(c, 'users', usersExport(c.get('platform').db, c.req.valid('query')));
   })
   /**

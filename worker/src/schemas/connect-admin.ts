@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, PROFILE_STATUSES } from '../../../db/schema/bookings.ts';
-import { choiceQuery, pageQuery, pageSizeQuery, searchQuery } from './users.ts';
+import { choiceQuery, keysetPageQuery, pageQuery, pageSizeQuery, searchQuery } from './users.ts';
 
 /** The API's schemas of the Connect & Book admin screens (decision 0032). */
 
@@ -64,10 +64,9 @@ export const adminBookingsQuerySchema = z
     from: dateQuery('From'),
     to: dateQuery('To'),
     q: searchQuery,
-    page: pageQuery,
-    pageSize: pageSizeQuery(20),
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'From must be on or before To', path: ['to'] });
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'From must be on or before To', path: ['to'] })
+  .and(keysetPageQuery(20));
 export type AdminBookingsQuery = z.output<typeof adminBookingsQuerySchema>;
 
 const reasonSchema = (label: string, max: number) =>

@@ -9,7 +9,7 @@ import {
   PLAN_NAME_MAX,
   YEARLY_PRICE_MAX_CENTS,
 } from '../domain/plan-rules.ts';
-import { choiceQuery, pageQuery, pageSizeQuery, searchQuery } from './users.ts';
+import { choiceQuery, keysetPageQuery, searchQuery } from './users.ts';
 
 /** The API's schemas of the plans and subscriptions admin (the rules: domain/plan-rules.ts). */
 
@@ -51,14 +51,13 @@ export type PlanChanges = Partial<{
 }>;
 
 /** GET /api/admin/subscriptions: plan by key, status as the provider names it, search, page. */
-export const adminSubscriptionsQuerySchema = z.object({
+export const adminSubscriptionsFiltersSchema = z.object({
   plan: choiceQuery(PLAN_KEYS, 'Unknown plan'),
   status: choiceQuery(SUBSCRIPTION_STATUSES, 'Unknown status'),
   interval: choiceQuery(BILLING_INTERVALS, 'Unknown interval'),
   q: searchQuery,
-  page: pageQuery,
-  pageSize: pageSizeQuery(20),
 });
+export const adminSubscriptionsQuerySchema = adminSubscriptionsFiltersSchema.and(keysetPageQuery(20));
 
 export type AdminSubscriptionsQuery = z.output<typeof adminSubscriptionsQuerySchema>;
 

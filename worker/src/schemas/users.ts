@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decodeCursor, type Cursor } from '../domain/page-cursor.ts';
 import { isRoleName, ROLE_NAMES, type RoleName } from '../domain/roles.ts';
 import { bioSchema, firstNameSchema, lastNameSchema } from './auth.ts';
 
@@ -33,6 +34,28 @@ const queryNumber = (label: string, min: number, max: number, fallback: number) 
 export const pageQuery = queryNumber('Page', 1, 1_000_000, 1);
 export const pageSizeQuery = (fallback: number) => queryNumber('Page size', 1, 100, fallback);
 
+export const INVALID_CURSOR = 'This page link is not valid: start again from the first page';
+
+/** A page token a list answered (`next` / `prev`); empty means none. */
+const cursorQuery = z
+  .string()
+  .optional()
+  .transform((value, ctx): Cursor | undefined => {
+    if (!value) return undefined;
+    const cursor = decodeCursor(value);
+    if (!cursor) ctx.addIssue({ code: 'custom', message: INVALID_CURSOR });
+    return cursor ?? undefined;
+  });
+
+/**
+ * The paging of a list read by keyset (decision 0045): a page number, or the page after or before
+ * one already shown, named by the token that page answered.
+ */
+export const keysetPageQuery = (fallbackSize: number) =>
+  z
+    .object({ page: pageQuery, pageSize: pageSizeQuery(fallbackSize), after: cursorQuery, before: cursorQuery })
+    .refine((q) => !(q.after && q.before), { message: 'Ask for the page after a row or before one, not both', path: ['before'] });
+
 /** A list's search text in its query; empty means none. */
 export const searchQuery = z
   .string()
@@ -48,7 +71,7 @@ export const choiceQuery = <T extends string>(values: readonly T[], error: strin
     .optional()
     .transform((v): T | undefined => (v ? (v as T) : undefined));
 
-export const listUsersQuerySchema = z.object({
+export const listUsersFiltersSchema = z.object({
   search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   /** Only holders of this role. */
   role: z
@@ -58,9 +81,8 @@ export const listUsersQuerySchema = z.object({
     .refine((r) => r === '' || isRoleName(r), 'Unknown role')
     .optional()
     .transform((r) => (r ? (r as RoleName) : undefined)),
-  page: pageQuery,
-  pageSize: pageSizeQuery(20),
 });
+export const listUsersQuerySchema = listUsersFiltersSchema.and(keysetPageQuery(20));
 
 export const adminUpdateUserSchema = z.object({
   is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),

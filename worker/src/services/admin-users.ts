@@ -9,6 +9,7 @@ import type { Db } from '../platform/db.ts';
 import { audited, type AuditActor } from './audit.ts';
 import { roleMappingsOf, toUserView, loadUserView, type UserView } from './users.ts';
 import { fieldWords } from '../domain/audit.ts';
+import { orderOf, readKeysetPage, type ListOrder, type PageAsk } from './keyset.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.';
@@ -65,6 +66,9 @@ export interface UserPage {
   total: number;
   page: number;
   pageSize: number;
+  /** Tokens of the pages after and before this one (decision 0045). */
+  next: string | null;
+  prev: string | null;
 }
 
 export interface UserFilters {
@@ -72,27 +76,35 @@ export interface UserFilters {
   role?: RoleName;
 }
 
-export async function listUsers(db: Db, query: UserFilters & { page: number; pageSize: number }): Promise<UserPage> {
+const ORDER: ListOrder = { key: users.id, id: users.id, direction: 'asc' };
+
+/** By id, a page by number or next to one already shown (decision 0045). */
+export async function listUsers(db: Db, query: UserFilters & PageAsk): Promise<UserPage> {
   const where = usersWhere(query);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    totalOf(db, query, where),
-  ]);
+  const page = await readKeysetPage(query, {
+    order: ORDER,
+    read: ({ bound, reversed, limit, offset }) =>
+      db
+        .select()
+        .from(users)
+        .where(and(where, bound))
+        .orderBy(...orderOf(ORDER, reversed).slice(0, 1))
+        .limit(limit)
+        .offset(offset),
+    positionOf: (row) => [row.id, row.id],
+    total: async () => Number((await totalOf(db, query, where))[0]?.n ?? 0),
+  });
   const mappings = await roleMappingsOf(
     db,
-    rows.map((r) => r.id),
+    page.rows.map((r) => r.id),
   );
   return {
-    data: rows.map((row) => toUserView(row, mappings.get(row.id) ?? [])),
-    total: totalRow?.n ?? 0,
-    page: query.page,
+    data: page.rows.map((row) => toUserView(row, mappings.get(row.id) ?? [])),
+    total: page.total,
+    page: page.page,
     pageSize: query.pageSize,
+    next: page.next,
+    prev: page.prev,
   };
 }
 

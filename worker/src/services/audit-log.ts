@@ -4,7 +4,7 @@ import { auditActionLabel } from '../domain/audit.ts';
 import type { Db } from '../platform/db.ts';
 import type { CsvExport } from './csv/stream.ts';
 import { csvHeaders, type CsvColumn } from './csv/writer.ts';
-import { after, type Position } from './keyset.ts';
+import { after, orderOf, readKeysetPage, type ListOrder, type PageAsk, type Position } from './keyset.ts';
 import { sumOfDays } from './stats/totals.ts';
 
 /**
@@ -46,6 +46,9 @@ export interface AuditLogPage {
   total: number;
   page: number;
   pageSize: number;
+  /** Tokens of the pages after and before this one (decision 0045). */
+  next: string | null;
+  prev: string | null;
 }
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -101,19 +104,25 @@ export function toAuditEntryView(row: AuditLogRow): AuditEntryView {
   };
 }
 
-export async function listAuditLog(db: Db, query: AuditLogFilters & { page: number; pageSize: number }): Promise<AuditLogPage> {
+const ORDER: ListOrder = { key: auditLog.createdAt, id: auditLog.id, direction: 'desc' };
+
+/** Newest first, a page by number or next to one already shown (decision 0045). */
+export async function listAuditLog(db: Db, query: AuditLogFilters & PageAsk): Promise<AuditLogPage> {
   const where = whereOf(query);
-  const [rows, [total]] = await db.batch([
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    totalOf(db, query, where),
-  ]);
-  return { data: rows.map(toAuditEntryView), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
+  const page = await readKeysetPage(query, {
+    order: ORDER,
+    read: ({ bound, reversed, limit, offset }) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(where, bound))
+        .orderBy(...orderOf(ORDER, reversed))
+        .limit(limit)
+        .offset(offset),
+    positionOf: (row) => [row.createdAt, row.id],
+    total: async () => Number((await totalOf(db, query, where))[0]?.n ?? 0),
+  });
+  return { data: page.rows.map(toAuditEntryView), total: page.total, page: page.page, pageSize: query.pageSize, next: page.next, prev: page.prev };
 }
 
 /**

@@ -6,7 +6,7 @@ import { can } from '../domain/permissions.ts';
 import type { OrderStatus } from '../domain/orders.ts';
 import { notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
-import { after, type Position } from './keyset.ts';
+import { after, orderOf, readKeysetPage, type ListOrder, type PageAsk, type Position } from './keyset.ts';
 import { listUserOrders, loadOrderSummary, summariesOf, type OrderSummary } from './payments/order-view.ts';
 import { sumOfDays } from './stats/totals.ts';
 
@@ -61,6 +61,9 @@ export interface AdminOrderPage {
   total: number;
   page: number;
   pageSize: number;
+  /** Tokens of the pages after and before this one (decision 0045). */
+  next: string | null;
+  prev: string | null;
 }
 
 function escapeLike(term: string): string {
@@ -124,21 +127,26 @@ function totalOf(db: Db, filters: AdminOrderFilters, where: SQL | undefined) {
   return sumOfDays(db, filters.status ? `orders.created:${filters.status}` : 'orders.created', filters);
 }
 
-/** Newest first, with the buyer. */
-export async function listAdminOrders(db: Db, filters: AdminOrderFilters & { page: number; pageSize: number }): Promise<AdminOrderPage> {
+const ORDER: ListOrder = { key: orders.createdAt, id: orders.id, direction: 'desc' };
+
+/** Newest first, with the buyer, a page by number or next to one already shown (decision 0045). */
+export async function listAdminOrders(db: Db, filters: AdminOrderFilters & PageAsk): Promise<AdminOrderPage> {
   const where = whereOf(filters);
-  const [rows, [totalRow]] = await db.batch([
-    db
-      .select({ order: orders, buyer: buyerColumns })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(filters.pageSize)
-      .offset((filters.page - 1) * filters.pageSize),
-    totalOf(db, filters, where),
-  ]);
-  return { data: await withBuyers(db, rows), total: Number(totalRow?.n ?? 0), page: filters.page, pageSize: filters.pageSize };
+  const page = await readKeysetPage(filters, {
+    order: ORDER,
+    read: ({ bound, reversed, limit, offset }) =>
+      db
+        .select({ order: orders, buyer: buyerColumns })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(and(where, bound))
+        .orderBy(...orderOf(ORDER, reversed))
+        .limit(limit)
+        .offset(offset),
+    positionOf: (row) => [row.order.createdAt, row.order.id],
+    total: async () => Number((await totalOf(db, filters, where))[0]?.n ?? 0),
+  });
+  return { data: await withBuyers(db, page.rows), total: page.total, page: page.page, pageSize: filters.pageSize, next: page.next, prev: page.prev };
 }
 
 /** How many orders the list's filters select (the export checks it before reading any row). */

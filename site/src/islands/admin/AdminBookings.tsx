@@ -179,7 +179,7 @@ function BookingsList() {
         rowKey={(b) => b.id}
         busy={list.status === 'loading'}
       />
-      {data && <Pager page={data.pagination.page} pageCount={data.pagination.totalPages} onPage={setBookingsPage} />}
+      {data && <Pager page={data.pagination.page} pageCount={data.pagination.totalPages} onPage={setBookingsPage} ends />}
       {cancelling && <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} />}
     </div>
   );

@@ -157,7 +157,7 @@ function AuditLogList() {
         rowKey={(e) => e.id}
         busy={list.status === 'loading'}
       />
-      {data && <Pager page={data.page} pageCount={Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))} onPage={setAuditPage} />}
+      {data && <Pager page={data.page} pageCount={Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))} onPage={setAuditPage} ends />}
     </div>
   );
 }

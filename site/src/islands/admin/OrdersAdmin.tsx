@@ -24,6 +24,7 @@ import {
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { ErrorState, formatDateTime, LoadingState } from './AdminStates.tsx';
 import { PermissionGate } from './PermissionGate.tsx';
+import { Pager } from '../../components/Pager.tsx';
 
 const COLUMNS: readonly TableColumn<AdminOrderRow>[] = [
   {
@@ -155,19 +156,7 @@ function OrdersList() {
           <ResponsiveTable caption="Orders" columns={COLUMNS} rows={data.data} rowKey={(o) => o.id} busy={list.status === 'loading'} />
         ))}
 
-      {data && (pageCount > 1 || page > 1) && (
-        <nav className="admin-pagination" aria-label="Pagination">
-          <button type="button" className="btn btn-secondary" disabled={page <= 1} onClick={() => setOrdersPage(page - 1)}>
-            Previous
-          </button>
-          <span aria-current="page">
-            Page {page} of {pageCount}
-          </span>
-          <button type="button" className="btn btn-secondary" disabled={page >= pageCount} onClick={() => setOrdersPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      {data && <Pager page={page} pageCount={pageCount} onPage={setOrdersPage} ends />}
     </div>
   );
 }

@@ -144,7 +144,7 @@ function SubscriptionsList() {
           <ResponsiveTable caption="Subscriptions" columns={COLUMNS} rows={data.data} rowKey={(s) => s.id} busy={list.status === 'loading'} />
         ))}
 
-      {data && <Pager page={page} pageCount={pageCount} onPage={setSubscriptionsPage} />}
+      {data && <Pager page={page} pageCount={pageCount} onPage={setSubscriptionsPage} ends />}
     </div>
   );
 }

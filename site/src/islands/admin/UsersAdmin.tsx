@@ -19,6 +19,7 @@ import { ExportCsvButton } from '../../components/admin/ExportCsvButton.tsx';
 import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
 import { ErrorState, LoadingState, formatDate } from './AdminStates.tsx';
 import { PermissionGate } from './PermissionGate.tsx';
+import { Pager } from '../../components/Pager.tsx';
 
 type UserRow = UserPage['data'][number];
 
@@ -128,19 +129,7 @@ function UsersList() {
           <ResponsiveTable caption="Users" columns={COLUMNS} rows={data.data} rowKey={(user) => user.id} busy={list.status === 'loading'} />
         ))}
 
-      {data && (pageCount > 1 || page > 1) && (
-        <nav className="admin-pagination" aria-label="Pagination">
-          <button type="button" className="btn btn-secondary" disabled={page <= 1} onClick={() => setUsersPage(page - 1)}>
-            Previous
-          </button>
-          <span aria-current="page">
-            Page {page} of {pageCount}
-          </span>
-          <button type="button" className="btn btn-secondary" disabled={page >= pageCount} onClick={() => setUsersPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      {data && <Pager page={page} pageCount={pageCount} onPage={setUsersPage} ends />}
     </div>
   );
 }

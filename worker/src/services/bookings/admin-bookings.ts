@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DURATION_MINUTES_MAX } from '../../domain/bookings.ts';
 import type { Db } from '../../platform/db.ts';
 import type { AdminBookingsQuery } from '../../schemas/connect-admin.ts';
-import { after, type Position } from '../keyset.ts';
+import { after, orderOf, readKeysetPage, type ListOrder, type Position } from '../keyset.ts';
 import { loadBookingViews } from './booking-views.ts';
 import type { BookingView } from './views.ts';
 
@@ -16,13 +16,16 @@ import type { BookingView } from './views.ts';
 export interface AdminBookingPage {
   data: BookingView[];
   pagination: { page: number; pageSize: number; total: number; totalPages: number };
+  /** Tokens of the pages after and before this one (decision 0045). */
+  next: string | null;
+  prev: string | null;
 }
 
 const personMatches = (alias: string, pattern: string) =>
   sql`(trim(${sql.raw(alias)}.first_name || ' ' || ${sql.raw(alias)}.last_name) LIKE ${pattern} ESCAPE '\\'
     OR ${sql.raw(alias)}.email LIKE ${pattern} ESCAPE '\\' OR ${sql.raw(alias)}.username LIKE ${pattern} ESCAPE '\\')`;
 
-function whereOf(query: Omit<AdminBookingsQuery, 'page' | 'pageSize'>, now: Date): SQL {
+function whereOf(query: Omit<AdminBookingsQuery, 'page' | 'pageSize' | 'after' | 'before'>, now: Date): SQL {
   const at = now.toISOString();
   const parts: SQL[] = [sql`1 = 1`];
   if (query.instructorId !== undefined) parts.push(sql`b.instructor_id = ${query.instructorId}`);
@@ -62,32 +65,41 @@ function whereOf(query: Omit<AdminBookingsQuery, 'page' | 'pageSize'>, now: Date
  * How many bookings match: all of them is a running total (stat_totals, decision 0039); a filter
  * counts through the bookings' indexes, and only a search reads the people too.
  */
-function totalOf(db: Db, query: Omit<AdminBookingsQuery, 'page' | 'pageSize'>, where: SQL) {
+function totalOf(db: Db, query: Omit<AdminBookingsQuery, 'page' | 'pageSize' | 'after' | 'before'>, where: SQL) {
   const filtered = query.instructorId !== undefined || query.status !== undefined || query.from || query.to || query.q;
   if (!filtered) return db.all<{ n: number }>(sql`SELECT coalesce(sum(value), 0) AS n FROM stat_totals WHERE metric = 'bookings.total' AND day = ''`);
   const people = query.q ? sql`JOIN users bu ON bu.id = b.user_id JOIN users iu ON iu.id = b.instructor_id` : sql``;
   return db.all<{ n: number }>(sql`SELECT count(*) AS n FROM bookings b ${people} WHERE ${where}`);
 }
 
+const ORDER: ListOrder = { key: sql`b.starts_at`, id: sql`b.id`, direction: 'desc' };
+
+/** Newest start first, a page by number or next to one already shown (decision 0045). */
 export async function listAdminBookings(db: Db, query: AdminBookingsQuery, now: Date = new Date()): Promise<AdminBookingPage> {
   const where = whereOf(query, now);
-  const from = sql`FROM bookings b JOIN users bu ON bu.id = b.user_id JOIN users iu ON iu.id = b.instructor_id WHERE ${where}`;
-  const [ids, [count]] = await db.batch([
-    db.all<{ id: number }>(sql`SELECT b.id ${from} ORDER BY b.starts_at DESC, b.id DESC LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`),
-    totalOf(db, query, where),
-  ]);
-  const order = ids.map((r) => r.id);
+  const page = await readKeysetPage(query, {
+    order: ORDER,
+    read: ({ bound, reversed, limit, offset }) =>
+      db.all<{ id: number; startsAt: string }>(sql`SELECT b.id, b.starts_at AS startsAt
+        FROM bookings b JOIN users bu ON bu.id = b.user_id JOIN users iu ON iu.id = b.instructor_id
+        WHERE ${where}${bound ? sql` AND ${bound}` : sql``}
+        ORDER BY ${sql.join(orderOf(ORDER, reversed), sql`, `)} LIMIT ${limit} OFFSET ${offset}`),
+    positionOf: (row) => [row.startsAt, row.id],
+    total: async () => Number((await totalOf(db, query, where))[0]?.n ?? 0),
+  });
+  const order = page.rows.map((r) => r.id);
   const views = await loadBookingViews(db, { ids: order, withBookerEmail: true }, now);
   const byId = new Map(views.map((v) => [v.id, v]));
-  const total = Number(count?.n ?? 0);
   return {
     data: order.flatMap((id) => byId.get(id) ?? []),
-    pagination: { page: query.page, pageSize: query.pageSize, total, totalPages: Math.max(1, Math.ceil(total / query.pageSize)) },
+    pagination: { page: page.page, pageSize: query.pageSize, total: page.total, totalPages: Math.max(1, Math.ceil(page.total / query.pageSize)) },
+    next: page.next,
+    prev: page.prev,
   };
 }
 
 /** How many bookings the list's filters select (the export checks it before reading any row). */
-export async function countAdminBookings(db: Db, query: Omit<AdminBookingsQuery, 'page' | 'pageSize'>, now: Date = new Date()): Promise<number> {
+export async function countAdminBookings(db: Db, query: Omit<AdminBookingsQuery, 'page' | 'pageSize' | 'after' | 'before'>, now: Date = new Date()): Promise<number> {
   const [row] = await totalOf(db, query, whereOf(query, now));
   return Number(row?.n ?? 0);
 }
@@ -95,7 +107,7 @@ export async function countAdminBookings(db: Db, query: Omit<AdminBookingsQuery,
 /** Up to `limit` bookings the list's filters select after `position`, in the list's order: a page of the CSV export. */
 export async function adminBookingsAfter(
   db: Db,
-  query: Omit<AdminBookingsQuery, 'page' | 'pageSize'>,
+  query: Omit<AdminBookingsQuery, 'page' | 'pageSize' | 'after' | 'before'>,
   position: Position | undefined,
   limit: number,
   now: Date = new Date(),

@@ -35,7 +35,7 @@ const BOOKING_COLUMNS: CsvColumn<BookingView>[] = [
 export const BOOKINGS_CSV_HEADER = csvHeaders(BOOKING_COLUMNS);
 
 /** The export as of one moment: "upcoming" and "completed" mean the same on every page. */
-export function bookingsExport(db: Db, filters: Omit<AdminBookingsQuery, 'page' | 'pageSize'>, now = new Date()): CsvExport<BookingView, Position> {
+export function bookingsExport(db: Db, filters: Omit<AdminBookingsQuery, 'page' | 'pageSize' | 'after' | 'before'>, now = new Date()): CsvExport<BookingView, Position> {
   return {
     columns: BOOKING_COLUMNS,
     total: () => countAdminBookings(db, filters, now),

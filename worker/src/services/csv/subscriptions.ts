@@ -35,7 +35,7 @@ const SUBSCRIPTION_COLUMNS: CsvColumn<AdminSubscriptionRow>[] = [
 
 export const SUBSCRIPTIONS_CSV_HEADER = csvHeaders(SUBSCRIPTION_COLUMNS);
 
-export function subscriptionsExport(db: Db, filters: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize'>): CsvExport<AdminSubscriptionRow, Position> {
+export function subscriptionsExport(db: Db, filters: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize' | 'after' | 'before'>): CsvExport<AdminSubscriptionRow, Position> {
   return {
     columns: SUBSCRIPTION_COLUMNS,
     total: () => countAdminSubscriptions(db, filters),

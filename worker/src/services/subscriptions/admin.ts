@@ -15,7 +15,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { NOTHING_TO_CHANGE, planProblems } from '../../domain/plan-rules.ts';
 import type { AdminSubscriptionsQuery, PlanChanges } from '../../schemas/subscriptions-admin.ts';
-import { after, type Position } from '../keyset.ts';
+import { after, orderOf, readKeysetPage, type ListOrder, type Position } from '../keyset.ts';
 import { audited, auditedAround, type AuditActor } from '../audit.ts';
 import { providerNameOf } from '../payments/provider.ts';
 import { ALREADY_ENDED, cancelSubscription, INVOICE_NOT_FOUND, INVOICE_NOT_REFUNDABLE, refundInvoice, SUBSCRIPTION_NOT_FOUND } from './manage.ts';
@@ -146,6 +146,9 @@ export interface AdminSubscriptionPage {
   total: number;
   page: number;
   pageSize: number;
+  /** Tokens of the pages after and before this one (decision 0045). */
+  next: string | null;
+  prev: string | null;
 }
 
 const subscriberColumns = { id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, email: users.email };
@@ -158,7 +161,7 @@ function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-function whereOf(query: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize'>): SQL | undefined {
+function whereOf(query: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize' | 'after' | 'before'>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.plan) conditions.push(eq(subscriptionPlans.key, query.plan));
   if (query.status) conditions.push(eq(subscriptions.status, query.status));
@@ -193,22 +196,30 @@ async function adminRows(db: Db, rows: { sub: SubscriptionRow; user: Parameters<
   }));
 }
 
-/** Every subscription, newest first, filtered by plan, status, interval and a search of the subscriber. */
+const ORDER: ListOrder = { key: subscriptions.createdAt, id: subscriptions.id, direction: 'desc' };
+
+/**
+ * Every subscription, newest first, filtered by plan, status, interval and a search of the
+ * subscriber; a page by number or next to one already shown (decision 0045).
+ */
 export async function listAdminSubscriptions(db: Db, query: AdminSubscriptionsQuery): Promise<AdminSubscriptionPage> {
   const where = whereOf(query);
-  const [rows, [totalRow]] = await db.batch([
-    db
-      .select({ sub: subscriptions, user: subscriberColumns })
-      .from(subscriptions)
-      .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
-      .innerJoin(users, eq(users.id, subscriptions.userId))
-      .where(where)
-      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    totalOf(db, query, where),
-  ]);
-  return { data: await adminRows(db, rows), total: Number(totalRow?.n ?? 0), page: query.page, pageSize: query.pageSize };
+  const page = await readKeysetPage(query, {
+    order: ORDER,
+    read: ({ bound, reversed, limit, offset }) =>
+      db
+        .select({ sub: subscriptions, user: subscriberColumns })
+        .from(subscriptions)
+        .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+        .innerJoin(users, eq(users.id, subscriptions.userId))
+        .where(and(where, bound))
+        .orderBy(...orderOf(ORDER, reversed))
+        .limit(limit)
+        .offset(offset),
+    positionOf: (row) => [row.sub.createdAt, row.sub.id],
+    total: async () => Number((await totalOf(db, query, where))[0]?.n ?? 0),
+  });
+  return { data: await adminRows(db, page.rows), total: page.total, page: page.page, pageSize: query.pageSize, next: page.next, prev: page.prev };
 }
 
 /**
@@ -216,7 +227,7 @@ export async function listAdminSubscriptions(db: Db, query: AdminSubscriptionsQu
  * (`sub.n:{plan}:{status}` in stat_totals, decision 0039) answer in a few rows; an interval or a
  * search counts what it matches.
  */
-function totalOf(db: Db, query: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize'>, where: SQL | undefined) {
+function totalOf(db: Db, query: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize' | 'after' | 'before'>, where: SQL | undefined) {
   if (query.interval || query.q) {
     return db
       .select({ n: sql<number>`count(*)` })
@@ -240,7 +251,7 @@ function totalOf(db: Db, query: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize
 }
 
 /** How many subscriptions the list's filters select (the export checks it before reading any row). */
-export async function countAdminSubscriptions(db: Db, filters: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize'>): Promise<number> {
+export async function countAdminSubscriptions(db: Db, filters: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize' | 'after' | 'before'>): Promise<number> {
   const [row] = await totalOf(db, filters, whereOf(filters));
   return Number(row?.n ?? 0);
 }
@@ -248,7 +259,7 @@ export async function countAdminSubscriptions(db: Db, filters: Omit<AdminSubscri
 /** Up to `limit` subscriptions the list's filters select after `position`, in the list's order: a page of the CSV export. */
 export async function adminSubscriptionsAfter(
   db: Db,
-  filters: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize'>,
+  filters: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize' | 'after' | 'before'>,
   position: Position | undefined,
   limit: number,
 ): Promise<AdminSubscriptionRow[]> {
