@@ -199,7 +199,7 @@ async function measure(dataDir: string): Promise<Measured> {
     };
     for (const read of READS) {
       const headers: Record<string, string> = read.as ? { authorization: `Bearer ${tokens[read.as]}` } : {};
-      const path = read.deepest ? await deepestPage(server.base, read.path, headers) : read.path;
+      const path = read.deepest ? await deepestPage(server.base, read.path, headers, read.deepest) : read.path;
       // A deep page may take long where paging is by offset: fewer samples.
       reads.set(read.name, await step(read.name, () => time(`${server.base}${path}`, headers, read.deepest ? Math.ceil(SAMPLES / 4) : SAMPLES)));
     }

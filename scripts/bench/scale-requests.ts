@@ -42,12 +42,15 @@ export interface Read {
   as?: 'admin' | 'student' | 'seller';
   /** A server-rendered page: its HTML is held to PAGE_KB too. */
   page?: boolean;
-  /** Time the list's last page (its number read from the first page's total). */
-  deepest?: boolean;
+  /**
+   * Time the list's last page (its number read from the first page's total), or the page before
+   * it as the last page's Previous asks for it (by the token the last page answered).
+   */
+  deepest?: 'last' | 'before-last';
 }
 
-/** The address of a list's last page, from the total and page size its first page answers. */
-export async function deepestPage(base: string, path: string, headers: Record<string, string>): Promise<string> {
+/** The address of a list's last page (or the one before it), from the total and page size its first page answers. */
+export async function deepestPage(base: string, path: string, headers: Record<string, string>, which: 'last' | 'before-last'): Promise<string> {
   const body = (await (await fetch(`${base}${path}`, { headers })).json()) as {
     data?: unknown[];
     total?: number;
@@ -58,7 +61,11 @@ export async function deepestPage(base: string, path: string, headers: Record<st
   const total = body.total ?? body.pagination?.total ?? 0;
   const size = body.pageSize ?? body.page_size ?? body.pagination?.pageSize ?? Math.max(1, body.data?.length ?? 1);
   const last = Math.max(1, Math.ceil(total / size));
-  return `${path}${path.includes('?') ? '&' : '?'}page=${last}`;
+  const join = path.includes('?') ? '&' : '?';
+  const lastPath = `${path}${join}page=${last}`;
+  if (which === 'last' || last < 2) return lastPath;
+  const { prev } = (await (await fetch(`${base}${lastPath}`, { headers })).json()) as { prev?: string | null };
+  return prev ? `${path}${join}page=${last - 1}&before=${prev}` : `${path}${join}page=${last - 1}`;
 }
 
 /** The most HTML a page of a list may weigh, uncompressed. */
@@ -90,17 +97,22 @@ export const READS: Read[] = [
   { name: 'admin dashboard, 365 days', path: '/api/admin/dashboard?days=365', as: 'admin' },
   { name: 'subscription stats', path: '/api/admin/subscription-stats', as: 'admin' },
   { name: 'admin orders, first page', path: '/api/admin/orders', as: 'admin' },
-  { name: 'admin orders, last page', path: '/api/admin/orders', as: 'admin', deepest: true },
+  { name: 'admin orders, last page', path: '/api/admin/orders', as: 'admin', deepest: 'last' },
+  { name: 'admin orders, the page before the last', path: '/api/admin/orders', as: 'admin', deepest: 'before-last' },
   { name: 'admin orders, a search', path: '/api/admin/orders?q=student', as: 'admin' },
   { name: 'admin users, first page', path: '/api/users', as: 'admin' },
-  { name: 'admin users, last page', path: '/api/users', as: 'admin', deepest: true },
+  { name: 'admin users, last page', path: '/api/users', as: 'admin', deepest: 'last' },
+  { name: 'admin users, the page before the last', path: '/api/users', as: 'admin', deepest: 'before-last' },
   { name: 'admin users, a search', path: '/api/users?search=grace', as: 'admin' },
   { name: 'admin bookings, first page', path: '/api/admin/bookings', as: 'admin' },
-  { name: 'admin bookings, last page', path: '/api/admin/bookings', as: 'admin', deepest: true },
+  { name: 'admin bookings, last page', path: '/api/admin/bookings', as: 'admin', deepest: 'last' },
+  { name: 'admin bookings, the page before the last', path: '/api/admin/bookings', as: 'admin', deepest: 'before-last' },
   { name: 'admin subscriptions, first page', path: '/api/admin/subscriptions', as: 'admin' },
-  { name: 'admin subscriptions, last page', path: '/api/admin/subscriptions', as: 'admin', deepest: true },
+  { name: 'admin subscriptions, last page', path: '/api/admin/subscriptions', as: 'admin', deepest: 'last' },
+  { name: 'admin subscriptions, the page before the last', path: '/api/admin/subscriptions', as: 'admin', deepest: 'before-last' },
   { name: 'audit log, first page', path: '/api/admin/audit-log', as: 'admin' },
-  { name: 'audit log, last page', path: '/api/admin/audit-log', as: 'admin', deepest: true },
+  { name: 'audit log, last page', path: '/api/admin/audit-log', as: 'admin', deepest: 'last' },
+  { name: 'audit log, the page before the last', path: '/api/admin/audit-log', as: 'admin', deepest: 'before-last' },
   { name: 'store stats', path: '/api/admin/store-stats', as: 'admin' },
   { name: 'notifications', path: '/api/notifications', as: 'student' },
   { name: 'seller dashboard', path: '/api/seller/dashboard', as: 'seller' },

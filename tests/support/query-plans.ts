@@ -91,17 +91,24 @@ export function planProblems(plan: string[], sql = ''): string[] {
     const table = tableOf(line);
     return table !== undefined && !SMALL_TABLES.has(table);
   };
-  // A search that finds one row (a primary key or a unique index by equality) or an owner's few.
+  // A full-text match (FTS5's plan names its MATCH index "M"): the rows that hold the words.
+  const textMatch = (line: string) => /^SCAN \w+ VIRTUAL TABLE INDEX \d+:M/.test(line);
+  const matched = plan.some(textMatch);
+  // A search that finds one row (a primary key or a unique index by equality) or an owner's few,
+  // or, behind a full-text match, the rows of the owners it matched (as many as the search finds).
   const bounded = (line: string) =>
     line.startsWith('SEARCH ') &&
-    (/USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(line) || /INDEX \w+_unique \([^<>]*\)$/.test(line) || FEW_PER_OWNER.has(tableOf(line) ?? ''));
+    (/USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(line) ||
+      /INDEX \w+_unique \([^<>]*\)$/.test(line) ||
+      FEW_PER_OWNER.has(tableOf(line) ?? '') ||
+      (matched && /INDEX \w+ \(\w+=\?\)$/.test(line)));
   const problems: string[] = [];
   for (const line of plan) {
-    if (!line.startsWith('SCAN ') || !large(line)) continue;
+    if (!line.startsWith('SCAN ') || !large(line) || textMatch(line)) continue;
     const orderedWalk = limited && !sorts && / USING (COVERING )?INDEX /.test(line);
     if (!orderedWalk) problems.push(line);
   }
-  if (limited && sorts && plan.some((line) => large(line) && !bounded(line))) problems.push(...plan.filter((line) => line.startsWith('USE TEMP B-TREE FOR')));
+  if (limited && sorts && plan.some((line) => large(line) && !bounded(line) && !textMatch(line))) problems.push(...plan.filter((line) => line.startsWith('USE TEMP B-TREE FOR')));
   return problems;
 }
 

@@ -101,6 +101,21 @@ describe('query plans of the hot routes', () => {
     }
   }
 
+  for (const path of ['/api/users?search=grace', '/api/admin/orders?q=student', '/api/admin/orders?q=student&status=paid']) {
+    it(`GET ${path}: the people who match through the trigram index, their rows by key, never every account or order`, async () => {
+      const { report } = await planned(path, adminToken);
+      expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+      expect(report.some((r) => r.plan.some((line) => /users_search VIRTUAL TABLE INDEX \d+:M/.test(line)))).toBe(true);
+    });
+  }
+
+  it('GET /api/admin/orders?q=DRX-7K2QD: the orders whose number begins so, through the numbers’ unique index', async () => {
+    const { report } = await planned('/api/admin/orders?q=DRX-7K2QD', adminToken);
+    const orderLines = report.flatMap((r) => r.plan).filter((line) => /^(SCAN|SEARCH) orders /.test(line));
+    expect(orderLines.length).toBeGreaterThan(0);
+    for (const line of orderLines) expect(line).toMatch(/orders_number_unique \(number>\? AND number<\?\)/);
+  });
+
   for (const [query, index] of [
     ['', 'courses_status_newest_idx'],
     ['?sort=newest&level=beginner', 'courses_status_newest_idx'],

@@ -106,6 +106,33 @@ describe('GET /api/users', () => {
     expect(await search(`${marker}@mail`)).toEqual([byEmail.id]);
   });
 
+  it('finds an account by its new name at once, no longer by the old one, and not once it is gone', async () => {
+    const marker = uniqueUsername('renamed').replace(/_/g, '');
+    const person = await createUser(t.db, { firstName: `Old${marker}`, lastName: 'Name' });
+    const search = async (q: string) =>
+      ((await (await t.json('GET', `/api/users?search=${encodeURIComponent(q)}`, undefined, adminToken)).json()) as Page).data.map((u) => u.id);
+    expect(await search(`Old${marker}`)).toEqual([person.id]);
+    const res = await t.json('PATCH', `/api/users/${person.id}`, { first_name: `New${marker}` }, adminToken);
+    expect(res.status).toBe(200);
+    expect(await search(`New${marker} Name`)).toEqual([person.id]);
+    expect(await search(`Old${marker}`)).toEqual([]);
+    await t.db.delete(users).where(eq(users.id, person.id));
+    expect(await search(`New${marker}`)).toEqual([]);
+  });
+
+  it('finds by one or two characters too, and reads quotes and wildcards as the characters they are', async () => {
+    const marker = uniqueUsername('quote').replace(/_/g, '');
+    const quoted = await createUser(t.db, { lastName: `O"Neil${marker}` });
+    const search = async (q: string) =>
+      ((await (await t.json('GET', `/api/users?search=${encodeURIComponent(q)}&pageSize=100`, undefined, adminToken)).json()) as Page);
+    expect((await search(`"Neil${marker}`)).data.map((u) => u.id)).toEqual([quoted.id]);
+    expect((await search(`"Neil%${marker}`)).data).toEqual([]);
+    expect((await search(`"Neil_${marker}`)).data).toEqual([]);
+    const short = await search('"N');
+    expect(short.data.map((u) => u.id)).toContain(quoted.id);
+    expect(short.total).toBeGreaterThanOrEqual(1);
+  });
+
   it('filters by role (?role=, any case), also together with a search', async () => {
     const marker = uniqueUsername('rolef').replace(/_/g, '');
     const seller = await createUser(t.db, { username: `${marker}s`, roles: ['SELLER'] });

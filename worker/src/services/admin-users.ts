@@ -10,6 +10,7 @@ import { audited, type AuditActor } from './audit.ts';
 import { roleMappingsOf, toUserView, loadUserView, type UserView } from './users.ts';
 import { fieldWords } from '../domain/audit.ts';
 import { orderOf, readKeysetPage, type ListOrder, type PageAsk } from './keyset.ts';
+import { escapeLike, indexable, personMatches } from './people-search.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.';
@@ -56,10 +57,6 @@ const anotherActiveAdmin = (excludedUserId: number) => sql`EXISTS (
 
 const holdsRole = (userId: number, role: string) => sql`EXISTS (
   SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = ${userId} AND r.name = ${role})`;
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
 
 export interface UserPage {
   data: UserView[];
@@ -144,7 +141,9 @@ export async function usersAfter(db: Db, filters: UserFilters, afterId: number |
 
 function usersWhere(query: UserFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (query.search) {
+  if (query.search && indexable(query.search)) {
+    conditions.push(personMatches(users.id, query.search));
+  } else if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
     const like = (column: SQLWrapper) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
     conditions.push(

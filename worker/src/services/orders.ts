@@ -7,6 +7,7 @@ import type { OrderStatus } from '../domain/orders.ts';
 import { notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { after, orderOf, readKeysetPage, type ListOrder, type PageAsk, type Position } from './keyset.ts';
+import { escapeLike, indexable, personMatches } from './people-search.ts';
 import { listUserOrders, loadOrderSummary, summariesOf, type OrderSummary } from './payments/order-view.ts';
 import { sumOfDays } from './stats/totals.ts';
 
@@ -47,7 +48,7 @@ export interface Buyer {
 export type AdminOrder = OrderSummary & { buyer: Buyer };
 
 export interface AdminOrderFilters {
-  /** Order number, or the buyer's name, email or username (part of any). */
+  /** An order number or its beginning (DRX-…), or part of the buyer's name, email or username. */
   q?: string;
   status?: OrderStatus;
   /** Days (YYYY-MM-DD, UTC), both included. */
@@ -66,10 +67,6 @@ export interface AdminOrderPage {
   prev: string | null;
 }
 
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
 function nextDay(day: string): string {
   const d = new Date(`${day}T00:00:00.000Z`);
   d.setUTCDate(d.getUTCDate() + 1);
@@ -78,7 +75,14 @@ function nextDay(day: string): string {
 
 function whereOf(filters: AdminOrderFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (filters.q) {
+  const number = filters.q?.toUpperCase();
+  if (number && /^DRX-[0-9A-Z]{3}/.test(number)) {
+    // An order number, or its beginning: a range of the numbers' unique index (three characters
+    // after DRX- narrow a million random numbers to a few dozen).
+    conditions.push(and(gte(orders.number, number), lt(orders.number, `${number}~`)));
+  } else if (filters.q && indexable(filters.q)) {
+    conditions.push(personMatches(orders.userId, filters.q));
+  } else if (filters.q) {
     const pattern = `%${escapeLike(filters.q)}%`;
     const like = (column: SQLWrapper) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
     conditions.push(

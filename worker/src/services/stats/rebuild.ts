@@ -127,9 +127,16 @@ export const recountResourceCounters = {
 /** Each course's learners (the outer `courses` named literally: see courses.ts on correlated subqueries). */
 const recountEnrollments = sql<number>`(SELECT count(*) FROM enrollments e WHERE e.course_id = courses.id)`;
 
+/** The people search's trigram index (migration 0025, decision 0046) filled again from `users`. */
+export const refillUsersSearch = [
+  sql`INSERT INTO users_search (users_search) VALUES ('delete-all')`,
+  sql`INSERT INTO users_search (rowid, username, email, name) SELECT id, username, coalesce(email, ''), trim(first_name || ' ' || last_name) FROM users`,
+];
+
 /**
- * Replaces every running total (stat_totals, resource_revenue), every course's learner count and
- * every resource's sales, downloads and rating by its recount, in one transaction.
+ * Replaces every running total (stat_totals, resource_revenue), every course's learner count,
+ * every resource's sales, downloads and rating by its recount, and the people search's index by
+ * the accounts, in one transaction.
  */
 export async function rebuildStatTotals(db: Db): Promise<number> {
   const [, inserted] = await db.batch([
@@ -146,6 +153,8 @@ export async function rebuildStatTotals(db: Db): Promise<number> {
           ...(Object.entries(recountResourceCounters) as [keyof typeof recountResourceCounters, SQL][]).map(([column, recount]) => sql`${resources[column]} IS NOT ${recount}`),
         ),
       ),
+    db.run(refillUsersSearch[0]!),
+    db.run(refillUsersSearch[1]!),
   ]);
   return inserted.rowsAffected;
 }
