@@ -109,6 +109,8 @@ export const resources = sqliteTable(
     index('resources_status_rating_idx').on(t.status, t.ratingAverage, t.ratingCount, t.id),
     index('resources_status_sales_idx').on(t.status, t.salesCount, t.ratingAverage, t.id),
     index('resources_seller_idx').on(t.sellerId, t.status),
+    // A seller's analytics per resource, best sellers first, a page at a time.
+    index('resources_seller_sales_idx').on(t.sellerId, t.salesCount, t.id),
     index('resources_category_idx').on(t.categoryId),
     check('resources_price_range', sql`${t.priceCents} BETWEEN 0 AND 10000000`),
     check('resources_rating_range', sql`${t.ratingAverage} BETWEEN 0 AND 5`),
@@ -241,6 +243,8 @@ export const sellerLedger = sqliteTable(
     // Whether a sale's line was refunded (the seller's recent orders), and the rows of a day.
     index('seller_ledger_item_idx').on(t.orderItemId, t.type),
     index('seller_ledger_created_idx').on(t.createdAt),
+    // A resource's sales and refunds over a window (the seller's analytics per resource).
+    index('seller_ledger_resource_idx').on(t.resourceId, t.createdAt),
     uniqueIndex('seller_ledger_sale_unique').on(t.orderItemId).where(sql`${t.type} = 'sale'`),
     uniqueIndex('seller_ledger_refund_unique').on(t.refundId, t.orderItemId).where(sql`${t.type} = 'refund'`),
     uniqueIndex('seller_ledger_payout_unique').on(t.payoutId).where(sql`${t.type} = 'payout'`),

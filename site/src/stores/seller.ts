@@ -23,7 +23,7 @@ export const sellerKeys = {
   dashboard: '/api/seller/dashboard',
   resources: '/api/seller/resources',
   notifications: '/api/notifications',
-  analytics: (days: number) => `/api/seller/analytics?days=${days}`,
+  analytics: (days: number, page = 1) => `/api/seller/analytics?days=${days}${page > 1 ? `&page=${page}` : ''}`,
   payments: (page: number) => `/api/seller/payments?page=${page}`,
 } as const;
 
@@ -140,10 +140,10 @@ export type AnalyticsDays = (typeof ANALYTICS_DAYS)[number];
 export const $analyticsDays = atom<AnalyticsDays>(30);
 export const $sellerAnalytics = atom<Loadable<SellerAnalytics>>({ status: 'idle' });
 
-/** GET /api/seller/analytics?days=: the window's days and resources. */
-export async function loadSellerAnalytics(days: AnalyticsDays = $analyticsDays.get()): Promise<void> {
+/** GET /api/seller/analytics?days=&page=: the window's days, and a page of the resources' figures in it. */
+export async function loadSellerAnalytics(days: AnalyticsDays = $analyticsDays.get(), page = 1): Promise<void> {
   $analyticsDays.set(days);
-  await bind<SellerAnalytics, Loadable<SellerAnalytics>>($sellerAnalytics, sellerKeys.analytics(days), (value) =>
+  await bind<SellerAnalytics, Loadable<SellerAnalytics>>($sellerAnalytics, sellerKeys.analytics(days, page), (value) =>
     toLoadable(value, (a) => a, (error) => loadMessage(error, 'your analytics')),
   );
 }

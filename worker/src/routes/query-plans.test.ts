@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalogCourse } from '../../../tests/support/catalog-data.ts';
 import { createAdmin, createSignedInUser, signIn } from '../../../tests/support/factories.ts';
-import { addLedgerRow, createSeller } from '../../../tests/support/seller-factories.ts';
+import { addLedgerRow, createResource, createSeller } from '../../../tests/support/seller-factories.ts';
 import { parseCatalogQuery } from '../../../site/src/lib/catalog.ts';
 import { encodeCursor } from '../domain/page-cursor.ts';
 import { usersAfter } from '../services/admin-users.ts';
@@ -189,11 +189,17 @@ describe('query plans of the hot routes', () => {
   });
 
   for (const days of [30, 365]) {
-    it(`GET /api/seller/analytics?days=${days}: the window's ledger rows, views and downloads through their indexes, by range`, async () => {
+    it(`GET /api/seller/analytics?days=${days}: the days from the seller's running totals, a page of resources and only their window's rows`, async () => {
       const seller = await createSeller(t.db);
-      const { report } = await planned(`/api/seller/analytics?days=${days}`, await signIn(t.db, seller.user.id));
+      await createResource(t.db, seller.user.id);
+      const { statements, report } = await planned(`/api/seller/analytics?days=${days}`, await signIn(t.db, seller.user.id));
       expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
-      expect(report.some((r) => r.plan.some((line) => /seller_ledger_seller_idx \(seller_id=\? AND created_at>\?\)/.test(line)))).toBe(true);
+      const lines = report.flatMap((r) => r.plan);
+      expect(lines.some((line) => /resources USING INDEX resources_seller_sales_idx \(seller_id=\?\)/.test(line))).toBe(true);
+      expect(lines.some((line) => /seller_ledger USING INDEX seller_ledger_resource_idx \(resource_id=\? AND created_at>\?\)/.test(line))).toBe(true);
+      // No read of the seller's whole ledger by seller: the days come from stat_totals.
+      expect(lines.filter((line) => /seller_ledger_seller_idx/.test(line))).toEqual([]);
+      expect(statements.some((s) => /from\s+"?stat_totals"?/i.test(s.sql))).toBe(true);
     });
   }
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, resourceDownloads, resourceViews, sellerLedger, sellerPayouts } from '../../../db/schema/index.ts';
+import { orders, resourceDownloads, resources, resourceViews, sellerLedger, sellerPayouts } from '../../../db/schema/index.ts';
 import { createCourse } from '../../../tests/support/course-factories.ts';
 import { createSignedInUser, createUser } from '../../../tests/support/factories.ts';
 import { placeOrder } from '../../../tests/support/order-factories.ts';
@@ -148,7 +148,14 @@ describe('GET /api/seller/analytics', () => {
     await recordResourceView(t.db, b.id);
     await t.db.insert(resourceViews).values({ resourceId: b.id, day: tenDaysAgo.slice(0, 10), views: 7 });
     const downloader = await createUser(t.db);
-    await t.db.insert(resourceDownloads).values({ resourceId: a.id, userId: downloader.id });
+    await t.db.insert(resourceDownloads).values([
+      { resourceId: a.id, userId: downloader.id },
+      // The seller's own download of their file does not count.
+      { resourceId: a.id, userId: seller.user.id },
+    ]);
+    // Copies sold all time, which orders the resources (the app keeps it with each fulfilled line).
+    await t.db.update(resources).set({ salesCount: 2 }).where(eq(resources.id, a.id));
+    await t.db.update(resources).set({ salesCount: 1 }).where(eq(resources.id, b.id));
 
     const res = await t.json('GET', '/api/seller/analytics?days=30', undefined, seller.token);
     expect(res.status).toBe(200);
@@ -163,6 +170,7 @@ describe('GET /api/seller/analytics', () => {
       { id: a.id, title: 'A plan', status: 'published', sales: 2, revenue_cents: 2000, net_cents: 1600, views: 2, downloads: 1 },
       { id: b.id, title: 'B plan', status: 'published', sales: 0, revenue_cents: 0, net_cents: 0, views: 8, downloads: 0 },
     ]);
+    expect(month).toMatchObject({ resources_total: 2, resources_page: 1, resources_page_size: 20 });
 
     const quarter = await read<SellerAnalytics>(await t.json('GET', '/api/seller/analytics?days=90', undefined, seller.token));
     expect(quarter.series).toHaveLength(90);
@@ -172,6 +180,24 @@ describe('GET /api/seller/analytics', () => {
     expect(year.totals.sales).toBe(3);
     // The default window is 30 days.
     expect((await read<SellerAnalytics>(await t.json('GET', '/api/seller/analytics', undefined, seller.token))).days).toBe(30);
+  });
+
+  it('pages the resources, best sellers first, each page with its own figures in the window', async () => {
+    const seller = await createSeller(t.db);
+    const made = [];
+    for (let i = 0; i < 23; i++) made.push(await createResource(t.db, seller.user.id, { title: `Plan ${String(i).padStart(2, '0')}` }));
+    for (const [i, r] of made.entries()) await t.db.update(resources).set({ salesCount: i }).where(eq(resources.id, r.id));
+    await sale(seller.user.id, made[0]!.id, 900);
+    const first = await read<SellerAnalytics>(await t.json('GET', '/api/seller/analytics?days=30', undefined, seller.token));
+    expect(first).toMatchObject({ resources_total: 23, resources_page: 1, resources_page_size: 20 });
+    expect(first.resources.map((r) => r.title)).toEqual(made.slice(3).reverse().map((r) => r.title));
+    const second = await read<SellerAnalytics>(await t.json('GET', '/api/seller/analytics?days=30&page=2', undefined, seller.token));
+    expect(second.resources.map((r) => r.title)).toEqual(['Plan 02', 'Plan 01', 'Plan 00']);
+    expect(second.resources.at(-1)).toMatchObject({ sales: 1, revenue_cents: 900 });
+    // The days do not depend on the page.
+    expect(second.totals).toEqual(first.totals);
+    expect((await read<SellerAnalytics>(await t.json('GET', '/api/seller/analytics?page=3', undefined, seller.token))).resources).toEqual([]);
+    expect((await t.json('GET', '/api/seller/analytics?page=0', undefined, seller.token)).status).toBe(400);
   });
 
   it.each(['7', '0', 'abc', '30.5', '-30'])('refuses ?days=%s with 400', async (days) => {

@@ -20,6 +20,8 @@ export const analyticsQuerySchema = z.object({
     .enum(ANALYTICS_WINDOWS.map(String) as [string, ...string[]], { error: DAYS_MESSAGE })
     .optional()
     .transform((v) => Number(v ?? 30) as AnalyticsWindow),
+  /** The page of the per-resource figures. */
+  page: pageQuery,
 });
 
 export const paymentsQuerySchema = z.object({ page: pageQuery, page_size: pageSizeQuery(20) });
@@ -32,7 +34,7 @@ export const sellerAreaRoutes = new Hono<AppContext>()
     return c.json(await listOwnResources(c.get('platform').db, signedInUser(c).id), 200);
   })
   .get('/seller/analytics', requirePermission('store.sell'), validate('query', analyticsQuerySchema), async (c) => {
-    return c.json(await getSellerAnalytics(c.get('platform').db, signedInUser(c).id, c.req.valid('query').days), 200);
+    return c.json(await getSellerAnalytics(c.get('platform').db, signedInUser(c).id, c.req.valid('query').days, c.req.valid('query').page), 200);
   })
   .get('/seller/payments', requirePermission('payouts.receive'), validate('query', paymentsQuerySchema), async (c) => {
     return c.json(await getSellerPayments(c.get('platform'), signedInUser(c).id, c.req.valid('query')), 200);

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { BarChart, HBarChart } from '../../components/charts/BarCharts.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import ResponsiveTable from '../../components/ResponsiveTable.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import { groupingFor } from '../../lib/charts.ts';
@@ -46,6 +47,9 @@ function Body() {
 
   const analytics = state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
   const shown = analytics && analytics.days === days ? analytics : undefined;
+  const page = shown?.resources_page ?? 1;
+  const resourcePages = shown ? Math.max(1, Math.ceil(shown.resources_total / shown.resources_page_size)) : 1;
+  const onPage = shown && resourcePages > 1 ? ` (page ${page} of ${resourcePages})` : '';
   const grouping = groupingFor(days);
   const buckets = shown ? bucketSeries(shown.series, grouping) : [];
   const period = PERIOD[grouping];
@@ -81,6 +85,11 @@ function Body() {
             </div>
           </Panel>
           <Panel id="sl-per-resource" title="Per resource">
+            {shown.resources_total > 0 && (
+              <p className="muted text-sm" style={{ margin: 0 }}>
+                {count(shown.resources_total)} {shown.resources_total === 1 ? 'resource' : 'resources'}, best sellers first.
+              </p>
+            )}
             {shown.resources.length === 0 ? (
               <p className="ca-empty">
                 You have no resources yet. <a href="/seller/resources/add">Add your first resource</a>.
@@ -89,13 +98,13 @@ function Body() {
               <div className="ca-stack">
                 <div className="charts-grid">
                   <HBarChart
-                    title="Revenue per resource"
+                    title={`Revenue per resource${onPage}`}
                     items={shown.resources.filter((r) => r.revenue_cents > 0).map((r) => ({ key: r.id, label: r.title, value: r.revenue_cents }))}
                     format={money}
                     empty="No revenue in this period."
                   />
                   <HBarChart
-                    title="Page views per resource"
+                    title={`Page views per resource${onPage}`}
                     items={[...shown.resources]
                       .filter((r) => r.views > 0)
                       .sort((a, b) => b.views - a.views)
@@ -119,6 +128,7 @@ function Body() {
                     { header: 'Downloads', align: 'end', cell: (r) => count(r.downloads) },
                   ]}
                 />
+                <Pager page={page} pageCount={resourcePages} onPage={(next) => void loadSellerAnalytics(days, next)} label="Resource pages" small />
               </div>
             )}
           </Panel>

@@ -2,7 +2,7 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../../../db/schema/bookings.ts';
 import { orders } from '../../../../db/schema/commerce.ts';
-import { resources, sellerProfiles } from '../../../../db/schema/store.ts';
+import { resourceDownloads, resources, resourceViews, sellerProfiles } from '../../../../db/schema/store.ts';
 import { statTotals } from '../../../../db/schema/stat-totals.ts';
 import { subscriptionInvoices, subscriptions } from '../../../../db/schema/subscriptions.ts';
 import { users } from '../../../../db/schema/users.ts';
@@ -14,6 +14,7 @@ import { createAdmin, createSignedInUser, createUser, signIn } from '../../../..
 import { insertInvoice, insertSubscription } from '../../../../tests/support/subscription-rows.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import type { Db } from '../../platform/db.ts';
+import { recordResourceView } from '../store/seller-analytics.ts';
 import { rebuildStatTotals, recountResourceCounters, recountResourceRevenue, recountStatTotals, recountStore } from './rebuild.ts';
 
 /**
@@ -60,6 +61,25 @@ beforeAll(async () => {
   expect((await t.json('POST', `/api/admin/orders/${started.order.id}/refunds`, { amountCents: 600 }, adminToken)).status).toBe(201);
   await addLedgerRow(t.db, { sellerId: seller.user.id, type: 'payout', payoutId: 991, grossCents: 0, feeCents: 0, netCents: -500 });
 
+  // Page views and downloads (the seller's own do not count; a deleted downloader's do); a
+  // resource deleted with its views and downloads.
+  await recordResourceView(t.db, resource.id);
+  await recordResourceView(t.db, resource.id);
+  await t.db.insert(resourceViews).values({ resourceId: resource.id, day: daysAgo(9).slice(0, 10), views: 7 });
+  const downloader = await createUser(t.db);
+  await t.db.insert(resourceDownloads).values([
+    { resourceId: resource.id, userId: buyer.user.id },
+    { resourceId: resource.id, userId: seller.user.id },
+    { resourceId: resource.id, userId: downloader.id, createdAt: daysAgo(2) },
+  ]);
+  // The resource's own counter moves with its downloads in the same batch where the app writes them.
+  await t.db.update(resources).set({ downloadCount: sql`${resources.downloadCount} + 3` }).where(eq(resources.id, resource.id));
+  const fleeting = await createResource(t.db, seller.user.id, { status: 'published', priceCents: 0 });
+  await recordResourceView(t.db, fleeting.id);
+  await t.db.insert(resourceDownloads).values({ resourceId: fleeting.id, userId: buyer.user.id });
+  await t.db.delete(resources).where(eq(resources.id, fleeting.id));
+  await t.db.delete(users).where(eq(users.id, downloader.id));
+
   // Orders as rows: mixed kinds with a refund, one pending that goes, one paid later.
   await seedOrder(t.db, buyer.user.id, [{ kind: 'RESOURCE', totalCents: 1000 }, { kind: 'COURSE', totalCents: 3000 }, { kind: 'BOOKING', totalCents: 333 }], {
     paidAt: daysAgo(3),
@@ -103,6 +123,7 @@ describe('stat_totals', () => {
     const kept = await maintained(t.db);
     expect(Object.keys(kept).length).toBeGreaterThan(20);
     expect(Object.keys(kept).filter((k) => k.startsWith('seller.') || k.startsWith('ledger.')).length).toBeGreaterThanOrEqual(7);
+    for (const figure of ['sales', 'gross', 'net', 'views', 'downloads']) expect(Object.keys(kept).some((k) => k.startsWith(`seller.day_${figure}:`)), figure).toBe(true);
     expect(kept).toEqual(await recounted(t.db));
     const revenue = await t.db.all(sql`SELECT resource_id, revenue_cents FROM resource_revenue ORDER BY resource_id`);
     expect(revenue.length).toBeGreaterThan(0);

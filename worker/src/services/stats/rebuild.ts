@@ -69,7 +69,16 @@ export const recountLedger = sql`
   UNION ALL SELECT 'seller.paid_out:' || seller_id, '', -sum(net_cents) FROM seller_ledger l WHERE type = 'payout' GROUP BY seller_id
   UNION ALL SELECT 'ledger.sales', ${day(sql`created_at`)}, count(*) FROM seller_ledger l WHERE type = 'sale' GROUP BY 2
   UNION ALL SELECT 'ledger.gross', ${day(sql`created_at`)}, sum(gross_cents) FROM seller_ledger l WHERE ${money} GROUP BY 2
-  UNION ALL SELECT 'ledger.fees', ${day(sql`created_at`)}, sum(fee_cents) FROM seller_ledger l WHERE ${money} GROUP BY 2`;
+  UNION ALL SELECT 'ledger.fees', ${day(sql`created_at`)}, sum(fee_cents) FROM seller_ledger l WHERE ${money} GROUP BY 2
+  UNION ALL SELECT 'seller.day_sales:' || seller_id, ${day(sql`created_at`)}, count(*) FROM seller_ledger l WHERE type = 'sale' GROUP BY seller_id, 2
+  UNION ALL SELECT 'seller.day_gross:' || seller_id, ${day(sql`created_at`)}, sum(gross_cents) FROM seller_ledger l WHERE ${money} GROUP BY seller_id, 2
+  UNION ALL SELECT 'seller.day_net:' || seller_id, ${day(sql`created_at`)}, sum(net_cents) FROM seller_ledger l WHERE ${money} GROUP BY seller_id, 2`;
+
+/** A seller's page views and downloads per day (migration 0027; their own downloads do not count). */
+export const recountSellerTraffic = sql`
+  SELECT 'seller.day_views:' || r.seller_id AS metric, v.day AS day, sum(v.views) AS value FROM resource_views v JOIN resources r ON r.id = v.resource_id GROUP BY r.seller_id, v.day
+  UNION ALL SELECT 'seller.day_downloads:' || r.seller_id, ${day(sql`d.created_at`)}, count(*) FROM resource_downloads d JOIN resources r ON r.id = d.resource_id
+    WHERE d.user_id IS NULL OR d.user_id <> r.seller_id GROUP BY r.seller_id, 2`;
 
 const pays = sql`(status IN ('active', 'past_due') AND price_cents > 0)`;
 const monthlyShare = sql`(CASE interval WHEN 'year' THEN (price_cents + 6) / 12 ELSE price_cents END)`;
@@ -104,6 +113,7 @@ export const recountStatTotals = sql`
   UNION ALL SELECT 'sub.canceling_mrr' || ${subKey}, '', sum(${monthlyShare}) FROM subscriptions
     WHERE ${pays} AND cancel_at_period_end = 1 GROUP BY plan_id, status
   UNION ALL SELECT * FROM (${recountLedger})
+  UNION ALL SELECT * FROM (${recountSellerTraffic})
   UNION ALL SELECT * FROM (${recountStore})`;
 
 /** Each resource's gross net of refunds from the ledger, for every resource that has sold. */

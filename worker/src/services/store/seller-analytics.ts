@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { resources, RESOURCE_STATUSES, statTotals } from '../../../../db/schema/index.ts';
+import { and, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { resourceDownloads, resources, RESOURCE_STATUSES, resourceViews, sellerLedger, statTotals } from '../../../../db/schema/index.ts';
 import { dollars } from '../../domain/orders.ts';
 import type { Db } from '../../platform/db.ts';
 import { loadSellerProfile } from './sellers.ts';
@@ -164,32 +164,49 @@ export interface SellerAnalytics {
   from: string;
   to: string;
   series: AnalyticsDay[];
+  /** One page of the seller's resources, best sellers (all time) first, with the window's figures. */
   resources: ResourceAnalytics[];
+  resources_total: number;
+  resources_page: number;
+  resources_page_size: number;
   totals: Omit<AnalyticsDay, 'day'>;
 }
 
+export const ANALYTICS_RESOURCES_PAGE_SIZE = 20;
+
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** GET /api/seller/analytics?days=30|90|365: per UTC day and per resource, over the window ending today. */
-export async function getSellerAnalytics(db: Db, sellerId: number, days: AnalyticsWindow): Promise<SellerAnalytics> {
+/** The seller's running totals per day (migration 0027), each with the field of a day it fills. */
+const DAY_FIGURES = { sales: 'sales', gross: 'revenue_cents', net: 'net_cents', views: 'views', downloads: 'downloads' } as const;
+
+/**
+ * GET /api/seller/analytics?days=30|90|365&page=: per UTC day and per resource, over the window
+ * ending today (decision 0047). The days are the seller's running totals per day (five figures,
+ * at most 365 rows each); the resources are a page of the seller's own, best sellers first, and
+ * only that page's sales, views and downloads in the window are read, through each resource's
+ * indexes.
+ */
+export async function getSellerAnalytics(db: Db, sellerId: number, days: AnalyticsWindow, page = 1): Promise<SellerAnalytics> {
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
   const from = isoDay(today - (days - 1) * 86_400_000);
   const to = isoDay(today);
-  // A range on the timestamps themselves, so the indexes on (seller, created_at) and (resource, created_at) serve it.
+  // A range on the timestamps themselves, so the indexes on (resource, created_at) serve it.
   const since = `${from}T00:00:00.000Z`;
-  const [money, views, downloads, own] = await Promise.all([
-    db.all<{ day: string; resourceId: number | null; sales: number; gross: number; net: number }>(sql`SELECT substr(created_at, 1, 10) AS day,
-        resource_id AS resourceId, sum(type = 'sale') AS sales, sum(gross_cents) AS gross, sum(net_cents) AS net
-      FROM seller_ledger WHERE seller_id = ${sellerId} AND type IN ('sale', 'refund') AND created_at >= ${since}
-      GROUP BY day, resource_id`),
-    db.all<{ day: string; resourceId: number; views: number }>(sql`SELECT v.day, v.resource_id AS resourceId, v.views
-      FROM resource_views v JOIN resources r ON r.id = v.resource_id
-      WHERE r.seller_id = ${sellerId} AND v.day >= ${from}`),
-    db.all<{ day: string; resourceId: number; downloads: number }>(sql`SELECT substr(d.created_at, 1, 10) AS day, d.resource_id AS resourceId, count(*) AS downloads
-      FROM resource_downloads d JOIN resources r ON r.id = d.resource_id
-      WHERE r.seller_id = ${sellerId} AND (d.user_id IS NULL OR d.user_id <> ${sellerId}) AND d.created_at >= ${since}
-      GROUP BY day, d.resource_id`),
-    db.select({ id: resources.id, title: resources.title, status: resources.status }).from(resources).where(eq(resources.sellerId, sellerId)).orderBy(asc(resources.title), asc(resources.id)),
+  const size = ANALYTICS_RESOURCES_PAGE_SIZE;
+  const metricOf = Object.fromEntries(Object.entries(DAY_FIGURES).map(([figure, field]) => [`seller.day_${figure}:${sellerId}`, field])) as Record<string, keyof Omit<AnalyticsDay, 'day'>>;
+  const [figures, own, [counted]] = await Promise.all([
+    db
+      .select({ metric: statTotals.metric, day: statTotals.day, value: statTotals.value })
+      .from(statTotals)
+      .where(and(inArray(statTotals.metric, Object.keys(metricOf)), gte(statTotals.day, from), lte(statTotals.day, to))),
+    db
+      .select({ id: resources.id, title: resources.title, status: resources.status })
+      .from(resources)
+      .where(eq(resources.sellerId, sellerId))
+      .orderBy(desc(resources.salesCount), desc(resources.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(resources).where(eq(resources.sellerId, sellerId)),
   ]);
 
   const series = new Map<string, AnalyticsDay>();
@@ -197,33 +214,55 @@ export async function getSellerAnalytics(db: Db, sellerId: number, days: Analyti
     const day = isoDay(ms);
     series.set(day, { day, sales: 0, revenue_cents: 0, net_cents: 0, views: 0, downloads: 0 });
   }
-  const perResource = new Map<number, ResourceAnalytics>(own.map((r) => [r.id, { id: r.id, title: r.title, status: r.status, sales: 0, revenue_cents: 0, net_cents: 0, views: 0, downloads: 0 }]));
-  for (const row of money) {
+  for (const row of figures) {
     const day = series.get(row.day);
-    if (day) {
-      day.sales += Number(row.sales);
-      day.revenue_cents += Number(row.gross);
-      day.net_cents += Number(row.net);
-    }
-    const resource = row.resourceId === null ? undefined : perResource.get(Number(row.resourceId));
-    if (resource) {
-      resource.sales += Number(row.sales);
-      resource.revenue_cents += Number(row.gross);
-      resource.net_cents += Number(row.net);
-    }
+    const field = metricOf[row.metric];
+    if (day && field) day[field] += Number(row.value);
   }
-  for (const row of views) {
-    const day = series.get(row.day);
-    if (day) day.views += Number(row.views);
-    const resource = perResource.get(Number(row.resourceId));
-    if (resource) resource.views += Number(row.views);
-  }
-  for (const row of downloads) {
-    const day = series.get(row.day);
-    if (day) day.downloads += Number(row.downloads);
-    const resource = perResource.get(Number(row.resourceId));
-    if (resource) resource.downloads += Number(row.downloads);
-  }
+
+  const ids = own.map((r) => r.id);
+  const [money, views, downloads] = ids.length
+    ? await Promise.all([
+        db
+          .select({
+            resourceId: sellerLedger.resourceId,
+            sales: sql<number>`sum(${sellerLedger.type} = 'sale')`.mapWith(Number),
+            gross: sql<number>`sum(${sellerLedger.grossCents})`.mapWith(Number),
+            net: sql<number>`sum(${sellerLedger.netCents})`.mapWith(Number),
+          })
+          .from(sellerLedger)
+          .where(
+            and(
+              inArray(sellerLedger.resourceId, ids),
+              gte(sellerLedger.createdAt, since),
+              // The unary + keeps SQLite on the resources' index: the seller's own would read their whole window.
+              sql`+${sellerLedger.sellerId} = ${sellerId}`,
+              inArray(sellerLedger.type, ['sale', 'refund']),
+            ),
+          )
+          .groupBy(sellerLedger.resourceId),
+        db
+          .select({ resourceId: resourceViews.resourceId, views: sql<number>`sum(${resourceViews.views})`.mapWith(Number) })
+          .from(resourceViews)
+          .where(and(inArray(resourceViews.resourceId, ids), gte(resourceViews.day, from)))
+          .groupBy(resourceViews.resourceId),
+        db
+          .select({ resourceId: resourceDownloads.resourceId, downloads: count() })
+          .from(resourceDownloads)
+          .where(
+            and(
+              inArray(resourceDownloads.resourceId, ids),
+              gte(resourceDownloads.createdAt, since),
+              or(isNull(resourceDownloads.userId), ne(resourceDownloads.userId, sellerId)),
+            ),
+          )
+          .groupBy(resourceDownloads.resourceId),
+      ])
+    : [[], [], []];
+  const moneyOf = new Map(money.map((m) => [m.resourceId, m]));
+  const viewsOf = new Map(views.map((v) => [v.resourceId, v.views]));
+  const downloadsOf = new Map(downloads.map((d) => [d.resourceId, d.downloads]));
+
   const list = [...series.values()];
   const sum = (key: keyof Omit<AnalyticsDay, 'day'>) => list.reduce((n, d) => n + d[key], 0);
   return {
@@ -231,7 +270,19 @@ export async function getSellerAnalytics(db: Db, sellerId: number, days: Analyti
     from,
     to,
     series: list,
-    resources: [...perResource.values()].sort((a, b) => b.revenue_cents - a.revenue_cents || b.views - a.views || a.title.localeCompare(b.title)),
+    resources: own.map((r) => ({
+      id: r.id,
+      title: r.title,
+      status: r.status,
+      sales: moneyOf.get(r.id)?.sales ?? 0,
+      revenue_cents: moneyOf.get(r.id)?.gross ?? 0,
+      net_cents: moneyOf.get(r.id)?.net ?? 0,
+      views: viewsOf.get(r.id) ?? 0,
+      downloads: downloadsOf.get(r.id) ?? 0,
+    })),
+    resources_total: Number(counted?.n ?? 0),
+    resources_page: page,
+    resources_page_size: size,
     totals: { sales: sum('sales'), revenue_cents: sum('revenue_cents'), net_cents: sum('net_cents'), views: sum('views'), downloads: sum('downloads') },
   };
 }

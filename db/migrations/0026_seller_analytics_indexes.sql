@@ -1,0 +1,2 @@
+CREATE INDEX `resources_seller_sales_idx` ON `resources` (`seller_id`,`sales_count`,`id`);--> statement-breakpoint
+CREATE INDEX `seller_ledger_resource_idx` ON `seller_ledger` (`resource_id`,`created_at`);
