@@ -123,8 +123,11 @@ export const READS: Read[] = [
   { name: 'resources, top rated', path: '/api/resources?sort=rating' },
 ];
 
-/** The public reads timed at 10 connections, each for THROUGHPUT_MS. */
-export const THROUGHPUT = ['/api/courses', '/api/courses?page=50', '/courses', '/courses?page=50', '/api/resources', '/curriculum', '/connect'];
+/**
+ * The public reads timed at 10 connections, each for THROUGHPUT_MS. `page=last` is each database's
+ * own last page (the demo's page 50 would be an empty answer, not the same read).
+ */
+export const THROUGHPUT = ['/api/courses', '/api/courses?page=last', '/courses', '/courses?page=50', '/api/resources', '/curriculum', '/connect'];
 export const CONNECTIONS = 10;
 export const THROUGHPUT_MS = 3000;
 
