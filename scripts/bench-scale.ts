@@ -56,7 +56,8 @@ async function stopServer(server: Server): Promise<void> {
 async function loopDelay(server: Server): Promise<{ maxMs: number; p99Ms: number }> {
   rmSync(server.loopFile, { force: true });
   server.child.kill('SIGUSR2');
-  for (let i = 0; i < 50 && !existsSync(server.loopFile); i++) await new Promise((r) => setTimeout(r, 20));
+  // The server answers the signal between two requests: a busy one may take a while.
+  for (let i = 0; i < 250 && !existsSync(server.loopFile); i++) await new Promise((r) => setTimeout(r, 20));
   return JSON.parse(readFileSync(server.loopFile, 'utf8')) as { maxMs: number; p99Ms: number };
 }
 
