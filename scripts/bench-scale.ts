@@ -276,18 +276,26 @@ const verdict = (ok: boolean) => {
   if (!ok) missed += 1;
   return ok ? 'ok' : 'MISSED';
 };
+/**
+ * The ratio compares the same read at two sizes. Where the demo's answer is much smaller than the
+ * large one's (its 3 notices against a page of 50, its empty page 50 against a full one), the two
+ * reads differ in what they show, not in the data behind it: the ratio is not applied (n/a) and
+ * the absolute targets still are. Both answers' sizes are printed.
+ */
+const SAME_ANSWER = 0.8;
 console.log(
-  `\n${'read'.padEnd(34)} ${'demo p50'.padStart(8)} ${'p99'.padStart(7)} ${'large p50'.padStart(9)} ${'p99'.padStart(7)} ${'ratio'.padStart(6)} ${'first'.padStart(7)} ${'KB'.padStart(6)}  target: p50 ≤ ${P50_MS}, p99 ≤ ${P99_MS} ms, ratio ≤ ${RATIO}; a page ≤ ${PAGE_KB} KB`,
+  `\n${'read'.padEnd(34)} ${'demo p50'.padStart(8)} ${'p99'.padStart(7)} ${'large p50'.padStart(9)} ${'p99'.padStart(7)} ${'ratio'.padStart(6)} ${'first'.padStart(7)} ${'KB demo'.padStart(8)} ${'large'.padStart(6)}  target: p50 ≤ ${P50_MS}, p99 ≤ ${P99_MS} ms, ratio ≤ ${RATIO} (n/a where the demo shows under ${SAME_ANSWER * 100} % of it); a page ≤ ${PAGE_KB} KB`,
 );
 for (const read of READS) {
   const d = demo.reads.get(read.name)!;
   const l = large.reads.get(read.name)!;
   const ratio = l.p50 / Math.max(d.p50, 0.1);
+  const comparable = d.bytes >= SAME_ANSWER * l.bytes;
   const kb = l.bytes / 1024;
-  const ok = l.status === 200 && l.p50 <= P50_MS && l.p99 <= P99_MS && ratio <= RATIO && (!read.page || kb <= PAGE_KB);
+  const ok = l.status === 200 && l.p50 <= P50_MS && l.p99 <= P99_MS && (!comparable || ratio <= RATIO) && (!read.page || kb <= PAGE_KB);
   const status = l.status === 200 ? '' : ` (answered ${l.status})`;
   console.log(
-    `${read.name.padEnd(34)} ${ms(d.p50).padStart(8)} ${ms(d.p99)} ${ms(l.p50).padStart(9)} ${ms(l.p99)} ${ratio.toFixed(1).padStart(6)} ${ms(l.firstMs)} ${kb.toFixed(0).padStart(6)}  ${verdict(ok)}${status}`,
+    `${read.name.padEnd(34)} ${ms(d.p50).padStart(8)} ${ms(d.p99)} ${ms(l.p50).padStart(9)} ${ms(l.p99)} ${(comparable ? ratio.toFixed(1) : 'n/a').padStart(6)} ${ms(l.firstMs)} ${(d.bytes / 1024).toFixed(1).padStart(8)} ${kb.toFixed(1).padStart(6)}  ${verdict(ok)}${status}`,
   );
 }
 console.log(`\n/api/health while the dashboard's year is read and the orders export runs: p99 ${large.healthUnderLoad.p99.toFixed(1)} ms (demo ${demo.healthUnderLoad.p99.toFixed(1)}), target ≤ ${P99_MS}: ${verdict(large.healthUnderLoad.p99 <= P99_MS)}`);

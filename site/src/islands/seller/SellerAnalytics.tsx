@@ -99,7 +99,10 @@ function Body() {
                 <div className="charts-grid">
                   <HBarChart
                     title={`Revenue per resource${onPage}`}
-                    items={shown.resources.filter((r) => r.revenue_cents > 0).map((r) => ({ key: r.id, label: r.title, value: r.revenue_cents }))}
+                    items={[...shown.resources]
+                      .filter((r) => r.revenue_cents > 0)
+                      .sort((a, b) => b.revenue_cents - a.revenue_cents)
+                      .map((r) => ({ key: r.id, label: r.title, value: r.revenue_cents }))}
                     format={money}
                     empty="No revenue in this period."
                   />
