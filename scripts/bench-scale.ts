@@ -277,12 +277,12 @@ const verdict = (ok: boolean) => {
   return ok ? 'ok' : 'MISSED';
 };
 /**
- * The ratio compares the same read at two sizes. Where the demo's answer is much smaller than the
- * large one's (its 3 notices against a page of 50, its empty page 50 against a full one), the two
- * reads differ in what they show, not in the data behind it: the ratio is not applied (n/a) and
- * the absolute targets still are. Both answers' sizes are printed.
+ * The ratio compares the same read at two sizes. Where the demo's answer is under half the large
+ * one's (no audit entry against a page of 25, 3 notices against 50, an empty page 50 against a
+ * full one), the two reads differ in what they show, not in the data behind it: the ratio is not
+ * applied (n/a) and the absolute targets still are. Both answers' sizes are printed.
  */
-const SAME_ANSWER = 0.8;
+const SAME_ANSWER = 0.5;
 console.log(
   `\n${'read'.padEnd(34)} ${'demo p50'.padStart(8)} ${'p99'.padStart(7)} ${'large p50'.padStart(9)} ${'p99'.padStart(7)} ${'ratio'.padStart(6)} ${'first'.padStart(7)} ${'KB demo'.padStart(8)} ${'large'.padStart(6)}  target: p50 ≤ ${P50_MS}, p99 ≤ ${P99_MS} ms, ratio ≤ ${RATIO} (n/a where the demo shows under ${SAME_ANSWER * 100} % of it); a page ≤ ${PAGE_KB} KB`,
 );
