@@ -137,7 +137,10 @@ export const recountResourceCounters = {
 /** Each course's learners (the outer `courses` named literally: see courses.ts on correlated subqueries). */
 const recountEnrollments = sql<number>`(SELECT count(*) FROM enrollments e WHERE e.course_id = courses.id)`;
 
-/** The people search's trigram index (migration 0025, decision 0046) filled again from `users`. */
+/**
+ * The people search's trigram index (migration 0025, decision 0046) filled again from `users`.
+ * Raw SQL: the index is an FTS5 virtual table, which drizzle's schema cannot declare.
+ */
 export const refillUsersSearch = [
   sql`INSERT INTO users_search (users_search) VALUES ('delete-all')`,
   sql`INSERT INTO users_search (rowid, username, email, name) SELECT id, username, coalesce(email, ''), trim(first_name || ' ' || last_name) FROM users`,
