@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CONNECTIONS, deepestPage, PAGE_KB, percentile, READS, THROUGHPUT, throughput, time, type Timed } from './bench/scale-requests.ts';
+import { checkoutCreation, CONNECTIONS, deepestPage, PAGE_KB, percentile, READS, THROUGHPUT, throughput, time, type Timed } from './bench/scale-requests.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 // `npm run bench:scale`: what requests cost on a database grown to a successful platform's size
@@ -21,6 +21,7 @@ const P50_MS = 20;
 const P99_MS = 50;
 const RATIO = 2;
 const LOOP_MS = 50;
+const CHECKOUT_P99_MS = 100;
 const DEMO_PASSWORD = 'drx-demo-2026';
 
 interface Server {
@@ -124,6 +125,7 @@ interface Measured {
   exports: Map<string, ExportRun>;
   healthUnderLoad: { p50: number; p99: number };
   churn: Churn;
+  checkouts: { p50: number; p99: number; count: number; failed: number };
   /** Requests per second at CONNECTIONS connections, per path of THROUGHPUT. */
   rates: Map<string, number>;
   loop: { maxMs: number; worst: [string, number][] };
@@ -229,13 +231,14 @@ async function measure(dataDir: string): Promise<Measured> {
       return timed;
     });
     const churn = await step('enrolment churn', () => enrolmentChurn(server.base, tokens.admin));
+    const checkouts = await step('checkout creation', () => checkoutCreation(server.base, tokens.admin));
     const worst = [...loopBySteps].sort((a, b) => b[1] - a[1]);
     const rates = new Map<string, number>();
     for (const path of THROUGHPUT) {
       const asked = path.endsWith('?page=last') ? await deepestPage(server.base, path.replace('?page=last', ''), {}, 'last') : path;
       rates.set(path, await step(`${path} at ${CONNECTIONS} connections`, () => throughput(`${server.base}${asked}`)));
     }
-    return { reads, exports, healthUnderLoad: health, churn, rates, loop: { maxMs: worst[0]?.[1] ?? 0, worst: worst.slice(0, 4) } };
+    return { reads, exports, healthUnderLoad: health, churn, checkouts, rates, loop: { maxMs: worst[0]?.[1] ?? 0, worst: worst.slice(0, 4) } };
   } finally {
     await stopServer(server);
   }
@@ -313,6 +316,10 @@ for (const path of THROUGHPUT) {
   const l = large.rates.get(path)!;
   console.log(`${path.padEnd(22)} ${d.toFixed(0).padStart(10)} ${l.toFixed(0).padStart(11)}  ${verdict(l >= d / RATIO)}`);
 }
+const { checkouts } = large;
+console.log(
+  `checkout creation (${checkouts.count} in turn): p50 ${checkouts.p50.toFixed(1)}, p99 ${checkouts.p99.toFixed(1)} ms (demo p99 ${demo.checkouts.p99.toFixed(1)}), ${checkouts.failed} failed, target p99 ≤ ${CHECKOUT_P99_MS}: ${verdict(checkouts.p99 <= CHECKOUT_P99_MS && checkouts.failed === 0)}`,
+);
 const { churn } = large;
 console.log(
   `/api/courses while a learner enrols every ${CHURN_EVERY_MS} ms: p50 ${churn.catalog.p50.toFixed(1)}, p99 ${churn.catalog.p99.toFixed(1)} ms (demo p99 ${demo.churn.catalog.p99.toFixed(1)}), target p99 ≤ ${P50_MS}: ${verdict(churn.catalog.p99 <= P50_MS)}`,

@@ -145,3 +145,33 @@ export async function throughput(url: string): Promise<number> {
   );
   return done / (THROUGHPUT_MS / 1000);
 }
+
+/** Checkouts started to time one after the other (each a new pending order with the test provider). */
+export const CHECKOUTS = 40;
+
+/**
+ * Checkout creation: the admin account starts a checkout of a paid course (POST
+ * /api/simple-checkout), a different course each time where the catalog has enough, and the time
+ * until the order and the provider's session are answered is kept. Any answer but 201 counts as
+ * failed. Each run leaves its pending orders behind, as abandoned checkouts do.
+ */
+export async function checkoutCreation(base: string, token: string): Promise<{ p50: number; p99: number; count: number; failed: number }> {
+  const paid = (await (await fetch(`${base}/api/courses?price=paid&sort=newest&pageSize=50`)).json()) as { data: { id: number }[] };
+  const ids = paid.data.map((c) => c.id);
+  if (ids.length === 0) throw new Error('No paid course to check out');
+  const times: number[] = [];
+  let failed = 0;
+  for (let i = 0; i < CHECKOUTS; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/simple-checkout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'COURSE', itemId: ids[i % ids.length] }),
+    });
+    await res.arrayBuffer();
+    times.push(performance.now() - started);
+    if (res.status !== 201) failed += 1;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), count: times.length, failed };
+}
