@@ -101,7 +101,7 @@ describe('query plans of the hot routes', () => {
     }
   }
 
-  for (const path of ['/api/users?search=grace', '/api/admin/orders?q=student', '/api/admin/orders?q=student&status=paid']) {
+  for (const path of ['/api/users?search=grace', '/api/admin/orders?q=student', '/api/admin/orders?q=student&status=paid', '/api/admin/subscriptions?q=grace']) {
     it(`GET ${path}: the people who match through the trigram index, their rows by key, never every account or order`, async () => {
       const { report } = await planned(path, adminToken);
       expect(report.filter((r) => r.problems.length > 0)).toEqual([]);

@@ -426,6 +426,11 @@ describe('GET /api/admin/subscriptions', () => {
     expect((await list(`q=${tag}_bob@test`)).data.map((s) => s.id)).toEqual([ids.b]);
     expect((await list(`q=Filter${tag}&plan=&status=&page=1`)).total).toBe(3);
     expect((await list(`q=100%25`)).total).toBe(0);
+    // The provider's subscription id, whole or its beginning.
+    const [b] = (await list(`q=${tag}_bob@test`)).data;
+    const providerId = (b as { provider_subscription_id: string }).provider_subscription_id;
+    expect((await list(`q=${providerId}`)).data.map((s) => s.id)).toEqual([ids.b]);
+    expect((await list(`q=${providerId.slice(0, -2)}`)).data.map((s) => s.id)).toContain(ids.b);
   });
 
   it('pages', async () => {

@@ -16,6 +16,7 @@ import type { Db } from '../../platform/db.ts';
 import { NOTHING_TO_CHANGE, planProblems } from '../../domain/plan-rules.ts';
 import type { AdminSubscriptionsQuery, PlanChanges } from '../../schemas/subscriptions-admin.ts';
 import { after, orderOf, readKeysetPage, type ListOrder, type Position } from '../keyset.ts';
+import { escapeLike, indexable, personMatches } from '../people-search.ts';
 import { audited, auditedAround, type AuditActor } from '../audit.ts';
 import { providerNameOf } from '../payments/provider.ts';
 import { ALREADY_ENDED, cancelSubscription, INVOICE_NOT_FOUND, INVOICE_NOT_REFUNDABLE, refundInvoice, SUBSCRIPTION_NOT_FOUND } from './manage.ts';
@@ -157,16 +158,18 @@ function subscriberOf(row: { id: number; username: string; firstName: string; la
   return { id: row.id, username: row.username, name: `${row.firstName} ${row.lastName}`.trim() || row.username, email: row.email };
 }
 
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
 function whereOf(query: Omit<AdminSubscriptionsQuery, 'page' | 'pageSize' | 'after' | 'before'>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.plan) conditions.push(eq(subscriptionPlans.key, query.plan));
   if (query.status) conditions.push(eq(subscriptions.status, query.status));
   if (query.interval) conditions.push(eq(subscriptions.interval, query.interval));
-  if (query.q) {
+  if (query.q?.startsWith('sub_')) {
+    // The provider's subscription id, or its beginning: a range of its unique index.
+    conditions.push(and(gte(subscriptions.providerSubscriptionId, query.q), lt(subscriptions.providerSubscriptionId, `${query.q}~`)));
+  } else if (query.q && indexable(query.q)) {
+    // The subscriber, through the people search's index (decision 0046).
+    conditions.push(personMatches(subscriptions.userId, query.q));
+  } else if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
     const like = (column: SQLWrapper) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
     conditions.push(
