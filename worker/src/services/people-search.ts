@@ -1,4 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from '../../../db/schema/users.ts';
 
 /**
  * The admin searches of people (decision 0046): part of a username, an email or a name, found
@@ -22,3 +24,27 @@ export function personMatches(id: SQLWrapper, term: string): SQL {
 }
 
 export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * `users_search` as drizzle sees it, for typed statements. It is an FTS5 virtual table made by
+ * migration 0025, which drizzle-kit cannot declare, so it lives here rather than in db/schema
+ * (the schema drizzle-kit generates migrations from). `command` is FTS5's column of the table's
+ * own name, which takes commands such as 'delete-all'.
+ */
+export const usersSearch = sqliteTable('users_search', {
+  rowid: integer('rowid').notNull(),
+  username: text('username').notNull(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  command: text('users_search'),
+});
+
+/** Each account as the index holds it (the triggers of migration 0025 write the same). */
+export const searchRowsOfUsers = {
+  rowid: users.id,
+  username: users.username,
+  email: sql<string>`coalesce(${users.email}, '')`.as('email'),
+  name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`.as('name'),
+  // No command: a row to index.
+  command: sql<string | null>`NULL`.as('users_search'),
+};

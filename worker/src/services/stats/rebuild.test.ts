@@ -14,6 +14,7 @@ import { createAdmin, createSignedInUser, createUser, signIn } from '../../../..
 import { insertInvoice, insertSubscription } from '../../../../tests/support/subscription-rows.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import type { Db } from '../../platform/db.ts';
+import { personMatches, usersSearch } from '../people-search.ts';
 import { recordResourceView } from '../store/seller-analytics.ts';
 import { rebuildStatTotals, recountResourceCounters, recountResourceRevenue, recountStatTotals, recountStore } from './rebuild.ts';
 
@@ -208,5 +209,17 @@ describe('stat_totals', () => {
     await t.db.insert(statTotals).values({ metric: 'orders.paid', day: '1999-01-01', value: 5 });
     expect(await rebuildStatTotals(t.db)).toBe(Object.keys(before).length);
     expect(await maintained(t.db)).toEqual(before);
+  });
+
+  it('fills the people search’s index again from the accounts', async () => {
+    const person = await createUser(t.db, { firstName: 'Refilled', lastName: 'Zebediah' });
+    const found = async (term: string) =>
+      (await t.db.select({ id: users.id }).from(users).where(personMatches(users.id, term))).map((r) => r.id);
+    expect(await found('lled Zebed')).toEqual([person.id]);
+    await t.db.insert(usersSearch).values({ command: 'delete-all' });
+    expect(await found('lled Zebed')).toEqual([]);
+    await rebuildStatTotals(t.db);
+    expect(await found('lled Zebed')).toEqual([person.id]);
+    expect(await found(person.username)).toEqual([person.id]);
   });
 });

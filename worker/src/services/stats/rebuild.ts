@@ -2,7 +2,9 @@ import { or, sql, type SQL } from 'drizzle-orm';
 import { courses } from '../../../../db/schema/courses.ts';
 import { resourceRevenue, statTotals } from '../../../../db/schema/stat-totals.ts';
 import { resources } from '../../../../db/schema/store.ts';
+import { users } from '../../../../db/schema/users.ts';
 import type { Db } from '../../platform/db.ts';
+import { searchRowsOfUsers, usersSearch } from '../people-search.ts';
 
 /**
  * The running totals of `stat_totals` counted again from the source tables (decision 0039): the
@@ -137,14 +139,6 @@ export const recountResourceCounters = {
 /** Each course's learners (the outer `courses` named literally: see courses.ts on correlated subqueries). */
 const recountEnrollments = sql<number>`(SELECT count(*) FROM enrollments e WHERE e.course_id = courses.id)`;
 
-/**
- * The people search's trigram index (migration 0025, decision 0046) filled again from `users`.
- * Raw SQL: the index is an FTS5 virtual table, which drizzle's schema cannot declare.
- */
-export const refillUsersSearch = [
-  sql`INSERT INTO users_search (users_search) VALUES ('delete-all')`,
-  sql`INSERT INTO users_search (rowid, username, email, name) SELECT id, username, coalesce(email, ''), trim(first_name || ' ' || last_name) FROM users`,
-];
 
 /**
  * Replaces every running total (stat_totals, resource_revenue), every course's learner count,
@@ -166,8 +160,9 @@ export async function rebuildStatTotals(db: Db): Promise<number> {
           ...(Object.entries(recountResourceCounters) as [keyof typeof recountResourceCounters, SQL][]).map(([column, recount]) => sql`${resources[column]} IS NOT ${recount}`),
         ),
       ),
-    db.run(refillUsersSearch[0]!),
-    db.run(refillUsersSearch[1]!),
+    // The people search's trigram index (migration 0025, decision 0046) filled again from `users`.
+    db.insert(usersSearch).values({ command: 'delete-all' }),
+    db.insert(usersSearch).select(db.select(searchRowsOfUsers).from(users)),
   ]);
   return inserted.rowsAffected;
 }
