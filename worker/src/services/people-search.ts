@@ -29,13 +29,13 @@ export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (ch) => `\\$
  * `users_search` as drizzle sees it, for typed statements. It is an FTS5 virtual table made by
  * migration 0025, which drizzle-kit cannot declare, so it lives here rather than in db/schema
  * (the schema drizzle-kit generates migrations from). `command` is FTS5's column of the table's
- * own name, which takes commands such as 'delete-all'.
+ * own name, which takes commands such as 'delete-all' (a command row has no other value).
  */
 export const usersSearch = sqliteTable('users_search', {
-  rowid: integer('rowid').notNull(),
-  username: text('username').notNull(),
-  email: text('email').notNull(),
-  name: text('name').notNull(),
+  rowid: integer('rowid'),
+  username: text('username'),
+  email: text('email'),
+  name: text('name'),
   command: text('users_search'),
 });
 
