@@ -270,6 +270,9 @@ test.describe('billing management in /profile/manage', () => {
     await dialog.getByRole('button', { name: 'Switch to yearly' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(card.getByText('Yearly · $790.00/year')).toBeVisible();
+    // The card reads the subscription again after the change: a click while it re-renders lands
+    // on a button about to be replaced, and Playwright's retry then opened the dialog twice over.
+    await expect(card).not.toHaveAttribute('aria-busy', 'true');
 
     await card.getByRole('button', { name: 'Switch to monthly' }).click();
     const back = page.getByRole('dialog', { name: 'Switch to monthly billing' });
