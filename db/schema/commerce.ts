@@ -119,6 +119,9 @@ export const orders = sqliteTable(
     index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
     // A buyer's paid orders, latest payment first (their dashboard).
     index('orders_user_paid_idx').on(t.userId, t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
+    // Open checkouts by provider and expiry (the overdue ones expire before each new checkout): only
+    // the pending orders are in it.
+    index('orders_pending_expiry_idx').on(t.provider, t.expiresAt).where(sql`${t.status} = 'pending'`),
     check('orders_amounts', sql`${t.totalCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.refundedCents} BETWEEN 0 AND ${t.totalCents}`),
   ],
 );

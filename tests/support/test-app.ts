@@ -8,6 +8,7 @@ import { createDiskAssets } from '../../worker/src/platform/disk-assets.ts';
 import { createDiskStorage } from '../../worker/src/platform/disk-storage.ts';
 import { parseEnv } from '../../worker/src/platform/env.ts';
 import { openEmbeddedClient } from '../../worker/src/platform/node-db.ts';
+import { gzipAsItComes } from '../../worker/src/platform/node-gzip.ts';
 import { root, templateDb, tmpDir } from './paths.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -31,6 +32,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
     db,
     storage: createDiskStorage(resolve(dir, 'uploads')),
     assets: createDiskAssets(resolve(root, 'tests/support/site-fixture')),
+    gzipStream: gzipAsItComes,
   };
   const app = createApp();
   // As on Workers, the entry hands the app the client address Cloudflare put in CF-Connecting-IP;

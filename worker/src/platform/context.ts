@@ -25,6 +25,11 @@ export interface Platform {
    * build/astro/entry.mjs, decision 0020); absent (no build): built files only.
    */
   renderer?: PageRenderer;
+  /**
+   * gzip of a streamed answer that hands each chunk on as soon as it is compressed (Node:
+   * node-gzip.ts); absent: the web's CompressionStream, which holds its output until a block fills.
+   */
+  gzipStream?: (body: ReadableStream<Uint8Array>) => ReadableStream<Uint8Array>;
 }
 
 export type RuntimeMemo = Map<string, Promise<unknown>>;

@@ -9,6 +9,7 @@ import { createDiskAssets } from './disk-assets.ts';
 import { createDiskStorage } from './disk-storage.ts';
 import type { AppEnv } from './env.ts';
 import { databaseFile, migrateDatabase, openNodeDatabase } from './node-db.ts';
+import { gzipAsItComes } from './node-gzip.ts';
 import { loadNodePageRenderer } from './node-page-renderer.ts';
 import { projectRootFrom } from './project-root.ts';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
@@ -41,6 +42,7 @@ export async function createNodePlatform(env: AppEnv, options: { siteDir?: strin
     // Pages changed since the build are rendered from the site's components (decision 0020).
     renderer: options.siteDir ? undefined : await loadNodePageRenderer(projectRoot),
     memo: new Map(),
+    gzipStream: gzipAsItComes,
     // SMTP_URL set: the outbox's emails are delivered (decision 0016); a bad URL stops start-up.
     // Loaded only then, so a server without mail never initialises the mailer library.
     ...(env.SMTP_URL ? { mailer: (await import('./smtp-mailer.ts')).createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) } : {}),

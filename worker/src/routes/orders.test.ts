@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../../db/schema/commerce.ts';
@@ -226,6 +227,11 @@ describe('admin: GET /api/admin/orders/export.csv', () => {
     expect(row[13]).toBe('test (no card charged)');
     // Every field is quoted: no cell starts with = + - @ outside quotes.
     expect(text).not.toMatch(/(^|,)[=+\-@]/m);
+
+    // Taken as gzip, page by page: the same file.
+    const zipped = await t.request(`/api/admin/orders/export.csv?q=${tag}&status=paid`, { headers: { authorization: `Bearer ${adminToken}`, 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(new Uint8Array(await zipped.arrayBuffer())).toString()).toBe(text);
 
     expect(parseCsv(await (await get(`/api/admin/orders/export.csv?q=${tag}&status=pending`, adminToken)).text())).toHaveLength(1);
     expect((await get('/api/admin/orders/export.csv', buyerToken)).status).toBe(403);

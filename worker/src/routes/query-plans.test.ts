@@ -10,6 +10,7 @@ import { adminBookingsAfter } from '../services/bookings/admin-bookings.ts';
 import { sweepBookings } from '../services/bookings/sweep.ts';
 import { loadCatalogCourse, loadCourseListPage } from '../services/catalog-freshness.ts';
 import { adminOrdersAfter } from '../services/orders.ts';
+import { expireOverdueSessions } from '../services/payments/pending.ts';
 import { adminSubscriptionsAfter } from '../services/subscriptions/admin.ts';
 import { planReport, statementsOf } from '../../../tests/support/query-plans.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
@@ -240,6 +241,13 @@ describe('query plans of the hot routes', () => {
     const { report } = await planned('/api/notifications', adminToken);
     expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
     expect(report.some((r) => r.plan.some((line) => line.includes('notifications_user_created_idx')))).toBe(true);
+  });
+
+  it('a new checkout expires the overdue ones first: only the pending orders past their expiry, through their partial index', async () => {
+    const statements = await statementsOf(t.client, () => expireOverdueSessions(t.platform));
+    const report = await planReport(t.client, statements);
+    expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+    expect(report[0]!.plan[0]).toMatch(/^SEARCH orders USING INDEX orders_pending_expiry_idx \(provider=\? AND expires_at<\?\)/);
   });
 
   it('the bookings sweep, every minute: each statement reads what is due through an index', async () => {

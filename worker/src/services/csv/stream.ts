@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { badRequest } from '../../http/errors.ts';
+import type { Platform } from '../../platform/context.ts';
 import { csvField, csvFilename, csvRecord, type CsvColumn } from './writer.ts';
 
 /**
@@ -102,7 +103,9 @@ export async function csvExportResponse<Row, Cursor>(c: Context, name: string, e
     vary: 'Accept-Encoding',
   };
   if (acceptsGzip(c.req.header('accept-encoding'))) {
-    body = body.pipeThrough(new CompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>);
+    // Each page compressed as it comes where the runtime can (Node); else the web's compressor.
+    const gzipStream = (c.get('platform') as Platform | undefined)?.gzipStream;
+    body = gzipStream ? gzipStream(body) : body.pipeThrough(new CompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>);
     headers['content-encoding'] = 'gzip';
   }
   return c.body(body, 200, headers);

@@ -43,6 +43,7 @@ export async function expireOverdueSessions(platform: Platform, userId?: number)
     .from(orders)
     .where(
       and(
+        // Through the partial index of pending orders by provider and expiry, not every pending order.
         eq(orders.status, 'pending'),
         eq(orders.provider, 'test'),
         lte(orders.expiresAt, nowIso()),

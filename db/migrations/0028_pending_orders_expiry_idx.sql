@@ -1,0 +1,1 @@
+CREATE INDEX `orders_pending_expiry_idx` ON `orders` (`provider`,`expires_at`) WHERE "orders"."status" = 'pending';
