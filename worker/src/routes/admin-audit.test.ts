@@ -92,6 +92,52 @@ describe('GET /api/admin/audit-log', () => {
     expect(await list(`${query}&page=4`)).toMatchObject({ data: [], page: 4, total: 7, next: null, prev: null });
   });
 
+  it('searches the summaries by words or their beginnings, newest written first, page by page', async () => {
+    const searcher = await createUser(t.db, { username: 'audit_searcher' });
+    // Written in time order, as the log is: the latest written is the newest.
+    const written = await t.db
+      .insert(auditLog)
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          actorId: searcher.id,
+          actorName: 'audit_searcher',
+          actorRoles: 'ADMIN',
+          action: i % 2 ? 'quill.odd' : 'quill.even',
+          entity: 'quills',
+          entityId: String(i),
+          summary: `Sharpened the quillpen number ${i} (Größe ${i}).`,
+          createdAt: `2033-01-0${i + 1}T10:00:00.000Z`,
+        })),
+      )
+      .returning({ id: auditLog.id });
+    const newestFirst = written.map((w) => w.id).reverse();
+    const idsOf = (page: AuditLogPage) => page.data.map((e) => e.id);
+
+    // Any case, a word's beginning, accents folded, words in any order.
+    expect(idsOf(await list('?q=QUILL'))).toEqual(newestFirst);
+    expect(idsOf(await list('?q=grosse'))).toEqual([]);
+    expect(idsOf(await list('?q=große sharpen'))).toEqual(newestFirst);
+    expect(idsOf(await list('?q=quillpen 3'))).toEqual([written[3]!.id]);
+    // Not the middle of a word; characters that are no part of a word match nothing.
+    expect(idsOf(await list('?q=uillpen'))).toEqual([]);
+    expect(await list(`?q=${encodeURIComponent('%% "" *')}`)).toMatchObject({ data: [], total: 0 });
+    expect(await list(`?q=${encodeURIComponent('quill" OR "x')}`)).toMatchObject({ data: [], total: 0 });
+    // With the other filters.
+    expect(idsOf(await list('?q=quillpen&action=quill.odd'))).toEqual([written[3]!.id, written[1]!.id]);
+    expect(idsOf(await list('?q=quillpen&actor=udit_search&from=2033-01-02&to=2033-01-04'))).toEqual([written[3]!.id, written[2]!.id, written[1]!.id]);
+
+    const query = '?q=quillpen&pageSize=2';
+    const numbered = await Promise.all([1, 2, 3].map((n) => list(`${query}&page=${n}`)));
+    expect(numbered.map(idsOf)).toEqual([newestFirst.slice(0, 2), newestFirst.slice(2, 4), newestFirst.slice(4)]);
+    expect(numbered.map((p) => p.total)).toEqual([5, 5, 5]);
+    const forward = [numbered[0]!];
+    while (forward.at(-1)!.next) forward.push(await list(`${query}&after=${forward.at(-1)!.next}`));
+    expect(forward.map(idsOf)).toEqual(numbered.map(idsOf));
+    const backward = [numbered[2]!];
+    while (backward.at(-1)!.prev) backward.push(await list(`${query}&before=${backward.at(-1)!.prev}`));
+    expect(backward.map(idsOf).reverse()).toEqual(numbered.map(idsOf));
+  });
+
   it('refuses a page token it did not write, or two at once', async () => {
     const first = await list('?pageSize=1');
     for (const query of ['?after=not-a-token', `?after=${btoa('["x",1]')}`, `?after=${first.next}&before=${first.next}`]) {

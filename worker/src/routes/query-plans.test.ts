@@ -79,6 +79,19 @@ describe('query plans of the hot routes', () => {
     });
   }
 
+  for (const query of ['?q=refund', '?q=refund order&action=order.refund', '?actor=grace']) {
+    it(`GET /api/admin/audit-log${query}: the words through their index and the people through theirs, each entry by its key`, async () => {
+      const { report } = await planned(`/api/admin/audit-log${query}`, adminToken);
+      expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+      const page = report.find((r) => r.sql.includes('"audit_log"') && r.sql.includes(' limit '))!;
+      if (query.includes('q=')) {
+        // The index leads, newest written first, and each entry is read by its key: never the log in date order.
+        expect(page.plan[0]).toMatch(/^SCAN audit_search VIRTUAL TABLE INDEX/);
+        expect(page.plan[1]).toMatch(/^SEARCH audit_log USING INTEGER PRIMARY KEY/);
+      } else expect(page.plan.join('\n')).toMatch(/audit_log_actor_idx/);
+    });
+  }
+
   {
     const dated = { key: '2026-06-01T00:00:00.000Z', id: 500, page: 40 };
     for (const [list, cursor] of [

@@ -8,7 +8,7 @@ import { encodeCursor, type Cursor } from '../domain/page-cursor.ts';
  */
 
 /** The position of a row in a list ordered by (key DESC, id DESC). */
-export type Position = readonly [key: string, id: number];
+export type Position = readonly [key: string | number, id: number];
 
 /**
  * The rows after `position` in an order by (`key` DESC, `id` DESC). Written as `key <= k AND

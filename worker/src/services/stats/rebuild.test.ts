@@ -15,6 +15,8 @@ import { insertInvoice, insertSubscription } from '../../../../tests/support/sub
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import type { Db } from '../../platform/db.ts';
 import { personMatches, usersSearch } from '../people-search.ts';
+import { auditSearch, summaryQuery } from '../audit-log.ts';
+import { auditLog } from '../../../../db/schema/audit.ts';
 import { recordResourceView } from '../store/seller-analytics.ts';
 import { rebuildStatTotals, recountResourceCounters, recountResourceRevenue, recountStatTotals, recountStore } from './rebuild.ts';
 
@@ -221,5 +223,19 @@ describe('stat_totals', () => {
     await rebuildStatTotals(t.db);
     expect(await found('lled Zebed')).toEqual([person.id]);
     expect(await found(person.username)).toEqual([person.id]);
+  });
+
+  it('fills the audit log’s word index again from the entries', async () => {
+    const [entry] = await t.db
+      .insert(auditLog)
+      .values({ actorId: null, actorName: 'system', actorRoles: '', action: 'test.refill', entity: 'tests', entityId: '1', summary: 'Quizzically refilled entry' })
+      .returning({ id: auditLog.id });
+    const found = async (words: string) =>
+      (await t.db.select({ id: auditSearch.rowid }).from(auditSearch).where(sql`${auditSearch.command} MATCH ${summaryQuery(words)}`)).map((r) => r.id);
+    expect(await found('quizzical refill')).toEqual([entry!.id]);
+    await t.db.insert(auditSearch).values({ command: 'delete-all' });
+    expect(await found('quizzical')).toEqual([]);
+    await rebuildStatTotals(t.db);
+    expect(await found('quizzical refill')).toEqual([entry!.id]);
   });
 });

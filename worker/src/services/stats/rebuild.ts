@@ -1,9 +1,11 @@
 import { or, sql, type SQL } from 'drizzle-orm';
+import { auditLog } from '../../../../db/schema/audit.ts';
 import { courses } from '../../../../db/schema/courses.ts';
 import { resourceRevenue, statTotals } from '../../../../db/schema/stat-totals.ts';
 import { resources } from '../../../../db/schema/store.ts';
 import { users } from '../../../../db/schema/users.ts';
 import type { Db } from '../../platform/db.ts';
+import { auditSearch } from '../audit-log.ts';
 import { searchRowsOfUsers, usersSearch } from '../people-search.ts';
 
 /**
@@ -142,8 +144,8 @@ const recountEnrollments = sql<number>`(SELECT count(*) FROM enrollments e WHERE
 
 /**
  * Replaces every running total (stat_totals, resource_revenue), every course's learner count,
- * every resource's sales, downloads and rating by its recount, and the people search's index by
- * the accounts, in one transaction.
+ * every resource's sales, downloads and rating by its recount, the people search's index by the
+ * accounts and the audit log's word index by its entries, in one transaction.
  */
 export async function rebuildStatTotals(db: Db): Promise<number> {
   const [, inserted] = await db.batch([
@@ -163,6 +165,9 @@ export async function rebuildStatTotals(db: Db): Promise<number> {
     // The people search's trigram index (migration 0025, decision 0046) filled again from `users`.
     db.insert(usersSearch).values({ command: 'delete-all' }),
     db.insert(usersSearch).select(db.select(searchRowsOfUsers).from(users)),
+    // The audit log's word index (migration 0029, decision 0048) filled again from `audit_log`.
+    db.insert(auditSearch).values({ command: 'delete-all' }),
+    db.insert(auditSearch).select(db.select({ rowid: auditLog.id, summary: auditLog.summary, command: sql<string | null>`NULL`.as('audit_search') }).from(auditLog)),
   ]);
   return inserted.rowsAffected;
 }
