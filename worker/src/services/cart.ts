@@ -5,6 +5,7 @@ import { AppError, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import type { AppEnv } from '../platform/env.ts';
 import { describePurchasable, describePurchasables, purchasableKey, type Purchasable, type UnavailableReason } from './purchasables.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
 
 /**
  * A signed-in user's cart (§3 server form, §4, §7; decision 0025). Every write is one statement
@@ -56,7 +57,6 @@ export interface RejectedItem {
 export type MergedCart = Cart & { rejected: RejectedItem[] };
 
 const dollars = (cents: number) => Math.round(cents) / 100;
-const nowSql = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /** No Stripe keys: the built-in test provider takes the payments (issue 9 §2). */
 export function isTestMode(env: Pick<AppEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>): boolean {
@@ -125,7 +125,7 @@ function upsertLine(db: Db, userId: number, kind: CartType, itemId: number, quan
     .values({ userId, kind, itemId, quantity: Math.min(Math.max(1, quantity), cap) })
     .onConflictDoUpdate({
       target: [cartItems.userId, cartItems.kind, cartItems.itemId],
-      set: { quantity: sql`min(${cartItems.quantity} + excluded.quantity, ${cap})`, updatedAt: nowSql },
+      set: { quantity: sql`min(${cartItems.quantity} + excluded.quantity, ${cap})`, updatedAt: sqlNow },
     });
 }
 
@@ -157,7 +157,7 @@ export async function setLineQuantity(db: Db, userId: number, id: number, quanti
   const item = await describePurchasable(db, userId, { kind: row.kind, itemId: row.itemId });
   const updated = await db
     .update(cartItems)
-    .set({ quantity: Math.min(quantity, lineCap(item.maxQuantity)), updatedAt: nowSql })
+    .set({ quantity: Math.min(quantity, lineCap(item.maxQuantity)), updatedAt: sqlNow })
     .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
     .returning({ id: cartItems.id });
   if (updated.length === 0) throw notFound(CART_ITEM_NOT_FOUND);
@@ -191,7 +191,7 @@ export async function refreshCart(db: Db, userId: number, testMode: boolean): Pr
   const statements = over.map((l) =>
     db
       .update(cartItems)
-      .set({ quantity: sql`min(${cartItems.quantity}, ${l.maxQuantity})`, updatedAt: nowSql })
+      .set({ quantity: sql`min(${cartItems.quantity}, ${l.maxQuantity})`, updatedAt: sqlNow })
       .where(and(eq(cartItems.id, l.id), eq(cartItems.userId, userId))),
   );
   await db.batch(statements as [(typeof statements)[number], ...typeof statements]);

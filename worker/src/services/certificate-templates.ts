@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { certificateTemplates, courses } from '../../../db/schema/index.ts';
 import { canDesignTemplates, SAMPLE_VALUES, type CertificateValues } from '../domain/certificates.ts';
 import type { CourseActor } from '../domain/courses.ts';
@@ -17,13 +17,13 @@ import {
 } from './certificates.ts';
 import { fieldWords, isStaffActor } from '../domain/audit.ts';
 import { auditedIfStaff, type AuditActor } from './audit.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
 
 /**
  * Certificate templates (/certificate-templates): designers (certificate_templates.design) list,
  * preview and make templates; the creator or certificate_templates.manage (ADMIN) changes one.
  */
 
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 export type TemplateListItem = TemplateView & { can_edit: boolean };
 
@@ -125,7 +125,7 @@ export async function updateTemplate(db: Db, actor: CourseActor & { username?: s
     auditedIfStaff(db, auditActorOf(actor), { action: 'certificate_template.update', table: certificateTemplates, id, summary: `Changed the certificate template “${row.name}” (${fieldWords(Object.keys(input))}).` }, [
       db
         .update(certificateTemplates)
-        .set({ ...columnsOf(input), updatedAt: NOW })
+        .set({ ...columnsOf(input), updatedAt: sqlNow })
         .where(eq(certificateTemplates.id, id))
         .returning(),
     ]),

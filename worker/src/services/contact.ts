@@ -1,8 +1,9 @@
-import { count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { count, desc, eq, isNull } from 'drizzle-orm';
 import { contactMessages } from '../../../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { audited, type AuditActor } from './audit.ts';
+import { sqlNowUnlessSet } from '../platform/sql-expressions.ts';
 
 export const CONTACT_THANKS = 'Thank you! Your message has been sent.';
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -63,7 +64,7 @@ export async function setContactMessageRead(db: Db, actor: AuditActor, id: numbe
     audited(db, actor, { action: 'contact_message.update', table: contactMessages, id, summary: `Marked contact message #${id} ${read ? 'read' : 'unread'}.` }, [
       db
         .update(contactMessages)
-        .set({ readAt: read ? sql`coalesce(${contactMessages.readAt}, strftime('%Y-%m-%dT%H:%M:%fZ','now'))` : null })
+        .set({ readAt: read ? sqlNowUnlessSet(contactMessages.readAt) : null })
         .where(eq(contactMessages.id, id))
         .returning(view),
     ]),

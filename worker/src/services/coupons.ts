@@ -9,6 +9,7 @@ import { audited, type AuditActor } from './audit.ts';
 import { after, type Position } from './keyset.ts';
 import { uniqueViolation } from './db-errors.ts';
 import { fieldWords } from '../domain/audit.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
 
 /** Coupons admin (issue 9 §5): list, create, edit, deactivate. Checkout applies them (domain/coupons.ts). */
 
@@ -47,7 +48,6 @@ export interface CouponInput extends CouponRule {
 
 export type CouponChanges = Partial<CouponInput>;
 
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 // Written out in full: drizzle leaves the table name off columns of a one-table select, which would bind to r.
 const reservedCount = sql<number>`(SELECT count(*) FROM coupon_redemptions r WHERE r.coupon_id = "coupons"."id" AND r.status = 'reserved')`;
@@ -285,7 +285,7 @@ export async function updateCoupon(db: Db, actor: AuditActor, id: number, change
       audited(db, actor, { action: 'coupon.update', table: coupons, id, summary: `Changed coupon ${merged.code}: ${fieldWords(Object.keys(changes)) || 'nothing'}.` }, [
         db
           .update(coupons)
-          .set({ ...columnsOf(merged), updatedAt: NOW })
+          .set({ ...columnsOf(merged), updatedAt: sqlNow })
           .where(eq(coupons.id, id)),
       ]),
     );
@@ -302,7 +302,7 @@ export async function deactivateCoupon(db: Db, actor: AuditActor, id: number): P
   if (!row) throw notFound(COUPON_NOT_FOUND);
   await db.batch(
     audited(db, actor, { action: 'coupon.deactivate', table: coupons, id, summary: `Deactivated coupon ${row.code}.` }, [
-      db.update(coupons).set({ active: false, updatedAt: NOW }).where(eq(coupons.id, id)),
+      db.update(coupons).set({ active: false, updatedAt: sqlNow }).where(eq(coupons.id, id)),
     ]),
   );
   return getCoupon(db, id);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import MarkdownIt from 'markdown-it';
 import { courses, enrollments, lessonProgress, lessons, modules } from '../../../db/schema/index.ts';
 import type { CourseActor } from '../domain/courses.ts';
@@ -24,6 +24,7 @@ import {
   type LoadedQuiz,
 } from './learner-state.ts';
 import { courseSummaryQuery, courseSummaryFrom, progressView, toCertificateRef, toEnrollmentView, type CertificateRef, type CourseSummary, type EnrollmentView, type ProgressView } from './learning-views.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
 
 /**
  * Learning: the course player, a lesson, completing it and what follows (the certificate). The
@@ -37,7 +38,6 @@ export type { CertificateRef, CourseSummary, EnrollmentView, ProgressView } from
 export type { GuestEnrollment, MyEnrollment, StudentEnrollment } from './enrolment.ts';
 export const QUIZ_LESSON_NEEDS_PASS = 'Pass the quiz of this lesson to complete it.';
 
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 // ---------------------------------------------------------------------------------------------
 // Markdown
@@ -198,7 +198,7 @@ export async function openLesson(db: Db, user: CourseActor, lessonId: number): P
   const access = accessFrom(user, course, enrollment);
   assertUnlocked(course, outline, record, lesson.moduleId, access);
   if (access.enrollment) {
-    await db.update(enrollments).set({ lastLessonId: lesson.id, updatedAt: NOW }).where(eq(enrollments.id, access.enrollment.id));
+    await db.update(enrollments).set({ lastLessonId: lesson.id, updatedAt: sqlNow }).where(eq(enrollments.id, access.enrollment.id));
   }
   const { previous, next } = adjacentLessons(outline, lesson.id);
   const locked = lockedModuleIds(outline, record, course.lockModules);

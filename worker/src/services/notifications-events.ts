@@ -5,6 +5,7 @@ import { publicLink } from '../platform/public-url.ts';
 import { deliverOutboxRows, emailsFromSelect, HELLO_USER, noticesFromSelect, type OutboxRow } from './notifications.ts';
 import { initialStatus } from './outbox.ts';
 import { bind, preparedOnce, runBatch, sqlPrepared } from './prepared-batch.ts';
+import { sqlMinutesAgo } from '../platform/sql-expressions.ts';
 
 /**
  * The notices of events that had none before issue 13 (decision 0033), made through the service:
@@ -61,7 +62,7 @@ export async function announceCertificate(platform: NoticePlatform, userId: numb
   const { db } = platform;
   const fresh = sql`FROM certificates ce JOIN courses c ON c.id = ce.course_id JOIN users u ON u.id = ce.user_id
     WHERE ce.user_id = ${userId} AND ce.course_id = ${courseId} AND ce.revoked_at IS NULL
-      AND ce.issued_at >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${FRESH_MINUTES} minutes`})`;
+      AND ce.issued_at >= ${sqlMinutesAgo(FRESH_MINUTES)}`;
   const [, mails] = await db.batch([
     noticesFromSelect(
       db,

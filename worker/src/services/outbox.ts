@@ -1,10 +1,11 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { emailOutbox, type OUTBOX_STATUSES } from '../../../db/schema/index.ts';
 import type { Platform } from '../platform/context.ts';
 import type { MailAttachment } from '../platform/mailer.ts';
 import type { Db } from '../platform/db.ts';
 import { DEFAULT_MAIL_FROM, mailSender } from '../domain/settings.ts';
 import { readSettings } from './settings.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
 
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
@@ -49,7 +50,7 @@ async function deliver(platform: Deliverer, id: number, email: OutgoingEmail): P
     await mailer({ to: email.to, subject: email.subject, text: email.text, ...sender, ...(email.attachments?.length ? { attachments: email.attachments } : {}) });
     await db
       .update(emailOutbox)
-      .set({ status: 'sent', error: null, sentAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+      .set({ status: 'sent', error: null, sentAt: sqlNow })
       .where(eq(emailOutbox.id, id));
   } catch (err) {
     const reason = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_MAX) || 'Delivery failed';

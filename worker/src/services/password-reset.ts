@@ -9,6 +9,7 @@ import type { Db } from '../platform/db.ts';
 import { publicLink } from '../platform/public-url.ts';
 import { sendNotificationEmail } from './notifications.ts';
 import { revokeAllSessionsStatement } from './sessions.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
 
 /** The one answer to every forgot-password request, whether or not it names an account. */
 export const RESET_REQUESTED =
@@ -23,7 +24,6 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const RESET_LINKS_PER_HOUR = 3;
 export const PASSWORD_RESET_KIND = 'password-reset' as const;
 
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /** The active account an email address or a username names, when it can receive a reset link. */
 async function resettableAccount(db: Db, input: { email?: string; username?: string }) {
@@ -135,7 +135,7 @@ export async function resetPassword(db: Db, input: { token: string; newPassword:
   const userId = claimed.userId;
   try {
     await db.batch([
-      db.update(users).set({ passwordHash, updatedAt: NOW }).where(eq(users.id, userId)),
+      db.update(users).set({ passwordHash, updatedAt: sqlNow }).where(eq(users.id, userId)),
       revokeAllSessionsStatement(db, userId),
       expireResetTokensStatement(db, userId),
     ]);
@@ -154,6 +154,6 @@ export async function resetPassword(db: Db, input: { token: string; newPassword:
 export function expireResetTokensStatement(db: Db, userId: number) {
   return db
     .update(passwordResetTokens)
-    .set({ usedAt: NOW })
+    .set({ usedAt: sqlNow })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

@@ -4,6 +4,7 @@ import { generateToken, hashToken } from '../domain/tokens.ts';
 import { describeDevice } from '../domain/user-agent.ts';
 import { notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
 
 export const SESSION_NOT_FOUND = 'Session not found';
 /** Days without use after which a session ends, unless SESSION_IDLE_DAYS says otherwise. */
@@ -13,7 +14,6 @@ export const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 /** Longest user agent kept (headers can be long; people only need the device). */
 const USER_AGENT_MAX = 512;
 
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /** What the session list shows so a person can tell their sessions apart. */
 export interface SessionClient {
@@ -50,7 +50,7 @@ export async function createSession(
 export async function recordSessionClient(db: Db, token: string, client: SessionClient): Promise<void> {
   await db
     .update(sessions)
-    .set({ ...clientValues(client), lastSeenAt: NOW })
+    .set({ ...clientValues(client), lastSeenAt: sqlNow })
     .where(eq(sessions.tokenHash, hashToken(token)));
 }
 
@@ -135,7 +135,7 @@ export async function findSession(db: Db, token: string, idleDays = DEFAULT_IDLE
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: NOW })
+    .set({ revokedAt: sqlNow })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
@@ -143,7 +143,7 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
 export function revokeAllSessionsStatement(db: Db, userId: number) {
   return db
     .update(sessions)
-    .set({ revokedAt: NOW })
+    .set({ revokedAt: sqlNow })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
@@ -151,7 +151,7 @@ export function revokeAllSessionsStatement(db: Db, userId: number) {
 export function revokeOtherSessionsStatement(db: Db, userId: number, keepSessionId: number) {
   return db
     .update(sessions)
-    .set({ revokedAt: NOW })
+    .set({ revokedAt: sqlNow })
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
 }
 
@@ -169,7 +169,7 @@ export async function revokeOtherSessions(db: Db, userId: number, keepSessionId:
 export async function revokeOwnSession(db: Db, userId: number, sessionId: number): Promise<void> {
   const result = await db
     .update(sessions)
-    .set({ revokedAt: NOW })
+    .set({ revokedAt: sqlNow })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   if (result.rowsAffected === 0) throw notFound(SESSION_NOT_FOUND);
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { appSettings } from '../../../db/schema/index.ts';
@@ -21,6 +21,7 @@ import {
 import { AppError } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { audited, type AuditActor } from './audit.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
 
 /**
  * The platform's settings (decision 0033): read with their defaults from the catalogue
@@ -138,7 +139,7 @@ function upsert(db: Db, key: SettingKey, value: unknown, actorId: number) {
   return db
     .insert(appSettings)
     .values({ key, value: json, updatedBy: actorId })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value: json, updatedBy: actorId, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` } });
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: json, updatedBy: actorId, updatedAt: sqlNow } });
 }
 
 const shown = (value: unknown) => (typeof value === 'boolean' ? (value ? 'on' : 'off') : JSON.stringify(value));

@@ -7,6 +7,7 @@ import type { LessonTypeView, PackageView } from '../bookings/views.ts';
 import { capacityProblem, PACKAGE_NOT_FOUND, type LessonTypePatch, type LessonTypeValues, type PackagePatch, type PackageValues } from './profile-schemas.ts';
 import { requireProfileRow } from './profile.ts';
 import { toLessonTypeView, toPackageView } from './profile-views.ts';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 
 /**
  * What an instructor offers on their profile (decision 0032): lesson types and packages, each
@@ -14,7 +15,6 @@ import { toLessonTypeView, toPackageView } from './profile-views.ts';
  * bookings or purchases already use only deactivates it: those rows keep pointing at it.
  */
 
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 type LessonTypeRow = typeof lessonTypes.$inferSelect;
 
@@ -74,7 +74,7 @@ export async function updateLessonType(db: Db, userId: number, id: number, patch
       ...(patch.capacity !== undefined && { capacity: patch.capacity }),
       ...(patch.mode !== undefined && { mode: patch.mode }),
       ...(patch.active !== undefined && { active: patch.active }),
-      updatedAt: NOW,
+      updatedAt: sqlNow,
     })
     .where(and(eq(lessonTypes.id, id), eq(lessonTypes.instructorId, userId)))
     .returning();
@@ -101,8 +101,8 @@ export async function removeLessonType(db: Db, userId: number, id: number): Prom
   )})`;
   const [deleted] = await db.batch([
     db.delete(lessonTypes).where(and(eq(lessonTypes.id, id), eq(lessonTypes.instructorId, userId), sql`NOT ${used}`)),
-    db.update(lessonTypes).set({ active: false, updatedAt: NOW }).where(and(eq(lessonTypes.id, id), eq(lessonTypes.instructorId, userId))),
-    db.update(lessonPackages).set({ active: false, updatedAt: NOW }).where(and(eq(lessonPackages.lessonTypeId, id), eq(lessonPackages.instructorId, userId))),
+    db.update(lessonTypes).set({ active: false, updatedAt: sqlNow }).where(and(eq(lessonTypes.id, id), eq(lessonTypes.instructorId, userId))),
+    db.update(lessonPackages).set({ active: false, updatedAt: sqlNow }).where(and(eq(lessonPackages.lessonTypeId, id), eq(lessonPackages.instructorId, userId))),
   ]);
   if (deleted.rowsAffected > 0) return { deleted: true, lesson_type: null };
   return { deleted: false, lesson_type: toLessonTypeView(await ownLessonType(db, userId, id)) };
@@ -168,7 +168,7 @@ export async function updatePackage(db: Db, userId: number, id: number, patch: P
       ...(patch.lessons_count !== undefined && { lessonsCount: patch.lessons_count }),
       ...(patch.price_cents !== undefined && { priceCents: patch.price_cents }),
       ...(patch.active !== undefined && { active: patch.active }),
-      updatedAt: NOW,
+      updatedAt: sqlNow,
     })
     .where(and(eq(lessonPackages.id, id), eq(lessonPackages.instructorId, userId)))
     .returning();
@@ -188,7 +188,7 @@ export async function removePackage(db: Db, userId: number, id: number): Promise
   const bought = exists(db.select({ one: sql`1` }).from(packagePurchases).where(eq(packagePurchases.packageId, id)));
   const [deleted] = await db.batch([
     db.delete(lessonPackages).where(and(eq(lessonPackages.id, id), eq(lessonPackages.instructorId, userId), sql`NOT ${bought}`)),
-    db.update(lessonPackages).set({ active: false, updatedAt: NOW }).where(and(eq(lessonPackages.id, id), eq(lessonPackages.instructorId, userId))),
+    db.update(lessonPackages).set({ active: false, updatedAt: sqlNow }).where(and(eq(lessonPackages.id, id), eq(lessonPackages.instructorId, userId))),
   ]);
   if (deleted.rowsAffected > 0) return { deleted: true, package: null };
   const row = await ownPackage(db, userId, id);

@@ -4,6 +4,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import type { SellerProfileView, SellerRole } from './views.ts';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 
 /**
  * Becoming a seller (decision 0029): one application per user (seller_profiles, keyed by the
@@ -22,7 +23,6 @@ export const APPLICATION_PENDING = 'Your seller application is still under revie
 export const APPLICATION_REJECTED = 'Your seller application was not approved.';
 export const SELLER_SUSPENDED = 'Your store is suspended: you cannot add or submit resources.';
 
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 export interface ApplicationInput {
   store_name: string;
@@ -125,7 +125,7 @@ export async function applyToSell(db: Db, userId: number, input: ApplicationInpu
     } else {
       const updated = await db
         .update(sellerProfiles)
-        .set({ ...values, status: 'pending', statusReason: null, decidedBy: null, decidedAt: null, createdAt: NOW, updatedAt: NOW })
+        .set({ ...values, status: 'pending', statusReason: null, decidedBy: null, decidedAt: null, createdAt: sqlNow, updatedAt: sqlNow })
         .where(and(eq(sellerProfiles.userId, userId), eq(sellerProfiles.status, 'rejected')));
       // Someone (another tab) re-applied or an admin decided in between.
       if (updated.rowsAffected === 0) throw conflict(ALREADY_APPLIED);
@@ -150,7 +150,7 @@ export async function updateOwnSellerProfile(db: Db, userId: number, changes: Pr
   try {
     await db
       .update(sellerProfiles)
-      .set({ ...set, updatedAt: NOW })
+      .set({ ...set, updatedAt: sqlNow })
       .where(eq(sellerProfiles.userId, userId));
   } catch (err) {
     profileConflict(err);
