@@ -282,6 +282,8 @@ export const bookings = sqliteTable(
     // the number of everyone's bookings in that status.
     index('bookings_user_status_idx').on(t.userId, t.status, t.startsAt),
     index('bookings_instructor_idx').on(t.instructorId, t.startsAt),
+    // A lesson type's bookings by start (the admin's search by title, through the types that hold it).
+    index('bookings_lesson_type_idx').on(t.lessonTypeId, t.startsAt),
     index('bookings_order_idx').on(t.orderId),
     index('bookings_status_idx').on(t.status, t.startsAt),
     index('bookings_status_ends_idx').on(t.status, t.endsAt),

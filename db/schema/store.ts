@@ -102,19 +102,55 @@ export const resources = sqliteTable(
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },
-  (t) => [
-    index('resources_status_featured_idx').on(t.status, t.featured),
-    // The store's orders (newest, top rated, best selling), each within a status.
-    index('resources_status_newest_idx').on(t.status, sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id),
-    index('resources_status_rating_idx').on(t.status, t.ratingAverage, t.ratingCount, t.id),
-    index('resources_status_sales_idx').on(t.status, t.salesCount, t.ratingAverage, t.id),
-    index('resources_seller_idx').on(t.sellerId, t.status),
-    // A seller's analytics per resource, best sellers first, a page at a time.
-    index('resources_seller_sales_idx').on(t.sellerId, t.salesCount, t.id),
-    index('resources_category_idx').on(t.categoryId),
-    check('resources_price_range', sql`${t.priceCents} BETWEEN 0 AND 10000000`),
-    check('resources_rating_range', sql`${t.ratingAverage} BETWEEN 0 AND 5`),
-  ],
+  (t) => {
+    // The orders of the lists: newest, the oldest submission first (the review queue), top rated,
+    // best selling, by price (both ways) and cheapest first, among equal prices the newest first.
+    const newest = [sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id] as const;
+    const submitted = [sql`coalesce(${t.submittedAt}, ${t.createdAt})`, t.id] as const;
+    const rating = [t.ratingAverage, t.ratingCount, t.id] as const;
+    const bestSelling = [t.salesCount, t.ratingAverage, t.id] as const;
+    const price = [t.priceCents, t.id] as const;
+    const cheapest = [t.priceCents, sql`${t.id} desc`] as const;
+    return [
+      index('resources_status_featured_idx').on(t.status, t.featured),
+      // The store's orders (newest, top rated, best selling), each within a status.
+      index('resources_status_newest_idx').on(t.status, ...newest),
+      index('resources_status_rating_idx').on(t.status, ...rating),
+      index('resources_status_sales_idx').on(t.status, ...bestSelling),
+      index('resources_seller_idx').on(t.sellerId, t.status),
+      // A seller's analytics per resource, best sellers first, a page at a time.
+      index('resources_seller_sales_idx').on(t.sellerId, t.salesCount, t.id),
+      index('resources_category_idx').on(t.categoryId),
+      // The admin's list of every resource pages by keyset in each of its orders: over every
+      // status, and behind each filter that can narrow it to a few rows (a status, a seller, a
+      // category; the featured ones, few, newest first). The store's facets keep a large share
+      // each: a page walks its order's index past the others.
+      index('resources_newest_idx').on(...newest),
+      index('resources_submitted_idx').on(...submitted),
+      index('resources_rating_idx').on(...rating),
+      index('resources_best_selling_idx').on(...bestSelling),
+      index('resources_price_idx').on(...price),
+      index('resources_cheapest_idx').on(...cheapest),
+      index('resources_status_submitted_idx').on(t.status, ...submitted),
+      index('resources_status_price_idx').on(t.status, ...price),
+      index('resources_status_cheapest_idx').on(t.status, ...cheapest),
+      index('resources_seller_newest_idx').on(t.sellerId, ...newest),
+      index('resources_seller_submitted_idx').on(t.sellerId, ...submitted),
+      index('resources_seller_rating_idx').on(t.sellerId, ...rating),
+      index('resources_seller_best_selling_idx').on(t.sellerId, ...bestSelling),
+      index('resources_seller_price_idx').on(t.sellerId, ...price),
+      index('resources_seller_cheapest_idx').on(t.sellerId, ...cheapest),
+      index('resources_category_newest_idx').on(t.categoryId, ...newest),
+      index('resources_category_submitted_idx').on(t.categoryId, ...submitted),
+      index('resources_category_rating_idx').on(t.categoryId, ...rating),
+      index('resources_category_best_selling_idx').on(t.categoryId, ...bestSelling),
+      index('resources_category_price_idx').on(t.categoryId, ...price),
+      index('resources_category_cheapest_idx').on(t.categoryId, ...cheapest),
+      index('resources_featured_newest_idx').on(t.featured, ...newest),
+      check('resources_price_range', sql`${t.priceCents} BETWEEN 0 AND 10000000`),
+      check('resources_rating_range', sql`${t.ratingAverage} BETWEEN 0 AND 5`),
+    ];
+  },
 );
 
 /** A resource's downloadable files (one to five), kept in the object store outside the public uploads prefix. */

@@ -39,6 +39,21 @@ describe('the public store', () => {
     expect(await getResourceDetail(t.db, published.id)).not.toBeNull();
   });
 
+  it('answers every page by number in the list’s order, those past the middle read from the end', async () => {
+    const seller = await makeSeller(t.db, { storeName: `Paging Studio ${Date.now()}` });
+    // Ties on price, so the id decides the order within a price.
+    for (const priceCents of [500, 0, 500, 900, 500, 0, 1200]) await makeResource(t.db, { sellerId: seller.user.id, priceCents });
+    const mine = { seller: seller.user.id };
+    for (const sort of ['newest', 'price_asc', 'price_desc', 'rating', 'best_selling'] as const) {
+      const whole = (await listPublicResources(t.db, { ...mine, sort, page_size: 100 })).data.map((r) => r.id);
+      expect(whole).toHaveLength(7);
+      const pages = await Promise.all([1, 2, 3].map((page) => listPublicResources(t.db, { ...mine, sort, page, page_size: 3 })));
+      expect(pages.flatMap((p) => p.data.map((r) => r.id)), sort).toEqual(whole);
+      expect(pages.map((p) => p.total)).toEqual([7, 7, 7]);
+      expect((await listPublicResources(t.db, { ...mine, sort, page: 4, page_size: 3 })).data).toEqual([]);
+    }
+  });
+
   it('filters by the facets, searches the store name, sorts and pages', async () => {
     const seller = await makeSeller(t.db, { storeName: `Quokka Studio ${Date.now()}` });
     const category = await makeResourceCategory(t.db);

@@ -2,6 +2,7 @@ import { atom, computed } from 'nanostores';
 import type { AdminResourceList } from '../../../worker/src/services/store/resource-reads.ts';
 import type { ResourceDetail, ResourceStatus, ResourceSummary } from '../../../worker/src/services/store/views.ts';
 import { ApiError, apiFetch, describeError, type ValidationErrors } from '../lib/api.ts';
+import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { exportHref } from './csv-export.ts';
 import { invalidate, read, startingWith, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
@@ -142,10 +143,12 @@ export interface ResourcesQuery {
 export const DEFAULT_RESOURCES_QUERY: ResourcesQuery = { status: 'submitted', q: '', seller: null, page: 1 };
 export const RESOURCES_PAGE_SIZE = 20;
 
-/** The API path of a list: the queue (submitted) reads oldest first, so the longest wait comes first. */
-export function resourcesPath(query: ResourcesQuery, pageSize = RESOURCES_PAGE_SIZE): string {
-  const params = new URLSearchParams(resourceFilters(query));
-  params.set('page', String(query.page));
+/**
+ * The API path of a list: the queue (submitted) reads oldest first, so the longest wait comes
+ * first. A page next to the one shown is asked by that page's token (lib/keyset-pages.ts).
+ */
+export function resourcesPath(query: ResourcesQuery, pageSize = RESOURCES_PAGE_SIZE, token?: PageToken): string {
+  const params = new URLSearchParams({ ...resourceFilters(query), ...pageParams(query.page, token) });
   params.set('page_size', String(pageSize));
   return `/api/curriculum-all?${params}`;
 }
@@ -187,12 +190,14 @@ export function pageCount(list: Pick<AdminResourceList, 'total' | 'page_size'> |
 
 let listRequest = 0;
 let listTimer: ReturnType<typeof setTimeout> | undefined;
+/** The token of the page asked for, when it is next to the one shown (kept in the address beside the page). */
+let listToken: PageToken | undefined;
 
 async function fetchResources(): Promise<void> {
   const mine = ++listRequest;
   $resourcesList.set({ status: 'loading', data: previous($resourcesList.get()) });
   try {
-    const data = await read<AdminResourceList>(resourcesPath($resourcesQuery.get()));
+    const data = await read<AdminResourceList>(resourcesPath($resourcesQuery.get(), RESOURCES_PAGE_SIZE, listToken));
     if (mine === listRequest) $resourcesList.set({ status: 'ready', data });
   } catch (error) {
     if (mine === listRequest) $resourcesList.set({ status: 'error', message: loadMessage(error, 'the resources') });
@@ -201,16 +206,19 @@ async function fetchResources(): Promise<void> {
 
 function writeResourcesUrl(): void {
   const { status, q, seller, page } = $resourcesQuery.get();
-  replaceQuery({ status: status === DEFAULT_RESOURCES_QUERY.status ? '' : status, q: q.trim(), seller: seller ?? '', page });
+  replaceQuery({ status: status === DEFAULT_RESOURCES_QUERY.status ? '' : status, q: q.trim(), seller: seller ?? '', page, ...tokenInAddress(page, listToken) });
 }
 
+/** Reads the filters and the page (with its token, from a shared link or a reload) from the address, then the list. */
 export function initResourcesList(): void {
   $resourcesQuery.set(resourcesQueryOf(location.search));
+  listToken = tokenFromAddress(new URLSearchParams(location.search), $resourcesQuery.get().page);
   void fetchResources();
 }
 
 export function setResourcesFilter(change: Partial<Pick<ResourcesQuery, 'status' | 'seller'>>): void {
   clearTimeout(listTimer);
+  listToken = undefined;
   $resourcesQuery.set({ ...$resourcesQuery.get(), ...change, page: 1 });
   writeResourcesUrl();
   void fetchResources();
@@ -218,6 +226,7 @@ export function setResourcesFilter(change: Partial<Pick<ResourcesQuery, 'status'
 
 /** Typing in the search box: the box follows at once, the list and the address after a pause. */
 export function setResourcesSearch(q: string): void {
+  listToken = undefined;
   $resourcesQuery.set({ ...$resourcesQuery.get(), q, page: 1 });
   clearTimeout(listTimer);
   listTimer = setTimeout(() => {
@@ -226,8 +235,10 @@ export function setResourcesSearch(q: string): void {
   }, SEARCH_DEBOUNCE_MS);
 }
 
+/** Next and Previous by the shown page's token; First, Last and any other page by number. */
 export function setResourcesPage(page: number): void {
   clearTimeout(listTimer);
+  listToken = tokenTo(page, previous($resourcesList.get()));
   $resourcesQuery.set({ ...$resourcesQuery.get(), page });
   writeResourcesUrl();
   void fetchResources();
@@ -349,18 +360,21 @@ export function archiveResource(r: ResourceRef): Promise<ChangeResult> {
 export const QUEUE_PAGE_SIZE = 10;
 export const $queuePage = atom(1);
 export const $reviewQueue = atom<Loadable<AdminResourceList>>({ status: 'idle' });
+let queueToken: PageToken | undefined;
 
 async function fetchQueue(): Promise<void> {
   $reviewQueue.set({ status: 'loading', data: previous($reviewQueue.get()) });
   try {
-    const data = await read<AdminResourceList>(resourcesPath({ ...DEFAULT_RESOURCES_QUERY, status: 'submitted', page: $queuePage.get() }, QUEUE_PAGE_SIZE));
+    const data = await read<AdminResourceList>(resourcesPath({ ...DEFAULT_RESOURCES_QUERY, status: 'submitted', page: $queuePage.get() }, QUEUE_PAGE_SIZE, queueToken));
     $reviewQueue.set({ status: 'ready', data });
   } catch (error) {
     $reviewQueue.set({ status: 'error', message: loadMessage(error, 'the review queue') });
   }
 }
 
+/** A page of the queue: the one next to the page shown by its token, any other by number. */
 export function loadReviewQueue(page = 1): Promise<void> {
+  queueToken = tokenTo(page, previous($reviewQueue.get()));
   $queuePage.set(page);
   return fetchQueue();
 }

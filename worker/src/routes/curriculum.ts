@@ -6,7 +6,7 @@ import { forbidden } from '../http/errors.ts';
 import { markPersonal } from '../http/public-cache.ts';
 import { validate } from '../http/validate.ts';
 import { requireUser, signedInUser } from '../middleware/auth.ts';
-import { adminResourceListQuerySchema } from '../schemas/store.ts';
+import { adminResourceFiltersSchema, adminResourceListQuerySchema } from '../schemas/store.ts';
 import { csvExportResponse } from '../services/csv/stream.ts';
 import { resourcesExport } from '../services/csv/resources.ts';
 import { listAllResources } from '../services/store/resource-reads.ts';
@@ -39,13 +39,7 @@ export const curriculumRoutes = new Hono<AppContext>()
     return c.json(await listAllResources(c.get('platform').db, { ...q, featured: q.featured || undefined }), 200);
   })
   // The admin list as CSV: the same filters and sort (no page), every matching resource, the list's order.
-  .get(
-    '/curriculum-all/export.csv',
-    requireUser,
-    curriculumStaff,
-    validate('query', adminResourceListQuerySchema.omit({ page: true, page_size: true })),
-    async (c) => {
-      const q = c.req.valid('query');
-      return csvExportResponse(c, 'resources', resourcesExport(c.get('platform').db, { ...q, featured: q.featured || undefined }));
-    },
-  );
+  .get('/curriculum-all/export.csv', requireUser, curriculumStaff, validate('query', adminResourceFiltersSchema), async (c) => {
+    const q = c.req.valid('query');
+    return csvExportResponse(c, 'resources', resourcesExport(c.get('platform').db, { ...q, featured: q.featured || undefined }));
+  });

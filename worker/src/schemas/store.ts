@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uploadKeyOf } from '../domain/media-links.ts';
 import { AGE_GROUPS, DANCE_STYLES, PREVIEW_IMAGES_MAX, REPLY_MAX, RESOURCE_LEVELS, RESOURCE_PAGE_SIZE_DEFAULT, RESOURCE_STATUSES, REVIEW_MAX, REVIEW_MIN } from '../domain/store.ts';
 import { RESOURCE_SORTS } from '../services/store/views.ts';
-import { idSchema, pageQuery, pageSizeQuery } from './users.ts';
+import { cursorQuery, idSchema, pageQuery, pageSizeQuery } from './users.ts';
 
 /**
  * The curriculum store's inputs (decision 0029): a resource's fields, the list's query, reviews,
@@ -160,14 +160,20 @@ export const resourceListQuerySchema = z.object({
   sort: z.preprocess(emptyIsUndefined, z.enum(RESOURCE_SORTS, { error: `Sort must be one of: ${RESOURCE_SORTS.join(', ')}` }).default('newest')),
 });
 
-/** GET /api/curriculum-all: every status; the review queue sorts oldest first. */
-export const adminResourceListQuerySchema = z.object({
-  ...commonListQuery,
-  status: z.preprocess(emptyIsUndefined, z.enum(RESOURCE_STATUSES, { error: `Status must be one of: ${RESOURCE_STATUSES.join(', ')}` }).optional()),
-  seller: z.preprocess(emptyIsUndefined, idSchema.optional()),
-  sort: z.preprocess(emptyIsUndefined, z.enum([...RESOURCE_SORTS, 'oldest'], { error: `Sort must be one of: ${[...RESOURCE_SORTS, 'oldest'].join(', ')}` }).default('newest')),
-  page_size: pageSizeQuery(20),
-});
+/** GET /api/curriculum-all/export.csv: the admin list's filters and order (every status; the review queue sorts oldest first). */
+export const adminResourceFiltersSchema = z
+  .object({
+    ...commonListQuery,
+    status: z.preprocess(emptyIsUndefined, z.enum(RESOURCE_STATUSES, { error: `Status must be one of: ${RESOURCE_STATUSES.join(', ')}` }).optional()),
+    seller: z.preprocess(emptyIsUndefined, idSchema.optional()),
+    sort: z.preprocess(emptyIsUndefined, z.enum([...RESOURCE_SORTS, 'oldest'], { error: `Sort must be one of: ${[...RESOURCE_SORTS, 'oldest'].join(', ')}` }).default('newest')),
+  })
+  .omit({ page: true, page_size: true });
+
+/** GET /api/curriculum-all: the filters, and a page by number or the page after or before one shown, by its token (decision 0045). */
+export const adminResourceListQuerySchema = adminResourceFiltersSchema
+  .extend({ page: pageQuery, page_size: pageSizeQuery(20), after: cursorQuery, before: cursorQuery })
+  .refine((q) => !(q.after && q.before), { message: 'Ask for the page after a row or before one, not both', path: ['before'] });
 
 export const downloadQuerySchema = z.object({ file: z.preprocess(emptyIsUndefined, idSchema.optional()) });
 

@@ -37,7 +37,7 @@ export const pageSizeQuery = (fallback: number) => queryNumber('Page size', 1, 1
 export const INVALID_CURSOR = 'This page link is not valid: start again from the first page';
 
 /** A page token a list answered (`next` / `prev`); empty means none. */
-const cursorQuery = z
+export const cursorQuery = z
   .string()
   .optional()
   .transform((value, ctx): Cursor | undefined => {

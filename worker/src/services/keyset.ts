@@ -61,6 +61,12 @@ export type ReadSlice<Row> = (slice: { bound: SQL | undefined; reversed: boolean
 
 export interface KeysetList<Row> {
   order: ListOrder;
+  /**
+   * The rows beyond `cursor` (before it, `reversed`) for an order that is more than one key and
+   * the id in one direction (a key of several columns, ties broken the other way), whose `order`
+   * then names its first key; without it, `beyond(order, …)`.
+   */
+  beyond?: (cursor: Cursor, reversed: boolean) => SQL;
   read: ReadSlice<Row>;
   /** The row's sort key and id, as the order names them. */
   positionOf: (row: Row) => readonly [key: string | number, id: number];
@@ -94,7 +100,7 @@ export async function readKeysetPage<Row>(ask: PageAsk, list: KeysetList<Row>): 
   };
   if (cursor) {
     const backwards = ask.after === undefined;
-    const [read, total] = await Promise.all([list.read({ bound: beyond(list.order, backwards, cursor), reversed: backwards, limit: size + 1, offset: 0 }), list.total()]);
+    const [read, total] = await Promise.all([list.read({ bound: list.beyond ? list.beyond(cursor, backwards) : beyond(list.order, backwards, cursor), reversed: backwards, limit: size + 1, offset: 0 }), list.total()]);
     const more = read.length > size;
     const rows = read.slice(0, size);
     if (backwards) rows.reverse();

@@ -1,10 +1,13 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../../tests/support/admin-test-app.ts';
 import { fetchCsv, listAll, listTotal, TRICKY, TRICKY_READ } from '../../../../tests/support/csv-export.ts';
 import { createSignedInUser } from '../../../../tests/support/factories.ts';
 import { makeResource, makeResourceCategory, makeSeller } from '../../../../tests/support/store-factories.ts';
+import type { AdminResourceSort } from '../store/resource-reads.ts';
 import type { ResourceSummary } from '../store/views.ts';
-import { RESOURCES_CSV_HEADER } from './resources.ts';
+import { RESOURCES_CSV_HEADER, resourcesExport } from './resources.ts';
+import { csvStream } from './stream.ts';
 
 const app = useAdminTestApp();
 
@@ -56,6 +59,24 @@ describe('GET /api/curriculum-all/export.csv', () => {
     expect(everyStatus.rows).toHaveLength(await listTotal(app.t, `/api/curriculum-all?q=${tag}`, app.adminToken));
     expect(everyStatus.rows).toHaveLength(6);
   });
+
+  it.each(['newest', 'oldest', 'rating', 'best_selling', 'price_asc', 'price_desc'] as AdminResourceSort[])(
+    'sort=%s: pages of two, each after the last row of the one before, hold the list in its order, ties and all',
+    async (sort) => {
+      const seller = await makeSeller(app.t.db);
+      const same = { priceCents: 500, ratingAverage: 4, ratingCount: 2, salesCount: 3, publishedAt: '2026-02-01T00:00:00.000Z', createdAt: '2026-02-01T00:00:00.000Z' };
+      for (let i = 0; i < 3; i++) await makeResource(app.t.db, { sellerId: seller.user.id, ...same });
+      for (let i = 0; i < 4; i++) {
+        await makeResource(app.t.db, { sellerId: seller.user.id, ...same, priceCents: i * 300, ratingAverage: i + 1, salesCount: 4 - i, status: i % 2 ? 'submitted' : 'published', submittedAt: `2026-01-0${i + 1}T00:00:00.000Z` });
+      }
+      const listed = await listAll<ResourceSummary>(app.t, `/api/curriculum-all?seller=${seller.user.id}&sort=${sort}`, app.adminToken, 'page_size');
+      const text = await new Response(csvStream(resourcesExport(app.t.db, { seller: seller.user.id, sort }), 2)).text();
+      const [, ...records] = parse(text) as string[][];
+      const ids = records.map((record) => Number(record[0]));
+      expect(ids).toEqual(listed.map((r) => r.id));
+      expect(ids).toHaveLength(7);
+    },
+  );
 
   it('is for curriculum staff only (resources.manage or resources.review), and a bad filter is a 400', async () => {
     expect((await app.t.json('GET', PATH)).status).toBe(401);

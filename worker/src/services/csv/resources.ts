@@ -1,10 +1,14 @@
 import type { Db } from '../../platform/db.ts';
-import { allResourcesFrom, countAllResources, type AdminResourceQuery } from '../store/resource-reads.ts';
+import type { Position } from '../keyset.ts';
+import { allResourcesAfter, countAllResources, type AdminResourceFilters, type ListedResource } from '../store/resource-reads.ts';
 import type { ResourceSummary } from '../store/views.ts';
 import type { CsvExport } from './stream.ts';
 import { centsAsDollars, csvHeaders, type CsvColumn } from './writer.ts';
 
-/** The admin's resources list (GET /api/curriculum-all) as CSV: the same filters, every page, the list's order. */
+/**
+ * The admin's resources list (GET /api/curriculum-all) as CSV: the same filters, every page, the
+ * list's order, each page after the last row of the one before through the sort's index.
+ */
 
 const RESOURCE_COLUMNS: CsvColumn<ResourceSummary>[] = [
   { header: 'ID', value: (r) => r.id, kind: 'number' },
@@ -30,11 +34,11 @@ const RESOURCE_COLUMNS: CsvColumn<ResourceSummary>[] = [
 
 export const RESOURCES_CSV_HEADER = csvHeaders(RESOURCE_COLUMNS);
 
-export function resourcesExport(db: Db, filters: Omit<AdminResourceQuery, 'page' | 'page_size'>): CsvExport<ResourceSummary, number> {
+export function resourcesExport(db: Db, filters: AdminResourceFilters): CsvExport<ListedResource, Position> {
   return {
-    columns: RESOURCE_COLUMNS,
+    columns: RESOURCE_COLUMNS.map((c) => ({ ...c, value: (row: ListedResource) => c.value(row.resource) })),
     total: () => countAllResources(db, filters),
-    page: (offset, limit) => allResourcesFrom(db, filters, offset ?? 0, limit),
-    cursorOf: (_, read) => read,
+    page: (position, limit) => allResourcesAfter(db, filters, position, limit),
+    cursorOf: (row) => row.position,
   };
 }

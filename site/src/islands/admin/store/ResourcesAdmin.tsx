@@ -123,7 +123,7 @@ function ResourcesList() {
           />
         ))}
 
-      {data && <Pager page={data.page} pageCount={pageCount} onPage={setResourcesPage} />}
+      {data && <Pager page={data.page} pageCount={pageCount} onPage={setResourcesPage} ends />}
 
       <ResourceReviewDialog />
       <DecisionDialogs />

@@ -1,0 +1,1 @@
+CREATE INDEX `bookings_lesson_type_idx` ON `bookings` (`lesson_type_id`,`starts_at`);
