@@ -7,7 +7,8 @@ import { givePaidBooking } from '../../../../tests/support/booking-orders.ts';
 import { createUser } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { REMINDER_HOURS } from '../../domain/bookings.ts';
-import { sweepBookings } from './sweep.ts';
+import { statementsOf } from '../../../../tests/support/query-plans.ts';
+import { REMINDER_CHUNK, sweepBookings } from './sweep.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,6 +50,23 @@ describe('sweepBookings', () => {
     await sweepBookings(t.platform, new Date(Date.now() + 4 * HOUR));
     expect((await row(later.id)).reminderSentAt).not.toBeNull();
     expect(await mailsAbout(later.number, 'booking_reminder')).toHaveLength(2);
+  });
+
+  it('sends a backlog of reminders in chunks, each exactly once', async () => {
+    const { lessonTypes } = await createInstructor(t.db);
+    const backlog = REMINDER_CHUNK * 2 + 3;
+    const due = [];
+    for (let i = 0; i < backlog; i++) {
+      const booker = await createUser(t.db);
+      due.push(await giveBooking(t.db, booker.id, lessonTypes[0]!, { startsAt: at(1 + i / 100) }));
+    }
+    const statements = await statementsOf(t.client, () => sweepBookings(t.platform));
+    // One claim per chunk, each for at most a chunk's bookings, until a short one.
+    const claims = statements.filter((s) => /^update "bookings" set "reminder_sent_at"/.test(s.sql));
+    expect(claims.length).toBeGreaterThanOrEqual(3);
+    for (const b of due) expect((await row(b.id)).reminderSentAt).not.toBeNull();
+    await sweepBookings(t.platform);
+    for (const b of due) expect(await mailsAbout(b.number, 'booking_reminder')).toHaveLength(2);
   });
 
   it('expires holds and offers past their time, ends waits for started sessions', async () => {

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { bookings } from '../../../../db/schema/bookings.ts';
 import { REMINDER_HOURS } from '../../domain/bookings.ts';
 import type { Platform } from '../../platform/context.ts';
+import { nextTurn } from '../../platform/next-turn.ts';
 import { emailBookingEvent, emailBookingEventOnce, loadBookingContexts, noticeStatements } from './notices.ts';
 import { offerWaitingSessions } from './waitlist.ts';
 
@@ -16,6 +18,9 @@ import { offerWaitingSessions } from './waitlist.ts';
  * 4. bookings confirmed by a payment (the webhook's batch wrote their in-app notices) get their
  *    confirmation email with the ICS, once: a booking whose confirmation is in the outbox is done.
  */
+
+/** Reminders claimed and sent together: a chunk's notices and emails are one short stretch of work. */
+export const REMINDER_CHUNK = 25;
 
 export interface SweepResult {
   expired: number;
@@ -44,20 +49,38 @@ export async function sweepBookings(platform: Pick<Platform, 'env' | 'db' | 'mai
   // The freed seats (and any other a waiter may take) go to the waiters, first come first offered.
   const offered = await offerWaitingSessions(platform, now);
 
-  // 3. Reminders.
+  // 3. Reminders, a chunk at a time: each chunk's notices are one batch, which the embedded database
+  // runs on the server's own thread, so a backlog (after a pause, or bookings imported in bulk) is
+  // sent in chunks with other requests served between them, not in one batch that holds them all.
   const until = new Date(now.getTime() + REMINDER_HOURS * 3_600_000).toISOString();
-  const claimed = await db.all<{ id: number }>(sql`UPDATE bookings SET reminder_sent_at = ${stamp}
-    WHERE status = 'confirmed' AND reminder_sent_at IS NULL AND starts_at > ${stamp} AND starts_at <= ${until}
-    RETURNING id`);
-  if (claimed.length) {
-    const contexts = await loadBookingContexts(db, sql`b.id IN (${sql.join(
-      claimed.map((c) => sql`${c.id}`),
-      sql`, `,
-    )})`);
-    const statements = contexts.flatMap((b) => noticeStatements(db, 'booking_reminder', b, sql`1`));
-    if (statements.length) await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-    for (const b of contexts) await emailBookingEvent(platform, 'booking_reminder', b);
+  let reminded = 0;
+  for (;;) {
+    const due = db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.status, 'confirmed'), isNull(bookings.reminderSentAt), gt(bookings.startsAt, stamp), lte(bookings.startsAt, until)))
+      .orderBy(asc(bookings.startsAt))
+      .limit(REMINDER_CHUNK);
+    // The claim: only the rows this UPDATE returned are told (a racing sweep finds them set).
+    const claimed = await db
+      .update(bookings)
+      .set({ reminderSentAt: stamp })
+      .where(and(inArray(bookings.id, due), isNull(bookings.reminderSentAt)))
+      .returning({ id: bookings.id });
+    if (claimed.length) {
+      reminded += claimed.length;
+      const contexts = await loadBookingContexts(db, sql`b.id IN (${sql.join(
+        claimed.map((c) => sql`${c.id}`),
+        sql`, `,
+      )})`);
+      const statements = contexts.flatMap((b) => noticeStatements(db, 'booking_reminder', b, sql`1`));
+      if (statements.length) await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+      for (const b of contexts) await emailBookingEvent(platform, 'booking_reminder', b);
+    }
+    if (claimed.length < REMINDER_CHUNK) break;
+    await nextTurn();
   }
+  await nextTurn();
   // 4. Confirmation emails of paid bookings (the payment's batch cannot write an ICS).
   const since = new Date(now.getTime() - 86_400_000).toISOString();
   const unsent = await loadBookingContexts(
@@ -71,5 +94,5 @@ export async function sweepBookings(platform: Pick<Platform, 'env' | 'db' | 'mai
   );
   let confirmed = 0;
   for (const b of unsent) confirmed += await emailBookingEventOnce(platform, 'booking_confirmed', b);
-  return { expired: expired.length, offered, reminded: claimed.length, confirmed };
+  return { expired: expired.length, offered, reminded, confirmed };
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { badRequest } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
+import { nextTurn } from '../../platform/next-turn.ts';
 import { csvField, csvFilename, csvRecord, type CsvColumn } from './writer.ts';
 
 /**
@@ -33,15 +34,6 @@ export function tooManyRows(max: number): Error {
   return badRequest(`Too many rows to export (more than ${max.toLocaleString('en-US')}). Narrow the filters and try again.`);
 }
 
-/**
- * A turn of the event loop. A stream pulls its next page as soon as the reader takes one (a
- * compressor takes several before it pushes back), and each page's promises resolve as microtasks:
- * without a yield, pages ran back to back in one turn and held every other request 20–40 ms.
- * (Node's setImmediate; elsewhere a timer.)
- */
-const nextTurn = (): Promise<void> =>
-  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
-
 function records<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
   let out = '';
   for (const row of rows) out += `${csvRecord(columns.map((c) => csvField(c.value(row), { text: (c.kind ?? 'text') === 'text' })))}\r\n`;
@@ -65,6 +57,8 @@ export function csvStream<Row, Cursor>(exp: CsvExport<Row, Cursor>, pageRows = C
           controller.enqueue(encoder.encode(`${csvRecord(exp.columns.map((c) => csvField(c.header)))}\r\n`));
           return;
         }
+        // A stream pulls its next page as soon as the reader takes one (a compressor takes several
+        // before it pushes back): without a turn between pages they ran back to back in one turn.
         await nextTurn();
         const rows = await exp.page(after, pageRows);
         if (rows.length > 0) {
