@@ -24,7 +24,7 @@ export interface AuditLogFilters {
   /** Inclusive first day and last day (YYYY-MM-DD, UTC). */
   from?: string;
   to?: string;
-  /** Words of the summary, each matched as a word or the beginning of one. */
+  /** Words of the summary: whole words, the last one also as the beginning of a word. */
   q?: string;
 }
 
@@ -70,13 +70,16 @@ export const auditSearch = sqliteTable('audit_search', {
 
 /**
  * The words of a search as an FTS5 query: every word, each as typed (quoted, so its characters
- * are not operators) and matching the beginning of a word of the summary, in any order. Null when
- * no word holds a letter or a digit: the index keeps only those, so nothing can match.
+ * are not operators), in any order; the last one may be the beginning of a word (it may still be
+ * being typed), the others are whole words. A whole word is read lazily from the index, newest
+ * first, whereas a beginning gathers every match of every word it begins: for a word in most
+ * entries that is a million ids, so only the last word is read that way. Null when no word holds a
+ * letter or a digit: the index keeps only those, so nothing can match.
  */
 export function summaryQuery(q: string): string | null {
   const words = q.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
   if (words.length === 0) return null;
-  return words.map((word) => `"${word.replace(/"/g, '""')}"*`).join(' ');
+  return words.map((word, i) => `"${word.replace(/"/g, '""')}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 }
 
 /** The day after a YYYY-MM-DD day, as the exclusive end of a range. */
