@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { AGE_GROUPS } from '../../worker/src/domain/store.ts';
 import type { GrowPlan } from './plan.ts';
 
 /**
@@ -40,7 +41,8 @@ const pick = (values: readonly string[], index: string) =>
   sql.raw(`CASE (${index}) % ${values.length} ${values.map((v, k) => `WHEN ${k} THEN '${v.replace(/'/g, "''")}'`).join(' ')} END`);
 
 const STYLES = ['Ballet', 'Hip Hop', 'Jazz', 'Tap', 'Contemporary', 'Latin'];
-const AGES = ['Early Years (3-5)', 'Children (6-11)', 'Teens (12-17)', 'Adult (18+)'];
+// The store's own age groups, so the grown resources can be found by the store's age filter.
+const AGES = AGE_GROUPS;
 const LEVELS = ['Beginner', 'Intermediate', 'Advanced'];
 
 export function growStatements(c: GrowContext): { name: string; statement: SQL }[] {
@@ -167,12 +169,16 @@ export function growStatements(c: GrowContext): { name: string; statement: SQL }
         SELECT 'GB' || printf('%09d', i), s.instructor, s.booker, lt.id, lt.kind, lt.title, lt.mode, s.starts,
           strftime('%Y-%m-%dT%H:%M:%fZ', s.starts, '+' || lt.duration_minutes || ' minutes'), 'America/New_York', 'America/New_York',
           CASE WHEN i % 7 = 0 THEN 'cancelled' ELSE 'confirmed' END, lt.price_cents,
-          strftime('%Y-%m-%dT%H:%M:%fZ', s.starts, '-3 days'),
-          CASE WHEN i % 7 = 0 THEN strftime('%Y-%m-%dT%H:%M:%fZ', s.starts, '-1 day') END,
+          s.booked,
+          CASE WHEN i % 7 = 0 THEN min(strftime('%Y-%m-%dT%H:%M:%fZ', s.starts, '-1 day'), ${anchor}) END,
           CASE WHEN i % 7 = 0 THEN 'Cannot make it' END,
-          strftime('%Y-%m-%dT%H:%M:%fZ', s.starts, '-3 days'), strftime('%Y-%m-%dT%H:%M:%fZ', s.starts, '-3 days')
-        FROM (SELECT i, ${instructorOf} AS instructor, ${lessonTypeOf} AS lesson, ${sql.raw(user('i * 17'))} AS booker,
-            strftime('%Y-%m-%dT%H:%M:%fZ', ${anchor}, '-300 days', '+' || ((i / ${k}) * 15 + 7) || ' minutes') AS starts FROM seq) s
+          s.booked, s.booked
+        FROM (SELECT i, instructor, lesson, booker, starts,
+            -- Booked three days ahead, and never after the anchor (the sessions still to come were
+            -- booked over the last month).
+            min(strftime('%Y-%m-%dT%H:%M:%fZ', starts, '-3 days'), strftime('%Y-%m-%dT%H:%M:%fZ', ${anchor}, '-' || (i % 43200) || ' minutes')) AS booked
+          FROM (SELECT i, ${instructorOf} AS instructor, ${lessonTypeOf} AS lesson, ${sql.raw(user('i * 17'))} AS booker,
+            strftime('%Y-%m-%dT%H:%M:%fZ', ${anchor}, '-300 days', '+' || ((i / ${k}) * 15 + 7) || ' minutes') AS starts FROM seq)) s
         JOIN lesson_types lt ON lt.id = s.lesson`,
     },
     {
@@ -198,7 +204,9 @@ export function growStatements(c: GrowContext): { name: string; statement: SQL }
       statement: sql`${counter(plan.audit)}
         INSERT INTO audit_log (actor_id, actor_name, actor_roles, action, entity, entity_id, summary, created_at)
         SELECT ${c.ids.admin}, 'admin', 'ADMIN', ${pick(['user.update', 'course.update', 'coupon.update', 'order.refund', 'resource.approve'], 'i')},
-          ${pick(['users', 'courses', 'coupons', 'orders', 'resources'], 'i')}, CAST(i AS TEXT), 'Grown change number ' || i, ${before(anchor, spread(3571))}
+          ${pick(['users', 'courses', 'coupons', 'orders', 'resources'], 'i')}, CAST(i AS TEXT), 'Grown change number ' || i,
+          -- Written in time order, as a log is: a later entry has a later time.
+          ${before(anchor, `((${plan.audit} - i) * ${TWO_YEARS_S} / ${plan.audit})`)}
         FROM seq`,
     },
     {
