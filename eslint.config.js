@@ -4,6 +4,50 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const LITERAL_WRITE = "Build the statement with drizzle's builders (db.insert / db.update with .set, .select, .onConflictDoUpdate, .returning), not a literal INSERT or UPDATE.";
+/** Files whose literal INSERT/UPDATE statements are still to be rewritten with the builders; the list only shrinks. */
+const LITERAL_WRITES_LEFT = [
+  'worker/src/routes/categories.ts',
+  'worker/src/routes/quizzes.ts',
+  'worker/src/routes/resource-categories.ts',
+  'worker/src/services/accounts.ts',
+  'worker/src/services/admin-users.ts',
+  'worker/src/services/audit.ts',
+  'worker/src/services/bookings/admin-styles.ts',
+  'worker/src/services/bookings/calendar.ts',
+  'worker/src/services/bookings/cancel.ts',
+  'worker/src/services/bookings/holds.ts',
+  'worker/src/services/bookings/instructor-ledger.ts',
+  'worker/src/services/bookings/packages.ts',
+  'worker/src/services/bookings/payment.ts',
+  'worker/src/services/bookings/reschedule.ts',
+  'worker/src/services/bookings/reviews.ts',
+  'worker/src/services/bookings/sweep.ts',
+  'worker/src/services/bookings/waitlist.ts',
+  'worker/src/services/certificates.ts',
+  'worker/src/services/connect/profile.ts',
+  'worker/src/services/enrolment.ts',
+  'worker/src/services/invitations.ts',
+  'worker/src/services/notifications.ts',
+  'worker/src/services/payments/checkout.ts',
+  'worker/src/services/payments/fulfilment.ts',
+  'worker/src/services/payments/pending.ts',
+  'worker/src/services/payments/webhooks.ts',
+  'worker/src/services/quiz-attempts.ts',
+  'worker/src/services/refunds.ts',
+  'worker/src/services/store/downloads.ts',
+  'worker/src/services/store/ownership.ts',
+  'worker/src/services/store/payees.ts',
+  'worker/src/services/store/resource-files.ts',
+  'worker/src/services/store/resource-writes.ts',
+  'worker/src/services/store/reviews.ts',
+  'worker/src/services/store/seller-admin.ts',
+  'worker/src/services/store/seller-analytics.ts',
+  'worker/src/services/store/seller-money.ts',
+  'worker/src/services/subscriptions/checkout.ts',
+  'worker/src/services/subscriptions/events.ts',
+];
+
 export default tseslint.config(
   {
     ignores: ['node_modules/', 'dist/', 'build/', 'dist-worker/', '.astro/', '.wrangler/', 'data/', 'tests/.tmp/', 'test-results/', 'playwright-report/', 'db/migrations/'],
@@ -18,6 +62,22 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error', 'log', 'table'] }],
       eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    // Writes are built with drizzle's builders (insert/update/delete, typed by the schema), so a
+    // renamed column fails the type check; a literal INSERT or UPDATE statement is refused.
+    // Migrations (SQL files) and tests are not linted by this rule.
+    files: ['worker/src/**/*.ts'],
+    ignores: ['worker/src/**/*.test.ts', ...LITERAL_WRITES_LEFT],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TemplateElement[value.raw=/\\bINSERT\\s+(OR\\s+\\w+\\s+)?INTO\\b/i]', message: LITERAL_WRITE },
+        { selector: 'TemplateElement[value.raw=/\\bUPDATE\\s+([\\w"`]+\\s+SET\\b|$)/i]', message: LITERAL_WRITE },
+        { selector: 'Literal[value=/\\bINSERT\\s+(OR\\s+\\w+\\s+)?INTO\\b/i]', message: LITERAL_WRITE },
+        { selector: 'Literal[value=/\\bUPDATE\\s+[\\w"`]+\\s+SET\\b/i]', message: LITERAL_WRITE },
+      ],
     },
   },
   {
