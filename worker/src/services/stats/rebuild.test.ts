@@ -232,10 +232,10 @@ describe('stat_totals', () => {
       .returning({ id: auditLog.id });
     const found = async (words: string) =>
       (await t.db.select({ id: auditSearch.rowid }).from(auditSearch).where(sql`${auditSearch.command} MATCH ${summaryQuery(words)}`)).map((r) => r.id);
-    expect(await found('quizzical refill')).toEqual([entry!.id]);
+    expect(await found('quizzically refill')).toEqual([entry!.id]);
     await t.db.insert(auditSearch).values({ command: 'delete-all' });
     expect(await found('quizzical')).toEqual([]);
     await rebuildStatTotals(t.db);
-    expect(await found('quizzical refill')).toEqual([entry!.id]);
+    expect(await found('quizzically refill')).toEqual([entry!.id]);
   });
 });
