@@ -14,11 +14,6 @@ export function sqlMinutesAgo(minutes: number): SQL<string> {
   return sql<string>`(strftime('%Y-%m-%dT%H:%M:%fZ','now',${`-${minutes} minutes`}))`;
 }
 
-/** `value` moved by `by`, never below zero (a counter that a late or repeated decrement must not turn negative). */
-export function sqlAtLeastZero(value: SQLWrapper, by: number | SQLWrapper): SQL<number> {
-  return sql<number>`max(0, ${value} + ${by})`;
-}
-
 /** The column's value if it has one, else the clock: a timestamp set once, by the first write that sets it. */
 export function sqlNowUnlessSet(column: SQLWrapper): SQL<string> {
   return sql<string>`coalesce(${column}, ${sqlNow})`;
