@@ -4,7 +4,7 @@ import { centsAsDollars, csvHeaders, type CsvColumn } from './csv/writer.ts';
 import type { Position } from './keyset.ts';
 import { adminOrdersAfter, countAdminOrders, type AdminOrder, type AdminOrderFilters } from './orders.ts';
 
-/** The admin's order export (issue 9 §3), written by the shared CSV writer (services/csv/writer.ts). */
+/** The admin's order export, written by the shared CSV writer (services/csv/writer.ts). */
 
 const ORDER_COLUMNS: CsvColumn<AdminOrder>[] = [
   { header: 'Order number', value: (o) => o.number },

@@ -62,6 +62,8 @@ export function csvStream<Row, Cursor>(exp: CsvExport<Row, Cursor>, pageRows = C
         await nextTurn();
         const rows = await exp.page(after, pageRows);
         if (rows.length > 0) {
+          // Reading a page and writing its records are turns of their own.
+          await nextTurn();
           controller.enqueue(encoder.encode(records(exp.columns, rows)));
           read += rows.length;
           after = exp.cursorOf(rows[rows.length - 1]!, read);
