@@ -13,7 +13,7 @@ export interface DemoAccount {
   bio: string;
 }
 
-/** One account per kind of user of §6, listed by the README and printed at start. */
+/** One account per kind of user (role), listed by the README and printed at start. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     username: 'student',

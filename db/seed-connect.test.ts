@@ -19,7 +19,7 @@ afterAll(() => t?.close());
 
 const userNamed = async (username: string) => (await t.db.select().from(users).where(eq(users.username, username)))[0]!;
 
-describe('the Connect & Book demo (issue 12 §5)', () => {
+describe('the Connect & Book demo', () => {
   it('publishes six instructors in different zones and styles, the US ones at their ZIP code’s place', async () => {
     expect(DEMO_INSTRUCTORS).toHaveLength(6);
     expect(new Set(DEMO_INSTRUCTORS.map((i) => i.timeZone)).size).toBe(6);

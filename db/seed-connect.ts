@@ -22,7 +22,7 @@ import { demoPortraitUrl } from './seed-images.ts';
 import { seedDemoSubscriptions } from './seed-subscriptions.ts';
 
 /**
- * The Connect & Book demo (issue 12 §5, decision 0032): six published instructors in different
+ * The Connect & Book demo (decision 0032): six published instructors in different
  * zones and styles — the demo instructor account (instructor_admin, New York ballet) and five
  * content accounts that cannot sign in (decision 0016) — with lesson types of all four kinds,
  * weekly hours, packages, and bookings by the demo learners (student, multirole): upcoming

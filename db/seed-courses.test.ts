@@ -32,7 +32,7 @@ describe('the demo course content', () => {
     expect(DEMO_COURSES.filter((c) => c.status === 'draft')).toHaveLength(1);
   });
 
-  it('passes the validation rules of §5 the forms apply', () => {
+  it('passes the validation rules the forms apply', () => {
     for (const c of DEMO_COURSES) {
       expect(courseDialogSchema.safeParse({ title: c.title, description: c.description, price: String(c.priceCents / 100), status: c.status }).success).toBe(true);
       expect(courseEditPageSchema.safeParse({ title: c.title, short_name: c.shortName, description: c.description }).success).toBe(true);

@@ -42,7 +42,7 @@ export interface DemoCourse {
   shortName: string;
   description: string;
   detailedDescription: string;
-  /** A dance class category of §3. */
+  /** A dance class category (DANCE_CATEGORIES of seed.ts). */
   category: string;
   level: Level;
   priceCents: number;

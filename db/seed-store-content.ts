@@ -3,7 +3,7 @@ import * as docs from './seed-store-documents.ts';
 import type { DemoDocument } from './seed-store-pdf.ts';
 
 /**
- * What the demo curriculum store holds (issue 10 §5): resource categories, three sellers' stores
+ * What the demo curriculum store holds (decision 0029): resource categories, three sellers' stores
  * (the demo accounts `seller`, `curriculum_seller` and `multirole`), their resources with files,
  * the paid orders and free takes that made buyers owners, the reviews, and one application still
  * waiting for a curriculum admin. db/seed-store.ts writes it; db/seed-store-files.ts makes the files.

@@ -1,7 +1,7 @@
 import type { DemoDocument, DocBlock } from './seed-store-pdf.ts';
 
 /**
- * The text of the demo store's files (issue 10 §5): lesson plans, syllabi, music lists and
+ * The text of the demo store's files: lesson plans, syllabi, music lists and
  * planners written for dance teachers, one document per file. db/seed-store-content.ts says
  * which resource carries which; db/seed-store-pdf.ts lays them out as PDFs.
  */

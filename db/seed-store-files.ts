@@ -10,7 +10,7 @@ import { DEMO_RESOURCES, DEMO_SELLER_PROFILES, type DemoFile, type DemoResource 
 import { renderDocumentPdf } from './seed-store-pdf.ts';
 
 /**
- * The demo store's files (issue 10 §5, decision 0029): each resource's downloads — real PDFs made
+ * The demo store's files (decision 0029): each resource's downloads — real PDFs made
  * with pdf-lib, a CSV music list, a text cheat sheet — kept in the object store under
  * `private/resources/{key}`, and a generated cover per resource (decision 0019's art) under the
  * public `demo-art/` uploads.

@@ -1,7 +1,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /**
- * The demo store's documents as real PDFs (issue 10 §5): headings, paragraphs, bullet lists and
+ * The demo store's documents as real PDFs: headings, paragraphs, bullet lists and
  * small tables laid out over US Letter pages with pdf-lib's standard fonts, a running header and
  * "Page n of m". Deterministic: no dates, no producer string, the same bytes on every machine, so
  * the size the seed records is the size of the file put into the store later.

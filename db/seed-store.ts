@@ -19,7 +19,7 @@ import {
 import { demoResourceCovers, demoStoreFiles } from './seed-store-files.ts';
 
 /**
- * The demo curriculum store (issue 10 §5, decision 0029), written on a database that has no
+ * The demo curriculum store (decision 0029), written on a database that has no
  * resources yet (the demo seed runs only on an empty one): resource categories, three approved
  * sellers' stores and one application waiting for review, eighteen resources in every state
  * (fifteen published, one submitted for review, one draft, one rejected) with their files and

@@ -22,7 +22,7 @@ const check = async (feature: string, token: string) =>
   (await read<{ hasAccess: boolean }>(await t.json('GET', `/api/features/check/${feature}`, undefined, token))).hasAccess;
 
 describe('the demo subscriptions (decision 0031)', () => {
-  it('gives seller and curriculum_seller a renewing Educator subscription with two paid invoices, and consistent §3 columns', async () => {
+  it('gives seller and curriculum_seller a renewing Educator subscription with two paid invoices, and consistent subscription columns on the user', async () => {
     expect(DEMO_SUBSCRIPTIONS.map((d) => d.username)).toEqual(['seller', 'curriculum_seller']);
     for (const username of ['seller', 'curriculum_seller']) {
       const user = await userNamed(username);

@@ -5,7 +5,7 @@ import { PLAN_NAMES, type PlanKey } from '../worker/src/domain/subscriptions.ts'
 /**
  * The demo's subscriptions (decision 0031): the demo sellers sell, so they hold an Educator plan —
  * a test-provider subscription that began with the 14-day trial and has renewed once, its two paid
- * invoices, and the users' §3 columns as the webhooks leave them. The multirole account stays on
+ * invoices, and the users' subscription columns (tier, status, expiry) as the webhooks leave them. The multirole account stays on
  * the free plan, so the Course Administration gate can be seen (and passed by upgrading).
  */
 
@@ -59,7 +59,7 @@ function subscriptionStatements(db: Db, demo: DemoSubscription, now: number) {
         WHERE ${subscription} IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM subscription_invoices WHERE provider_invoice_id = ${`in_test_demo_${demo.username}_${inv.n}`})`),
     ),
-    // The §3 columns as the webhooks leave a renewing subscription (decision 0031).
+    // The user's subscription columns as the webhooks leave a renewing subscription (decision 0031).
     db.run(sql`UPDATE users SET subscription_tier = ${demo.plan}, subscription_plan = ${`${demo.plan}_${demo.interval === 'year' ? 'yearly' : 'monthly'}`},
         subscription_status = 'active', subscription_expires_at = NULL
       WHERE id = ${user} AND EXISTS (SELECT 1 FROM subscriptions WHERE provider_subscription_id = ${providerId} AND user_id = users.id)`),

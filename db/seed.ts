@@ -16,7 +16,7 @@ import { seedDemoStore } from './seed-store.ts';
 import { seedDemoSubscriptions } from './seed-subscriptions.ts';
 import { ageGroups, categories, levels, roles, sessions, users } from './schema/index.ts';
 
-/** The enumerations of §3. */
+/** The reference lists: dance class categories, age groups and levels. */
 export const DANCE_CATEGORIES = [
   'Ballet', 'Contemporary', 'Hip Hop', 'Jazz', 'Tap', 'Ballroom', 'Latin', 'Folk', 'Modern', 'Swing', 'Breakdance', 'Other',
 ] as const;
@@ -25,7 +25,7 @@ export const AGE_GROUPS = [
 ] as const;
 export const LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'Professional', 'Mixed Levels'] as const;
 
-/** What each role of §6 is for, shown on /admin/roles. */
+/** What each role is for, shown on /admin/roles. */
 export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   STUDENT: 'Learner: enrols in courses, buys resources and books instructors',
   PROFESSIONAL: 'Professional dance educator',

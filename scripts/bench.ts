@@ -7,7 +7,7 @@ import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 // `npm run bench`: throughput and latency of the app against a bare Hono hello-world measured in
 // the same run, the write path, the server's peak memory under that load and the JavaScript each
-// public page loads in Chromium. Each figure with a target (issue 8) is printed against it with
+// public page loads in Chromium. Each figure with a target (decisions 0021, 0023, 0028 and 0034) is printed against it with
 // ok / MISSED, and the bench exits non-zero when one is missed. It is not a test: CI does not run it.
 
 const root = resolve(import.meta.dirname, '..');
@@ -168,7 +168,7 @@ function readRow(m: Measure, goal?: { ratio?: number; p99?: number }): void {
 }
 
 function writeRow(m: WriteMeasure): void {
-  // Issue 8's writes: p99 and 0 busy; issue 9's (cart, checkout): every answer 2xx, p99 reported.
+  // Enrolment and quiz attempt: p99 target and 0 busy; cart and checkout: every answer 2xx, p99 reported.
   const ok = (m.p99Target === undefined || m.p99 <= m.p99Target) && m.busy === 0 && m.non2xx === 0;
   if (m.firstFailure !== undefined) console.warn(`  ${m.name}: ${m.non2xx} answers were not 2xx; the first: ${m.firstFailure}`);
   rows.push({
@@ -224,7 +224,7 @@ try {
   const catalog = (await (await fetch(`${app}/api/courses`)).json()) as { data: { id: number }[] };
   const courseId = catalog.data[0]?.id;
   if (!courseId) throw new Error('the demo seed has no published course');
-  // The curriculum store (issue 10): its list and a resource page, with the same targets.
+  // The curriculum store: its list and a resource page, with the same targets.
   const store = (await (await fetch(`${app}/api/resources?page_size=1`)).json()) as { data: { id: number }[] };
   const resourceId = store.data[0]?.id;
   if (!resourceId) throw new Error('the demo seed has no published resource');

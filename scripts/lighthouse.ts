@@ -9,7 +9,7 @@ import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 // `npm run lighthouse`: Lighthouse (mobile, its default simulated slow-4G throttling) scores the
 // performance and accessibility of the main public pages of the built app in Debian's Chromium,
 // prints them with the page's CLS, LCP and TBT, and exits non-zero when a score is below 100
-// (issue 8 §2). Like the bench it is a measurement, not part of `npm test`.
+// (decision 0023). Like the bench it is a measurement, not part of `npm test`.
 
 const root = resolve(import.meta.dirname, '..');
 const APP_PORT = Number(process.env.LIGHTHOUSE_APP_PORT ?? 4435);

@@ -5,7 +5,7 @@ import { guardOf, routeTable } from '../../site/src/routes.ts';
 
 /**
  * JavaScript a public page costs before anyone interacts with it, measured in a real browser
- * (issue 8 §2): headless Chromium opens the page, waits until it is idle (no request in flight
+ * (the budget of decision 0023): headless Chromium opens the page, waits until it is idle (no request in flight
  * and the main thread idle, repeated until nothing new loads, so idle-hydrated islands and every
  * chunk they import count), and every JavaScript answer is gzipped here, at level 9, so the
  * figure does not depend on how the server compresses. Inline scripts of the HTML count too.

@@ -7,7 +7,7 @@ import { appWorker, bundleWorker, Miniflare, prepareDatabase, runtimeLog, siteAs
 import { browseCatalog, catalogPages, journeyClient, learnAndCertify, seedJourneyData, signUpAndIn, uploadAndReadBack, type Dispatch } from '../../tests/worker/journeys.ts';
 
 /**
- * Workers CPU per request (issue 8 §3), on the journeys of tests/worker/journeys.ts: the worker
+ * Workers CPU per request (decisions 0035 and 0036: a median ≤ 5 ms), on the journeys of tests/worker/journeys.ts: the worker
  * bundled by wrangler, booted in workerd (Miniflare) against the local Hrana server, each journey
  * run `rounds` times one request at a time.
  *
@@ -48,7 +48,7 @@ export interface WorkerCpuOptions {
   log?: (line: string) => void;
 }
 
-/** The median the journeys must stay under (issue 8 §3), judged on the ALL_JOURNEY_REQUESTS row's netMs. */
+/** The median the journeys must stay under, judged on the ALL_JOURNEY_REQUESTS row's netMs. */
 export const WORKER_CPU_TARGET_MS = 5;
 /** The row of every journey request but the password-hashing ones. */
 export const ALL_JOURNEY_REQUESTS = 'all journey requests (sign-up/in excluded)';

@@ -10,13 +10,13 @@ import { openEmbeddedClient } from '../../worker/src/platform/node-db.ts';
 
 /**
  * The write path of `npm run bench`, at 20 connections, each request answered 2xx:
- * - issue 8 §1: POST /api/enrollments (a free course, each request a learner who is not enrolled
- *   yet) and POST of a quiz attempt (a failing one; unlimited attempts, no wait). Each quiz learner
+ * - with a p99 target: POST /api/enrollments (a free course, each request a learner who is not
+ *   enrolled yet) and POST of a quiz attempt (a failing one; unlimited attempts, no wait). Each quiz learner
  *   makes at most ATTEMPTS_PER_LEARNER attempts, spread over the run as a class would: until 23
  *   Nov the bench's 20 learners made ~165 each, and every attempt then read and checked a history
  *   no learner has;
- * - issue 9: POST /api/cart (a learner adds a paid course to an empty cart) and POST /api/checkout
- *   (a learner with that course in the cart starts a checkout with the test provider: the order,
+ * - with no latency target (p99 reported): POST /api/cart (a learner adds a paid course to an
+ *   empty cart) and POST /api/checkout (a learner with that course in the cart starts a checkout with the test provider: the order,
  *   its items and the provider's session are written).
  * Learners and their sessions (and the checkout learners' carts) are written straight into the
  * running server's database file beforehand (one shared password hash: signing up is not what is
@@ -36,11 +36,11 @@ export interface WriteMeasure {
   firstFailure?: string;
   /** The server's CPU time per request in µs (user + system), when its pid was given: steadier than latency on a busy machine. */
   cpuUs?: number;
-  /** The p99 the issue asks for, in ms (issue 8's writes); none: the row reports p99 and errors (issue 9's). */
+  /** The p99 target in ms (enrolment, quiz attempt); none: the row reports p99 and errors (cart, checkout). */
   p99Target?: number;
 }
 
-/** Issue 8 §1: p99 ≤ 20 ms with 0 busy errors at 20 connections. */
+/** The writes' target (decision 0028): p99 ≤ 20 ms with 0 busy errors at 20 connections. */
 const WRITE_P99_TARGET_MS = 20;
 
 /** CPU time (user + system) a process used so far, in µs (Linux clock ticks of 10 ms). */

@@ -1,5 +1,5 @@
 /**
- * The route table of the spec (§2.4), kept once. Pages, the server's redirects and shells,
+ * The site's route table, kept once. Pages, the server's redirects and shells,
  * the guards and the tests that visit every route all read it.
  *
  * Patterns use `{param}` segments. A dynamic page is pre-rendered once as a shell at the
@@ -86,7 +86,7 @@ const signedInRoutes = [
   '/seller/resources/add',
   '/seller/resources/create',
   '/seller/payments',
-  // The seller menu's pages (§2.1) that the route table of §2.4 does not list.
+  // The seller menu's pages beyond the original route list.
   '/seller/analytics',
   '/seller/settings',
   '/curriculum/{id}/edit',
@@ -94,19 +94,19 @@ const signedInRoutes = [
   '/checkout-complete',
   '/checkout/success',
   '/my-purchases',
-  // A printable receipt of one of the buyer's orders (issue 9 §3; the spec names no route).
+  // A printable receipt of one of the buyer's orders (decision 0026).
   '/my-purchases/{id}/receipt',
   '/multi-dashboard',
   '/dashboard/user',
   '/profile',
   '/profile/edit',
   '/profile/manage',
-  // A printable receipt of one of my subscription invoices (issue 11 §2; the spec names no route).
+  // A printable receipt of one of my subscription invoices (decision 0031).
   '/profile/manage/invoices/{id}',
   '/profile-image-debug',
-  // Every notification of the user, and their choice of channel per kind (issue 13 §3; the spec names no route).
+  // Every notification of the user, and their choice of channel per kind (decision 0033).
   '/notifications',
-  // The instructor menu's pages (§2.1) that the route table of §2.4 does not list.
+  // The instructor menu's pages beyond the original route list.
   '/instructor',
   '/instructor/courses',
   '/instructor/settings',
@@ -119,7 +119,7 @@ const signedInRoutes = [
   '/instructor/certificates',
   '/instructor/certificates/issue',
   '/instructor/instructor-module-page',
-  // Connect & Book (issue 12, decision 0032): the instructor's weekly hours and their bookings.
+  // Connect & Book (decision 0032): the instructor's weekly hours and their bookings.
   '/instructor/availability',
   '/instructor/bookings',
   '/admin/courses',
@@ -145,7 +145,7 @@ const adminRoutes = [
   '/admin/dance-styles',
   '/admin/subscription-plans',
   '/admin/subscriptions',
-  // One subscription with its invoices, cancel and refund (issue 11 §4; the spec names no route).
+  // One subscription with its invoices, cancel and refund (decision 0031).
   '/admin/subscriptions/{id}',
   '/admin/coupons',
   '/admin/orders',
@@ -154,14 +154,14 @@ const adminRoutes = [
   '/admin/settings',
   '/admin/sellers',
   '/admin/deployment',
-  // The audit log of admin and sub-admin actions (issue 13 §4; the spec names no route).
+  // The audit log of admin and sub-admin actions (decision 0033).
   '/admin/audit-log',
   '/admin/documentation',
   '/admin/curriculum-officer',
   '/curriculum-officer-dashboard',
 ];
 
-/** Redirects of §2.4, plus `/admin`, which leads to the admin dashboard. */
+/** The site's redirects (old paths to their pages), plus `/admin`, which leads to the admin dashboard. */
 const redirects: Record<string, { to: string; guard: Guard }> = {
   '/course/{id}': { to: '/courses/{id}', guard: 'public' },
   '/resources': { to: '/curriculum', guard: 'public' },

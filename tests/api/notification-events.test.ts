@@ -16,7 +16,7 @@ import { makeOwnership, makeResourceFile } from '../support/store-factories.ts';
 import { read, type ErrorBody, type TestApp } from '../support/test-app.ts';
 
 /**
- * Each notification kind is produced by its event (issue 13 §3, decision 0033): the in-app notice
+ * Each notification kind is produced by its event (decision 0033): the in-app notice
  * and the email in the outbox, each only while the user's choice for the kind has it on; the
  * password reset email is sent whatever the choice. Every kind written is in the catalogue.
  */

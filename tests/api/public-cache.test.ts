@@ -10,7 +10,7 @@ import { createAdmin, createSignedInUser, createUser, signIn } from '../support/
 import { buildCourse } from '../support/learning-factories.ts';
 import { createTestApp, read, type TestApp } from '../support/test-app.ts';
 
-// Issue 8 §4: a write is visible on the very next read, in the same process and in a second
+// Decision 0021: a write is visible on the very next read, in the same process and in a second
 // process on the same database file. The app here is built as `npm start` builds it (250 ms
 // version TTL, not the test default of 0) on the test's database.
 

@@ -8,7 +8,7 @@ import { makePdf, makeResource, makeResourceFile, makeSeller } from '../support/
 import { createTestApp, read, type ErrorBody, type TestApp } from '../support/test-app.ts';
 
 /**
- * A resource's files (decision 0029, §5): one to five accepted types of at most 20 MB, their type
+ * A resource's files (decision 0029): one to five accepted types of at most 20 MB, their type
  * read from the bytes, kept under private/resources/ where no public path reaches them; a PDF's
  * pages are counted; a change of files sends a published resource back to review.
  */
@@ -68,7 +68,7 @@ describe('POST /api/resources/{id}/files', () => {
     expect(await t.db.select().from(resourceFiles).where(eq(resourceFiles.resourceId, r.id))).toHaveLength(5);
   });
 
-  it('refuses types §5 does not accept, fakes, unreadable PDFs and files over 20 MB', async () => {
+  it('refuses types that are not accepted, fakes, unreadable PDFs and files over 20 MB', async () => {
     const seller = await makeSeller(t.db);
     const r = await makeResource(t.db, { sellerId: seller.user.id, status: 'draft' });
     for (const [bytes, name] of [

@@ -11,7 +11,7 @@ import { makeBuyer, makeOwnership, makeResource, makeResourceCategory, makeResou
 import { createTestApp, read, type ErrorBody, type TestApp } from '../support/test-app.ts';
 
 /**
- * The store's resources through the API (decision 0029, issue 10 §1): what is public, who
+ * The store's resources through the API (decision 0029): what is public, who
  * writes what, the status rules, the admin's list and the resource categories.
  */
 

@@ -17,7 +17,7 @@ import { makeBuyer, makeOwnership, makeResource, makeResourceFile, makeSeller, r
 import { createTestApp, read, type ErrorBody, type TestApp } from '../support/test-app.ts';
 
 /**
- * Owning and reviewing (decision 0029, issue 10 §2): taking a free resource, what the caller may
+ * Owning and reviewing (decision 0029): taking a free resource, what the caller may
  * do with one, /api/my-resources, and reviews — owners only, once, editable, one reply, averages
  * at once.
  */

@@ -13,7 +13,7 @@ import { createSignedInUser, createUser } from '../support/factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../support/test-app.ts';
 
 /**
- * Exactly once under any delivery (issue 9 §6, decision 0024): random schedules of the signed
+ * Exactly once under any delivery (decision 0024): random schedules of the signed
  * events of one order — duplicated, reordered, delivered concurrently — against the real handler
  * and database must pay the order once, enrol once, count the coupon once, and end in the state
  * of the last meaningful event.

@@ -1,7 +1,7 @@
 import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
 import { seriousViolations } from './commerce-fixtures.ts';
 
-// Issue 13 §4: an admin's change is recorded in the audit log, which the admin finds with the
+// An admin's change is recorded in the audit log, which the admin finds with the
 // viewer's filters and opens to see the fields it changed; the page fits a phone.
 
 test('an admin deactivates a coupon and finds the entry, with its diff, in the audit log', async ({ page, loginAs, request }) => {

@@ -4,7 +4,7 @@ import { seriousViolations } from './commerce-fixtures.ts';
 import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
 import { bearer, freshAccount } from './plan-fixtures.ts';
 
-// Issue 12 §4: the admin's Connect & Book screens — dance styles (add, hide one in use, which
+// The admin's Connect & Book screens — dance styles (add, hide one in use, which
 // cannot be deleted), instructors (verify, suspend with refunds), bookings (cancel with a refund).
 
 const letters = () => Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6);

@@ -1,7 +1,7 @@
 import { ACCOUNTS, expect, hydrated, registerUser, test } from './fixtures.ts';
 import { paidDemoCourse, PAYING_CARD, payWithCard, seriousViolations, TEST_MODE } from './commerce-fixtures.ts';
 
-// Issue 9 §7: an admin creates a 20% coupon that a buyer applies at checkout; the use is counted
+// An admin creates a 20% coupon that a buyer applies at checkout; the use is counted
 // once the order is paid.
 
 const cents = (n: number) => `$${(n / 100).toFixed(2)}`;

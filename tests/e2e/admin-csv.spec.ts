@@ -4,7 +4,7 @@ import type { Download, Page } from '@playwright/test';
 import { ACCOUNTS, expect, hydrated, registerUser, test } from './fixtures.ts';
 import { seriousViolations } from './commerce-fixtures.ts';
 
-// Issue 13 §4: every admin list exports its rows as CSV with the list's current filters.
+// Every admin list exports its rows as CSV with the list's current filters.
 
 /** Clicks the list's Export CSV and reads the downloaded file back with an independent CSV parser. */
 async function exportAndParse(page: Page, name: string): Promise<{ file: Download; header: string[]; rows: string[][] }> {

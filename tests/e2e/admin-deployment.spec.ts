@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { seriousViolations } from './commerce-fixtures.ts';
 import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
 
-// Issue 13 §1: /admin/deployment shows what the server runs on and runs its checks.
+// /admin/deployment shows what the server runs on and runs its checks.
 
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { seriousViolations } from './commerce-fixtures.ts';
 import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
 
-// Issue 13 §1: /admin/documentation shows an admin how to run DRX, rendered by the build from the
+// /admin/documentation shows an admin how to run DRX, rendered by the build from the
 // repository's README, architecture notes and decision records.
 
 const DECISIONS = readdirSync(fileURLToPath(new URL('../../docs/decisions/', import.meta.url))).filter((f) => /^\d{4}-.*\.md$/.test(f));

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { ACCOUNTS, expect, hydrated, registerUser, test } from './fixtures.ts';
 import { paidDemoCourse, seriousViolations, TEST_MODE } from './commerce-fixtures.ts';
 
-// Issue 9 §7: an admin refunds an order and the learner's enrolment ends.
+// An admin refunds an order and the learner's enrolment ends.
 
 const cents = (n: number) => `$${(n / 100).toFixed(2)}`;
 

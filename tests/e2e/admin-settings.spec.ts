@@ -3,7 +3,7 @@ import { bearer, tokenOf } from './admin-store-fixtures.ts';
 import { seriousViolations } from './commerce-fixtures.ts';
 import { ACCOUNTS, expect, hydrated, test, uniqueName } from './fixtures.ts';
 
-// Issue 13 §1: /admin/settings. An admin changes the site's name and a feature switch and sees
+// /admin/settings: an admin changes the site's name and a feature switch and sees
 // their effect on the public pages; the settings are put back after each test.
 
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;

@@ -4,7 +4,7 @@ import { seriousViolations } from './commerce-fixtures.ts';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
 
-// Issue 10 §4: a curriculum admin approves a pending seller application, reviews the seller's
+// A curriculum admin approves a pending seller application, reviews the seller's
 // submitted resources (rejects one with a reason the seller then reads, approves the other) and
 // features the approved one. Fresh accounts; the demo curriculum admin. (The platform fee is
 // changed in seller.spec.ts, after the journey that checks a sale's fee: tests of one file run in

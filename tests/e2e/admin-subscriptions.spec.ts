@@ -4,7 +4,7 @@ import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
 import { bearer, currentSubscription, freshAccount, payForPlan, planList } from './plan-fixtures.ts';
 
 /**
- * Issue 11 §1 and §4, the admin's side: an admin changes Educator's monthly price and a feature
+ * Plans and subscriptions, the admin's side (decision 0031): an admin changes Educator's monthly price and a feature
  * at /admin/subscription-plans and the public plans answer shows them (put back at the end); the
  * subscriptions list filters by plan and status, opens a subscription with its invoices, refunds
  * part of one and cancels it at the period end. Each step checked with axe; screenshots at 390 and

@@ -33,7 +33,7 @@ const MENU_NAMES: Record<SidebarMenuKind, string> = {
   instructor: 'Instructor menu',
 };
 
-test.describe('admin sidebar (§2.1)', () => {
+test.describe('admin sidebar', () => {
   const cases: { account: string; kind: SidebarMenuKind }[] = [
     { account: ACCOUNTS.admin, kind: 'admin' },
     { account: ACCOUNTS.curriculumAdmin, kind: 'curriculum-admin' },
@@ -118,7 +118,7 @@ test.describe('admin sidebar (§2.1)', () => {
   });
 });
 
-test.describe('admin guard (§2.3)', () => {
+test.describe('admin guard: anonymous visitors to /auth, non-admins to /', () => {
   test('/admin leads to /admin/dashboard', async ({ page, loginAs }) => {
     await loginAs(ACCOUNTS.admin);
     await page.goto('/admin');
@@ -137,7 +137,7 @@ test.describe('admin guard (§2.3)', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  // §6 lets a curriculum admin open admin pages; the permission table keeps people ADMIN's (decision 0013).
+  // Any role containing ADMIN opens admin pages, a curriculum admin too; the permission table keeps people ADMIN's (decision 0013).
   test('a curriculum admin opens /admin/users but sees no user management', async ({ page, loginAs }) => {
     await loginAs(ACCOUNTS.curriculumAdmin);
     await page.goto('/admin/users');

@@ -11,7 +11,7 @@ async function signIn(page: Page, username: string, password: string) {
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
-// Sign up, sign in and sign out through the forms, as a person would (§4, §5, §8).
+// Sign up, sign in and sign out through the forms, as a person would.
 
 test.describe('sign up', () => {
   test('?mode=signup opens the Sign Up tab; a new account lands on its dashboard, signed in', async ({ page }) => {
@@ -27,7 +27,7 @@ test.describe('sign up', () => {
     await form.getByLabel('Confirm password').fill('correct-horse-42');
     await form.getByRole('button', { name: 'Create Account' }).click();
 
-    // After registration: /dashboard, whose chooser sends a learner on to /dashboard/user (§2.2, §4).
+    // After registration: /dashboard, whose chooser sends a learner on to /dashboard/user.
     await expect(page).toHaveURL(/\/dashboard\/user$/);
     await expect(page.getByRole('heading', { level: 1, name: /Ana/ })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu for Ana Pavlova' })).toBeVisible();
@@ -66,7 +66,7 @@ test.describe('sign up', () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
-  test('a taken username shows the message of §5 under Registration failed', async ({ page }) => {
+  test('a taken username shows its message under Registration failed', async ({ page }) => {
     const { username } = await registerUser(page, 'taken');
     await page.goto('/register');
     await page.getByLabel('Username').fill(username);

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 import { apiToken, bearer, freshAccount } from './plan-fixtures.ts';
 
-// Issue 12 §3 and §5: a visitor in London finds a New York ballet teacher by ZIP code and style,
+// Connect & Book on the demo data (decision 0032): a visitor in London finds a New York ballet teacher by ZIP code and style,
 // books a lesson shown in their own time zone (the teacher's noted), pays in test mode, sees it in
 // My Bookings and adds it to their calendar; the teacher declines it and the booker is refunded.
 

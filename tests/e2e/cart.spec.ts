@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 import { paidDemoCourse, TEST_MODE, type PaidCourse } from './commerce-fixtures.ts';
 import { expect, hydrated, registerUser, test } from './fixtures.ts';
 
-// Issue 9 §1: the cart. A guest fills the cart from course pages (the badge counts), works it in
-// the header's dropdown (§2.1: quantity − and +, remove, Clear Cart, the empty state) and on /cart,
+// The cart (decision 0025). A guest fills the cart from course pages (the badge counts), works it in
+// the header's dropdown (quantity − and +, remove, Clear Cart, the empty state) and on /cart,
 // then signs in: the guest cart is merged into the account's server cart and the local copy goes.
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -135,7 +135,7 @@ test('a guest fills the cart, works it in the dropdown and on /cart, and keeps i
   expect(cspViolations).toEqual([]);
 });
 
-test('failures of the cart calls show the §8 toasts and keep the cart', async ({ page, request, loginAs }) => {
+test('failures of the cart calls show the destructive error toasts and keep the cart', async ({ page, request, loginAs }) => {
   const course = await paidDemoCourse(request, 2);
   const account = await registerUser(page, 'carttoasts');
   const token = await loginAs(account.username, account.password);

@@ -4,7 +4,7 @@ import { expect, hydrated, test } from './fixtures.ts';
 import { bearer, freshAccount } from './plan-fixtures.ts';
 
 /**
- * Issue 12 §1: a person becomes a bookable professional — /connect/get-booked, the profile editor
+ * A person becomes a bookable professional — /connect/get-booked, the profile editor
  * at /connect/profile (fields, the ZIP code resolved live, a lesson type), weekly hours on
  * /instructor/availability, publishing, and the link to their public page.
  */

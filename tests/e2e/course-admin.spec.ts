@@ -4,7 +4,7 @@ import { png } from '../support/file-samples.ts';
 import { ACCOUNTS, DEMO_PASSWORD, expect, test, uniqueName } from './fixtures.ts';
 
 /**
- * Course administration (§2.5, §2.6, §5, §6, §8): an instructor builds and publishes a course
+ * Course administration (decision 0010): an instructor builds and publishes a course
  * through the dialogs, an admin edits one on the edit page, and the access rules hold.
  */
 
@@ -26,7 +26,7 @@ function toastWith(page: Page, text: string): Locator {
   return page.locator('.toaster').getByText(text, { exact: true }).first();
 }
 
-test.describe('course administration screen (§2.5)', () => {
+test.describe('course administration screen', () => {
   test('an instructor admin builds a course with module, lesson, quiz and question, publishes it, and the catalog shows it', async ({ page, loginAs }) => {
     test.setTimeout(90_000);
     const title = `Salsa Foundations ${uniqueName('e2e')}`;
@@ -38,12 +38,12 @@ test.describe('course administration screen (§2.5)', () => {
     await expect(page.getByRole('tab', { name: 'All Courses' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Course Details' })).toBeDisabled();
 
-    // Create course: the dialog's validation messages (§5), then a valid course.
+    // Create course: the dialog's validation messages, then a valid course.
     await page.getByRole('button', { name: 'Create Course' }).click();
     const courseDialog = dialog(page, 'Create Course');
     await expect(courseDialog.getByLabel('Price (USD)')).toHaveValue('0');
     await expect(courseDialog.getByLabel('Status')).toHaveValue('draft');
-    // §6: only ADMIN sees the instructor selector.
+    // Only ADMIN sees the instructor selector.
     await expect(courseDialog.getByLabel('Instructor')).toHaveCount(0);
     await courseDialog.getByLabel('Title').fill('Sa');
     await courseDialog.getByLabel('Description').fill('Too short');
@@ -56,7 +56,7 @@ test.describe('course administration screen (§2.5)', () => {
     await courseDialog.getByLabel('Title').fill(title);
     await courseDialog.getByLabel('Description').fill('Timing, basic steps and partner connection for teachers of salsa classes.');
     await courseDialog.getByLabel('Price (USD)').fill('49');
-    // §4: the preview video URL follows the full video URL while it is empty.
+    // The preview video URL follows the full video URL while it is empty.
     await courseDialog.getByLabel('Full video URL').pressSequentially('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await expect(courseDialog.getByLabel('Preview video URL')).toHaveValue('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await courseDialog.getByRole('button', { name: 'Create Course' }).click();
@@ -87,7 +87,7 @@ test.describe('course administration screen (§2.5)', () => {
     await expect(page.getByRole('heading', { name: new RegExp(moduleTitle) })).toBeVisible();
     await expect(page.getByText('No lessons in this module.')).toBeVisible();
 
-    // Lesson: content is required (§5).
+    // Lesson: content is required.
     await page.getByRole('button', { name: `Add lesson to ${moduleTitle}` }).click();
     const lessonDialog = dialog(page, 'Create Lesson');
     await expect(lessonDialog.getByLabel('Lesson type')).toHaveValue('text');
@@ -105,7 +105,7 @@ test.describe('course administration screen (§2.5)', () => {
     await expect(lessonRow).toContainText(lessonTitle);
     await expect(lessonRow).toContainText('Quiz');
 
-    // Quiz with the §9 defaults.
+    // Quiz with its defaults ('Quiz for {lesson title}', 70 to pass).
     await page.getByRole('button', { name: `Add quiz to ${lessonTitle}` }).click();
     const quizDialog = dialog(page, 'Create Quiz');
     await expect(quizDialog.getByLabel('Quiz title')).toHaveValue(`Quiz for ${lessonTitle}`);
@@ -115,7 +115,7 @@ test.describe('course administration screen (§2.5)', () => {
     await expect(toastWith(page, 'Quiz created successfully')).toBeVisible();
     await expect(quizDialog).toHaveCount(0);
 
-    // Question: the editor's rules (§5).
+    // Question: the editor's rules (2 options at least, one correct, all filled).
     await page.getByRole('button', { name: `View quiz of ${lessonTitle}` }).click();
     const viewDialog = dialog(page, `Quiz for ${lessonTitle}`);
     await expect(viewDialog.getByText('No questions yet. Add the first one.')).toBeVisible();
@@ -179,7 +179,7 @@ test.describe('course administration screen (§2.5)', () => {
     await expect(card).toHaveCount(0);
   });
 
-  test('the course dialog uploads an image: 5 MB, images only, then the image URL is patched (§4, §5)', async ({ page, loginAs, request }) => {
+  test('the course dialog uploads an image: 5 MB, images only, then the image URL is patched', async ({ page, loginAs, request }) => {
     const token = await apiToken(request, ACCOUNTS.instructorAdmin);
     const title = `Ballroom Frame ${uniqueName('img')}`;
     const created = await request.post('/api/courses', {
@@ -214,7 +214,7 @@ test.describe('course administration screen (§2.5)', () => {
   });
 
   test('a user who is neither ADMIN nor INSTRUCTOR_ADMIN sees Access Denied', async ({ page, loginAs }) => {
-    // /admin/courses is a signed-in route (§2.4): the screen itself refuses other roles.
+    // /admin/courses is a signed-in route: the screen itself refuses other roles.
     await loginAs(ACCOUNTS.student);
     await page.goto('/admin/courses');
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
@@ -329,7 +329,7 @@ test.describe('course create wizard (instructor area)', () => {
   });
 });
 
-test.describe('admin course edit page (§2.6)', () => {
+test.describe('admin course edit page', () => {
   test('an admin edits a course: on-blur messages, save, success text and the redirect', async ({ page, loginAs, request }) => {
     const token = await apiToken(request, ACCOUNTS.admin);
     const title = `Ballet Barre Basics ${uniqueName('edit')}`;

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { mp4 } from '../support/file-samples.ts';
 import { ACCOUNTS, DEMO_PASSWORD, expect, test, uniqueName } from './fixtures.ts';
 
-// The learner's side of the courses issue (§1–§3): the catalog, a course page, guest enrolment,
+// The learner's side of courses: the catalog, a course page, guest enrolment,
 // the player, a quiz failed then passed, the certificate and its public verification.
 
 async function token(request: APIRequestContext, username: string = ACCOUNTS.admin): Promise<string> {

@@ -7,7 +7,7 @@ import { seriousViolations } from './commerce-fixtures.ts';
 import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
 import { freshAccount } from './plan-fixtures.ts';
 
-// Issue 13 §2: the dashboards show the database's figures (as the API answers them), charts with
+// The dashboards show the database's figures (as the API answers them), charts with
 // their tables, and empty states. Screenshots at 390 and 1280 px land in test-results/dashboards/
 // for review (not committed).
 

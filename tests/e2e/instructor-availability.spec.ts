@@ -3,7 +3,7 @@ import { seriousViolations } from './commerce-fixtures.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { apiToken, bearer, freshAccount } from './plan-fixtures.ts';
 
-// Issue 12 §3: an instructor sets their weekly hours and a day off, saves and finds them again;
+// An instructor sets their weekly hours and a day off, saves and finds them again;
 // sees a booking in their own zone and copies their private calendar feed address.
 
 const ZONE = 'America/Chicago';

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, test, uniqueName } from './fixtures.ts';
 
-// Issue 6 §3 (decision 0013): an instructor adds a learner by email; the learner sees the
+// Decision 0013: an instructor adds a learner by email; the learner sees the
 // invitation, accepts it in their own account and finds the course in My Courses.
 
 const STUDENT_EMAIL = 'student@demo.drx.example';

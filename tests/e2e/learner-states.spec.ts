@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, registerUser, test, uniqueName } from './fixtures.ts';
 
-// Issue 7 §3: where a learner stands with a course, on the course page and the enrol page.
+// Where a learner stands with a course, on the course page and the enrol page.
 // Reading never writes: no POST on load; a free course enrols on its button; an enrolled learner
 // continues (or reviews, with the certificate); a paid course shows its price, not a failing button.
 

@@ -195,7 +195,7 @@ test.describe('media that seeks', () => {
     await expect.poll(() => time(video)).toBeCloseTo(9, 0);
   });
 
-  test('an upload that is not a video is refused with the message of §8', async ({ page, request, loginAs }) => {
+  test('an upload that is not a video is refused with its friendly message', async ({ page, request, loginAs }) => {
     const auth = await token(request, ACCOUNTS.instructorAdmin);
     const headers = { authorization: `Bearer ${auth}` };
     const title = `Tap rhythms ${uniqueName('m')}`;

@@ -3,7 +3,7 @@ import { approvedSeller, publish, sellerResource } from './admin-store-fixtures.
 import { seriousViolations } from './commerce-fixtures.ts';
 import { expect, hydrated, registerUser, test } from './fixtures.ts';
 
-// Issue 10 §2: a user takes a free resource from its page and downloads its file from
+// A user takes a free resource from its page and downloads its file from
 // /my-resources, which /my-purchases links to. Fresh accounts: a seller whose free resource a
 // curriculum admin approved, and a new user.
 

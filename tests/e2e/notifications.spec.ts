@@ -3,7 +3,7 @@ import { seriousViolations } from './commerce-fixtures.ts';
 import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, registerUser, test } from './fixtures.ts';
 
 /**
- * Notifications (issue 13 §3): the header's bell shows the unread count, /notifications lists the
+ * Notifications (decision 0033): the header's bell shows the unread count, /notifications lists the
  * notices and marks them read, and the choices per kind are saved and respected (an enrolment
  * with its in-app notice turned off leaves none).
  */

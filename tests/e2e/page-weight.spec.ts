@@ -4,7 +4,7 @@ import { ACCOUNTS, expect, test } from './fixtures.ts';
 import { paidDemoCourse } from './commerce-fixtures.ts';
 
 // Decision 0023: the header is static markup whose account menu and toaster load only when
-// needed, and nothing on these pages moves while they load (issue 8 §2).
+// needed, and nothing on these pages moves while they load (zero layout shift, decision 0037).
 
 /** Records every layout shift from the start of the page, for `shiftTotal`. */
 async function recordShifts(page: Page): Promise<void> {
@@ -90,7 +90,7 @@ for (const width of [390, 1280]) {
   });
 }
 
-// The curriculum store's public pages (issue 10 §1): a resource page and a storefront of the demo
+// The curriculum store's public pages: a resource page and a storefront of the demo
 // seed, the list and a filtered view of it.
 async function storePaths(request: APIRequestContext): Promise<string[]> {
   const sellers = (await (await request.get('/api/sellers')).json()) as { data: { id: number }[] };

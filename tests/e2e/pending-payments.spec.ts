@@ -1,7 +1,7 @@
 import { expect, hydrated, registerUser, test } from './fixtures.ts';
 import { DECLINED_CARD, paidDemoCourse, payWithCard, seriousViolations } from './commerce-fixtures.ts';
 
-// Issue 9 §4, §7 and §2.7: a declined card leaves a pending payment; the dialog shows it with its
+// A declined card leaves a pending payment; the dialog shows it with its
 // time left, cannot be closed while it is pending, and Dismiss removes it.
 
 test('a declined card leaves a pending payment that the dialog shows and Dismiss removes', async ({ page, request, loginAs }) => {

@@ -3,7 +3,7 @@ import { seriousViolations } from './commerce-fixtures.ts';
 import { ACCOUNTS, expect, hydrated, test, uniqueName } from './fixtures.ts';
 import { bearer, freshAccount, subscribeToPlan } from './plan-fixtures.ts';
 
-// Issue 11 §3 (decision 0031): the after-login rule for a paid tier whose subscription is not
+// Decision 0031: the after-login rule for a paid tier whose subscription is not
 // active, and the premium course gate with its upgrade-required and upgrade dialogs.
 
 declare global {

@@ -3,9 +3,9 @@ import { seriousViolations } from './commerce-fixtures.ts';
 import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
 import { apiGet, token } from './route-fixtures.ts';
 
-// Issue 13 §1: /profile-image-debug applies the image URL helper of §9 step by step to the
-// signed-in user's profile image, or to any URL typed in, and previews it as the image display
-// of §2.7 would show it.
+// /profile-image-debug applies the image URL helper (lib/image-url.ts) step by step to the
+// signed-in user's profile image, or to any URL typed in, and previews it as the shared image
+// display would show it.
 
 const step = (page: Page, name: string) => page.getByRole('listitem', { name: new RegExp(`^\\d\\. ${name}$`) });
 

@@ -1,7 +1,7 @@
 import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, registerUser, test, uniqueName } from './fixtures.ts';
 import { paidDemoCourse, PAYING_CARD, payWithCard, seriousViolations, TEST_MODE } from './commerce-fixtures.ts';
 
-// Issue 9 §7: a guest adds a paid course to the cart, signs up at checkout (the cart is kept), pays
+// A guest adds a paid course to the cart, signs up at checkout (the cart is kept), pays
 // with 4242… in test mode, lands on the success page, starts the course, and finds the order and
 // its receipt in /my-purchases.
 

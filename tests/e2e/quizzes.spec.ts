@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, registerUser, test, uniqueName } from './fixtures.ts';
 
-// Issue 6 §1 "Quizzes must be earned" in the browser: a learner sees which of their answers were
+// Quizzes must be earned (decision 0012), in the browser: a learner sees which of their answers were
 // wrong but not the correct option until they pass; an instructor sets a quiz's attempt rules.
 
 async function token(request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> {

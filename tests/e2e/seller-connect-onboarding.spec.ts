@@ -1,7 +1,7 @@
 import { seriousViolations } from './commerce-fixtures.ts';
 import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, registerUser, test } from './fixtures.ts';
 
-// Issue 10 §3 (decision 0029): without Stripe keys, an approved seller's payout setup is the app's
+// Decision 0029: without Stripe keys, an approved seller's payout setup is the app's
 // own simulated onboarding page, marked test mode; completing it enables payouts.
 
 test('an approved seller completes the simulated payout onboarding and payouts are enabled', async ({ page, loginAs, request }) => {

@@ -5,7 +5,7 @@ import { PAYING_CARD, payWithCard, seriousViolations, TEST_MODE } from './commer
 import { bearer, tokenOf } from './admin-store-fixtures.ts';
 import { subscribeToPlan } from './plan-fixtures.ts';
 
-// Issue 10 §3 and §5: a user applies to sell from their dashboard, a curriculum admin approves the
+// The seller area on the demo store: a user applies to sell from their dashboard, a curriculum admin approves the
 // application at /admin/sellers, the seller creates a resource with two files (each with its
 // progress bar), submits it, the admin approves it at /admin/resources, and it is in the store at
 // /curriculum at once (no rebuild). A buyer pays for it in test mode, and the seller finds the sale

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ACCOUNTS, expect, registerUser, test } from './fixtures.ts';
 
-// The site shell of §2.1–§2.4: header, footer, user menu, guards, landing redirects, 404, toasts.
+// The site shell: header, footer, user menu, guards, landing redirects, 404, toasts.
 
 const HEADER = [
   { name: 'Home', href: '/' },
@@ -15,7 +15,7 @@ const HEADER = [
 const FOOTER_HREFS = ['/courses', '/resources', '/connect', '/dashboard', '/about', '/pricing', '/contact', '/terms', '/privacy', '/cookies'];
 
 test.describe('header and footer', () => {
-  test('the header has the five links of §2.1', async ({ page }) => {
+  test('the header has its five links', async ({ page }) => {
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const links = nav.getByRole('link');
@@ -42,7 +42,7 @@ test.describe('header and footer', () => {
     });
   }
 
-  test('the footer has the ten links of §2.1', async ({ page }) => {
+  test('the footer has its ten links', async ({ page }) => {
     await page.goto('/');
     const links = page.getByRole('contentinfo').getByRole('navigation', { name: 'Footer' }).getByRole('link');
     await expect(links).toHaveCount(10);
@@ -182,7 +182,7 @@ test.describe('guards', () => {
   });
 });
 
-test.describe('landing redirect of /dashboard (§2.2)', () => {
+test.describe('landing redirect of /dashboard to the area of the roles', () => {
   test('an anonymous visitor goes to /auth', async ({ page }) => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/auth$/);

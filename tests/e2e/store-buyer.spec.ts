@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, hydrated, test, uniqueName } from './fixtures.ts';
 import { PAYING_CARD, payWithCard, seriousViolations, TEST_MODE } from './commerce-fixtures.ts';
 
-// Issue 10 §5: a buyer adds two resources to the cart from their pages, pays in test mode, finds
+// On the demo store: a buyer adds two resources to the cart from their pages, pays in test mode, finds
 // them in My Resources, downloads a PDF stamped with their name and the order number on every
 // page, and reviews one of them: the review shows on the resource page with the new average.
 

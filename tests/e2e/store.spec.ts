@@ -3,7 +3,7 @@ import { alternateImagePath } from '../../site/src/lib/image-url.ts';
 import { seriousViolations } from './commerce-fixtures.ts';
 import { expect, registerUser, test } from './fixtures.ts';
 
-// The curriculum store's public pages (issue 10 §1) on the demo seed (db/seed-store-content.ts):
+// The curriculum store's public pages on the demo seed (db/seed-store-content.ts):
 // three sellers' published resources across styles, age groups and levels, with files and reviews.
 
 interface Summary {
@@ -256,7 +256,7 @@ test.describe('the curriculum store', () => {
     expect((await page.goto('/sellers/999999'))?.status()).toBe(404);
   });
 
-  test('a resource picture that fails tries its other paths, then shows the default resource image (§4)', async ({ page }) => {
+  test('a resource picture that fails tries its other paths, then shows the default resource image', async ({ page }) => {
     const tried: string[] = [];
     await page.route('**/uploads/**', (route) => {
       tried.push(new URL(route.request().url()).pathname);

@@ -4,10 +4,10 @@ import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
 import { apiToken, bearer, currentSubscription, freshAccount, payForPlan } from './plan-fixtures.ts';
 
 /**
- * Issue 11's main journey (§2.5, §4, §8): a free instructor meets the Course Administration gate,
+ * The plans' main journey (decision 0031): a free instructor meets the Course Administration gate,
  * upgrades to Educator yearly through the upgrade dialog, pays on the test provider's page and the
  * gate opens; cancels in /profile/manage and keeps access until the period end, which a test clock
- * then passes, and the gate is back. Beside it: resume, §8's Cancellation Failed toast, the
+ * then passes, and the gate is back. Beside it: resume, the destructive Cancellation Failed toast, the
  * invoices with their printable receipt, the interval switch and a failed renewal — each on a
  * fresh account, so runs never share a subscription.
  */
@@ -89,7 +89,7 @@ test.describe('plans and subscriptions: the main journey', () => {
     const me = await freshInstructor(request);
     await signIn(page, me.token);
 
-    // The gate of §2.5.
+    // The Course Administration feature gate.
     await page.goto('/instructor/courses');
     await hydrated(page);
     await expect(page.getByRole('heading', { name: 'Course Administration' })).toBeVisible();
@@ -100,7 +100,7 @@ test.describe('plans and subscriptions: the main journey', () => {
     await expect(required.getByText('Course Administration', { exact: true })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
-    // The upgrade dialog of §2.7, from the upgrade-required dialog: Educator yearly.
+    // The upgrade dialog, from the upgrade-required dialog: Educator yearly.
     await required.getByRole('button', { name: 'Choose a plan' }).click();
     const upgrade = page.getByRole('dialog', { name: 'Upgrade your plan' });
     await expect(upgrade.getByText('All plans include 14-day free trial • Cancel anytime • Secure payment with a card payment provider')).toBeVisible();
@@ -173,7 +173,7 @@ test.describe('billing management in /profile/manage', () => {
     await expect(invoices.getByRole('row')).toHaveCount(2);
     await expect(invoices.getByRole('row').nth(1)).toContainText('$0.00');
 
-    // Change plan opens the upgrade dialog of §2.7: the current plan and lower ones cannot be chosen.
+    // Change plan opens the upgrade dialog: the current plan and lower ones cannot be chosen.
     await card.getByRole('button', { name: 'Change plan' }).click();
     const upgrade = page.getByRole('dialog', { name: 'Upgrade your plan' });
     await expect(upgrade.getByRole('button', { name: 'Current plan: Educator' })).toBeDisabled();
@@ -227,7 +227,7 @@ test.describe('billing management in /profile/manage', () => {
     await expect(page.getByText('This invoice was not found in your account.')).toBeVisible();
   });
 
-  test("a failed cancellation shows §8's toast and changes nothing", async ({ page, request }) => {
+  test('a failed cancellation shows the destructive error toast and changes nothing', async ({ page, request }) => {
     const me = await freshInstructor(request);
     await subscribe(request, me.token, 'educator', 'month');
     await signIn(page, me.token);
@@ -284,7 +284,7 @@ test.describe('billing management in /profile/manage', () => {
     await expect(scheduled).toHaveCount(0);
     await expect(card.getByText('Yearly · $790.00/year')).toBeVisible();
 
-    // A downgrade (§5: /subscription only goes up) waits for the period end too.
+    // A downgrade (the upgrade dialog only goes up) waits for the period end too.
     await card.getByRole('button', { name: 'Downgrade to Educator' }).click();
     const down = page.getByRole('dialog', { name: 'Downgrade to Educator' });
     await expect(down.getByText(/you pay \$290\.00\/year for Educator/)).toBeVisible();

@@ -5,8 +5,8 @@ import { ACCOUNTS, expect, test } from './fixtures.ts';
 import { apiToken, bearer, currentSubscription, freshAccount, payForPlan, planList, subscriptionsOf } from './plan-fixtures.ts';
 
 /**
- * Issue 11 §1 and the page side of §2: /subscription compared and toggled by a visitor, `?tier=`
- * highlighting a plan (§6's mapping), each card's button for a free account and a subscriber, a
+ * The plans page (decision 0031): /subscription compared and toggled by a visitor, `?tier=`
+ * highlighting a plan (NOBILITY → Educator, …), each card's button for a free account and a subscriber, a
  * checkout started from the page and the success page, the upgrade page's prorated preview and its
  * confirmation, and an admin's price change shown on /subscription without a rebuild.
  */
@@ -121,7 +121,7 @@ test.describe('/subscription for a visitor', () => {
     await noSidewaysScroll(page);
   });
 
-  test('/pricing leads to /subscription; ?tier= highlights its plan through §6, ?interval=year opens on yearly', async ({ page }) => {
+  test('/pricing leads to /subscription; ?tier= highlights its plan, ?interval=year opens on yearly', async ({ page }) => {
     await page.goto('/pricing');
     await expect(page).toHaveURL(/\/subscription$/);
 
@@ -262,7 +262,7 @@ test.describe('moving down and the upgrade dialog', () => {
     expect((await subscriptionsOf<Subscription>(request, me.token))[0]!.plan.tier).toBe('premium');
   });
 
-  test('the §2.7 upgrade dialog from Manage Subscription: current and lower plans disabled, a higher one leads to the upgrade page', async ({ page, request }) => {
+  test('the upgrade dialog from Manage Subscription: current and lower plans disabled, a higher one leads to the upgrade page', async ({ page, request }) => {
     const me = await freshUser(request);
     await subscribe(request, me.token, 'premium', 'month');
     await page.addInitScript((t) => window.localStorage.setItem('access_token', t), me.token);

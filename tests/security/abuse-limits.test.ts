@@ -8,7 +8,7 @@ import { buildCourse } from '../support/learning-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../support/test-app.ts';
 
 /**
- * Abuse limits as an attacker would try them (issue 6, §4): locking a real user out by failing
+ * Abuse limits as an attacker would try them (decision 0014): locking a real user out by failing
  * their sign-in from elsewhere, slipping past the throttle with a forged address header, filling
  * the server's memory with oversized uploads, and mass sign-ups and messages from one address.
  * These run with the real per-address limits (RATE_LIMIT_MULTIPLIER=1).

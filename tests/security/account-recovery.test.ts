@@ -8,7 +8,7 @@ import { createSignedInUser, createUser, signIn } from '../support/factories.ts'
 import { createTestApp, read, type ErrorBody, type TestApp } from '../support/test-app.ts';
 
 /**
- * Account recovery as an attacker would try it (issue 6, §5 and §2): guessing which accounts
+ * Account recovery as an attacker would try it (decision 0016): guessing which accounts
  * exist, replaying or outliving a reset link, keeping a stolen session after the owner resets,
  * and planting their own host in links the app makes.
  */

@@ -9,7 +9,7 @@ import { createNodePlatform } from '../../worker/src/platform/node-platform.ts';
 import { tmpDir } from '../support/paths.ts';
 
 /**
- * Issue 6 §2, as the attacker did it: read the README's demo password, then sign in as `admin` on
+ * Demo accounts only on a demo (decision 0016), as the attacker did it: read the README's demo password, then sign in as `admin` on
  * someone's deployment. A deployment (here: `npm start`'s platform with a configured admin) has
  * demo content but no demo login.
  */

@@ -6,7 +6,7 @@ import { buildCourse } from '../support/learning-factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
- * Issue 6 §3 as the attacker tried it: a curriculum admin managing people and itself, an
+ * Least privilege (decision 0013), as the attacker tried it: a curriculum admin managing people and itself, an
  * instructor enrolling strangers by id, reading their email and certifying them, and anyone
  * reading an account's email and roles without a token. Each is refused and writes nothing.
  */

@@ -8,7 +8,7 @@ import { givePlan } from '../support/subscription-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../support/test-app.ts';
 
 /**
- * Issue 6 §4/§6 as the attacker tried it: the public course read gave away a paid course's full
+ * Media access (decision 0015), as the attacker tried it: the public course read gave away a paid course's full
  * video URL, and `/uploads/{key}` served any key to anyone, so the lessons of a paid course could
  * be watched without buying it. Profile image links took anything, `/uploads/%2e%2e/x` included.
  */

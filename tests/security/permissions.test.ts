@@ -193,7 +193,7 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'PATCH', route: '/api/contact-messages/:id', guard: 'contact_messages.manage', call: async () => ({ path: `/api/contact-messages/${(await contactMessage()).id}`, body: { read: true } }) },
   { method: 'DELETE', route: '/api/contact-messages/:id', guard: 'contact_messages.manage', call: async () => ({ path: `/api/contact-messages/${(await contactMessage()).id}` }) },
 
-  // Coupons admin (issue 9 §5): ADMIN's alone.
+  // Coupons admin (decision 0026): ADMIN's alone.
   { method: 'GET', route: '/api/admin/coupons', guard: 'coupons.manage', call: () => ({ path: '/api/admin/coupons' }) },
   { method: 'GET', route: '/api/admin/coupons/export.csv', guard: 'coupons.manage', call: () => ({ path: '/api/admin/coupons/export.csv' }) },
   { method: 'POST', route: '/api/admin/coupons', guard: 'coupons.manage', call: () => ({ path: '/api/admin/coupons', body: { code: walkCouponCode(), discountType: 'percent', percentOff: 10 } }) },
@@ -201,7 +201,7 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'PATCH', route: '/api/admin/coupons/:id', guard: 'coupons.manage', call: async () => ({ path: `/api/admin/coupons/${await walkCoupon()}`, body: { description: 'Walked' } }) },
   { method: 'POST', route: '/api/admin/coupons/:id/deactivate', guard: 'coupons.manage', call: async () => ({ path: `/api/admin/coupons/${await walkCoupon()}/deactivate` }) },
 
-  // Orders (issue 9 §3): the buyer's own, and the admin's list, export, detail and refunds.
+  // Orders: the buyer's own, and the admin's list, export, detail and refunds.
   { method: 'GET', route: '/api/orders', guard: 'signed-in', call: () => ({ path: '/api/orders' }) },
   { method: 'GET', route: '/api/orders/:id', guard: 'signed-in', call: async (w) => ({ path: `/api/orders/${(await walkOrder(w.user.id, false)).id}` }) },
   { method: 'GET', route: '/api/resource-orders', guard: 'signed-in', call: () => ({ path: '/api/resource-orders' }) },
@@ -576,11 +576,11 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'PATCH', route: '/api/admin/store-settings', guard: 'store.settings', call: () => ({ path: '/api/admin/store-settings', body: { platform_fee_percent: 20 } }) },
   { method: 'GET', route: '/api/admin/store-stats', guard: 'resources.review', call: () => ({ path: '/api/admin/store-stats' }) },
 
-  // The platform's settings (issue 13 §1): ADMIN all sections, store.settings holders the store's.
+  // The platform's settings: ADMIN all sections, store.settings holders the store's.
   { method: 'GET', route: '/api/admin/settings', guard: ['settings.manage', 'store.settings'], call: () => ({ path: '/api/admin/settings' }) },
   { method: 'PATCH', route: '/api/admin/settings', guard: ['settings.manage', 'store.settings'], call: () => ({ path: '/api/admin/settings', body: { platform_fee_percent: 20 } }) },
   { method: 'POST', route: '/api/admin/settings/test-email', guard: 'settings.manage', call: () => ({ path: '/api/admin/settings/test-email' }) },
-  // The deployment's facts and checks (issue 13 §1).
+  // The deployment's facts and checks.
   { method: 'GET', route: '/api/admin/deployment', guard: 'deployment.read', call: () => ({ path: '/api/admin/deployment' }) },
   { method: 'POST', route: '/api/admin/deployment/checks', guard: 'deployment.read', call: () => ({ path: '/api/admin/deployment/checks' }) },
   // The audit log's viewer and its CSV (decision 0033): ADMIN's alone.
@@ -724,7 +724,7 @@ export const ROUTE_CASES: RouteCase[] = [
       // The API's description and its interactive reference (decision 0033).
       ['GET', '/api/openapi.json'],
       ['GET', '/api/docs'],
-      // The site's name, contact and feature switches (issue 13 §1).
+      // The site's name, contact and feature switches.
       ['GET', '/api/site-settings'],
     ] as const
   ).map(([method, route]): RouteCase => ({ method, route, guard: 'public' })),

@@ -6,7 +6,7 @@ import { answersFor, buildCourse } from '../support/learning-factories.ts';
 import { createTestApp, type ErrorBody, type TestApp } from '../support/test-app.ts';
 
 /**
- * Issue 6 §1 as the attacker tried it: a script enrolled in a free course and posted
+ * Quizzes must be earned (decision 0012), as the attacker tried it: a script enrolled in a free course and posted
  * `{"answers":[]}` to every quiz, read the correct options from the answers, and got a valid
  * certificate in eight requests. Each door is shut.
  */

@@ -13,7 +13,7 @@ import { makeBuyer, makeOwnership, makeResource, makeResourceFile, makeSeller, r
 import { createTestApp, read, type ErrorBody, type TestApp } from '../support/test-app.ts';
 
 /**
- * Buyer-only downloads, as an attacker would try them (decision 0029, issue 10 §2): a non-buyer's
+ * Buyer-only downloads, as an attacker would try them (decision 0029): a non-buyer's
  * download is refused; links are signed, bound to one user and file, and expire in five minutes;
  * a refund ends the right; a PDF comes stamped with whom it was sold to.
  */

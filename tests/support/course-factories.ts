@@ -122,7 +122,7 @@ export async function createEnrollment(db: Db, userId: number, courseId: number)
   return row!;
 }
 
-/** The id of a reference category of §3 (seeded into every test database). */
+/** The id of a reference dance class category (seeded into every test database). */
 export async function categoryId(db: Db, name: string): Promise<number> {
   const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.name, name));
   if (!row) throw new Error(`No category ${name}`);
@@ -136,7 +136,7 @@ export async function createCategory(db: Db, name = uniqueTitle('Style')): Promi
 }
 
 /**
- * One signed-in user per role that matters to courses (§6), each with a token. The non-admin
+ * One signed-in user per role that matters to courses, each with a token. The non-admin
  * instructors (instructor, otherInstructor, courseCreator) hold an Educator plan, so the Course
  * Administration gate lets them write; a test of the gate makes its own free instructor.
  */

@@ -3,7 +3,7 @@ import { newOrderNumber, orderTypeOf, type ItemKind } from '../../worker/src/dom
 import type { Db } from '../../worker/src/platform/db.ts';
 
 /**
- * Orders as the dashboards read them (issue 13 §2): rows written as a paid (or pending) checkout
+ * Orders as the dashboards read them: rows written as a paid (or pending) checkout
  * and its refunds leave them, at chosen times, so a test can pin every figure of a window.
  */
 

@@ -6,7 +6,7 @@ import type { Db } from '../../worker/src/platform/db.ts';
 
 /**
  * Plans for test users (decision 0031): a test-provider subscription row, its first invoice when it
- * was paid, and the user's §3 columns as the webhooks would leave them — written in one batch, so a
+ * was paid, and the user's subscription columns (tier, status, expiry) as the webhooks would leave them — written in one batch, so a
  * test's user holds a plan the way a subscriber does.
  */
 
@@ -92,7 +92,7 @@ export async function givePlan(db: Db, userId: number, plan: PlanKey, options: P
   return { subscription: subscription!, tier, status, expiresAt };
 }
 
-/** Sets only the user's §3 columns (an imported or older tier with no subscription row). */
+/** Sets only the user's subscription columns (an imported or older tier with no subscription row). */
 export async function setTierColumns(db: Db, userId: number, columns: { tier: string; status?: string | null; expiresAt?: string | null; plan?: string | null }) {
   await db
     .update(users)

@@ -19,7 +19,7 @@ import {
 } from './journeys.ts';
 
 /**
- * The worker proven on a database (issue 8 §3): bundled by wrangler as for `wrangler deploy`,
+ * The worker proven on a database (decisions 0035 and 0036): bundled by wrangler as for `wrangler deploy`,
  * booted in workerd with LIBSQL_URL pointing at a libSQL server over HTTP (the local Hrana
  * server of scripts/hrana on a migrated database file), R2 simulated by Miniflare. The API
  * suite's main journeys go through it over HTTP.

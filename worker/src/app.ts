@@ -184,9 +184,9 @@ export function createApp(options: AppOptions = {}) {
     throw new AppError(404, 'Not found');
   });
   app.route('/', uploadedFileRoutes);
-  // The curriculum store's pages (issue 10 §1), before the generic site handling.
+  // The curriculum store's pages (decision 0029), before the generic site handling.
   app.route('/', siteStoreRoutes);
-  // /subscription from the current plans (issue 11 §1).
+  // /subscription from the current plans (decision 0031).
   app.route('/', sitePlansRoutes);
   // /connect and its two other addresses from the current directory (decision 0032).
   app.route('/', siteConnectRoutes);

@@ -7,7 +7,7 @@ import UpgradeRequiredDialog, { gateOf } from './UpgradeRequiredDialog.tsx';
 import '../styles/feature-gate.css';
 
 /**
- * Whether a user may use a feature of the given level (§6, decision 0031): admins pass every gate;
+ * Whether a user may use a feature of the given level (decision 0031): admins pass every gate;
  * others need their plan's level while the subscription is current (active or trialing, not past
  * its end: a cancelled subscription past its end gives no access).
  */
@@ -42,7 +42,7 @@ export type FeatureGateProps = {
 );
 
 /**
- * §6: the feature shows only if the user's level is at least the required level; otherwise its
+ * The feature shows only if the user's level is at least the required level; otherwise its
  * name, the message and an Upgrade Subscription button that opens the upgrade-required dialog
  * (which leads on to the upgrade dialog).
  */

@@ -14,13 +14,13 @@ import { toast } from '../stores/toasts.ts';
 import './file-uploader.css';
 
 export interface FileUploaderProps {
-  /** Where the files go; '/api/upload' by default. A path containing /profile refreshes the user (§7). */
+  /** Where the files go; '/api/upload' by default. A path containing /profile refreshes the user (so a new picture shows at once). */
   endpoint?: string;
   /** Several files, sent as `files`, uploaded with the Upload button; one file otherwise, uploaded by itself. */
   multiple?: boolean;
   /**
-   * Per-file limit in MB. 20 by default, the generic upload limit of §5; the spec's file control
-   * defaults to 25 (CONTROL_DEFAULT_MAX_SIZE_MB) and the course dialog uses 5: pass those explicitly.
+   * Per-file limit in MB. 20 by default, the generic upload limit; the file control's own default
+   * is 25 (CONTROL_DEFAULT_MAX_SIZE_MB) and the course dialog uses 5: pass those explicitly.
    */
   maxSizeMB?: number;
   /** At most this many files in multiple mode; 5 by default. */
@@ -39,7 +39,7 @@ export interface FileUploaderProps {
   /**
    * Sends each file by itself, one after the other, instead of one request to `endpoint`: given,
    * every file shows its own progress bar, fed by `onProgress` (0 to 1). It throws an Error whose
-   * message is shown (make it §8's friendly one). `onSent` runs after each file went through.
+   * message is shown (make it the friendly one for people). `onSent` runs after each file went through.
    */
   sendEach?: (file: File, onProgress: (sent: number) => void) => Promise<void>;
   onSent?: (file: File) => void;
@@ -60,7 +60,7 @@ function formatSize(bytes: number): string {
 }
 
 /**
- * The file uploader of §2.7 and §4: choose, preview (images) or name chips (other files), upload,
+ * The shared file uploader: choose, preview (images) or name chips (other files), upload,
  * clear. A single file uploads by itself about 100 ms after it is chosen; several wait for the
  * Upload button. Sizes and counts are checked before anything is sent.
  */

@@ -5,7 +5,7 @@ import './file-uploader.css';
 export interface ImageDisplayProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'onLoad' | 'onError'> {
   src: string | null | undefined;
   alt: string;
-  /** The last image to try (e.g. a default image of §3). */
+  /** The last image to try (e.g. a default image of lib/image-url.ts). */
   fallbackSrc?: string;
   /** Shown when every image failed; nothing by default. */
   fallback?: ReactNode;
@@ -26,7 +26,7 @@ function start(src: string | null | undefined, fallbackSrc: string | undefined):
 }
 
 /**
- * An image with a spinner while it loads; on failure it walks the chain of §4 (alternate path,
+ * An image with a spinner while it loads; on failure it walks the image-load failure chain (alternate path,
  * absolute URL, the supplied fallback image) and finally shows `fallback` or nothing.
  */
 export default function ImageDisplay({ src, alt, fallbackSrc, fallback = null, className, ...imgProps }: ImageDisplayProps) {

@@ -28,9 +28,9 @@ export interface UpgradeDialogProps {
 }
 
 /**
- * The upgrade dialog of §2.7: the monthly/yearly toggle (yearly marked 'Save 25%'), the four plan
+ * The upgrade dialog: the monthly/yearly toggle (yearly marked 'Save 25%'), the four plan
  * cards with their real prices, and the trial line. Only plans above the user's current level can
- * be chosen (§5); the current plan and lower ones are disabled. Choosing a plan starts the
+ * be chosen (an upgrade only goes up); the current plan and lower ones are disabled. Choosing a plan starts the
  * checkout (no subscription yet: 14-day trial unless the account had one) or goes to
  * /subscription/upgrade (a subscriber: prorated). A native modal <dialog>: Radix's scroll lock
  * injects a <style> the pages' CSP refuses (see PendingPaymentsDialog).

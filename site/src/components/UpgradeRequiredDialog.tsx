@@ -27,8 +27,8 @@ export interface UpgradeRequiredDialogProps {
 }
 
 /**
- * §2.7 upgrade-required dialog: the feature, its description and the plan it needs, with the way
- * on: the upgrade dialog of §2.7 (the four plans, monthly or yearly, the needed plan marked) or
+ * The upgrade-required dialog: the feature, its description and the plan it needs, with the way
+ * on: the upgrade dialog (UpgradeDialog.tsx: the four plans, monthly or yearly, the needed plan marked) or
  * the plan's section of /subscription. Both are native modal <dialog>s: Radix's modal locks the
  * page's scroll with an injected <style>, which the pages' CSP refuses (decision 0015).
  */

@@ -62,9 +62,9 @@ export function CartLineItem({ line, busy, onRemoved }: { line: ViewLine; busy: 
 }
 
 /**
- * The header's cart dropdown (§2.1): titled Shopping Cart, the lines with quantity − and + and
+ * The header's cart dropdown: titled Shopping Cart, the lines with quantity − and + and
  * remove, the total, View Cart and Checkout (both to /cart), Clear Cart; when empty, Browse
- * Resources to /curriculum. The list is at most 400px high. Failures show the §8 toasts (the store).
+ * Resources to /curriculum. The list is at most 400px high. Failures show the destructive error toasts (the store).
  */
 export default function CartDropdown({ initialOpen = false }: { initialOpen?: boolean }) {
   const [open, setOpen] = useState(initialOpen);

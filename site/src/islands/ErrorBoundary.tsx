@@ -7,7 +7,7 @@ interface Props {
 }
 
 /**
- * A failing island shows the failed-page message of §2.4 / §8 instead of disappearing:
+ * A failing island shows the failed-page message instead of disappearing:
  * 'Page Not Found' / 'The requested page could not be loaded.' with a Refresh Page button.
  * Usable as an island around static content or inside other islands (see withErrorBoundary).
  */
@@ -21,7 +21,7 @@ export default class ErrorBoundary extends Component<Props, { error: unknown }> 
   componentDidCatch(error: unknown, info: ErrorInfo) {
     if (this.props.onError) this.props.onError(error, info);
     // Unhandled failures are rethrown outside React's render, so window.onerror and error
-    // reporting still see them (§8), while the page shows its message.
+    // reporting still see them, while the page shows its message.
     else
       setTimeout(() => {
         throw error;

@@ -8,7 +8,7 @@ import '../styles/feature-gate.css';
 import '../styles/pending-payments.css';
 
 /**
- * §2.7 pending payments dialog: opens for a signed-in user with unfinished payments and cannot be
+ * The pending payments dialog: opens for a signed-in user with unfinished payments and cannot be
  * closed while any is pending (no close button; Escape and outside clicks do nothing); each
  * payment shows its type's icon and title, description, amount and time left, with Dismiss and
  * Complete Payment. 'No pending payments' once the list is empty (then it can be closed).

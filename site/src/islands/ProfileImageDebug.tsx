@@ -18,8 +18,8 @@ function Url({ value }: { value: string }) {
 }
 
 /**
- * /profile-image-debug: the image URL helper of §9 applied rule by rule to a URL (the signed-in
- * user's profile image to begin with), and the image display of §2.7 trying the result.
+ * /profile-image-debug: the image URL helper (lib/image-url.ts) applied rule by rule to a URL (the signed-in
+ * user's profile image to begin with), and the shared image display (ImageDisplay) trying the result.
  */
 function ProfileImageDebug() {
   const user = useStore($user, { ssr: 'initial' });

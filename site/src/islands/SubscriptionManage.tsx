@@ -42,7 +42,7 @@ import '../styles/billing.css';
 const badgeClass = (tone: BillingTone) => (tone === 'neutral' ? 'badge' : `badge badge-${tone}`);
 
 /**
- * The subscription part of /profile/manage (issue 11 §2): the plan, its status explained, renewal
+ * The subscription part of /profile/manage: the plan, its status explained, renewal
  * or end date, a switch of billing interval with its preview, cancel and resume, a scheduled change
  * with Keep current plan, Stripe's billing portal, and the invoices with their receipts.
  */
@@ -197,7 +197,7 @@ function CurrentSubscription({ sub }: { sub: SubscriptionView }) {
   );
 }
 
-/** "Change plan": the upgrade dialog of §2.7 (higher plans; a downgrade is chosen on /subscription). */
+/** "Change plan": the upgrade dialog (higher plans; a downgrade is chosen on /subscription). */
 function ChangePlan({ sub }: { sub: SubscriptionView }) {
   const busy = useStore($billingBusy);
   const [open, setOpen] = useState(false);

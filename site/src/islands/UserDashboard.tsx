@@ -46,7 +46,7 @@ const QUICK_LINKS = [
   },
 ] as const;
 
-/** Issue 10 §3: a seller's way to their area, everybody else's way to start selling. */
+/** A seller's way to their area, everybody else's way to start selling. */
 function sellingLink(roles: readonly string[]): { href: string; title: string; text: string } {
   return roles.some((r) => r === 'SELLER' || r === 'CURRICULUM_SELLER')
     ? { href: '/seller', title: 'Seller Dashboard', text: 'Your store: resources, sales, earnings and payouts.' }

@@ -85,7 +85,7 @@ function mountAuthForms(root: HTMLElement): void {
     );
   }
 
-  // A visitor who is already signed in is sent on as after a login (§4).
+  // A visitor who is already signed in is sent on as after a login (afterSignInTarget).
   loadUser()
     .then((user) => {
       if (!user) return;

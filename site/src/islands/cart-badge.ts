@@ -1,5 +1,5 @@
 /**
- * The header's cart button and its count badge (§2.1, §9: 99+ above 99), on every page. It is
+ * The header's cart button and its count badge (99+ above 99), on every page. It is
  * tiny on purpose (decision 0023): a guest's count is read straight from localStorage `drx_cart`;
  * the cart store (stores/cart.ts) loads only for a session (at idle) or when something uses the
  * cart, and tells the count through the `drx:cart` event. The dropdown itself is a React island

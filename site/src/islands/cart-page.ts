@@ -18,7 +18,7 @@ import { h, mountWhenIdle } from './dom.ts';
 export const TEST_MODE_LABEL = 'Test mode — no card is charged';
 
 /**
- * /cart (§2.4): the whole cart with the dropdown's actions (quantity − and +, remove, Clear Cart),
+ * /cart: the whole cart with the dropdown's actions (quantity − and +, remove, Clear Cart),
  * current prices, the lines that can no longer be bought flagged with their reason, the total
  * and Checkout (to /checkout). Plain DOM over the cart store (decision 0023).
  */

@@ -113,7 +113,7 @@ export function wirePurchaseActions(slot: HTMLElement, course: PurchasableCourse
   else show(guestCartHolds(course.id));
 }
 
-/** Whether the guest cart kept in this browser (§3 drx_cart) holds the course, without the cart store. */
+/** Whether the guest cart kept in this browser (localStorage drx_cart) holds the course, without the cart store. */
 export function guestCartHolds(courseId: number, stored: string | null = readGuestCart()): boolean {
   try {
     return cartHolds(JSON.parse(stored ?? '[]'), courseId);
@@ -141,7 +141,7 @@ function testMode(): Promise<boolean> {
 }
 
 /**
- * Every price shown in test mode carries the label (issue 9): the page's course price gets it
+ * Every price shown in test mode carries the label: the page's course price gets it
  * beside the amount (on the same line, so nothing below moves).
  */
 async function labelTestMode(): Promise<void> {

@@ -24,7 +24,7 @@ export function errorAlert(title: string, message: string, retry?: () => void): 
   );
 }
 
-/** An API failure as an alert (§8's generic parsing for the title and help). */
+/** An API failure as an alert (the generic parsing of lib/api.ts for the title and help). */
 export function failureAlert(error: unknown, retry?: () => void): HTMLElement {
   const { title, message } = describeError(error);
   return errorAlert(title, message, retry);

@@ -6,7 +6,7 @@ import { failureAlert, loadingLine, orderSummary } from './checkout-parts.ts';
 import { h, mountWhenIdle } from './dom.ts';
 
 /**
- * The provider's return pages (§2.4). /payment-success, /checkout/success and /checkout-complete
+ * The provider's return pages. /payment-success, /checkout/success and /checkout-complete
  * are one page: the order's summary as the server knows it (POST /api/checkout/confirm reads; it
  * never fulfils — that happens on the provider's signed event), "Payment received — we are
  * confirming it" while the event has not arrived (asked again a few times), then what to do next

@@ -7,7 +7,7 @@ import { h } from './dom.ts';
  * The markup itself is written once, in the Astro components.
  */
 
-/** Course images (`img[data-fallback]`) that fail, before or after this runs, get the placeholder (§9). */
+/** Course images (`img[data-fallback]`) that fail, before or after this runs, get the placeholder. */
 export function repairImages(root: Document | HTMLElement): void {
   for (const img of root.querySelectorAll<HTMLImageElement>('img[data-fallback]')) {
     const fallback = () => {

@@ -2,7 +2,7 @@ import { landingRedirect } from '../../../worker/src/domain/navigation.ts';
 import { loadUser } from '../stores/auth.ts';
 import { h, mountWhenIdle } from './dom.ts';
 
-/** /dashboard and /my-dashboard: sends the visitor to the area of their roles (§2.2). */
+/** /dashboard and /my-dashboard: sends the visitor to the area of their roles. */
 function mountDashboardChooser(root: HTMLElement): void {
   loadUser()
     .then((user) => location.replace(landingRedirect(user)))

@@ -26,7 +26,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs | 
   return el;
 }
 
-/** Mounts a script island when idle; a failure shows the failed-page message of §2.4 in its place. */
+/** Mounts a script island when idle; a failure shows the failed-page message in its place. */
 export function mountWhenIdle(selector: string, mount: (root: HTMLElement) => void): void {
   whenIdle(() => {
     for (const root of document.querySelectorAll<HTMLElement>(selector)) {

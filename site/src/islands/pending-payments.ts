@@ -1,10 +1,10 @@
 import { $pendingPayments, watchPendingPayments } from '../stores/pending-payments.ts';
 
 /**
- * The pending payments dialog's starter (§2.7), run by the account menu for a signed-in user on
+ * The pending payments dialog's starter, run by the account menu for a signed-in user on
  * every page but those of the payment itself (the checkout, the provider's page, the return pages
  * and the cart), where the buyer is finishing the very payment the dialog would ask about. It
- * watches GET /api/payments/pending (every 30 s, §9) and loads the React dialog only once the list
+ * watches GET /api/payments/pending (every 30 s) and loads the React dialog only once the list
  * is not empty, so a page without pending payments carries none of its code.
  */
 

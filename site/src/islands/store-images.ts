@@ -1,7 +1,7 @@
 import { nextImageAttempt, storeImageChain } from '../lib/store-images.ts';
 
 /**
- * §4's image-load failure rule on the store's pages: an `<img data-fallback>` that fails tries the
+ * The image-load failure rule on the store's pages: an `<img data-fallback>` that fails tries the
  * next URL of its chain (the alternate uploads path, the absolute URL, then the default image of
  * `data-fallback`). No inline handlers (the page's Content-Security-Policy forbids them): the
  * listener is added here, and an image that failed before this ran is caught by its state.

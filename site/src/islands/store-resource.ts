@@ -145,7 +145,7 @@ function mountBuyBox(box: HTMLElement, resource: Resource): void {
     if (area && (access.can_review || access.my_review)) void import('./store-review.ts').then(({ mountReviewForm }) => mountReviewForm(area, resource.id, access));
   }
 
-  // Paid, in test mode: the price says so (issue 9), on the line kept for it.
+  // Paid, in test mode: the price says so, on the line kept for it.
   if (!free) void labelTestMode(box.querySelector<HTMLElement>('[data-test-mode-slot]'));
 
   // Ready: the box shows this visitor's state (tests wait for it).

@@ -21,7 +21,7 @@ import { h, hasSession, whenIdle } from './dom.ts';
  * /subscription (components/plans/PlansPage.astro). The markup is the guest's and is cached; this
  * script keeps the guest's sign-in links on the chosen billing period and, for a signed-in visitor,
  * puts their own button on each card: Current plan and lower plans disabled, Upgrade above a
- * subscription, Start free trial or Subscribe for a free account (§2.7, §5). Choosing starts the
+ * subscription, Start free trial or Subscribe for a free account (a plan can only be changed upward here). Choosing starts the
  * checkout through the store (decision 0031), and `?checkout=1` (back from sign-in, or the
  * checkout address opened without a token) resumes it. The stores load only for a session.
  */
@@ -112,7 +112,7 @@ function mount(root: HTMLElement): void {
         default:
           el = h('button', { ...attrs, type: 'button', className: 'btn btn-secondary', disabled: true }, button.label);
       }
-      // A lower paid plan cannot be chosen here (§5), but a subscriber may move down at the period end (decision 0031).
+      // A lower paid plan cannot be chosen here (an upgrade only goes up), but a subscriber may move down at the period end (decision 0031).
       const down =
         button.action === 'lower' && viewer.subscribed && card.plan.level > 0
           ? h('a', { className: 'plan-card-down', href: upgradePath(card.plan.key, interval), 'aria-describedby': describedBy }, 'Downgrade at period end')

@@ -3,7 +3,7 @@ import { h } from './dom.ts';
 import { chooseToastEdge, PHONE_QUERY, PRIMARY_ACTION_SELECTOR, type Box, type ToastEdge } from './toast-placement.ts';
 
 /**
- * Renders the toasts of the store into a list (§9): each stays its duration (paused while
+ * Renders the toasts of the store into a list: each stays its duration (paused while
  * hovered or focused), closes with its button or Escape, and a horizontal swipe of
  * TOAST_SWIPE_THRESHOLD px dismisses it. F8 moves focus to the list, as Radix's viewport does.
  * The list sits at the bottom right of a desktop and the top of a phone, and moves to the other

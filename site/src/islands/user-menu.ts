@@ -8,9 +8,9 @@ import { avatar, displayName } from './person.ts';
 let menuCount = 0;
 
 /**
- * The header's account control (§2.1): Sign In and Create Account for guests; for a signed-in
+ * The header's account control: Sign In and Create Account for guests; for a signed-in
  * user a menu button (WAI-ARIA menu button pattern) with the items of their roles and Sign Out.
- * It follows the auth store, so a new name or profile picture shows at once (§7).
+ * It follows the auth store, so a new name or profile picture shows at once.
  */
 export function mountUserMenu(root: HTMLElement): () => void {
   let failed = false;
@@ -37,7 +37,7 @@ export function mountUserMenu(root: HTMLElement): () => void {
       );
     } else {
       cleanup = accountMenu(root, user);
-      // §2.7: a signed-in user's unfinished payments (the dialog's code loads only when there are some).
+      // The pending payments dialog: a signed-in user's unfinished payments (the dialog's code loads only when there are some).
       void import('./pending-payments.ts').then((m) => m.startPendingPayments());
     }
   };
@@ -169,7 +169,7 @@ export function bellLabel(unread: number): string {
 }
 
 /**
- * The header's bell (issue 13 §3): a link to /notifications with the unread count, read once the
+ * The header's bell: a link to /notifications with the unread count, read once the
  * page is idle (GET /api/notifications/unread) and updated by the `drx:notifications` event the
  * notifications page sends when notices are read.
  */

@@ -76,7 +76,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   return readJson<T>(res);
 }
 
-/** The generic parsing of §8: a title and a help text for any failure. */
+/** The generic parsing of a failed answer: a title and a help text for any failure. */
 export function describeError(error: unknown): { title: string; message: string; validationErrors?: ValidationErrors } {
   if (error instanceof ApiError) {
     if (error.status === 0) return { title: 'Network error occurred', message: 'Please check your internet connection and try again.' };

@@ -1,5 +1,5 @@
 /**
- * The audit log viewer's diff (issue 13 §4): which fields of a row an entry changed, from its
+ * The audit log viewer's diff: which fields of a row an entry changed, from its
  * before and after snapshots (JSON objects of the row's columns; before is null for a creation,
  * after null for a deletion). Pure; unit-tested in audit-diff.test.ts.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api.ts';
 import { afterRegisterTarget, afterSignInTarget, guardRedirect, loginErrorMessage, registrationErrorMessage } from './auth-flow.ts';
 
-describe('loginErrorMessage (§8)', () => {
+describe('loginErrorMessage: the message under Login failed', () => {
   it('maps 401, 5xx and anything else to the exact messages', () => {
     expect(loginErrorMessage(new ApiError(401, 'Invalid username or password'))).toBe('Invalid username or password.');
     expect(loginErrorMessage(new ApiError(500, 'boom'))).toBe('A server error occurred. Please try again later.');
@@ -19,7 +19,7 @@ describe('loginErrorMessage (§8)', () => {
   });
 });
 
-describe('registrationErrorMessage (§5)', () => {
+describe('registrationErrorMessage: the message under Registration failed', () => {
   it('rewords a taken username, passes other messages through, and has a default', () => {
     expect(registrationErrorMessage(new ApiError(409, 'Username already exists'))).toBe('Username already taken. Please choose another.');
     expect(registrationErrorMessage(new ApiError(400, 'Password must be at least 8 characters'))).toBe('Password must be at least 8 characters');
@@ -28,7 +28,7 @@ describe('registrationErrorMessage (§5)', () => {
   });
 });
 
-describe('afterSignInTarget (§4)', () => {
+describe('afterSignInTarget: ?redirect=, else the after-login rule', () => {
   const student = { role: ['STUDENT'], subscription_tier: 'free', is_active: true };
   const admin = { role: ['ADMIN'], subscription_tier: 'free', is_active: true };
   it('follows a local ?redirect=', () => {
@@ -47,7 +47,7 @@ describe('afterSignInTarget (§4)', () => {
   });
 });
 
-describe('afterRegisterTarget (§4)', () => {
+describe('afterRegisterTarget: ?redirect=, else /dashboard', () => {
   it('goes to /dashboard, or back to the checkout that sent the visitor to sign up', () => {
     expect(afterRegisterTarget('')).toBe('/dashboard');
     expect(afterRegisterTarget('?mode=signup&redirect=%2Fcheckout')).toBe('/checkout');
@@ -57,7 +57,7 @@ describe('afterRegisterTarget (§4)', () => {
   });
 });
 
-describe('guardRedirect (§2.3)', () => {
+describe('guardRedirect: where signed-in and admin pages send other visitors', () => {
   it('lets everyone see public pages', () => {
     expect(guardRedirect('public', null, '/about')).toBeNull();
   });

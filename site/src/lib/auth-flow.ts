@@ -7,7 +7,7 @@ import { ApiError } from './api.ts';
 export const ACCOUNT_DEACTIVATED = 'This account has been deactivated.';
 
 /**
- * §8: the message under the 'Login failed' title. A throttled sign-in (429) says when to retry;
+ * The message under the 'Login failed' title. A throttled sign-in (429) says when to retry;
  * a deactivated account (403, only after the right password) is told so.
  */
 export function loginErrorMessage(error: unknown): string {
@@ -20,14 +20,14 @@ export function loginErrorMessage(error: unknown): string {
   return 'Login failed. Please try again.';
 }
 
-/** §5: the message under the 'Registration failed' title. */
+/** The message under the 'Registration failed' title. */
 export function registrationErrorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : '';
   if (message.includes('Username already exists')) return 'Username already taken. Please choose another.';
   return message || 'Registration failed.';
 }
 
-/** Where a user goes after signing in (or on visiting /auth signed in): ?redirect=, else §4. */
+/** Where a user goes after signing in (or on visiting /auth signed in): ?redirect=, else the after-login rule (afterLoginRedirect). */
 export function afterSignInTarget(user: NavUser, search: string): string {
   const requested = safeRedirectTarget(new URLSearchParams(search).get('redirect'));
   if (requested && !/^\/(auth|register)(\/|\?|$)/.test(requested)) return requested;
@@ -35,7 +35,7 @@ export function afterSignInTarget(user: NavUser, search: string): string {
 }
 
 /**
- * Where a new account goes (§4: /dashboard), unless it was made on the way somewhere: a checkout
+ * Where a new account goes (/dashboard), unless it was made on the way somewhere: a checkout
  * (or any page) that sent the visitor here with ?redirect= gets them back.
  */
 export function afterRegisterTarget(search: string): string {
@@ -45,7 +45,7 @@ export function afterRegisterTarget(search: string): string {
 }
 
 /**
- * §2.3: where a guard sends a visitor, or null when the page may be shown. Signed-in pages send
+ * Where a guard sends a visitor, or null when the page may be shown. Signed-in pages send
  * anonymous visitors to /auth?redirect={path}; admin pages send them to /auth and users without
  * a role containing ADMIN to /.
  */

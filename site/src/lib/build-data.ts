@@ -24,9 +24,9 @@ export interface BuildCatalog {
   /** The list's front view (`/courses`), the one view of the list that is built. */
   front: CourseListView;
   manifest: CatalogManifest;
-  /** The curriculum store's pre-rendered pages and their manifest (issue 10 §1). */
+  /** The curriculum store's pre-rendered pages and their manifest (decision 0029). */
   store: StoreBuild;
-  /** The active plans /subscription is built with (issue 11 §1). */
+  /** The active plans /subscription is built with (decision 0031). */
   plans: PlanView[];
   /** The directory /connect is built with (decision 0032). */
   connect: ConnectPage;
@@ -70,7 +70,7 @@ export async function buildStore(): Promise<StoreBuild> {
   return (await buildCatalog()).store;
 }
 
-/** The active plans at build time, as /subscription shows them (issue 11 §1). */
+/** The active plans at build time, as /subscription shows them. */
 export async function buildPlans(): Promise<PlanView[]> {
   return (await buildCatalog()).plans;
 }

@@ -202,7 +202,7 @@ export function readCourse(raw: unknown): CatalogCourse {
   };
 }
 
-/** `{ data: [...] }` or a plain list (§7). */
+/** `{ data: [...] }` or a plain list: the API answers lists either way. */
 export function readCourseList(raw: unknown): { courses: CatalogCourse[]; total: number | null } {
   const list = Array.isArray(raw) ? raw : isObject(raw) && Array.isArray(raw.data) ? raw.data : [];
   const total = isObject(raw) && typeof raw.total === 'number' ? raw.total : null;
@@ -231,7 +231,7 @@ export type PreviewVideo = { kind: 'embed'; src: string } | { kind: 'file'; src:
 const VIDEO_FILE = /\.(mp4|webm|ogv|ogg|mov|m4v)$/i;
 
 /**
- * How a course's preview plays: a YouTube link as its privacy-enhanced embed (§9), an upload or
+ * How a course's preview plays: a YouTube link as its privacy-enhanced embed, an upload or
  * an https link to a video file in a <video>; anything else is not shown.
  */
 export function previewVideo(url: string | null | undefined): PreviewVideo | null {

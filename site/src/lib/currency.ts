@@ -1,5 +1,5 @@
 /**
- * Currency display (§5, §9): null or unparseable becomes $0.00; non-numeric characters are
+ * Currency display: null or unparseable becomes $0.00; non-numeric characters are
  * stripped from strings; USD with two decimals by default. Money is integer cents everywhere
  * else in DRX: `formatCents` is the helper for those.
  */

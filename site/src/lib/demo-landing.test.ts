@@ -6,7 +6,7 @@ import { afterLoginRedirect, landingRedirect, type NavUser } from '../../../work
 import { matchRoute } from '../routes.ts';
 import { afterSignInTarget } from './auth-flow.ts';
 
-/** A path after the site's own redirects (/admin → /admin/dashboard) and the /dashboard chooser (§2.2). */
+/** A path after the site's own redirects (/admin → /admin/dashboard) and the /dashboard chooser (the area of the user's roles). */
 function settle(path: string, user: NavUser): string {
   for (let hops = 0; hops < 5; hops++) {
     const redirect = matchRoute(path)?.route.redirect;
@@ -17,12 +17,12 @@ function settle(path: string, user: NavUser): string {
   throw new Error(`redirect loop at ${path}`);
 }
 
-/** Where each demo account ends up: after signing in (§4) and from My Dashboard (/dashboard, §2.2). */
+/** Where each demo account ends up: after signing in (the after-login rule) and from My Dashboard (/dashboard's chooser). */
 const EXPECTED: Record<string, { signIn: string; dashboard: string }> = {
   student: { signIn: '/dashboard/user', dashboard: '/dashboard/user' },
   seller: { signIn: '/dashboard/user', dashboard: '/dashboard/user' },
   curriculum_seller: { signIn: '/multi-dashboard', dashboard: '/multi-dashboard' },
-  // INSTRUCTOR_ADMIN carries the admin flag of §6, so §4 sends them to the admin dashboard.
+  // INSTRUCTOR_ADMIN counts as an admin (a role containing ADMIN), so the after-login rule sends them to the admin dashboard.
   instructor_admin: { signIn: '/admin/dashboard', dashboard: '/multi-dashboard' },
   curriculum_admin: { signIn: '/admin/dashboard', dashboard: '/multi-dashboard' },
   admin: { signIn: '/admin/dashboard', dashboard: '/admin/dashboard' },
@@ -47,7 +47,7 @@ describe('where each demo account lands', () => {
   for (const account of DEMO_ACCOUNTS) {
     const user: NavUser = { role: [...account.roles], subscription_tier: 'free', is_active: true };
 
-    it(`${account.username}: by §4 after sign-in and §2.2 from /dashboard, as the README says`, () => {
+    it(`${account.username}: by the after-login rule and from /dashboard, as the README says`, () => {
       const expected = EXPECTED[account.username]!;
       expect(settle(afterLoginRedirect(user), user)).toBe(expected.signIn);
       expect(settle(afterSignInTarget(user, ''), user)).toBe(expected.signIn);

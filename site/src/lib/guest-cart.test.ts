@@ -15,8 +15,8 @@ import {
 
 const course = (itemId: number, price = 49): Parameters<typeof addGuestItem>[1] => ({ type: 'COURSE', itemId, title: `Course ${itemId}`, price, imageUrl: null });
 
-describe('guest cart (client form of §3)', () => {
-  it('adds an item in the client form, and adding it again increments it up to its limit (§4)', () => {
+describe('guest cart (its localStorage form)', () => {
+  it('adds an item in the client form, and adding it again increments it up to its limit', () => {
     let items = addGuestItem([], course(5));
     expect(items).toEqual([{ id: 'course-5', type: 'course', itemId: 5, title: 'Course 5', price: 49, quantity: 1, imageUrl: null }]);
     items = addGuestItem(items, course(5));
@@ -33,7 +33,7 @@ describe('guest cart (client form of §3)', () => {
     expect(items[1]!.title).toBe('Sheet');
   });
 
-  it('sets quantities within the limit; below 1 removes (§5); remove takes the line out', () => {
+  it('sets quantities within the limit; below 1 removes; remove takes the line out', () => {
     let items = addGuestItem(addGuestItem([], course(1)), { type: 'resource', itemId: 2, title: 'R', price: 3 });
     items = setGuestQuantity(items, 'resource-2', 7);
     expect(items[1]!.quantity).toBe(7);
@@ -68,7 +68,7 @@ describe('guest cart (client form of §3)', () => {
     ]);
   });
 
-  it('guest mode is on unless stored as false (§4)', () => {
+  it('guest mode is on unless stored as false', () => {
     expect(guestModeOn(null)).toBe(true);
     expect(guestModeOn('true')).toBe(true);
     expect(guestModeOn('')).toBe(true);

@@ -2,7 +2,7 @@ import { CART_TYPE_MAX, MAX_MERGE_ITEMS, capQuantity, combineLines, type CartTyp
 import type { Cart, CartLine } from '../../../worker/src/services/cart.ts';
 
 /**
- * The guest cart (§3 client form, §4) and the one view both carts are shown through, without I/O:
+ * The guest cart (its localStorage form) and the one view both carts are shown through, without I/O:
  * the store (stores/cart.ts) reads and writes localStorage and the API around these functions.
  */
 
@@ -11,7 +11,7 @@ export const GUEST_MODE_KEY = 'guestModeEnabled';
 
 export type ClientType = 'course' | 'resource';
 
-/** §3 client form: id, type (course or resource), itemId, title, price (dollars), quantity, imageUrl. */
+/** The guest cart's line as stored: id, type (course or resource), itemId, title, price (dollars), quantity, imageUrl. */
 export interface GuestCartItem {
   id: string;
   type: ClientType;
@@ -36,7 +36,7 @@ export const clientType = (type: string): ClientType => (serverType(type) === 'R
 export const guestLineId = (type: string, itemId: number) => `${clientType(type)}-${itemId}`;
 const maxOf = (type: string) => CART_TYPE_MAX[serverType(type)];
 
-/** §4: guest mode is on unless stored as 'false'. */
+/** Guest mode is on unless stored as 'false'. */
 export const guestModeOn = (stored: string | null) => stored !== 'false';
 
 const isPositiveId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
@@ -68,7 +68,7 @@ export function parseGuestCart(raw: string | null): GuestCartItem[] {
   return items.slice(0, MAX_MERGE_ITEMS);
 }
 
-/** §4: adding an item already in the cart increments its quantity (capped at the item's limit). */
+/** Adding an item already in the cart increments its quantity (capped at the item's limit). */
 export function addGuestItem(items: readonly GuestCartItem[], input: AddInput): GuestCartItem[] {
   const id = guestLineId(input.type, input.itemId);
   const added = Math.max(1, Math.floor(input.quantity ?? 1) || 1);
@@ -101,7 +101,7 @@ export function addGuestItem(items: readonly GuestCartItem[], input: AddInput): 
   ];
 }
 
-/** §4, §5: set the quantity; below 1 removes the item. */
+/** Set the quantity; below 1 removes the item. */
 export function setGuestQuantity(items: readonly GuestCartItem[], id: string, quantity: number): GuestCartItem[] {
   if (!(quantity >= 1)) return removeGuestItem(items, id);
   return items.map((i) => (i.id === id ? { ...i, quantity: capQuantity(quantity, maxOf(i.type)) } : i));

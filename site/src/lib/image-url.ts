@@ -1,11 +1,11 @@
 /**
- * Image URLs (§4, §9): what the server stores becomes what the browser can load, and a failed
+ * Image URLs: what the server stores becomes what the browser can load, and a failed
  * image has a fixed chain of places to try before its fallback.
  */
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder.jpg';
 
-/** The default images of §3, in site/public/images. */
+/** The default image of each kind of thing, in site/public/images. */
 export const DEFAULT_IMAGES = {
   placeholder: PLACEHOLDER_IMAGE,
   resource: '/images/default-resource.jpg',
@@ -97,7 +97,7 @@ export type ImageUrlStepId =
   | 'leading-slash'
   | 'thumbnail-timestamp';
 
-/** The rules in the order the helper applies them (§9). */
+/** The rules in the order the helper applies them. */
 const STEP_RULES: readonly StepRule[] = [
   {
     id: 'empty',
@@ -224,13 +224,13 @@ export function imageUrl(url: string | null | undefined, options: ImageUrlOption
   return imageUrlSteps(url, options).result;
 }
 
-/** The default image of a kind of thing (§3): resource, user, seller, profile, or the placeholder. */
+/** The default image of a kind of thing: resource, user, seller, profile, or the placeholder. */
 export function defaultImage(kind: DefaultImage = 'placeholder'): string {
   return DEFAULT_IMAGES[kind];
 }
 
 /**
- * The other place a resource image may be (§4): the uploads and uploads/resources folders swap;
+ * The other place a resource image may be: the uploads and uploads/resources folders swap;
  * anything else under /uploads/ tries its thumbnail. Null when there is none.
  */
 export function alternateImagePath(src: string): string | null {
@@ -256,7 +256,7 @@ export interface FallbackChainOptions extends ImageUrlOptions {
 }
 
 /**
- * Every URL an image display tries, in order (§4): the image itself, then an alternate path,
+ * Every URL an image display tries, in order: the image itself, then an alternate path,
  * then an absolute-URL attempt (the original absolute URL when it was rewritten to a local path,
  * else the path on the site's origin), then the supplied fallback. Duplicates are dropped.
  */

@@ -1,5 +1,5 @@
 /**
- * Initials (§9): the first letter of the first and of the last word, uppercased.
+ * Initials: the first letter of the first and of the last word, uppercased.
  * One word gives one letter; no words give ''.
  */
 export function getInitials(name: string | null | undefined): string {

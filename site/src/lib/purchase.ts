@@ -2,8 +2,8 @@
 
 export const PURCHASE_PITCH = 'Buy this course to open its lessons, track your progress and earn the certificate.';
 
-/** Buy now: one item straight to checkout (§2.4 /simple-checkout). */
+/** Buy now: one item straight to checkout (/simple-checkout). */
 export const buyNowHref = (courseId: number) => `/simple-checkout?type=COURSE&itemId=${courseId}`;
 
-/** Every price shown while payments run on the built-in test provider carries this label (issue 9). */
+/** Every price shown while payments run on the built-in test provider carries this label (decision 0024). */
 export const TEST_MODE_LABEL = 'Test mode — no card is charged';

@@ -21,7 +21,7 @@ function removed(draft: QuestionDraft, index: number): QuestionDraft {
 
 const four = (correctOption: number): QuestionDraft => ({ options: ['A', 'B', 'C', 'D'], correctOption });
 
-describe('question editor (§5, §9)', () => {
+describe('question editor (2 options at least, one correct, all filled)', () => {
   it('starts with 2 empty options and correct option 0', () => {
     expect(newQuestionDraft()).toEqual({ options: ['', ''], correctOption: 0 });
   });

@@ -1,9 +1,9 @@
 /**
- * The question editor's rules (§5, §9), kept pure so the dialog and its tests share them.
+ * The question editor's rules, kept pure so the dialog and its tests share them.
  * The editor's state is the list of option texts and the index of the correct one.
  */
 
-/** §9: a question needs at least 2 options; a new one starts with 2 empty options. */
+/** A question needs at least 2 options; a new one starts with 2 empty options. */
 export const MIN_OPTIONS = 2;
 
 export const MIN_OPTIONS_MESSAGE = 'A question must have at least 2 options';
@@ -14,7 +14,7 @@ export interface QuestionDraft {
   correctOption: number;
 }
 
-/** §9: a new question starts with 2 empty options and the first one marked correct. */
+/** A new question starts with 2 empty options and the first one marked correct. */
 export function newQuestionDraft(): QuestionDraft {
   return { options: Array.from({ length: MIN_OPTIONS }, () => ''), correctOption: 0 };
 }
@@ -34,7 +34,7 @@ export function markCorrect(draft: QuestionDraft, index: number): QuestionDraft 
   return { ...draft, correctOption: index };
 }
 
-/** Removal is disabled at 2 options (§5). */
+/** Removal is disabled at 2 options. */
 export function canRemoveOption(draft: QuestionDraft): boolean {
   return draft.options.length > MIN_OPTIONS;
 }

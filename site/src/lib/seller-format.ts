@@ -1,5 +1,5 @@
 /**
- * The seller area's wording and rules of what a seller may do (issue 10 §3). Pure: the islands and
+ * The seller area's wording and rules of what a seller may do. Pure: the islands and
  * their stores read them, the unit tests pin them. The API decides in the end (decision 0029); these
  * only keep the buttons to the moves it would accept.
  */

@@ -1,5 +1,5 @@
 /**
- * The resource form of /seller/resources/add and /curriculum/{id}/edit (issue 10 §3): its values
+ * The resource form of /seller/resources/add and /curriculum/{id}/edit: its values
  * from a resource, and the API body from the values the shared schema
  * (worker/src/schemas/store.ts) parsed. Pure.
  */

@@ -2,7 +2,7 @@
  * The buy box of a resource page (/curriculum/{id}): which state it shows for whom. The page is
  * the same for everyone (it is cached); what the visitor may do is read after load from
  * GET /api/resources/{id}/access (signed in) or from the guest cart kept in this browser
- * (§3 drx_cart). Pure.
+ * (localStorage drx_cart). Pure.
  */
 import type { ResourceAccess } from '../../../worker/src/services/store/views.ts';
 
@@ -44,7 +44,7 @@ export function buyState({ free, signedIn, access, guestInCart }: BuyFacts): Buy
 /** Whether a state lets the visitor download the files. */
 export const canDownload = (state: BuyState): boolean => state === 'owned' || state === 'manage';
 
-/** Whether the guest cart as stored (§3 client form) holds this resource. Anything unreadable holds nothing. */
+/** Whether the guest cart as stored (localStorage drx_cart) holds this resource. Anything unreadable holds nothing. */
 export function guestCartHoldsResource(stored: string | null, resourceId: number): boolean {
   if (!stored) return false;
   try {
@@ -59,7 +59,7 @@ export function guestCartHoldsResource(stored: string | null, resourceId: number
   }
 }
 
-/** Sign in, then come back to this page (§2.3 ?redirect=). */
+/** Sign in, then come back to this page (?redirect=). */
 export const signInHref = (path: string): string => `/auth?redirect=${encodeURIComponent(path)}`;
 
 /** What the box says under its buttons, per state. */

@@ -20,7 +20,7 @@ describe('storeImage', () => {
   });
 });
 
-describe('the failure chain of a store picture (§4)', () => {
+describe('the failure chain of a store picture', () => {
   it('swaps /uploads/resources/ for /uploads/, then tries the absolute URL, then the default resource image', () => {
     const { src, original, fallback } = storeImage('/uploads/resources/cover.png');
     const chain = storeImageChain(src, original, fallback, origin);

@@ -1,5 +1,5 @@
 /**
- * Resource and seller pictures on the store's pages (§4 image-load failure, §3 default images).
+ * Resource and seller pictures on the store's pages: the image-load failure chain and the default images.
  * The server renders the first URL; when it fails, the page script (islands/store-images.ts)
  * walks the rest of the chain: the alternate path (a resource image swaps between /uploads/ and
  * /uploads/resources/), then the absolute-URL attempt, then the default image. Pure.

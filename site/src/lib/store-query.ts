@@ -1,5 +1,5 @@
 /**
- * The curriculum store's query as the address keeps it (issue 10 §1): search, the five facets and
+ * The curriculum store's query as the address keeps it: search, the five facets and
  * the sort, and the page. `/curriculum?q=&style=&age_group=&level=&category=&price=&sort=&page=`
  * reproduces a view, so a link can be shared and Back works. Read by the site router (which
  * renders the view on the server) and by the list's island (which fetches that same page). Pure.
@@ -7,7 +7,7 @@
 import { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS } from '../../../worker/src/domain/store.ts';
 import { RESOURCE_SORTS, type AgeGroup, type DanceStyle, type ResourceLevel, type ResourceSort } from '../../../worker/src/services/store/views.ts';
 
-// The enumerations of §3 from the store's pure rules (equal to the schema's; the schema module
+// The resource enumerations (dance style, age group, level, sort) from the store's pure rules (equal to the schema's; the schema module
 // itself would bring the table definitions into the browser's bundle).
 export { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS, RESOURCE_SORTS };
 

@@ -45,7 +45,7 @@ describe('plan prices', () => {
     expect(planPrice(0)).toBe('$0');
   });
 
-  it('states the real yearly saving (§9: about 17 %, beside the toggle’s Save 25%)', () => {
+  it('states the real yearly saving (about 17 %, beside the toggle’s Save 25%)', () => {
     expect(yearlySavingLine(educator)).toBe('Save $58 a year (17%)');
     expect(yearlySavingLine(royalty)).toBe('Save $398 a year (17%)');
     expect(yearlySavingLine(free)).toBeNull();
@@ -59,7 +59,7 @@ describe('plan prices', () => {
 });
 
 describe('the address', () => {
-  it('maps ?tier= through §6 (NOBILITY is Educator) and reads the interval', () => {
+  it('maps ?tier= to its plan (NOBILITY is Educator) and reads the interval', () => {
     expect(preselectedPlan('NOBILITY')).toBe('educator');
     expect(preselectedPlan('premium')).toBe('premium');
     expect(preselectedPlan('IMPERIAL')).toBe('premium');
@@ -99,7 +99,7 @@ describe('the buttons of the plan cards', () => {
     expect(labels(hadTrial).map((b) => b.action)).toEqual(['current', 'subscribe', 'subscribe', 'subscribe']);
   });
 
-  it('shows a subscriber their plan as current, lower plans disabled and higher ones as upgrades (§2.7, §5)', () => {
+  it('shows a subscriber their plan as current, lower plans disabled and higher ones as upgrades', () => {
     const viewer = viewerOf({ subscription_tier: 'premium', subscription_status: 'active' }, [sub({ tier: 'premium', level: 20 })]);
     expect(labels(viewer).map((b) => [b.action, b.disabled])).toEqual([
       ['lower', true],
@@ -119,7 +119,7 @@ describe('the buttons of the plan cards', () => {
     expect(planButton(cancelling, educator).action).toBe('current');
   });
 
-  it('reads the account’s own tier when it has no subscription rows (§6 mapping), only while current', () => {
+  it('reads the account’s own tier when it has no subscription rows (tier to plan), only while current', () => {
     const legacy = viewerOf({ subscription_tier: 'NOBILITY', subscription_status: 'active' }, []);
     expect(legacy.current).toBe('educator');
     expect(planButton(legacy, premium).action).toBe('upgrade');

@@ -1,5 +1,5 @@
 /**
- * The plans as a visitor chooses between them (issue 11 §1, §2.7, §5, §9): the price a card shows
+ * The plans as a visitor chooses between them (decision 0031): the price a card shows
  * for the chosen billing period, and which button each card carries for whom. Used by the public
  * /subscription page (islands/subscription-plans.ts), the upgrade dialog (components/UpgradeDialog.tsx)
  * and the subscribe/upgrade pages. Pure.
@@ -24,8 +24,8 @@ export function intervalOf(value: string | null | undefined): BillingInterval {
 }
 
 /**
- * The plan `?tier=` preselects (§2.4, §6: NOBILITY → educator, IMPERIAL → premium, …), or null
- * when the address names none. An unknown tier counts as free, as §6 maps it.
+ * The plan `?tier=` preselects (the tier-to-plan mapping: NOBILITY → educator, IMPERIAL → premium, …), or null
+ * when the address names none. An unknown tier counts as free.
  */
 export function preselectedPlan(tier: string | null | undefined): PlanKey | null {
   if (tier == null || tier.trim() === '') return null;
@@ -48,7 +48,7 @@ export function perInterval(interval: BillingInterval): string {
 }
 
 /**
- * The real saving of a yearly payment (§9: about 17 % against twelve months, while the toggle
+ * The real saving of a yearly payment (about 17 % against twelve months, while the toggle
  * says 'Save 25%'; both readings stand): "Save $58 a year (17%)", or null for a free plan or none.
  */
 export function yearlySavingLine(plan: PlanCardData): string | null {
@@ -80,7 +80,7 @@ export interface PlanViewer {
   currentLevel: number;
   /** A current subscription exists: higher plans are upgrades, not new checkouts. */
   subscribed: boolean;
-  /** The account had a trial already (§2.7, §9: one per account): a new checkout is 'Subscribe'. */
+  /** The account had a trial already (one per account): a new checkout is 'Subscribe'. */
   trialUsed: boolean;
   /** The current subscription's interval, when there is one. */
   interval: BillingInterval | null;
@@ -97,7 +97,7 @@ export function currentSubscription(list: readonly SubscriptionView[] | null | u
 
 /**
  * The signed-in visitor's standing: the current subscription from their list; without one, the
- * user's own subscription fields (§3, a tier kept on the account), which count only while current.
+ * user's own subscription fields (a tier kept on the account), which count only while current.
  */
 export function viewerOf(user: SubscriptionFields | null, list: readonly SubscriptionView[] | null | undefined): PlanViewer {
   if (!user) return GUEST;
@@ -124,7 +124,7 @@ export type PlanAction =
   | 'upgrade'
   /** The plan the visitor has (disabled). */
   | 'current'
-  /** Below the visitor's plan (disabled: §5, upgrade only to a higher level; downgrades are in Manage Subscription). */
+  /** Below the visitor's plan (disabled: an upgrade only goes to a higher level; downgrades are in Manage Subscription). */
   | 'lower';
 
 export interface PlanButton {
@@ -143,7 +143,7 @@ const LABELS: Record<PlanAction, string> = {
   lower: 'Included in your plan',
 };
 
-/** Which button a plan's card shows to a visitor (§2.7: only plans above the current level can be chosen). */
+/** Which button a plan's card shows to a visitor (only plans above the current level can be chosen). */
 export function planButton(viewer: PlanViewer, plan: Pick<PlanView, 'key' | 'level'>): PlanButton {
   const make = (action: PlanAction): PlanButton => ({ action, label: LABELS[action], disabled: action === 'current' || action === 'lower' });
   if (!viewer.signedIn) return make(plan.level <= 0 ? 'register' : 'sign-in');
@@ -170,7 +170,7 @@ export function upgradePath(plan: PlanKey, interval: BillingInterval): string {
   return `/subscription/upgrade?plan=${plan}&interval=${interval}`;
 }
 
-/** GET /api/subscriptions/checkout's query (§7): the plan, the interval and the price the visitor saw, in dollars. */
+/** GET /api/subscriptions/checkout's query: the plan, the interval and the price the visitor saw, in dollars. */
 export function checkoutQuery(plan: PlanCardData, interval: BillingInterval): string {
   const price = priceCents(plan, interval) / 100;
   return `plan=${plan.key}&interval=${interval}&price=${price}`;

@@ -1,7 +1,7 @@
 import type { SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
 
 /**
- * What /profile/manage says about a subscription (issue 11 §2): its status in words, the line that
+ * What /profile/manage says about a subscription: its status in words, the line that
  * explains it, and the date that matters. Pure, so the rules are tested without a browser.
  */
 

@@ -4,7 +4,7 @@ import { EXPIRED_LABEL, timeLeft } from './time-left.ts';
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const later = (ms: number) => new Date(NOW + ms).toISOString();
 
-describe('timeLeft (§2.7)', () => {
+describe('timeLeft of a pending payment', () => {
   it("says 'Xh Ym remaining' from an hour on", () => {
     expect(timeLeft(later(23 * 3_600_000 + 59 * 60_000), NOW)).toBe('23h 59m remaining');
     expect(timeLeft(later(3_600_000), NOW)).toBe('1h 0m remaining');

@@ -1,5 +1,5 @@
 /**
- * §2.7: the time a pending payment has left before its checkout session expires, as
+ * The time a pending payment has left before its checkout session expires, as
  * 'Xh Ym remaining' or 'Ym remaining'. Whole minutes, rounded down (a session with 59 s left
  * says '0m remaining', never more time than it has); null when there is no expiry or the
  * expiry cannot be read, and 'Expired' once it has passed.

@@ -47,7 +47,7 @@ describe('serverErrorMessage', () => {
 });
 
 describe('friendlyUploadMessage', () => {
-  it('maps the server messages of §8', () => {
+  it('maps the server messages to friendly ones', () => {
     expect(friendlyUploadMessage('File too large')).toBe('File is too large. Please choose a smaller file.');
     expect(friendlyUploadMessage('Invalid file type')).toBe('File type not supported. Please choose a different file.');
     expect(friendlyUploadMessage('No file uploaded')).toBe('Please select a file to upload.');
@@ -262,7 +262,7 @@ describe('upload progress', () => {
     expect(seen).toEqual([0.25, 1, 1]);
   });
 
-  it("keeps §8's messages: the server's message for a refusal", async () => {
+  it("keeps the friendly messages: the server's message for a refusal", async () => {
     const pending = uploadFiles([video], { token: () => 'tok-9', fetch: fetchWithProgress(() => {}, Xhr) });
     await Promise.resolve();
     FakeXhr.last.answer(413, 'Payload Too Large', { message: 'File too large' });

@@ -1,20 +1,20 @@
 import { authedFetch, getToken, setToken } from './api.ts';
 
 /**
- * The client upload call of §7 and its messages of §8. The rules (selection checks, error and
+ * The client upload call (POST /api/upload…) and its messages for people. The rules (selection checks, error and
  * answer reading, friendly messages) are plain functions; `uploadFiles` does the I/O.
  */
 
 export const DEFAULT_UPLOAD_ENDPOINT = '/api/upload';
-/** §5: generic uploads allow 20 MB per file and 5 files. */
+/** Generic uploads allow 20 MB per file and 5 files. */
 export const DEFAULT_MAX_SIZE_MB = 20;
 export const DEFAULT_MAX_FILES = 5;
-/** §9: the file control's own default, and the course dialog's limit. */
+/** The file control's own default, and the course dialog's limit. */
 export const CONTROL_DEFAULT_MAX_SIZE_MB = 25;
 export const COURSE_IMAGE_MAX_SIZE_MB = 5;
-/** §4/§9: a single selected file uploads by itself after this delay. */
+/** A single selected file uploads by itself after this delay. */
 export const AUTO_UPLOAD_DELAY_MS = 100;
-/** §7/§9: after a profile upload, the callback waits for the user refresh events. */
+/** After a profile upload, the callback waits for the user refresh events. */
 export const PROFILE_CALLBACK_DELAY_MS = 200;
 
 export const UPLOAD_FAILED_TITLE = 'Upload Failed';
@@ -23,7 +23,7 @@ export const AUTH_REQUIRED_SHOWN = 'Please log in again to upload files';
 export const PROFILE_IMAGE_UPDATED_EVENT = 'profile-image-updated';
 export const AUTH_REFRESH_REQUIRED_EVENT = 'auth-refresh-required';
 
-/** The Upload response of §3 as the client reads it: every field may be missing. */
+/** The upload answer as the client reads it: every field may be missing. */
 export interface UploadAnswer {
   url?: string;
   image_url?: string;
@@ -54,7 +54,7 @@ export interface SelectionLimits {
   maxSizeMB?: number;
 }
 
-/** The client's checks before sending (§5, §8); null when the selection may be sent. */
+/** The client's checks before sending (sizes, count); null when the selection may be sent. */
 export function checkSelection(files: readonly { size: number }[], limits: SelectionLimits = {}): string | null {
   const { multiple = false, maxFiles = DEFAULT_MAX_FILES, maxSizeMB = DEFAULT_MAX_SIZE_MB } = limits;
   if (files.length === 0) return 'No files selected';
@@ -66,7 +66,7 @@ export function checkSelection(files: readonly { size: number }[], limits: Selec
   return files.length === 1 ? `File exceeds the maximum size of ${maxSizeMB}MB` : `Some files exceed the maximum size of ${maxSizeMB}MB`;
 }
 
-/** The message of a non-OK answer: the server's message or error field, else the status (§8). */
+/** The message of a non-OK answer: the server's message or error field, else the status. */
 export function serverErrorMessage(status: number, statusText: string, body: unknown): string {
   if (body && typeof body === 'object') {
     const { message, error } = body as { message?: unknown; error?: unknown };
@@ -76,7 +76,7 @@ export function serverErrorMessage(status: number, statusText: string, body: unk
   return `Upload failed: ${status} ${statusText}`.trim();
 }
 
-/** What a person is shown for an upload failure (§8's friendly mappings). */
+/** What a person is shown for an upload failure (friendly wording of the server's messages). */
 export function friendlyUploadMessage(message: string): string {
   switch (message) {
     case 'File too large':
@@ -119,7 +119,7 @@ function toResult(answer: UploadAnswer, url: string, now: number, fallback?: Fil
   };
 }
 
-/** Reads a successful answer: one object for `file`, a list for `files` (§7, §8). */
+/** Reads a successful answer: one object for `file`, a list for `files`. */
 export function readUploadAnswer(body: unknown, multiple: boolean, now: number = Date.now(), files: readonly File[] = []): UploadResult[] {
   if (multiple) {
     if (!Array.isArray(body)) throw new Error('Invalid response format for multiple files');
@@ -207,7 +207,7 @@ export function fetchWithProgress(onProgress: (sent: number) => void, Xhr: typeo
 }
 
 /**
- * POST the files as multipart (§7) with the bearer token. Throws an Error whose message is the
+ * POST the files as multipart with the bearer token. Throws an Error whose message is the
  * spec's: 'Authentication required. Please log in again.' without a token, the server's message
  * for a refusal, or one of the answer-format messages. Show it through `friendlyUploadMessage`.
  */

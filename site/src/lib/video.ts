@@ -1,5 +1,5 @@
 /**
- * Video links (§9): watch, short (youtu.be, /shorts/, /live/) and embed links of YouTube become
+ * Video links: watch, short (youtu.be, /shorts/, /live/) and embed links of YouTube become
  * privacy-enhanced embed links (youtube-nocookie.com), keeping a start time.
  */
 

@@ -4,7 +4,7 @@ import { buildPlans } from '../lib/build-data.ts';
 
 /**
  * dist/plans-manifest.json: the hash of the plans /subscription was built with. The site router
- * serves the built page while the database's plans hash the same (issue 11 §1).
+ * serves the built page while the database's plans hash the same (decision 0031).
  */
 export const GET: APIRoute = async () => {
   const hash = await plansHash(await buildPlans());

@@ -7,7 +7,7 @@ import { exportHref } from './csv-export.ts';
 import { EVERY_TIME_SETTINGS, read, type Loadable } from './query.ts';
 
 /**
- * /admin/audit-log's state (issue 13 §4): the filters (kept in the address), the page of entries
+ * /admin/audit-log's state: the filters (kept in the address), the page of entries
  * newest first, and the CSV export of the same filters.
  */
 

@@ -9,7 +9,7 @@ import { exportHref } from './csv-export.ts';
 import { toast } from './toasts.ts';
 
 /**
- * The admin's commerce data (issue 9): coupons (/admin/coupons) and orders with their refunds
+ * The admin's commerce data (decisions 0024 and 0026): coupons (/admin/coupons) and orders with their refunds
  * (/admin/orders). Islands read these stores with useStore and change them through the actions.
  */
 

@@ -7,7 +7,7 @@ import { read, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
- * /admin/deployment (issue 13 §1): the server's facts (GET /api/admin/deployment) and its checks
+ * /admin/deployment: the server's facts (GET /api/admin/deployment) and its checks
  * run on demand (POST /api/admin/deployment/checks).
  */
 

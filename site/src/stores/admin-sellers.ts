@@ -6,7 +6,7 @@ import { loadMessage, previous, replaceQuery, runChange, SEARCH_DEBOUNCE_MS, typ
 import { read } from './query.ts';
 
 /**
- * /admin/sellers (sellers.manage, issue 10 §4): the applications and sellers, pending first, and
+ * /admin/sellers (sellers.manage): the applications and sellers, pending first, and
  * the four decisions — approve (grants the role asked for), reject with a reason, suspend with a
  * reason (the seller's resources leave the store), reinstate.
  */

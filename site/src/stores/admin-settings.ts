@@ -8,7 +8,7 @@ import { invalidate, read, startingWith, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
- * /admin/settings (issue 13 §1): the platform's settings by section (GET/PATCH /api/admin/settings)
+ * /admin/settings: the platform's settings by section (GET/PATCH /api/admin/settings)
  * and the test email. The store's section keeps its own store (admin-store-settings.ts).
  */
 

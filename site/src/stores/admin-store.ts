@@ -8,7 +8,7 @@ import { invalidate, read, startingWith, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
- * The curriculum store's administration (issue 10 §4): every resource and its review
+ * The curriculum store's administration (decision 0029): every resource and its review
  * (/admin/resources), the review queue (/admin/curriculum-officer), the catalogue's figures and
  * featured row (/admin/curriculum). Sellers are in admin-sellers.ts, categories in
  * resource-categories.ts, settings and figures in admin-store-settings.ts. Islands read these
@@ -24,7 +24,7 @@ export type { AdminResourceList, Loadable, ResourceDetail, ResourceStatus, Resou
 /** A change's outcome; a refusal carries the API's message and field errors for the form. */
 export type ChangeResult = { ok: true } | { ok: false; message: string; validationErrors?: ValidationErrors };
 
-/** The message of a failed change: the API's own for a refusal, else §8's generic title. */
+/** The message of a failed change: the API's own for a refusal, else the generic failure title. */
 export function changeMessage(error: unknown): string {
   if (error instanceof ApiError && error.status !== 0 && error.status < 500) return error.message;
   return describeError(error).title;
@@ -42,7 +42,7 @@ export function previous<T>(state: Loadable<T>): T | undefined {
 }
 
 /**
- * Runs a change with §8's toasts: 'Success' and what happened, or a destructive 'Error' with
+ * Runs a change with its toasts: 'Success' and what happened, or a destructive 'Error' with
  * 'Failed to {verb} {thing}: {message}'. Every store read the change may move is stale after it.
  */
 export async function runChange(call: () => Promise<unknown>, done: string, failed: string): Promise<ChangeResult> {

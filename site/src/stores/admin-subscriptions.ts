@@ -28,7 +28,7 @@ import { invalidate, read, startingWith } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
- * The admin's plans and subscriptions (issue 11 §1 and §4): the plans' edit
+ * The admin's plans and subscriptions (decision 0031): the plans' edit
  * (/admin/subscription-plans), every subscription with its filters, one with its invoices and the
  * cancel and refund actions (/admin/subscriptions), and the figures of the dashboard.
  */

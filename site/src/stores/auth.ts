@@ -22,7 +22,7 @@ async function fetchMe(): Promise<User | null> {
 }
 
 /**
- * GET /api/me through the query layer; a 401 (or no token) yields no user. Stale after 10 s (§9).
+ * GET /api/me through the query layer; a 401 (or no token) yields no user. Stale after 10 s.
  * Only a token loads the layer, so a guest's public page never does.
  */
 export async function loadUser(force = false): Promise<User | null> {

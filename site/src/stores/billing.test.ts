@@ -3,7 +3,7 @@ import { installStandInBrowser, type Handler, type StandInBrowser } from '../../
 import { subscriptionView } from '../../../tests/support/subscription-views.ts';
 import type { ChangePreview, InvoiceView, SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
 
-/** The billing store of /profile/manage against a stand-in browser: reads, actions, their toasts and §8's failure. */
+/** The billing store of /profile/manage against a stand-in browser: reads, actions, their toasts and the failure toast. */
 
 let browser: StandInBrowser;
 let handler: Handler;
@@ -99,7 +99,7 @@ describe('cancel', () => {
     expect(billing.$billingBusy.get()).toBeNull();
   });
 
-  it("shows §8's toast when the cancellation fails", async () => {
+  it("shows the failure toast when the cancellation fails", async () => {
     handler = (method, path) => (path === '/api/subscriptions/cancel' ? { status: 500, body: { message: 'Internal error' } } : undefined);
     const { billing, toasts } = await load();
     expect(await billing.cancelSubscription()).toBe(false);

@@ -110,7 +110,7 @@ function failureToast(err: unknown): void {
   toast({ title, description: message, variant: 'destructive' });
 }
 
-/** POST /api/subscriptions/cancel: cancels at the period end (§4). On failure §8's toast. */
+/** POST /api/subscriptions/cancel: cancels at the period end. On failure the destructive error toast. */
 export async function cancelSubscription(): Promise<boolean> {
   return busy('cancel', async () => {
     try {

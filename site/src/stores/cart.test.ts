@@ -97,7 +97,7 @@ describe('cart store: a guest', () => {
     expect(calls.filter((c) => c.path.startsWith('/api/cart'))).toEqual([]);
   });
 
-  it('with guest mode off, Add to Cart sends the guest to sign in first (§4)', async () => {
+  it('with guest mode off, Add to Cart sends the guest to sign in first', async () => {
     storage.set('guestModeEnabled', 'false');
     const { store } = await loadStore();
     expect(store.guestModeEnabled()).toBe(false);
@@ -145,7 +145,7 @@ describe('cart store: a signed-in user', () => {
     expect(storage.has('drx_cart')).toBe(false);
   });
 
-  it('sends changes to the server and shows the answer; a failure shows the §8 toast', async () => {
+  it('sends changes to the server and shows the answer; a failure shows the destructive error toast', async () => {
     storage.set('access_token', 'tok');
     let cart = serverCart([{ id: 1, itemId: 5 }]);
     handler = (method, path) => {

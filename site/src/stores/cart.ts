@@ -23,7 +23,7 @@ import { $user, loadUser } from './auth.ts';
 import { toast } from './toasts.ts';
 
 /**
- * The cart (§2.1, §3, §4; decision 0025): a guest's lives in localStorage `drx_cart`, a signed-in
+ * The cart (decision 0025): a guest's lives in localStorage `drx_cart`, a signed-in
  * user's on the server (/api/cart). One set of actions serves both; islands only read the stores
  * and call the actions. The server cart is read again after each change (every answer is the
  * whole cart) and whenever the user changes; at sign-in or sign-up the guest cart is merged into
@@ -76,7 +76,7 @@ function writeGuest(items: GuestCartItem[]): void {
   }
 }
 
-/** §4: guest mode (a cart without an account) is on unless stored as 'false'. */
+/** Guest mode (a cart without an account) is on unless stored as 'false'. */
 export function guestModeEnabled(): boolean {
   return guestModeOn(readStorage(GUEST_MODE_KEY));
 }
@@ -138,7 +138,7 @@ export async function refreshCart(): Promise<CartView> {
 }
 
 /**
- * Adds an item (§4: an item already there grows by one, up to its limit). A signed-in user's add
+ * Adds an item (an item already there grows by one, up to its limit). A signed-in user's add
  * goes to the server, whose refusal (owned, gone, unpublished) is thrown as an ApiError. A guest
  * with guest mode off is sent to sign in first.
  */
@@ -171,7 +171,7 @@ async function change(id: number | string, failure: string, run: () => Promise<v
   }
 }
 
-/** §4, §5: sets a line's quantity; below 1 removes it. 'Failed to update quantity' on failure (§8). */
+/** Sets a line's quantity; below 1 removes it. 'Failed to update quantity' on failure. */
 export function setQuantity(id: number | string, quantity: number): Promise<boolean> {
   return change(id, CART_MESSAGES.update, async () => {
     if (signedIn()) {
@@ -182,7 +182,7 @@ export function setQuantity(id: number | string, quantity: number): Promise<bool
   });
 }
 
-/** Removes a line. 'Failed to remove item from cart' on failure (§8). */
+/** Removes a line. 'Failed to remove item from cart' on failure. */
 export function removeFromCart(id: number | string): Promise<boolean> {
   return change(id, CART_MESSAGES.remove, async () => {
     if (signedIn()) acceptServerCart(await apiFetch<Cart>(`/api/cart/${id}`, { method: 'DELETE' }));
@@ -190,7 +190,7 @@ export function removeFromCart(id: number | string): Promise<boolean> {
   });
 }
 
-/** Empties the cart. 'Failed to clear cart' on failure (§8). */
+/** Empties the cart. 'Failed to clear cart' on failure. */
 export function clearCart(): Promise<boolean> {
   return change('all', CART_MESSAGES.clear, async () => {
     if (signedIn()) acceptServerCart(await apiFetch<Cart>('/api/cart', { method: 'DELETE' }));

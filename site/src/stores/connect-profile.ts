@@ -9,7 +9,7 @@ import { bind, invalidate, read, setCached, startingWith, toLoadable, type Loada
 import { toast } from './toasts.ts';
 
 /**
- * A person's own professional profile (issue 12 §1, decision 0032): the editor at
+ * A person's own professional profile (decision 0032): the editor at
  * /connect/profile and the status shown on /connect/get-booked. Islands read these stores and
  * call these actions; every change reads the profile again (its `missing` list moves with it).
  */

@@ -26,14 +26,14 @@ import { courseKeys, invalidate, read, startingWith } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
- * The course administration screen (§2.5) and everything built from its parts (the create
+ * The course administration screen (/admin/courses, decision 0010) and everything built from its parts (the create
  * wizard, the instructor area): the course list, the chosen course with its modules, lessons
  * and quizzes, the open dialog, and the actions that change them. Islands read these stores with
  * useStore and change them only through the actions below.
  */
 
 // ---------------------------------------------------------------------------------------------
-// Shapes read from the API (§3)
+// Shapes read from the API
 
 export type CourseStatus = 'draft' | 'published' | 'archived';
 export type LessonType = 'text' | 'video' | 'quiz';
@@ -123,7 +123,7 @@ export function itemOfDetail(course: CourseDetail, canManage = true): AdminCours
   };
 }
 
-/** §2.5: the instructor's name, else 'Instructor #id'. */
+/** The instructor's name, else 'Instructor #id'. */
 export function instructorLabel(course: Pick<CourseDetail, 'instructor' | 'instructor_id'>): string {
   const name = [course.instructor?.first_name, course.instructor?.last_name].filter(Boolean).join(' ').trim();
   if (name) return name;
@@ -135,12 +135,12 @@ export function instructorOptionLabel(i: InstructorOption): string {
   return name ? `${name} (${i.username})` : i.username;
 }
 
-/** §9: the default position of a new module or lesson is the last one plus one. */
+/** The default position of a new module or lesson is the last one plus one. */
 export function nextPosition(items: readonly { order?: number; position?: number }[]): number {
   return items.reduce((max, item) => Math.max(max, positionOf(item)), 0) + 1;
 }
 
-/** "data or a plain list" (§7). */
+/** An answer's list: `{ data: [...] }` (or items, courses, results) or a plain list. */
 export function unwrapList<T>(body: unknown): T[] {
   if (Array.isArray(body)) return body as T[];
   if (body && typeof body === 'object') {
@@ -163,12 +163,12 @@ export function courseIdFromPath(pathname: string): number | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Access (§2.5, §6)
+// Access: who may open the screen and what they see
 
 export type AccessMode = 'admin' | 'instructor';
 
 /**
- * The §2.5 screen is for ADMIN and INSTRUCTOR_ADMIN; in the instructor area other instructors
+ * The course administration screen is for ADMIN and INSTRUCTOR_ADMIN; in the instructor area other instructors
  * manage their own courses (the server limits the list and every change to them).
  */
 export function canManageCourses(role: readonly string[] | string | null | undefined, mode: AccessMode = 'admin'): boolean {
@@ -176,7 +176,7 @@ export function canManageCourses(role: readonly string[] | string | null | undef
   return mode === 'admin' ? canOpenCourseAdministration(roles) : canCreateCourses(roles);
 }
 
-/** §6: only ADMIN loads the instructor list and sees the instructor selector. */
+/** Only ADMIN loads the instructor list and sees the instructor selector. */
 export function isPlatformAdmin(role: readonly string[] | string | null | undefined): boolean {
   return canChooseInstructor(roleList(role));
 }
@@ -195,7 +195,7 @@ export const $quizQuestions = atom<Loadable<QuizQuestion[]>>({ status: 'idle' })
 /** The quiz of the open quiz dialog, with its attempt rules. */
 export const $quizDetail = atom<Loadable<QuizDetail>>({ status: 'idle' });
 
-/** §4: the course dialog's image upload states. */
+/** The course dialog's image upload states. */
 export type ImageUploadState = 'idle' | 'uploading' | 'success' | 'failed';
 export const $imageUpload = atom<ImageUploadState>('idle');
 /** Why the last course image upload failed (shown in the dialog next to its state). */
@@ -321,7 +321,7 @@ export async function loadQuizDetail(quizId: number): Promise<void> {
 }
 
 /**
- * Starts the screen for a user: §6, the course list loads only for ADMIN and INSTRUCTOR_ADMIN
+ * Starts the screen for a user: the course list loads only for ADMIN and INSTRUCTOR_ADMIN
  * (or, in the instructor area, for instructors: their own courses), the instructor list only for
  * ADMIN. `courseId` opens that course's details at once.
  */
@@ -363,7 +363,7 @@ function successToast(thing: Thing, verb: Verb): void {
   toast({ title: 'Success', description });
 }
 
-/** §8: a destructive Error toast 'Failed to {create|update|delete} {thing}: {message}'. */
+/** On failure, a destructive Error toast 'Failed to {create|update|delete} {thing}: {message}'. */
 function failure(thing: Thing, verb: Verb, error: unknown): ActionResult<never> {
   const message = errorMessage(error);
   const action = thing === 'question' && verb === 'create' ? 'add' : verb;
@@ -408,7 +408,7 @@ async function change<T>(
 
 // Course ------------------------------------------------------------------------------------
 
-/** What the course dialog sends (§3 course form). */
+/** What the course dialog sends (the course form's fields). */
 export interface CoursePayload {
   title: string;
   description: string;
@@ -427,7 +427,7 @@ export interface CoursePayload {
 
 export const COURSE_IMAGE_MAX_MB = COURSE_IMAGE_MAX_SIZE_MB;
 
-/** §5: the course image is at most 5 MB and an image; the message to show, or null. */
+/** The course image is at most 5 MB and an image; the message to show, or null. */
 export function checkCourseImage(file: File | null): { title: string; description: string } | null {
   if (!file) return { title: 'No File Selected', description: 'Please select a file to upload.' };
   if (file.size > COURSE_IMAGE_MAX_MB * 1024 * 1024) return { title: 'File Too Large', description: `File size exceeds ${COURSE_IMAGE_MAX_MB}MB limit.` };
@@ -436,7 +436,7 @@ export function checkCourseImage(file: File | null): { title: string; descriptio
 }
 
 /**
- * §4: upload the course image (POST /api/upload/course with entityType 'course' and the id),
+ * Uploads the course image (POST /api/upload/course with entityType 'course' and the id),
  * then patch the course with its URL. Shows 'Image Uploaded' or 'Failed to upload course image'.
  */
 export async function uploadCourseImage(courseId: number, file: File | null): Promise<boolean> {
@@ -475,8 +475,8 @@ export async function uploadImageNow(courseId: number, file: File | null): Promi
 }
 
 /**
- * Creates or updates a course from the dialog, then uploads the chosen image and patches its URL
- * (§4). The lists refresh and the dialog closes after success.
+ * Creates or updates a course from the dialog, then uploads the chosen image and patches its URL.
+ * The lists refresh and the dialog closes after success.
  */
 export async function saveCourse(payload: CoursePayload, existingId: number | null, image: File | null): Promise<ActionResult<{ id: number }>> {
   const verb: Verb = existingId == null ? 'create' : 'update';
@@ -585,7 +585,7 @@ export interface QuizPayload {
 }
 
 /**
- * §9: a new quiz is called 'Quiz for {lesson title}', described 'Test your knowledge of this
+ * A new quiz is called 'Quiz for {lesson title}', described 'Test your knowledge of this
  * lesson', pass score 70; unlimited attempts, no wait, no shuffle, answers shown after a pass.
  */
 export function quizDefaults(lesson: { id: number; title: string }): QuizPayload {
@@ -675,7 +675,7 @@ export async function deleteQuestion(id: number, quizId: number): Promise<Action
   return change('question', 'delete', () => apiFetch(`/api/quiz-questions/${id}`, { method: 'DELETE' }), () => loadQuizQuestions(quizId), { close: false });
 }
 
-/** The confirmation's question (§2.5). */
+/** The delete confirmation's question. */
 export function deleteConfirmation(thing: DeleteTarget['thing']): string {
   return `Are you sure you want to delete this ${thing}? This action cannot be undone.`;
 }
@@ -687,7 +687,7 @@ export async function confirmDelete(target: DeleteTarget): Promise<boolean> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The admin course edit page (§2.6)
+// The admin course edit page (/admin/courses/{id}/edit)
 
 export interface CategoryOption {
   id: number;
@@ -701,7 +701,7 @@ export const $categories = atom<Loadable<CategoryOption[]>>({ status: 'idle' });
 /** Set after a successful save: the page then shows its message and leaves after 1.5 s. */
 export const $editSaved = atom(false);
 
-/** §9: the redirect after a course update waits 1.5 seconds. */
+/** The redirect after a course update waits 1.5 seconds. */
 export const REDIRECT_DELAY_MS = 1500;
 
 export async function loadCategories(): Promise<void> {
@@ -709,7 +709,7 @@ export async function loadCategories(): Promise<void> {
   try {
     $categories.set({ status: 'ready', data: unwrapList<CategoryOption>(await read<unknown>('/api/categories')) });
   } catch {
-    // §8: the categories failure is stored as this message.
+    // The categories failure is stored as this message.
     $categories.set({ status: 'error', message: 'Failed to load categories' });
   }
 }
@@ -725,7 +725,7 @@ export async function loadEditCourse(id: number): Promise<void> {
   }
 }
 
-/** The PUT payload of §7 (snake_case). */
+/** The PUT payload of the course edit page (snake_case). */
 export interface CourseEditPayload {
   title: string;
   short_name: string;

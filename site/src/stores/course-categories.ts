@@ -4,7 +4,7 @@ import { errorMessage, unwrapList, type CategoryOption, type Loadable } from './
 import { bind, courseKeys, invalidate, keys, startingWith, toLoadable } from './query.ts';
 import { toast } from './toasts.ts';
 
-/** /admin/course-categories: the dance styles courses are filed under (§3). */
+/** /admin/course-categories: the dance styles courses are filed under. */
 
 export const $courseCategories = atom<Loadable<CategoryOption[]>>({ status: 'idle' });
 /** The last refusal (e.g. the 409 of a category in use), shown above the list. */

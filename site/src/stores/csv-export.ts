@@ -3,7 +3,7 @@ import { ApiError, describeError } from '../lib/api.ts';
 import { downloadAuthed } from './download.ts';
 
 /**
- * The "Export CSV" of every admin list (issue 13 §4): the list's API path + /export.csv with the
+ * The "Export CSV" of every admin list: the list's API path + /export.csv with the
  * list's current filters, fetched with the admin's token (a plain link does not send it) and
  * handed to the browser as a download. One state per list: exporting, or the last failure.
  */

@@ -9,7 +9,7 @@ import { loadMessage } from './admin-store.ts';
 import { bind, toLoadable, type Loadable } from './query.ts';
 
 /**
- * The dashboards' figures (issue 13 §2): the admin's (a window of 30, 90 or 365 days), the
+ * The dashboards' figures: the admin's (a window of 30, 90 or 365 days), the
  * learner's, the multi-dashboard's areas and the instructor's sessions and earnings. Islands read
  * these stores with useStore and load them through the actions below; every read goes through the
  * query layer (decision 0018).

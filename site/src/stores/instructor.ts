@@ -9,7 +9,7 @@ import { bind, courseKeys, invalidate, keys, read, startingWith, toLoadable, unb
 import { toast } from './toasts.ts';
 
 /**
- * The instructor area (§2.1 instructor menu): own courses, who is enrolled and how far they got,
+ * The instructor area (the instructor menu's pages): own courses, who is enrolled and how far they got,
  * quizzes, certificates (list and issue by hand), settings. Islands read these stores and call
  * the actions below.
  */

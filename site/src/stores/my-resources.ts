@@ -6,7 +6,7 @@ import { read, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
- * /my-resources (issue 10 §2): everything the signed-in user bought or took for free
+ * /my-resources: everything the signed-in user bought or took for free
  * (GET /api/my-resources), and each file's download: GET /api/resources/{id}/download?file=
  * answers a short-lived signed link, which the browser then opens.
  */

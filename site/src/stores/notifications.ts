@@ -7,7 +7,7 @@ import { bind, invalidate, setCached } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
- * The notifications page (issue 13 §3, decision 0033): the user's notices (mark one or all read)
+ * The notifications page (decision 0033): the user's notices (mark one or all read)
  * and their choices per kind. Every change of the unread count is told to the header's bell
  * (islands/user-menu.ts) with the `drx:notifications` event.
  */

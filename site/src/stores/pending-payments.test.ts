@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentKind, paymentTitle, pendingList } from './pending-payments.ts';
 
-describe('pending payments (§2.7, §3)', () => {
+describe('pending payments: their kinds, amounts and list', () => {
   it('shows each type with its own title, any other as a generic payment', () => {
     expect(paymentTitle('subscription')).toBe('Subscription Payment');
     expect(paymentTitle('COURSE')).toBe('Course Purchase');

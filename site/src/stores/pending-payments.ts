@@ -4,8 +4,8 @@ import { queryLayer } from './query-lazy.ts';
 import { toast } from './toasts.ts';
 
 /**
- * Pending payments (§2.7, §3, §4, §7): orders started and not paid, from GET /api/payments/pending,
- * polled every 30 seconds while watched (§9, the query layer's PENDING_PAYMENTS_SETTINGS), and
+ * Pending payments: orders started and not paid, from GET /api/payments/pending,
+ * polled every 30 seconds while watched (the query layer's PENDING_PAYMENTS_SETTINGS), and
  * dismissed one at a time with DELETE /api/payments/pending/{id}.
  */
 
@@ -13,10 +13,10 @@ export type PendingPaymentType = 'subscription' | 'course' | 'resource' | 'booki
 
 export interface PendingPayment {
   id: number | string;
-  /** subscription, course, resource, booking; any other is a generic payment (§3). */
+  /** subscription, course, resource, booking; any other is a generic payment. */
   type: string;
   description: string;
-  /** Dollars (§3); amountCents where the server sends it. */
+  /** Dollars; amountCents where the server sends it. */
   amount: number | string;
   amountCents?: number;
   expiresAt?: string | null;
@@ -46,7 +46,7 @@ const TITLES = {
 
 export type PaymentKind = keyof typeof TITLES;
 
-/** The kind a payment is shown as (its icon and title): its type, or a generic payment for any other (§3). */
+/** The kind a payment is shown as (its icon and title): its type, or a generic payment for any other. */
 export function paymentKind(type: unknown): PaymentKind {
   const t = String(type ?? '').toLowerCase();
   return t === 'subscription' || t === 'course' || t === 'resource' || t === 'booking' ? t : 'payment';
@@ -58,7 +58,7 @@ export function paymentTitle(type: unknown): string {
 
 export const DISMISS_FAILED = 'Failed to clear pending payment';
 
-/** The list of an answer: `{ pendingPayments }` (§3), tolerating a bare list. */
+/** The list of an answer: `{ pendingPayments }`, tolerating a bare list. */
 export function pendingList(raw: unknown): PendingPayment[] {
   const list = Array.isArray(raw) ? raw : (raw as { pendingPayments?: unknown } | null)?.pendingPayments;
   return Array.isArray(list) ? (list as PendingPayment[]) : [];

@@ -43,14 +43,14 @@ const asValue = (v: { data?: Answer; error?: unknown; loading: boolean }) =>
 /** Lets the fetcher's promises settle without moving the clock. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
-describe('query layer configuration (§9 data freshness)', () => {
+describe('query layer configuration (data freshness)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
   });
   afterEach(() => vi.useRealTimers());
 
-  it('holds the constants of §9', () => {
+  it('holds the data freshness constants', () => {
     expect(STALE_MS).toBe(5 * 60_000);
     expect(RETRIES).toBe(1);
     expect(QUERY_DEFAULTS.revalidateOnFocus).toBe(false);

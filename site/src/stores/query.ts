@@ -3,14 +3,14 @@ import type { WritableAtom } from 'nanostores';
 import { ApiError, apiFetch } from '../lib/api.ts';
 
 /**
- * The one data layer of the islands (§9 "Data freshness", decision 0018): every read of the API
+ * The one data layer of the islands (decision 0018: its stale times, retries and polling): every read of the API
  * goes through a fetcher store of this context, so islands on one page share one request and one
  * cache per key; writes mark the keys they change stale, which refetches what is on screen.
  * Keys are API paths, so the fetcher fetches the key and a write can select keys by prefix.
  */
 
 // ---------------------------------------------------------------------------------------------
-// §9, as named constants
+// The data freshness rules, as named constants
 
 /** General query stale time: a key is not fetched again for 5 minutes. */
 export const STALE_MS = 5 * 60_000;
@@ -30,7 +30,7 @@ export const PENDING_PAYMENTS_POLL_MS = 30_000;
 
 export type QuerySettings<T = unknown> = CommonSettings<T>;
 
-/** The context-wide settings (§9). */
+/** The context-wide settings: the constants above. */
 export const QUERY_DEFAULTS = {
   dedupeTime: STALE_MS,
   cacheLifetime: STALE_MS + CACHE_RETENTION_MS,
@@ -117,7 +117,7 @@ export async function withRetry<T>(read: () => Promise<T>): Promise<T> {
 
 export type Fetcher = (...keyParts: (string | number | true)[]) => Promise<unknown>;
 
-/** The API fetcher: the key is the path; apiFetch keeps §2.3/§4's 401 handling. */
+/** The API fetcher: the key is the path; apiFetch keeps the 401 handling (sign-in again, back to this page). */
 export const apiFetcher: Fetcher = (...parts) => apiFetch<unknown>(parts.join(''));
 
 /** The answer a read settled on: its data, or its error. */
@@ -129,7 +129,7 @@ function selects(selector: KeySelector, key: string): boolean {
   return Array.isArray(selector) ? selector.includes(key) : selector === key;
 }
 
-/** A query context with §9's settings; the page has one (below), tests make their own. */
+/** A query context with these settings; the page has one (below), tests make their own. */
 export function createQueryContext(fetcher: Fetcher = apiFetcher) {
   type CacheEntry = { data?: unknown; error?: unknown; retryCount?: number; created?: number; expires?: number };
   const cache = new Map<string, CacheEntry>();

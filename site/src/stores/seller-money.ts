@@ -9,7 +9,7 @@ import { sellerChange, sellerKeys } from './seller.ts';
 import { toast } from './toasts.ts';
 
 /**
- * /seller/payments (issue 10 §3): the balance, the ledger a page at a time (sales net of the
+ * /seller/payments: the balance, the ledger a page at a time (sales net of the
  * platform fee, refunds, payouts), the payouts, the Connect account, and the two actions — set up
  * payouts (Stripe's Express onboarding, or the test provider's simulated one) and pay out the balance.
  */

@@ -8,7 +8,7 @@ import { bind, invalidate, toLoadable, type Loadable } from './query.ts';
 import { sellerChange, sellerKeys, sellerWritten } from './seller.ts';
 
 /**
- * The seller's resources (issue 10 §3): the list of /seller/resources with its moves (submit for
+ * The seller's resources: the list of /seller/resources with its moves (submit for
  * review, archive, restore, delete), and the resource form of /seller/resources/add and
  * /curriculum/{id}/edit — the resource's fields, then its files one request each with a progress
  * bar. The API (decision 0029) checks every move; these only say what happened.
@@ -84,7 +84,7 @@ export async function saveResource(id: number | null, body: ResourceBody): Promi
 
 /**
  * POST /api/resources/{id}/files with one file (sent as `files`), reporting the share sent. Resolves
- * with the resource's files after it, or throws an Error whose message is §8's friendly one.
+ * with the resource's files after it, or throws an Error whose message is the friendly one for people.
  */
 export async function uploadResourceFile(id: number, file: File, onProgress: (sent: number) => void, send: typeof fetch = fetchWithProgress(onProgress)): Promise<ResourceFileView[]> {
   const token = getToken();

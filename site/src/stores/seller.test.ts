@@ -145,7 +145,7 @@ describe('resources', () => {
     expect(resources.$ownResources.get()).toMatchObject({ data: [{ status: 'submitted' }] });
   });
 
-  it("says why a delete was refused, in §8's words", async () => {
+  it("says why a delete was refused, in the friendly error wording", async () => {
     handler = (method) => (method === 'DELETE' ? { status: 409, body: { message: 'Only a draft that never sold can be deleted.' } } : undefined);
     const { resources, toasts } = await load();
     const result = await resources.deleteResource(own);
@@ -187,7 +187,7 @@ describe('resources', () => {
     expect(progress.at(-1)).toBe(1);
   });
 
-  it("turns the server's refusal of a file into §8's message", async () => {
+  it("turns the server's refusal of a file into its friendly message", async () => {
     const { resources } = await load();
     const send = (async () => new Response(JSON.stringify({ message: 'Invalid file type' }), { status: 415 })) as unknown as typeof fetch;
     await expect(resources.uploadResourceFile(12, new File(['x'], 'x.exe'), () => undefined, send)).rejects.toThrow('File type not supported. Please choose a different file.');

@@ -11,7 +11,7 @@ import { bind, invalidate, setCached, startingWith, toLoadable, type Loadable } 
 import { toast } from './toasts.ts';
 
 /**
- * The seller's own area (issue 10 §3): becoming a seller (the application and where it stands),
+ * The seller's own area: becoming a seller (the application and where it stands),
  * the dashboard's figures and notices, the analytics and the store settings. Resources are in
  * seller-resources.ts, money in seller-money.ts. Islands read these stores and call the actions.
  */
@@ -45,7 +45,7 @@ export function sellerWritten(): void {
   );
 }
 
-/** A change with its toasts: 'Success' and what happened, or §8's destructive 'Error' with 'Failed to {what}: {message}'. */
+/** A change with its toasts: 'Success' and what happened, or the destructive 'Error' with 'Failed to {what}: {message}'. */
 export async function sellerChange<T>(call: () => Promise<T>, done: string | ((data: T) => string), failed: string): Promise<ChangeResult & { data?: T }> {
   try {
     const data = await call();

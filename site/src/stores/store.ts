@@ -4,7 +4,7 @@ import { ApiError, apiFetch } from '../lib/api.ts';
 import { queryLayer } from './query-lazy.ts';
 
 /**
- * The public store's actions (issue 10 §1): what a visitor of /curriculum/{id} may do with a
+ * The public store's actions (decision 0029): what a visitor of /curriculum/{id} may do with a
  * resource (read after the page loads: the page itself is the same for everybody), taking a
  * free one, download links and reviews. Reads go through the query layer (decision 0018), loaded
  * on the first read so a guest's page does not carry it.

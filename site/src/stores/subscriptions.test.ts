@@ -4,7 +4,7 @@ import { monthlySubscriptionOn, planView } from '../../../tests/support/subscrip
 import type { ChangePreview, PlanView, SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
 
 /**
- * The plans' store (issue 11) against a stand-in browser: the plans and the user's subscriptions
+ * The plans' store (decision 0031) against a stand-in browser: the plans and the user's subscriptions
  * read through the query layer, the checkout asked for JSON with the price the visitor saw, its
  * 409s (a changed price reads the plans again; a running subscription points to the change flow),
  * the change's preview read afresh and the change marking the subscription reads stale.

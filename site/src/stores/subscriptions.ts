@@ -5,7 +5,7 @@ import { checkoutQuery, currentSubscription, type BillingInterval, type PlanCard
 import { queryLayer } from './query-lazy.ts';
 
 /**
- * Plans and the signed-in user's subscriptions (issue 11, decision 0031), for the islands that
+ * Plans and the signed-in user's subscriptions (decision 0031), for the islands that
  * choose or change a plan: the /subscription page, the upgrade dialog, the upgrade pages and
  * Manage Subscription. Reads go through the query layer (decision 0018), loaded on the first read
  * so a guest's public page does not carry it. Islands useStore these atoms and call the actions.
@@ -20,7 +20,7 @@ export const SUBSCRIPTIONS_KEY = '/api/subscriptions/user';
 
 /** The active plans, by level (GET /api/subscriptions/plans, public). */
 export const $plans = atom<Load<PlanView[]>>({ status: 'idle' });
-/** The signed-in user's subscriptions, newest first (GET /api/subscriptions/user; stale after 2 minutes, §9). */
+/** The signed-in user's subscriptions, newest first (GET /api/subscriptions/user; stale after 2 minutes). */
 export const $subscriptions = atom<Load<SubscriptionView[]>>({ status: 'idle' });
 /** The current subscription (active or trialing, not past its end), null when none or not read yet. */
 export const $currentSubscription = computed($subscriptions, (s) => ('data' in s ? currentSubscription(s.data) : null));
@@ -79,7 +79,7 @@ export type CheckoutFailure =
 const PRICE_CHANGED = /price/i;
 
 /**
- * Starts a subscription checkout (§7, decision 0031): GET /api/subscriptions/checkout with the
+ * Starts a subscription checkout (decision 0031): GET /api/subscriptions/checkout with the
  * bearer token and `Accept: application/json`, which answers `{ checkoutUrl }`; the browser then
  * leaves for the payment page. Answers a failure to show (the plans are read again when a price
  * changed), or never returns while the page is left.

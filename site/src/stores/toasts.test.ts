@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $toasts, clearToasts, dismissToast, toast, TOAST_DURATION, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD } from './toasts.ts';
 
-describe('toasts (§9)', () => {
+describe('toasts (at most 5, 5000 ms, swipe to dismiss)', () => {
   beforeEach(() => clearToasts());
 
-  it('has the constants of the spec', () => {
+  it('keeps its limits as named constants', () => {
     expect(TOAST_LIMIT).toBe(5);
     expect(TOAST_DURATION).toBe(5000);
     expect(TOAST_SWIPE_THRESHOLD).toBe(50);

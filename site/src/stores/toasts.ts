@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 
-/** §9: at most 5 toasts at once, 5000 ms by default, dismissed by a swipe of 50 px. */
+/** At most 5 toasts at once, 5000 ms by default, dismissed by a swipe of 50 px. */
 export const TOAST_LIMIT = 5;
 export const TOAST_DURATION = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;

@@ -1,5 +1,5 @@
 /**
- * The audit log's catalogue (issue 13 §4, decision 0033): every action an admin or sub-admin write
+ * The audit log's catalogue (decision 0033): every action an admin or sub-admin write
  * records, `<entity>.<verb>`, with the label the viewer's filter shows and the entity (table) it
  * changes. Pure data; safe to import from the site.
  */

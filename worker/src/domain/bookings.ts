@@ -69,7 +69,7 @@ export const DIRECTORY_SORTS = ['recommended', 'distance', 'rating', 'price_low'
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 export const DEFAULT_SEARCH_RADIUS_MILES = 50;
 
-// Messages (the spec shows none for bookings, §8; these are ours, kept in one place).
+// Messages (no fixed wording exists for bookings; these are ours, kept in one place).
 export const SLOT_TAKEN = 'This time was just taken by someone else. Please choose another time.';
 export const SESSION_FULL = 'This class is full. You can join the waitlist and we will offer you a place if one frees up.';
 export const SLOT_UNAVAILABLE = 'This time is not open for booking. Please choose another time.';
@@ -95,7 +95,7 @@ export const STYLE_IN_USE = 'This style is in use. Hide it instead of deleting i
 export const STYLE_EXISTS = 'A style with this name already exists.';
 
 /**
- * The policy of §issue 12: a booker's cancellation at least `cancellationHours` before the start
+ * The refund policy (decision 0032): a booker's cancellation at least `cancellationHours` before the start
  * is refunded in full, a later one not at all. The instructor's or an admin's cancellation, a
  * decline and a suspension always refund in full.
  */

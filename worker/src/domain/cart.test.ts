@@ -24,7 +24,7 @@ describe('cart rules', () => {
     expect(addedQuantity(2, 0, 10)).toBe(3);
   });
 
-  it('a quantity below 1 removes the line (§5)', () => {
+  it('a quantity below 1 removes the line', () => {
     expect(removes(0)).toBe(true);
     expect(removes(-3)).toBe(true);
     expect(removes(0.5)).toBe(true);

@@ -27,12 +27,12 @@ export function capQuantity(quantity: number, itemMax: number): number {
   return Math.max(1, Math.min(q, lineCap(itemMax)));
 }
 
-/** Adding `added` of an item already held `current` times: the sum, capped (§4: adding increments). */
+/** Adding `added` of an item already held `current` times: the sum, capped (adding an item already held increments its line). */
 export function addedQuantity(current: number, added: number, itemMax: number): number {
   return capQuantity(current + Math.max(1, Math.floor(added) || 1), itemMax);
 }
 
-/** §5: a quantity below 1 means removal. */
+/** A quantity below 1 means removal. */
 export const removes = (quantity: number) => !(quantity >= 1);
 
 export interface MergeLine {
@@ -64,7 +64,7 @@ export function mergedQuantity(server: number, guest: number, itemMax: number): 
   return server > 0 ? addedQuantity(server, guest, itemMax) : capQuantity(guest, itemMax);
 }
 
-/** The badge's text (§2.1, §9): nothing for an empty cart, the count up to 99, then 99+. */
+/** The header cart badge's text: nothing for an empty cart, the count up to 99, then 99+. */
 export function badgeText(count: number): string {
   if (!(count > 0)) return '';
   return count > 99 ? '99+' : String(Math.floor(count));

@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy of pages and API answers (§6 of issue 6, decision 0015). Scripts
+ * The Content-Security-Policy of pages and API answers (decision 0015). Scripts
  * run only from this origin or when their exact text was hashed at build time; nothing may
  * frame the site; plugins never load. Pure: the build hashes, the server assembles the header.
  */
@@ -16,7 +16,7 @@ export interface CspManifest {
   styles: string[];
 }
 
-/** The players a lesson or a preview may embed: privacy-enhanced YouTube (§9) and Vimeo. */
+/** The players a lesson or a preview may embed: privacy-enhanced YouTube (youtube-nocookie.com) and Vimeo. */
 export const EMBED_ORIGINS = [new URL(PRIVACY_EMBED_BASE).origin, 'https://player.vimeo.com'];
 
 const quoted = (hashes: readonly string[]) => hashes.map((h) => `'${h}'`);

@@ -2,7 +2,7 @@ import type { CouponRow } from '../../../db/schema/commerce.ts';
 import { ITEM_KINDS } from '../../../db/schema/commerce.ts';
 
 /**
- * Coupons (issue 9 §5): whether a code applies to an order and how much it takes off each line.
+ * Coupons (decision 0026): whether a code applies to an order and how much it takes off each line.
  * Pure: the caller reads the coupon row and its usage counts, and stores what this answers.
  * Money is integer cents; a discount never makes a line or the order negative.
  */

@@ -26,7 +26,7 @@ import {
   instructorDisplayName,
 } from './courses.ts';
 
-describe('status and visibility (§3, §4)', () => {
+describe('status and visibility', () => {
   it('reads visible true as published, anything else as not visible', () => {
     expect(isVisibleStatus('published')).toBe(true);
     expect(isVisibleStatus('draft')).toBe(false);
@@ -49,7 +49,7 @@ describe('status and visibility (§3, §4)', () => {
     expect(publishesNow('published', 'archived')).toBe(false);
   });
 
-  it('defaults a new course to price 0 and draft (§9)', () => {
+  it('defaults a new course to price 0 and draft', () => {
     expect(DEFAULT_COURSE_PRICE).toBe('0');
     expect(DEFAULT_COURSE_STATUS).toBe('draft');
   });
@@ -100,7 +100,7 @@ describe('prices: dollars to cents', () => {
   });
 });
 
-describe('positions and quiz defaults (§9)', () => {
+describe('positions and quiz defaults', () => {
   it('puts a new item last plus one, starting at 1', () => {
     expect(nextPosition(null)).toBe(1);
     expect(nextPosition(undefined)).toBe(1);
@@ -108,14 +108,14 @@ describe('positions and quiz defaults (§9)', () => {
     expect(nextPosition(4)).toBe(5);
   });
 
-  it("names a quiz after its lesson and uses §9's description and pass score", () => {
+  it('names a quiz after its lesson, with the default description and a pass score of 70', () => {
     expect(defaultQuizTitle('Pliés at the barre')).toBe('Quiz for Pliés at the barre');
     expect(DEFAULT_QUIZ_DESCRIPTION).toBe('Test your knowledge of this lesson');
     expect(DEFAULT_PASS_SCORE).toBe(70);
   });
 });
 
-describe('who manages courses (§6)', () => {
+describe('who manages courses', () => {
   const owner = 7;
   const course = { instructorId: owner };
   const as = (roles: string[], id = owner) => ({ id, roles });
@@ -170,8 +170,8 @@ describe('who manages courses (§6)', () => {
   });
 });
 
-describe('the Course Administration gate (§2.5, §6)', () => {
-  it('is named, levelled and worded as §2.5 says', () => {
+describe('the Course Administration gate', () => {
+  it('is named Course Administration, at level 10, with its fixed wording', () => {
     // The gate is the Course Administration row of the one gate table (decision 0031).
     expect(FEATURES.course_administration).toEqual({
       name: 'Course Administration',
@@ -192,7 +192,7 @@ describe('the Course Administration gate (§2.5, §6)', () => {
   });
 });
 
-describe('instructor names on the admin screen (§2.5)', () => {
+describe('instructor names on the admin screen', () => {
   it("shows the name, else 'Instructor #id'", () => {
     expect(instructorDisplayName({ firstName: 'Elena', lastName: 'Petrova' }, 3)).toBe('Elena Petrova');
     expect(instructorDisplayName({ firstName: '', lastName: '' }, 3)).toBe('Instructor #3');

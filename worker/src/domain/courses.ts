@@ -1,19 +1,19 @@
 /**
- * Pure rules of courses (§3, §4, §6, §9): status and visibility, prices, positions, quiz defaults
- * and who may manage what. Shared by the API and the islands; no I/O here.
+ * Pure rules of courses: status and visibility, prices, positions, quiz defaults and who may
+ * manage what (decision 0009). Shared by the API and the islands; no I/O here.
  */
 import { can, rolesWith } from './permissions.ts';
 import { adminFlag, type RoleName } from './roles.ts';
 
 export type CourseStatus = 'draft' | 'published' | 'archived';
 
-/** On read, visible true is published and false is draft (§3, §4). */
+/** On read, visible true is published and false is draft. */
 export function isVisibleStatus(status: CourseStatus): boolean {
   return status === 'published';
 }
 
 /**
- * The admin edit page has a visible toggle instead of a status (§4): on is published, off is
+ * The admin edit page has a visible toggle instead of a status: on is published, off is
  * draft — except that an archived course stays archived while the toggle stays off.
  */
 export function statusFromVisible(visible: boolean, current: CourseStatus | null): CourseStatus {
@@ -26,7 +26,7 @@ export function publishesNow(current: CourseStatus | null, next: CourseStatus): 
   return next === 'published' && current !== 'published';
 }
 
-/** The course form's default price is '0' and its default status draft (§9). */
+/** The course form's default price is '0' and its default status draft. */
 export const DEFAULT_COURSE_PRICE = '0';
 export const DEFAULT_COURSE_STATUS: CourseStatus = 'draft';
 
@@ -56,7 +56,7 @@ function numberToPlainString(n: number): string {
   return n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
 }
 
-/** True when the input parses as a price of 0 or more (§5) within the accepted range. */
+/** True when the input parses as a price of 0 or more within the accepted range. */
 export function isValidPrice(input: string | number): boolean {
   return priceToCents(input) !== null;
 }
@@ -66,19 +66,19 @@ export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-/** The default new position is last plus one (§9); an empty list starts at 1. */
+/** The default new position is last plus one; an empty list starts at 1. */
 export function nextPosition(last: number | null | undefined): number {
   return (last ?? 0) + 1;
 }
 
-/** Quiz defaults of §9. */
+/** Quiz defaults: pass score 70, the description below, a title made from the lesson's. */
 export const DEFAULT_PASS_SCORE = 70;
 export const DEFAULT_QUIZ_DESCRIPTION = 'Test your knowledge of this lesson';
 export function defaultQuizTitle(lessonTitle: string): string {
   return `Quiz for ${lessonTitle}`;
 }
 
-/** Roles that make and manage their own courses (§6): those the permission table gives courses.manage_own. */
+/** Roles that make and manage their own courses: those the permission table (decision 0013) gives courses.manage_own. */
 export const COURSE_INSTRUCTOR_ROLES: readonly RoleName[] = rolesWith('courses.manage_own').filter((r) => r !== 'ADMIN');
 
 /** Manages every course (ADMIN in the permission table), not every role containing ADMIN. */
@@ -106,7 +106,7 @@ export function canManageCourse(actor: CourseActor, course: { instructorId: numb
   return can(actor.roles, 'courses.manage_own') && course.instructorId !== null && course.instructorId === actor.id;
 }
 
-/** The course administration list loads for ADMIN and INSTRUCTOR_ADMIN (§6): courses.list_all. */
+/** The course administration list loads for ADMIN and INSTRUCTOR_ADMIN: courses.list_all. */
 export function canListAllCourses(roles: readonly string[]): boolean {
   return can(roles, 'courses.list_all');
 }
@@ -117,25 +117,25 @@ export function canViewUnpublished(actor: CourseActor | null, course: { instruct
   return canListAllCourses(actor.roles) || canManageCourse(actor, course);
 }
 
-/** The course administration screen of §2.5 is for ADMIN and INSTRUCTOR_ADMIN. */
+/** The course administration screen is for ADMIN and INSTRUCTOR_ADMIN. */
 export const canOpenCourseAdministration = canListAllCourses;
 
-/** The instructor list loads only for ADMIN (§6): instructors.list. */
+/** The instructor list loads only for ADMIN: instructors.list. */
 export function canListInstructors(roles: readonly string[]): boolean {
   return can(roles, 'instructors.list');
 }
 
-/** Only ADMIN sees the instructor selector (§6): courses.assign_instructor. */
+/** Only ADMIN sees the instructor selector: courses.assign_instructor. */
 export function canChooseInstructor(roles: readonly string[]): boolean {
   return can(roles, 'courses.assign_instructor');
 }
 
-/** Admins (the admin flag of §6) pass every feature gate; others need the level. */
+/** Admins (the admin flag, `adminFlag`) pass every feature gate; others need the level. */
 export function passesFeatureGate(roles: readonly string[], userLevel: number, requiredLevel: number): boolean {
   return adminFlag(roles) || userLevel >= requiredLevel;
 }
 
-/** Texts of §2.5 shared by the screen and its tests. */
+/** Texts of the course administration screen, shared by the screen and its tests. */
 export const COURSE_ADMIN_TEXT = {
   accessDeniedTitle: 'Access Denied',
   accessDenied: 'You do not have permission to access this page. This page is only for instructors and admins.',
@@ -145,7 +145,7 @@ export const COURSE_ADMIN_TEXT = {
   noLessons: 'No lessons in this module.',
 } as const;
 
-/** The admin list shows 'Instructor #id' when the instructor has no name (§2.5). */
+/** The admin list shows 'Instructor #id' when the instructor has no name. */
 export function instructorDisplayName(
   instructor: { firstName?: string | null; lastName?: string | null } | null,
   instructorId: number | null,

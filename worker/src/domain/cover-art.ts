@@ -291,7 +291,7 @@ export interface CoverInput {
   title: string;
   /** A short label shown on the art (the course's short name); the title when absent. */
   label?: string | null;
-  /** The dance style (a §3 category); unknown styles get a neutral look. */
+  /** The dance style (a course category's name); unknown styles get a neutral look. */
   style: string | null | undefined;
   /** The image's accessible name; a course cover's (`courseImageAlt`) when absent. */
   alt?: string;

@@ -1,5 +1,5 @@
 /**
- * The areas /multi-dashboard shows a card for (issue 13 §2): one per kind of work the user's roles
+ * The areas /multi-dashboard shows a card for (decision 0033): one per kind of work the user's roles
  * open, learner first. Read by the page (which cards) and by GET /api/me/areas (their figures), so
  * both agree. Pure; safe to import from the site.
  */
@@ -19,7 +19,7 @@ export function dashboardAreaKeys(role: readonly string[] | string | null | unde
   // A Connect & Book instructor (BOOKING_PROFESSIONAL) is paid for sessions without teaching courses.
   if (others.includes('BOOKING_PROFESSIONAL')) keys.push('bookings');
   if (can(others, 'store.sell')) keys.push('seller');
-  // The review queue's page is admin-guarded (§2.3): a role containing ADMIN opens it.
+  // The review queue's page is admin-guarded: a role containing ADMIN opens it.
   if (can(others, 'resources.review') && hasAdminRole(others)) keys.push('curriculum');
   if (roles.includes('ADMIN')) keys.push('admin');
   return keys;

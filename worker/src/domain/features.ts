@@ -1,5 +1,5 @@
 /**
- * The gated features (§2.5, §6; decision 0031): one table read by the server's checks
+ * The gated features (decision 0031): one table read by the server's checks
  * (`requireFeature`), by GET /api/features/check/{feature} and by the site's FeatureGate. A feature
  * shows only when the user's level is at least its level; admins pass every gate. The plan that
  * unlocks it is the lowest plan whose level reaches it. Pure data; safe to import from the site.
@@ -16,7 +16,7 @@ export interface GatedFeature {
 }
 
 export const FEATURES = {
-  /** §2.5: the course administration screen; on the server, writing courses as a non-admin instructor. */
+  /** The course administration screen; on the server, writing courses as a non-admin instructor. */
   course_administration: {
     name: 'Course Administration',
     level: 10,
@@ -34,7 +34,7 @@ export const FEATURES = {
     level: 20,
     description: 'Upgrade to Premium or higher to enrol in premium courses.',
   },
-  /** A premium listing in the Connect & Book directory (issue 12 lists it; the check is here). */
+  /** A premium listing in the Connect & Book directory (decision 0032; the check is here). */
   premium_directory_listing: {
     name: 'Premium Directory Listing',
     level: 20,
@@ -96,7 +96,7 @@ export interface GateUser extends SubscriptionFields {
   role: readonly string[] | string | null | undefined;
 }
 
-/** Whether a user passes a gate of the given level: admins always (§6), others by their current plan's level. */
+/** Whether a user passes a gate of the given level: admins always (the admin flag), others by their current plan's level. */
 export function passesLevel(user: GateUser | null | undefined, level: number, now: number = Date.now()): boolean {
   if (!user) return hasFeatureAccess(0, level);
   if (adminFlag(roleList(user.role))) return true;

@@ -62,7 +62,7 @@ function isUtf8Text(bytes: Uint8Array): boolean {
 }
 
 /**
- * Decides an upload's type from its bytes (§5's accepted types: images, audio, video, PDF, Word,
+ * Decides an upload's type from its bytes (the accepted types: images, audio, video, PDF, Word,
  * Excel, PowerPoint, plain text, CSV, zip, rar). The name is consulted only where bytes cannot
  * tell: legacy Office files (CFB) and text. Returns null for anything else.
  */

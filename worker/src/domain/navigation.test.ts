@@ -14,7 +14,7 @@ import {
 } from './navigation.ts';
 import { can } from './permissions.ts';
 
-describe('landing redirect (§2.2)', () => {
+describe('landing redirect', () => {
   it('sends a visitor without a user to /auth', () => {
     expect(landingRedirect(null)).toBe('/auth');
   });
@@ -45,7 +45,7 @@ describe('landing redirect (§2.2)', () => {
   });
 });
 
-describe('after login (§4)', () => {
+describe('after login', () => {
   const DAY = 24 * 60 * 60 * 1000;
   const now = Date.parse('2026-06-01T12:00:00Z');
   const future = new Date(now + DAY).toISOString();
@@ -120,7 +120,7 @@ describe('safeRedirectTarget', () => {
   });
 });
 
-describe('sidebar menu (§2.1)', () => {
+describe('sidebar menu', () => {
   it('shows the admin menu for ADMIN, before anything else', () => {
     expect(sidebarMenuKind(['ADMIN'])).toBe('admin');
     expect(sidebarMenuKind(['SELLER', 'CURRICULUM_ADMIN', 'INSTRUCTOR_ADMIN', 'ADMIN'])).toBe('admin');
@@ -170,7 +170,7 @@ describe('sidebar menu (§2.1)', () => {
   });
 });
 
-describe('user menu (§2.1)', () => {
+describe('user menu', () => {
   const labels = (role: Parameters<typeof userMenuItems>[0]) => userMenuItems(role).map((i) => i.label);
   const base = ['My Dashboard', 'My Courses', 'My Purchases', 'Manage Subscription', 'My Profile'];
 
@@ -202,7 +202,7 @@ describe('user menu (§2.1)', () => {
   });
 });
 
-describe('header and footer (§2.1)', () => {
+describe('header and footer', () => {
   it('has the five header links', () => {
     expect(HEADER_LINKS.map((l) => [l.href, l.label])).toEqual([
       ['/', 'Home'],

@@ -9,7 +9,7 @@ export interface NavUser extends SubscriptionFields {
   is_active?: boolean | null;
 }
 
-/** §2.2: where the landing redirect sends a visitor (when not already on /auth). */
+/** Where the landing redirect sends a visitor (when not already on /auth). */
 export function landingRedirect(user: NavUser | null): string {
   if (!user) return '/auth';
   const roles = roleList(user.role);
@@ -20,7 +20,7 @@ export function landingRedirect(user: NavUser | null): string {
 }
 
 /**
- * §4, after login: a user whose tier is neither free nor IMPERIAL, who is not active and is not
+ * After login: a user whose tier is neither free nor IMPERIAL, who is not active and is not
  * admin, goes to /subscription?tier={tier}; an admin to /admin/dashboard; others to /dashboard.
  * "Active" is the subscription's (decision 0031): status active or trialing and not past its end
  * (`subscriptionIsActive`); the account's `is_active` cannot be false for someone signing in.
@@ -36,7 +36,7 @@ export function afterLoginRedirect(user: NavUser, now: number = Date.now()): str
   return '/dashboard';
 }
 
-/** §4: after registration the user goes to /dashboard. */
+/** After registration the user goes to /dashboard. */
 export const AFTER_REGISTER_REDIRECT = '/dashboard';
 
 /** An `?redirect=` target is followed only when it is a path of this site. */
@@ -109,7 +109,7 @@ export const SIDEBAR_MENUS: Record<SidebarMenuKind, readonly SidebarItem[]> = {
 };
 
 /**
- * §2.1: the admin menu for ADMIN, else the curriculum admin menu, else the seller menu, else
+ * Which sidebar menu a user gets: the admin menu for ADMIN, else the curriculum admin menu, else the seller menu, else
  * the instructor menu (for INSTRUCTOR_ADMIN), else nothing.
  */
 export function sidebarMenuKind(role: NavUser['role']): SidebarMenuKind | null {
@@ -122,7 +122,7 @@ export function sidebarMenuKind(role: NavUser['role']): SidebarMenuKind | null {
 }
 
 /**
- * The entries of the user's sidebar menu (§2.1 chooses the menu) that their roles can use: the
+ * The entries of the user's sidebar menu (`sidebarMenuKind` chooses the menu) that their roles can use: the
  * permission table decides, so a link never leads to a page that would only refuse them.
  */
 export function sidebarItems(role: NavUser['role']): { kind: SidebarMenuKind | null; items: SidebarItem[] } {
@@ -160,7 +160,7 @@ export function isHeaderLinkActive(link: (typeof HEADER_LINKS)[number], path: st
   return under(link.href) || (link.alsoActiveUnder ? under(link.alsoActiveUnder) : false);
 }
 
-/** User menu items of §2.1 for a signed-in user. */
+/** The header's user menu items for a signed-in user. */
 export function userMenuItems(role: NavUser['role']): MenuItem[] {
   const roles = roleList(role);
   const items: MenuItem[] = [

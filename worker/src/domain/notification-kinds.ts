@@ -1,5 +1,5 @@
 /**
- * Every kind of notification the platform sends (issue 13 §3, decision 0033): its label and
+ * Every kind of notification the platform sends (decision 0033): its label and
  * description for the preferences page, its group, and its default channels. One catalogue, read
  * by the notifications service (which channels a user gets), the preferences API and page, and
  * the tests (each kind is produced by its event). Pure data: safe to import from the site.

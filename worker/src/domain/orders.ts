@@ -20,7 +20,7 @@ const TYPE_OF_KIND: Record<ItemKind, OrderType> = {
   PACKAGE: 'booking',
 };
 
-/** An order's type as a pending payment (§3): its items' kind, or 'order' when they are mixed. */
+/** An order's type as a pending payment: its items' kind, or 'order' when they are mixed. */
 export function orderTypeOf(kinds: readonly ItemKind[]): OrderType {
   const distinct = new Set(kinds);
   const types = new Set([...distinct].map((k) => TYPE_OF_KIND[k]));

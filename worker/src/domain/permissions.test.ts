@@ -31,7 +31,7 @@ describe('the permission table (decision 0013)', () => {
       expect(can([role], 'curriculum.manage')).toBe(false);
       for (const action of PEOPLE) expect(can([role], action), `${role} ${action}`).toBe(false);
     }
-    // §6: the course list loads only for ADMIN and INSTRUCTOR_ADMIN.
+    // The course administration list loads only for ADMIN and INSTRUCTOR_ADMIN.
     expect(rolesWith('courses.list_all')).toEqual(['ADMIN', 'INSTRUCTOR_ADMIN']);
   });
 

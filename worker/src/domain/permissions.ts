@@ -3,7 +3,7 @@
  * `requirePermission` and the services' object checks) and by the site's menus and screens.
  * Pure data and functions; safe to import from the site.
  *
- * §6 lets any role containing ADMIN open the admin pages; it does not give every such role every
+ * Any role containing ADMIN opens the admin pages; it does not give every such role every
  * power (decision 0013). Object rules ("your own course", "not an ADMIN account") are checked on
  * top of the table, where the object is read.
  */
@@ -60,7 +60,7 @@ export const ACTIONS = [
   'bookings.manage',
   'instructors.manage',
   'dance_styles.manage',
-  // The admin console (issue 13, decision 0033): the platform's settings, the deployment's state
+  // The admin console (decision 0033): the platform's settings, the deployment's state
   // and its checks, the documentation and API reference, and the audit log (ADMIN's alone).
   'settings.manage',
   'deployment.read',
@@ -111,7 +111,7 @@ const SELLING: readonly Action[] = ['store.sell', 'payouts.receive'];
  */
 export const PERMISSIONS: Readonly<Record<RoleName, readonly Action[]>> = {
   ADMIN: ACTIONS,
-  // §6: the course list loads for ADMIN and INSTRUCTOR_ADMIN.
+  // The course administration list loads for ADMIN and INSTRUCTOR_ADMIN.
   INSTRUCTOR_ADMIN: [...COURSE_ADMIN, 'courses.list_all'],
   COURSE_CREATOR_ADMIN: COURSE_ADMIN,
   CURRICULUM_ADMIN,
@@ -127,7 +127,7 @@ export const PERMISSIONS: Readonly<Record<RoleName, readonly Action[]>> = {
   BOOKING_USER: [],
   CURRICULUM_SELLER: SELLING,
   GUEST_USER: [],
-  // §2.1 gives roles containing CURRICULUM_OFFICER the Seller Payments menu; they also review submissions.
+  // Roles containing CURRICULUM_OFFICER get the Seller Payments menu; they also review submissions.
   CURRICULUM_OFFICER: [...SELLING, 'resources.review'],
 };
 

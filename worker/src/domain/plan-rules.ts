@@ -5,7 +5,7 @@
  * Prices are integer cents. A paid plan costs at least $1.00 a month and a year (Stripe charges
  * no less than $0.50; a paid plan at $0 would be a second free plan), at most $10,000.00 a month
  * and $120,000.00 a year, and the yearly price may not exceed twelve monthly payments: yearly is
- * sold as the cheaper way to pay ("Save 25%", §2.7). The Free plan's prices stay $0 and it cannot
+ * sold as the cheaper way to pay (the toggle says "Save 25%"). The Free plan's prices stay $0 and it cannot
  * be deactivated (everyone without a subscription is on it). A deactivated paid plan is no longer
  * offered; its running subscriptions go on until they end or change plan.
  */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_FLAG_ROLES, adminFlag, hasAdminRole, hasSellerPayments, isRoleName, roleList, ROLE_NAMES } from './roles.ts';
 
-describe('role names (§6)', () => {
-  it('lists the fifteen roles of the spec and the curriculum officer', () => {
+describe('role names', () => {
+  it('lists the fifteen roles and the curriculum officer', () => {
     expect(ROLE_NAMES).toEqual([
       'STUDENT', 'PROFESSIONAL', 'SELLER', 'ADMIN', 'CURRICULUM_ADMIN', 'INSTRUCTOR', 'COURSE_CREATOR', 'CERTIFICATION_MANAGER',
       'DIRECTORY_MEMBER', 'BOOKING_PROFESSIONAL', 'BOOKING_USER', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR_ADMIN', 'CURRICULUM_SELLER',
@@ -19,7 +19,7 @@ describe('role names (§6)', () => {
   });
 });
 
-describe('admin flag (§6)', () => {
+describe('admin flag', () => {
   it('is set by a mapping of ADMIN, CURRICULUM_ADMIN, INSTRUCTOR_ADMIN or COURSE_CREATOR_ADMIN', () => {
     expect(ADMIN_FLAG_ROLES).toEqual(['ADMIN', 'CURRICULUM_ADMIN', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR_ADMIN']);
     for (const role of ADMIN_FLAG_ROLES) expect(adminFlag([role]), role).toBe(true);
@@ -32,7 +32,7 @@ describe('admin flag (§6)', () => {
   });
 });
 
-describe('admin-only routes (§6): a role containing ADMIN', () => {
+describe('admin-only routes: a role containing ADMIN', () => {
   it('admits every role whose name contains ADMIN', () => {
     expect(hasAdminRole(['ADMIN'])).toBe(true);
     expect(hasAdminRole(['CURRICULUM_ADMIN'])).toBe(true);
@@ -48,7 +48,7 @@ describe('admin-only routes (§6): a role containing ADMIN', () => {
   });
 });
 
-describe('Seller Payments (§2.1)', () => {
+describe('the Seller Payments menu entry', () => {
   it('shows for roles containing SELLER or CURRICULUM_OFFICER', () => {
     expect(hasSellerPayments(['SELLER'])).toBe(true);
     expect(hasSellerPayments(['CURRICULUM_SELLER'])).toBe(true);
@@ -62,7 +62,7 @@ describe('Seller Payments (§2.1)', () => {
   });
 });
 
-describe('roleList (§3: role is an array, sometimes a single value)', () => {
+describe('roleList (role is an array, sometimes a single value)', () => {
   it('keeps an array', () => {
     const roles = ['STUDENT', 'SELLER'];
     expect(roleList(roles)).toEqual(roles);

@@ -1,4 +1,4 @@
-/** Role names of §6. CURRICULUM_OFFICER is referred to by the spec as a role too. */
+/** Every role name a user can hold (CURRICULUM_OFFICER included: it gets the Seller Payments menu and reviews submissions). */
 export const ROLE_NAMES = [
   'STUDENT',
   'PROFESSIONAL',
@@ -24,24 +24,24 @@ export function isRoleName(value: string): value is RoleName {
   return (ROLE_NAMES as readonly string[]).includes(value);
 }
 
-/** The admin flag of §6: a role mapping of one of these. */
+/** The admin flag: set for a user holding one of these roles. */
 export const ADMIN_FLAG_ROLES: readonly RoleName[] = ['ADMIN', 'CURRICULUM_ADMIN', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR_ADMIN'];
 
 export function adminFlag(roles: readonly string[]): boolean {
   return roles.some((r) => (ADMIN_FLAG_ROLES as readonly string[]).includes(r));
 }
 
-/** Admin-only routes require a role containing ADMIN (§6). */
+/** Admin-only routes require a role containing ADMIN. */
 export function hasAdminRole(roles: readonly string[]): boolean {
   return roles.some((r) => r.includes('ADMIN'));
 }
 
-/** Seller Payments is shown for roles containing SELLER or CURRICULUM_OFFICER (§2.1). */
+/** The Seller Payments menu entry is shown for roles containing SELLER or CURRICULUM_OFFICER. */
 export function hasSellerPayments(roles: readonly string[]): boolean {
   return roles.some((r) => r.includes('SELLER') || r.includes('CURRICULUM_OFFICER'));
 }
 
-/** The role of a user may arrive as an array or as a single value (§3). */
+/** The role of a user may arrive as an array or as a single value. */
 export function roleList(role: readonly string[] | string | null | undefined): string[] {
   if (Array.isArray(role)) return [...role];
   if (typeof role === 'string' && role !== '') return [role];

@@ -4,7 +4,7 @@ import type { Action } from './permissions.ts';
 import { DEFAULT_PLATFORM_FEE_PERCENT, PLATFORM_FEE_MAX, PLATFORM_FEE_MIN, PLATFORM_FEE_RANGE_MESSAGE } from './store.ts';
 
 /**
- * The platform's run-time settings (issue 13 §1, decision 0033): one catalogue of every key with
+ * The platform's run-time settings (decision 0033): one catalogue of every key with
  * its schema, default, label and section. Values live in app_settings (key → JSON); a missing or
  * unreadable row is the default, so a new key never needs a migration. Secrets (SMTP, Stripe)
  * stay in the environment. Pure data; safe to import from the site.

@@ -9,7 +9,7 @@ import type { AgeGroup, DanceStyle, ResourceLevel, ResourceStatus, SellerRole, S
 
 export type ResourceStatusName = ResourceStatus;
 
-// The enumerations of db/schema/store.ts (§3), written out so forms that validate with
+// The enumerations of db/schema/store.ts, written out so forms that validate with
 // schemas/store.ts do not bring the table definitions into the browser; a test keeps them equal.
 export const DANCE_STYLES = ['Ballet', 'Contemporary', 'Hip Hop', 'Jazz', 'Tap', 'Ballroom', 'Latin', 'Folk', 'Modern', 'Swing', 'Breakdance', 'Other'] as const satisfies readonly DanceStyle[];
 export const AGE_GROUPS = ['All Ages', 'Toddler (2-4)', 'Children (5-8)', 'Pre-Teen (9-12)', 'Teen (13-17)', 'Adult (18+)', 'Senior (55+)'] as const satisfies readonly AgeGroup[];
@@ -18,7 +18,7 @@ export const RESOURCE_STATUSES = ['draft', 'submitted', 'published', 'rejected',
 export const SELLER_ROLES = ['SELLER', 'CURRICULUM_SELLER'] as const satisfies readonly SellerRole[];
 export const SELLER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const satisfies readonly SellerStatus[];
 
-/** §5's generic upload bounds, as the store applies them to a resource's files. */
+/** The generic upload bounds (at most 5 files a request, 20 MB each), as the store applies them to a resource's files. */
 export const RESOURCE_FILES_MAX = 5;
 export const RESOURCE_FILE_MAX_MB = 20;
 export const RESOURCE_FILE_MAX_BYTES = RESOURCE_FILE_MAX_MB * 1024 * 1024;

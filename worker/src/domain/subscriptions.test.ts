@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURE_GATE_DEFAULT_MESSAGE, hasFeatureAccess, planOfTier, SUBSCRIPTION_LEVELS, tierLevel, TIER_TO_PLAN } from './subscriptions.ts';
 
-describe('subscription levels (§6, §9)', () => {
+describe('subscription levels', () => {
   it('are free 0, educator 10, premium 20, royalty 30', () => {
     expect(SUBSCRIPTION_LEVELS).toEqual({ free: 0, educator: 10, premium: 20, royalty: 30 });
     expect(tierLevel('free')).toBe(0);

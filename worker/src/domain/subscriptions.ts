@@ -1,10 +1,10 @@
-/** Subscription levels of §6 and §9: what each plan unlocks. */
+/** Subscription levels: what each plan unlocks (a gate of level N opens for plans of level N or more). */
 export const SUBSCRIPTION_LEVELS = { free: 0, educator: 10, premium: 20, royalty: 30 } as const;
 
 export type PlanKey = keyof typeof SUBSCRIPTION_LEVELS;
 
 /**
- * The tier mapping of §6. Tiers arrive from older plans and sellers' and directory products;
+ * The tier mapping: which plan each tier name counts as. Tiers arrive from older plans and sellers' and directory products;
  * each counts as one of the four plans.
  */
 export const TIER_TO_PLAN: Readonly<Record<string, PlanKey>> = {
@@ -42,7 +42,7 @@ export function tierLevel(tier: string | null | undefined): number {
   return SUBSCRIPTION_LEVELS[planOfTier(tier)];
 }
 
-/** A gated feature shows only if the user's level is at least the required level (§6). */
+/** A gated feature shows only if the user's level is at least the required level. */
 export function hasFeatureAccess(level: number, required: number): boolean {
   return level >= required;
 }
@@ -50,16 +50,16 @@ export function hasFeatureAccess(level: number, required: number): boolean {
 /** The display names of the four plans. */
 export const PLAN_NAMES: Readonly<Record<PlanKey, string>> = { free: 'Free', educator: 'Educator', premium: 'Premium', royalty: 'Royalty' };
 
-/** Days of free trial a first subscription starts with (§2.7, §9): one trial per account. */
+/** Days of free trial a first subscription starts with: one trial per account. */
 export const TRIAL_DAYS = 14;
 
-/** §2.7: the toggle's label (§9: the real saving against 12 months is about 17 %; both readings stand). */
+/** The yearly toggle's label, word for word (the real saving against 12 months is about 17 %; both readings stand). */
 export const YEARLY_TOGGLE_LABEL = 'Save 25%';
 
-/** §2.7: the line under the plans in the upgrade dialog and on /subscription. */
+/** The line under the plans in the upgrade dialog and on /subscription, word for word. */
 export const TRIAL_LINE = 'All plans include 14-day free trial • Cancel anytime • Secure payment with a card payment provider';
 
-/** §8: the toast when a cancellation fails. */
+/** The toast when a cancellation fails, word for word. */
 export const CANCELLATION_FAILED = { title: 'Cancellation Failed', message: 'Failed to cancel subscription. Please try again.' } as const;
 
 /** The real yearly saving against twelve monthly payments, in whole percent (29 → 290: 17). */
@@ -68,10 +68,10 @@ export function yearlySavingPercent(monthlyCents: number, yearlyCents: number): 
   return Math.max(0, Math.round((1 - yearlyCents / (12 * monthlyCents)) * 100));
 }
 
-/** Statuses that count as the current subscription when is_active (§4). */
+/** Statuses that count as the current subscription when is_active. */
 export const CURRENT_STATUSES: readonly string[] = ['active', 'trialing'];
 
-/** The subscription fields of a user (§3, on /api/me) that access is decided from. */
+/** The subscription fields of a user (as /api/me answers them) that access is decided from. */
 export interface SubscriptionFields {
   subscription_tier?: string | null;
   subscription_status?: string | null;

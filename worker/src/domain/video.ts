@@ -1,7 +1,7 @@
 /**
- * What a video lesson plays, from the link or embed code an instructor typed (§3 Lesson content).
+ * What a video lesson plays, from the link or embed code an instructor typed (the lesson's video URL).
  * YouTube watch, short, shorts, live and embed links (or an <iframe> of one) become the
- * privacy-enhanced embed of §9 (youtube-nocookie.com, by the site's own helper); Vimeo links
+ * privacy-enhanced embed (youtube-nocookie.com, by the site's own helper); Vimeo links
  * the player with do-not-track; files uploaded to this app (/uploads/...) and direct https links to video files play in a
  * <video> element. Anything else is not played (null), never embedded as given.
  */

@@ -6,7 +6,7 @@ import { assertFeature } from '../services/feature-access.ts';
 import { signedInUser } from './auth.ts';
 
 /**
- * The server's feature gate (§2.5, §6; decision 0031): the signed-in user's plan (their row's
+ * The server's feature gate (decision 0031): the signed-in user's plan (their row's
  * subscription tier, status and end, read with the session) must reach the feature's level;
  * admins pass. Else 403 with the feature's description as message and `feature`, `requiredPlan`
  * (and the plan's name and level) beside it. Call after `requireUser` / `requirePermission`.

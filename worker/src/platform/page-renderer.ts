@@ -43,11 +43,11 @@ export interface RenderedPages {
   profile: { profile: PublicUserView | null };
   /** /verify/{code}: the code as typed and the verification's answer. */
   verify: { code: string; answer: VerifyAnswer };
-  /** The curriculum store (issue 10): /curriculum and its views, /curriculum/{id}, /sellers/{id}. */
+  /** The curriculum store (decision 0029): /curriculum and its views, /curriculum/{id}, /sellers/{id}. */
   'store-list': StoreListPage;
   'store-resource': StoreResourcePage;
   'seller-store': SellerStorePage;
-  /** /subscription (issue 11 §1): the active plans, the plan `?tier=` highlights, the interval shown. */
+  /** /subscription (decision 0031): the active plans, the plan `?tier=` highlights, the interval shown. */
   plans: PlansPage;
   /** /connect, /connect-updated, /connect-old (decision 0032): the directory of published profiles. */
   connect: ConnectPage;

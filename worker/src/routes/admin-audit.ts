@@ -8,7 +8,7 @@ import { auditLogExport, listAuditLog } from '../services/audit-log.ts';
 import { csvExportResponse } from '../services/csv/stream.ts';
 
 /**
- * /admin/audit-log's API (issue 13 §4, decision 0033; audit.read, ADMIN's): the entries newest
+ * /admin/audit-log's API (decision 0033; audit.read, ADMIN's): the entries newest
  * first with the viewer's filters, and the same filters as CSV.
  */
 

@@ -12,7 +12,7 @@ import type { AdminDashboard } from '../services/dashboards/admin.ts';
 
 /**
  * GET /api/admin/dashboard: every figure against rows seeded on a database of its own, so each is
- * exact (issue 13 §2 "dashboard figures checked against seeded data").
+ * exact (the dashboard's figures are checked against seeded data, not merely present).
  */
 
 let t: TestApp;

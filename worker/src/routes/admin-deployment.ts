@@ -5,7 +5,7 @@ import { runDeploymentChecks } from '../services/deployment-checks.ts';
 import { deploymentFacts } from '../services/deployment.ts';
 
 /**
- * The deployment's state (issue 13 §1, /admin/deployment; deployment.read, ADMIN's): the static
+ * The deployment's state (/admin/deployment, decision 0033; deployment.read, ADMIN's): the static
  * facts of this server, and its checks run on demand (each ok / warn / fail, never a 500).
  */
 export const adminDeploymentRoutes = new Hono<AppContext>()

@@ -24,7 +24,7 @@ const settingsStaff = createMiddleware<AppContext>(async (c, next) => {
 });
 
 /**
- * The platform's settings (issue 13 §1, decision 0033): GET answers the sections the caller may
+ * The platform's settings (decision 0033): GET answers the sections the caller may
  * manage, PATCH changes any of their keys (each through its catalogue schema; a key of another
  * section is 403), the test email goes to the admin through the outbox. GET /api/site-settings is
  * what the public pages show: the site's name and contact, and which features are switched on.

@@ -8,7 +8,7 @@ import { idParamSchema } from '../schemas/users.ts';
 import { addToCart, clearCart, isTestMode, loadCart, mergeGuestCart, refreshCart, removeLine, setLineQuantity } from '../services/cart.ts';
 
 /**
- * The signed-in cart (§7 /api/cart calls; decision 0025). Every answer is the whole cart, read
+ * The signed-in cart, /api/cart (decision 0025). Every answer is the whole cart, read
  * again with current prices and availability; a guest's cart lives in the browser until the merge.
  */
 const who = (c: Context<AppContext>) => {

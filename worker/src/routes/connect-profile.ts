@@ -10,7 +10,7 @@ import { lessonTypeCreateSchema, lessonTypePatchSchema, packageCreateSchema, pac
 import { ownProfileView, publishProfile, saveProfile, unpublishProfile } from '../services/connect/profile.ts';
 
 /**
- * A person's own professional profile (issue 12 §1, decision 0032). Every signed-in person may
+ * A person's own professional profile (decision 0032). Every signed-in person may
  * keep one; each route works on the caller's own (no permission entry, the object check is the
  * user id). POST /api/connect/profile/calendar-token is in the calendar's router.
  */

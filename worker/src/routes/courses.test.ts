@@ -46,7 +46,7 @@ const validDialog = () => ({
 });
 
 describe('GET /api/courses (public catalog)', () => {
-  it('lists published courses only, in the §3 shape, with counts', async () => {
+  it('lists published courses only, in the API course shape, with counts', async () => {
     const w = word();
     const ballet = await categoryId(t.db, 'Ballet');
     const { course } = await createCourseTree(t.db, {
@@ -230,7 +230,7 @@ describe('GET /api/courses?scope=manage (course administration list)', () => {
     expect((await list(cast.courseCreator.token)).body.data.map((c) => c.id)).toEqual([creatorsArchived.id]);
   });
 
-  it('answers the admin list shape of §3, with canManage per viewer', async () => {
+  it('answers the admin list entry shape, with canManage per viewer', async () => {
     const { body } = await list(cast.instructorAdmin.token, '&status=published');
     expect(body.data).toEqual([
       {
@@ -347,7 +347,7 @@ describe('POST /api/courses', () => {
     expect((await read<ErrorBody>(res)).message).toBe('Malformed JSON in request body');
   });
 
-  it("checks the dialog's fields with §5's messages", async () => {
+  it("checks the dialog's fields with the forms' fixed messages", async () => {
     const res = await t.json('POST', '/api/courses', { title: 'ab', description: 'short', price: '-5', status: 'hidden' }, cast.instructor.token);
     expect(res.status).toBe(400);
     const body = await read<ErrorBody>(res);
@@ -392,7 +392,7 @@ describe('POST /api/courses', () => {
     expect((await courseRow(body.id))?.priceCents).toBe(1999);
   });
 
-  it("defaults to price '0' and draft (§9) and accepts a number price", async () => {
+  it("defaults to price '0' and draft and accepts a number price", async () => {
     const res = await t.json('POST', '/api/courses', { title: 'Free Class', description: 'Free for everybody, always.' }, cast.instructor.token);
     expect(await read<CourseDetail>(res)).toMatchObject({ price: 0, price_cents: 0, status: 'draft' });
     const numeric = await t.json('POST', '/api/courses', { ...validDialog(), price: 29 }, cast.instructor.token);
@@ -516,7 +516,7 @@ describe('PATCH /api/courses/{id}', () => {
     expect((await get(`/api/courses/${course.id}`)).res.status).toBe(404);
   });
 
-  it("checks changed fields with §5's messages", async () => {
+  it("checks changed fields with the forms' fixed messages", async () => {
     const course = await createCourse(t.db, { instructorId: cast.instructor.user.id });
     const res = await t.json('PATCH', `/api/courses/${course.id}`, { title: 'ab', price: 'free' }, cast.instructor.token);
     expect(res.status).toBe(400);
@@ -572,7 +572,7 @@ describe('PUT /api/courses/{id} (admin edit page)', () => {
     ...extra,
   });
 
-  it("checks the page's fields with §5's messages", async () => {
+  it("checks the page's fields with the forms' fixed messages", async () => {
     const course = await createCourse(t.db, { instructorId: cast.instructor.user.id });
     const res = await t.json('PUT', `/api/courses/${course.id}`, editPage({ title: 'Tap', short_name: 'T', description: 'Too short' }), cast.instructor.token);
     expect(res.status).toBe(400);

@@ -38,7 +38,7 @@ import {
   storeAttachedFile,
 } from '../services/uploads.ts';
 
-/** The course image of the course dialog: at most 5 MB, images only (§5). */
+/** The course image of the course dialog: at most 5 MB, images only. */
 export const COURSE_IMAGE_MAX_MB = 5;
 
 /** ADMIN or a role that manages its own courses (permission table), else 403 whatever the course. */
@@ -79,7 +79,7 @@ function changesOfCreate(v: z.output<typeof createCourseSchema>): CourseChanges 
   };
 }
 
-/** The edit page sends category_id, or a categories list whose first entry counts (§3). */
+/** The edit page sends category_id, or a categories list whose first entry counts (a course has one category). */
 function changesOfEditPage(v: z.output<typeof courseEditPageSchema>): CourseChanges {
   let categoryId = v.category_id;
   if (categoryId === undefined && v.categories) {
@@ -108,7 +108,7 @@ function changesOfEditPage(v: z.output<typeof courseEditPageSchema>): CourseChan
 export const coursesRoutes = new Hono<AppContext>()
   /**
    * The public catalog (published only), or with `scope=manage` the course administration list
-   * of §2.5 for the signed-in user.
+   * for the signed-in user (what they may manage).
    */
   .get('/courses', catalogAuth, validate('query', courseListQuerySchema), async (c) => {
     const db = c.get('platform').db;
@@ -118,7 +118,7 @@ export const coursesRoutes = new Hono<AppContext>()
     cachePublic(c, 'catalog');
     return c.json(await listCatalog(db, query), 200);
   })
-  /** A course with modules and lessons (§7). Drafts and archived courses only for their managers. */
+  /** A course with modules and lessons. Drafts and archived courses only for their managers. */
   .get('/courses/:id', optionalUser, validate('param', idParamSchema), async (c) => {
     const db = c.get('platform').db;
     const { id } = c.req.valid('param');
@@ -158,7 +158,7 @@ export const coursesRoutes = new Hono<AppContext>()
       return c.json(detail, 200);
     },
   )
-  /** The admin edit page (§2.6, §7): `visible` instead of a status. */
+  /** The admin course edit page's save: `visible` instead of a status. */
   .put(
     '/courses/:id',
     requirePermission('courses.manage_own'),
@@ -180,7 +180,7 @@ export const coursesRoutes = new Hono<AppContext>()
     return c.json({ message: 'Course deleted successfully' }, 200);
   })
   /**
-   * The course image (§4 "Course with image", §7): multipart file, entityType 'course', entityId.
+   * The course image chosen in the course dialog: multipart file, entityType 'course', entityId.
    * Stores the image and sets the course's image_url in one batch.
    */
   .post(

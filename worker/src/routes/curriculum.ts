@@ -13,7 +13,7 @@ import { listAllResources } from '../services/store/resource-reads.ts';
 import { downloadHandlers, listResourcesHandlers, resourceDetailHandlers, reviewCreateHandlers, reviewListHandlers } from './resources.ts';
 
 /**
- * §7's /api/curriculum paths: the same handlers as /api/resources (the list, a resource, its
+ * The /api/curriculum paths: the same handlers as /api/resources (the list, a resource, its
  * download and its reviews), and /api/curriculum-all, every resource whatever its status, for
  * the curriculum admin screens.
  */

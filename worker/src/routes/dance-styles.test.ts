@@ -65,7 +65,7 @@ describe('GET /api/dance-styles (public)', () => {
 });
 
 describe('GET /api/admin/dance-styles', () => {
-  it('counts a course by its category, the dance style the course forms choose (§3), matched by name', async () => {
+  it('counts a course by its category, the dance style the course forms choose, matched by name', async () => {
     const name = `Polka ${Math.random().toString(36).slice(2, 8)}`;
     const made = await read<AdminDanceStyleView>(await create({ name }));
     expect(made).toMatchObject({ course_count: 0, in_use: false });

@@ -6,7 +6,7 @@ import { instructorDashboard } from '../services/dashboards/instructor.ts';
 import { learnerDashboard } from '../services/dashboards/learner.ts';
 
 /**
- * The signed-in person's own dashboards (issue 13 §2): every figure is their own, so the only
+ * The signed-in person's own dashboards (decision 0033): every figure is their own, so the only
  * check is being signed in. The admin dashboard is GET /api/admin/dashboard (routes/admin-stats.ts).
  */
 export const dashboardRoutes = new Hono<AppContext>()

@@ -107,7 +107,7 @@ describe('GET /api/features/check/{feature}', () => {
     ['quarterly_access', 20],
     ['monthly_access', 20],
     ['something_else', 0],
-  ])('maps the tier %s to level %i (§6) while active', async (tier, level) => {
+  ])('maps the tier %s to level %i while active', async (tier, level) => {
     const u = await createSignedInUser(t.db);
     await setTierColumns(t.db, u.user.id, { tier, status: 'active' });
     expect(await accessOf(u.token)).toEqual(expected(level));

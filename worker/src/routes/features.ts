@@ -28,7 +28,7 @@ const featureParamSchema = z.object({ feature: z.string().min(1).max(64) });
 
 /**
  * The gate table (decision 0031): every gated feature with its level and the plan that unlocks it,
- * and §7's check of one feature for the caller (signed in or not: a visitor has the free level).
+ * and GET /api/features/check/{feature}, the check of one feature for the caller (signed in or not: a visitor has the free level).
  */
 export const featuresRoutes = new Hono<AppContext>()
   .get('/features', (c) => c.json({ data: (Object.keys(FEATURES) as FeatureKey[]).map(featureView) }, 200))

@@ -38,7 +38,7 @@ describe('GET /api/instructors', () => {
     });
   });
 
-  it('loads only for ADMIN (§6)', async () => {
+  it('loads only for ADMIN', async () => {
     expect((await t.json('GET', '/api/instructors')).status).toBe(401);
     for (const who of ['instructorAdmin', 'instructor', 'student', 'curriculumAdmin'] as const) {
       expect((await t.json('GET', '/api/instructors', undefined, cast[who].token)).status).toBe(403);

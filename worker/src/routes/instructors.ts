@@ -11,7 +11,7 @@ import { publishedCoursesOf, type CourseSummary } from '../services/courses.ts';
 
 export const INSTRUCTOR_NOT_FOUND = 'Instructor not found';
 
-/** The Instructor of §3, with the admin screen's camelCase names too. */
+/** An instructor as the API answers it (snake_case), with the admin screen's camelCase names too. */
 export interface InstructorListEntry {
   id: number;
   username: string;
@@ -56,7 +56,7 @@ type UserRowRaw = {
 };
 
 export const instructorsRoutes = new Hono<AppContext>()
-  /** The instructor list loads only for ADMIN (§6): active users with an instructor role. */
+  /** The instructor list loads only for ADMIN: active users with an instructor role. */
   .get('/instructors', requirePermission('instructors.list'), async (c) => {
     const rows = await c.get('platform').db.all<UserRowRaw>(sql`SELECT u.id, u.username, u.first_name, u.last_name, u.email, u.bio,
         u.profile_image_url

@@ -54,7 +54,7 @@ describe('POST /api/lessons', () => {
     expect(await read<LessonView>(res)).toMatchObject({ type, position: 1 });
   });
 
-  it("checks the fields with §5's messages", async () => {
+  it("checks the fields with the forms' fixed messages", async () => {
     const res = await t.json(
       'POST',
       '/api/lessons',
@@ -111,7 +111,7 @@ describe('PATCH /api/lessons/{id}', () => {
     });
   });
 
-  it("checks the fields with §5's messages", async () => {
+  it("checks the fields with the forms' fixed messages", async () => {
     const { lesson } = await createCourseTree(t.db, { instructorId: cast.instructor.user.id });
     const res = await t.json('PATCH', `/api/lessons/${lesson.id}`, { content: '', type: 'slides' }, cast.instructor.token);
     expect((await read<ErrorBody>(res)).validationErrors).toEqual({ content: ['Content is required'], type: ['Type must be text, video or quiz'] });

@@ -21,7 +21,7 @@ import {
 import { markCourseMedia } from '../services/media-access.ts';
 import { auditedIfStaff } from '../services/audit.ts';
 
-/** Lessons of a module (§3, §5); positions as for modules (last + 1 inside the INSERT). */
+/** Lessons of a module; positions as for modules (last + 1 inside the INSERT). */
 export const lessonsRoutes = new Hono<AppContext>()
   .post('/lessons', requirePermission('courses.manage_own'), featureGate('course_administration'), validate('json', lessonSchema), async (c) => {
     const db = c.get('platform').db;

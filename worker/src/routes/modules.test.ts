@@ -25,7 +25,7 @@ const body = (courseId: number, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('POST /api/modules', () => {
-  it('creates a module at last + 1 and answers 201 with the §3 module', async () => {
+  it('creates a module at last + 1 and answers 201 with the module as the API shows it', async () => {
     const course = await createCourse(t.db, { instructorId: cast.instructor.user.id, updatedAt: '2020-01-01T00:00:00.000Z' });
     await createModule(t.db, course.id, { position: 4 });
     const res = await t.json('POST', '/api/modules', body(course.id), cast.instructor.token);
@@ -51,7 +51,7 @@ describe('POST /api/modules', () => {
     expect((await read<ModuleView>(await t.json('POST', '/api/modules', body(course.id, { position: 9 }), cast.instructor.token))).position).toBe(9);
   });
 
-  it("checks the fields with §5's rules", async () => {
+  it('checks the fields against the module rules', async () => {
     const res = await t.json('POST', '/api/modules', { courseId: 'one', title: 'ab', description: 'short', position: 0 }, cast.instructor.token);
     expect(res.status).toBe(400);
     expect((await read<ErrorBody>(res)).validationErrors).toEqual({
@@ -114,7 +114,7 @@ describe('PATCH /api/modules/{id}', () => {
     expect(view.lessons[0]).toHaveProperty('content');
   });
 
-  it("checks the fields with §5's messages", async () => {
+  it("checks the fields with the forms' fixed messages", async () => {
     const { module } = await createCourseTree(t.db, { instructorId: cast.instructor.user.id });
     const res = await t.json('PATCH', `/api/modules/${module.id}`, { title: 'x', description: 'y' }, cast.instructor.token);
     expect((await read<ErrorBody>(res)).validationErrors).toEqual({

@@ -20,8 +20,8 @@ import {
 import { auditedIfStaff } from '../services/audit.ts';
 
 /**
- * Modules of a course (§3, §5). Without a position a module goes last: the position is computed
- * inside the INSERT (last + 1, §9), which SQLite runs under its write lock, so concurrent creates
+ * Modules of a course. Without a position a module goes last: the position is computed
+ * inside the INSERT (last + 1), which SQLite runs under its write lock, so concurrent creates
  * get distinct positions. An explicit position is stored as given (two modules may share one;
  * they are then ordered by id).
  */

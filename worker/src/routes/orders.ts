@@ -48,7 +48,7 @@ export const refundSchema = z.object({
 });
 
 export const ordersRoutes = new Hono<AppContext>()
-  // The buyer's own orders (§7), newest first.
+  // The buyer's own orders, newest first.
   .get('/orders', requireUser, async (c) => {
     return c.json({ data: await listOwnOrders(c.get('platform').db, signedInUser(c).id) }, 200);
   })

@@ -38,7 +38,7 @@ describe('POST /api/quiz-questions', () => {
     });
   });
 
-  it("checks the fields with §5's messages", async () => {
+  it("checks the fields with the forms' fixed messages", async () => {
     const res = await t.json('POST', '/api/quiz-questions', { quizId: 'q', question: 'ab', options: ['Only one'], correctOption: -1 }, cast.instructor.token);
     expect(res.status).toBe(400);
     expect((await read<ErrorBody>(res)).validationErrors).toEqual({
@@ -108,7 +108,7 @@ describe('PATCH /api/quiz-questions/{id}', () => {
     expect(await questionRow(question.id)).toMatchObject({ correctOption: 2, options: question.options });
   });
 
-  it("checks §5's option rules", async () => {
+  it('checks the option rules: at least 2, none blank', async () => {
     const { question } = await createCourseTree(t.db, { instructorId: cast.instructor.user.id });
     const one = await t.json('PATCH', `/api/quiz-questions/${question.id}`, { options: ['A'] }, cast.instructor.token);
     expect((await read<ErrorBody>(one)).validationErrors).toEqual({ options: ['At least 2 options are required'] });

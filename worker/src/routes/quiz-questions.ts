@@ -23,7 +23,7 @@ import { isStaffActor } from '../domain/audit.ts';
 const correctOptionOutOfRange = () =>
   badRequest(COURSE_FIELD_MESSAGES.correctOptionRange, { correctOption: [COURSE_FIELD_MESSAGES.correctOptionRange] });
 
-/** Questions of a quiz (§3, §5); the position goes last (last + 1 inside the INSERT). */
+/** Questions of a quiz; the position goes last (last + 1 inside the INSERT). */
 export const quizQuestionsRoutes = new Hono<AppContext>()
   .post('/quiz-questions', requirePermission('courses.manage_own'), featureGate('course_administration'), validate('json', questionSchema), async (c) => {
     const db = c.get('platform').db;

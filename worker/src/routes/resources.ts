@@ -43,7 +43,7 @@ import { createReview, replyToReview, updateReview } from '../services/store/rev
 import { filesOf, limitUploadBody, MULTIPART_OVERHEAD, readMultipart } from '../services/uploads.ts';
 
 /**
- * The curriculum store's resources (decision 0029's API table, issue 10 §1–§2). Public reads are
+ * The curriculum store's resources (decision 0029's API table). Public reads are
  * the same for everyone and kept in the versioned cache under 'store'; anything that reads a
  * session is the caller's own and never kept. The reads /api/curriculum answers too (its aliases,
  * routes/curriculum.ts) are built once here.

@@ -12,7 +12,7 @@ import type { PageRenderer } from '../platform/page-renderer.ts';
 import { loadPlans, plansHash } from '../services/plans-page.ts';
 
 /**
- * /subscription after the build (issue 11 §1), as site-store.test.ts does for the store: the built
+ * /subscription after the build (decision 0031), as site-store.test.ts does for the store: the built
  * page while the plans are the build's, the page rendered from the database once an admin changed
  * a plan (no rebuild), `?tier=` and `?interval=` rendered with their plan and period, and the
  * public cache under the `plans` version. A stand-in renderer names what it was given; the last
@@ -65,7 +65,7 @@ describe('/subscription after the build', () => {
     expect(renders).toEqual([]);
   });
 
-  it('renders ?tier= through §6 (NOBILITY is Educator) and ?interval=year, with the build’s plans', async () => {
+  it('renders ?tier= through the tier mapping (NOBILITY is Educator) and ?interval=year, with the build’s plans', async () => {
     expect(await page('/subscription?tier=NOBILITY')).toMatchObject({
       status: 200,
       source: 'rendered',

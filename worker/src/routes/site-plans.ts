@@ -7,9 +7,9 @@ import { loadPlans, parsePlansManifest, plansHash, PLANS_MANIFEST_PATH, type Pla
 import { htmlAnswer, renderCatalogPage, withSource } from './site.ts';
 
 /**
- * `/subscription` (issue 11 §1, §2.4), served like the store's front view (decisions 0020, 0021,
+ * `/subscription` (decision 0031), served like the store's front view (decisions 0020, 0021,
  * 0029): the built page while the database's plans are the build's, else the same page rendered
- * on the server from the current plans. `?tier=` (mapped through §6) and `?interval=year` are
+ * on the server from the current plans. `?tier=` (through the tier mapping, TIER_TO_PLAN) and `?interval=year` are
  * rendered with that plan highlighted and those prices shown; other parameters (`checkout=1`)
  * are for the page's script. The answer is the same for everyone and is kept in the public cache
  * under the `plans` version, which every write to subscription_plans moves. Null lets the

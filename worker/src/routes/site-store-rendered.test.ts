@@ -92,7 +92,7 @@ describe.skipIf(!built)('store pages rendered on the server from the site compon
     expect(page.text).toContain('Reply from Plié &amp; Co');
     expect(page.text).toContain('Thank you!');
     expect(page.text).toContain('aria-label="Rated 4.0 out of 5 from 1 review"');
-    // The cover with its §4 fallback, and the paid buy box.
+    // The cover with its fallback image (shown when the cover fails to load), and the paid buy box.
     expect(page.text).toMatch(/<img src="\/uploads\/resources\/cover\.png" alt="Cover of Pre-ballet year plan"[^>]*data-fallback="\/images\/default-resource\.jpg"/);
     expect(page.text).toContain('data-add-to-cart');
     expect(page.text).toContain('2 files · download after purchase');

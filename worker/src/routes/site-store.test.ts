@@ -11,7 +11,7 @@ import type { PageRenderer } from '../platform/page-renderer.ts';
 import { loadStoreBuild } from '../services/store-page-data.ts';
 
 /**
- * The store's pages after the build (issue 10 §1), as site-catalog.test.ts does for the courses:
+ * The store's pages after the build (decision 0029), as site-catalog.test.ts does for the courses:
  * the built pages while nothing they show changed, pages rendered from current data once it did
  * (no rebuild), 404 for what is not public, the redirects, and the public cache's answers. The
  * renderer stands in for the build's (site-store-rendered.test.ts uses the real one): it names
@@ -178,7 +178,7 @@ describe('the store pages after the build', () => {
     expect(await page('/sellers/abc')).toMatchObject({ status: 404 });
   });
 
-  it('redirects /resources and /resources/{id} to the curriculum (§2.4), on the server', async () => {
+  it('redirects /resources and /resources/{id} to the curriculum, on the server', async () => {
     expect(await page('/resources')).toMatchObject({ status: 301, location: '/curriculum' });
     expect(await page(`/resources/${published}`)).toMatchObject({ status: 301, location: `/curriculum/${published}` });
     expect(await page('/resources?style=tap')).toMatchObject({ status: 301, location: '/curriculum?style=tap' });

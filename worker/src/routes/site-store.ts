@@ -8,7 +8,7 @@ import { parseStoreManifest, STORE_MANIFEST_PATH, storefrontHash, storeListHash,
 import { builtPage, htmlAnswer, notFoundPage, renderCatalogPage } from './site.ts';
 
 /**
- * The curriculum store's public pages (issue 10 §1), served like the course catalog (decisions
+ * The curriculum store's public pages (decision 0029), served like the course catalog (decisions
  * 0007, 0020, 0021):
  * - `/curriculum`: the built page while the front view's content is the build's, else the page
  *   rendered on the server from current data. Every other view (`?q=&style=&age_group=&level=

@@ -8,7 +8,7 @@ import { recordResourceView } from '../services/store/seller-analytics.ts';
 import { RESOURCE_NOT_FOUND } from '../services/store/resource-reads.ts';
 
 /**
- * One view of a resource's public page, for its seller's analytics (issue 10 §3). The page is
+ * One view of a resource's public page, for its seller's analytics (decision 0030). The page is
  * answered from the public cache (decision 0021), where no route runs, so the page's script sends
  * this beacon once per page load (`navigator.sendBeacon`). Public; a resource that is not public
  * counts nothing (404).

@@ -22,7 +22,7 @@ import { settleDueTestSubscriptions } from '../services/subscriptions/test-billi
 import { runTestClock } from '../services/subscriptions/test-clock.ts';
 
 /**
- * Plans and the signed-in user's subscription (§3, §4, §7; decision 0031). The plans are public
+ * Plans and the signed-in user's subscription (decision 0031). The plans are public
  * and cached under the `plans` content version; everything else is the caller's own.
  */
 export const subscriptionsRoutes = new Hono<AppContext>()
@@ -32,7 +32,7 @@ export const subscriptionsRoutes = new Hono<AppContext>()
     return c.json(plans, 200);
   })
   /**
-   * §7's checkout. An island calls it with the bearer token and Accept: application/json and gets
+   * A plan's checkout. An island calls it with the bearer token and Accept: application/json and gets
    * { checkoutUrl }; a navigation carries no token and is sent (303) to /subscription, where the
    * page resumes the checkout for a signed-in user or asks to sign in first.
    */

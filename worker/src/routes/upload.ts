@@ -32,9 +32,9 @@ import { checkSignedRequest, MEDIA_LINK_REFUSED, uploadAccessOf } from '../servi
 import { contentRange, parseRangeHeader, resolveRange, unsatisfiedRange } from '../domain/byte-range.ts';
 import type { ObjectInfo } from '../platform/storage.ts';
 
-/** §5/§9: at most 5 files per request; the per-file limit is MAX_UPLOAD_MB (default 20). */
+/** At most 5 files per request; the per-file limit is MAX_UPLOAD_MB (default 20). */
 export const MAX_FILES = 5;
-/** A profile image, like the course image of §5, is at most 5 MB. */
+/** A profile image, like the course image, is at most 5 MB. */
 export const PROFILE_IMAGE_MAX_MB = 5;
 
 export { sanitizeFolder, UPLOADS_PATH, type UploadAnswer };

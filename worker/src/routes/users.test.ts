@@ -53,7 +53,7 @@ describe('admin guard', () => {
     expect(await res.json()).toEqual({ message: PERMISSION_DENIED });
   });
 
-  // Decision 0013: §6 lets these roles open admin pages, not manage people.
+  // Decision 0013: a role containing ADMIN opens the admin pages; these roles do not manage people.
   it.each(calls)('%s %s answers 403 to every sub-admin role', async (method, path, body) => {
     for (const role of ['CURRICULUM_ADMIN', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR_ADMIN'] as const) {
       const { token } = await createSignedInUser(t.db, { roles: [role] });

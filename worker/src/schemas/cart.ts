@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CART_TYPES, MAX_CART_QUANTITY, MAX_MERGE_ITEMS } from '../domain/cart.ts';
 
-/** COURSE or RESOURCE; the client form's 'course' / 'resource' are read the same (§3). */
+/** COURSE or RESOURCE; the browser's guest cart writes 'course' / 'resource', read the same. */
 export const cartTypeSchema = z
   .string({ error: 'Type is required' })
   .trim()
@@ -28,7 +28,7 @@ export const addToCartSchema = z.object({
 });
 export type AddToCartInput = z.output<typeof addToCartSchema>;
 
-/** PATCH /api/cart/:id — below 1 removes the line (§5). */
+/** PATCH /api/cart/:id — below 1 removes the line. */
 export const setQuantitySchema = z.object({
   quantity: z
     .number({ error: 'Quantity is required' })
@@ -37,7 +37,7 @@ export const setQuantitySchema = z.object({
     .max(MAX_CART_QUANTITY, `Quantity must be at most ${MAX_CART_QUANTITY}`),
 });
 
-/** POST /api/cart/merge: the guest cart (§3 client form; only type, itemId and quantity are read). */
+/** POST /api/cart/merge: the guest cart kept in the browser (only type, itemId and quantity are read). */
 export const mergeCartSchema = z.object({
   items: z
     .array(

@@ -3,8 +3,8 @@ import { isValidPrice, MAX_PRICE_DOLLARS } from '../domain/courses.ts';
 import { COURSE_REQUIRED_LEVEL_MESSAGE, isCourseRequiredLevel, type CourseRequiredLevel } from '../domain/features.ts';
 
 /**
- * Schemas of courses, modules, lessons, quizzes and questions: the one source of §5's rules and
- * messages for the API and the islands' forms. Kept free of database imports so the islands
+ * Schemas of courses, modules, lessons, quizzes and questions: the one source of their validation
+ * rules and messages for the API and the islands' forms. Kept free of database imports so the islands
  * can load them without pulling in Drizzle.
  */
 
@@ -16,7 +16,7 @@ export const LESSON_TYPES = ['text', 'video', 'quiz'] as const;
 export const QUIZ_REVEAL_POLICIES = ['after_pass', 'never'] as const;
 export type QuizRevealPolicy = (typeof QUIZ_REVEAL_POLICIES)[number];
 
-/** §5's messages, word for word. */
+/** The forms' fixed messages, word for word (do not reword them). */
 export const COURSE_MESSAGES = {
   title3: 'Title must be at least 3 characters',
   title5: 'Title must be at least 5 characters',
@@ -27,11 +27,11 @@ export const COURSE_MESSAGES = {
   content: 'Content is required',
   optionsMin: 'At least 2 options are required',
   optionsBlank: 'All options must have content',
-  /** The question editor's message when removing would leave fewer than 2 (§5). */
+  /** The question editor's message when removing would leave fewer than 2. */
   optionsRemain: 'A question must have at least 2 options',
 } as const;
 
-/** Further messages of rules §5 names without wording. */
+/** Messages of further rules that have no fixed wording (ours). */
 export const COURSE_FIELD_MESSAGES = {
   status: 'Status must be draft, published or archived',
   difficulty: 'Difficulty level must be beginner, intermediate or advanced',
@@ -99,7 +99,7 @@ const linkField = (label: string) =>
     .nullish();
 
 /**
- * The price of the course form: a string (§3) or a number, parsing to 0 or more (§5). The value
+ * The price of the course form: a string (as courses carry it) or a number, parsing to 0 or more. The value
  * stays a string; the server turns it into cents (domain/courses.ts priceToCents).
  */
 export const priceSchema = z
@@ -132,7 +132,7 @@ export const requiredLevelSchema = z.preprocess(
 // ---------------------------------------------------------------------------------------------
 // Course
 
-/** The create/edit course dialog of §2.5 (fields of §3, rules of §5). */
+/** The create/edit course dialog of the course administration screen. */
 export const courseDialogSchema = z.object({
   title: title3,
   description: description10,
@@ -172,7 +172,7 @@ export const createCourseSchema = courseDialogSchema.extend(courseExtraFields);
 export type CreateCourseInput = z.input<typeof createCourseSchema>;
 
 /**
- * The create wizard's details step: the dialog's fields plus the dance style (a category of §3),
+ * The create wizard's details step: the dialog's fields plus the dance style (a course category),
  * the level and the About text, so a new course is found by the catalog's filters at once.
  */
 export const courseWizardSchema = courseDialogSchema.extend({
@@ -204,7 +204,7 @@ const categoryRef = z.union([refId('Category must be a category id'), z.object({
 });
 
 /**
- * The admin edit page of §2.6 (snake_case on the wire, §3), checked on blur with §5's messages:
+ * The admin course edit page (snake_case on the wire), checked on blur with the messages above:
  * title, short name and description are required; the rest is nullable; an empty image URL is
  * no image.
  */
@@ -252,7 +252,7 @@ export const CATALOG_SORTS = ['newest', 'price_asc', 'price_desc', 'popular'] as
 export const CATALOG_PRICE_FILTERS = ['free', 'paid'] as const;
 export const CATALOG_PAGE_SIZE = 12;
 
-/** GET /api/courses: search, filters and sort live in the URL (issue §1). */
+/** GET /api/courses: search, filters and sort live in the URL (the catalog page keeps them in its query). */
 export const courseListQuerySchema = z.object({
   scope: queryValue(z.enum(['public', 'manage'], { error: 'Scope must be public or manage' })).transform((v) => v ?? 'public'),
   q: queryValue(z.string().trim().max(100, 'Search must be at most 100 characters')),
@@ -338,7 +338,7 @@ const revealAnswersSchema = z.enum(QUIZ_REVEAL_POLICIES, { error: COURSE_FIELD_M
 /** A quiz's attempt rules (decision 0012): unlimited attempts, no wait, no shuffle, answers shown after a pass unless set. */
 export const QUIZ_SETTING_DEFAULTS = { maxAttempts: null, attemptWaitMinutes: 0, shuffleQuestions: false, revealAnswers: 'after_pass' } as const;
 
-/** Create quiz dialog (pass score default 70, §9) with the attempt rules. */
+/** Create quiz dialog (pass score default 70) with the attempt rules. */
 export const quizSchema = z.object({
   title: title3,
   description: description10,
@@ -351,7 +351,7 @@ export const quizSchema = z.object({
 });
 export type QuizInput = z.input<typeof quizSchema>;
 
-/** POST /api/quizzes: a missing title or description gets §9's defaults on the server. */
+/** POST /api/quizzes: a missing title or description gets the defaults ('Quiz for {lesson title}', 'Test your knowledge of this lesson') on the server. */
 export const createQuizSchema = quizSchema.extend({
   title: title3.optional(),
   description: description10.optional(),

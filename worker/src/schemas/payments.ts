@@ -3,7 +3,7 @@ import { ITEM_KINDS } from '../../../db/schema/commerce.ts';
 
 /** Inputs of checkout and the payment routes (decision 0024). */
 
-/** COURSE, RESOURCE, ...; 'course' is read the same (§3's client form). */
+/** COURSE, RESOURCE, ...; 'course' (as the browser's guest cart writes it) is read the same. */
 const itemTypeSchema = z
   .string({ error: 'Type is required' })
   .trim()

@@ -12,7 +12,7 @@ export const idSchema = z
 
 export const idParamSchema = z.object({ id: idSchema });
 
-/** A role name of §6; case is forgiven. */
+/** A role name (domain/roles.ts ROLE_NAMES); case is forgiven. */
 export const roleNameSchema = z
   .string({ error: 'Role is required' })
   .trim()

@@ -5,7 +5,7 @@ import type { Db } from '../platform/db.ts';
 export interface AdminStats {
   users: number;
   active_users: number;
-  /** Users holding a role that opens the admin routes (a role containing ADMIN, §6). */
+  /** Users holding a role that opens the admin routes (a role containing ADMIN). */
   admins: number;
   new_users_7d: number;
   messages: number;

@@ -8,7 +8,7 @@ import { describePurchasable, describePurchasables, purchasableKey, type Purchas
 import { sqlNow } from '../platform/sql-expressions.ts';
 
 /**
- * A signed-in user's cart (§3 server form, §4, §7; decision 0025). Every write is one statement
+ * A signed-in user's cart, kept on the server (decision 0025). Every write is one statement
  * (or one batch of them) whose quantity is capped inside the statement, so concurrent adds of
  * one item meet on the unique (user, kind, item) index: one line, never above its cap. Every
  * answer reads the cart again with the items' current titles, prices and availability.
@@ -58,7 +58,7 @@ export type MergedCart = Cart & { rejected: RejectedItem[] };
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
-/** No Stripe keys: the built-in test provider takes the payments (issue 9 §2). */
+/** No Stripe keys: the built-in test provider takes the payments (decision 0024). */
 export function isTestMode(env: Pick<AppEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>): boolean {
   return !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET);
 }
@@ -147,7 +147,7 @@ async function ownLine(db: Db, userId: number, id: number) {
   return row;
 }
 
-/** PATCH /api/cart/:id: sets the quantity (capped); below 1 removes the line (§5). Another user's line is 404. */
+/** PATCH /api/cart/:id: sets the quantity (capped); below 1 removes the line. Another user's line is 404. */
 export async function setLineQuantity(db: Db, userId: number, id: number, quantity: number, testMode: boolean): Promise<Cart> {
   if (quantity < 1) {
     await removeLine(db, userId, id);

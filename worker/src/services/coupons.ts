@@ -11,7 +11,7 @@ import { uniqueViolation } from './db-errors.ts';
 import { fieldWords } from '../domain/audit.ts';
 import { sqlNow } from '../platform/sql-expressions.ts';
 
-/** Coupons admin (issue 9 §5): list, create, edit, deactivate. Checkout applies them (domain/coupons.ts). */
+/** Coupons admin (decision 0026): list, create, edit, deactivate. Checkout applies them (domain/coupons.ts). */
 
 export const COUPON_NOT_FOUND = 'Coupon not found';
 export const COUPON_CODE_TAKEN = 'A coupon with this code already exists.';

@@ -47,14 +47,14 @@ export interface InstructorRef {
   profile_image_url: string | null;
 }
 
-/** A course as read from the server (§3), as the catalog lists it. */
+/** A course as the API answers it (snake_case), as the catalog lists it. */
 export interface CourseSummary {
   id: number;
   title: string;
   short_name: string | null;
   description: string;
   instructor_id: number | null;
-  /** true = published, false = draft or archived (§3). */
+  /** true = published, false = draft or archived. */
   visible: boolean;
   status: CourseStatus;
   /** Dollars. */
@@ -120,7 +120,7 @@ export interface CourseDetail<L extends LessonOutline = LessonOutline> extends C
   modules: ModuleView<L>[];
 }
 
-/** An entry of the course administration list (§3 "The admin list screen reads"). */
+/** An entry of the course administration list: the fields that screen reads. */
 export interface ManagedCourseItem {
   id: number;
   title: string;
@@ -347,7 +347,7 @@ export async function listCatalog(db: Db, query: CourseListQuery): Promise<Page<
 }
 
 /**
- * The course administration list (§2.5, §6): ADMIN and INSTRUCTOR_ADMIN see every course in any
+ * The course administration list: ADMIN and INSTRUCTOR_ADMIN see every course in any
  * status; INSTRUCTOR and COURSE_CREATOR their own; anyone else is refused.
  */
 export async function listManagedCourses(db: Db, actor: CourseActor, query: CourseListQuery): Promise<Page<ManagedCourseItem>> {
@@ -386,9 +386,10 @@ export async function findCourseRef(db: Db, id: number): Promise<CourseRef | nul
 export type CourseDetailView = 'outline' | 'full';
 
 /**
- * A course with its modules and lessons in position order (§7, snake_case), with the instructor,
- * counts and quiz references. `outline` (the default) leaves out lesson descriptions and content,
- * which only the learning API and the course's managers get; `full` includes them.
+ * A course with its modules and lessons in position order (snake_case, as GET /api/courses/{id}
+ * answers it), with the instructor, counts and quiz references. `outline` (the default) leaves out
+ * lesson descriptions and content, which only the learning API and the course's managers get;
+ * `full` includes them.
  */
 function prepareCourseDetail(db: Db) {
   const id = sql.placeholder('id');
@@ -622,7 +623,7 @@ async function checkInstructor(db: Db, instructorId: number, field: string): Pro
 }
 
 /**
- * Only ADMIN chooses the instructor (§6); anyone else creates for themselves and cannot hand a
+ * Only ADMIN chooses the instructor (courses.assign_instructor); anyone else creates for themselves and cannot hand a
  * course to someone else (their choice is ignored, as the form has no selector for them).
  */
 async function resolveInstructor(db: Db, actor: AuthUser, requested: number | null | undefined, field: string) {
@@ -781,7 +782,7 @@ export async function deleteCourse(db: Db, actor: AuthUser, courseId: number): P
 }
 
 // ---------------------------------------------------------------------------------------------
-// Views of modules, lessons, quizzes and questions (§3)
+// Views of modules, lessons, quizzes and questions, as the API answers them (snake_case)
 
 type ModuleRow = typeof modules.$inferSelect;
 type LessonRow = typeof lessons.$inferSelect;

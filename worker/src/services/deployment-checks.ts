@@ -6,7 +6,7 @@ import { providerNameOf } from './payments/provider.ts';
 import { createStripeClient } from './payments/stripe-provider.ts';
 
 /**
- * POST /api/admin/deployment/checks (issue 13 §1): each check of the running deployment, answered
+ * POST /api/admin/deployment/checks (decision 0033): each check of the running deployment, answered
  * ok / warn / fail with a sentence. A check that throws or hangs is a `fail` with its reason, never
  * a 500: the page is there for the day something is broken.
  */

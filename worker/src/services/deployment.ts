@@ -9,7 +9,7 @@ import { mailTransport, type MailTransportView } from './settings-mail.ts';
 import { readSettings } from './settings.ts';
 
 /**
- * What /admin/deployment shows (issue 13 §1, decision 0033): the facts of this running server —
+ * What /admin/deployment shows (decision 0033): the facts of this running server —
  * runtime, database and its migrations against the committed journal, object store, payment mode,
  * mail transport, version, uptime — never a secret (a URL's host, a key's mode, "set" or not).
  */

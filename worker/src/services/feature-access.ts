@@ -22,7 +22,7 @@ export interface GateActor {
   row?: PlanColumns | null;
 }
 
-/** The §3 spelling of a signed-in user, for the gate table's functions. */
+/** A signed-in user in the API's snake_case spelling (role, subscription_tier, …), for the gate table's functions. */
 export function gateUserOf(actor: GateActor): GateUser {
   return {
     role: actor.roles,

@@ -8,7 +8,7 @@ import { bind, preparedOnce, runBatch, sqlPrepared } from './prepared-batch.ts';
 import { sqlMinutesAgo } from '../platform/sql-expressions.ts';
 
 /**
- * The notices of events that had none before issue 13 (decision 0033), made through the service:
+ * The notices of events that had none before the notifications service (decision 0033), made through the service:
  * an enrolment (free, direct or by an accepted invitation; a paid one is noticed in its payment's
  * batch by the COURSE fulfiller), a certificate issued, and a payout made.
  */

@@ -5,7 +5,7 @@ import { listActivePlans } from './subscriptions/plans.ts';
 import type { PlanView } from './subscriptions/views.ts';
 
 /**
- * The /subscription page (issue 11 §1), fresh without a rebuild the way the store's pages are
+ * The /subscription page (decision 0031), fresh without a rebuild the way the store's pages are
  * (decisions 0020, 0029): the build pre-renders the page from the plans in the database and
  * writes the hash of what it shows to `dist/plans-manifest.json`; the site router serves that file
  * while the database's plans hash the same, else renders the page on the server. Every write to
@@ -17,7 +17,7 @@ export const PLANS_MANIFEST_PATH = '/plans-manifest.json';
 /** What the page is given: the active plans by level, and what the address asks to preselect. */
 export interface PlansPage {
   plans: PlanView[];
-  /** `?tier=` through §6's mapping (NOBILITY → educator), highlighted; null when none. */
+  /** `?tier=` through the tier mapping (NOBILITY → educator, domain/subscriptions.ts), highlighted; null when none. */
   preselect: PlanKey | null;
   /** `?interval=year` opens on the yearly prices. */
   interval: BillingInterval;

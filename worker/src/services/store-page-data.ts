@@ -7,7 +7,7 @@ import { listResourceReviews } from './store/review-reads.ts';
 import { getSellerStore } from './store/storefront.ts';
 
 /**
- * The data of the store's public pages (issue 10 §1), read through the store's services (the same
+ * The data of the store's public pages (decision 0029), read through the store's services (the same
  * reads as the API) and handed to the pages: by the build for the pre-rendered ones, by the site
  * router for those rendered on request. Astro's code never opens the database.
  */

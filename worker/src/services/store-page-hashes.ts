@@ -2,7 +2,7 @@ import type { SellerStorePage, StoreListPage, StoreResourcePage } from './store-
 import type { ResourceSummary, ReviewView, SellerCard } from './store/views.ts';
 
 /**
- * Content hashes of the store's public pages (issue 10 §1, as decisions 0007 and 0020 do for the
+ * Content hashes of the store's public pages (decision 0029, as decisions 0007 and 0020 do for the
  * course catalog): the build writes them to `dist/store-manifest.json` for the pages it
  * pre-rendered, and the site router serves a built page only while the page the database would
  * give has the same hash; otherwise it renders the page on the server. A hash covers what the page

@@ -17,7 +17,7 @@ export { fileTooLarge, limitUploadBody, MB, MULTIPART_OVERHEAD } from './upload-
 
 export const UPLOADS_PATH = '/uploads/';
 
-/** The Upload response of §3 for one file. */
+/** What POST /api/upload answers for one file. */
 export interface UploadAnswer {
   url: string;
   image_url: string;

@@ -4,7 +4,7 @@ import { publicBadges, type PublicBadge } from '../domain/permissions.ts';
 import { adminFlag } from '../domain/roles.ts';
 import type { Db } from '../platform/db.ts';
 
-/** The User of §3 as the API answers it (snake_case, role as an array). */
+/** A user as the API answers it (snake_case, role as an array). */
 export interface UserView {
   id: number;
   username: string;

@@ -17,7 +17,7 @@ import { ErrorState, formatDateTime, LoadingState } from './AdminStates.tsx';
 import { PermissionGate } from './PermissionGate.tsx';
 import { Panel } from './store/parts.tsx';
 
-/** /admin/deployment (issue 13 §1): what this server runs on, and its checks on demand. */
+/** /admin/deployment: what this server runs on, and its checks on demand. */
 
 function Facts({ items }: { items: [string, ReactNode][] }) {
   return (

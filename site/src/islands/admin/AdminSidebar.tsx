@@ -77,7 +77,7 @@ export interface AdminSidebarProps {
   currentPath: string;
 }
 
-/** The admin, seller and instructor sidebar of §2.1. */
+/** The admin, seller and instructor sidebar. */
 function AdminSidebar({ currentPath }: AdminSidebarProps) {
   const auth = useStore($auth, { ssr: 'initial' });
   const collapsed = useStore($sidebarCollapsed, { ssr: 'initial' });
@@ -116,7 +116,7 @@ function AdminSidebar({ currentPath }: AdminSidebarProps) {
   }
 
   const user = auth.status === 'ready' ? auth.user : null;
-  // §2.1 picks the menu; the permission table keeps only the entries this user's roles can use.
+  // The user's roles pick the menu (admin, seller or instructor); the permission table keeps only the entries this user's roles can use.
   const { kind, items } = user ? sidebarItems(user.role) : { kind: null, items: [] };
   const active = currentHref(
     items.map((i) => i.href),

@@ -11,7 +11,7 @@ export function useCan(action: Action): boolean {
 }
 
 /**
- * §6 lets every role containing ADMIN open the admin pages; what a page does is the permission
+ * Every role containing ADMIN may open the admin pages; what a page does is the permission
  * table's. A role without the page's action sees this instead of controls the API would refuse.
  */
 export function NotForYourRole({ what }: { what: string }) {

@@ -17,7 +17,7 @@ import type { ValidationErrors } from '../../lib/api.ts';
 import { ErrorState, formatDateTime, LoadingState } from './AdminStates.tsx';
 
 /**
- * One section of the platform's settings at /admin/settings (issue 13 §1): a form of its fields
+ * One section of the platform's settings at /admin/settings: a form of its fields
  * from the settings catalogue, saved on its own; Mail also shows how mail leaves and sends a test.
  * Not an island itself: AdminSettings renders one per section.
  */

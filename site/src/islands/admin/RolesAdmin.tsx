@@ -7,7 +7,7 @@ import { TableScrollBox } from '../../components/ResponsiveTable.tsx';
 import { ErrorState, LoadingState } from './AdminStates.tsx';
 import { PermissionGate } from './PermissionGate.tsx';
 
-/** /admin/roles: every role of §6 with its description and how many users hold it. */
+/** /admin/roles: every role with its description and how many users hold it. */
 function RolesList() {
   const roles = useStore($roles);
 

@@ -299,7 +299,7 @@ function ProfileFormSections({ profile, styles, defaults }: { profile: OwnProfil
   );
 }
 
-/** /connect/profile: the professional profile's editor (issue 12 §1). */
+/** /connect/profile: the professional profile's editor (decision 0032). */
 function ProfileEditor() {
   const profile = useStore($ownProfile);
   const styles = useStore($danceStyles);

@@ -1,6 +1,6 @@
 import { COURSE_ADMIN_TEXT } from '../../../../worker/src/domain/courses.ts';
 
-/** §2.5: what users who may not manage courses see. */
+/** What users who may not manage courses see. */
 export default function AccessDenied({ message = COURSE_ADMIN_TEXT.accessDenied }: { message?: string }) {
   return (
     <section className="ca-access-denied alert alert-error" role="alert" aria-labelledby="ca-access-denied-title">

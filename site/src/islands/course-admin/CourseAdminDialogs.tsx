@@ -26,7 +26,7 @@ import QuizForm from './QuizForm.tsx';
 
 const THING_TITLES = { course: 'Course', module: 'Module', lesson: 'Lesson' } as const;
 
-/** Every dialog of §2.5, driven by the store's open dialog (one at a time). */
+/** Every dialog of the course administration screen, driven by the store's open dialog (one at a time). */
 export default function CourseAdminDialogs({ showInstructor }: { showInstructor: boolean }) {
   const dialog = useStore($courseAdminDialog);
   const detail = loaded(useStore($courseDetail));

@@ -26,7 +26,7 @@ import '../../styles/course-admin.css';
 
 export interface CourseAdministrationProps {
   /**
-   * 'admin': the §2.5 screen for ADMIN and INSTRUCTOR_ADMIN (every course). 'instructor': the
+   * 'admin': the course administration screen for ADMIN and INSTRUCTOR_ADMIN (every course). 'instructor': the
    * same screen in the instructor area, for every instructor role, listing their own courses.
    */
   mode?: AccessMode;
@@ -46,7 +46,7 @@ function Loading() {
 }
 
 /**
- * The course administration screen of §2.5. Users who may not manage courses see Access Denied;
+ * The course administration screen. Users who may not manage courses see Access Denied;
  * the others pass the feature gate 'Course Administration' (level 10; admins pass every gate).
  */
 function CourseAdministration({ mode = 'admin', courseFromPath = false, listHref = '/admin/courses' }: CourseAdministrationProps) {

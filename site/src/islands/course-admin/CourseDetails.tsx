@@ -22,7 +22,7 @@ import {
 import CourseImage from './CourseImage.tsx';
 
 export interface CourseDetailsProps {
-  /** Where the full edit page of a course is (§2.6), if this screen links to it. */
+  /** Where the full edit page of a course is (/admin/courses/{id}/edit), if this screen links to it. */
   editPageHref?: (id: number) => string;
   /** Where learners see the course. */
   publicHref?: (id: number) => string;
@@ -33,7 +33,7 @@ function sorted<T extends { order?: number; position?: number; id: number }>(ite
 }
 
 /**
- * §2.5 'Course Details': image, description, instructor, enrolment and module counts, created
+ * The 'Course Details' tab: image, description, instructor, enrolment and module counts, created
  * date, and the modules with their lessons and every action on them.
  */
 export default function CourseDetails({ editPageHref, publicHref }: CourseDetailsProps) {

@@ -65,7 +65,7 @@ function valuesOf(course: CourseDetail): CourseEditPageInput {
     description: course.description ?? '',
     detailed_description: course.detailed_description ?? '',
     price: String(course.price ?? '0'),
-    // §3: the category id, or the first of a categories list.
+    // The category id, or the first of a categories list.
     category_id: course.category_id ?? course.category?.id ?? null,
     instructor_id: course.instructor_id ?? null,
     difficulty_level: course.difficulty_level ?? 'beginner',
@@ -83,7 +83,7 @@ export interface CourseEditPageProps {
   listHref?: string;
 }
 
-/** §2.6: the admin course edit page — one form, checked on blur, saved with PUT. */
+/** The admin course edit page — one form, checked on blur, saved with PUT. */
 function CourseEditPage({ listHref = '/admin/courses' }: CourseEditPageProps) {
   const state = useStore($editCourse);
   const auth = useStore($auth, { ssr: 'initial' });
@@ -91,7 +91,7 @@ function CourseEditPage({ listHref = '/admin/courses' }: CourseEditPageProps) {
 
   useEffect(() => {
     const id = courseIdFromPath(location.pathname);
-    // §2.6: a missing or non-numeric id leads back to the list.
+    // A missing or non-numeric id leads back to the list.
     if (id == null) {
       location.replace(listHref);
       return;

@@ -39,7 +39,7 @@ const LEVEL_LABELS = Object.fromEntries(DIFFICULTY_LEVELS.map((l) => [l, levelLa
 export interface CourseFormProps extends AdminFormProps<number> {
   /** The course being edited; a new course otherwise. */
   course?: AdminCourseItem;
-  /** §6: only ADMIN sees the instructor selector. */
+  /** Only ADMIN sees the instructor selector. */
   showInstructor: boolean;
   instructors: readonly InstructorOption[];
   /** Hide the status (the wizard publishes in its last step). */
@@ -55,7 +55,7 @@ const UPLOAD_STATE_TEXT = {
   failed: 'Image upload failed.',
 } as const;
 
-/** The create/edit course form of §2.5 (title, description, price, status, instructor, videos, image). */
+/** The create/edit course form (title, description, price, status, instructor, videos, image). */
 export default function CourseForm({ course, showInstructor, instructors, hideStatus, details, submitLabel, onCancel, onSaved }: CourseFormProps) {
   const uploadState = useStore($imageUpload);
   const uploadError = useStore($imageUploadError);
@@ -78,7 +78,7 @@ export default function CourseForm({ course, showInstructor, instructors, hideSt
     defaultValues: {
       title: course?.title ?? '',
       description: course?.description ?? '',
-      // §9: a new course costs '0' and starts as a draft.
+      // A new course costs '0' and starts as a draft.
       price: course ? String(course.price ?? '0') : '0',
       status: course?.status ?? 'draft',
       instructorId: course?.instructorId ?? undefined,
@@ -128,7 +128,7 @@ export default function CourseForm({ course, showInstructor, instructors, hideSt
   async function uploadNow() {
     if (!course) return;
     if (!file) {
-      // §5: uploading with no file chosen.
+      // Uploading with no file chosen.
       const problem = checkCourseImage(null)!;
       toast({ ...problem, variant: 'destructive' });
       setFileError(problem.description);
@@ -138,7 +138,7 @@ export default function CourseForm({ course, showInstructor, instructors, hideSt
   }
 
   const fullVideo = register('fullVideoUrl', {
-    // §4: the preview follows the full video URL while it is empty (or still a copy of it).
+    // The preview follows the full video URL while it is empty (or still a copy of it).
     onChange: (e: ChangeEvent<HTMLInputElement>) => {
       const value = e.target.value;
       const previewNow = getValues('previewVideoUrl') ?? '';

@@ -11,7 +11,7 @@ const STATUS_BADGE: Record<CourseStatus, string> = {
   archived: 'badge',
 };
 
-/** §2.5 'All Courses': the card grid with image, status, title, price, module count, description and actions. */
+/** The 'All Courses' tab: the card grid with image, status, title, price, module count, description and actions. */
 export default function CourseGrid() {
   const list = useStore($courseList);
   const courses = loaded(list);

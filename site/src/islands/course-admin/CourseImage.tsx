@@ -1,6 +1,6 @@
 import ImageDisplay from '../../components/ImageDisplay.tsx';
 
-/** §9: a course without an image (or whose image fails) shows the placeholder. */
+/** A course without an image (or whose image fails) shows the placeholder. */
 export const PLACEHOLDER_IMAGE = '/images/placeholder.jpg';
 
 export default function CourseImage({ src, alt, className }: { src: string | null | undefined; alt: string; className?: string }) {

@@ -21,7 +21,7 @@ export interface LessonFormProps extends AdminFormProps<number> {
   defaultPosition: number;
 }
 
-/** The create/edit lesson form (§5; type text by default, video or quiz). */
+/** The create/edit lesson form (checked before saving; type text by default, video or quiz). */
 export default function LessonForm({ moduleId, lesson, defaultPosition, submitLabel, onCancel, onSaved }: LessonFormProps) {
   const {
     register,

@@ -19,13 +19,13 @@ type State = { kind: 'idle' } | { kind: 'uploading'; sent: number; name: string 
 export interface LessonVideoUploadProps {
   /** Receives the uploaded file's /uploads/ URL, for the lesson's content. */
   onUploaded: (url: string) => void;
-  /** Per-file limit in MB: the server's generic limit of §5 (MAX_UPLOAD_MB, 20 by default). */
+  /** Per-file limit in MB: the server's generic upload limit (MAX_UPLOAD_MB, 20 by default). */
   maxSizeMB?: number;
 }
 
 /**
  * Uploads a lesson video from the instructor's device, with a progress bar, and hands back its
- * URL. Messages are §8's: the client's size check, then the server's answer made friendly.
+ * URL. Messages are the friendly ones: the client's size check, then the server's answer made friendly.
  */
 export default function LessonVideoUpload({ onUploaded, maxSizeMB = DEFAULT_MAX_SIZE_MB }: LessonVideoUploadProps) {
   const id = useId();

@@ -11,11 +11,11 @@ type ModuleValues = z.output<typeof moduleSchema>;
 export interface ModuleFormProps extends AdminFormProps<number> {
   courseId: number;
   module?: ModuleView;
-  /** §9: the default position of a new module is the last one plus one. */
+  /** The default position of a new module is the last one plus one. */
   defaultPosition: number;
 }
 
-/** The create/edit module form (§5: title 3+, description 10+, position 1+). */
+/** The create/edit module form (title 3+, description 10+, position 1+). */
 export default function ModuleForm({ courseId, module, defaultPosition, submitLabel, onCancel, onSaved }: ModuleFormProps) {
   const {
     register,

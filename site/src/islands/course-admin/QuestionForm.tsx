@@ -25,7 +25,7 @@ export interface QuestionFormProps extends AdminFormProps<QuizQuestion> {
 }
 
 /**
- * The add question form with the question editor of §5: 2 empty options to start, option 0
+ * The add question form with the question editor: 2 empty options to start, option 0
  * correct, removal disabled at 2, every option filled before saving (rules in lib/question-editor).
  */
 export default function QuestionForm({ quizId, submitLabel, onCancel, onSaved }: QuestionFormProps) {

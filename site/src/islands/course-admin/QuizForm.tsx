@@ -24,7 +24,7 @@ export interface QuizFormProps extends AdminFormProps<QuizRef | QuizDetail> {
 }
 
 /**
- * The create / edit quiz form; §9 defaults 'Quiz for {lesson title}', 'Test your knowledge of
+ * The create / edit quiz form; its defaults are 'Quiz for {lesson title}', 'Test your knowledge of
  * this lesson', 70, and the attempt rules of decision 0012 (unlimited, no wait, in order,
  * answers shown after a pass).
  */

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../admin/AdminStates.tsx';
 import Markdown from './Markdown.tsx';
 import { StatusBadge } from './parts.tsx';
 
-/** §5's accepted types, as a hint to the file picker (the server checks the bytes). */
+/** The accepted file types, as a hint to the file picker (the server checks the bytes). */
 export const RESOURCE_FILE_ACCEPT = 'image/*,audio/*,video/*,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.zip,.rar';
 const IMAGE_FIELDS = { resource_type: 'image', folder: 'resources' };
 const FIELDS = ['title', 'description', 'dance_style', 'age_group', 'level', 'category_id', 'price', 'price_cents', 'cover_image_url', 'preview_image_urls'] as const;
@@ -36,7 +36,7 @@ interface ResourceFormProps {
 }
 
 /**
- * The resource form of /seller/resources/add (and /create) and /curriculum/{id}/edit (issue 10 §3):
+ * The resource form of /seller/resources/add (and /create) and /curriculum/{id}/edit:
  * the details with the shared schema's messages, a description with its preview, the cover and
  * preview pictures, and one to five files, each sent by itself with its progress bar. A new
  * resource is saved as a draft before its first file goes up.

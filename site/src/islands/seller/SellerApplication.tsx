@@ -13,7 +13,7 @@ import { applyServerErrors } from '../course-admin/form-utils.ts';
 type FormInput = z.input<typeof sellerApplicationSchema>;
 type FormOutput = z.output<typeof sellerApplicationSchema>;
 
-/** The roles an application may ask for (§6), in the order offered. */
+/** The roles an application may ask for, in the order offered. */
 const SELLER_ROLES = ['SELLER', 'CURRICULUM_SELLER'] as const satisfies readonly SellerRole[];
 
 const ROLE_TEXT: Record<SellerRole, { title: string; text: string }> = {
@@ -27,8 +27,8 @@ const SAMPLE_FIELDS = { folder: 'seller-samples' };
 const FIELDS = ['store_name', 'bio', 'sample_url', 'application_note', 'requested_role'] as const;
 
 /**
- * The application to sell (issue 10 §3): store name, bio, a sample (a link, or a file uploaded with
- * the upload widget of §2.7), a note and the role asked for → POST /api/sellers/apply. A rejected
+ * The application to sell: store name, bio, a sample (a link, or a file uploaded with
+ * the shared upload widget), a note and the role asked for → POST /api/sellers/apply. A rejected
  * applicant's form starts from their last answers.
  */
 export default function SellerApplication({ previous, onCancel }: { previous?: SellerProfileView | null; onCancel?: () => void }) {

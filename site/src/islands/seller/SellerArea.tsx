@@ -57,7 +57,7 @@ interface SellerAreaProps {
 /**
  * The seller area's gate: the signed-in user's seller profile decides. An approved seller sees the
  * page; a suspended one sees it under the suspension's reason; a user who never applied, or whose
- * application is pending or was rejected, sees where they stand (issue 10 §3).
+ * application is pending or was rejected, sees where they stand.
  */
 export default function SellerArea({ children, notSeller }: SellerAreaProps) {
   const auth = useStore($auth, { ssr: 'initial' });

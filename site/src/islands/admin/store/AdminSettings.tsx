@@ -118,7 +118,7 @@ interface SettingsSection {
   render: () => ReactNode;
 }
 
-/** A section of the platform's settings (issue 13 §1), answered by GET /api/admin/settings. */
+/** A section of the platform's settings, answered by GET /api/admin/settings. */
 const platform = (key: Exclude<SettingSection, 'store'>, title: string): SettingsSection => ({
   id: SECTION_IDS[key],
   title,
