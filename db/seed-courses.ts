@@ -1,7 +1,7 @@
 import { count, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../worker/src/platform/db.ts';
 import { courses } from './schema/index.ts';
-import { demoImageKey } from '../worker/src/domain/cover-art.ts';
+import { demoImageKey } from './cover-art.ts';
 import { DEMO_CLIP_URL } from './seed-media.ts';
 
 /**

@@ -5,7 +5,7 @@ import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
-import { courseImageAlt, portraitAlt } from '../worker/src/domain/cover-art.ts';
+import { courseImageAlt, portraitAlt } from './cover-art.ts';
 import { uploadKeyOf } from '../worker/src/domain/media-links.ts';
 import { DEMO_ACCOUNTS, demoFullName } from './seed-accounts.ts';
 import { DEMO_COURSES, demoCoverUrl } from './seed-courses.ts';

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
-import { courseCoverSvg, demoImageKey, portraitSvg, SVG_CONTENT_TYPE } from '../worker/src/domain/cover-art.ts';
+import { courseCoverSvg, demoImageKey, portraitSvg, SVG_CONTENT_TYPE } from './cover-art.ts';
 import type { Db } from '../worker/src/platform/db.ts';
 import type { ObjectStore } from '../worker/src/platform/storage.ts';
 import { NO_SIGN_IN_PASSWORD_HASH } from '../worker/src/domain/content-accounts.ts';
@@ -11,7 +11,7 @@ import { uploads } from './schema/index.ts';
 
 /**
  * The demo's generated images (decision 0019): a cover per demo course and a portrait per demo
- * account, made from worker/src/domain/cover-art.ts. The seed writes their `uploads` rows
+ * account, made from db/cover-art.ts. The seed writes their `uploads` rows
  * (public, owned by the course's instructor or the person) with the course and account rows;
  * the files themselves are put into the object store by `ensureDemoImages` at every Node start
  * (the build seeds the database without a store), and on Workers by the R2 commands that

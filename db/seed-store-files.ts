@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { inArray } from 'drizzle-orm';
-import { courseCoverSvg, demoImageKey, SVG_CONTENT_TYPE } from '../worker/src/domain/cover-art.ts';
+import { courseCoverSvg, demoImageKey, SVG_CONTENT_TYPE } from './cover-art.ts';
 import { hashText } from '../worker/src/domain/seeded-random.ts';
 import type { Db } from '../worker/src/platform/db.ts';
 import type { ObjectStore } from '../worker/src/platform/storage.ts';

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
-import { escapeXml } from '../worker/src/domain/cover-art.ts';
+import { escapeXml } from './cover-art.ts';
 import { ORDER_NUMBER_PATTERN } from '../worker/src/domain/orders.ts';
 import { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS } from './schema/store.ts';
 import {

@@ -1,6 +1,6 @@
 import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import { NO_SIGN_IN_PASSWORD_HASH } from '../worker/src/domain/content-accounts.ts';
-import { SVG_CONTENT_TYPE } from '../worker/src/domain/cover-art.ts';
+import { SVG_CONTENT_TYPE } from './cover-art.ts';
 import { CHECKOUT_SESSION_MINUTES, newOrderNumber, orderDescription } from '../worker/src/domain/orders.ts';
 import { hashText, seededRandom } from '../worker/src/domain/seeded-random.ts';
 import type { Db } from '../worker/src/platform/db.ts';

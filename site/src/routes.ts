@@ -47,8 +47,8 @@ const publicRoutes = [
   '/subscription/upgrade/cancel',
   '/cart',
   '/checkout/stripe',
-  // The test provider's simulated Stripe Connect onboarding (decision 0029; the spec names no
-  // route): like /checkout/stripe, a hosted page whose island asks for sign-in itself.
+  // The test provider's simulated Stripe Connect onboarding (decision 0029; a page of our
+  // own, not a product route): like /checkout/stripe, a hosted page whose island asks for sign-in itself.
   '/seller/payments/onboarding',
   '/simple-checkout',
   '/payment-success',

@@ -117,7 +117,7 @@ describe('uploadFiles', () => {
     vi.useRealTimers();
   });
 
-  it('throws the spec message without a token and sends nothing', async () => {
+  it('throws the fixed sign-in message without a token and sends nothing', async () => {
     const fetch = answer({});
     await expect(uploadFiles([png], { fetch, token: () => null })).rejects.toThrow('Authentication required. Please log in again.');
     expect(fetch).not.toHaveBeenCalled();

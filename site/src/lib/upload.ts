@@ -208,7 +208,7 @@ export function fetchWithProgress(onProgress: (sent: number) => void, Xhr: typeo
 
 /**
  * POST the files as multipart with the bearer token. Throws an Error whose message is the
- * spec's: 'Authentication required. Please log in again.' without a token, the server's message
+ * fixed one: 'Authentication required. Please log in again.' without a token, the server's message
  * for a refusal, or one of the answer-format messages. Show it through `friendlyUploadMessage`.
  */
 export async function uploadFiles(files: readonly File[], options: UploadOptions = {}): Promise<UploadResult[]> {

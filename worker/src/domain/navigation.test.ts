@@ -150,7 +150,7 @@ describe('sidebar menu', () => {
     expect(sidebarMenuKind(null)).toBeNull();
   });
 
-  it('has the links of the spec in order', () => {
+  it('has the header links in their fixed order', () => {
     const hrefs = (kind: keyof typeof SIDEBAR_MENUS) => SIDEBAR_MENUS[kind].map((i) => i.href);
     expect(hrefs('admin')).toEqual([
       '/admin/dashboard', '/admin/users', '/admin/courses', '/admin/course-categories', '/admin/certificates', '/admin/resources', '/admin/resource-categories',
@@ -213,7 +213,7 @@ describe('header and footer', () => {
     ]);
   });
 
-  it('has the footer links of the spec', () => {
+  it('has the fixed footer links', () => {
     expect(FOOTER_LINKS.map((l) => l.href)).toEqual([
       '/courses', '/resources', '/connect', '/dashboard', '/about', '/pricing', '/contact', '/terms', '/privacy', '/cookies',
     ]);

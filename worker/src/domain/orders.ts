@@ -96,7 +96,7 @@ export function newOrderNumber(random: (bytes: number) => Uint8Array = (n) => cr
 
 export const ORDER_NUMBER_PATTERN = /^DRX-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/;
 
-/** Dollars as a number (the spec's `price`/`amount`), from integer cents. */
+/** Dollars as a number (the API's `price`/`amount` fields), from integer cents. */
 export const dollars = (cents: number) => Math.round(cents) / 100;
 
 /** "$12.50" for emails and the provider's line names (the site formats through site/src/lib/currency.ts). */

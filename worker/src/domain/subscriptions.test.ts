@@ -27,7 +27,7 @@ describe('subscription levels', () => {
     expect(tierLevel(tier)).toBe(level);
   });
 
-  it('covers exactly the tiers of the spec', () => {
+  it('covers exactly the product's tiers', () => {
     expect(Object.keys(TIER_TO_PLAN).sort()).toEqual(
       ['NOBILITY', 'IMPERIAL', 'ROYAL', 'basic_seller', 'premium_seller', 'basic_directory', 'premium_directory', 'annual_access', 'quarterly_access', 'monthly_access'].sort(),
     );
@@ -64,7 +64,7 @@ describe('hasFeatureAccess', () => {
     expect(hasFeatureAccess(tierLevel('free'), 10)).toBe(false);
   });
 
-  it('has the default gate message of the spec', () => {
+  it('has the fixed default message of a gated feature', () => {
     expect(FEATURE_GATE_DEFAULT_MESSAGE).toBe('This feature requires a higher subscription level.');
   });
 });

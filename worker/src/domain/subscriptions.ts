@@ -20,7 +20,7 @@ export const TIER_TO_PLAN: Readonly<Record<string, PlanKey>> = {
   monthly_access: 'premium',
 };
 
-/** The spec's default message of a gated feature. */
+/** The default message of a gated feature, fixed word for word. */
 export const FEATURE_GATE_DEFAULT_MESSAGE = 'This feature requires a higher subscription level.';
 
 const byLowerCase = new Map<string, PlanKey>([

@@ -263,7 +263,7 @@ describe('store settings', () => {
     expect(await platformFeePercent(t.db)).toBe(10);
   });
 
-  it('refuses unknown settings (the file limits are fixed by the spec)', async () => {
+  it('refuses unknown settings (the file limits are fixed, not settings)', async () => {
     expect((await t.json('PATCH', '/api/admin/store-settings', { max_files: 10 }, adminToken)).status).toBe(400);
   });
 

@@ -7,8 +7,8 @@
  * external references.
  */
 
-import { courseImageAlt, portraitAlt } from './image-alt.ts';
-import { hashText, seededRandom } from './seeded-random.ts';
+import { courseImageAlt, portraitAlt } from '../worker/src/domain/image-alt.ts';
+import { hashText, seededRandom } from '../worker/src/domain/seeded-random.ts';
 
 export { courseImageAlt, portraitAlt };
 

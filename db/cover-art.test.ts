@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { courseCoverSvg, courseImageAlt, demoImageKey, escapeXml, nameInitials, portraitSvg, wrapWords } from './cover-art.ts';
-import { isUploadKey } from './media-links.ts';
+import { isUploadKey } from '../worker/src/domain/media-links.ts';
 
 const STYLES = ['Ballet', 'Contemporary', 'Hip Hop', 'Jazz', 'Tap', 'Ballroom', 'Latin', 'Folk', 'Modern', 'Swing', 'Breakdance', 'Other'];
 
