@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { orders, resourceFiles, resourceOwnerships, resources, roles, userRoles, users } from '../../../../db/schema/index.ts';
+import { orders, resourceDownloads, resourceFiles, resourceOwnerships, resources, roles, userRoles, users } from '../../../../db/schema/index.ts';
 import { checkMediaLink, signMediaKey } from '../../domain/media-links.ts';
 import { can } from '../../domain/permissions.ts';
 import {
@@ -82,7 +82,7 @@ export async function issueDownloadLink(platform: Platform, actor: ResourceActor
   const claim = { fileId: file.id, userId: actor.id, exp };
   const signature = await signMediaKey(await mediaSigningKey(platform), downloadSubject(claim), exp);
   await db.batch([
-    db.run(sql`INSERT INTO resource_downloads (resource_id, file_id, user_id) VALUES (${resourceId}, ${file.id}, ${actor.id})`),
+    db.insert(resourceDownloads).values({ resourceId, fileId: file.id, userId: actor.id }),
     db.update(resources).set({ downloadCount: sql`${resources.downloadCount} + 1` }).where(eq(resources.id, resourceId)),
   ]);
   return { url: `/api/resources/files/${downloadToken(claim, signature)}`, expires_at: new Date(exp * 1000).toISOString(), file: toFileView(file) };

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { cartItems, orders, resourceFiles, resourceOwnerships, resources } from '../../../../db/schema/index.ts';
 import { can } from '../../domain/permissions.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
+import { insertSelection } from '../../platform/insert-select.ts';
 import { RESOURCE_NOT_FOUND } from './resource-reads.ts';
 import { findResourceRef, isPublicRef, selectSummaries, toFileView, toSummary } from './resource-views.ts';
 import type { ResourceActor } from './resource-writes.ts';
@@ -60,9 +61,15 @@ export async function claimFreeResource(db: Db, actor: ResourceActor, resourceId
   if (ref.priceCents > 0) throw conflict(NOT_FREE);
   if (ref.sellerId !== actor.id) {
     // The condition is in the statement: a resource repriced meanwhile is not taken for free.
-    await db.run(sql`INSERT INTO resource_ownerships (user_id, resource_id, source)
-      SELECT ${actor.id}, id, 'free' FROM resources WHERE id = ${resourceId} AND price_cents = 0 AND status = 'published'
-      ON CONFLICT DO NOTHING`);
+    await db
+      .insert(resourceOwnerships)
+      .select(
+        db
+          .select(insertSelection(resourceOwnerships, { userId: actor.id, resourceId: resources.id, source: 'free' }))
+          .from(resources)
+          .where(and(eq(resources.id, resourceId), eq(resources.priceCents, 0), eq(resources.status, 'published'))),
+      )
+      .onConflictDoNothing();
   }
   return resourceAccess(db, actor, resourceId);
 }

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import { instructorProfiles, users } from '../../../../db/schema/index.ts';
+import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
+import { instructorProfiles, sellerProfiles, users } from '../../../../db/schema/index.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 import { APPLICATION_PENDING, APPLICATION_REJECTED, NOT_A_SELLER, SELLER_SUSPENDED, sellerProfileRow } from './sellers.ts';
 
 /**
@@ -100,34 +101,41 @@ export async function requireActivePayee(db: Db, userId: number): Promise<Payee>
   return payee;
 }
 
-/** The payee's table (a constant name, never input). */
-const tableOf = (source: PayeeSource) => sql.raw(source === 'seller' ? 'seller_profiles' : 'instructor_profiles');
-/** SQL true while the payee's row is in a state that may be paid. */
-const activeSql = (source: PayeeSource) => sql.raw(source === 'seller' ? `pr.status = 'approved'` : `pr.status = 'published'`);
-const NOW = sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')`;
+/** The payee's row: the table that holds their account, and the state of it that may be paid. */
+function payeeTable(source: PayeeSource) {
+  return source === 'seller'
+    ? { table: sellerProfiles, active: eq(sellerProfiles.status, 'approved') }
+    : { table: instructorProfiles, active: eq(instructorProfiles.status, 'published') };
+}
 
 /**
  * Stores the payee's account id once: a concurrent request that stored another keeps its own.
  * `replaceable` 'test' lets a real account replace a simulated one. Answers the stored id.
  */
 export async function storePayeeAccount(db: Db, payee: Payee, accountId: string, replaceable: 'none' | 'test', testPrefix: string): Promise<string> {
-  const table = tableOf(payee.source);
-  const free = replaceable === 'test' ? sql`(connect_account_id IS NULL OR connect_account_id LIKE ${`${testPrefix}%`})` : sql`connect_account_id IS NULL`;
+  const { table } = payeeTable(payee.source);
+  const free = replaceable === 'test' ? or(isNull(table.connectAccountId), like(table.connectAccountId, `${testPrefix}%`)) : isNull(table.connectAccountId);
   // A new account starts without payouts, whatever a simulated one had.
-  await db.run(sql`UPDATE ${table} SET connect_account_id = ${accountId}, payouts_enabled = 0, updated_at = ${NOW} WHERE user_id = ${payee.userId} AND ${free}`);
-  const [row] = await db.all<{ accountId: string }>(sql`SELECT connect_account_id AS accountId FROM ${table} WHERE user_id = ${payee.userId}`);
-  return row!.accountId;
+  await db
+    .update(table)
+    .set({ connectAccountId: accountId, payoutsEnabled: false, updatedAt: sqlNow })
+    .where(and(eq(table.userId, payee.userId), free));
+  const [row] = await db.select({ accountId: table.connectAccountId }).from(table).where(eq(table.userId, payee.userId));
+  return row!.accountId!;
 }
 
 /** Sets whether the payee's account (still this one) takes payouts. */
 export async function setPayeePayoutsEnabled(db: Db, payee: Payee, accountId: string, enabled: boolean): Promise<void> {
-  await db.run(
-    sql`UPDATE ${tableOf(payee.source)} SET payouts_enabled = ${enabled ? 1 : 0}, updated_at = ${NOW} WHERE user_id = ${payee.userId} AND connect_account_id = ${accountId}`,
-  );
+  const { table } = payeeTable(payee.source);
+  await db
+    .update(table)
+    .set({ payoutsEnabled: enabled, updatedAt: sqlNow })
+    .where(and(eq(table.userId, payee.userId), eq(table.connectAccountId, accountId)));
 }
 
 /** SQL true while the payee may still be paid to this account: for the payout's conditional insert. */
 export function payeeReadySql(payee: Payee, accountId: string) {
-  return sql`EXISTS (SELECT 1 FROM ${tableOf(payee.source)} pr WHERE pr.user_id = ${payee.userId} AND ${activeSql(payee.source)}
-    AND pr.payouts_enabled = 1 AND pr.connect_account_id = ${accountId})`;
+  const { table, active } = payeeTable(payee.source);
+  const ready = and(eq(table.userId, payee.userId), active, eq(table.payoutsEnabled, true), eq(table.connectAccountId, accountId));
+  return sql`EXISTS (SELECT 1 FROM ${table} WHERE ${ready})`;
 }

@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { resourceFiles } from '../../../../db/schema/index.ts';
+import { resourceFiles, resources } from '../../../../db/schema/index.ts';
 import { RESOURCE_FILE_MAX_BYTES, RESOURCE_FILES_MAX, statusAfterEdit } from '../../domain/store.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
+import { insertSelection } from '../../platform/insert-select.ts';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 import { checkFile, removeObjects, type CheckedFile } from '../uploads.ts';
 import { inspectPdf } from './pdf-stamp.ts';
 import { RESOURCE_NOT_FOUND } from './resource-reads.ts';
@@ -12,11 +14,11 @@ import { assertSelling, requireEditableResource } from './resource-writes.ts';
 import type { ResourceFileView, ResourceStatus } from './views.ts';
 
 /**
- * A resource's files (decision 0029): one to five of §5's accepted types, 20 MB each, their type
- * read from the bytes; kept in the object store under `private/resources/{random}` — never under
- * the public uploads prefix, never in the uploads table, so no public path serves them. PDFs are
- * read at upload (page count; a PDF that cannot be stamped is refused). A change of the files of
- * a published resource sends it back to review; a rejected one returns to draft.
+ * A resource's files (decision 0029): one to five of the types uploads accept (checkFile), 20 MB
+ * each, their type read from the bytes; kept in the object store under `private/resources/{random}`
+ * — never under the public uploads prefix, never in the uploads table, so no public path serves
+ * them. PDFs are read at upload (page count; a PDF that cannot be stamped is refused). A change of
+ * the files of a published resource sends it back to review; a rejected one returns to draft.
  */
 
 export const FILE_NOT_FOUND = 'File not found';
@@ -25,8 +27,6 @@ export const FILES_FULL = `This resource already has ${RESOURCE_FILES_MAX} files
 export const PDF_UNREADABLE = 'This PDF could not be read. Save or export it again and upload the new copy.';
 export const PDF_ENCRYPTED = 'Password-protected PDFs cannot be sold: upload a copy without a password.';
 export const ONLY_SELLER_FILES = "Only the resource's seller can change its files.";
-
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 export interface ResourceFilesAnswer {
   files: ResourceFileView[];
@@ -43,10 +43,13 @@ export async function requireSellerOf(platform: Pick<Platform, 'db'>, actor: Res
 }
 
 /** The status after a change of files, written in the change's own batch (so it follows the state the batch sees). */
-const statusAfterFilesChange = sql`CASE status
+const statusAfterFilesChange = sql<ResourceStatus>`CASE ${resources.status}
   WHEN 'published' THEN ${statusAfterEdit('published', true)}
   WHEN 'rejected' THEN ${statusAfterEdit('rejected', true)}
-  ELSE status END`;
+  ELSE ${resources.status} END`;
+
+/** The FROM of a selection that names no table: one row. */
+const oneRow = sql`(SELECT 1)`;
 
 async function answer(platform: Platform, id: number): Promise<ResourceFilesAnswer> {
   const [files, ref] = await Promise.all([listFileViews(platform.db, id), findResourceRef(platform.db, id)]);
@@ -91,18 +94,36 @@ export async function addResourceFiles(platform: Platform, actor: ResourceActor,
     const base = Number(existing);
     // Each row goes in only while the count is what this request saw: a request racing it adds nothing.
     const inserts = prepared.map((p, i) =>
-      db.run(sql`INSERT INTO resource_files (resource_id, storage_key, original_name, mimetype, size, page_count, position)
-        SELECT ${id}, ${p.key}, ${p.file.name}, ${p.file.type.mimetype}, ${p.file.bytes.length}, ${p.pageCount},
-          coalesce((SELECT max(position) + 1 FROM resource_files WHERE resource_id = ${id}), 0)
-        WHERE (SELECT count(*) FROM resource_files WHERE resource_id = ${id}) = ${base + i}
-          AND EXISTS (SELECT 1 FROM resources WHERE id = ${id})`),
+      db.insert(resourceFiles).select(
+        db
+          .select(
+            insertSelection(resourceFiles, {
+              resourceId: id,
+              storageKey: p.key,
+              originalName: p.file.name,
+              mimetype: p.file.type.mimetype,
+              size: p.file.bytes.length,
+              pageCount: p.pageCount,
+              position: sql`coalesce((SELECT max(${resourceFiles.position}) + 1 FROM ${resourceFiles} WHERE ${resourceFiles.resourceId} = ${id}), 0)`,
+            }),
+          )
+          .from(oneRow)
+          .where(
+            and(
+              sql`(SELECT count(*) FROM ${resourceFiles} WHERE ${resourceFiles.resourceId} = ${id}) = ${base + i}`,
+              sql`EXISTS (SELECT 1 FROM ${resources} WHERE ${resources.id} = ${id})`,
+            ),
+          ),
+      ),
     );
     const firstKey = prepared[0]!.key;
     const results = await db.batch([
       inserts[0]!,
       ...inserts.slice(1),
-      db.run(sql`UPDATE resources SET status = ${statusAfterFilesChange}, updated_at = ${NOW}
-        WHERE id = ${id} AND EXISTS (SELECT 1 FROM resource_files WHERE storage_key = ${firstKey})`),
+      db
+        .update(resources)
+        .set({ status: statusAfterFilesChange, updatedAt: sqlNow })
+        .where(and(eq(resources.id, id), sql`EXISTS (SELECT 1 FROM ${resourceFiles} WHERE ${resourceFiles.storageKey} = ${firstKey})`)),
     ]);
     const added = results.slice(0, prepared.length).reduce((n, r) => n + r.rowsAffected, 0);
     if (added !== prepared.length) {
@@ -127,9 +148,12 @@ export async function removeResourceFile(platform: Platform, actor: ResourceActo
     .limit(1);
   if (!row) throw notFound(FILE_NOT_FOUND);
   const [deleted] = await db.batch([
-    db.run(sql`DELETE FROM resource_files WHERE id = ${fileId} AND resource_id = ${id}`),
-    db.run(sql`UPDATE resources SET status = ${statusAfterFilesChange}, updated_at = ${NOW}
-      WHERE id = ${id} AND changes() > 0`),
+    db.delete(resourceFiles).where(and(eq(resourceFiles.id, fileId), eq(resourceFiles.resourceId, id))),
+    // Only when the file was there to delete: changes() counts the statement just before.
+    db
+      .update(resources)
+      .set({ status: statusAfterFilesChange, updatedAt: sqlNow })
+      .where(and(eq(resources.id, id), sql`changes() > 0`)),
   ]);
   if (deleted.rowsAffected === 0) throw notFound(FILE_NOT_FOUND);
   await removeObjects(platform, [row.key]);

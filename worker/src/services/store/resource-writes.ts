@@ -1,11 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
-import type { SQLiteRaw } from 'drizzle-orm/sqlite-core/query-builders/raw';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import { resourceCategories, resourceFiles, resources } from '../../../../db/schema/index.ts';
 import { can } from '../../domain/permissions.ts';
 import { canMove, MOVE_TO, moveRefusal, RESOURCE_FILES_MAX, statusAfterEdit, submissionProblems, type StatusMove } from '../../domain/store.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import { sqlNow, sqlNowUnlessSet } from '../../platform/sql-expressions.ts';
 import { assertFeature, type PlanColumns } from '../feature-access.ts';
 import { audited, type AuditActor, type AuditTarget } from '../audit.ts';
 import { notify } from '../notifications.ts';
@@ -49,7 +51,7 @@ interface MoveAudit {
 }
 
 /** The statement alone, or in one batch with its audit entry; answers the statement's rows. */
-async function runAudited<T>(db: Db, statement: SQLiteRaw<T[]>, audit: MoveAudit | undefined): Promise<T[]> {
+async function runAudited<T>(db: Db, statement: BatchItem<'sqlite'> & PromiseLike<T[]>, audit: MoveAudit | undefined): Promise<T[]> {
   if (!audit) return statement;
   const [, rows] = (await db.batch(audited(db, audit.actor, audit.target, [statement]))) as [unknown, T[]];
   return rows;
@@ -63,8 +65,6 @@ export const SOLD_NOT_DELETABLE = 'This resource has been bought or taken: archi
 export const OWN_REVIEW_REFUSED = 'You cannot review your own resource.';
 export const FEATURE_PUBLISHED_ONLY = 'Only a published resource can be featured.';
 export const APPROVE_NEEDS_FILES = `A resource needs 1 to ${RESOURCE_FILES_MAX} files to be published.`;
-
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 export interface ResourceChanges {
   title?: string;
@@ -156,7 +156,7 @@ export async function updateResource(db: Db, actor: ResourceActor, id: number, c
   // statusAfterEdit(…, false): only a rejected resource moves (back to draft); decided in the statement.
   const change = db
     .update(resources)
-    .set({ ...columnsOf(changes), status: sql`CASE WHEN ${resources.status} = 'rejected' THEN ${statusAfterEdit('rejected', false)} ELSE ${resources.status} END`, updatedAt: NOW })
+    .set({ ...columnsOf(changes), status: sql`CASE WHEN ${resources.status} = 'rejected' THEN ${statusAfterEdit('rejected', false)} ELSE ${resources.status} END`, updatedAt: sqlNow })
     .where(eq(resources.id, id));
   const audit = staffAudit(actor, ref, 'resource.update', `Changed the resource “${ref.title}” (${fieldWords(Object.keys(changes))}).`);
   if (audit) await db.batch(audited(db, audit.actor, audit.target, [change]));
@@ -193,17 +193,23 @@ export async function deleteResource(platform: Platform, actor: ResourceActor, i
 }
 
 /** Moves the status with one conditional UPDATE; a lost race or a wrong status is the 409 of the state found. */
-async function move(db: Db, ref: ResourceRef, moveName: StatusMove, set: Record<string, unknown>, extra = sql`1`, audit?: MoveAudit): Promise<void> {
+async function move(
+  db: Db,
+  ref: ResourceRef,
+  moveName: StatusMove,
+  set: SQLiteUpdateSetSource<typeof resources>,
+  extra = sql`1`,
+  audit?: MoveAudit,
+): Promise<void> {
   if (!canMove(ref.status, moveName)) throw conflict(moveRefusal(ref.status, moveName));
-  const from = sql.join(
-    (['draft', 'submitted', 'published', 'rejected', 'archived'] as const).filter((s) => canMove(s, moveName)).map((s) => sql`${s}`),
-    sql`, `,
-  );
+  const from = (['draft', 'submitted', 'published', 'rejected', 'archived'] as const).filter((s) => canMove(s, moveName));
   const updated = await runAudited(
     db,
-    db.all<{ id: number }>(sql`UPDATE resources SET status = ${MOVE_TO[moveName]}, updated_at = ${NOW}
-    ${sql.join(Object.entries(set).map(([column, value]) => sql`, ${sql.identifier(column)} = ${value}`), sql``)}
-    WHERE id = ${ref.id} AND status IN (${from}) AND ${extra} RETURNING id`),
+    db
+      .update(resources)
+      .set({ status: MOVE_TO[moveName], updatedAt: sqlNow, ...set })
+      .where(and(eq(resources.id, ref.id), inArray(resources.status, from), extra))
+      .returning({ id: resources.id }),
     audit,
   );
   if (!updated[0]) {
@@ -214,7 +220,7 @@ async function move(db: Db, ref: ResourceRef, moveName: StatusMove, set: Record<
   }
 }
 
-const fileCountSql = sql`(SELECT count(*) FROM resource_files f WHERE f.resource_id = resources.id)`;
+const fileCountSql = sql`(SELECT count(*) FROM ${resourceFiles} WHERE ${resourceFiles.resourceId} = ${resources.id})`;
 
 /** POST /api/resources/{id}/submit: its approved (not suspended) seller; 400 with what is missing. */
 export async function submitResource(db: Db, actor: ResourceActor, id: number): Promise<ResourceDetail> {
@@ -226,14 +232,14 @@ export async function submitResource(db: Db, actor: ResourceActor, id: number): 
   const detail = await detailOf(db, id);
   const problems = submissionProblems({ title: detail.title, description: detail.description, fileCount: detail.files.length });
   if (problems.length > 0) throw new AppError(400, problems.join(' '), { validationErrors: { resource: problems } });
-  await move(db, ref, 'submit', { submitted_at: NOW, rejection_reason: null }, sql`${fileCountSql} BETWEEN 1 AND ${RESOURCE_FILES_MAX}`);
+  await move(db, ref, 'submit', { submittedAt: sqlNow, rejectionReason: null }, sql`${fileCountSql} BETWEEN 1 AND ${RESOURCE_FILES_MAX}`);
   return detailOf(db, id);
 }
 
 /** POST /api/resources/{id}/archive: its seller or a curriculum admin; it leaves the store and the featured row. */
 export async function archiveResource(db: Db, actor: ResourceActor, id: number): Promise<ResourceDetail> {
   const ref = await requireEditableResource(db, actor, id);
-  await move(db, ref, 'archive', { featured: 0 }, sql`1`, staffAudit(actor, ref, 'resource.archive', `Archived the resource “${ref.title}”.`));
+  await move(db, ref, 'archive', { featured: false }, sql`1`, staffAudit(actor, ref, 'resource.archive', `Archived the resource “${ref.title}”.`));
   return detailOf(db, id);
 }
 
@@ -260,7 +266,7 @@ export async function approveResource(platform: Platform, actor: ResourceActor, 
     db,
     ref,
     'approve',
-    { published_at: sql`coalesce(published_at, ${NOW})`, rejection_reason: null },
+    { publishedAt: sqlNowUnlessSet(resources.publishedAt), rejectionReason: null },
     sql`${fileCountSql} BETWEEN 1 AND ${RESOURCE_FILES_MAX}`,
     staffAudit(actor, ref, 'resource.approve', `Approved and published the resource “${ref.title}”.`),
   );
@@ -278,7 +284,7 @@ export async function approveResource(platform: Platform, actor: ResourceActor, 
 export async function rejectResource(platform: Platform, actor: ResourceActor, id: number, reason: string): Promise<ResourceDetail> {
   const { db } = platform;
   const ref = await reviewable(db, actor, id);
-  await move(db, ref, 'reject', { rejection_reason: reason }, sql`1`, staffAudit(actor, ref, 'resource.reject', `Rejected the resource “${ref.title}”: ${reason}`));
+  await move(db, ref, 'reject', { rejectionReason: reason }, sql`1`, staffAudit(actor, ref, 'resource.reject', `Rejected the resource “${ref.title}”: ${reason}`));
   await notify(platform, {
     userId: ref.sellerId,
     kind: 'resource_rejected',
@@ -298,8 +304,11 @@ export async function toggleFeatured(db: Db, actor: ResourceActor, id: number): 
   const audit = { actor: { id: actor.id, roles: [...actor.roles], username: actor.username ?? `user ${actor.id}` }, target: { action: 'resource.feature', table: resources, id, summary: verb.replace('%', ref.title) } };
   const updated = await runAudited(
     db,
-    db.all<{ id: number }>(sql`UPDATE resources SET featured = 1 - featured, updated_at = ${NOW}
-    WHERE id = ${id} AND (featured = 1 OR status = 'published') RETURNING id`),
+    db
+      .update(resources)
+      .set({ featured: sql`1 - ${resources.featured}`, updatedAt: sqlNow })
+      .where(and(eq(resources.id, id), or(eq(resources.featured, true), eq(resources.status, 'published'))))
+      .returning({ id: resources.id }),
     audit,
   );
   if (!updated[0]) {

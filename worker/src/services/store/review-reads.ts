@@ -14,7 +14,7 @@ const authorColumns = {
   profileImageUrl: users.profileImageUrl,
 };
 
-type AuthorRow = { id: number; firstName: string; lastName: string; username: string; profileImageUrl: string | null };
+type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'username' | 'profileImageUrl'>;
 
 export function toReviewView(row: ResourceReviewRow, author: AuthorRow): ReviewView {
   return {

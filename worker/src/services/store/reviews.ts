@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { resourceOwnerships, resourceReviews } from '../../../../db/schema/index.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { resourceOwnerships, resourceReviews, resources } from '../../../../db/schema/index.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import { insertSelection } from '../../platform/insert-select.ts';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { noticesFromSelect, notify } from '../notifications.ts';
 import { RESOURCE_NOT_FOUND } from './resource-reads.ts';
@@ -25,14 +27,16 @@ export const NOT_YOUR_REVIEW = 'You can only edit your own review.';
 export const ONLY_SELLER_REPLIES = "Only the resource's seller can reply to its reviews.";
 export const ALREADY_REPLIED = 'You have already replied to this review.';
 
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
-
 /** The resource's rating from its reviews, as one statement of the review write's batch. */
 function recomputeRating(db: Db, resourceId: number) {
-  return db.run(sql`UPDATE resources SET
-      rating_count = (SELECT count(*) FROM resource_reviews WHERE resource_id = ${resourceId}),
-      rating_average = coalesce((SELECT round(avg(rating), 2) FROM resource_reviews WHERE resource_id = ${resourceId}), 0)
-    WHERE id = ${resourceId}`);
+  const ofResource = eq(resourceReviews.resourceId, resourceId);
+  return db
+    .update(resources)
+    .set({
+      ratingCount: sql`(SELECT count(*) FROM ${resourceReviews} WHERE ${ofResource})`,
+      ratingAverage: sql`coalesce((SELECT round(avg(${resourceReviews.rating}), 2) FROM ${resourceReviews} WHERE ${ofResource}), 0)`,
+    })
+    .where(eq(resources.id, resourceId));
 }
 
 async function reviewOrThrow(db: Db, resourceId: number, reviewId: number): Promise<ReviewView> {
@@ -60,10 +64,17 @@ export async function createReview(platform: Platform, actor: ResourceActor, res
   try {
     [inserted] = await db.batch([
       // Ownership is checked again inside the insert: a refund in between leaves no review.
-      db.all<{ id: number }>(sql`INSERT INTO resource_reviews (resource_id, user_id, rating, body)
-        SELECT ${resourceId}, ${actor.id}, ${input.rating}, ${input.body}
-        WHERE EXISTS (SELECT 1 FROM resource_ownerships WHERE user_id = ${actor.id} AND resource_id = ${resourceId})
-        RETURNING id`),
+      db
+        .insert(resourceReviews)
+        .select(
+          db
+            .select(insertSelection(resourceReviews, { resourceId, userId: actor.id, rating: input.rating, body: input.body }))
+            .from(sql`(SELECT 1)`)
+            .where(
+              sql`EXISTS (SELECT 1 FROM ${resourceOwnerships} WHERE ${and(eq(resourceOwnerships.userId, actor.id), eq(resourceOwnerships.resourceId, resourceId))})`,
+            ),
+        )
+        .returning({ id: resourceReviews.id }),
       recomputeRating(db, resourceId),
     ]);
   } catch (err) {
@@ -93,7 +104,7 @@ export async function updateReview(db: Db, actor: ResourceActor, resourceId: num
       .set({
         ...(changes.rating !== undefined ? { rating: changes.rating } : {}),
         ...(changes.body !== undefined ? { body: changes.body } : {}),
-        updatedAt: NOW,
+        updatedAt: sqlNow,
       })
       .where(and(eq(resourceReviews.id, reviewId), eq(resourceReviews.userId, actor.id))),
     recomputeRating(db, resourceId),
@@ -108,8 +119,11 @@ export async function replyToReview(db: Db, actor: ResourceActor, resourceId: nu
   if (ref.sellerId !== actor.id) throw forbidden(ONLY_SELLER_REPLIES);
   await reviewOrThrow(db, resourceId, reviewId);
   const [review] = await db.batch([
-    db.all<{ id: number; user_id: number }>(sql`UPDATE resource_reviews SET seller_reply = ${reply}, replied_at = ${NOW}
-      WHERE id = ${reviewId} AND resource_id = ${resourceId} AND seller_reply IS NULL RETURNING id, user_id`),
+    db
+      .update(resourceReviews)
+      .set({ sellerReply: reply, repliedAt: sqlNow })
+      .where(and(eq(resourceReviews.id, reviewId), eq(resourceReviews.resourceId, resourceId), isNull(resourceReviews.sellerReply)))
+      .returning({ id: resourceReviews.id, userId: resourceReviews.userId }),
     noticesFromSelect(
       db,
       'review_replied',

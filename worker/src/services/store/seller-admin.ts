@@ -1,9 +1,11 @@
 import type { ResultSet } from '@libsql/client';
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { sellerProfiles, users } from '../../../../db/schema/index.ts';
+import { roles, sellerProfiles, userRoles, users } from '../../../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import { insertSelection } from '../../platform/insert-select.ts';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 import { audited, type AuditActor } from '../audit.ts';
 import { notify } from '../notifications.ts';
 import { loadSellerProfile, toSellerProfileView } from './sellers.ts';
@@ -22,8 +24,6 @@ export const ONLY_PENDING_REJECTED = 'Only a pending application can be rejected
 export const ONLY_APPROVED_SUSPENDED = 'Only an approved seller can be suspended.';
 export const ONLY_SUSPENDED_REINSTATED = 'Only a suspended seller can be reinstated.';
 export const SUSPENDED_USE_REINSTATE = 'This seller is suspended: reinstate them instead.';
-
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -139,13 +139,19 @@ export async function approveSeller(platform: Platform, actor: AuditActor, selle
     audited(db, actor, target, [
       db
         .update(sellerProfiles)
-        .set({ status: 'approved', statusReason: null, decidedBy: actor.id, decidedAt: NOW, updatedAt: NOW })
+        .set({ status: 'approved', statusReason: null, decidedBy: actor.id, decidedAt: sqlNow, updatedAt: sqlNow })
         .where(and(eq(sellerProfiles.userId, sellerId), inArray(sellerProfiles.status, ['pending', 'rejected']))),
       // The role the application asked for, only once the profile is approved (in this batch or before).
-      db.run(sql`INSERT INTO user_roles (user_id, role_id)
-      SELECT sp.user_id, r.id FROM seller_profiles sp JOIN roles r ON r.name = sp.requested_role
-      WHERE sp.user_id = ${sellerId} AND sp.status = 'approved'
-      ON CONFLICT DO NOTHING`),
+      db
+        .insert(userRoles)
+        .select(
+          db
+            .select(insertSelection(userRoles, { userId: sellerProfiles.userId, roleId: roles.id }))
+            .from(sellerProfiles)
+            .innerJoin(roles, eq(roles.name, sellerProfiles.requestedRole))
+            .where(and(eq(sellerProfiles.userId, sellerId), eq(sellerProfiles.status, 'approved'))),
+        )
+        .onConflictDoNothing(),
     ]),
   );
   const after = await requireProfile(db, sellerId);
@@ -171,7 +177,7 @@ async function decide(
     audited(db, actor, { action: change.action, table: sellerProfiles, idColumn: sellerProfiles.userId, id: sellerId, summary }, [
       db
         .update(sellerProfiles)
-        .set({ status: change.to, statusReason: change.reason, decidedBy: actor.id, decidedAt: NOW, updatedAt: NOW })
+        .set({ status: change.to, statusReason: change.reason, decidedBy: actor.id, decidedAt: sqlNow, updatedAt: sqlNow })
         .where(and(eq(sellerProfiles.userId, sellerId), eq(sellerProfiles.status, change.from))),
     ]),
   );

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'dr
 import { resourceDownloads, resources, RESOURCE_STATUSES, resourceViews, sellerLedger, statTotals } from '../../../../db/schema/index.ts';
 import { dollars } from '../../domain/orders.ts';
 import type { Db } from '../../platform/db.ts';
+import { insertSelection } from '../../platform/insert-select.ts';
 import { loadSellerProfile } from './sellers.ts';
 import { resourceSummaries } from './storefront.ts';
 import type { ResourceStatus, ResourceSummary, SellerProfileView } from './views.ts';
@@ -17,11 +18,20 @@ export const ANALYTICS_WINDOWS = [30, 90, 365] as const;
 export type AnalyticsWindow = (typeof ANALYTICS_WINDOWS)[number];
 const RECENT_ORDERS = 10;
 
+/** The database's day (UTC) as resource_views keys it: `2026-12-02`. */
+const todayUtc = sql<string>`strftime('%Y-%m-%d', 'now')`;
+
 /** Counts one view of a resource's page today (UTC); called by the page route, never cached. */
 export async function recordResourceView(db: Db, resourceId: number): Promise<void> {
-  await db.run(sql`INSERT INTO resource_views (resource_id, day, views)
-    SELECT id, strftime('%Y-%m-%d', 'now'), 1 FROM resources WHERE id = ${resourceId}
-    ON CONFLICT (resource_id, day) DO UPDATE SET views = views + 1`);
+  await db
+    .insert(resourceViews)
+    .select(
+      db
+        .select(insertSelection(resourceViews, { resourceId: resources.id, day: todayUtc, views: 1 }))
+        .from(resources)
+        .where(eq(resources.id, resourceId)),
+    )
+    .onConflictDoUpdate({ target: [resourceViews.resourceId, resourceViews.day], set: { views: sql`${resourceViews.views} + 1` } });
 }
 
 export interface RecentOrder {

@@ -1,9 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { statTotals } from '../../../../db/schema/index.ts';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { sellerLedger, sellerPayouts, statTotals } from '../../../../db/schema/index.ts';
 import { dollars } from '../../domain/orders.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import { insertSelection } from '../../platform/insert-select.ts';
+import { sqlMinutesAgo } from '../../platform/sql-expressions.ts';
 import { connectTestMode, isTestAccount, storedConnectStatus, stripeOf, type ConnectStatus } from './connect.ts';
 import { payeeOf, payeeReadySql, type Payee } from './payees.ts';
 import { platformFeePercent } from './store-settings.ts';
@@ -28,6 +31,8 @@ export const PAYOUTS_PAUSED_INSTRUCTOR = 'Payouts are paused while your instruct
 export const PAYOUT_FAILED = 'The payout could not be made. Please try again later.';
 
 const TEST_TRANSFER_PREFIX = 'tr_test_';
+/** seller_payouts named `p`: the payout statements read other rows of the table they write. */
+const payoutRow = alias(sellerPayouts, 'p');
 /** A payout pending this long was left by a request that stopped: the next request finishes it. */
 export const STALE_PAYOUT_MINUTES = 10;
 
@@ -109,7 +114,10 @@ interface LedgerRow {
   payoutId: number | null;
 }
 
-const toPayout = (row: { id: number; amountCents: number; status: PayoutView['status']; providerTransferId: string | null; createdAt: string; paidAt: string | null }): PayoutView => ({
+/** A payout as the statements read it. */
+type PayoutRow = Pick<typeof sellerPayouts.$inferSelect, 'id' | 'amountCents' | 'status' | 'providerTransferId' | 'createdAt' | 'paidAt'>;
+
+const toPayout = (row: PayoutRow): PayoutView => ({
   id: Number(row.id),
   amount_cents: Number(row.amountCents),
   amount: dollars(Number(row.amountCents)),
@@ -173,7 +181,7 @@ export async function getSellerPayments(platform: Platform, sellerId: number, qu
       WHERE l.seller_id = ${sellerId}
       ORDER BY l.created_at DESC, l.id DESC
       LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`),
-    db.all<{ id: number; amountCents: number; status: PayoutView['status']; providerTransferId: string | null; createdAt: string; paidAt: string | null }>(sql`SELECT
+    db.all<PayoutRow>(sql`SELECT
         id, amount_cents AS amountCents, status, provider_transfer_id AS providerTransferId, created_at AS createdAt, paid_at AS paidAt
       FROM seller_payouts WHERE seller_id = ${sellerId} ORDER BY id DESC LIMIT 50`),
   ]);
@@ -240,22 +248,48 @@ export async function requestPayout(platform: Platform, sellerId: number): Promi
   const simulated = connectTestMode(platform) || isTestAccount(accountId);
 
   const [reserved] = await db.batch([
-    db.all<{ id: number; amountCents: number }>(sql`INSERT INTO seller_payouts (seller_id, amount_cents, status)
-      SELECT ${sellerId}, b.balance, 'pending' FROM (SELECT ${balanceSql(sellerId)} AS balance) b
-      WHERE b.balance > 0
-        AND NOT EXISTS (SELECT 1 FROM seller_payouts p WHERE p.seller_id = ${sellerId} AND p.status = 'pending')
-        AND ${payeeReadySql(profile!, accountId)}
-      RETURNING id, amount_cents AS amountCents`),
-    db.run(sql`INSERT INTO seller_ledger (seller_id, type, payout_id, gross_cents, fee_cents, net_cents, description)
-      SELECT p.seller_id, 'payout', p.id, 0, 0, -p.amount_cents, ${simulated ? 'Payout (test mode)' : 'Payout to your Stripe account'}
-      FROM seller_payouts p
-      WHERE p.seller_id = ${sellerId} AND p.status = 'pending'
-        AND NOT EXISTS (SELECT 1 FROM seller_ledger l WHERE l.type = 'payout' AND l.payout_id = p.id)`),
+    db
+      .insert(sellerPayouts)
+      .select(
+        db
+          .select(insertSelection(sellerPayouts, { sellerId, amountCents: sql`b.balance`, status: 'pending' }))
+          .from(sql`(SELECT ${balanceSql(sellerId)} AS balance) b`)
+          .where(
+            and(
+              sql`b.balance > 0`,
+              notExists(db.select({ one: sql`1` }).from(payoutRow).where(and(eq(payoutRow.sellerId, sellerId), eq(payoutRow.status, 'pending')))),
+              payeeReadySql(profile!, accountId),
+            ),
+          ),
+      )
+      .returning({ id: sellerPayouts.id, amountCents: sellerPayouts.amountCents }),
+    db.insert(sellerLedger).select(
+      db
+        .select(
+          insertSelection(sellerLedger, {
+            sellerId: payoutRow.sellerId,
+            type: 'payout',
+            payoutId: payoutRow.id,
+            grossCents: 0,
+            feeCents: 0,
+            netCents: sql`-${payoutRow.amountCents}`,
+            description: simulated ? 'Payout (test mode)' : 'Payout to your Stripe account',
+          }),
+        )
+        .from(payoutRow)
+        .where(
+          and(
+            eq(payoutRow.sellerId, sellerId),
+            eq(payoutRow.status, 'pending'),
+            notExists(db.select({ one: sql`1` }).from(sellerLedger).where(and(eq(sellerLedger.type, 'payout'), eq(sellerLedger.payoutId, payoutRow.id)))),
+          ),
+        ),
+    ),
   ]);
   const payout = reserved[0];
   if (payout) return settlePayout(platform, sellerId, Number(payout.id), Number(payout.amountCents), accountId, simulated);
   const [pending] = await db.all<{ id: number; amountCents: number; stale: number }>(sql`SELECT id, amount_cents AS amountCents,
-      created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${STALE_PAYOUT_MINUTES} minutes`}) AS stale
+      created_at < ${sqlMinutesAgo(STALE_PAYOUT_MINUTES)} AS stale
     FROM seller_payouts WHERE seller_id = ${sellerId} AND status = 'pending' ORDER BY id LIMIT 1`);
   if (!pending) throw conflict(NOTHING_TO_PAY);
   // A payout left pending by a request that never finished (the process stopped mid-way) is
@@ -286,7 +320,7 @@ async function settlePayout(platform: Platform, sellerId: number, payoutId: numb
     } catch (err) {
       console.error('Seller payout transfer failed', err instanceof Error ? err.message : err);
       await db.batch([
-        db.run(sql`UPDATE seller_payouts SET status = 'failed' WHERE id = ${payoutId} AND status = 'pending'`),
+        db.update(sellerPayouts).set({ status: 'failed' }).where(and(eq(sellerPayouts.id, payoutId), eq(sellerPayouts.status, 'pending'))),
         db.run(sql`DELETE FROM seller_ledger WHERE type = 'payout' AND payout_id = ${payoutId}
           AND EXISTS (SELECT 1 FROM seller_payouts p WHERE p.id = ${payoutId} AND p.status = 'failed')`),
       ]);
@@ -297,12 +331,14 @@ async function settlePayout(platform: Platform, sellerId: number, payoutId: numb
   const paidAt = new Date().toISOString();
   const told = payoutStatements(platform, sellerId, amountCents, sql`EXISTS (SELECT 1 FROM seller_payouts WHERE id = ${payoutId} AND paid_at = ${paidAt} AND provider_transfer_id = ${transferId})`);
   const [, , mails] = await db.batch([
-    db.run(sql`UPDATE seller_payouts SET status = 'paid', provider_transfer_id = ${transferId}, paid_at = ${paidAt}
-    WHERE id = ${payoutId} AND status = 'pending'`),
+    db
+      .update(sellerPayouts)
+      .set({ status: 'paid', providerTransferId: transferId, paidAt })
+      .where(and(eq(sellerPayouts.id, payoutId), eq(sellerPayouts.status, 'pending'))),
     ...told,
   ]);
   deliverOutboxRows(platform, mails);
-  const [row] = await db.all<{ id: number; amountCents: number; status: PayoutView['status']; providerTransferId: string | null; createdAt: string; paidAt: string | null }>(sql`SELECT
+  const [row] = await db.all<PayoutRow>(sql`SELECT
       id, amount_cents AS amountCents, status, provider_transfer_id AS providerTransferId, created_at AS createdAt, paid_at AS paidAt
     FROM seller_payouts WHERE id = ${payoutId}`);
   return toPayout(row!);

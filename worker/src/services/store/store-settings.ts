@@ -5,8 +5,8 @@ import { DEFAULT_PLATFORM_FEE_PERCENT, PLATFORM_FEE_MAX, PLATFORM_FEE_MIN, saleF
 
 /**
  * The store's run-time settings (decision 0029), kept as JSON values in app_settings and changed
- * by store.settings holders at /admin/settings. The platform fee is the only one: what the spec
- * fixes (five files of 20 MB per resource) is not a setting. Changes are written (and audited) by
+ * by store.settings holders at /admin/settings. The platform fee is the only one: the store's
+ * fixed rules (five files of 20 MB per resource) are not settings. Changes are written (and audited) by
  * the settings service (services/settings.ts), the one writer of app_settings.
  */
 

@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { resources } from '../../../../db/schema/index.ts';
 import type { Db } from '../../platform/db.ts';
 import { selectSummaries, toSummary } from './resource-views.ts';
-import type { ResourceSummary, SellerCard, SellerStore } from './views.ts';
+import type { ResourceSummary, SellerCard, SellerCardColumns, SellerStore } from './views.ts';
 
 /**
  * The public side of the sellers (decision 0029): the list of approved sellers and a storefront
@@ -16,15 +16,8 @@ export { plainSummary } from './plain-summary.ts';
 
 export const SELLER_NOT_FOUND = 'Seller not found';
 
-interface CardRow {
-  id: number;
-  store_name: string;
-  first_name: string;
-  last_name: string;
-  username: string;
-  logo_url: string | null;
-  profile_image_url: string | null;
-  bio: string;
+/** A card as the query reads it: the schema's columns, and the seller's figures (no reviews: a NULL average). */
+interface CardRow extends SellerCardColumns {
   rating_average: number | null;
   rating_count: number;
   resource_count: number;

@@ -1,4 +1,5 @@
-import type { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS, RESOURCE_STATUSES, SELLER_ROLES, SELLER_STATUSES } from '../../../../db/schema/store.ts';
+import type { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS, RESOURCE_STATUSES, SELLER_ROLES, SELLER_STATUSES, SellerProfileRow } from '../../../../db/schema/store.ts';
+import type { UserRow } from '../../../../db/schema/users.ts';
 
 /**
  * The curriculum store's answers (decision 0029): one shape per answer, read by the API routes,
@@ -16,17 +17,22 @@ export type SellerRole = (typeof SELLER_ROLES)[number];
 export const RESOURCE_SORTS = ['newest', 'rating', 'best_selling', 'price_asc', 'price_desc'] as const;
 export type ResourceSort = (typeof RESOURCE_SORTS)[number];
 
-/** The seller as a resource shows them (the storefront card). */
-export interface SellerCard {
+/** The columns of the seller's profile and account a card shows, typed as the schema has them. */
+export interface SellerCardColumns {
   /** The seller's user id: /sellers/{id}. */
-  id: number;
-  store_name: string;
-  first_name: string;
-  last_name: string;
-  username: string;
-  logo_url: string | null;
-  profile_image_url: string | null;
-  bio: string;
+  id: SellerProfileRow['userId'];
+  store_name: SellerProfileRow['storeName'];
+  first_name: UserRow['firstName'];
+  last_name: UserRow['lastName'];
+  username: UserRow['username'];
+  logo_url: SellerProfileRow['logoUrl'];
+  profile_image_url: UserRow['profileImageUrl'];
+  bio: SellerProfileRow['bio'];
+}
+
+/** The seller as a resource shows them (the storefront card). */
+export interface SellerCard extends SellerCardColumns {
+  /** Over every review of the seller's published resources, to two decimals; 0 without reviews. */
   rating_average: number;
   rating_count: number;
   resource_count: number;
@@ -51,7 +57,7 @@ export interface ResourceSummary {
   price: number;
   price_cents: number;
   is_free: boolean;
-  /** Public image URL, or null (the page shows the default resource image of §3). */
+  /** Public image URL, or null (the page shows the store's default resource image). */
   cover_image_url: string | null;
   status: ResourceStatus;
   featured: boolean;
