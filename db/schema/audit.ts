@@ -3,7 +3,7 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './users.ts';
 
 /**
- * The audit log of admin and sub-admin actions (issue 13, decision 0033): who did what to which
+ * The audit log of admin and sub-admin actions (decision 0033): who did what to which
  * row, with the row before and after as JSON snapshots, written in the same batch as the change
  * (see worker/src/services/audit.ts). Rows are never updated after their batch nor deleted.
  */

@@ -3,11 +3,12 @@ import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex
 import { orders } from './commerce.ts';
 import { danceStyles } from './taxonomy.ts';
 import { users } from './users.ts';
+import { ALL_WRITES, versionTriggers } from './content-version-triggers.ts';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /**
- * Connect & Book (§1; decision 0032): professional profiles in a public directory, lesson types
+ * Connect & Book (decision 0032): professional profiles in a public directory, lesson types
  * with a duration, price and capacity, weekly availability in the instructor's own IANA time
  * zone, bookings paid through checkout, lesson packages (credits), waitlists and reviews.
  *
@@ -359,3 +360,14 @@ export type LessonMode = (typeof LESSON_MODES)[number];
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+/** What the directory and the instructors' public pages show (decision 0032). */
+export const bookingsVersionTriggers = versionTriggers(
+  { table: instructorProfiles, scopes: ['connect'], events: ALL_WRITES },
+  { table: instructorStyles, scopes: ['connect'], events: ALL_WRITES },
+  { table: lessonTypes, scopes: ['connect'], events: ALL_WRITES },
+  { table: lessonPackages, scopes: ['connect'], events: ALL_WRITES },
+  { table: instructorReviews, scopes: ['connect'], events: ALL_WRITES },
+  { table: availabilityRules, scopes: ['connect'], events: ALL_WRITES },
+  { table: availabilityOverrides, scopes: ['connect'], events: ALL_WRITES },
+);

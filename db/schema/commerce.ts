@@ -5,14 +5,14 @@ import { users } from './users.ts';
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /**
- * What DRX sells (§1). The cart holds courses and resources; subscriptions and bookings are
+ * What DRX sells. The cart holds courses and resources; subscriptions and bookings are
  * bought through checkout directly. Every price is integer cents, USD.
  */
 /** PACKAGE: a Connect & Book lesson package (decision 0032), bought as an order of type booking. */
 export const ITEM_KINDS = ['COURSE', 'RESOURCE', 'SUBSCRIPTION', 'BOOKING', 'PACKAGE'] as const;
 export const CART_KINDS = ['COURSE', 'RESOURCE'] as const;
 
-/** An order's type as a pending payment (§3): its items' kind, or 'order' when they are mixed. */
+/** An order's type as a pending payment: its items' kind, or 'order' when they are mixed. */
 export const ORDER_TYPES = ['course', 'resource', 'subscription', 'booking', 'order'] as const;
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'cancelled', 'refunded', 'partially_refunded'] as const;
 export const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
@@ -21,7 +21,7 @@ export const COUPON_DISCOUNT_TYPES = ['percent', 'fixed'] as const;
 /** reserved: held by a pending order; redeemed: its order was paid; released: the order ended unpaid. */
 export const REDEMPTION_STATUSES = ['reserved', 'redeemed', 'released'] as const;
 
-/** A signed-in user's cart (server form of §3); one line per item. */
+/** A signed-in user's cart (kept on the server); one line per item. */
 export const cartItems = sqliteTable(
   'cart_items',
   {

@@ -11,9 +11,10 @@ export type VersionScope = (typeof CONTENT_SCOPES)[number];
 export type ContentScope = Exclude<VersionScope, 'accounts'>;
 
 /**
- * One counter per content scope. Database triggers (migration 0003) add one to a scope's
- * version on every write to the tables its public answers read, so every writer — any process,
- * any runtime, a script — moves it; the public-read cache keys answers by it.
+ * One counter per content scope. Database triggers add one to a scope's version on every write to
+ * the tables its public answers read, so every writer — any process, any runtime, a script —
+ * moves it; the public-read cache keys answers by it. The triggers are declared beside the tables
+ * they watch (`…VersionTriggers`, content-version-triggers.ts; decision 0051).
  */
 export const contentVersions = sqliteTable('content_versions', {
   scope: text('scope', { enum: CONTENT_SCOPES }).primaryKey(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { categories, danceStyles } from './taxonomy.ts';
 import { users } from './users.ts';
+import { ALL_WRITES, versionTriggers } from './content-version-triggers.ts';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
@@ -11,7 +12,7 @@ export const LESSON_TYPES = ['text', 'video', 'quiz'] as const;
 /** When a learner may see the correct option of a question: once the quiz is passed, or never. */
 export const QUIZ_REVEAL_POLICIES = ['after_pass', 'never'] as const;
 
-/** A certification course. Money in integer cents; `status` published = visible (§3). */
+/** A certification course. Money in integer cents; `status` published = visible in the catalog. */
 export const courses = sqliteTable(
   'courses',
   {
@@ -129,4 +130,16 @@ export const quizQuestions = sqliteTable(
     createdAt: text('created_at').notNull().default(now),
   },
   (t) => [index('quiz_questions_quiz_idx').on(t.quizId, t.position)],
+);
+
+/**
+ * A course shows in the catalog and on its certificates; its learner count is a counter kept by
+ * triggers and moves no version (decision 0040). Its outline shows in the catalog.
+ */
+export const coursesVersionTriggers = versionTriggers(
+  { table: courses, scopes: ['catalog', 'certificates'], events: ALL_WRITES, update: { except: [courses.enrollmentCount] } },
+  { table: modules, scopes: ['catalog'], events: ALL_WRITES },
+  { table: lessons, scopes: ['catalog'], events: ALL_WRITES },
+  { table: quizzes, scopes: ['catalog'], events: ALL_WRITES },
+  { table: quizQuestions, scopes: ['catalog'], events: ALL_WRITES },
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { courses, lessons, quizzes } from './courses.ts';
 import { users } from './users.ts';
+import { ALL_WRITES, versionTriggers } from './content-version-triggers.ts';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
@@ -127,4 +128,10 @@ export const courseInvitations = sqliteTable(
     respondedAt: text('responded_at'),
   },
   (t) => [uniqueIndex('course_invitations_course_email_unique').on(t.courseId, t.email), index('course_invitations_email_idx').on(t.email)],
+);
+
+/** What a certificate's public verification shows. Enrolments, progress and attempts move no version. */
+export const learningVersionTriggers = versionTriggers(
+  { table: certificates, scopes: ['certificates'], events: ALL_WRITES },
+  { table: certificateTemplates, scopes: ['certificates'], events: ALL_WRITES },
 );

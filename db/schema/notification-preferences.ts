@@ -3,7 +3,7 @@ import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { users } from './users.ts';
 
 /**
- * A user's choice per notification kind (issue 13, decision 0033): in-app and email on or off.
+ * A user's choice per notification kind (decision 0033): in-app and email on or off.
  * No row means the kind's defaults (NOTIFICATION_KINDS in worker/src/domain/notification-kinds.ts).
  */
 export const notificationPreferences = sqliteTable(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users.ts';
+import { ALL_WRITES, versionTriggers } from './content-version-triggers.ts';
 
 export const roles = sqliteTable('roles', {
   id: integer('id').primaryKey({ autoIncrement: true }),
@@ -22,4 +23,14 @@ export const userRoles = sqliteTable(
     createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   },
   (t) => [uniqueIndex('user_roles_user_role_unique').on(t.userId, t.roleId)],
+);
+
+/** Whether a role makes its holder an instructor the catalog shows. */
+const teachingRole = (row: 'NEW' | 'OLD') =>
+  `(SELECT \`name\` FROM \`roles\` WHERE \`id\` = ${row}.\`role_id\`) IN ('INSTRUCTOR_ADMIN', 'COURSE_CREATOR_ADMIN', 'INSTRUCTOR', 'COURSE_CREATOR')`;
+
+/** A teaching role given or taken changes who the catalog lists as instructors; any role change moves `accounts`. */
+export const rolesVersionTriggers = versionTriggers(
+  { table: userRoles, scopes: ['catalog'], events: ALL_WRITES, when: { insert: teachingRole('NEW'), delete: teachingRole('OLD') } },
+  { table: userRoles, scopes: ['accounts'], events: ALL_WRITES },
 );

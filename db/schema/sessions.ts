@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './users.ts';
+import { versionTriggers } from './content-version-triggers.ts';
 
 /** Bearer sessions. Only the SHA-256 of the token is stored. */
 export const sessions = sqliteTable(
@@ -55,3 +56,11 @@ export const passwordResetTokens = sqliteTable(
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
+
+/** A session ended, moved or removed moves `accounts`; its last-seen time does not. */
+export const sessionsVersionTriggers = versionTriggers({
+  table: sessions,
+  scopes: ['accounts'],
+  events: ['update', 'delete'],
+  update: { only: [sessions.revokedAt, sessions.expiresAt, sessions.userId, sessions.tokenHash] },
+});

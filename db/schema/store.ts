@@ -2,26 +2,27 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { orderItems, orders, refunds } from './commerce.ts';
 import { users } from './users.ts';
+import { ALL_WRITES, versionTriggers } from './content-version-triggers.ts';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /**
- * The curriculum store (§1: downloadable lesson plans and curricula sold by sellers). Decision
+ * The curriculum store (downloadable lesson plans and curricula sold by sellers). Decision
  * 0029 records the model. A seller is a user: every `seller_id` below is the seller's users.id,
  * which is also the `{sellerId}` of /sellers/{sellerId} and /api/sellers/{id}.
  */
 
-/** Dance class categories of §3, as a resource's dance style. */
+/** Dance class categories, as a resource's dance style. */
 export const DANCE_STYLES = ['Ballet', 'Contemporary', 'Hip Hop', 'Jazz', 'Tap', 'Ballroom', 'Latin', 'Folk', 'Modern', 'Swing', 'Breakdance', 'Other'] as const;
-/** Age groups of §3. */
+/** The age groups a resource is for. */
 export const AGE_GROUPS = ['All Ages', 'Toddler (2-4)', 'Children (5-8)', 'Pre-Teen (9-12)', 'Teen (13-17)', 'Adult (18+)', 'Senior (55+)'] as const;
-/** Levels of §3. */
+/** The levels a resource is for. */
 export const RESOURCE_LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'Professional', 'Mixed Levels'] as const;
 /** draft → submitted → published | rejected; any of them → archived (decision 0029). */
 export const RESOURCE_STATUSES = ['draft', 'submitted', 'published', 'rejected', 'archived'] as const;
 /** A seller application and account: pending → approved | rejected; approved ⇄ suspended. */
 export const SELLER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
-/** The role an approved application grants (§6). */
+/** The role an approved application grants. */
 export const SELLER_ROLES = ['SELLER', 'CURRICULUM_SELLER'] as const;
 export const OWNERSHIP_SOURCES = ['purchase', 'free', 'grant'] as const;
 export const LEDGER_TYPES = ['sale', 'refund', 'payout'] as const;
@@ -85,7 +86,7 @@ export const resources = sqliteTable(
     categoryId: integer('category_id').references(() => resourceCategories.id, { onDelete: 'set null' }),
     /** 0 = free. */
     priceCents: integer('price_cents').notNull().default(0),
-    /** Public image URL (an /uploads/ path); null = the default resource image of §3. */
+    /** Public image URL (an /uploads/ path); null = the store's default resource image. */
     coverImageUrl: text('cover_image_url'),
     /** JSON array of public image URLs. */
     previewImageUrls: text('preview_image_urls').notNull().default('[]'),
@@ -342,3 +343,20 @@ export type ResourceRow = typeof resources.$inferSelect;
 export type ResourceFileRow = typeof resourceFiles.$inferSelect;
 export type SellerProfileRow = typeof sellerProfiles.$inferSelect;
 export type ResourceReviewRow = typeof resourceReviews.$inferSelect;
+
+/**
+ * What the store's public answers show (decision 0029). A resource's sales, downloads and rating
+ * are counters that move no version (decision 0040).
+ */
+export const storeVersionTriggers = versionTriggers(
+  {
+    table: resources,
+    scopes: ['store'],
+    events: ALL_WRITES,
+    update: { except: [resources.salesCount, resources.downloadCount, resources.ratingAverage, resources.ratingCount] },
+  },
+  { table: resourceFiles, scopes: ['store'], events: ALL_WRITES },
+  { table: resourceReviews, scopes: ['store'], events: ALL_WRITES },
+  { table: resourceCategories, scopes: ['store'], events: ALL_WRITES },
+  { table: sellerProfiles, scopes: ['store'], events: ALL_WRITES },
+);

@@ -2,26 +2,27 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { orders } from './commerce.ts';
 import { users } from './users.ts';
+import { ALL_WRITES, versionTriggers } from './content-version-triggers.ts';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /**
- * Plans and subscriptions (§1, §3, §4, §9; decision 0031). The four plans are rows (seeded by
+ * Plans and subscriptions (decision 0031). The four plans are rows (seeded by
  * migration 0009, edited at /admin/subscription-plans); a subscription is the provider's
  * subscription as its verified events last described it; an invoice is one charge of it.
  */
 
-/** The plans of §9, by key: their level is free 0, educator 10, premium 20, royalty 30. */
+/** The four plans, by key: their level is free 0, educator 10, premium 20, royalty 30. */
 export const PLAN_KEYS = ['free', 'educator', 'premium', 'royalty'] as const;
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 /**
  * Stripe's subscription statuses, kept as the provider sends them. ACTIVE and TRIALING count as
- * the current subscription (§4); `canceled` and `incomplete_expired` are ended.
+ * the current subscription; `canceled` and `incomplete_expired` are ended.
  */
 export const SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const;
 export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'void', 'uncollectible'] as const;
 
-/** One feature line of a plan card (§3): its text and whether the plan includes it. */
+/** One feature line of a plan card: its text and whether the plan includes it. */
 export interface PlanFeature {
   text: string;
   included: boolean;
@@ -149,3 +150,6 @@ export type SubscriptionInvoiceRow = typeof subscriptionInvoices.$inferSelect;
 export type PlanKeyName = (typeof PLAN_KEYS)[number];
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** The public plans answer and /subscription show the plans (decision 0031). */
+export const subscriptionsVersionTriggers = versionTriggers({ table: subscriptionPlans, scopes: ['plans'], events: ALL_WRITES });

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ALL_WRITES, versionTriggers } from './content-version-triggers.ts';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
-/** Dance class categories of §3 (Ballet, Contemporary, ...). */
+/** Dance class categories (Ballet, Contemporary, ...). */
 export const categories = sqliteTable('categories', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   name: text('name').notNull().unique(),
@@ -41,3 +42,11 @@ export const danceStyles = sqliteTable(
   (t) => [uniqueIndex('dance_styles_name_unique').on(sql`lower(${t.name})`), uniqueIndex('dance_styles_slug_unique').on(t.slug)],
 );
 
+
+/** The course styles, age groups and levels show in the catalog; the dance styles in the directory. */
+export const taxonomyVersionTriggers = versionTriggers(
+  { table: categories, scopes: ['catalog'], events: ALL_WRITES },
+  { table: ageGroups, scopes: ['catalog'], events: ALL_WRITES },
+  { table: levels, scopes: ['catalog'], events: ALL_WRITES },
+  { table: danceStyles, scopes: ['connect'], events: ALL_WRITES },
+);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { versionTriggers } from './content-version-triggers.ts';
 
 export const users = sqliteTable(
   'users',
@@ -29,3 +30,41 @@ export const users = sqliteTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** What public answers show of a person (an instructor, a learner on a certificate). */
+const shownColumns = [users.username, users.firstName, users.lastName, users.bio, users.profileImageUrl, users.isActive];
+
+/**
+ * A person shows in the catalog and on certificates; a seller's in the store, an instructor's
+ * (plan included: it ranks the directory) in Connect & Book. Any change of a user moves
+ * `accounts`, which ends the short memory of signed-in sessions.
+ */
+export const usersVersionTriggers = versionTriggers(
+  { table: users, scopes: ['catalog', 'certificates'], events: ['update', 'delete'], update: { only: shownColumns } },
+  { table: users, scopes: ['accounts'], events: ['update', 'delete'] },
+  {
+    table: users,
+    scopes: ['store'],
+    events: ['update'],
+    update: { only: shownColumns },
+    when: { update: 'EXISTS (SELECT 1 FROM `seller_profiles` WHERE `user_id` = NEW.`id`)' },
+  },
+  {
+    table: users,
+    scopes: ['connect'],
+    events: ['update'],
+    update: {
+      only: [
+        users.firstName,
+        users.lastName,
+        users.username,
+        users.profileImageUrl,
+        users.isActive,
+        users.subscriptionTier,
+        users.subscriptionStatus,
+        users.subscriptionExpiresAt,
+      ],
+    },
+    when: { update: 'EXISTS (SELECT 1 FROM `instructor_profiles` p WHERE p.user_id = NEW.id)' },
+  },
+);

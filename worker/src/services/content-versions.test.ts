@@ -8,9 +8,10 @@ import { createResource, createSeller } from '../../../tests/support/seller-fact
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { rebuildStatTotals } from './stats/rebuild.ts';
 
-// Which writes move the public content versions (migrations 0003, 0004, 0021; decisions 0021 and
-// 0040): content does, counters that move with ordinary use (learners, sales, downloads, ratings)
-// do not. A course's learner count is kept on the course by triggers.
+// Which writes move the public content versions (the triggers declared in db/schema; decisions
+// 0021, 0040 and 0051): content does, counters that move with ordinary use (learners, sales,
+// downloads, ratings) do not. A course's learner count is kept on the course by triggers.
+// db/schema/content-version-triggers.test.ts checks the database holds exactly the declared triggers.
 
 let t: TestApp;
 beforeAll(async () => {
