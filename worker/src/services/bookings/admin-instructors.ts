@@ -5,6 +5,7 @@ import { FEATURES } from '../../domain/features.ts';
 import { hasFeatureAccess, subscriptionLevel } from '../../domain/subscriptions.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 import type { AdminInstructorsQuery, AdminUpdateInstructorInput } from '../../schemas/connect-admin.ts';
 import { audited, type AuditActor } from '../audit.ts';
 import type { AdminInstructorView } from './views.ts';
@@ -39,7 +40,7 @@ const columns = {
     WHERE s.instructor_id = ${instructorProfiles.userId} ORDER BY d.position, d.name))`,
   lessonTypeCount: sql<number>`(SELECT count(*) FROM lesson_types t WHERE t.instructor_id = ${instructorProfiles.userId} AND t.active = 1)`.mapWith(Number),
   upcoming: sql<number>`(SELECT count(*) FROM bookings b WHERE b.instructor_id = ${instructorProfiles.userId}
-    AND b.status IN ('held', 'offered', 'confirmed') AND b.starts_at > strftime('%Y-%m-%dT%H:%M:%fZ','now'))`.mapWith(Number),
+    AND b.status IN ('held', 'offered', 'confirmed') AND b.starts_at > ${sqlNow})`.mapWith(Number),
   rating: sql<number | null>`(SELECT round(avg(r.rating), 1) FROM instructor_reviews r WHERE r.instructor_id = ${instructorProfiles.userId} AND r.hidden = 0)`,
   reviewCount: sql<number>`(SELECT count(*) FROM instructor_reviews r WHERE r.instructor_id = ${instructorProfiles.userId} AND r.hidden = 0)`.mapWith(Number),
 };
@@ -136,7 +137,7 @@ export async function updateAdminInstructor(db: Db, actor: AuditActor, id: numbe
     .innerJoin(users, eq(users.id, instructorProfiles.userId))
     .where(eq(instructorProfiles.userId, id));
   if (!current) throw notFound(INSTRUCTOR_NOT_FOUND);
-  const stamp = sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')`;
+  const stamp = sqlNow;
   // The badge changes with the status, in the same UPDATE: a refused status change changes nothing.
   const verified = input.verified !== undefined ? { verified: input.verified } : {};
   const what = [

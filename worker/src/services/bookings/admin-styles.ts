@@ -1,8 +1,11 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import { danceStyles } from '../../../../db/schema/index.ts';
 import { STYLE_EXISTS, STYLE_IN_USE } from '../../domain/bookings.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
+import { insertSelection } from '../../platform/insert-select.ts';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 import type { CreateStyleInput, UpdateStyleInput } from '../../schemas/connect-admin.ts';
 import { audited, type AuditActor } from '../audit.ts';
 import { uniqueViolation } from '../db-errors.ts';
@@ -11,7 +14,7 @@ import type { AdminDanceStyleView, DanceStyleView } from './views.ts';
 /**
  * The one list of dance styles (decision 0032): the public list of visible styles, and the
  * admin's list with where each is used. A style is in use when a course names it (its category,
- * the "dance style" of the course forms and §3, by name; or courses.dance_style_id), a resource
+ * the "dance style" of the course forms, by name; or courses.dance_style_id), a resource
  * names it (resources.dance_style, by name) or a profile lists it (instructor_styles). In use, it can be hidden but neither renamed nor deleted; both
  * checks sit inside the write itself (UPDATE/DELETE … WHERE NOT EXISTS), so a use that races in
  * cannot slip past.
@@ -20,6 +23,7 @@ import type { AdminDanceStyleView, DanceStyleView } from './views.ts';
 export const STYLE_NOT_FOUND = 'Dance style not found';
 export const STYLE_RENAME_IN_USE = 'This style is in use and cannot be renamed. Hide it and add a new one instead.';
 
+// Correlated to the row selected, named bare: drizzle writes a one-table selection's columns unqualified.
 const courseCount = sql<number>`(SELECT count(*) FROM courses c WHERE c.dance_style_id = dance_styles.id
   OR c.category_id IN (SELECT k.id FROM categories k WHERE lower(k.name) = lower(dance_styles.name)))`.mapWith(Number);
 const resourceCount = sql<number>`(SELECT count(*) FROM resources r WHERE lower(r.dance_style) = lower(dance_styles.name))`.mapWith(Number);
@@ -27,9 +31,9 @@ const instructorCount = sql<number>`(SELECT count(*) FROM instructor_styles s WH
 /** The same test as SQL, for the conditional writes (`id` is the style's id, `name` its name). */
 const inUseSql = (id: number) => sql`(
   EXISTS (SELECT 1 FROM courses c WHERE c.dance_style_id = ${id}
-    OR c.category_id IN (SELECT k.id FROM categories k WHERE lower(k.name) = (SELECT lower(name) FROM dance_styles WHERE id = ${id})))
+    OR c.category_id IN (SELECT k.id FROM categories k WHERE lower(k.name) = (SELECT lower(${danceStyles.name}) FROM ${danceStyles} WHERE ${danceStyles.id} = ${id})))
   OR EXISTS (SELECT 1 FROM instructor_styles s WHERE s.style_id = ${id})
-  OR EXISTS (SELECT 1 FROM resources r WHERE lower(r.dance_style) = (SELECT lower(name) FROM dance_styles WHERE id = ${id})))`;
+  OR EXISTS (SELECT 1 FROM resources r WHERE lower(r.dance_style) = (SELECT lower(${danceStyles.name}) FROM ${danceStyles} WHERE ${danceStyles.id} = ${id})))`;
 
 type StyleRow = typeof danceStyles.$inferSelect;
 
@@ -96,7 +100,7 @@ function rethrowDuplicate(err: unknown): never {
 
 /** A name or slug another style has (names compare without case; "Hip-Hop" and "Hip Hop" share a slug). */
 const takenSql = (name: string, slug: string, exceptId: number) =>
-  sql`EXISTS (SELECT 1 FROM dance_styles WHERE (lower(name) = lower(${name}) OR slug = ${slug}) AND id <> ${exceptId})`;
+  sql`EXISTS (SELECT 1 FROM ${danceStyles} WHERE (lower(${danceStyles.name}) = lower(${name}) OR ${danceStyles.slug} = ${slug}) AND ${danceStyles.id} <> ${exceptId})`;
 
 export async function createStyle(db: Db, actor: AuditActor, input: CreateStyleInput): Promise<AdminDanceStyleView> {
   const slug = styleSlug(input.name);
@@ -104,13 +108,22 @@ export async function createStyle(db: Db, actor: AuditActor, input: CreateStyleI
   const [inserted] = (await db
     .batch(
       audited(db, actor, { action: 'dance_style.create', table: danceStyles, id: 'new', summary: `Created the dance style ${input.name}.` }, [
-        db.all<{ id: number }>(
-          sql`INSERT INTO dance_styles (name, slug, description, position)
-        SELECT ${input.name}, ${slug}, ${input.description ?? ''},
-          coalesce(${position}, (SELECT coalesce(max(position), 0) + 1 FROM dance_styles))
-        WHERE NOT ${takenSql(input.name, slug, 0)}
-        RETURNING id`,
-        ),
+        db
+          .insert(danceStyles)
+          .select(
+            db
+              .select(
+                insertSelection(danceStyles, {
+                  name: input.name,
+                  slug,
+                  description: input.description ?? '',
+                  position: sql`coalesce(${position}, (SELECT coalesce(max(${danceStyles.position}), 0) + 1 FROM ${danceStyles}))`,
+                }),
+              )
+              .from(sql`(SELECT 1) AS one`)
+              .where(sql`NOT ${takenSql(input.name, slug, 0)}`),
+          )
+          .returning({ id: danceStyles.id }),
       ]),
     )
     .catch(rethrowDuplicate)) as [{ id: number }[]];
@@ -122,25 +135,24 @@ export async function updateStyle(db: Db, actor: AuditActor, id: number, input: 
   const [current] = await db.select().from(danceStyles).where(eq(danceStyles.id, id));
   if (!current) throw notFound(STYLE_NOT_FOUND);
   const renaming = input.name !== undefined && input.name !== current.name;
-  const sets = [sql`updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`];
-  if (input.description !== undefined) sets.push(sql`description = ${input.description}`);
-  if (input.hidden !== undefined) sets.push(sql`hidden = ${input.hidden ? 1 : 0}`);
-  if (input.position !== undefined) sets.push(sql`position = ${input.position}`);
+  // Only what the input names changes (a key left undefined is no part of the UPDATE).
+  const sets: SQLiteUpdateSetSource<typeof danceStyles> = { updatedAt: sqlNow, description: input.description, hidden: input.hidden, position: input.position };
   const what = [renaming ? `renamed it ${input.name}` : '', input.hidden === true ? 'hid it' : input.hidden === false ? 'showed it' : '', input.description !== undefined ? 'changed its description' : '', input.position !== undefined ? `moved it to position ${input.position}` : '']
     .filter(Boolean)
     .join(', ');
   const target = { action: 'dance_style.update', table: danceStyles, id, summary: `Dance style ${current.name}: ${what || 'saved unchanged'}.` };
   if (renaming) {
     const slug = styleSlug(input.name!);
-    sets.push(sql`name = ${input.name}`, sql`slug = ${slug}`);
+    sets.name = input.name;
+    sets.slug = slug;
     const [, updated] = (await db
       .batch(
         audited(db, actor, target, [
-          db.all<{ id: number }>(
-            sql`UPDATE dance_styles SET ${sql.join(sets, sql`, `)}
-          WHERE id = ${id} AND NOT ${inUseSql(id)} AND NOT ${takenSql(input.name!, slug, id)}
-          RETURNING id`,
-          ),
+          db
+            .update(danceStyles)
+            .set(sets)
+            .where(and(eq(danceStyles.id, id), sql`NOT ${inUseSql(id)}`, sql`NOT ${takenSql(input.name!, slug, id)}`))
+            .returning({ id: danceStyles.id }),
         ]),
       )
       .catch(rethrowDuplicate)) as [unknown, { id: number }[]];
@@ -149,7 +161,7 @@ export async function updateStyle(db: Db, actor: AuditActor, id: number, input: 
       throw conflict(view.in_use ? STYLE_RENAME_IN_USE : STYLE_EXISTS);
     }
   } else {
-    await db.batch(audited(db, actor, target, [db.run(sql`UPDATE dance_styles SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`)]));
+    await db.batch(audited(db, actor, target, [db.update(danceStyles).set(sets).where(eq(danceStyles.id, id))]));
   }
   return getAdminStyle(db, id);
 }

@@ -1,10 +1,11 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { availabilityOverrides, availabilityRules, instructorProfiles } from '../../../../db/schema/index.ts';
 import { isLocalDate, minutesOf } from '../../domain/booking-slots.ts';
 import { BUFFER_MINUTES_MAX, HORIZON_DAYS_MAX, isTimeZone, MIN_NOTICE_MAX_MINUTES, PROFILE_NOT_FOUND, TIME_ZONE_INVALID } from '../../domain/bookings.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 import type { AvailabilityView } from './views.ts';
 
 /**
@@ -150,7 +151,7 @@ export async function saveAvailability(db: Db, userId: number, input: Availabili
         minNoticeMinutes: input.min_notice_minutes,
         horizonDays: input.horizon_days,
         bufferMinutes: input.buffer_minutes,
-        updatedAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
+        updatedAt: sqlNow,
       })
       .where(eq(instructorProfiles.userId, userId)),
     db.delete(availabilityRules).where(eq(availabilityRules.instructorId, userId)),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { BOOKING_STATUS_LABELS, cancellationDeadline, cancellationOutcome, isTimelyCancellation, RESCHEDULE_MAX, type BookingStatus, type LessonKind, type LessonMode } from '../../domain/bookings.ts';
+import type { bookings } from '../../../../db/schema/index.ts';
+import { BOOKING_STATUS_LABELS, cancellationDeadline, cancellationOutcome, isTimelyCancellation, RESCHEDULE_MAX, type BookingStatus } from '../../domain/bookings.ts';
 import { dollars } from '../../domain/orders.ts';
 import type { Db } from '../../platform/db.ts';
 import type { BookingView } from './views.ts';
@@ -26,48 +27,51 @@ export interface BookingFilter {
   offset?: number;
 }
 
-interface Row {
-  id: number;
-  number: string;
-  status: BookingStatus;
-  instructorId: number;
+/** A booking as the lists read it: its own columns, with its people, order, profile facts and review. */
+type Row = Pick<
+  typeof bookings.$inferSelect,
+  | 'id'
+  | 'number'
+  | 'status'
+  | 'instructorId'
+  | 'userId'
+  | 'lessonTypeId'
+  | 'kind'
+  | 'title'
+  | 'mode'
+  | 'startsAt'
+  | 'endsAt'
+  | 'instructorTimeZone'
+  | 'bookerTimeZone'
+  | 'priceCents'
+  | 'orderId'
+  | 'packagePurchaseId'
+  | 'note'
+  | 'rescheduleCount'
+  | 'holdExpiresAt'
+  | 'cancelledAt'
+  | 'cancelledBy'
+  | 'cancelReason'
+  | 'refundCents'
+  | 'createdAt'
+> & {
   instructorName: string;
   instructorPhoto: string | null;
-  userId: number;
   bookerName: string;
   bookerEmail: string | null;
-  lessonTypeId: number;
-  kind: LessonKind;
-  title: string;
-  mode: LessonMode;
-  startsAt: string;
-  endsAt: string;
-  instructorTimeZone: string;
-  bookerTimeZone: string;
-  priceCents: number;
-  orderId: number | null;
   orderNumber: string | null;
   orderStatus: string | null;
   orderCheckoutUrl: string | null;
   paidCents: number | null;
-  packagePurchaseId: number | null;
-  note: string;
   meetingUrl: string | null;
   city: string | null;
   state: string | null;
   cancellationHours: number | null;
-  rescheduleCount: number;
-  holdExpiresAt: string | null;
-  cancelledAt: string | null;
-  cancelledBy: string | null;
-  cancelReason: string | null;
-  refundCents: number;
-  createdAt: string;
   reviewId: number | null;
   reviewRating: number | null;
   reviewComment: string | null;
   reviewCreatedAt: string | null;
-}
+};
 
 const name = (alias: string) =>
   sql.raw(`CASE WHEN trim(${alias}.first_name || ' ' || ${alias}.last_name) <> '' THEN trim(${alias}.first_name || ' ' || ${alias}.last_name) ELSE ${alias}.username END`);

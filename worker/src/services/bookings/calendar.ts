@@ -1,10 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { instructorProfiles } from '../../../../db/schema/index.ts';
 import { BOOKING_NOT_FOUND, PROFILE_NOT_FOUND } from '../../domain/bookings.ts';
 import { writeCalendar } from '../../domain/ics.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { publicLink } from '../../platform/public-url.ts';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 import { newCalendarToken } from '../connect/profile.ts';
 import { bookingIcs, bookingIcsEvent, loadBookingContext, loadBookingContexts } from './notices.ts';
 
@@ -50,8 +52,11 @@ export async function instructorFeed(db: Db, token: string, now: Date = new Date
 export async function rotateCalendarToken(platform: Pick<Platform, 'db' | 'env'>, userId: number): Promise<{ calendar_feed_url: string }> {
   const { db } = platform;
   const token = newCalendarToken();
-  const [row] = await db.all<{ token: string }>(sql`UPDATE instructor_profiles SET calendar_token = ${token}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-    WHERE user_id = ${userId} RETURNING calendar_token AS token`);
+  const [row] = await db
+    .update(instructorProfiles)
+    .set({ calendarToken: token, updatedAt: sqlNow })
+    .where(eq(instructorProfiles.userId, userId))
+    .returning({ token: instructorProfiles.calendarToken });
   if (!row) throw notFound(PROFILE_NOT_FOUND);
   return { calendar_feed_url: publicLink(platform.env, calendarFeedPath(row.token)) };
 }

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { bookings } from '../../../../db/schema/index.ts';
+import { bookings, bookingWaitlist, orderItems, orders } from '../../../../db/schema/index.ts';
 import type { AuthUser } from '../../app-context.ts';
 import { BOOKING_NOT_FOUND, CANCEL_NOT_ALLOWED, cancellationOutcome, type Canceller } from '../../domain/bookings.ts';
 import { formatUsd } from '../../domain/orders.ts';
@@ -82,7 +82,7 @@ export async function cancelBooking(
   const status = options.as ?? (b.status !== 'confirmed' && options.by === 'booker' ? 'expired' : 'cancelled');
   const forfeited = b.packagePurchaseId !== null && b.status === 'confirmed' && !outcome.creditReturns;
   const reason = options.reason?.trim() || null;
-  const happened = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${b.id} AND status = ${status} AND cancelled_at = ${stamp})`;
+  const happened = sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${bookings.id} = ${b.id} AND ${bookings.status} = ${status} AND ${bookings.cancelledAt} = ${stamp})`;
   const after: BookingContext = { ...b, status, cancelledAt: stamp, cancelReason: reason };
   const event = status === 'declined' ? 'booking_declined' : 'booking_cancelled';
   // A held or offered place was never paid: only the booker hears nothing more than the change.
@@ -92,11 +92,25 @@ export async function cancelBooking(
   const summary = `Cancelled booking ${b.number}${reason ? ` (${reason})` : ''}${outcome.refundCents > 0 ? `, refunding ${formatUsd(outcome.refundCents)}` : ''}${b.packagePurchaseId !== null && !forfeited ? ', the package credit returned' : ''}.`;
   const results = await db.batch(
     auditedWhen(byAdmin, db, { id: actor?.id ?? 0, roles: actor?.roles ?? [], username: actor?.username ?? `user ${actor?.id}` }, { action: 'booking.cancel', table: bookings, id: b.id, summary }, [
-      db.all<{ id: number }>(sql`UPDATE bookings SET status = ${status}, cancelled_at = ${stamp}, cancelled_by = ${options.by}, cancel_reason = ${reason},
-        refund_cents = ${outcome.refundCents}, credit_forfeited = ${forfeited ? 1 : 0}, hold_expires_at = NULL, updated_at = ${stamp}
-      WHERE id = ${b.id} AND status = ${b.status} AND starts_at > ${stamp} RETURNING id`),
+      db
+        .update(bookings)
+        .set({
+          status,
+          cancelledAt: stamp,
+          cancelledBy: options.by,
+          cancelReason: reason,
+          refundCents: outcome.refundCents,
+          creditForfeited: forfeited,
+          holdExpiresAt: null,
+          updatedAt: stamp,
+        })
+        .where(and(eq(bookings.id, b.id), eq(bookings.status, b.status), gt(bookings.startsAt, stamp)))
+        .returning({ id: bookings.id }),
       // The waiter whose offer this was stops waiting for it.
-      db.run(sql`UPDATE booking_waitlist SET status = 'left', updated_at = ${stamp} WHERE offered_booking_id = ${b.id} AND status = 'offered' AND ${happened}`),
+      db
+        .update(bookingWaitlist)
+        .set({ status: 'left', updatedAt: stamp })
+        .where(and(eq(bookingWaitlist.offeredBookingId, b.id), eq(bookingWaitlist.status, 'offered'), happened)),
       ...notices,
     ]) as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]],
   );
@@ -115,7 +129,7 @@ export async function cancelBooking(
       // The booking stays cancelled; the refund is left to an admin (/admin/orders, where the failed
       // refund shows), and logged. The booking says nothing was refunded.
       console.error(`The refund of booking ${b.number} failed`, err instanceof Error ? err.message : err);
-      await db.run(sql`UPDATE bookings SET refund_cents = 0 WHERE id = ${b.id}`);
+      await db.update(bookings).set({ refundCents: 0 }).where(eq(bookings.id, b.id));
       outcome.refundCents = 0;
     }
   }
@@ -128,10 +142,17 @@ export async function cancelBooking(
 async function cancelPendingOrders(platform: Platform, bookingId: number): Promise<void> {
   const { db } = platform;
   const stamp = new Date().toISOString();
-  const closed = await db.all<{ id: number; providerSessionId: string | null }>(sql`UPDATE orders SET status = 'cancelled', closed_at = ${stamp},
-      failure_reason = 'The booking was cancelled', updated_at = ${stamp}
-    WHERE status = 'pending' AND paid_at IS NULL AND id IN (SELECT order_id FROM order_items WHERE kind = 'BOOKING' AND item_id = ${bookingId})
-    RETURNING id, provider_session_id AS providerSessionId`);
+  const closed = await db
+    .update(orders)
+    .set({ status: 'cancelled', closedAt: stamp, failureReason: 'The booking was cancelled', updatedAt: stamp })
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        isNull(orders.paidAt),
+        inArray(orders.id, db.select({ orderId: orderItems.orderId }).from(orderItems).where(and(eq(orderItems.kind, 'BOOKING'), eq(orderItems.itemId, bookingId)))),
+      ),
+    )
+    .returning({ id: orders.id, providerSessionId: orders.providerSessionId });
   if (closed.length) await db.batch(closed.map((o) => releaseCouponStatement(db, o.id)) as [ReturnType<typeof releaseCouponStatement>]);
   await endPendingOrders(platform, closed);
 }

@@ -1,6 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { packagePurchases } from '../../../../db/schema/index.ts';
+import { bookings, packagePurchases } from '../../../../db/schema/index.ts';
 import { generateSlots, localDateOf } from '../../domain/booking-slots.ts';
 import {
   HOLDS_MAX_PER_USER,
@@ -19,9 +19,9 @@ import { CHECKOUT_SESSION_MINUTES } from '../../domain/orders.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import { insertSelection } from '../../platform/insert-select.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { startCheckout } from '../payments/checkout.ts';
-import type { BatchStatement } from '../payments/fulfilment.ts';
 import { loadBookingViews } from './booking-views.ts';
 import { emailBookingEvent, loadBookingContext } from './notices.ts';
 import { confirmedNoticeStatements } from './payment.ts';
@@ -69,27 +69,52 @@ export const creditsLeftSql = sql`(pp.credits_total - (SELECT count(*) FROM book
  * start overlaps [start − buffer, end + buffer), or (with a package) when the purchase has no credit
  * left. Times are ISO instants as `toISOString()` writes them, so text order is time order.
  */
-export function seatInsertStatement(db: Db, a: SeatInsertArgs): BatchStatement {
+export function seatInsertStatement(db: Db, a: SeatInsertArgs) {
   const from = new Date(Date.parse(a.startsAt) - a.bufferMinutes * 60_000).toISOString();
   const to = new Date(Date.parse(a.endsAt) + a.bufferMinutes * 60_000).toISOString();
   const session = sql`b.instructor_id = ${a.instructorId} AND b.starts_at = ${a.startsAt} AND b.status IN ${ACTIVE}`;
-  const credit: SQL = a.packagePurchaseId
-    ? sql`AND EXISTS (SELECT 1 FROM package_purchases pp WHERE pp.id = ${a.packagePurchaseId} AND pp.user_id = ${a.userId}
+  const credit: SQL | undefined = a.packagePurchaseId
+    ? sql`EXISTS (SELECT 1 FROM package_purchases pp WHERE pp.id = ${a.packagePurchaseId} AND pp.user_id = ${a.userId}
         AND pp.status = 'active' AND pp.lesson_type_id = ${a.lessonType.id} AND ${creditsLeftSql} > 0)`
-    : sql``;
-  return db.run(sql`INSERT INTO bookings (number, instructor_id, user_id, lesson_type_id, kind, title, mode, starts_at, ends_at, seat,
-      instructor_time_zone, booker_time_zone, status, price_cents, package_purchase_id, note, hold_expires_at, confirmed_at)
-    SELECT ${a.number}, ${a.instructorId}, ${a.userId}, ${a.lessonType.id}, ${a.lessonType.kind}, ${a.lessonType.title}, ${a.lessonType.mode},
-      ${a.startsAt}, ${a.endsAt}, free.seat, ${a.instructorTimeZone}, ${a.bookerTimeZone}, ${a.status}, ${a.priceCents},
-      ${a.packagePurchaseId ?? null}, ${a.note}, ${a.holdExpiresAt}, ${a.confirmedAt}
-    FROM (SELECT min(c.seat) AS seat FROM (SELECT 1 AS seat UNION SELECT b.seat + 1 FROM bookings b WHERE ${session}) c
-          WHERE c.seat <= ${a.lessonType.capacity}
-            AND NOT EXISTS (SELECT 1 FROM bookings b WHERE ${session} AND b.seat = c.seat)) AS free
-    WHERE free.seat IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM bookings b WHERE ${session} AND (b.lesson_type_id <> ${a.lessonType.id} OR b.user_id = ${a.userId}))
-      AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.instructor_id = ${a.instructorId} AND b.status IN ${ACTIVE}
-        AND b.starts_at <> ${a.startsAt} AND b.starts_at < ${to} AND b.ends_at > ${from})
-      ${credit}`);
+    : undefined;
+  const free = sql`(SELECT min(c.seat) AS seat FROM (SELECT 1 AS seat UNION SELECT b.seat + 1 FROM bookings b WHERE ${session}) c
+      WHERE c.seat <= ${a.lessonType.capacity}
+        AND NOT EXISTS (SELECT 1 FROM bookings b WHERE ${session} AND b.seat = c.seat)) AS free`;
+  return db.insert(bookings).select(
+    db
+      .select(
+        insertSelection(bookings, {
+          number: a.number,
+          instructorId: a.instructorId,
+          userId: a.userId,
+          lessonTypeId: a.lessonType.id,
+          kind: a.lessonType.kind,
+          title: a.lessonType.title,
+          mode: a.lessonType.mode,
+          startsAt: a.startsAt,
+          endsAt: a.endsAt,
+          seat: sql`free.seat`,
+          instructorTimeZone: a.instructorTimeZone,
+          bookerTimeZone: a.bookerTimeZone,
+          status: a.status,
+          priceCents: a.priceCents,
+          packagePurchaseId: a.packagePurchaseId ?? null,
+          note: a.note,
+          holdExpiresAt: a.holdExpiresAt,
+          confirmedAt: a.confirmedAt,
+        }),
+      )
+      .from(free)
+      .where(
+        and(
+          sql`free.seat IS NOT NULL`,
+          sql`NOT EXISTS (SELECT 1 FROM bookings b WHERE ${session} AND (b.lesson_type_id <> ${a.lessonType.id} OR b.user_id = ${a.userId}))`,
+          sql`NOT EXISTS (SELECT 1 FROM bookings b WHERE b.instructor_id = ${a.instructorId} AND b.status IN ${ACTIVE}
+            AND b.starts_at <> ${a.startsAt} AND b.starts_at < ${to} AND b.ends_at > ${from})`,
+          credit,
+        ),
+      ),
+  );
 }
 
 /**
@@ -97,10 +122,12 @@ export function seatInsertStatement(db: Db, a: SeatInsertArgs): BatchStatement {
  * rows: an `offered` row that ran out also moves its waitlist on, which the sweep does
  * (sweepBookings, services/bookings), not this statement.
  */
-export function releaseStaleHoldsStatement(db: Db, instructorId: number, now: Date = new Date()): BatchStatement {
+export function releaseStaleHoldsStatement(db: Db, instructorId: number, now: Date = new Date()) {
   const at = now.toISOString();
-  return db.run(sql`UPDATE bookings SET status = 'expired', hold_expires_at = NULL, updated_at = ${at}
-    WHERE instructor_id = ${instructorId} AND status = 'held' AND hold_expires_at IS NOT NULL AND hold_expires_at <= ${at}`);
+  return db
+    .update(bookings)
+    .set({ status: 'expired', holdExpiresAt: null, updatedAt: at })
+    .where(and(eq(bookings.instructorId, instructorId), eq(bookings.status, 'held'), isNotNull(bookings.holdExpiresAt), lte(bookings.holdExpiresAt, at)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -205,7 +232,7 @@ export async function holdBooking(platform: Platform, user: { id: number }, inpu
         packagePurchaseId: packageId,
       }),
       ...(confirmed ? confirmedNoticeStatements(db, sql`b.number = ${number}`, thisBooking) : []),
-      db.all<{ id: number }>(sql`SELECT id FROM bookings WHERE number = ${number}`),
+      db.select({ id: bookings.id }).from(bookings).where(eq(bookings.number, number)),
     ]);
     inserted = results[results.length - 1] as { id: number }[];
   } catch (err) {
@@ -227,10 +254,12 @@ export async function holdBooking(platform: Platform, user: { id: number }, inpu
   try {
     const started = await startCheckout(platform, user.id, { items: [{ type: 'BOOKING', itemId: bookingId }] }, origin);
     checkoutUrl = started.checkoutUrl;
-    await db.run(sql`UPDATE bookings SET order_id = ${started.order.id}, updated_at = ${new Date().toISOString()} WHERE id = ${bookingId}`);
+    await db.update(bookings).set({ orderId: started.order.id, updatedAt: new Date().toISOString() }).where(eq(bookings.id, bookingId));
   } catch (err) {
-    await db.run(sql`UPDATE bookings SET status = 'expired', hold_expires_at = NULL, updated_at = ${new Date().toISOString()}
-      WHERE id = ${bookingId} AND status = 'held'`);
+    await db
+      .update(bookings)
+      .set({ status: 'expired', holdExpiresAt: null, updatedAt: new Date().toISOString() })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'held')));
     throw err;
   }
   const [booking] = await loadBookingViews(db, { ids: [bookingId] });

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { bookings, instructorProfiles } from '../../../../db/schema/index.ts';
 import { formatInZone } from '../../domain/booking-time.ts';
 import { writeEvent, type IcsEvent } from '../../domain/ics.ts';
 import type { Platform } from '../../platform/context.ts';
@@ -15,38 +16,36 @@ import type { OutgoingEmail } from '../outbox.ts';
 export type BookingEvent = 'booking_confirmed' | 'booking_cancelled' | 'booking_declined' | 'booking_rescheduled' | 'booking_reminder' | 'waitlist_offer';
 
 /** A booking with the people and the profile facts its notices and calendar file need. */
-export interface BookingContext {
-  id: number;
-  number: string;
-  status: string;
-  userId: number;
-  instructorId: number;
-  lessonTypeId: number;
-  title: string;
-  mode: string;
-  startsAt: string;
-  endsAt: string;
-  seat: number;
-  priceCents: number;
-  orderId: number | null;
-  packagePurchaseId: number | null;
-  instructorTimeZone: string;
-  bookerTimeZone: string;
-  holdExpiresAt: string | null;
-  rescheduleCount: number;
-  cancelledAt: string | null;
-  cancelReason: string | null;
-  updatedAt: string;
-  bookerName: string;
-  bookerEmail: string | null;
-  instructorName: string;
-  instructorEmail: string | null;
-  meetingUrl: string | null;
-  city: string | null;
-  state: string | null;
-  cancellationHours: number;
-  minNoticeMinutes: number;
-}
+export type BookingContext = Pick<
+  typeof bookings.$inferSelect,
+  | 'id'
+  | 'number'
+  | 'status'
+  | 'userId'
+  | 'instructorId'
+  | 'lessonTypeId'
+  | 'title'
+  | 'mode'
+  | 'startsAt'
+  | 'endsAt'
+  | 'seat'
+  | 'priceCents'
+  | 'orderId'
+  | 'packagePurchaseId'
+  | 'instructorTimeZone'
+  | 'bookerTimeZone'
+  | 'holdExpiresAt'
+  | 'rescheduleCount'
+  | 'cancelledAt'
+  | 'cancelReason'
+  | 'updatedAt'
+> &
+  Pick<typeof instructorProfiles.$inferSelect, 'meetingUrl' | 'city' | 'state' | 'cancellationHours' | 'minNoticeMinutes'> & {
+    bookerName: string;
+    bookerEmail: string | null;
+    instructorName: string;
+    instructorEmail: string | null;
+  };
 
 const nameSql = (alias: string) =>
   sql.raw(`CASE WHEN trim(${alias}.first_name || ' ' || ${alias}.last_name) <> '' THEN trim(${alias}.first_name || ' ' || ${alias}.last_name) ELSE ${alias}.username END`);

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { bookings } from '../../../../db/schema/index.ts';
 import { generateSlots, localDateOf } from '../../domain/booking-slots.ts';
 import { BOOKING_NOT_FOUND, isTimelyCancellation, RESCHEDULE_MAX, RESCHEDULE_NOT_ALLOWED, SLOT_TAKEN, SLOT_UNAVAILABLE } from '../../domain/bookings.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
@@ -54,17 +55,32 @@ export async function rescheduleBooking(platform: Platform, userId: number, book
 
   const endsAt = slot.ends_at;
   const stamp = now.toISOString();
-  const happened = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${b.id} AND starts_at = ${startsAt} AND updated_at = ${stamp})`;
+  const happened = sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${bookings.id} = ${b.id} AND ${bookings.startsAt} = ${startsAt} AND ${bookings.updatedAt} = ${stamp})`;
   const moved: BookingContext = { ...b, startsAt, endsAt, rescheduleCount: b.rescheduleCount + 1 };
   let changed: { id: number }[];
   try {
     const results = await db.batch([
-      db.all<{ id: number }>(sql`UPDATE bookings SET starts_at = ${startsAt}, ends_at = ${endsAt}, seat = ${lowestFreeSeat(b.instructorId, startsAt)},
-          reschedule_count = reschedule_count + 1, reminder_sent_at = NULL, updated_at = ${stamp}
-        WHERE id = ${b.id} AND status = 'confirmed' AND starts_at = ${b.startsAt} AND reschedule_count < ${RESCHEDULE_MAX}
-          AND ${lowestFreeSeat(b.instructorId, startsAt)} <= ${ctx.lessonType.capacity}
-          AND ${noOverlap(b.instructorId, startsAt, endsAt, ctx.profile.bufferMinutes, b.id)}
-        RETURNING id`),
+      db
+        .update(bookings)
+        .set({
+          startsAt,
+          endsAt,
+          seat: lowestFreeSeat(b.instructorId, startsAt),
+          rescheduleCount: sql`${bookings.rescheduleCount} + 1`,
+          reminderSentAt: null,
+          updatedAt: stamp,
+        })
+        .where(
+          and(
+            eq(bookings.id, b.id),
+            eq(bookings.status, 'confirmed'),
+            eq(bookings.startsAt, b.startsAt),
+            lt(bookings.rescheduleCount, RESCHEDULE_MAX),
+            sql`${lowestFreeSeat(b.instructorId, startsAt)} <= ${ctx.lessonType.capacity}`,
+            noOverlap(b.instructorId, startsAt, endsAt, ctx.profile.bufferMinutes, b.id),
+          ),
+        )
+        .returning({ id: bookings.id }),
       ...noticeStatements(db, 'booking_rescheduled', moved, happened),
     ]);
     changed = results[0] as { id: number }[];

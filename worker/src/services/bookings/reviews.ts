@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { instructorReviews } from '../../../../db/schema/index.ts';
 import { BOOKING_NOT_FOUND, REVIEW_EXISTS, REVIEW_NOT_ALLOWED } from '../../domain/bookings.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
@@ -26,8 +27,7 @@ export async function reviewBooking(
   const comment = input.comment.trim();
   try {
     await db.batch([
-      db.run(sql`INSERT INTO instructor_reviews (booking_id, instructor_id, user_id, rating, comment)
-        VALUES (${b.id}, ${b.instructorId}, ${userId}, ${input.rating}, ${comment})`),
+      db.insert(instructorReviews).values({ bookingId: b.id, instructorId: b.instructorId, userId, rating: input.rating, comment }),
       notificationStatement(db, {
         userId: b.instructorId,
         kind: 'review_received',

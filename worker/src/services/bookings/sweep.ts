@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { bookings } from '../../../../db/schema/bookings.ts';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { bookings, bookingWaitlist } from '../../../../db/schema/bookings.ts';
 import { REMINDER_HOURS } from '../../domain/bookings.ts';
 import type { Platform } from '../../platform/context.ts';
 import { nextTurn } from '../../platform/next-turn.ts';
@@ -35,17 +35,29 @@ export async function sweepBookings(platform: Pick<Platform, 'env' | 'db' | 'mai
 
   // 1. Runs out: the conditional UPDATE claims each row once (a racing sweep or hold finds it expired).
   const results = await db.batch([
-    db.all<{ id: number; instructorId: number; startsAt: string }>(sql`UPDATE bookings SET status = 'expired', updated_at = ${stamp}
-      WHERE status IN ('held', 'offered') AND hold_expires_at IS NOT NULL AND hold_expires_at <= ${stamp}
-      RETURNING id, instructor_id AS instructorId, starts_at AS startsAt`),
+    db
+      .update(bookings)
+      .set({ status: 'expired', updatedAt: stamp })
+      .where(and(inArray(bookings.status, ['held', 'offered']), isNotNull(bookings.holdExpiresAt), lte(bookings.holdExpiresAt, stamp)))
+      .returning({ id: bookings.id, instructorId: bookings.instructorId, startsAt: bookings.startsAt }),
     // The waiter whose offer ran out (held or still offered) stops waiting.
     // (Each offered row looks its booking up: the offered are few, the expired bookings many.)
-    db.run(sql`UPDATE booking_waitlist SET status = 'expired', updated_at = ${stamp}
-      WHERE status = 'offered' AND EXISTS (SELECT 1 FROM bookings b WHERE b.id = booking_waitlist.offered_booking_id AND b.status = 'expired')`),
+    db
+      .update(bookingWaitlist)
+      .set({ status: 'expired', updatedAt: stamp })
+      .where(
+        and(
+          eq(bookingWaitlist.status, 'offered'),
+          sql`EXISTS (SELECT 1 FROM bookings b WHERE b.id = ${bookingWaitlist.offeredBookingId} AND b.status = 'expired')`,
+        ),
+      ),
     // 2. The sessions that have started: nobody waits for them any more.
-    db.run(sql`UPDATE booking_waitlist SET status = 'expired', updated_at = ${stamp} WHERE status = 'waiting' AND starts_at <= ${stamp}`),
+    db
+      .update(bookingWaitlist)
+      .set({ status: 'expired', updatedAt: stamp })
+      .where(and(eq(bookingWaitlist.status, 'waiting'), lte(bookingWaitlist.startsAt, stamp))),
   ]);
-  const expired = results[0] as { id: number; instructorId: number; startsAt: string }[];
+  const expired = results[0];
   // The freed seats (and any other a waiter may take) go to the waiters, first come first offered.
   const offered = await offerWaitingSessions(platform, now);
 

@@ -1,7 +1,6 @@
 /**
- * The answer shapes of Connect & Book (decision 0032). The spec names none of them (§3 leaves
- * booking and dance style fields unshown); these are ours, snake_case on the wire like the rest
- * of the API. Money is integer cents (`*_cents`) with dollars beside it where a page shows a
+ * The answer shapes of Connect & Book (decision 0032), snake_case on the wire like the rest of
+ * the API. Money is integer cents (`*_cents`) with dollars beside it where a page shows a
  * price. Instants are UTC ISO strings; `*_local` fields are wall times in the named zone.
  */
 import type { BookingStatus, LessonKind, LessonMode, ProfileStatus, WaitlistStatus } from '../../../../db/schema/bookings.ts';

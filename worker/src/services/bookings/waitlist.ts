@@ -1,11 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { bookings, bookingWaitlist } from '../../../../db/schema/index.ts';
 import { NO_CREDITS, OFFER_EXPIRED, WAITLIST_EXISTS, WAITLIST_NOT_NEEDED, WAITLIST_OFFER_MINUTES, newBookingNumber, isTimeZone, TIME_ZONE_INVALID, LESSON_TYPE_NOT_FOUND, OWN_BOOKING, SLOT_UNAVAILABLE } from '../../domain/bookings.ts';
 import { CHECKOUT_SESSION_MINUTES } from '../../domain/orders.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import { insertSelection } from '../../platform/insert-select.ts';
 import { generateSlots, localDateOf } from '../../domain/booking-slots.ts';
-import { loadSlotContext, slotsOf } from './slots.ts';
+import { loadSlotContext, slotsOf, type LessonTypeRow, type ProfileRow } from './slots.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { startCheckout } from '../payments/checkout.ts';
 import { emailBookingEvent, loadBookingContext, noticeStatements } from './notices.ts';
@@ -21,22 +23,10 @@ import type { WaitlistView } from './views.ts';
 
 export const WAITLIST_NOT_FOUND = 'Waitlist entry not found';
 
-interface Waiter {
-  id: number;
-  userId: number;
-  lessonTypeId: number;
-  startsAt: string;
-  bookerTimeZone: string;
-  durationMinutes: number;
-  kind: string;
-  title: string;
-  mode: string;
-  priceCents: number;
-  capacity: number;
-  timeZone: string;
-  bufferMinutes: number;
-  minNoticeMinutes: number;
-}
+/** A waiter of the session, with what an offer to them copies from the lesson type and the profile. */
+type Waiter = Pick<typeof bookingWaitlist.$inferSelect, 'id' | 'userId' | 'lessonTypeId' | 'startsAt' | 'bookerTimeZone'> &
+  Pick<LessonTypeRow, 'durationMinutes' | 'kind' | 'title' | 'mode' | 'priceCents' | 'capacity'> &
+  Pick<ProfileRow, 'timeZone' | 'bufferMinutes' | 'minNoticeMinutes'>;
 
 /** When an offer made at `now` for a session starting at `startsAt` runs out (null: too late to offer). */
 export function offerExpiry(startsAt: string, minNoticeMinutes: number, now: Date): string | null {
@@ -55,10 +45,18 @@ export async function offerFreedSeats(platform: Pick<Platform, 'env' | 'db' | 'm
   const { db } = platform;
   const offered: number[] = [];
   // A waiter who meanwhile booked the session directly waits no more.
-  await db.run(sql`UPDATE booking_waitlist SET status = 'booked', updated_at = ${now.toISOString()}
-    WHERE instructor_id = ${instructorId} AND starts_at = ${startsAt} AND status = 'waiting'
-      AND EXISTS (SELECT 1 FROM bookings x WHERE x.user_id = booking_waitlist.user_id AND x.instructor_id = ${instructorId}
-        AND x.starts_at = ${startsAt} AND x.status IN ${ACTIVE_IN})`);
+  await db
+    .update(bookingWaitlist)
+    .set({ status: 'booked', updatedAt: now.toISOString() })
+    .where(
+      and(
+        eq(bookingWaitlist.instructorId, instructorId),
+        eq(bookingWaitlist.startsAt, startsAt),
+        eq(bookingWaitlist.status, 'waiting'),
+        sql`EXISTS (SELECT 1 FROM bookings x WHERE x.user_id = ${bookingWaitlist.userId} AND x.instructor_id = ${instructorId}
+          AND x.starts_at = ${startsAt} AND x.status IN ${ACTIVE_IN})`,
+      ),
+    );
   for (let round = 0; round < 100; round++) {
     const [waiter] = await db.all<Waiter>(sql`SELECT w.id, w.user_id AS userId, w.lesson_type_id AS lessonTypeId, w.starts_at AS startsAt,
         w.booker_time_zone AS bookerTimeZone, lt.duration_minutes AS durationMinutes, lt.kind, lt.title, lt.mode, lt.price_cents AS priceCents,
@@ -70,32 +68,62 @@ export async function offerFreedSeats(platform: Pick<Platform, 'env' | 'db' | 'm
     const expiresAt = offerExpiry(waiter.startsAt, waiter.minNoticeMinutes, now);
     if (!expiresAt) {
       // Too late to offer this session to anyone: the waits end.
-      await db.run(sql`UPDATE booking_waitlist SET status = 'expired', updated_at = ${now.toISOString()}
-        WHERE instructor_id = ${instructorId} AND starts_at = ${startsAt} AND status = 'waiting'`);
+      await db
+        .update(bookingWaitlist)
+        .set({ status: 'expired', updatedAt: now.toISOString() })
+        .where(and(eq(bookingWaitlist.instructorId, instructorId), eq(bookingWaitlist.startsAt, startsAt), eq(bookingWaitlist.status, 'waiting')));
       break;
     }
     const number = newBookingNumber();
     const endsAt = new Date(Date.parse(waiter.startsAt) + waiter.durationMinutes * 60_000).toISOString();
     const seat = lowestFreeSeat(instructorId, waiter.startsAt);
-    const inserted = sql`EXISTS (SELECT 1 FROM bookings WHERE number = ${number})`;
+    const inserted = sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${bookings.number} = ${number})`;
     try {
       const results = await db.batch([
-        db.run(sql`INSERT INTO bookings (number, instructor_id, user_id, lesson_type_id, kind, title, mode, starts_at, ends_at, seat,
-            instructor_time_zone, booker_time_zone, status, price_cents, hold_expires_at)
-          SELECT ${number}, ${instructorId}, ${waiter.userId}, ${waiter.lessonTypeId}, ${waiter.kind}, ${waiter.title}, ${waiter.mode}, ${waiter.startsAt}, ${endsAt}, s.seat,
-            ${waiter.timeZone}, ${waiter.bookerTimeZone}, 'offered', ${waiter.priceCents}, ${expiresAt}
-          FROM (SELECT ${seat} AS seat) s
-          WHERE s.seat IS NOT NULL AND s.seat <= ${waiter.capacity}
-            AND EXISTS (SELECT 1 FROM booking_waitlist w WHERE w.id = ${waiter.id} AND w.status = 'waiting')
-            AND NOT EXISTS (SELECT 1 FROM bookings x WHERE x.instructor_id = ${instructorId} AND x.starts_at = ${waiter.startsAt}
-              AND x.status IN ${ACTIVE_IN} AND x.lesson_type_id <> ${waiter.lessonTypeId})
-            AND ${noOverlap(instructorId, waiter.startsAt, endsAt, waiter.bufferMinutes)}`),
-        db.run(sql`UPDATE booking_waitlist SET status = 'offered', offered_booking_id = (SELECT id FROM bookings WHERE number = ${number}),
-            offer_expires_at = ${expiresAt}, updated_at = ${now.toISOString()}
-          WHERE id = ${waiter.id} AND status = 'waiting' AND ${inserted}`),
-        db.all<{ id: number }>(sql`SELECT id FROM bookings WHERE number = ${number}`),
+        db.insert(bookings).select(
+          db
+            .select(
+              insertSelection(bookings, {
+                number,
+                instructorId,
+                userId: waiter.userId,
+                lessonTypeId: waiter.lessonTypeId,
+                kind: waiter.kind,
+                title: waiter.title,
+                mode: waiter.mode,
+                startsAt: waiter.startsAt,
+                endsAt,
+                seat: sql`s.seat`,
+                instructorTimeZone: waiter.timeZone,
+                bookerTimeZone: waiter.bookerTimeZone,
+                status: 'offered',
+                priceCents: waiter.priceCents,
+                holdExpiresAt: expiresAt,
+              }),
+            )
+            .from(sql`(SELECT ${seat} AS seat) s`)
+            .where(
+              and(
+                sql`s.seat IS NOT NULL AND s.seat <= ${waiter.capacity}`,
+                sql`EXISTS (SELECT 1 FROM booking_waitlist w WHERE w.id = ${waiter.id} AND w.status = 'waiting')`,
+                sql`NOT EXISTS (SELECT 1 FROM bookings x WHERE x.instructor_id = ${instructorId} AND x.starts_at = ${waiter.startsAt}
+                  AND x.status IN ${ACTIVE_IN} AND x.lesson_type_id <> ${waiter.lessonTypeId})`,
+                noOverlap(instructorId, waiter.startsAt, endsAt, waiter.bufferMinutes),
+              ),
+            ),
+        ),
+        db
+          .update(bookingWaitlist)
+          .set({
+            status: 'offered',
+            offeredBookingId: sql`(SELECT ${bookings.id} FROM ${bookings} WHERE ${bookings.number} = ${number})`,
+            offerExpiresAt: expiresAt,
+            updatedAt: now.toISOString(),
+          })
+          .where(and(eq(bookingWaitlist.id, waiter.id), eq(bookingWaitlist.status, 'waiting'), inserted)),
+        db.select({ id: bookings.id }).from(bookings).where(eq(bookings.number, number)),
       ]);
-      const id = (results[2] as { id: number }[])[0]?.id;
+      const id = results[2][0]?.id;
       if (id === undefined) break; // no seat is free (or another session overlaps): the waiters keep waiting
       offered.push(id);
       const context = await loadBookingContext(db, id);
@@ -225,8 +253,9 @@ export async function joinWaitlist(platform: Pick<Platform, 'db'>, userId: numbe
   const [mine] = await db.all(sql`SELECT 1 FROM bookings WHERE user_id = ${userId} AND instructor_id = ${input.instructorId} AND starts_at = ${startsAt} AND status IN ${ACTIVE_IN}`);
   if (mine) throw conflict(WAITLIST_EXISTS);
   try {
-    await db.run(sql`INSERT INTO booking_waitlist (user_id, instructor_id, lesson_type_id, starts_at, booker_time_zone)
-      VALUES (${userId}, ${input.instructorId}, ${input.lessonTypeId}, ${startsAt}, ${input.timeZone})`);
+    await db
+      .insert(bookingWaitlist)
+      .values({ userId, instructorId: input.instructorId, lessonTypeId: input.lessonTypeId, startsAt, bookerTimeZone: input.timeZone });
   } catch (err) {
     if (uniqueViolation(err)) throw conflict(WAITLIST_EXISTS);
     throw err;
@@ -244,9 +273,14 @@ export async function leaveWaitlist(platform: Pick<Platform, 'env' | 'db' | 'mai
   if (!row) throw notFound(WAITLIST_NOT_FOUND);
   const stamp = now.toISOString();
   await db.batch([
-    db.run(sql`UPDATE booking_waitlist SET status = 'left', updated_at = ${stamp} WHERE id = ${id} AND status IN ('waiting', 'offered')`),
-    db.run(sql`UPDATE bookings SET status = 'expired', hold_expires_at = NULL, updated_at = ${stamp}
-      WHERE id = ${row.offeredBookingId ?? 0} AND user_id = ${userId} AND status = 'offered'`),
+    db
+      .update(bookingWaitlist)
+      .set({ status: 'left', updatedAt: stamp })
+      .where(and(eq(bookingWaitlist.id, id), inArray(bookingWaitlist.status, ['waiting', 'offered']))),
+    db
+      .update(bookings)
+      .set({ status: 'expired', holdExpiresAt: null, updatedAt: stamp })
+      .where(and(eq(bookings.id, row.offeredBookingId ?? 0), eq(bookings.userId, userId), eq(bookings.status, 'offered'))),
   ]);
   if (row.status === 'offered') await offerFreedSeats(platform, row.instructorId, row.startsAt, now);
 }
@@ -273,7 +307,7 @@ export async function acceptOffer(
   const stamp = now.toISOString();
   if (!row.bookingId || row.status !== 'offered' || !row.holdExpiresAt || row.holdExpiresAt <= stamp) throw conflict(OFFER_EXPIRED);
   const bookingId = row.bookingId;
-  const offered = sql`id = ${bookingId} AND user_id = ${userId} AND status = 'offered' AND hold_expires_at > ${stamp}`;
+  const offered = and(eq(bookings.id, bookingId), eq(bookings.userId, userId), eq(bookings.status, 'offered'), gt(bookings.holdExpiresAt, stamp));
 
   if (input.packagePurchaseId !== undefined) {
     const credit = sql`EXISTS (SELECT 1 FROM package_purchases pp WHERE pp.id = ${input.packagePurchaseId} AND pp.user_id = ${userId}
@@ -281,12 +315,16 @@ export async function acceptOffer(
       AND pp.credits_total > (SELECT count(*) FROM bookings u WHERE u.package_purchase_id = pp.id
         AND (u.status IN ${ACTIVE_IN} OR (u.status = 'cancelled' AND u.credit_forfeited = 1))))`;
     const context = await loadBookingContext(db, bookingId);
-    const happened = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId} AND status = 'confirmed' AND confirmed_at = ${stamp})`;
+    const happened = sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${bookings.id} = ${bookingId} AND ${bookings.status} = 'confirmed' AND ${bookings.confirmedAt} = ${stamp})`;
     await db.batch([
-      db.run(sql`UPDATE bookings SET status = 'confirmed', package_purchase_id = ${input.packagePurchaseId}, confirmed_at = ${stamp},
-          hold_expires_at = NULL, updated_at = ${stamp}
-        WHERE ${offered} AND ${credit}`),
-      db.run(sql`UPDATE booking_waitlist SET status = 'booked', updated_at = ${stamp} WHERE id = ${id} AND ${happened}`),
+      db
+        .update(bookings)
+        .set({ status: 'confirmed', packagePurchaseId: input.packagePurchaseId, confirmedAt: stamp, holdExpiresAt: null, updatedAt: stamp })
+        .where(and(offered, credit)),
+      db
+        .update(bookingWaitlist)
+        .set({ status: 'booked', updatedAt: stamp })
+        .where(and(eq(bookingWaitlist.id, id), happened)),
       ...noticeStatements(db, 'booking_confirmed', { ...context!, status: 'confirmed' }, happened),
     ]);
     const after = await loadBookingContext(db, bookingId);
@@ -296,19 +334,25 @@ export async function acceptOffer(
   }
 
   const holdUntil = new Date(now.getTime() + (CHECKOUT_SESSION_MINUTES + 1) * 60_000).toISOString();
-  const [moved] = await db.all<{ id: number }>(sql`UPDATE bookings SET status = 'held', hold_expires_at = ${holdUntil}, updated_at = ${stamp}
-    WHERE ${offered} RETURNING id`);
+  const [moved] = await db
+    .update(bookings)
+    .set({ status: 'held', holdExpiresAt: holdUntil, updatedAt: stamp })
+    .where(offered)
+    .returning({ id: bookings.id });
   if (!moved) throw conflict(OFFER_EXPIRED);
   try {
     const started = await startCheckout(platform, userId, { items: [{ type: 'BOOKING', itemId: bookingId }] }, requestOrigin);
     await db.batch([
-      db.run(sql`UPDATE bookings SET order_id = ${started.order.id} WHERE id = ${bookingId}`),
-      db.run(sql`UPDATE booking_waitlist SET status = 'booked', updated_at = ${stamp} WHERE id = ${id}`),
+      db.update(bookings).set({ orderId: started.order.id }).where(eq(bookings.id, bookingId)),
+      db.update(bookingWaitlist).set({ status: 'booked', updatedAt: stamp }).where(eq(bookingWaitlist.id, id)),
     ]);
     return { bookingId, checkoutUrl: started.checkoutUrl };
   } catch (err) {
     // The place stays offered until the offer's own end.
-    await db.run(sql`UPDATE bookings SET status = 'offered', hold_expires_at = ${row.holdExpiresAt} WHERE id = ${bookingId} AND status = 'held' AND order_id IS NULL`);
+    await db
+      .update(bookings)
+      .set({ status: 'offered', holdExpiresAt: row.holdExpiresAt })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'held'), isNull(bookings.orderId)));
     if (err instanceof AppError) throw err;
     throw err;
   }
