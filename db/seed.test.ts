@@ -59,7 +59,7 @@ describe('seedReferenceData', () => {
     expect((await db.select().from(levels)).map((c) => c.name)).toEqual([...LEVELS]);
   });
 
-  it('has the product's enumerations', () => {
+  it('has the product enumerations', () => {
     expect(DANCE_CATEGORIES).toEqual(['Ballet', 'Contemporary', 'Hip Hop', 'Jazz', 'Tap', 'Ballroom', 'Latin', 'Folk', 'Modern', 'Swing', 'Breakdance', 'Other']);
     expect(AGE_GROUPS).toEqual(['All Ages', 'Toddler (2-4)', 'Children (5-8)', 'Pre-Teen (9-12)', 'Teen (13-17)', 'Adult (18+)', 'Senior (55+)']);
     expect(LEVELS).toEqual(['Beginner', 'Intermediate', 'Advanced', 'Professional', 'Mixed Levels']);

@@ -9,16 +9,8 @@ import {
   defaultQuizTitle,
 } from '../../../worker/src/domain/courses.ts';
 import { roleList } from '../../../worker/src/domain/roles.ts';
-import type {
-  CourseDetail as ApiCourseDetail,
-  LessonView as FullLessonView,
-  ManagedCourseItem,
-  ModuleView as ApiModuleView,
-  Page,
-  QuestionView,
-  QuizRef as QuizRefView,
-  QuizView as ApiQuizView,
-} from '../../../worker/src/services/courses.ts';
+import type { CourseDetail as ApiCourseDetail, LessonView as FullLessonView, ManagedCourseItem, ModuleView as ApiModuleView, Page, QuizRef as QuizRefView } from '../../../worker/src/services/courses.ts';
+import type { QuestionView, QuizView as ApiQuizView } from '../../../worker/src/services/course-views.ts';
 import { QUIZ_SETTING_DEFAULTS, type QuizRevealPolicy } from '../../../worker/src/schemas/courses.ts';
 import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
 import { COURSE_IMAGE_MAX_SIZE_MB, friendlyUploadMessage, uploadFiles, urlOf } from '../lib/upload.ts';

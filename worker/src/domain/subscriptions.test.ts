@@ -27,7 +27,7 @@ describe('subscription levels', () => {
     expect(tierLevel(tier)).toBe(level);
   });
 
-  it('covers exactly the product's tiers', () => {
+  it('covers exactly the product tiers', () => {
     expect(Object.keys(TIER_TO_PLAN).sort()).toEqual(
       ['NOBILITY', 'IMPERIAL', 'ROYAL', 'basic_seller', 'premium_seller', 'basic_directory', 'premium_directory', 'annual_access', 'quarterly_access', 'monthly_access'].sort(),
     );

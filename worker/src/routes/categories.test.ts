@@ -17,7 +17,7 @@ afterAll(() => t?.close());
 const categoryRow = async (id: number) => (await t.db.select().from(categories).where(eq(categories.id, id)))[0];
 
 describe('GET /api/categories', () => {
-  it('lists the dance class categories of §3 in order, with course counts', async () => {
+  it('lists the dance class categories in order, with course counts', async () => {
     const [ballet] = await t.db.select().from(categories).where(eq(categories.name, 'Ballet'));
     await createCourse(t.db, { categoryId: ballet!.id, status: 'published' });
     await createCourse(t.db, { categoryId: ballet!.id, status: 'draft' });

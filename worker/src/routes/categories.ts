@@ -1,4 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { Hono } from 'hono';
 import { categories } from '../../../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
@@ -6,6 +7,7 @@ import { conflict, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import type { Db } from '../platform/db.ts';
+import { insertSelection } from '../platform/insert-select.ts';
 import { categoryNameSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import { audited } from '../services/audit.ts';
@@ -42,6 +44,19 @@ async function loadCategory(db: Db, id: number): Promise<CategoryView | null> {
   return row ?? null;
 }
 
+/** The other categories, as the writes' subqueries read them. */
+const other = alias(categories, 'other');
+
+/** The categories (but `exceptId`) named `name` without regard to case: the writes' guard. */
+const namedLike = (db: Db, name: string, exceptId?: number) =>
+  db
+    .select({ one: sql`1` })
+    .from(other)
+    .where(and(sql`lower(${other.name}) = lower(${name})`, exceptId === undefined ? undefined : ne(other.id, exceptId)));
+
+/** The position after the last category's: a new one goes last. */
+const nextPosition = (db: Db) => sql<number>`${db.select({ next: sql`coalesce(max(${other.position}), -1) + 1` }).from(other)}`;
+
 /** A name taken by another category, compared without regard to case, is a 409. */
 function rethrowDuplicate(err: unknown): never {
   if (uniqueViolation(err) !== null) throw conflict(CATEGORY_EXISTS);
@@ -49,7 +64,7 @@ function rethrowDuplicate(err: unknown): never {
 }
 
 /**
- * Dance class categories of courses (§3). Names are unique without regard to case: the check is
+ * The dance class categories of courses. Names are unique without regard to case: the check is
  * inside each write (INSERT … WHERE NOT EXISTS, UPDATE … WHERE NOT EXISTS), and the column's
  * unique index catches an exact duplicate that races past it.
  */
@@ -74,12 +89,15 @@ export const categoriesRoutes = new Hono<AppContext>()
     const [inserted] = (await db
       .batch(
         audited(db, signedInUser(c), { action: 'category.create', table: categories, id: 'new', summary: `Created the course category ${name}.` }, [
-          db.all<{ id: number }>(
-            sql`INSERT INTO categories (name, position)
-          SELECT ${name}, (SELECT coalesce(max(position), -1) + 1 FROM categories)
-          WHERE NOT EXISTS (SELECT 1 FROM categories WHERE lower(name) = lower(${name}))
-          RETURNING id`,
-          ),
+          db
+            .insert(categories)
+            .select(
+              db
+                .select(insertSelection(categories, { name, position: nextPosition(db) }))
+                .from(sql`(SELECT 1)`)
+                .where(notExists(namedLike(db, name))),
+            )
+            .returning({ id: categories.id }),
         ]),
       )
       .catch(rethrowDuplicate)) as [{ id: number }[]];
@@ -95,11 +113,11 @@ export const categoriesRoutes = new Hono<AppContext>()
     const [, updated] = (await db
       .batch(
         audited(db, signedInUser(c), { action: 'category.update', table: categories, id, summary: `Renamed course category #${id} to ${name}.` }, [
-          db.all<{ id: number }>(
-            sql`UPDATE categories SET name = ${name}
-          WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM categories WHERE lower(name) = lower(${name}) AND id <> ${id})
-          RETURNING id`,
-          ),
+          db
+            .update(categories)
+            .set({ name })
+            .where(and(eq(categories.id, id), notExists(namedLike(db, name, id))))
+            .returning({ id: categories.id }),
         ]),
       )
       .catch(rethrowDuplicate)) as [unknown, { id: number }[]];

@@ -12,20 +12,11 @@ import { optionalUser, requirePermission, requireUser, signedInUser } from '../m
 import { featureGate } from '../middleware/feature-gate.ts';
 import { courseEditPageSchema, courseListQuerySchema, createCourseSchema, updateCourseSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
-import {
-  COURSE_NOT_FOUND,
-  createCourse,
-  deleteCourse,
-  findCourseRef,
-  firstDefined,
-  listCatalog,
-  listManagedCourses,
-  loadCourseDetail,
-  NOW,
-  requireManagedCourse,
-  updateCourse,
-  type CourseChanges,
-} from '../services/courses.ts';
+import { COURSE_NOT_FOUND } from '../services/courses.ts';
+import { createCourse, deleteCourse, firstDefined, updateCourse, type CourseChanges } from '../services/course-writes.ts';
+import { findCourseRef, listCatalog, listManagedCourses, loadCourseDetail } from '../services/course-reads.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
+import { requireManagedCourse } from '../services/course-access.ts';
 import { fullVideoViewOf, markCourseMedia, withFullVideoFor } from '../services/media-access.ts';
 import {
   checkFile,
@@ -204,7 +195,7 @@ export const coursesRoutes = new Hono<AppContext>()
       const answer = await storeAttachedFile(platform, file, {
         folder: 'courses',
         userId: user.id,
-        attach: (url) => platform.db.update(courses).set({ imageUrl: url, updatedAt: NOW }).where(eq(courses.id, courseId)),
+        attach: (url) => platform.db.update(courses).set({ imageUrl: url, updatedAt: sqlNow }).where(eq(courses.id, courseId)),
       });
       const course = await loadCourseDetail(platform.db, courseId, { view: 'full' });
       if (!course) throw notFound(COURSE_NOT_FOUND);

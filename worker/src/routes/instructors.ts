@@ -7,7 +7,8 @@ import { cachePublic } from '../http/public-cache.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission } from '../middleware/auth.ts';
 import { idParamSchema } from '../schemas/users.ts';
-import { publishedCoursesOf, type CourseSummary } from '../services/courses.ts';
+import { publishedCoursesOf } from '../services/course-reads.ts';
+import { type CourseSummary } from '../services/courses.ts';
 
 export const INSTRUCTOR_NOT_FOUND = 'Instructor not found';
 

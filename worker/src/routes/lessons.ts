@@ -8,16 +8,10 @@ import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { featureGate } from '../middleware/feature-gate.ts';
 import { lessonSchema, updateLessonSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
-import {
-  assertManages,
-  LESSON_NOT_FOUND,
-  lessonWithCourse,
-  loadLessonView,
-  MODULE_NOT_FOUND,
-  moduleWithCourse,
-  NOW,
-  touchCourse,
-} from '../services/courses.ts';
+import { assertManages, lessonWithCourse, moduleWithCourse, touchCourse } from '../services/course-access.ts';
+import { LESSON_NOT_FOUND, MODULE_NOT_FOUND } from '../services/courses.ts';
+import { loadLessonView } from '../services/course-views.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
 import { markCourseMedia } from '../services/media-access.ts';
 import { auditedIfStaff } from '../services/audit.ts';
 
@@ -73,7 +67,7 @@ export const lessonsRoutes = new Hono<AppContext>()
             content: input.content,
             type: input.type,
             position: input.position,
-            updatedAt: NOW,
+            updatedAt: sqlNow,
           })
           .where(eq(lessons.id, id)),
         touchCourse(db, found.courseId),

@@ -8,15 +8,10 @@ import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { featureGate } from '../middleware/feature-gate.ts';
 import { moduleSchema, updateModuleSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
-import {
-  assertManages,
-  loadModuleView,
-  MODULE_NOT_FOUND,
-  moduleWithCourse,
-  NOW,
-  requireManagedCourse,
-  touchCourse,
-} from '../services/courses.ts';
+import { assertManages, moduleWithCourse, requireManagedCourse, touchCourse } from '../services/course-access.ts';
+import { loadModuleView } from '../services/course-views.ts';
+import { MODULE_NOT_FOUND } from '../services/courses.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
 import { auditedIfStaff } from '../services/audit.ts';
 
 /**
@@ -65,7 +60,7 @@ export const modulesRoutes = new Hono<AppContext>()
         auditedIfStaff(db, signedInUser(c), { action: 'module.update', table: modules, id, summary: `Changed module #${id} of course #${found.courseId}.` }, [
           db
             .update(modules)
-            .set({ title: input.title, description: input.description, position: input.position, updatedAt: NOW })
+            .set({ title: input.title, description: input.description, position: input.position, updatedAt: sqlNow })
             .where(eq(modules.id, id)),
           touchCourse(db, found.courseId),
         ]),

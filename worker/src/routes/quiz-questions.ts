@@ -8,15 +8,9 @@ import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { featureGate } from '../middleware/feature-gate.ts';
 import { COURSE_FIELD_MESSAGES, questionSchema, updateQuestionSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
-import {
-  assertManages,
-  QUESTION_NOT_FOUND,
-  questionWithCourse,
-  QUIZ_NOT_FOUND,
-  quizWithCourse,
-  toQuestionView,
-  touchCourse,
-} from '../services/courses.ts';
+import { assertManages, questionWithCourse, quizWithCourse, touchCourse } from '../services/course-access.ts';
+import { QUESTION_NOT_FOUND, QUIZ_NOT_FOUND } from '../services/courses.ts';
+import { toQuestionView } from '../services/course-views.ts';
 import { auditedIfStaff } from '../services/audit.ts';
 import { isStaffActor } from '../domain/audit.ts';
 

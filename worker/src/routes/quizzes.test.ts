@@ -11,7 +11,7 @@ import {
   type CourseCast,
 } from '../../../tests/support/course-factories.ts';
 import { createTestApp, type TestApp, read, type ErrorBody } from '../../../tests/support/test-app.ts';
-import type { QuestionView, QuizView } from '../services/courses.ts';
+import type { QuestionView, QuizView } from '../services/course-views.ts';
 
 let t: TestApp;
 let cast: CourseCast;
@@ -88,7 +88,7 @@ describe('POST /api/quizzes', () => {
     }
   });
 
-  it("fills §9's defaults: pass score 70, 'Quiz for {lesson title}', 'Test your knowledge of this lesson'", async () => {
+  it("fills the defaults: pass score 70, 'Quiz for {lesson title}', 'Test your knowledge of this lesson'", async () => {
     const lesson = await lessonOf(cast.instructor.user.id, 'Chaîné turns');
     const res = await t.json('POST', '/api/quizzes', { lessonId: lesson.id }, cast.instructor.token);
     expect(await read<QuizView>(res)).toMatchObject({
@@ -98,7 +98,7 @@ describe('POST /api/quizzes', () => {
     });
   });
 
-  it("checks the fields with §5's rules", async () => {
+  it('checks the fields against the quiz rules', async () => {
     const res = await t.json('POST', '/api/quizzes', { lessonId: 'x', title: 'ab', description: 'short', passScore: 0 }, cast.instructor.token);
     expect(res.status).toBe(400);
     expect((await read<ErrorBody>(res)).validationErrors).toEqual({
@@ -163,7 +163,7 @@ describe('PATCH /api/quizzes/{id}', () => {
     expect((await t.json('GET', `/api/quizzes/${quiz.id}`, undefined, cast.otherInstructor.token)).status).toBe(403);
   });
 
-  it("refuses another instructor's quiz and changes nothing; checks §5; 404 and 400 for bad ids", async () => {
+  it("refuses another instructor's quiz and changes nothing; checks the fields; 404 and 400 for bad ids", async () => {
     const { quiz } = await createCourseTree(t.db, { instructorId: cast.otherInstructor.user.id });
     const before = await quizRow(quiz.id);
     expect((await t.json('PATCH', `/api/quizzes/${quiz.id}`, { passScore: 10 }, cast.instructor.token)).status).toBe(403);

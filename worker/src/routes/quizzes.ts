@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, notExists, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { quizQuestions, quizzes } from '../../../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
@@ -7,25 +7,19 @@ import { conflict, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { featureGate } from '../middleware/feature-gate.ts';
+import { insertSelection } from '../platform/insert-select.ts';
 import { createQuizSchema, updateQuizSchema } from '../schemas/courses.ts';
 import { idParamSchema } from '../schemas/users.ts';
-import {
-  assertManages,
-  LESSON_NOT_FOUND,
-  lessonWithCourse,
-  loadQuizView,
-  NOW,
-  QUIZ_NOT_FOUND,
-  quizWithCourse,
-  toQuestionView,
-  touchCourse,
-} from '../services/courses.ts';
+import { assertManages, lessonWithCourse, quizWithCourse, touchCourse } from '../services/course-access.ts';
+import { LESSON_NOT_FOUND, QUIZ_NOT_FOUND } from '../services/courses.ts';
+import { loadQuizView, toQuestionView } from '../services/course-views.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
 import { auditedIfStaff } from '../services/audit.ts';
 
 export const LESSON_HAS_QUIZ = 'This lesson already has a quiz';
 
 /**
- * Quizzes of lessons (§3, §5) as their course's managers see them. A lesson has at most one quiz
+ * Quizzes of lessons as their course's managers see them. A lesson has at most one quiz
  * (the screen's "add or view quiz"): the INSERT only happens when the lesson has none, so two
  * concurrent creates give one quiz and one 409. Taking a quiz is the learning API's.
  */
@@ -40,12 +34,26 @@ export const quizzesRoutes = new Hono<AppContext>()
     const description = input.description ?? DEFAULT_QUIZ_DESCRIPTION;
     const [inserted] = (await db.batch(
       auditedIfStaff(db, signedInUser(c), { action: 'quiz.create', table: quizzes, id: 'new', summary: `Added the quiz “${title}” to lesson #${input.lessonId} of course #${lesson.courseId}.` }, [
-        db.all<{ id: number }>(sql`INSERT INTO quizzes
-        (lesson_id, title, description, pass_score, max_attempts, attempt_wait_minutes, shuffle_questions, reveal_answers)
-      SELECT ${input.lessonId}, ${title}, ${description}, ${input.passScore}, ${input.maxAttempts}, ${input.attemptWaitMinutes},
-        ${input.shuffleQuestions ? 1 : 0}, ${input.revealAnswers}
-      WHERE NOT EXISTS (SELECT 1 FROM quizzes WHERE lesson_id = ${input.lessonId})
-      RETURNING id`),
+        db
+          .insert(quizzes)
+          .select(
+            db
+              .select(
+                insertSelection(quizzes, {
+                  lessonId: input.lessonId,
+                  title,
+                  description,
+                  passScore: input.passScore,
+                  maxAttempts: input.maxAttempts,
+                  attemptWaitMinutes: input.attemptWaitMinutes,
+                  shuffleQuestions: input.shuffleQuestions,
+                  revealAnswers: input.revealAnswers,
+                }),
+              )
+              .from(sql`(SELECT 1)`)
+              .where(notExists(db.select({ one: sql`1` }).from(quizzes).where(eq(quizzes.lessonId, input.lessonId)))),
+          )
+          .returning({ id: quizzes.id }),
       ]),
     )) as [{ id: number }[]];
     const id = inserted[0]?.id;
@@ -80,7 +88,7 @@ export const quizzesRoutes = new Hono<AppContext>()
             attemptWaitMinutes: input.attemptWaitMinutes,
             shuffleQuestions: input.shuffleQuestions,
             revealAnswers: input.revealAnswers,
-            updatedAt: NOW,
+            updatedAt: sqlNow,
           })
           .where(eq(quizzes.id, id)),
         touchCourse(db, found.courseId),

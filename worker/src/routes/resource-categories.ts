@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { resourceCategories } from '../../../db/schema/index.ts';
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
@@ -6,6 +7,7 @@ import { conflict, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import type { Db } from '../platform/db.ts';
+import { insertSelection } from '../platform/insert-select.ts';
 import { createResourceCategorySchema, updateResourceCategorySchema } from '../schemas/store.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import { audited } from '../services/audit.ts';
@@ -32,6 +34,19 @@ async function categoryView(db: Db, id: number): Promise<ResourceCategoryView> {
   return view;
 }
 
+/** The other categories, as the writes' subqueries read them. */
+const other = alias(resourceCategories, 'other');
+
+/** The categories (but `exceptId`) named `name` without regard to case: the writes' guard. */
+const namedLike = (db: Db, name: string, exceptId?: number) =>
+  db
+    .select({ one: sql`1` })
+    .from(other)
+    .where(and(sql`lower(${other.name}) = lower(${name})`, exceptId === undefined ? undefined : ne(other.id, exceptId)));
+
+/** The position after the last category's: a new one goes last unless it names its own. */
+const nextPosition = (db: Db) => sql<number>`${db.select({ next: sql`coalesce(max(${other.position}), -1) + 1` }).from(other)}`;
+
 function duplicate(err: unknown): never {
   if (uniqueViolation(err) !== null) throw conflict(RESOURCE_CATEGORY_EXISTS);
   throw err;
@@ -44,12 +59,15 @@ export const resourceCategoriesRoutes = new Hono<AppContext>()
     const [inserted] = (await db
       .batch(
         audited(db, signedInUser(c), { action: 'resource_category.create', table: resourceCategories, id: 'new', summary: `Created the resource category ${name}.` }, [
-          db.all<{ id: number }>(
-            sql`INSERT INTO resource_categories (name, description, position)
-          SELECT ${name}, ${description ?? ''}, ${position ?? sql`(SELECT coalesce(max(position), -1) + 1 FROM resource_categories)`}
-          WHERE NOT EXISTS (SELECT 1 FROM resource_categories WHERE lower(name) = lower(${name}))
-          RETURNING id`,
-          ),
+          db
+            .insert(resourceCategories)
+            .select(
+              db
+                .select(insertSelection(resourceCategories, { name, description: description ?? '', position: position ?? nextPosition(db) }))
+                .from(sql`(SELECT 1)`)
+                .where(notExists(namedLike(db, name))),
+            )
+            .returning({ id: resourceCategories.id }),
         ]),
       )
       .catch(duplicate)) as [{ id: number }[]];
@@ -60,20 +78,15 @@ export const resourceCategoriesRoutes = new Hono<AppContext>()
     const { db } = c.get('platform');
     const { id } = c.req.valid('param');
     const { name, description, position } = c.req.valid('json');
-    const sets = [
-      ...(name !== undefined ? [sql`name = ${name}`] : []),
-      ...(description !== undefined ? [sql`description = ${description}`] : []),
-      ...(position !== undefined ? [sql`position = ${position}`] : []),
-    ];
     const what = [name !== undefined ? `name ${name}` : '', description !== undefined ? 'description' : '', position !== undefined ? `position ${position}` : ''].filter(Boolean).join(', ');
     const [, updated] = (await db
       .batch(
         audited(db, signedInUser(c), { action: 'resource_category.update', table: resourceCategories, id, summary: `Changed resource category #${id} (${what}).` }, [
-          db.all<{ id: number }>(
-            sql`UPDATE resource_categories SET ${sql.join(sets, sql`, `)}
-          WHERE id = ${id} ${name !== undefined ? sql`AND NOT EXISTS (SELECT 1 FROM resource_categories WHERE lower(name) = lower(${name}) AND id <> ${id})` : sql``}
-          RETURNING id`,
-          ),
+          db
+            .update(resourceCategories)
+            .set({ name, description, position })
+            .where(and(eq(resourceCategories.id, id), name !== undefined ? notExists(namedLike(db, name, id)) : undefined))
+            .returning({ id: resourceCategories.id }),
         ]),
       )
       .catch(duplicate)) as [unknown, { id: number }[]];

@@ -1,9 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
-import { users, type UserRow } from '../../../db/schema/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { roles, sessions, userRoles, users, type UserRow } from '../../../db/schema/index.ts';
 import type { RoleName } from '../domain/roles.ts';
 import { hashPassword, verifyPassword } from '../domain/password.ts';
 import { AppError, conflict } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
+import { insertSelection } from '../platform/insert-select.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
 import { uniqueViolation } from './db-errors.ts';
 import { expireResetTokensStatement } from './password-reset.ts';
 import { createSession, newSessionSecret, revokeOtherSessionsStatement } from './sessions.ts';
@@ -42,10 +44,29 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
  * never to an older account of the same name.
  */
 export function grantRoleByUsername(db: Db, username: string, role: RoleName, passwordHash?: string) {
-  const sameAccount = passwordHash === undefined ? sql`1` : sql`u.password_hash = ${passwordHash}`;
-  return db.run(sql`INSERT INTO user_roles (user_id, role_id)
-    SELECT u.id, r.id FROM users u, roles r WHERE lower(u.username) = lower(${username}) AND ${sameAccount} AND r.name = ${role}
-    ON CONFLICT DO NOTHING`);
+  return db
+    .insert(userRoles)
+    .select(
+      db
+        .select(insertSelection(userRoles, { userId: users.id, roleId: roles.id }))
+        .from(users)
+        .innerJoin(roles, eq(roles.name, role))
+        .where(and(byUsername(username), passwordHash === undefined ? undefined : eq(users.passwordHash, passwordHash))),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * The statement that opens a session for the account named `username` (found by name, so it can run
+ * in the same batch as the insert of the account), only that account when `passwordHash` is given.
+ */
+export function sessionForUsernameStatement(db: Db, username: string, session: { tokenHash: string; expiresAt: string }, passwordHash?: string) {
+  return db.insert(sessions).select(
+    db
+      .select(insertSelection(sessions, { userId: users.id, tokenHash: session.tokenHash, expiresAt: session.expiresAt }))
+      .from(users)
+      .where(and(byUsername(username), passwordHash === undefined ? undefined : eq(users.passwordHash, passwordHash))),
+  );
 }
 
 function conflictOf(err: unknown): AppError | null {
@@ -71,12 +92,7 @@ export async function createAccount(db: Db, account: NewAccount, sessionTtlHours
   const passwordHash = await hashPassword(account.password);
   const session = sessionTtlHours === undefined ? null : await newSessionSecret(sessionTtlHours);
   const roleStatements = (account.roles ?? ['STUDENT']).map((role) => grantRoleByUsername(db, account.username, role));
-  const sessionStatement = session
-    ? [
-        db.run(sql`INSERT INTO sessions (user_id, token_hash, expires_at)
-          SELECT id, ${session.tokenHash}, ${session.expiresAt} FROM users WHERE lower(username) = lower(${account.username})`),
-      ]
-    : [];
+  const sessionStatement = session ? [sessionForUsernameStatement(db, account.username, session)] : [];
   try {
     const [inserted] = await db.batch([
       db
@@ -144,7 +160,7 @@ export async function updateUserFields(db: Db, id: number, changes: ProfileChang
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ProfileChanges;
   const result = await db
     .update(users)
-    .set({ ...set, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ ...set, updatedAt: sqlNow })
     .where(eq(users.id, id));
   return result.rowsAffected > 0;
 }
@@ -168,7 +184,7 @@ export async function changePassword(
   await db.batch([
     db
       .update(users)
-      .set({ passwordHash, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+      .set({ passwordHash, updatedAt: sqlNow })
       .where(eq(users.id, actor.id)),
     revokeOtherSessionsStatement(db, actor.id, actor.sessionId),
     expireResetTokensStatement(db, actor.id),

@@ -1,11 +1,13 @@
 import type { ResultSet } from '@libsql/client';
-import { and, asc, count, eq, gt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { roles, statTotals, userRoles, users } from '../../../db/schema/index.ts';
+import { and, asc, count, eq, exists, gt, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { roles, sessions, statTotals, userRoles, users } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../app-context.ts';
 import { can, mayChangeAccount, type Action } from '../domain/permissions.ts';
 import type { RoleName } from '../domain/roles.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
+import { insertSelection } from '../platform/insert-select.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
 import { audited, type AuditActor } from './audit.ts';
 import { roleMappingsOf, toUserView, loadUserView, type UserView } from './users.ts';
 import { fieldWords } from '../domain/audit.ts';
@@ -33,8 +35,6 @@ const auditActor = (actor: Actor): AuditActor => ({ id: actor.id, roles: actor.r
 const withRoles = (key: SQL) => ({
   roles: sql`(SELECT group_concat(name, ',') FROM (SELECT r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = ${key} ORDER BY r.name))`,
 });
-
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /** Roles that open admin routes; only a holder of ADMIN itself may hand them out or take them away. */
 const isAdminRole = (role: string) => role.includes('ADMIN');
@@ -213,10 +213,18 @@ export async function updateUserAsAdmin(db: Db, actor: Actor, id: number, change
     audited(db, auditActor(actor), { action, table: users, id, summary, extra: withRoles }, [
       db
         .update(users)
-        .set({ ...set, updatedAt: NOW })
+        .set({ ...set, updatedAt: sqlNow })
         .where(and(eq(users.id, id), guard)),
-      db.run(sql`UPDATE sessions SET revoked_at = ${NOW}
-      WHERE user_id = ${id} AND revoked_at IS NULL AND EXISTS (SELECT 1 FROM users WHERE id = ${id} AND is_active = 0)`),
+      db
+        .update(sessions)
+        .set({ revokedAt: sqlNow })
+        .where(
+          and(
+            eq(sessions.userId, id),
+            isNull(sessions.revokedAt),
+            exists(db.select({ one: sql`1` }).from(users).where(and(eq(users.id, id), eq(users.isActive, false)))),
+          ),
+        ),
     ]),
   );
   if ((updated as ResultSet).rowsAffected === 0) {
@@ -241,9 +249,10 @@ export async function grantRole(db: Db, actor: Actor, id: number, role: RoleName
   // A role already held changes nothing: no entry.
   await db.batch(
     audited(db, auditActor(actor), { action: 'user.role_grant', table: users, id, summary: `Granted ${role} to ${target.username}.`, extra: withRoles }, [
-      db.run(sql`INSERT INTO user_roles (user_id, role_id)
-    SELECT u.id, ${roleRow.id} FROM users u WHERE u.id = ${id}
-    ON CONFLICT DO NOTHING`),
+      db
+        .insert(userRoles)
+        .select(db.select(insertSelection(userRoles, { userId: users.id, roleId: roleRow.id })).from(users).where(eq(users.id, id)))
+        .onConflictDoNothing(),
     ]),
   );
   return requireUserView(db, id);

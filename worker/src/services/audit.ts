@@ -1,12 +1,14 @@
-import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { auditLog } from '../../../db/schema/index.ts';
 import type { AuthUser } from '../app-context.ts';
 import { isStaffActor } from '../domain/audit.ts';
 import type { Db } from '../platform/db.ts';
+import { insertSelection } from '../platform/insert-select.ts';
 
 /**
- * The audit log's writer (issue 13 §4, decision 0033). An admin or sub-admin change is written as
+ * The audit log's writer (decision 0033). An admin or sub-admin change is written as
  * one `db.batch`: the audit row with the row *before*, the change's own statements, then the row
  * *after* filled in — so the entry exists exactly when the change does, and both snapshots come
  * from the database itself, inside the same transaction.
@@ -47,6 +49,9 @@ export interface AuditTarget {
 /** Any statement drizzle can put in a batch (a run, an insert/update/delete, with or without returning). */
 type Statement = BatchItem<'sqlite'>;
 
+/** A FROM of one row, for an INSERT … SELECT of values that selects from no table. */
+const ONE_ROW = sql`(SELECT 1)`;
+
 /** `(SELECT json_object('col', col, ...) FROM table WHERE key = id)`: the row as JSON, or NULL. */
 export function snapshotSql(table: SQLiteTable, key: SQL, idColumn?: SQLiteColumn, extra?: AuditTarget['extra']): SQL {
   const columns = Object.values(getTableColumns(table)).filter((col) => !REDACTED.has(col.name));
@@ -75,8 +80,16 @@ export function auditBeforeStatement(db: Db, actor: AuditActor, target: AuditTar
   const before = target.id === 'new' ? sql`NULL` : snapshotSql(target.table, key, target.idColumn, target.extra);
   // A JS number is bound as a real (14.0): the key's text is written from JS when known.
   const entityId = target.id === 'new' ? sql`NULL` : typeof target.id === 'object' ? sql`CAST(${key} AS TEXT)` : sql`${String(target.id)}`;
-  return db.run(sql`INSERT INTO audit_log (actor_id, actor_name, actor_roles, action, entity, entity_id, summary, before)
-    VALUES (${actorKey(actor)}, ${actor.username}, ${actor.roles.join(',')}, ${target.action}, ${entity}, ${entityId}, ${target.summary ?? ''}, ${before})`);
+  return db.insert(auditLog).values({
+    actorId: actorKey(actor),
+    actorName: actor.username,
+    actorRoles: actor.roles.join(','),
+    action: target.action,
+    entity,
+    entityId,
+    summary: target.summary ?? '',
+    before,
+  });
 }
 
 /**
@@ -84,27 +97,34 @@ export function auditBeforeStatement(db: Db, actor: AuditActor, target: AuditTar
  * sqlite_sequence even when the row was dropped, so a dropped entry matches no row), if it is
  * this actor's entry for this action.
  */
-function thisEntry(actor: AuditActor, target: AuditTarget): SQL {
-  return sql`id = (SELECT seq FROM sqlite_sequence WHERE name = 'audit_log') AND actor_name = ${actor.username} AND action = ${target.action}`;
+function thisEntry(actor: AuditActor, target: AuditTarget): SQL | undefined {
+  return and(
+    sql`${auditLog.id} = (SELECT seq FROM sqlite_sequence WHERE name = 'audit_log')`,
+    eq(auditLog.actorName, actor.username),
+    eq(auditLog.action, target.action),
+  );
 }
 
 /** The actor's key, or NULL when the account is gone (the name stays). */
-function actorKey(actor: AuditActor): SQL {
-  return sql`(SELECT id FROM users WHERE id = ${actor.id})`;
+function actorKey(actor: AuditActor): SQL<number | null> {
+  return sql<number | null>`(SELECT id FROM users WHERE id = ${actor.id})`;
 }
 
 /** Drops the batch's audit row when the statement just before it changed no row (SQLite's changes()). */
 export function auditDropUnchangedStatement(db: Db, actor: AuditActor, target: AuditTarget): Statement {
-  return db.run(sql`DELETE FROM audit_log WHERE ${thisEntry(actor, target)} AND changes() = 0`);
+  return db.delete(auditLog).where(and(thisEntry(actor, target), sql`changes() = 0`));
 }
 
 /** Fills the `after` (and, for a creation, the key) of the batch's audit row, once the change ran. */
 export function auditAfterStatement(db: Db, actor: AuditActor, target: AuditTarget): Statement {
   const key = keyOf(target);
-  return db.run(sql`UPDATE audit_log SET
-      entity_id = coalesce(entity_id, CAST(${key} AS TEXT)),
-      after = ${snapshotSql(target.table, key, target.idColumn, target.extra)}
-    WHERE ${thisEntry(actor, target)}`);
+  return db
+    .update(auditLog)
+    .set({
+      entityId: sql<string>`coalesce(${auditLog.entityId}, CAST(${key} AS TEXT))`,
+      after: snapshotSql(target.table, key, target.idColumn, target.extra),
+    })
+    .where(thisEntry(actor, target));
 }
 
 /**
@@ -115,10 +135,24 @@ export function audited(db: Db, actor: AuditActor, target: AuditTarget, change: 
   if (target.id === 'new') {
     // Before is null: only the after is written, from the row just inserted.
     const entity = getTableName(target.table);
-    const insert = db.run(sql`INSERT INTO audit_log (actor_id, actor_name, actor_roles, action, entity, entity_id, summary, before, after)
-      SELECT ${actorKey(actor)}, ${actor.username}, ${actor.roles.join(',')}, ${target.action}, ${entity}, CAST(last_insert_rowid() AS TEXT), ${target.summary ?? ''}, NULL,
-        ${snapshotSql(target.table, sql`last_insert_rowid()`, target.idColumn, target.extra)}
-      WHERE ${target.ifChanged === false ? sql`1` : sql`changes() > 0`}`);
+    const insert = db.insert(auditLog).select(
+      db
+        .select(
+          insertSelection(auditLog, {
+            actorId: actorKey(actor),
+            actorName: actor.username,
+            actorRoles: actor.roles.join(','),
+            action: target.action,
+            entity,
+            entityId: sql<string>`CAST(last_insert_rowid() AS TEXT)`,
+            summary: target.summary ?? '',
+            before: null,
+            after: snapshotSql(target.table, sql`last_insert_rowid()`, target.idColumn, target.extra),
+          }),
+        )
+        .from(ONE_ROW)
+        .where(target.ifChanged === false ? sql`1` : sql`changes() > 0`),
+    );
     const [first, ...rest] = change;
     return first ? [first, ...rest, insert] : [insert];
   }
@@ -146,9 +180,17 @@ export async function auditedAround<T>(db: Db, actor: AuditActor, target: AuditT
   const [row] = await db.all<{ snapshot: string | null }>(sql`SELECT ${snapshotSql(target.table, key, target.idColumn, target.extra)} AS snapshot`);
   const result = await change();
   const entityId = typeof target.id === 'object' ? sql`CAST(${key} AS TEXT)` : sql`${String(target.id)}`;
-  await db.run(sql`INSERT INTO audit_log (actor_id, actor_name, actor_roles, action, entity, entity_id, summary, before, after)
-    VALUES (${actorKey(actor)}, ${actor.username}, ${actor.roles.join(',')}, ${target.action}, ${getTableName(target.table)}, ${entityId}, ${target.summary ?? ''},
-      ${row?.snapshot ?? null}, ${snapshotSql(target.table, key, target.idColumn, target.extra)})`);
+  await db.insert(auditLog).values({
+    actorId: actorKey(actor),
+    actorName: actor.username,
+    actorRoles: actor.roles.join(','),
+    action: target.action,
+    entity: getTableName(target.table),
+    entityId,
+    summary: target.summary ?? '',
+    before: row?.snapshot ?? null,
+    after: snapshotSql(target.table, key, target.idColumn, target.extra),
+  });
   return result;
 }
 

@@ -3,7 +3,8 @@ import { categories, courses, lessons, modules, users } from '../../../db/schema
 import { CATALOG_PAGE_SIZE, catalogSearch, DEFAULT_QUERY, type CatalogQuery } from '../../../site/src/lib/catalog.ts';
 import type { Db } from '../platform/db.ts';
 import type { CourseListQuery } from '../schemas/courses.ts';
-import { listCatalog, type CourseSummary } from './courses.ts';
+import { listCatalog } from './course-reads.ts';
+import { type CourseSummary } from './courses.ts';
 
 /**
  * The public catalog's pages (decisions 0007, 0020, 0043): what `/courses`, its views and

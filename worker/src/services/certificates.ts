@@ -1,5 +1,5 @@
 import type { ResultSet } from '@libsql/client';
-import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import QRCode from 'qrcode';
 import { certificates, certificateTemplates, courses, enrollments, users, type CERTIFICATE_ISSUE_KINDS } from '../../../db/schema/index.ts';
@@ -19,6 +19,8 @@ import { can, denialMessage } from '../domain/permissions.ts';
 import { COURSE_NOT_FOUND } from './courses.ts';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
+import { insertSelection } from '../platform/insert-select.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
 import { after, type Position } from './keyset.ts';
 import { audited, auditedIfStaff, type AuditActor } from './audit.ts';
 
@@ -45,7 +47,6 @@ export const ISSUED_VIA_LABELS: Readonly<Record<IssueKind, string>> = {
   admin: 'Issued by DRX administration',
 };
 
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 
 // ---------------------------------------------------------------------------------------------
@@ -101,7 +102,7 @@ export async function ensureCertificate(db: Db, userId: number, course: { id: nu
       db.insert(certificates).values({ code: generateCertificateCode(), userId, courseId: course.id, templateId }).onConflictDoNothing(),
       db
         .update(enrollments)
-        .set({ completedAt: NOW, updatedAt: NOW })
+        .set({ completedAt: sqlNow, updatedAt: sqlNow })
         .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, course.id), isNull(enrollments.completedAt))),
     ]);
     const row = await certificateOf(db, userId, course.id);
@@ -479,7 +480,7 @@ export async function revokeCertificate(db: Db, actor: CourseActor & { username?
     audited(db, auditActorOf(actor), { action: 'certificate.revoke', table: certificates, id, summary: `Revoked certificate #${id}: ${reason}` }, [
       db
         .update(certificates)
-        .set({ revokedAt: NOW, revokedReason: reason })
+        .set({ revokedAt: sqlNow, revokedReason: reason })
         .where(and(eq(certificates.id, id), isNull(certificates.revokedAt))),
     ]),
   )) as [unknown, ResultSet];
@@ -497,9 +498,23 @@ export async function revokeCertificate(db: Db, actor: CourseActor & { username?
  */
 export async function ensureDefaultCertificateTemplate(db: Db): Promise<number> {
   const t = DEFAULT_TEMPLATE;
-  await db.run(sql`INSERT INTO certificate_templates (name, title, body, primary_color, accent_color, signatory_name, signatory_title, is_default)
-    SELECT ${t.name}, ${t.title}, ${t.body}, ${t.primaryColor}, ${t.accentColor}, ${t.signatoryName}, ${t.signatoryTitle}, 1
-    WHERE NOT EXISTS (SELECT 1 FROM certificate_templates WHERE is_default = 1)`);
+  await db.insert(certificateTemplates).select(
+    db
+      .select(
+        insertSelection(certificateTemplates, {
+          name: t.name,
+          title: t.title,
+          body: t.body,
+          primaryColor: t.primaryColor,
+          accentColor: t.accentColor,
+          signatoryName: t.signatoryName,
+          signatoryTitle: t.signatoryTitle,
+          isDefault: true,
+        }),
+      )
+      .from(sql`(SELECT 1)`)
+      .where(notExists(db.select({ one: sql`1` }).from(certificateTemplates).where(eq(certificateTemplates.isDefault, true)))),
+  );
   const id = await defaultTemplateId(db);
   if (id === null) throw new AppError(500, 'The default certificate template is missing');
   return id;

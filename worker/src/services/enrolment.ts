@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { courses, enrollments, users } from '../../../db/schema/index.ts';
 import { canManageCourse, type CourseActor } from '../domain/courses.ts';
 import { resumeLessonId } from '../domain/learning.ts';
@@ -6,8 +6,9 @@ import { can } from '../domain/permissions.ts';
 import { hashPassword } from '../domain/password.ts';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
+import { insertSelection } from '../platform/insert-select.ts';
 import { USER_NOT_FOUND } from './admin-users.ts';
-import { grantRoleByUsername } from './accounts.ts';
+import { grantRoleByUsername, sessionForUsernameStatement } from './accounts.ts';
 import { COURSE_NOT_FOUND } from './courses.ts';
 import { uniqueViolation } from './db-errors.ts';
 import { assertCourseLevel, gateLevelOf, type GateActor } from './feature-access.ts';
@@ -22,7 +23,7 @@ import {
   type EnrollmentView,
   type ProgressView,
 } from './learning-views.ts';
-import { preparedOnce, sqlStatement } from './prepared-batch.ts';
+import { preparedOnce } from './prepared-batch.ts';
 import { newSessionSecret } from './sessions.ts';
 import { loadUserView, type UserView } from './users.ts';
 import { audited, auditedIfStaff, type AuditActor } from './audit.ts';
@@ -68,39 +69,27 @@ async function insertEnrollment(db: Db, userId: number, courseId: number, source
   return { status: 200 as const, enrollment: toEnrollmentView(existing) };
 }
 
-interface InsertedEnrollment {
-  id: number;
-  user_id: number;
-  course_id: number;
-  source: EnrollmentRow['source'];
-  last_lesson_id: number | null;
-  completed_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 /** The usual case in one statement: a free published course the learner is not enrolled in yet. */
 const insertFreeEnrollmentQuery = preparedOnce((db) =>
-  sqlStatement<InsertedEnrollment>(
-    db,
-    `INSERT INTO enrollments (user_id, course_id, source)
-    SELECT ?, c.id, 'free' FROM courses c WHERE c.id = ? AND c.status = 'published' AND c.price_cents <= 0 AND c.required_level <= ?
-    ON CONFLICT DO NOTHING
-    RETURNING id, user_id, course_id, source, last_lesson_id, completed_at, created_at, updated_at`,
-    ['userId', 'courseId', 'level'],
-  ),
+  db
+    .insert(enrollments)
+    .select(
+      db
+        .select(insertSelection(enrollments, { userId: sql.placeholder('userId'), courseId: courses.id, source: 'free' }))
+        .from(courses)
+        .where(
+          and(
+            eq(courses.id, sql.placeholder('courseId')),
+            eq(courses.status, 'published'),
+            lte(courses.priceCents, 0),
+            lte(courses.requiredLevel, sql.placeholder('level')),
+          ),
+        ),
+    )
+    .onConflictDoNothing()
+    .returning()
+    .prepare(),
 );
-
-const insertedRow = (r: InsertedEnrollment): EnrollmentRow => ({
-  id: Number(r.id),
-  userId: Number(r.user_id),
-  courseId: Number(r.course_id),
-  source: r.source,
-  lastLessonId: r.last_lesson_id === null ? null : Number(r.last_lesson_id),
-  completedAt: r.completed_at,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
 
 /**
  * POST /api/enrollments {courseId}: a free published course at once; a paid one goes to the cart.
@@ -109,7 +98,7 @@ const insertedRow = (r: InsertedEnrollment): EnrollmentRow => ({
  */
 export async function enrollSelf(db: Db, user: CourseActor & GateActor, courseId: number): Promise<EnrollResult> {
   const [created] = await insertFreeEnrollmentQuery(db).execute({ userId: user.id, courseId, level: gateLevelOf(user) });
-  if (created) return { status: 201, enrollment: toEnrollmentView(insertedRow(created)) };
+  if (created) return { status: 201, enrollment: toEnrollmentView(created) };
   // Not inserted: no such published course, a paid one, one above the user's plan, or enrolled already.
   const course = await loadCourse(db, courseId);
   if (!course || course.status !== 'published') throw notFound(COURSE_NOT_FOUND);
@@ -210,7 +199,7 @@ export async function enrollGuest(
     const username = await freeUsername(db, base);
     const session = await newSessionSecret(sessionTtlHours);
     // The statements after the insert find the new row by name and (salted, unique) hash.
-    const thisAccount = sql`lower(username) = lower(${username}) AND password_hash = ${passwordHash}`;
+    const thisAccount = and(sql`lower(${users.username}) = lower(${username})`, eq(users.passwordHash, passwordHash));
     try {
       const [inserted] = await db.batch([
         db
@@ -218,10 +207,10 @@ export async function enrollGuest(
           .values({ username, email, passwordHash, firstName: input.first_name, lastName: input.last_name })
           .returning({ id: users.id }),
         grantRoleByUsername(db, username, 'STUDENT', passwordHash),
-        db.run(sql`INSERT INTO sessions (user_id, token_hash, expires_at)
-          SELECT id, ${session.tokenHash}, ${session.expiresAt} FROM users WHERE ${thisAccount}`),
-        db.run(sql`INSERT INTO enrollments (user_id, course_id, source)
-          SELECT id, ${course.id}, 'guest' FROM users WHERE ${thisAccount}`),
+        sessionForUsernameStatement(db, username, session, passwordHash),
+        db
+          .insert(enrollments)
+          .select(db.select(insertSelection(enrollments, { userId: users.id, courseId: course.id, source: 'guest' })).from(users).where(thisAccount)),
       ]);
       const userId = inserted[0]!.id;
       const [user, enrollment] = await Promise.all([loadUserView(db, userId), enrollmentOf(db, userId, course.id)]);

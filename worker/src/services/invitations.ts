@@ -1,11 +1,13 @@
 import { assertCourseLevel, type GateActor } from './feature-access.ts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import { courseInvitations, courses, enrollments, users } from '../../../db/schema/index.ts';
 import { canManageCourse, type CourseActor } from '../domain/courses.ts';
 import { can, denialMessage } from '../domain/permissions.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Platform } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
+import { insertSelection } from '../platform/insert-select.ts';
+import { sqlNow } from '../platform/sql-expressions.ts';
 import { publicLink } from '../platform/public-url.ts';
 import { COURSE_NOT_FOUND } from './courses.ts';
 import { notify, sendNotificationEmail } from './notifications.ts';
@@ -27,8 +29,6 @@ export const INVITATION_CLOSED = 'This invitation is no longer open.';
 
 type InvitationRow = typeof courseInvitations.$inferSelect;
 type InvitationStatus = InvitationRow['status'];
-
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /** What the course's manager sees of an invitation. */
 export interface InvitationView {
@@ -69,7 +69,7 @@ const managerView = {
   respondedAt: courseInvitations.respondedAt,
 };
 
-type ManagerRow = { id: number; courseId: number; courseTitle: string; email: string; status: InvitationStatus; createdAt: string; respondedAt: string | null };
+type ManagerRow = Pick<InvitationRow, 'id' | 'courseId' | 'email' | 'status' | 'createdAt' | 'respondedAt'> & { courseTitle: string };
 
 function toView(r: ManagerRow): InvitationView {
   return {
@@ -131,7 +131,7 @@ export async function inviteLearner(
       auditedIfStaff(db, auditActorOf(actor), { action: 'invitation.create', table: courseInvitations, id: existingRow?.id ?? 0, summary: `${summary} (again)` }, [
         db
           .update(courseInvitations)
-          .set({ status: 'pending', invitedBy: actor.id, createdAt: NOW, respondedAt: null })
+          .set({ status: 'pending', invitedBy: actor.id, createdAt: sqlNow, respondedAt: null })
           .where(and(eq(courseInvitations.courseId, courseId), eq(courseInvitations.email, email), sql`${courseInvitations.status} <> 'pending'`))
           .returning({ id: courseInvitations.id }),
       ]),
@@ -194,7 +194,7 @@ export async function cancelInvitation(db: Db, actor: CourseActor & { username?:
     auditedIfStaff(db, auditActorOf(actor), { action: 'invitation.cancel', table: courseInvitations, id, summary: `Withdrew the invitation of ${row.email} to course #${row.courseId}.` }, [
       db
         .update(courseInvitations)
-        .set({ status: 'cancelled', respondedAt: NOW })
+        .set({ status: 'cancelled', respondedAt: sqlNow })
         .where(and(eq(courseInvitations.id, id), eq(courseInvitations.status, 'pending')))
         .returning({ id: courseInvitations.id }),
     ]),
@@ -271,13 +271,18 @@ export async function acceptInvitation(
   const [updated] = await db.batch([
     db
       .update(courseInvitations)
-      .set({ status: 'accepted', respondedAt: NOW })
+      .set({ status: 'accepted', respondedAt: sqlNow })
       .where(and(eq(courseInvitations.id, id), eq(courseInvitations.status, 'pending')))
       .returning({ id: courseInvitations.id }),
-    db.run(sql`INSERT INTO enrollments (user_id, course_id, source)
-      SELECT ${userId}, ${row.courseId}, 'instructor'
-      WHERE EXISTS (SELECT 1 FROM course_invitations WHERE id = ${id} AND status = 'accepted')
-      ON CONFLICT DO NOTHING`),
+    db
+      .insert(enrollments)
+      .select(
+        db
+          .select(insertSelection(enrollments, { userId, courseId: row.courseId, source: 'instructor' }))
+          .from(sql`(SELECT 1)`)
+          .where(exists(db.select({ one: sql`1` }).from(courseInvitations).where(and(eq(courseInvitations.id, id), eq(courseInvitations.status, 'accepted'))))),
+      )
+      .onConflictDoNothing(),
   ]);
   if (updated.length === 0) throw conflict(INVITATION_CLOSED);
   const [enrollment] = await db
@@ -294,7 +299,7 @@ export async function declineInvitation(db: Db, userId: number, id: number): Pro
   await myPendingInvitation(db, userId, id);
   const [updated] = await db
     .update(courseInvitations)
-    .set({ status: 'declined', respondedAt: NOW })
+    .set({ status: 'declined', respondedAt: sqlNow })
     .where(and(eq(courseInvitations.id, id), eq(courseInvitations.status, 'pending')))
     .returning({ id: courseInvitations.id });
   if (!updated) throw conflict(INVITATION_CLOSED);

@@ -1,15 +1,18 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { notifications, roles, userRoles, users } from '../../../db/schema/index.ts';
+import { and, desc, eq, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { emailOutbox, notifications, roles, userRoles, users } from '../../../db/schema/index.ts';
 import { NOTIFICATION_KINDS, type NotificationChannel, type NotificationKind, type NotificationKindInfo } from '../domain/notification-kinds.ts';
 import { rolesWith, type Action } from '../domain/permissions.ts';
 import type { Platform } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
+import { insertSelection } from '../platform/insert-select.ts';
 import type { MailAttachment } from '../platform/mailer.ts';
 import { publicLink } from '../platform/public-url.ts';
+import { sqlNow, sqlNowUnlessSet } from '../platform/sql-expressions.ts';
 import { deliverOutboxMessage, initialStatus, sendEmail } from './outbox.ts';
 
 /**
- * The one notifications service (issue 13 §3, decision 0033): every in-app notice and every
+ * The one notifications service (decision 0033): every in-app notice and every
  * notification email is made here, and each consults the user's choice for its kind
  * (notification_preferences, else the catalogue's defaults) — inside the SQL statement, so a
  * notice written in a payment's batch reads the choice in that same transaction.
@@ -20,6 +23,10 @@ import { deliverOutboxMessage, initialStatus, sendEmail } from './outbox.ts';
  * - `sendNotificationEmail`: an email alone (a password reset, an invitation, a booking's ICS).
  */
 
+/**
+ * What the notice statements hand back: drizzle's INSERT … SELECT wrapped by `db.run` (the emails'
+ * by `db.all`), so a caller puts it in any batch as it is, or prepares it once (`sqlPrepared`).
+ */
 export type BatchStatement = ReturnType<Db['run']>;
 
 export interface Notice {
@@ -75,10 +82,15 @@ export interface NoticeColumns {
  * only for a user whose in-app channel of `kind` is on. For a `db.batch` with the change.
  */
 export function noticesFromSelect(db: Db, kind: NotificationKind, columns: NoticeColumns, from: SQL): BatchStatement {
-  return db.run(sql`INSERT INTO notifications (user_id, kind, title, body, url)
-    SELECT n.user_id, ${kind}, n.title, n.body, n.url FROM (
-      SELECT ${columns.userId} AS user_id, ${columns.title} AS title, ${columns.body} AS body, ${columns.url} AS url ${from}) AS n
-    WHERE n.user_id IS NOT NULL AND ${channelOnSql(sql`n.user_id`, kind, 'in_app')}`);
+  const selected = sql`(SELECT ${columns.userId} AS user_id, ${columns.title} AS title, ${columns.body} AS body, ${columns.url} AS url ${from}) AS n`;
+  return db.run(
+    db.insert(notifications).select(
+      db
+        .select(insertSelection(notifications, { userId: sql<number>`n.user_id`, kind, title: sql<string>`n.title`, body: sql<string>`n.body`, url: sql<string | null>`n.url` }))
+        .from(selected)
+        .where(and(sql`n.user_id IS NOT NULL`, channelOnSql(sql`n.user_id`, kind, 'in_app'))),
+    ),
+  );
 }
 
 /** The INSERT of one notice, for a `db.batch` with the change it reports; only while `happened` holds, when given. */
@@ -110,6 +122,9 @@ export interface EmailColumns {
   attachments?: SQL;
 }
 
+/** The outbox's earlier messages, for an email sent once. */
+const sentBefore = alias(emailOutbox, 'e');
+
 /** The start of an email's text in `emailsFromSelect`: "Hello <first name, else username>," and a blank line (the user aliased u). */
 export const HELLO_USER = sql`'Hello ' || CASE WHEN u.first_name <> '' THEN u.first_name ELSE u.username END || ',' || char(10) || char(10)`;
 
@@ -126,13 +141,39 @@ export function emailsFromSelect(
   from: SQL,
   options: { once?: boolean; status?: SQL } = {},
 ) {
-  const once = options.once ? sql`AND NOT EXISTS (SELECT 1 FROM email_outbox e WHERE e.kind = ${kind} AND e.subject = m.subject)` : sql``;
-  return platform.db.all<OutboxRow>(sql`INSERT INTO email_outbox (to_address, subject, text_body, kind, status, attachments)
-    SELECT m.to_address, m.subject, m.text_body, ${kind}, ${options.status ?? initialStatus(platform)}, m.attachments FROM (
-      SELECT ${columns.userId} AS user_id, ${columns.to} AS to_address, ${columns.subject} AS subject, ${columns.text} AS text_body,
-        ${columns.attachments ?? sql`NULL`} AS attachments ${from}) AS m
-    WHERE m.to_address IS NOT NULL AND ${channelOnSql(sql`m.user_id`, kind, 'email')} ${once}
-    RETURNING id, to_address, subject, text_body, kind, attachments`);
+  const { db } = platform;
+  const selected = sql`(SELECT ${columns.userId} AS user_id, ${columns.to} AS to_address, ${columns.subject} AS subject, ${columns.text} AS text_body,
+        ${columns.attachments ?? sql`NULL`} AS attachments ${from}) AS m`;
+  const once = options.once
+    ? notExists(db.select({ one: sql`1` }).from(sentBefore).where(and(eq(sentBefore.kind, kind), sql`${sentBefore.subject} = m.subject`)))
+    : undefined;
+  return db.all<OutboxRow>(
+    db
+      .insert(emailOutbox)
+      .select(
+        db
+          .select(
+            insertSelection(emailOutbox, {
+              toAddress: sql<string>`m.to_address`,
+              subject: sql<string>`m.subject`,
+              textBody: sql<string>`m.text_body`,
+              kind,
+              status: options.status ?? initialStatus(platform),
+              attachments: sql<string | null>`m.attachments`,
+            }),
+          )
+          .from(selected)
+          .where(and(sql`m.to_address IS NOT NULL`, channelOnSql(sql`m.user_id`, kind, 'email'), once)),
+      )
+      .returning({
+        id: emailOutbox.id,
+        to_address: emailOutbox.toAddress,
+        subject: emailOutbox.subject,
+        text_body: emailOutbox.textBody,
+        kind: emailOutbox.kind,
+        attachments: emailOutbox.attachments,
+      }),
+  );
 }
 
 /** Hands the outbox rows a batch wrote to the runtime's mailer (not awaited by the caller's answer). */
@@ -235,7 +276,7 @@ export async function listNotifications(db: Db, userId: number, limit = 50): Pro
 export async function markNotificationRead(db: Db, userId: number, id: number): Promise<boolean> {
   const rows = await db
     .update(notifications)
-    .set({ readAt: sql`coalesce(${notifications.readAt}, strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ readAt: sqlNowUnlessSet(notifications.readAt) })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   return rows.length > 0;
@@ -244,6 +285,6 @@ export async function markNotificationRead(db: Db, userId: number, id: number): 
 export async function markAllNotificationsRead(db: Db, userId: number): Promise<void> {
   await db
     .update(notifications)
-    .set({ readAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')` })
+    .set({ readAt: sqlNow })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 }

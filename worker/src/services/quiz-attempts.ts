@@ -1,5 +1,6 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import { certificates, courses, enrollments, lessons, modules, quizAttempts, quizQuestions, quizzes } from '../../../db/schema/index.ts';
+import { and, count, desc, eq, exists, getTableColumns, gt, isNull, lt, lte, notExists, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { certificates, courses, enrollments, lessonProgress, lessons, modules, quizAttempts, quizQuestions, quizzes } from '../../../db/schema/index.ts';
 import type { CourseActor } from '../domain/courses.ts';
 import {
   answerProblems,
@@ -21,10 +22,11 @@ import {
 } from '../domain/learning.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
+import { insertSelection } from '../platform/insert-select.ts';
 import { QUIZ_NOT_FOUND } from './courses.ts';
 import { accessFrom, accessTo, assertUnlocked, learnerStateColumns, learnerStateFromJson, requireEnrollment, type LearnerRecord } from './learner-state.ts';
 import { completionOf, settleCompletion, type CompletionView } from './learning.ts';
-import { bind, decodeRow, decodeRows, jsonAggregate, jsonShape, preparedOnce, runBatch, sqlStatement } from './prepared-batch.ts';
+import { bind, decodeRow, decodeRows, jsonAggregate, jsonShape, preparedOnce, runBatch } from './prepared-batch.ts';
 
 /**
  * Taking a quiz (decision 0012): the learner's read of a quiz (questions in this attempt's order,
@@ -249,40 +251,69 @@ export type AttemptResult = Omit<QuizGrade, 'results'> &
     answers_revealed: boolean;
   };
 
+/** The learner's attempts at a quiz, as the inserts' subqueries read them. */
+const earlier = alias(quizAttempts, 'a');
+
+/** The clock `minutes` (a column of the row) ago, as the attempts' created_at holds it. */
+const minutesAgoOf = (minutes: SQLWrapper) => sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || ${minutes} || ' minutes')`;
+
 /** One statement: stores the attempt only while the quiz's limits allow it (decision 0004). */
-const insertAttemptQuery = preparedOnce((db) =>
-  sqlStatement<{ id: number; created_at: string }>(
-    db,
-    `INSERT INTO quiz_attempts (user_id, quiz_id, score, passed, answers)
-    SELECT ?, q.id, ?, ?, ?
-    FROM quizzes q
-    WHERE q.id = ?
-      AND EXISTS (SELECT 1 FROM quiz_questions qq WHERE qq.quiz_id = q.id)
-      AND NOT EXISTS (SELECT 1 FROM quiz_attempts a WHERE a.user_id = ? AND a.quiz_id = q.id AND a.passed = 1)
-      AND (q.max_attempts IS NULL
-        OR (SELECT count(*) FROM quiz_attempts a WHERE a.user_id = ? AND a.quiz_id = q.id) < q.max_attempts)
-      AND (q.attempt_wait_minutes <= 0 OR NOT EXISTS (
-        SELECT 1 FROM quiz_attempts a WHERE a.user_id = ? AND a.quiz_id = q.id
-        AND a.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || q.attempt_wait_minutes || ' minutes')))
-    RETURNING id, created_at`,
-    ['userId', 'score', 'passed', 'answers', 'quizId', 'userId', 'userId', 'userId'],
-  ),
-);
+const insertAttemptQuery = preparedOnce((db) => {
+  const attemptsAtQuiz = and(eq(earlier.userId, USER), eq(earlier.quizId, quizzes.id));
+  return db
+    .insert(quizAttempts)
+    .select(
+      db
+        .select(
+          insertSelection(quizAttempts, {
+            userId: USER,
+            quizId: quizzes.id,
+            score: sql.placeholder('score'),
+            passed: sql.placeholder('passed'),
+            answers: sql.placeholder('answers'),
+          }),
+        )
+        .from(quizzes)
+        .where(
+          and(
+            eq(quizzes.id, QUIZ),
+            exists(db.select({ one: sql`1` }).from(quizQuestions).where(eq(quizQuestions.quizId, quizzes.id))),
+            notExists(db.select({ one: sql`1` }).from(earlier).where(and(attemptsAtQuiz, sql`${earlier.passed} = 1`))),
+            or(isNull(quizzes.maxAttempts), lt(db.select({ n: count() }).from(earlier).where(attemptsAtQuiz), quizzes.maxAttempts)),
+            or(
+              lte(quizzes.attemptWaitMinutes, 0),
+              notExists(db.select({ one: sql`1` }).from(earlier).where(and(attemptsAtQuiz, gt(earlier.createdAt, minutesAgoOf(quizzes.attemptWaitMinutes))))),
+            ),
+          ),
+        ),
+    )
+    .returning({ id: quizAttempts.id, created_at: quizAttempts.createdAt })
+    .prepare();
+});
 
 /** Completes the quiz lesson only when no quiz of it is left without a passing attempt. */
-const completeQuizLessonQuery = preparedOnce((db) =>
-  sqlStatement<never>(
-    db,
-    `INSERT INTO lesson_progress (user_id, course_id, lesson_id)
-    SELECT ?, ?, ?
-    WHERE NOT EXISTS (
-      SELECT 1 FROM quizzes q WHERE q.lesson_id = ?
-      AND NOT EXISTS (SELECT 1 FROM quiz_attempts a WHERE a.quiz_id = q.id AND a.user_id = ? AND a.passed = 1)
+const completeQuizLessonQuery = preparedOnce((db) => {
+  const LESSON = sql.placeholder('lessonId');
+  const unpassedQuiz = db
+    .select({ one: sql`1` })
+    .from(quizzes)
+    .where(
+      and(
+        eq(quizzes.lessonId, LESSON),
+        notExists(db.select({ one: sql`1` }).from(earlier).where(and(eq(earlier.quizId, quizzes.id), eq(earlier.userId, USER), sql`${earlier.passed} = 1`))),
+      ),
+    );
+  return db
+    .insert(lessonProgress)
+    .select(
+      db
+        .select(insertSelection(lessonProgress, { userId: USER, courseId: sql.placeholder('courseId'), lessonId: LESSON }))
+        .from(sql`(SELECT 1)`)
+        .where(notExists(unpassedQuiz)),
     )
-    ON CONFLICT DO NOTHING`,
-    ['userId', 'courseId', 'lessonId', 'lessonId', 'userId'],
-  ),
-);
+    .onConflictDoNothing()
+    .prepare();
+});
 
 function insertAttemptIfAllowed(db: Db, userId: number, quizId: number, grade: QuizGrade) {
   const answers = JSON.stringify(grade.results.map((r) => ({ questionId: r.questionId, selected: r.selected })));

@@ -20,7 +20,7 @@ import { uploadKeyOf } from '../../domain/media-links.ts';
 import { AGE_GROUPS, RESOURCE_LEVELS } from '../../domain/store.ts';
 
 /**
- * The professional profile's forms (issue 12 §1, decision 0032): the profile itself, its lesson
+ * The professional profile's forms (decision 0032): the profile itself, its lesson
  * types and its packages. Shared by the API and the editor at /connect/profile.
  *
  * Levels are the names of RESOURCE_LEVELS (domain/store.ts), the one list the store's forms

@@ -1,9 +1,11 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { availabilityRules, danceStyles, instructorProfiles, instructorStyles, lessonPackages, lessonTypes } from '../../../../db/schema/index.ts';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { availabilityRules, danceStyles, instructorProfiles, instructorStyles, lessonPackages, lessonTypes, roles, userRoles } from '../../../../db/schema/index.ts';
 import { PROFILE_INCOMPLETE, PROFILE_NOT_FOUND, PROFILE_SUSPENDED, ZIP_NOT_FOUND } from '../../domain/bookings.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import { insertSelection } from '../../platform/insert-select.ts';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 import { publicLink } from '../../platform/public-url.ts';
 import type { OwnProfileView } from '../bookings/views.ts';
 import { actorHasFeature, assertFeature, type GateActor } from '../feature-access.ts';
@@ -14,7 +16,7 @@ import { defaultSettings } from '../../domain/settings.ts';
 import { readSettings } from '../settings.ts';
 
 /**
- * A person's own professional profile (issue 12 §1, decision 0032): reading it with what
+ * A person's own professional profile (decision 0032): reading it with what
  * publishing still needs, creating and editing it, publishing and unpublishing. Every signed-in
  * person may keep one, keyed by their user id, so "own" is the only check. Lesson types and
  * packages are in profile-offers.ts.
@@ -22,7 +24,6 @@ import { readSettings } from '../settings.ts';
 
 type ProfileRow = typeof instructorProfiles.$inferSelect;
 
-const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /** What publishing still needs, one item each, in the order of PROFILE_INCOMPLETE. */
@@ -198,7 +199,7 @@ export async function saveProfile(platform: Pick<Platform, 'db' | 'env'>, actor:
     db
       .insert(instructorProfiles)
       .values({ userId, ...fields, calendarToken: newCalendarToken() })
-      .onConflictDoUpdate({ target: instructorProfiles.userId, set: { ...fields, updatedAt: NOW } }),
+      .onConflictDoUpdate({ target: instructorProfiles.userId, set: { ...fields, updatedAt: sqlNow } }),
     db.delete(instructorStyles).where(eq(instructorStyles.instructorId, userId)),
     ...(styleRows.length ? [db.insert(instructorStyles).values(styleRows)] : []),
   ]);
@@ -226,12 +227,18 @@ export async function publishProfile(platform: Pick<Platform, 'db' | 'env'>, act
   const [updated] = await db.batch([
     db
       .update(instructorProfiles)
-      .set({ status: 'published', publishedAt: NOW, updatedAt: NOW })
+      .set({ status: 'published', publishedAt: sqlNow, updatedAt: sqlNow })
       .where(and(eq(instructorProfiles.userId, userId), eq(instructorProfiles.status, 'draft'))),
-    db.run(sql`INSERT INTO user_roles (user_id, role_id)
-      SELECT p.user_id, r.id FROM instructor_profiles p JOIN roles r ON r.name IN ('DIRECTORY_MEMBER', 'BOOKING_PROFESSIONAL')
-      WHERE p.user_id = ${userId} AND p.status = 'published'
-      ON CONFLICT DO NOTHING`),
+    db
+      .insert(userRoles)
+      .select(
+        db
+          .select(insertSelection(userRoles, { userId: instructorProfiles.userId, roleId: roles.id }))
+          .from(instructorProfiles)
+          .innerJoin(roles, inArray(roles.name, ['DIRECTORY_MEMBER', 'BOOKING_PROFESSIONAL']))
+          .where(and(eq(instructorProfiles.userId, userId), eq(instructorProfiles.status, 'published'))),
+      )
+      .onConflictDoNothing(),
   ]);
   const after = await requireOwnProfileView(platform, actor);
   // Suspended between the read and the write: the guarded update changed nothing.
@@ -251,7 +258,7 @@ export async function unpublishProfile(platform: Pick<Platform, 'db' | 'env'>, a
   if (before.status === 'suspended') throw forbidden(PROFILE_SUSPENDED);
   const updated = await db
     .update(instructorProfiles)
-    .set({ status: 'draft', publishedAt: null, updatedAt: NOW })
+    .set({ status: 'draft', publishedAt: null, updatedAt: sqlNow })
     .where(and(eq(instructorProfiles.userId, actor.id), eq(instructorProfiles.status, 'published')));
   const after = await requireOwnProfileView(platform, actor);
   if (updated.rowsAffected === 0 && after.status === 'suspended') throw forbidden(PROFILE_SUSPENDED);
