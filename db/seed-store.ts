@@ -17,6 +17,7 @@ import {
   type DemoResource,
 } from './seed-store-content.ts';
 import { demoResourceCovers, demoStoreFiles } from './seed-store-files.ts';
+import { registerSellableKinds } from '../worker/src/services/payments/registry.ts';
 
 /**
  * The demo curriculum store (decision 0029), written on a database that has no
@@ -139,6 +140,7 @@ async function catalogStatements(): Promise<SQL[]> {
  * are then moved to the day the order was paid, for the sellers' history and charts.
  */
 async function payDemoOrders(db: Db): Promise<number> {
+  registerSellableKinds();
   const fulfiller = fulfillerOf('RESOURCE');
   if (!fulfiller) throw new Error('The demo store needs the RESOURCE fulfiller (worker/src/services/payments/fulfilment.ts)');
   const pending = await db

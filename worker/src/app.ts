@@ -64,6 +64,7 @@ import { adminSettingsRoutes } from './routes/admin-settings.ts';
 import { adminDeploymentRoutes } from './routes/admin-deployment.ts';
 import { adminAuditRoutes } from './routes/admin-audit.ts';
 import { openApiRoutes } from './routes/openapi.ts';
+import { registerSellableKinds } from './services/payments/registry.ts';
 import type { RouterRoute } from 'hono/types';
 
 /** JSON bodies are small; uploads have their own limit inside the upload route. */
@@ -161,6 +162,8 @@ export interface AppOptions {
 
 /** Builds the app of both runtimes. The entry puts a `platform` into the bindings. */
 export function createApp(options: AppOptions = {}) {
+  // Every sellable kind's describer and fulfiller, registered before any request (decision 0050).
+  registerSellableKinds();
   const app = new Hono<AppContext>();
   app.use('*', async (c, next) => {
     const platform = c.env?.platform;

@@ -10,8 +10,6 @@ import { requireUser, signedInUser } from '../middleware/auth.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import { loadBookingViews } from '../services/bookings/booking-views.ts';
 import { holdBooking, holdBookingSchema } from '../services/bookings/holds.ts';
-// Registers the BOOKING purchasable and fulfiller with checkout and the webhook.
-import '../services/bookings/payment.ts';
 import { switchedOn } from '../services/settings.ts';
 
 /**

@@ -7,7 +7,7 @@ import { quoteCheckout, startCheckout } from '../services/payments/checkout.ts';
 import { cancelCheckout, confirmCheckout } from '../services/payments/pending.ts';
 
 /**
- * Checkout (§2.4, §7; decision 0024). Every call needs a signed-in buyer: a guest signs in or
+ * Checkout (decision 0024). Every call needs a signed-in buyer: a guest signs in or
  * creates an account at /checkout first, keeping the cart. Prices come from the database.
  */
 export const checkoutRoutes = new Hono<AppContext>()

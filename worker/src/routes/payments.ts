@@ -8,9 +8,9 @@ import { sessionParamSchema, testCardSchema } from '../schemas/payments.ts';
 import { getPaymentProvider } from '../services/payments/index.ts';
 import { dismissPendingPayment, listPendingPayments, PENDING_DISMISSED } from '../services/payments/pending.ts';
 import { payTestSession, testCheckoutView } from '../services/payments/test-checkout.ts';
-import { receiveWebhook } from '../services/payments/webhooks.ts';
+import { receiveWebhook } from '../services/payments/dispatch.ts';
 
-/** Payments (§2.7, §7; decision 0024): the mode, pending payments, the webhook, the test provider's hosted page. */
+/** Payments (decision 0024): the mode, pending payments, the webhook, the test provider's hosted page. */
 export const paymentsRoutes = new Hono<AppContext>()
   .get('/payments/mode', (c) => {
     markNoStore(c);

@@ -8,10 +8,10 @@ import type { Db } from '../platform/db.ts';
 import { gateLevelOf } from './feature-access.ts';
 
 /**
- * What can be bought, described the same way for every kind (§1): its current title and price,
- * its public page, and whether this user may buy it now. The cart, checkout and orders read items
- * only through `describePurchasables`, so a new kind (the store's resources, issue 10) is one
- * entry in the registry below.
+ * What can be bought, described the same way for every kind: its current title and price, its
+ * public page, and whether this user may buy it now. The cart, checkout and orders read items
+ * only through `describePurchasables`, so a new kind is one describer, registered with the others
+ * in payments/registry.ts.
  */
 
 export type ItemKind = (typeof ITEM_KINDS)[number];
@@ -76,7 +76,7 @@ async function buyerLevel(db: Db, userId: number | null): Promise<number> {
  * (required_level, decision 0031) only to a buyer whose plan reaches it (plan_required, with the
  * gate's description as the reason).
  */
-const describeCourses: KindDescriber = async (db, userId, itemIds) => {
+export const describeCourses: KindDescriber = async (db, userId, itemIds) => {
   const [rows, owned] = await Promise.all([
     db
       .select({
@@ -124,7 +124,7 @@ const describeCourses: KindDescriber = async (db, userId, itemIds) => {
  * bought, taken for free or granted; never to its own seller. A free one is refused by the cart's
  * and checkout's free rule (it is taken from its page instead).
  */
-const describeResources: KindDescriber = async (db, userId, itemIds) => {
+export const describeResources: KindDescriber = async (db, userId, itemIds) => {
   const [rows, owned] = await Promise.all([
     db
       .select({
@@ -167,25 +167,32 @@ const describeResources: KindDescriber = async (db, userId, itemIds) => {
   return out;
 };
 
-/** The kinds the app sells today (SUBSCRIPTION and BOOKING come with their issues). */
-const BUILT_IN = new Map<ItemKind, KindDescriber>([
-  ['COURSE', describeCourses],
-  ['RESOURCE', describeResources],
-]);
+/**
+ * Per kind, the describer in use; a kind without an entry answers not_found for every item. The
+ * sellable kinds are registered by one module, payments/registry.ts (decision 0050).
+ */
+const registry = new Map<ItemKind, KindDescriber>();
+/** The describers a registration replaced, per kind, so that unregistering gives them back. */
+const replaced = new Map<ItemKind, (KindDescriber | undefined)[]>();
 
-/** Per kind; a kind without an entry answers not_found for every item. */
-const registry = new Map<ItemKind, KindDescriber>(BUILT_IN);
-
-/** Adds or replaces a kind's describer (issue 10 registers RESOURCE; tests may register a fake). */
+/** Adds or replaces a kind's describer (the registry registers every kind; tests may register a fake over one). */
 export function registerPurchasableKind(kind: ItemKind, describer: KindDescriber): void {
+  const stack = replaced.get(kind) ?? [];
+  stack.push(registry.get(kind));
+  replaced.set(kind, stack);
   registry.set(kind, describer);
 }
 
-/** Undoes `registerPurchasableKind` (tests that registered a fake): a built-in kind gets its own describer back, any other is removed. */
+/** Undoes the latest `registerPurchasableKind` of the kind (a test's fake): the describer it replaced is back, else the kind has none. */
 export function unregisterPurchasableKind(kind: ItemKind): void {
-  const builtIn = BUILT_IN.get(kind);
-  if (builtIn) registry.set(kind, builtIn);
+  const previous = replaced.get(kind)?.pop();
+  if (previous) registry.set(kind, previous);
   else registry.delete(kind);
+}
+
+/** Whether the kind has a describer (the registry registers each kind once). */
+export function hasPurchasableKind(kind: ItemKind): boolean {
+  return registry.has(kind);
 }
 
 export function notFoundPurchasable(ref: ItemRef): Purchasable {

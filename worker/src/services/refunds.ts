@@ -1,19 +1,21 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { orderItems, orders, refunds } from '../../../db/schema/commerce.ts';
 import type { AuthUser } from '../app-context.ts';
 import { can } from '../domain/permissions.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Platform } from '../platform/context.ts';
+import { insertSelection } from '../platform/insert-select.ts';
 import { getAdminOrder, ORDER_NOT_FOUND, type AdminOrderDetail, type RefundView } from './orders.ts';
 import { audited, type AuditActor } from './audit.ts';
 import { getPaymentProvider, ProviderError } from './payments/index.ts';
 
 /**
- * Refunds (issue 9 §3, decision 0026). The admin's request is reserved first: one conditional
+ * Refunds (decision 0026). The admin's request is reserved first: one conditional
  * INSERT … SELECT adds the refunds row only while the order is paid or partially refunded and the
  * amount fits in total − refunded − refunds still pending, so refund requests racing each other
  * can never give back more than was paid. Then the provider is asked; the order's refunded amount,
- * its status and the end of entitlements follow the provider's charge.refunded event (P's webhook,
+ * its status and the end of entitlements follow the provider's charge.refunded event (the webhook,
  * which the test provider delivers at once), never this request.
  */
 
@@ -33,6 +35,9 @@ export interface RefundResult {
   refund: RefundView;
   order: AdminOrderDetail;
 }
+
+/** Another refund of the same order (or any order): the reservation's and the provider id's guards. */
+const pending = alias(refunds, 'r');
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -67,14 +72,25 @@ export async function refundOrderAs(platform: Platform, createdBy: number | null
   const reason = request.reason ?? '';
   const itemJson = itemIds ? JSON.stringify(itemIds) : null;
   // The reservation: inserted only while the order may be refunded by this much (decision 0004: one statement).
-  const reserve = db.all<{ id: number }>(sql`INSERT INTO refunds (order_id, amount_cents, reason, order_item_ids, status, created_by)
-    SELECT o.id, ${request.amountCents}, ${reason}, ${itemJson}, 'pending', ${createdBy}
-    FROM orders o
-    WHERE o.id = ${orderId}
-      AND o.status IN ('paid', 'partially_refunded')
-      AND ${request.amountCents} <= o.total_cents - o.refunded_cents
-        - COALESCE((SELECT SUM(r.amount_cents) FROM refunds r WHERE r.order_id = o.id AND r.status = 'pending'), 0)
-    RETURNING id`);
+  const pendingRefunds = db
+    .select({ sum: sql`SUM(${pending.amountCents})` })
+    .from(pending)
+    .where(and(eq(pending.orderId, orders.id), eq(pending.status, 'pending')));
+  const reserve = db
+    .insert(refunds)
+    .select(
+      db
+        .select(insertSelection(refunds, { orderId: orders.id, amountCents: request.amountCents, reason, orderItemIds: itemJson, status: 'pending', createdBy }))
+        .from(orders)
+        .where(
+          and(
+            eq(orders.id, orderId),
+            inArray(orders.status, ['paid', 'partially_refunded']),
+            sql`${request.amountCents} <= ${orders.totalCents} - ${orders.refundedCents} - COALESCE((${pendingRefunds}), 0)`,
+          ),
+        ),
+    )
+    .returning({ id: refunds.id });
   // An admin's refund is audited with its reservation (decision 0033): the refund row as created;
   // the order's refunded amount follows the provider's event.
   const lines = itemIds ? ` (lines ${itemIds.join(', ')})` : '';
@@ -102,9 +118,16 @@ export async function refundOrderAs(platform: Platform, createdBy: number | null
     throw err;
   }
   // Stripe answers before its event arrives: remember its id so the event finds this row.
-  await db.run(sql`UPDATE refunds SET provider_refund_id = ${providerRefundId}
-    WHERE id = ${refundId} AND provider_refund_id IS NULL
-      AND NOT EXISTS (SELECT 1 FROM refunds x WHERE x.provider_refund_id = ${providerRefundId})`);
+  await db
+    .update(refunds)
+    .set({ providerRefundId })
+    .where(
+      and(
+        eq(refunds.id, refundId),
+        isNull(refunds.providerRefundId),
+        notExists(db.select({ one: sql`1` }).from(pending).where(eq(pending.providerRefundId, providerRefundId))),
+      ),
+    );
 
   const detail = await getAdminOrder(db, orderId);
   const refund = detail.refunds.find((r) => r.id === refundId);

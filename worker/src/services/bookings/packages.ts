@@ -1,26 +1,30 @@
-import { sql } from 'drizzle-orm';
-import { registerFulfiller, type Fulfiller } from '../payments/fulfilment.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { lessonPackages, packagePurchases } from '../../../../db/schema/index.ts';
+import { insertSelection } from '../../platform/insert-select.ts';
+import { linesOf, o, oi, type Fulfiller } from '../payments/fulfilment.ts';
 import { noticesFromSelect } from '../notifications.ts';
 import { startCheckout } from '../payments/checkout.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
-import { MAX_QUANTITY, REASON_MESSAGES, registerPurchasableKind, type KindDescriber, type Purchasable } from '../purchasables.ts';
+import { MAX_QUANTITY, REASON_MESSAGES, type KindDescriber, type Purchasable } from '../purchasables.ts';
 import { instructorRefundStatement, instructorSaleStatement } from './instructor-ledger.ts';
 import { ACTIVE_IN } from './seats.ts';
 import type { PackagePurchaseView } from './views.ts';
 
 /**
- * Lesson packages (decision 0032): bought through checkout as kind PACKAGE; the payment's batch
- * creates the `package_purchases` row (one per order line), a refund that ends the line marks it
- * refunded. Credits left = total − its bookings that are held, offered or confirmed, or cancelled
- * late (`credit_forfeited`).
+ * Lesson packages (decision 0032): bought through checkout as kind PACKAGE (its describer and
+ * fulfiller are registered in payments/registry.ts); the payment's batch creates the
+ * `package_purchases` row (one per order line), a refund that ends the line marks it refunded.
+ * Credits left = total − its bookings that are held, offered or confirmed, or cancelled late
+ * (`credit_forfeited`).
  */
 
 export const PACKAGE_NOT_FOUND = 'Package not found';
 export const OWN_PACKAGE = 'This is your own package: you cannot buy it.';
 
 /** PACKAGE: an active package of a published instructor, never to the instructor themself. */
-const describePackages: KindDescriber = async (db, userId, itemIds) => {
+export const describePackages: KindDescriber = async (db, userId, itemIds) => {
   const rows = await db.all<{ id: number; title: string; priceCents: number; instructorId: number; active: number; published: number; photoUrl: string | null }>(sql`SELECT
       lp.id, lp.title, lp.price_cents AS priceCents, lp.instructor_id AS instructorId, lp.active,
       (p.status = 'published' AND lt.active = 1) AS published, p.photo_url AS photoUrl
@@ -52,13 +56,33 @@ const describePackages: KindDescriber = async (db, userId, itemIds) => {
  * The credits: a purchase per paid PACKAGE line (the unique order_item_id keeps one) and the
  * instructor's sale in the ledger; a refund marks it refunded and writes the ledger's refund row.
  */
+const lp = alias(lessonPackages, 'lp');
+
 export const packageFulfiller: Fulfiller = {
   grant: (db, orderId, grantable) => [
-    db.run(sql`INSERT INTO package_purchases (user_id, package_id, instructor_id, lesson_type_id, order_id, order_item_id, title, credits_total, price_paid_cents)
-      SELECT o.user_id, lp.id, lp.instructor_id, lp.lesson_type_id, o.id, oi.id, lp.title, lp.lessons_count, oi.total_cents
-      FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN lesson_packages lp ON lp.id = oi.item_id
-      WHERE o.id = ${orderId} AND oi.kind = 'PACKAGE' AND ${grantable}
-      ON CONFLICT DO NOTHING`),
+    db
+      .insert(packagePurchases)
+      .select(
+        db
+          .select(
+            insertSelection(packagePurchases, {
+              userId: o.userId,
+              packageId: lp.id,
+              instructorId: lp.instructorId,
+              lessonTypeId: lp.lessonTypeId,
+              orderId: o.id,
+              orderItemId: oi.id,
+              title: lp.title,
+              creditsTotal: lp.lessonsCount,
+              pricePaidCents: oi.totalCents,
+            }),
+          )
+          .from(oi)
+          .innerJoin(o, eq(o.id, oi.orderId))
+          .innerJoin(lp, eq(lp.id, oi.itemId))
+          .where(linesOf(orderId, 'PACKAGE', grantable)),
+      )
+      .onConflictDoNothing(),
     noticesFromSelect(
       db,
       'package_sold',
@@ -76,15 +100,18 @@ export const packageFulfiller: Fulfiller = {
   ],
   revoke: (db, orderId, revocable) => [
     instructorRefundStatement(db, orderId, 'PACKAGE', revocable),
-    db.run(sql`UPDATE package_purchases SET status = 'refunded'
-      WHERE status = 'active' AND order_item_id IN (SELECT oi.id FROM order_items oi JOIN orders o ON o.id = oi.order_id
-        WHERE o.id = ${orderId} AND oi.kind = 'PACKAGE' AND ${revocable})`),
+    db
+      .update(packagePurchases)
+      .set({ status: 'refunded' })
+      .where(
+        and(
+          eq(packagePurchases.status, 'active'),
+          inArray(packagePurchases.orderItemId, db.select({ id: oi.id }).from(oi).innerJoin(o, eq(o.id, oi.orderId)).where(linesOf(orderId, 'PACKAGE', revocable))),
+        ),
+      ),
   ],
   nextAction: () => null,
 };
-
-registerPurchasableKind('PACKAGE', describePackages);
-registerFulfiller('PACKAGE', packageFulfiller);
 
 /** GET /api/packages/mine: the user's purchases with their credits, newest first. */
 export async function listMyPackages(platform: Pick<Platform, 'db'>, userId: number): Promise<PackagePurchaseView[]> {

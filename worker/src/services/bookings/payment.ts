@@ -1,11 +1,12 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { bookings, users } from '../../../../db/schema/index.ts';
 import { formatInZone } from '../../domain/booking-time.ts';
 import type { Db } from '../../platform/db.ts';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 import { noticesFromSelect } from '../notifications.ts';
 import { instructorRefundStatement, instructorSaleStatement } from './instructor-ledger.ts';
-import { registerFulfiller, type BatchStatement, type Fulfiller } from '../payments/fulfilment.ts';
-import { MAX_QUANTITY, registerPurchasableKind, type KindDescriber, type Purchasable } from '../purchasables.ts';
+import type { BatchStatement, Fulfiller } from '../payments/fulfilment.ts';
+import { MAX_QUANTITY, type KindDescriber, type Purchasable } from '../purchasables.ts';
 
 /**
  * A held booking as something to pay for (decision 0032): the BOOKING purchasable (its booker
@@ -15,7 +16,7 @@ import { MAX_QUANTITY, registerPurchasableKind, type KindDescriber, type Purchas
  * earning shows in seller payments); a refund that ends the line cancels a still-confirmed
  * booking and writes the ledger's refund row; an order that ends unpaid expires its held
  * bookings (`release`). The confirmation email with the booking's ICS is the sweep's (sweep.ts:
- * the payment's batch cannot write a calendar file). Registered when this module loads (the bookings routes import it).
+ * the payment's batch cannot write a calendar file). Both are registered in payments/registry.ts.
  */
 
 export const HOLD_ENDED = 'This booking is no longer held for you. Please choose a time again.';
@@ -117,9 +118,15 @@ export const bookingFulfiller: Fulfiller = {
     const lines = sql`FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN bookings b ON b.id = oi.item_id
       WHERE o.id = ${orderId} AND oi.kind = 'BOOKING' AND ${grantable} AND ${confirmedHere}`;
     return [
-      db.run(sql`UPDATE bookings SET status = 'confirmed', confirmed_at = ${at}, hold_expires_at = NULL, order_id = ${orderId}, updated_at = ${at}
-        WHERE id IN ${lineBookingIds(orderId, grantable)}
-          AND (status = 'held' OR (status = 'expired' AND cancelled_at IS NULL AND ${seatStillFree}))`),
+      db
+        .update(bookings)
+        .set({ status: 'confirmed', confirmedAt: at, holdExpiresAt: null, orderId, updatedAt: at })
+        .where(
+          and(
+            sql`${bookings.id} IN ${lineBookingIds(orderId, grantable)}`,
+            or(eq(bookings.status, 'held'), and(eq(bookings.status, 'expired'), isNull(bookings.cancelledAt), seatStillFree)),
+          ),
+        ),
       ...confirmedNoticeStatements(db, sql`b.id IN ${lineBookingIds(orderId, grantable)}`, confirmedHere),
       instructorSaleStatement(db, lines, sql`b.instructor_id`, sql`'Booking: ' || b.title || ' · ' || b.number`),
     ];
@@ -127,9 +134,16 @@ export const bookingFulfiller: Fulfiller = {
   revoke: (db, orderId, revocable) => [
     instructorRefundStatement(db, orderId, 'BOOKING', revocable),
     // A booking a cancellation already ended keeps who cancelled it; one still confirmed was ended by the refund (an admin's).
-    db.run(sql`UPDATE bookings SET status = 'cancelled', cancelled_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), cancelled_by = COALESCE(cancelled_by, 'admin'),
-        cancel_reason = COALESCE(cancel_reason, 'The payment was refunded.'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-      WHERE status = 'confirmed' AND order_id = ${orderId} AND id IN ${lineBookingIds(orderId, revocable)}`),
+    db
+      .update(bookings)
+      .set({
+        status: 'cancelled',
+        cancelledAt: sqlNow,
+        cancelledBy: sql`COALESCE(${bookings.cancelledBy}, 'admin')`,
+        cancelReason: sql`COALESCE(${bookings.cancelReason}, 'The payment was refunded.')`,
+        updatedAt: sqlNow,
+      })
+      .where(and(eq(bookings.status, 'confirmed'), eq(bookings.orderId, orderId), sql`${bookings.id} IN ${lineBookingIds(orderId, revocable)}`)),
   ],
   nextAction: () => ({ label: 'View booking', url: '/my-bookings' }),
   /*
@@ -137,13 +151,17 @@ export const bookingFulfiller: Fulfiller = {
    * open or paid order has the same booking (a new checkout of it replaced this one).
    */
   release: (db, orderId) => [
-    db.run(sql`UPDATE bookings SET status = 'expired', hold_expires_at = NULL, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-      WHERE status = 'held' AND id IN (SELECT oi.item_id FROM order_items oi WHERE oi.order_id = ${orderId} AND oi.kind = 'BOOKING')
-        AND (SELECT status FROM orders WHERE id = ${orderId}) IN ('expired', 'cancelled', 'failed')
-        AND NOT EXISTS (SELECT 1 FROM order_items oi2 JOIN orders o2 ON o2.id = oi2.order_id
-          WHERE oi2.kind = 'BOOKING' AND oi2.item_id = bookings.id AND o2.id <> ${orderId} AND (o2.status = 'pending' OR o2.paid_at IS NOT NULL))`),
+    db
+      .update(bookings)
+      .set({ status: 'expired', holdExpiresAt: null, updatedAt: sqlNow })
+      .where(
+        and(
+          eq(bookings.status, 'held'),
+          sql`${bookings.id} IN (SELECT oi.item_id FROM order_items oi WHERE oi.order_id = ${orderId} AND oi.kind = 'BOOKING')`,
+          sql`(SELECT status FROM orders WHERE id = ${orderId}) IN ('expired', 'cancelled', 'failed')`,
+          sql`NOT EXISTS (SELECT 1 FROM order_items oi2 JOIN orders o2 ON o2.id = oi2.order_id
+            WHERE oi2.kind = 'BOOKING' AND oi2.item_id = ${bookings.id} AND o2.id <> ${orderId} AND (o2.status = 'pending' OR o2.paid_at IS NOT NULL))`,
+        ),
+      ),
   ],
 };
-
-registerPurchasableKind('BOOKING', describeBookings);
-registerFulfiller('BOOKING', bookingFulfiller);

@@ -1,19 +1,22 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import { cartItems, coupons, orders, users, type CouponRow } from '../../../../db/schema/index.ts';
+import { and, asc, eq, exists, inArray, isNull, not, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { cartItems, couponRedemptions, coupons, orderItems, orders, users, type CouponRow } from '../../../../db/schema/index.ts';
 import { applyCoupon, COUPON_MESSAGES, couponRuleOf, describeCoupon, normaliseCouponCode } from '../../domain/coupons.ts';
 import { CHECKOUT_SESSION_MINUTES, dollars, newOrderNumber, orderDescription, orderTypeOf, type ItemKind } from '../../domain/orders.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import { insertSelection } from '../../platform/insert-select.ts';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { describePurchasables, purchasableKey, type Purchasable } from '../purchasables.ts';
 import { connectDestinationFor } from '../store/connect.ts';
 import { expireOverdueSessions, endPendingOrders } from './pending.ts';
-import { releaseStatements, type BatchStatement } from './fulfilment.ts';
+import { oi, releaseStatements, type BatchStatement } from './fulfilment.ts';
 import { getPaymentProvider, ProviderError } from './index.ts';
 import { loadOrderSummary, type OrderSummary } from './order-view.ts';
 import { SESSION_ID_PLACEHOLDER } from './provider.ts';
-import { handlePaymentEvent } from './webhooks.ts';
+import { handlePaymentEvent } from './dispatch.ts';
 
 /**
  * Checkout (decision 0024): prices come from the database (describePurchasables), never from the
@@ -29,6 +32,9 @@ export const PROVIDER_UNAVAILABLE = 'The payment provider could not be reached. 
 export const COUPON_USAGE_LIMIT = COUPON_MESSAGES.usageLimit;
 
 const MAX_QUANTITY_PER_LINE = 99;
+
+/** Another order than the one a statement is about. */
+const otherOrder = alias(orders, 'o2');
 
 export interface RequestedItem {
   type: ItemKind;
@@ -246,22 +252,34 @@ export async function startCheckout(
   let replaced: { id: number; providerSessionId: string | null }[] = [];
   for (let attempt = 0; attempt < 3 && !created; attempt++) {
     const number = newOrderNumber();
-    const thisOrder = sql`(SELECT id FROM orders WHERE number = ${number})`;
+    const thisOrder = sql<number>`(SELECT ${orders.id} FROM ${orders} WHERE ${orders.number} = ${number})`;
     const replacedBy = `Replaced by order ${number}`;
-    const sameItems = sql.join(
-      lines.map((l) => sql`(oi.kind = ${l.type} AND oi.item_id = ${l.itemId})`),
-      sql` OR `,
-    );
+    const sameItems = or(...lines.map((l) => and(eq(oi.kind, l.type), eq(oi.itemId, l.itemId))));
+    /** The buyer's orders this checkout replaced (cancelled with its reason). */
+    const replacedOrders = db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.failureReason, replacedBy)));
+    const orderExists = exists(db.select({ one: sql`1` }).from(orders).where(eq(orders.number, number)));
     try {
       const results = await db.batch([
         // The buyer's older pending orders for any of these items end: one open checkout per item.
-        db.all<{ id: number; providerSessionId: string | null }>(sql`UPDATE orders SET status = 'cancelled', closed_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'),
-            failure_reason = ${replacedBy}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-          WHERE user_id = ${userId} AND status = 'pending' AND paid_at IS NULL
-            AND id IN (SELECT oi.order_id FROM order_items oi WHERE ${sameItems})
-          RETURNING id, provider_session_id AS providerSessionId`),
-        db.run(sql`UPDATE coupon_redemptions SET status = 'released'
-          WHERE status = 'reserved' AND order_id IN (SELECT id FROM orders WHERE user_id = ${userId} AND failure_reason = ${replacedBy})`),
+        db
+          .update(orders)
+          .set({ status: 'cancelled', closedAt: sqlNow, failureReason: replacedBy, updatedAt: sqlNow })
+          .where(
+            and(
+              eq(orders.userId, userId),
+              eq(orders.status, 'pending'),
+              isNull(orders.paidAt),
+              inArray(orders.id, db.select({ orderId: oi.orderId }).from(oi).where(sameItems)),
+            ),
+          )
+          .returning({ id: orders.id, providerSessionId: orders.providerSessionId }),
+        db
+          .update(couponRedemptions)
+          .set({ status: 'released' })
+          .where(and(eq(couponRedemptions.status, 'reserved'), inArray(couponRedemptions.orderId, replacedOrders))),
         db
           .insert(orders)
           .values({
@@ -280,31 +298,57 @@ export async function startCheckout(
           })
           .returning({ id: orders.id, number: orders.number }),
         ...lines.map((l) =>
-          db.run(sql`INSERT INTO order_items (order_id, kind, item_id, title, image_url, unit_price_cents, quantity, discount_cents, total_cents)
-            VALUES (${thisOrder}, ${l.type}, ${l.itemId}, ${l.title}, ${l.imageUrl}, ${l.unitPriceCents}, ${l.quantity}, ${l.discountCents}, ${l.totalCents})`),
+          db.insert(orderItems).values({
+            orderId: thisOrder,
+            kind: l.type,
+            itemId: l.itemId,
+            title: l.title,
+            imageUrl: l.imageUrl,
+            unitPriceCents: l.unitPriceCents,
+            quantity: l.quantity,
+            discountCents: l.discountCents,
+            totalCents: l.totalCents,
+          }),
         ),
         ...(coupon
           ? [
-              db.run(sql`INSERT INTO coupon_redemptions (coupon_id, order_id, user_id, status, amount_cents)
-                SELECT c.id, ${thisOrder}, ${userId}, 'reserved', ${quote.discountCents} FROM coupons c
-                WHERE c.id = ${coupon.id} AND c.active = 1
-                  AND (c.max_redemptions IS NULL OR (SELECT count(*) FROM coupon_redemptions r
-                        WHERE r.coupon_id = c.id AND r.status IN ('reserved', 'redeemed')) < c.max_redemptions)
-                  AND (c.per_user_limit IS NULL OR (SELECT count(*) FROM coupon_redemptions r
-                        WHERE r.coupon_id = c.id AND r.user_id = ${userId} AND r.status IN ('reserved', 'redeemed')) < c.per_user_limit)`),
+              db.insert(couponRedemptions).select(
+                db
+                  .select(insertSelection(couponRedemptions, { couponId: coupons.id, orderId: thisOrder, userId, status: 'reserved', amountCents: quote.discountCents }))
+                  .from(coupons)
+                  .where(
+                    and(
+                      eq(coupons.id, coupon.id),
+                      sql`${coupons.active} = 1`,
+                      sql`(${coupons.maxRedemptions} IS NULL OR (SELECT count(*) FROM coupon_redemptions r
+                        WHERE r.coupon_id = ${coupons.id} AND r.status IN ('reserved', 'redeemed')) < ${coupons.maxRedemptions})`,
+                      sql`(${coupons.perUserLimit} IS NULL OR (SELECT count(*) FROM coupon_redemptions r
+                        WHERE r.coupon_id = ${coupons.id} AND r.user_id = ${userId} AND r.status IN ('reserved', 'redeemed')) < ${coupons.perUserLimit})`,
+                    ),
+                  ),
+              ),
               // No use was left: the order goes again, in the same transaction (its items cascade).
               db.run(sql`DELETE FROM orders WHERE number = ${number}
                 AND NOT EXISTS (SELECT 1 FROM coupon_redemptions r WHERE r.order_id = orders.id)`),
               // ... and the older orders it would have replaced stay as they were.
-              db.run(sql`UPDATE coupon_redemptions SET status = 'reserved'
-                WHERE status = 'released' AND NOT EXISTS (SELECT 1 FROM orders WHERE number = ${number})
-                  AND order_id IN (SELECT id FROM orders WHERE user_id = ${userId} AND failure_reason = ${replacedBy})`),
-              db.run(sql`UPDATE orders SET status = 'pending', closed_at = NULL, failure_reason = NULL
-                WHERE user_id = ${userId} AND failure_reason = ${replacedBy} AND status = 'cancelled'
-                  AND NOT EXISTS (SELECT 1 FROM orders o2 WHERE o2.number = ${number})`),
+              db
+                .update(couponRedemptions)
+                .set({ status: 'reserved' })
+                .where(and(eq(couponRedemptions.status, 'released'), not(orderExists), inArray(couponRedemptions.orderId, replacedOrders))),
+              db
+                .update(orders)
+                .set({ status: 'pending', closedAt: null, failureReason: null })
+                .where(
+                  and(
+                    eq(orders.userId, userId),
+                    eq(orders.failureReason, replacedBy),
+                    eq(orders.status, 'cancelled'),
+                    notExists(db.select({ one: sql`1` }).from(otherOrder).where(eq(otherOrder.number, number))),
+                  ),
+                ),
             ]
           : []),
-        db.all<{ id: number; number: string }>(sql`SELECT id, number FROM orders WHERE number = ${number}`),
+        db.select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.number, number)),
       ]);
       const readBack = results[results.length - 1] as { id: number; number: string }[];
       replaced = results[0] as { id: number; providerSessionId: string | null }[];
@@ -330,9 +374,13 @@ export async function startCheckout(
   // order remembers it before the session exists, so the payment's ledger and refunds know.
   const destination = provider.name === 'stripe' ? await connectDestinationFor(db, lines) : null;
   if (destination) {
-    await db.run(sql`UPDATE orders SET metadata = json_set(CASE WHEN json_valid(metadata) THEN metadata ELSE '{}' END,
-        '$.connect_destination', ${destination.accountId}, '$.application_fee_cents', ${destination.applicationFeeCents})
-      WHERE id = ${orderId}`);
+    await db
+      .update(orders)
+      .set({
+        metadata: sql`json_set(CASE WHEN json_valid(${orders.metadata}) THEN ${orders.metadata} ELSE '{}' END,
+          '$.connect_destination', ${destination.accountId}, '$.application_fee_cents', ${destination.applicationFeeCents})`,
+      })
+      .where(eq(orders.id, orderId));
   }
   let session;
   try {
@@ -353,9 +401,14 @@ export async function startCheckout(
   } catch (err) {
     console.error('Checkout session failed', err instanceof Error ? err.message : err);
     await db.batch([
-      db.run(sql`UPDATE orders SET status = 'failed', closed_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), failure_reason = ${PROVIDER_UNAVAILABLE}
-        WHERE id = ${orderId} AND status = 'pending'`),
-      db.run(sql`UPDATE coupon_redemptions SET status = 'released' WHERE order_id = ${orderId} AND status = 'reserved'`),
+      db
+        .update(orders)
+        .set({ status: 'failed', closedAt: sqlNow, failureReason: PROVIDER_UNAVAILABLE })
+        .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'))),
+      db
+        .update(couponRedemptions)
+        .set({ status: 'released' })
+        .where(and(eq(couponRedemptions.orderId, orderId), eq(couponRedemptions.status, 'reserved'))),
       ...releaseStatements(db, orderId),
     ]);
     if (err instanceof ProviderError) throw new AppError(502, PROVIDER_UNAVAILABLE);

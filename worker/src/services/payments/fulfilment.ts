@@ -1,7 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { courses, enrollments, orderItems, orders, resourceOwnerships, resources, sellerLedger } from '../../../../db/schema/index.ts';
 import type { ItemKind } from '../../domain/orders.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
+import { insertSelection } from '../../platform/insert-select.ts';
 import { publicLink } from '../../platform/public-url.ts';
 import { emailsFromSelect, HELLO_USER, noticesFromSelect } from '../notifications.ts';
 import { platformFeePercentSql } from '../store/store-settings.ts';
@@ -12,11 +16,23 @@ import { platformFeePercentSql } from '../store/store-settings.ts';
  * run them, so the webhook handler puts them into the one batch that changes the order: the
  * grant and the state change happen together or not at all. Every statement is guarded by the
  * line's own state (the `grantable` / `revocable` condition over `oi` = order_items and
- * `o` = orders), so running it twice changes nothing. A new kind (store resources, plans,
- * bookings) registers one entry here.
+ * `o` = orders), so running it twice changes nothing. A new kind's fulfiller is registered with
+ * the others in payments/registry.ts. What a refund of a line ends (`revoke`) is the kind's
+ * refund rule.
  */
 
-export type BatchStatement = ReturnType<Db['run']>;
+/** A statement for `db.batch`: a drizzle builder query or a raw `db.run` / `db.all`. */
+export type BatchStatement = BatchItem<'sqlite'>;
+
+/**
+ * The order's lines and the order, under the names the `grantable` / `revocable` conditions use
+ * (`oi`, `o`), for the statements that select them.
+ */
+export const oi = alias(orderItems, 'oi');
+export const o = alias(orders, 'o');
+
+/** The order's lines of `kind` that `condition` selects (over `oi` and `o`). */
+export const linesOf = (orderId: number, kind: ItemKind, condition: SQL) => and(eq(o.id, orderId), eq(oi.kind, kind), condition);
 
 export interface NextAction {
   label: 'Start course' | 'Go to course' | 'Download' | 'View booking';
@@ -52,13 +68,18 @@ const courseLines = (orderId: number, condition: SQL) => sql`FROM order_items oi
   WHERE o.id = ${orderId} AND oi.kind = 'COURSE' AND ${condition}`;
 
 /** COURSE: the buyer is enrolled (source 'purchase'); a refund ends that enrolment. */
-const courseFulfiller: Fulfiller = {
+export const courseFulfiller: Fulfiller = {
   grant: (db, orderId, grantable) => [
-    db.run(sql`INSERT INTO enrollments (user_id, course_id, source)
-      SELECT o.user_id, oi.item_id, 'purchase' FROM order_items oi JOIN orders o ON o.id = oi.order_id
-      WHERE o.id = ${orderId} AND oi.kind = 'COURSE' AND ${grantable}
-        AND EXISTS (SELECT 1 FROM courses c WHERE c.id = oi.item_id)
-      ON CONFLICT DO NOTHING`),
+    db
+      .insert(enrollments)
+      .select(
+        db
+          .select(insertSelection(enrollments, { userId: o.userId, courseId: oi.itemId, source: 'purchase' }))
+          .from(oi)
+          .innerJoin(o, eq(o.id, oi.orderId))
+          .where(and(linesOf(orderId, 'COURSE', grantable), exists(db.select({ one: sql`1` }).from(courses).where(eq(courses.id, oi.itemId))))),
+      )
+      .onConflictDoNothing(),
     noticesFromSelect(
       db,
       'enrolment',
@@ -126,23 +147,58 @@ export const refundedOfLine = sql`MIN(oi.total_cents, COALESCE(
  * share of the sale's fee. Every statement is guarded by the line's state, so a redelivered event
  * changes nothing.
  */
-const resourceFulfiller: Fulfiller = {
+const r = alias(resources, 'r');
+/** The platform's fee of a sale line: round(gross × platform fee % / 100), the percentage read in the statement. */
+const saleFee = sql<number>`CAST(round(${oi.totalCents} * ${platformFeePercentSql} / 100.0) AS INTEGER)`;
+/** The same share of the sale's fee as the refund is of its gross (over `ended`). */
+const refundFee = sql<number>`CASE WHEN ended.sale_gross > 0 THEN CAST(round(ended.sale_fee * 1.0 * ended.amount / ended.sale_gross) AS INTEGER) ELSE 0 END`;
+
+export const resourceFulfiller: Fulfiller = {
   grant: (db, orderId, grantable) => [
-    db.run(sql`INSERT INTO resource_ownerships (user_id, resource_id, source, order_id)
-      SELECT o.user_id, oi.item_id, 'purchase', o.id ${resourceLines(orderId, grantable)}
-      ON CONFLICT DO NOTHING`),
-    db.run(sql`UPDATE resources SET sales_count = sales_count + (
-        SELECT coalesce(sum(oi.quantity), 0) FROM order_items oi JOIN orders o ON o.id = oi.order_id
-        WHERE o.id = ${orderId} AND oi.kind = 'RESOURCE' AND oi.item_id = resources.id AND ${grantable})
-      WHERE id IN (SELECT oi.item_id FROM order_items oi JOIN orders o ON o.id = oi.order_id
-        WHERE o.id = ${orderId} AND oi.kind = 'RESOURCE' AND ${grantable})`),
-    db.run(sql`INSERT INTO seller_ledger (seller_id, type, order_id, order_item_id, resource_id, gross_cents, fee_cents, net_cents, description)
-      SELECT seller_id, 'sale', order_id, item_id, resource_id, gross, fee, gross - fee, description FROM (
-        SELECT r.seller_id, o.id AS order_id, oi.id AS item_id, r.id AS resource_id, oi.total_cents AS gross,
-          CAST(round(oi.total_cents * ${platformFeePercentSql} / 100.0) AS INTEGER) AS fee,
-          'Sale: ' || oi.title || CASE WHEN oi.quantity > 1 THEN ' × ' || oi.quantity ELSE '' END || ' · Order ' || o.number AS description
-        ${resourceLines(orderId, grantable)})
-      WHERE true ON CONFLICT DO NOTHING`),
+    db
+      .insert(resourceOwnerships)
+      .select(
+        db
+          .select(insertSelection(resourceOwnerships, { userId: o.userId, resourceId: oi.itemId, source: 'purchase', orderId: o.id }))
+          .from(oi)
+          .innerJoin(o, eq(o.id, oi.orderId))
+          .innerJoin(r, eq(r.id, oi.itemId))
+          .where(linesOf(orderId, 'RESOURCE', grantable)),
+      )
+      .onConflictDoNothing(),
+    db
+      .update(resources)
+      .set({
+        salesCount: sql`${resources.salesCount} + (${db
+          .select({ quantity: sql`coalesce(sum(${oi.quantity}), 0)` })
+          .from(oi)
+          .innerJoin(o, eq(o.id, oi.orderId))
+          .where(and(linesOf(orderId, 'RESOURCE', grantable), eq(oi.itemId, resources.id)))})`,
+      })
+      .where(inArray(resources.id, db.select({ itemId: oi.itemId }).from(oi).innerJoin(o, eq(o.id, oi.orderId)).where(linesOf(orderId, 'RESOURCE', grantable)))),
+    db
+      .insert(sellerLedger)
+      .select(
+        db
+          .select(
+            insertSelection(sellerLedger, {
+              sellerId: r.sellerId,
+              type: 'sale',
+              orderId: o.id,
+              orderItemId: oi.id,
+              resourceId: r.id,
+              grossCents: oi.totalCents,
+              feeCents: saleFee,
+              netCents: sql`${oi.totalCents} - ${saleFee}`,
+              description: sql`'Sale: ' || ${oi.title} || CASE WHEN ${oi.quantity} > 1 THEN ' × ' || ${oi.quantity} ELSE '' END || ' · Order ' || ${o.number}`,
+            }),
+          )
+          .from(oi)
+          .innerJoin(o, eq(o.id, oi.orderId))
+          .innerJoin(r, eq(r.id, oi.itemId))
+          .where(linesOf(orderId, 'RESOURCE', grantable)),
+      )
+      .onConflictDoNothing(),
     noticesFromSelect(
       db,
       'resource_sold',
@@ -156,15 +212,34 @@ const resourceFulfiller: Fulfiller = {
     ),
   ],
   revoke: (db, orderId, revocable) => [
-    db.run(sql`INSERT INTO seller_ledger (seller_id, type, order_id, order_item_id, refund_id, resource_id, gross_cents, fee_cents, net_cents, description)
-      SELECT seller_id, 'refund', order_id, item_id, refund_id, resource_id, -amount, -fee, -(amount - fee), description FROM (
-        SELECT ended.*, CASE WHEN sale_gross > 0 THEN CAST(round(sale_fee * 1.0 * amount / sale_gross) AS INTEGER) ELSE 0 END AS fee FROM (
-          SELECT s.seller_id, o.id AS order_id, oi.id AS item_id, s.resource_id, s.gross_cents AS sale_gross, s.fee_cents AS sale_fee,
-            ${refundedOfLine} AS amount, ${endingRefundId} AS refund_id,
-            'Refund: ' || oi.title || ' · Order ' || o.number AS description
-          FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN seller_ledger s ON s.type = 'sale' AND s.order_item_id = oi.id
-          WHERE o.id = ${orderId} AND oi.kind = 'RESOURCE' AND ${revocable}) AS ended)
-      WHERE true ON CONFLICT DO NOTHING`),
+    db
+      .insert(sellerLedger)
+      .select(
+        db
+          .select(
+            insertSelection(sellerLedger, {
+              sellerId: sql`ended.seller_id`,
+              type: 'refund',
+              orderId: sql`ended.order_id`,
+              orderItemId: sql`ended.item_id`,
+              refundId: sql`ended.refund_id`,
+              resourceId: sql`ended.resource_id`,
+              grossCents: sql`-ended.amount`,
+              feeCents: sql`-${refundFee}`,
+              netCents: sql`-(ended.amount - ${refundFee})`,
+              description: sql`ended.description`,
+            }),
+          )
+          .from(
+            sql`(SELECT s.seller_id, o.id AS order_id, oi.id AS item_id, s.resource_id, s.gross_cents AS sale_gross, s.fee_cents AS sale_fee,
+                ${refundedOfLine} AS amount, ${endingRefundId} AS refund_id,
+                'Refund: ' || oi.title || ' · Order ' || o.number AS description
+              FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN seller_ledger s ON s.type = 'sale' AND s.order_item_id = oi.id
+              WHERE o.id = ${orderId} AND oi.kind = 'RESOURCE' AND ${revocable}) AS ended`,
+          )
+          .where(sql`true`),
+      )
+      .onConflictDoNothing(),
     db.run(sql`DELETE FROM resource_ownerships WHERE source = 'purchase' AND EXISTS (
       SELECT 1 FROM order_items oi JOIN orders o ON o.id = oi.order_id
       WHERE o.id = ${orderId} AND oi.kind = 'RESOURCE' AND oi.item_id = resource_ownerships.resource_id
@@ -191,12 +266,10 @@ const resourceFulfiller: Fulfiller = {
     ),
 };
 
-const registry = new Map<ItemKind, Fulfiller>([
-  ['COURSE', courseFulfiller],
-  ['RESOURCE', resourceFulfiller],
-]);
+/** Per kind, its fulfiller; the sellable kinds are registered by payments/registry.ts (decision 0050). */
+const registry = new Map<ItemKind, Fulfiller>();
 
-/** Adds or replaces a kind's fulfiller (the store registers RESOURCE, plans SUBSCRIPTION, ...). */
+/** Adds or replaces a kind's fulfiller. */
 export function registerFulfiller(kind: ItemKind, fulfiller: Fulfiller): void {
   registry.set(kind, fulfiller);
 }

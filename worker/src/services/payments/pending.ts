@@ -10,7 +10,7 @@ import { releaseStatements } from './fulfilment.ts';
 import { releaseCouponStatement } from './webhooks.ts';
 
 /**
- * Pending payments (§2.7, §3): orders started and not paid, while their session is open. The test
+ * Pending payments: orders started and not paid, while their session is open. The test
  * provider's sessions expire lazily: whenever a buyer's pending payments or a session are read (and
  * before each checkout) the overdue ones get their checkout.session.expired event, so no timer is
  * needed on Workers. Stripe sends its own expiry events; an overdue session is left out meanwhile.
@@ -54,7 +54,10 @@ export async function expireOverdueSessions(platform: Platform, userId?: number)
   for (const order of overdue) {
     if (order.providerSessionId) await test.deliver(testEvents.expired(order));
     else await platform.db.batch([
-      platform.db.run(sql`UPDATE orders SET status = 'expired', closed_at = ${nowIso()} WHERE id = ${order.id} AND status = 'pending'`),
+      platform.db
+        .update(orders)
+        .set({ status: 'expired', closedAt: nowIso() })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'))),
       releaseCouponStatement(platform.db, order.id),
       ...releaseStatements(platform.db, order.id),
     ]);
@@ -118,8 +121,10 @@ export async function listPendingPayments(platform: Platform, userId: number): P
 async function cancelOrder(platform: Platform, order: OrderRow): Promise<void> {
   const { db } = platform;
   await db.batch([
-    db.run(sql`UPDATE orders SET status = 'cancelled', closed_at = ${nowIso()}, updated_at = ${nowIso()}
-      WHERE id = ${order.id} AND status = 'pending' AND paid_at IS NULL`),
+    db
+      .update(orders)
+      .set({ status: 'cancelled', closedAt: nowIso(), updatedAt: nowIso() })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), isNull(orders.paidAt))),
     releaseCouponStatement(db, order.id),
     ...releaseStatements(db, order.id),
   ]);

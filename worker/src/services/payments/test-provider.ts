@@ -4,7 +4,7 @@ import { appSecrets, orders, type OrderRow } from '../../../../db/schema/index.t
 import { memoized, type Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { ProviderError, type CheckoutSessionInput, type PaymentProvider, type ProviderEvent, type RefundInput } from './provider.ts';
-import { receiveWebhook, type HandledEvent } from './webhooks.ts';
+import { receiveWebhook, type HandledEvent } from './dispatch.ts';
 
 /**
  * The built-in test provider (decision 0024), used when Stripe's keys are not set. Its sessions

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
-import { orders, users } from '../../../../db/schema/index.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { orderItems, orders, users } from '../../../../db/schema/index.ts';
 import type { BillingInterval } from '../../../../db/schema/subscriptions.ts';
 import { CHECKOUT_SESSION_MINUTES, formatUsd, newOrderNumber } from '../../domain/orders.ts';
 import { TRIAL_DAYS } from '../../domain/subscriptions.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { PROVIDER_UNAVAILABLE, returnUrls } from '../payments/checkout.ts';
 import { ProviderError } from '../payments/index.ts';
@@ -14,7 +15,7 @@ import { getBillingProvider } from './billing-provider.ts';
 import { planByKey, planPriceCents } from './plans.ts';
 
 /**
- * Checkout of a plan (§7, decision 0031): an order of type `subscription` with one SUBSCRIPTION
+ * Checkout of a plan (decision 0031): an order of type `subscription` with one SUBSCRIPTION
  * line (the plan), so an unfinished one is a pending payment of type subscription and expires like
  * any checkout. A first subscription gets the 14-day trial (the line is discounted to 0: nothing is
  * due today, the card is kept for the first charge); an account that ever had a trial gets none.
@@ -64,7 +65,7 @@ export async function liveSubscriptionExists(platform: Platform, userId: number)
 export interface SubscriptionCheckoutRequest {
   plan: string;
   interval: BillingInterval;
-  /** The price the page showed, in dollars (§7's `price`): it must still be the plan's. */
+  /** The price the page showed, in dollars: it must still be the plan's. */
   price?: number;
 }
 
@@ -105,15 +106,38 @@ export async function startSubscriptionCheckout(platform: Platform, userId: numb
     try {
       const results = await db.batch([
         // One open subscription checkout per account: the older ones end.
-        db.all<{ id: number; providerSessionId: string | null }>(sql`UPDATE orders SET status = 'cancelled', closed_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'),
-            failure_reason = ${`Replaced by order ${number}`}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-          WHERE user_id = ${userId} AND type = 'subscription' AND status = 'pending' AND paid_at IS NULL
-          RETURNING id, provider_session_id AS providerSessionId`),
-        db.all<{ id: number; number: string }>(sql`INSERT INTO orders (number, user_id, type, status, description, subtotal_cents, discount_cents, total_cents, provider, expires_at, metadata)
-          VALUES (${number}, ${userId}, 'subscription', 'pending', ${description}, ${priceCents}, ${discountCents}, ${totalCents}, ${provider.name}, ${expiresAt.toISOString()}, ${metadata})
-          RETURNING id, number`),
-        db.run(sql`INSERT INTO order_items (order_id, kind, item_id, title, image_url, unit_price_cents, quantity, discount_cents, total_cents)
-          VALUES ((SELECT id FROM orders WHERE number = ${number}), 'SUBSCRIPTION', ${plan.id}, ${title}, NULL, ${priceCents}, 1, ${discountCents}, ${totalCents})`),
+        db
+          .update(orders)
+          .set({ status: 'cancelled', closedAt: sqlNow, failureReason: `Replaced by order ${number}`, updatedAt: sqlNow })
+          .where(and(eq(orders.userId, userId), eq(orders.type, 'subscription'), eq(orders.status, 'pending'), isNull(orders.paidAt)))
+          .returning({ id: orders.id, providerSessionId: orders.providerSessionId }),
+        db
+          .insert(orders)
+          .values({
+            number,
+            userId,
+            type: 'subscription',
+            status: 'pending',
+            description,
+            subtotalCents: priceCents,
+            discountCents,
+            totalCents,
+            provider: provider.name,
+            expiresAt: expiresAt.toISOString(),
+            metadata,
+          })
+          .returning({ id: orders.id, number: orders.number }),
+        db.insert(orderItems).values({
+          orderId: sql<number>`(SELECT ${orders.id} FROM ${orders} WHERE ${orders.number} = ${number})`,
+          kind: 'SUBSCRIPTION',
+          itemId: plan.id,
+          title,
+          imageUrl: null,
+          unitPriceCents: priceCents,
+          quantity: 1,
+          discountCents,
+          totalCents,
+        }),
       ]);
       replaced = results[0];
       created = results[1][0] ?? null;
@@ -142,8 +166,10 @@ export async function startSubscriptionCheckout(platform: Platform, userId: numb
     });
   } catch (err) {
     console.error('Subscription checkout failed', err instanceof Error ? err.message : err);
-    await db.run(sql`UPDATE orders SET status = 'failed', closed_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'), failure_reason = ${PROVIDER_UNAVAILABLE}
-      WHERE id = ${created.id} AND status = 'pending'`);
+    await db
+      .update(orders)
+      .set({ status: 'failed', closedAt: sqlNow, failureReason: PROVIDER_UNAVAILABLE })
+      .where(and(eq(orders.id, created.id), eq(orders.status, 'pending')));
     if (err instanceof ProviderError) throw new AppError(502, PROVIDER_UNAVAILABLE);
     throw err;
   }
