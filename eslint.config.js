@@ -5,6 +5,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const LITERAL_WRITE = "Build the statement with drizzle's builders (db.insert / db.update with .set, .select, .onConflictDoUpdate, .returning), not a literal INSERT or UPDATE.";
+/** Literal INSERT and UPDATE statements (decision 0049). */
+const LITERAL_WRITE_SELECTORS = [
+  { selector: 'TemplateElement[value.raw=/\\bINSERT\\s+(OR\\s+\\w+\\s+)?INTO\\b/i]', message: LITERAL_WRITE },
+  { selector: 'TemplateElement[value.raw=/\\bUPDATE\\s+([\\w"`]+\\s+SET\\b|$)/i]', message: LITERAL_WRITE },
+  { selector: 'Literal[value=/\\bINSERT\\s+(OR\\s+\\w+\\s+)?INTO\\b/i]', message: LITERAL_WRITE },
+  { selector: 'Literal[value=/\\bUPDATE\\s+[\\w"`]+\\s+SET\\b/i]', message: LITERAL_WRITE },
+];
+/** The clock as a timestamp column holds it is `sqlNow` of platform/sql-expressions.ts, never a private copy. */
+const PRIVATE_NOW = {
+  selector: "TemplateElement[value.raw=/strftime\\('%Y-%m-%dT%H:%M:%fZ',\\s*'now'\\)/]",
+  message: 'Use sqlNow (or sqlMinutesAgo / sqlNowUnlessSet) from worker/src/platform/sql-expressions.ts.',
+};
 
 export default tseslint.config(
   {
@@ -28,15 +40,12 @@ export default tseslint.config(
     // Migrations (SQL files) and tests are not linted by this rule.
     files: ['worker/src/**/*.ts'],
     ignores: ['worker/src/**/*.test.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'TemplateElement[value.raw=/\\bINSERT\\s+(OR\\s+\\w+\\s+)?INTO\\b/i]', message: LITERAL_WRITE },
-        { selector: 'TemplateElement[value.raw=/\\bUPDATE\\s+([\\w"`]+\\s+SET\\b|$)/i]', message: LITERAL_WRITE },
-        { selector: 'Literal[value=/\\bINSERT\\s+(OR\\s+\\w+\\s+)?INTO\\b/i]', message: LITERAL_WRITE },
-        { selector: 'Literal[value=/\\bUPDATE\\s+[\\w"`]+\\s+SET\\b/i]', message: LITERAL_WRITE },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...LITERAL_WRITE_SELECTORS, PRIVATE_NOW] },
+  },
+  {
+    // The one module that writes the clock expression (decision 0049).
+    files: ['worker/src/platform/sql-expressions.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...LITERAL_WRITE_SELECTORS] },
   },
   {
     files: ['site/src/**/*.tsx'],

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { sqlNow } from '../platform/sql-expressions.ts';
 import { Hono } from 'hono';
 import { uploads, users } from '../../../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
@@ -109,7 +110,7 @@ export const uploadRoutes = new Hono<AppContext>()
         attach: (url) =>
           platform.db
             .update(users)
-            .set({ profileImageUrl: url, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+            .set({ profileImageUrl: url, updatedAt: sqlNow })
             .where(eq(users.id, user.id)),
       });
       const view = await loadUserView(platform.db, user.id);

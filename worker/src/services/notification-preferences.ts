@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { sqlNow } from '../platform/sql-expressions.ts';
 import { notificationPreferences } from '../../../db/schema/index.ts';
 import {
   channelOn,
@@ -113,7 +114,7 @@ export async function updatePreferences(db: Db, user: { id: number; roles: reado
         .values({ userId: user.id, kind, inApp: next.in_app, email: next.email })
         .onConflictDoUpdate({
           target: [notificationPreferences.userId, notificationPreferences.kind],
-          set: { inApp: next.in_app, email: next.email, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` },
+          set: { inApp: next.in_app, email: next.email, updatedAt: sqlNow },
         });
     });
     await db.batch(statements as [(typeof statements)[number], ...typeof statements]);

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 import { statTotals } from '../../../../db/schema/stat-totals.ts';
 import {
   subscriptionInvoices,
@@ -111,7 +112,7 @@ export async function updatePlan(db: Db, actor: AuditActor, id: number, changes:
             features: JSON.stringify(set.features.map(({ text, included }) => ({ text, included }))),
           }),
           ...(set.active !== undefined && { active: set.active }),
-          updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+          updatedAt: sqlNow,
         })
         .where(eq(subscriptionPlans.id, id))
         .returning(),
