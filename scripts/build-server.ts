@@ -1,7 +1,8 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { writeZipTable } from './generate-zip-data.ts';
 
 // The Node server as one bundled module (build/server/index.mjs), which `npm start` runs.
 // Loading the TypeScript sources module by module costs ~200 MB more resident memory (drizzle's
@@ -36,6 +37,11 @@ await build({
 });
 console.log('Server bundled: build/server/index.mjs');
 
+// The US ZIP code table, a file of the built site that the lookup reads on first use on either
+// runtime (decision 0055). Written here because `astro build` empties dist/ first.
+const zipTable = writeZipTable(resolve(root, 'dist'));
+console.log(`ZIP code table written: ${zipTable.codes} codes in dist/_data/zip-codes.txt`);
+
 // The pages the server renders from the site's components (decision 0020): `astro build` compiles
 // them into build/astro/ (the worker bundles that with wrangler); Node gets them as one module.
 const pages = resolve(root, 'build/astro/entry.mjs');
@@ -55,3 +61,11 @@ if (existsSync(pages)) {
 } else {
   console.warn('No build/astro/entry.mjs (run astro build first): the server will not render changed pages');
 }
+
+// The API reference viewer (decision 0052): Scalar's standalone bundle, served from this origin
+// at the path site/src/lib/api-reference.ts loads it from (no CDN: the page policy allows 'self').
+const viewer = resolve(root, 'node_modules/@scalar/api-reference/dist/browser/standalone.js');
+const viewerOut = resolve(root, 'dist/vendor/scalar/api-reference.js');
+mkdirSync(dirname(viewerOut), { recursive: true });
+copyFileSync(viewer, viewerOut);
+console.log('API reference viewer copied: dist/vendor/scalar/api-reference.js');

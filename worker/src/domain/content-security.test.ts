@@ -71,4 +71,17 @@ describe('content security policy', () => {
     expect(policy.get('style-src-elem')).toEqual(["'self'"]);
     expect(directives(await pagePolicyFor(null, '<script>a()</script>')).get('script-src')).toEqual(["'self'"]);
   });
+
+  it("the API reference viewer's pages: its run-time style elements may be inline, scripts stay strict (decision 0052)", async () => {
+    const manifest = { scripts: [await cspHash('a()')], styles: [await cspHash('p{}')] };
+    const viewer = directives(await pagePolicyFor(manifest, '<script>a()</script><style>p{}</style><div data-api-viewer data-url="/api/openapi.json"></div>'));
+    expect(viewer.get('style-src-elem')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(viewer.get('script-src')).toEqual(["'self'", `'${await cspHash('a()')}'`]);
+    expect(viewer.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(viewer.get('connect-src')).toEqual(["'self'"]);
+    expect(viewer.get('font-src')).toEqual(["'self'"]);
+    // Any other page keeps its hashes only; the attribute's name as text is not the viewer.
+    const other = directives(await pagePolicyFor(manifest, '<style>p{}</style><p>data-api-viewer</p>'));
+    expect(other.get('style-src-elem')).toEqual(["'self'", `'${await cspHash('p{}')}'`]);
+  });
 });

@@ -27,9 +27,12 @@ const quoted = (hashes: readonly string[]) => hashes.map((h) => `'${h}'`);
  * through style-src-elem. style-src keeps 'unsafe-inline' only for browsers without the -elem/-attr
  * split, which would otherwise block every style attribute.
  */
-export function pagePolicy(manifest: CspManifest | null): string {
+export function pagePolicy(manifest: CspManifest | null, options: { viewerStyles?: boolean } = {}): string {
   const scripts = quoted(manifest?.scripts ?? []);
-  const styles = quoted(manifest?.styles ?? []);
+  // The API reference viewer (decision 0052) adds its stylesheets as <style> elements at run time,
+  // whose text no build hashes: on its pages alone, style elements may be inline. Scripts stay
+  // held to this origin and the build's hashes.
+  const styles = options.viewerStyles ? ["'unsafe-inline'"] : quoted(manifest?.styles ?? []);
   return [
     "default-src 'self'",
     ['script-src', "'self'", ...scripts].join(' '),
@@ -113,13 +116,19 @@ function hashOnce(text: string): Promise<string> {
  * the site has none (a document keeps the policy it was loaded with).
  */
 export async function pagePolicyFor(manifest: CspManifest | null, html: string): Promise<string> {
-  if (!manifest) return pagePolicy(null);
+  const viewerStyles = hasApiViewer(html);
+  if (!manifest) return pagePolicy(null, { viewerStyles });
   const blocks = inlineBlocks(html);
   const own = async (texts: string[], allowed: readonly string[]) => {
     const hashes = new Set(await Promise.all(texts.map(hashOnce)));
     return allowed.filter((h) => hashes.has(h));
   };
-  return pagePolicy({ scripts: await own(blocks.scripts, manifest.scripts), styles: await own(blocks.styles, manifest.styles) });
+  return pagePolicy({ scripts: await own(blocks.scripts, manifest.scripts), styles: await own(blocks.styles, manifest.styles) }, { viewerStyles });
+}
+
+/** Whether a page holds the API reference viewer (site/src/lib/api-reference.ts marks its place with this attribute). */
+export function hasApiViewer(html: string): boolean {
+  return /<[a-z]+\b[^>]*\sdata-api-viewer[\s=>]/i.test(html);
 }
 
 /** The manifest of a set of pages: every distinct inline script and style, hashed, sorted. */

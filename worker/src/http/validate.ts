@@ -1,7 +1,9 @@
 import { zValidator } from '@hono/zod-validator';
+import { resolver, uniqueSymbol } from 'hono-openapi';
 import type { ValidationTargets } from 'hono';
 import type { ZodType } from 'zod';
 import { AppError, type ValidationErrors } from './errors.ts';
+import { refusingDeepJson } from './json-depth.ts';
 
 /** Turns zod issues into the field -> messages map of the error shape. */
 export function toValidationErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ValidationErrors {
@@ -13,24 +15,11 @@ export function toValidationErrors(issues: readonly { path: readonly PropertyKey
   return out;
 }
 
-/** What a `validate()` middleware checks: the part of the request and its schema. */
-export interface ValidationRecord {
-  target: keyof ValidationTargets;
-  schema: ZodType;
-}
-
-/** The schema each middleware made by `validate()` checks, read by the OpenAPI generator (decision 0033). */
-const records = new WeakMap<object, ValidationRecord>();
-
-/** The target and schema a route handler validates with, or undefined when it is not a `validate()` middleware. */
-export function validationOf(handler: unknown): ValidationRecord | undefined {
-  return typeof handler === 'function' ? records.get(handler) : undefined;
-}
-
 /**
  * The one validation hook of the API: every `validate()` answers 400 with the error shape,
- * whose message is the first problem found. The middleware keeps its schema for the API
- * description (`validationOf`).
+ * whose message is the first problem found. The middleware carries hono-openapi's resolver of its
+ * schema, as the library's own `validator()` does, so the API description lists what it checks
+ * (decision 0052); the checking itself stays zod's, through @hono/zod-validator.
  */
 export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) => {
   const middleware = zValidator(target, schema, (result) => {
@@ -40,6 +29,6 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
       throw new AppError(400, first, { validationErrors });
     }
   });
-  records.set(middleware, { target, schema });
-  return middleware;
+  // A JSON body is first checked for its depth (decision 0058).
+  return Object.assign(target === 'json' ? refusingDeepJson(middleware) : middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
 };

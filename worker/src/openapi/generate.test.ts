@@ -13,7 +13,7 @@ let doc: OpenApiDocument;
 
 beforeAll(async () => {
   t = await createTestApp();
-  doc = generateOpenApi(t.app.routes);
+  doc = await generateOpenApi(t.app.routes);
 });
 afterAll(() => t.close());
 
@@ -129,7 +129,8 @@ describe('the OpenAPI description of the app', () => {
     expect(operation(doc, 'get', '/api/health').security).toEqual([]);
     // Bodies a handler reads itself: the uploads' multipart form, the provider's raw events.
     expect(Object.keys(operation(doc, 'post', '/api/upload/profile').requestBody!.content)).toEqual(['multipart/form-data']);
-    expect(Object.keys(operation(doc, 'post', '/api/upload/profile').responses).sort()).toEqual(['201', '400', '401', '409', '413']);
+    // …and its rate limit (429) and the file types it refuses (415), decision 0052.
+    expect(Object.keys(operation(doc, 'post', '/api/upload/profile').responses).sort()).toEqual(['201', '400', '401', '409', '413', '415', '429']);
     expect(Object.keys(operation(doc, 'post', '/api/payments/webhook').requestBody!.content)).toEqual(['application/json']);
     expect(operation(doc, 'post', '/api/logout').requestBody).toBeUndefined();
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
@@ -137,7 +138,7 @@ describe('the OpenAPI description of the app', () => {
     expect(operationIdOf('get', '/api/admin/coupons/{id}')).toBe('getAdminCouponsById');
   });
 
-  it('describes schemas JSON cannot fully express (transforms, refinements, dates, files) without failing', () => {
+  it('describes schemas JSON cannot fully express (transforms, refinements, dates, files) without failing', async () => {
     const body = z.object({
       when: z.date(),
       code: z.string().transform((v) => v.toUpperCase()),
@@ -153,7 +154,7 @@ describe('the OpenAPI description of the app', () => {
       .put('/trees', requireUser, validate('json', z.object({ root: Node })), (c) => c.json({}))
       .post('/files', optionalUser, validate('form', z.object({ file: z.instanceof(File), note: z.string().optional() })), (c) => c.json({}))
       .get('/search', validate('query', z.object({ q: z.string().min(1), n: z.coerce.number().int().optional() })), (c) => c.json({}));
-    const d = generateOpenApi(app.routes);
+    const d = await generateOpenApi(app.routes);
     const thing = operation(d, 'post', '/api/things/{thingId}');
     expect(thing.parameters).toEqual([{ name: 'thingId', in: 'path', required: true, schema: { type: 'string' } }]);
     const schema = thing.requestBody?.content['application/json']?.schema as { properties: Record<string, unknown>; required: string[] };

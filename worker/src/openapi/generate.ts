@@ -1,14 +1,17 @@
+import { generateSpecs, uniqueSymbol, type DescribeRouteOptions } from 'hono-openapi';
+import type { Hono } from 'hono';
 import type { RouterRoute } from 'hono/types';
-import { COMPOSED_HANDLER } from 'hono/utils/constants';
+import { findTargetHandler } from 'hono/utils/handler';
 import { rolesWith, type Action } from '../domain/permissions.ts';
-import { validationOf, type ValidationRecord } from '../http/validate.ts';
 import { optionalUser, requiredActionOf, requireUser } from '../middleware/auth.ts';
-import { inputJsonSchema, type JsonSchema } from './json-schema.ts';
+import { EXTRA_STATUSES } from './statuses.ts';
 
 /**
- * The OpenAPI 3.1 description of the API, generated from the app itself (decision 0033): every
- * route Hono holds, the zod schemas its `validate()` middlewares check, and the permission its
- * `requirePermission()` asks for. Nothing here is written by hand per route.
+ * The OpenAPI 3.1 description of the API, made by hono-openapi (decision 0052) from the app's
+ * own routes: the zod schemas its `validate()` middlewares check (they carry hono-openapi's
+ * resolver), the `describeRoute()` a route file gives, and what every operation shares — who may
+ * call it (`requirePermission()`, `requireUser`), its summary and tag, and the statuses it answers
+ * (the generic rules below and `statuses.ts` for what a handler or its services throw).
  */
 
 export const OPENAPI_VERSION = '3.1.0';
@@ -16,6 +19,9 @@ export const API_TITLE = 'DRX API';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
 type Method = (typeof METHODS)[number];
+
+/** A JSON Schema object as the document holds it. */
+export type JsonSchema = { [key: string]: unknown };
 
 export interface OperationObject {
   operationId: string;
@@ -54,15 +60,10 @@ interface RouteGroup {
   handlers: unknown[];
 }
 
-/** The handler a sub-app's route was mounted with (Hono wraps it when the sub-app has its own error handler). */
-function unwrap(handler: unknown): unknown {
-  const inner = (handler as Record<string, unknown> | null)?.[COMPOSED_HANDLER];
-  return inner ? unwrap(inner) : handler;
-}
-
 /**
- * The API's operations among an app's routes: each method and path with its handlers. Middleware
- * mounted with `use` (method ALL) and catch-alls are not operations.
+ * The API's operations among an app's routes: each method and path with its handlers (a sub-app
+ * with its own error handler wraps them; hono's `findTargetHandler` unwraps). Middleware mounted
+ * with `use` (method ALL) and catch-alls are not operations.
  */
 export function apiOperations(routes: readonly RouterRoute[], prefix = '/api/'): RouteGroup[] {
   const groups = new Map<string, RouteGroup>();
@@ -72,7 +73,7 @@ export function apiOperations(routes: readonly RouterRoute[], prefix = '/api/'):
     const key = `${method} ${route.path}`;
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { method, path: route.path, handlers: [] }));
-    group.handlers.push(unwrap(route.handler));
+    group.handlers.push(findTargetHandler(route.handler as Parameters<typeof findTargetHandler>[0]));
   }
   return [...groups.values()];
 }
@@ -186,91 +187,90 @@ function unvalidatedBodyOf(handler: unknown): OperationObject['requestBody'] {
   return undefined;
 }
 
-const ERROR_RESPONSES: Record<string, string> = {
+/** The source text of a middleware or handler: where the hints below are read. */
+function sourceOf(handler: unknown): string {
+  return typeof handler === 'function' ? Function.prototype.toString.call(handler) : '';
+}
+
+/** The statuses the middlewares of a route add, read from their source like the success answer. */
+function middlewareStatuses(handlers: readonly unknown[]): string[] {
+  const out: string[] = [];
+  for (const handler of handlers.slice(0, -1)) {
+    const source = sourceOf(handler);
+    // `rateLimit()` (middleware/rate-limit.ts): 429 with Retry-After.
+    if (/\blimiterFor\d*\)?\(/.test(source)) out.push('429');
+    // `switchedOn()` (services/settings.ts): 403 while the feature is off.
+    if (/\bassertSwitchOn\d*\)?\(/.test(source)) out.push('403');
+    // A body limit of its own (uploads): 413.
+    if (/\bbodyLimit\d*\)?\(|maxSize/.test(source)) out.push('413');
+  }
+  return out;
+}
+
+export const ERROR_RESPONSES: Record<string, string> = {
   '400': 'The input is not valid: the first problem as message, every field\'s problems in validationErrors.',
   '401': 'Not signed in, or the token is not valid.',
+  '402': 'The payment was refused.',
   '403': 'The signed-in user may not do this.',
   '404': 'No such item (or not one the user may see).',
   '409': 'The request conflicts with the current state.',
+  '410': 'The item is gone (expired or used).',
   '413': 'Request body too large.',
+  '415': 'The file is not of a type this route takes.',
+  '422': 'The request is understood but cannot be carried out.',
+  '429': 'Too many requests: wait for the time Retry-After gives.',
+  '502': 'A provider the request needs did not answer as expected.',
+  '503': 'The service is not available (a provider is not set up).',
 };
 
 const ERROR_NAMES: Record<string, string> = {
   '400': 'BadRequest',
   '401': 'Unauthorized',
+  '402': 'PaymentRequired',
   '403': 'Forbidden',
   '404': 'NotFound',
   '409': 'Conflict',
+  '410': 'Gone',
   '413': 'PayloadTooLarge',
+  '415': 'UnsupportedMediaType',
+  '422': 'Unprocessable',
+  '429': 'TooManyRequests',
+  '502': 'BadGateway',
+  '503': 'Unavailable',
 };
 
 function errorRef(status: string) {
   return { $ref: `#/components/responses/${ERROR_NAMES[status]}` } as unknown as { description: string };
 }
 
-function propertiesOf(schema: JsonSchema): { properties: Record<string, JsonSchema>; required: Set<string> } {
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  return { properties, required: new Set((schema.required as string[] | undefined) ?? []) };
+/** The operation key of `statuses.ts`: `post /api/contact`. */
+export function operationKey(method: string, path: string): string {
+  return `${method.toLowerCase()} ${path}`;
 }
 
-const BODY_MEDIA: Partial<Record<ValidationRecord['target'], string>> = {
-  json: 'application/json',
-  form: 'multipart/form-data',
-};
-
-const PARAMETER_PLACE: Partial<Record<ValidationRecord['target'], ParameterObject['in']>> = {
-  param: 'path',
-  query: 'query',
-  header: 'header',
-};
-
-function describeOperation(group: RouteGroup, operationId: string, schemas: Record<string, JsonSchema>): OperationObject {
+/**
+ * What every operation shares, as a `describeRoute()` spec placed before the route's own
+ * handlers: hono-openapi merges it with the validators' schemas and the route file's own
+ * description (later ones win key by key).
+ */
+function commonSpec(group: RouteGroup, operationId: string): DescribeRouteOptions {
   const { path, params } = openApiPath(group.path);
-  const validations = group.handlers.map(validationOf).filter((v): v is ValidationRecord => v !== undefined);
   const action = group.handlers.map(requiredActionOf).find((a) => a !== undefined);
   const signedIn = action !== undefined || group.handlers.includes(requireUser);
   const optional = !signedIn && group.handlers.includes(optionalUser);
   const final = group.handlers.at(-1);
-
-  const parameters: ParameterObject[] = [];
-  let requestBody: OperationObject['requestBody'];
-  const schemaPrefix = pascal(operationId);
-  for (const { target, schema } of validations) {
-    const converted = inputJsonSchema(schema, `${schemaPrefix}${pascal(target)}`);
-    Object.assign(schemas, converted.defs);
-    const media = BODY_MEDIA[target];
-    if (media) {
-      const content = requestBody?.content ?? {};
-      content[media] = { schema: converted.schema };
-      requestBody = { required: true, content };
-      continue;
-    }
-    const place = PARAMETER_PLACE[target];
-    if (!place) continue;
-    const { properties, required } = propertiesOf(converted.schema);
-    for (const [name, property] of Object.entries(properties)) {
-      if (parameters.some((p) => p.name === name && p.in === place)) continue;
-      const { description, ...rest } = property;
-      parameters.push({
-        name,
-        in: place,
-        required: place === 'path' || required.has(name),
-        ...(typeof description === 'string' ? { description } : {}),
-        schema: rest,
-      });
-    }
-  }
-  // Path parameters a handler reads without a param schema: strings, with the route's pattern.
-  for (const p of params) {
-    if (parameters.some((q) => q.in === 'path' && q.name === p.name)) continue;
-    parameters.push({ name: p.name, in: 'path', required: true, schema: p.pattern ? { type: 'string', pattern: `^${p.pattern}$` } : { type: 'string' } });
-  }
+  const validated = group.handlers.some((h) => typeof h === 'function' && (h as unknown as Record<symbol, { target?: string }>)[uniqueSymbol]?.target);
+  const validatesBody = group.handlers.some((h) => {
+    const target = typeof h === 'function' ? (h as unknown as Record<symbol, { target?: string }>)[uniqueSymbol]?.target : undefined;
+    return target === 'json' || target === 'form';
+  });
 
   // A body read by the handler itself, without a schema (uploads, the payment provider's events).
-  if (!requestBody) requestBody = unvalidatedBodyOf(final);
+  const selfRead = validatesBody ? undefined : unvalidatedBodyOf(final);
+  const hasBody = validatesBody || selfRead !== undefined;
 
   const success = successOf(final, group.method, path);
-  const responses: OperationObject['responses'] = {
+  const responses: Record<string, unknown> = {
     [success.status]: {
       description: success.status === '302' ? 'Redirect' : success.status === '204' ? 'Done, no content' : 'Success',
       ...(success.media
@@ -279,13 +279,16 @@ function describeOperation(group: RouteGroup, operationId: string, schemas: Reco
     },
   };
   // A body, with or without a schema, can be refused.
-  if (validations.length > 0 || requestBody) responses['400'] = errorRef('400');
+  if (validated || hasBody) responses['400'] = errorRef('400');
   if (signedIn) responses['401'] = errorRef('401');
   if (action) responses['403'] = errorRef('403');
   if (params.length > 0) responses['404'] = errorRef('404');
   if (group.method !== 'get' && group.method !== 'head') {
     responses['409'] = errorRef('409');
-    if (requestBody) responses['413'] = errorRef('413');
+    if (hasBody) responses['413'] = errorRef('413');
+  }
+  for (const status of [...middlewareStatuses(group.handlers), ...(EXTRA_STATUSES[operationKey(group.method, path)] ?? [])]) {
+    responses[status] ??= errorRef(status);
   }
 
   const description = action
@@ -301,12 +304,19 @@ function describeOperation(group: RouteGroup, operationId: string, schemas: Reco
     summary: summaryOf(group.method, path),
     description,
     tags: [tagOf(path)],
-    ...(parameters.length ? { parameters } : {}),
-    ...(requestBody ? { requestBody } : {}),
-    responses,
+    // Path parameters a handler reads without a param schema: strings, with the route's pattern.
+    parameters: params.map((p) => ({ name: p.name, in: 'path', required: true, schema: p.pattern ? { type: 'string', pattern: `^${p.pattern}$` } : { type: 'string' } })),
+    ...(selfRead ? { requestBody: selfRead as DescribeRouteOptions['requestBody'] } : {}),
+    responses: responses as DescribeRouteOptions['responses'],
     security: signedIn ? [{ bearerAuth: [] }] : optional ? [{}, { bearerAuth: [] }] : [],
     ...(action ? { 'x-permission': action } : {}),
-  };
+  } as DescribeRouteOptions;
+}
+
+/** A middleware that only carries a spec for hono-openapi (what its `describeRoute()` makes). */
+function specCarrier(spec: DescribeRouteOptions): RouterRoute['handler'] {
+  const carrier = async (_c: unknown, next: () => Promise<void>) => next();
+  return Object.assign(carrier, { [uniqueSymbol]: { spec } }) as unknown as RouterRoute['handler'];
 }
 
 const ERROR_SCHEMA: JsonSchema = {
@@ -322,46 +332,78 @@ const ERROR_SCHEMA: JsonSchema = {
   },
 };
 
+/** A parameter as the document holds it: `required` always said, no empty description. */
+function tidyParameter(p: Record<string, unknown>): void {
+  p.required = p.required === true || p.in === 'path';
+  const schema = p.schema as Record<string, unknown> | undefined;
+  if (schema && 'description' in schema && schema.description === undefined) delete schema.description;
+}
+
 /** The OpenAPI 3.1 description of the `/api/` routes of an app's route list. */
-export function generateOpenApi(routes: readonly RouterRoute[], version = '1.0'): OpenApiDocument {
-  const paths: OpenApiDocument['paths'] = {};
-  const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
+export async function generateOpenApi(routes: readonly RouterRoute[], version = '1.0'): Promise<OpenApiDocument> {
+  // Each operation's shared spec goes in front of its first handler; the rest stays as Hono holds it.
   const used = new Set<string>();
-  const tags = new Set<string>();
+  const carriers = new Map<string, RouterRoute>();
   for (const group of apiOperations(routes)) {
     const { path } = openApiPath(group.path);
     let operationId = operationIdOf(group.method, path);
     // Two Hono paths can make one id (`/a/:id` and `/a/:id{[0-9]+}` are not both mounted, but be safe).
     for (let n = 2; used.has(operationId); n++) operationId = `${operationIdOf(group.method, path)}${n}`;
     used.add(operationId);
-    const operation = describeOperation(group, operationId, schemas);
-    (paths[path] ??= {})[group.method] = operation;
-    tags.add(operation.tags[0]!);
+    carriers.set(`${group.method} ${group.path}`, { method: group.method.toUpperCase(), path: group.path, basePath: '/', handler: specCarrier(commonSpec(group, operationId)) } as RouterRoute);
   }
-  const responses = Object.fromEntries(
+  const described: RouterRoute[] = [];
+  for (const route of routes) {
+    const key = `${route.method.toLowerCase()} ${route.path}`;
+    const carrier = carriers.get(key);
+    if (carrier) {
+      described.push(carrier);
+      carriers.delete(key);
+    }
+    if (route.method !== 'ALL') described.push(route);
+  }
+
+  const errorResponses = Object.fromEntries(
     Object.entries(ERROR_NAMES).map(([status, name]) => [
       name,
-      { description: ERROR_RESPONSES[status], content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      { description: ERROR_RESPONSES[status]!, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     ]),
   );
-  return {
-    openapi: OPENAPI_VERSION,
-    info: {
-      title: API_TITLE,
-      version,
-      description:
-        'The DRX platform API, generated from the schemas the routes validate with. Errors are { message, validationErrors? }. ' +
-        'Sign in with POST /api/auth/login and send the token as Authorization: Bearer <token>.',
-    },
-    servers: [{ url: '/' }],
-    tags: [...tags].sort().map((name) => ({ name })),
-    paths,
-    components: {
-      schemas,
-      responses,
-      securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'The access_token a sign-in answers (kept by the site in localStorage).' },
+  const specs = await generateSpecs({ routes: described } as unknown as Hono, {
+    documentation: {
+      info: {
+        title: API_TITLE,
+        version,
+        description:
+          'The DRX platform API, generated from the schemas the routes validate with. Errors are { message, validationErrors? }. ' +
+          'Sign in with POST /api/login and send the access_token it answers in the header Authorization: Bearer followed by the token.',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        schemas: { Error: ERROR_SCHEMA } as never,
+        responses: errorResponses as never,
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'The access_token a sign-in answers (kept by the site in localStorage).' },
+        },
       },
     },
-  };
+    // The CSV exports and /api/openapi.json look like static files to the library; they are operations.
+    excludeStaticFile: false,
+    excludeMethods: [],
+    // Validators of routes outside /api/ (the site's own) are not the API.
+    exclude: [/^(?!\/api\/)/],
+    // The 400 of `validate()` is the shared error shape, set per operation above.
+    defaultValidationErrorResponse: false,
+  });
+
+  const doc = JSON.parse(JSON.stringify(specs)) as OpenApiDocument;
+  const tags = new Set<string>();
+  for (const ops of Object.values(doc.paths)) {
+    for (const op of Object.values(ops)) {
+      for (const p of op.parameters ?? []) tidyParameter(p as unknown as Record<string, unknown>);
+      tags.add(op.tags[0]!);
+    }
+  }
+  doc.tags = [...tags].sort().map((name) => ({ name }));
+  return doc;
 }

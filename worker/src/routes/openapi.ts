@@ -20,7 +20,7 @@ async function describe(routes: readonly RouterRoute[]): Promise<Described> {
   let made = described.get(routes);
   if (!made) {
     made = (async () => {
-      const json = JSON.stringify(generateOpenApi(routes));
+      const json = JSON.stringify(await generateOpenApi(routes));
       const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(json));
       const hex = [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
       return { json, etag: `"${hex}"` };
