@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { DEMO_PASSWORD, existingDemoAccounts } from '../../db/seed.ts';
 import { createApp } from './app.ts';
@@ -15,9 +15,22 @@ const platform = await createNodePlatform(env);
 const app = createApp({ publicCache: { store: nodeAnswerStore() } });
 
 const appListener = getRequestListener((request, nodeBindings) => app.fetch(request, { ...nodeBindings, platform }), { hostname: env.HOST });
+const server = createServer();
+// The answers under way, for a graceful stop: those that start or have not sent their headers
+// when it begins say `connection: close`, and each one done lets its connection go.
+const inFlight = new Set<ServerResponse>();
+let stopping = false;
+server.on('request', (_request, response: ServerResponse) => {
+  inFlight.add(response);
+  if (stopping) response.setHeader('connection', 'close');
+  response.once('close', () => {
+    inFlight.delete(response);
+    if (stopping) setImmediate(() => server.closeIdleConnections());
+  });
+});
 // A fresh public answer is written from memory before @hono/node-server makes a Request of it;
 // writes start in the order they came, one per turn of the loop (decision 0034).
-const server = createServer(publicCacheListener(app.publicCache, platform, writesInTurn(appListener)));
+server.on('request', publicCacheListener(app.publicCache, platform, writesInTurn(appListener)));
 // Idle keep-alive connections stay open longer than clients and proxies keep theirs (Node's 5 s
 // default closes a socket just as a client reuses it: the client sees ECONNRESET).
 server.keepAliveTimeout = 65_000;
@@ -38,23 +51,52 @@ server.listen(env.PORT, env.HOST, () => {
 });
 
 // The bookings' clock (decision 0032): holds and waitlist offers run out, reminders go, every minute.
-let sweeping = false;
+let sweeping: Promise<void> | undefined;
 const sweepTimer = setInterval(() => {
   if (sweeping) return;
-  sweeping = true;
-  sweepBookings(platform)
+  sweeping = sweepBookings(platform)
+    .then(() => undefined)
     .catch((err: unknown) => console.error('The bookings sweep failed', err instanceof Error ? err.message : err))
     .finally(() => {
-      sweeping = false;
+      sweeping = undefined;
     });
 }, 60_000);
 sweepTimer.unref();
 
+/** How long a graceful stop waits for the requests under way before it closes their connections. */
+const DRAIN_MS = 10_000;
+
+/**
+ * A graceful stop (decision 0057): no new connection is accepted, the requests under way finish
+ * (for at most DRAIN_MS, then their connections are closed), the WAL is checkpointed into the
+ * database file and emptied, and the process exits 0. A second signal stops the waiting.
+ */
+async function stop(signal: string): Promise<void> {
+  stopping = true;
+  clearInterval(sweepTimer);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  for (const response of inFlight) if (!response.headersSent) response.setHeader('connection', 'close');
+  console.log(`${signal}: no new connections; finishing the ${inFlight.size} request(s) under way, then stopping`);
+  const cutOff = setTimeout(() => {
+    console.warn(`Requests still under way after ${DRAIN_MS / 1000} s: their connections are closed`);
+    server.closeAllConnections();
+  }, DRAIN_MS);
+  await closed;
+  clearTimeout(cutOff);
+  await sweeping;
+  await platform.close();
+  process.exit(0);
+}
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    clearInterval(sweepTimer);
-    server.close();
-    platform.close();
-    process.exit(0);
+    if (stopping) {
+      server.closeAllConnections();
+      return;
+    }
+    stop(signal).catch((err: unknown) => {
+      console.error('The graceful stop failed', err);
+      process.exit(1);
+    });
   });
 }

@@ -39,11 +39,51 @@ function errorBody(message: string, validationErrors?: ValidationErrors): ErrorB
   return validationErrors ? { message, validationErrors } : { message };
 }
 
-/** The app's one error handler. Never leaks internals on a 500. */
+/** The answer to a write refused for want of disk space (decision 0057). */
+export const DISK_FULL_MESSAGE = "The server's disk is full. Try again later.";
+
+/** The code that says the disk is full: the file system's ENOSPC, or SQLite's SQLITE_FULL (result code 13). */
+function diskFullCode(err: unknown): string | undefined {
+  // Drizzle and the stores wrap the driver's error: its causes are read too, a few deep.
+  let e = err;
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    const { code, rawCode, cause } = e as { code?: unknown; rawCode?: unknown; cause?: unknown };
+    if (code === 'ENOSPC' || code === 'SQLITE_FULL') return code;
+    if (rawCode === 13) return 'SQLITE_FULL';
+    e = cause;
+  }
+  return undefined;
+}
+
+/** A full disk is logged at most once a minute, with how many more were refused in between. */
+const DISK_FULL_LOG_EVERY_MS = 60_000;
+const diskFullLog = { at: Number.NEGATIVE_INFINITY, unlogged: 0 };
+
+function logDiskFull(c: Context, code: string): void {
+  const now = Date.now();
+  if (now - diskFullLog.at < DISK_FULL_LOG_EVERY_MS) {
+    diskFullLog.unlogged += 1;
+    return;
+  }
+  const more = diskFullLog.unlogged > 0 ? `; ${diskFullLog.unlogged} more refused since the last message` : '';
+  console.error(`Disk full (${code}): ${c.req.method} ${c.req.path} answered 507${more}`);
+  diskFullLog.at = now;
+  diskFullLog.unlogged = 0;
+}
+
+/**
+ * The app's one error handler. Never leaks internals on a 500. A full disk is 507 with a message
+ * the user can act on, nothing kept from it: the next request, once there is space, goes through.
+ */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof AppError) {
     if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
     return c.json({ ...err.details, ...errorBody(err.message, err.validationErrors) }, err.status);
+  }
+  const diskFull = diskFullCode(err);
+  if (diskFull) {
+    logDiskFull(c, diskFull);
+    return c.json(errorBody(DISK_FULL_MESSAGE), 507);
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;

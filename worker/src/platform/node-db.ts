@@ -4,14 +4,14 @@ import { createClient, type Client } from '@libsql/client';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { configureEmbedded, createDb, type Db } from './db.ts';
 import type { AppEnv } from './env.ts';
+import { databaseFile } from './node-data-files.ts';
 import { projectRootFrom } from './project-root.ts';
 import { cachePreparedStatements } from './statement-cache.ts';
 
 export const migrationsFolder = resolve(projectRootFrom(import.meta.url), 'db/migrations');
 
-export function databaseFile(env: Pick<AppEnv, 'DATA_DIR'>): string {
-  return resolve(env.DATA_DIR, 'drx.db');
-}
+// Defined beside the other files of DATA_DIR, which the backup scripts read without this module.
+export { databaseFile };
 
 /** Opens the database of the Node runtime: a libSQL server when LIBSQL_URL is set, else the embedded file. */
 export async function openNodeDatabase(env: AppEnv): Promise<{ client: Client; db: Db }> {

@@ -17,7 +17,7 @@ import { startWalCheckpointer } from './wal-checkpointer.ts';
 export const projectRoot = projectRootFrom(import.meta.url);
 
 /** Opens, migrates and (when empty) seeds the database, and wires the disk store and the built site. */
-export async function createNodePlatform(env: AppEnv, options: { siteDir?: string } = {}): Promise<Platform & { close(): void }> {
+export async function createNodePlatform(env: AppEnv, options: { siteDir?: string } = {}): Promise<Platform & { close(): Promise<void> }> {
   const { client, db } = await openNodeDatabase(env);
   await migrateDatabase(db);
   const seed = await seedForStart(db, env);
@@ -46,8 +46,18 @@ export async function createNodePlatform(env: AppEnv, options: { siteDir?: strin
     // SMTP_URL set: the outbox's emails are delivered (decision 0016); a bad URL stops start-up.
     // Loaded only then, so a server without mail never initialises the mailer library.
     ...(env.SMTP_URL ? { mailer: (await import('./smtp-mailer.ts')).createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) } : {}),
-    close: () => {
-      void checkpointer?.stop();
+    /**
+     * The checkpoint thread stopped, then every page of the WAL copied into the database file and
+     * the WAL emptied (TRUNCATE): the file alone is then the whole database, whatever else still
+     * holds it open (decision 0057).
+     */
+    close: async () => {
+      await checkpointer?.stop();
+      if (!env.LIBSQL_URL) {
+        await client.execute('PRAGMA wal_checkpoint(TRUNCATE)').catch((err: unknown) => {
+          console.error('The last WAL checkpoint failed; the WAL is replayed at the next start', err instanceof Error ? err.message : err);
+        });
+      }
       client.close();
     },
   };
