@@ -328,7 +328,7 @@ export async function seedDemoConnect(db: Db, now: number = Date.now()): Promise
     }
     const userId = await userIdOf(db, demo.username);
     if (userId === null) continue;
-    const place = demo.zip ? lookupZip(demo.zip) : null;
+    const place = demo.zip ? await lookupZip(demo.zip) : null;
     if (demo.zip && !place) throw new Error(`Demo ZIP code ${demo.zip} is not in the ZIP table`);
     const publishedAt = iso(now - 60 * 86_400_000);
     await db.batch([

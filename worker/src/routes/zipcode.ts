@@ -12,10 +12,10 @@ import { lookupZip, ZIP_PATTERN } from '../services/connect/zipcode.ts';
 
 export const ZIP_CACHE_CONTROL = 'public, max-age=2592000';
 
-export const zipcodeRoutes = new Hono<AppContext>().get('/zipcode-lookup/:zip', (c) => {
+export const zipcodeRoutes = new Hono<AppContext>().get('/zipcode-lookup/:zip', async (c) => {
   const zip = c.req.param('zip').trim();
   if (!ZIP_PATTERN.test(zip)) throw badRequest(ZIP_INVALID, { zip: [ZIP_INVALID] });
-  const place = lookupZip(zip);
+  const place = await lookupZip(zip);
   if (!place) throw new AppError(404, ZIP_NOT_FOUND, { headers: { 'Cache-Control': ZIP_CACHE_CONTROL } });
   c.header('Cache-Control', ZIP_CACHE_CONTROL);
   return c.json(place, 200);

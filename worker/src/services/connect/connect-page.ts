@@ -1,9 +1,10 @@
 import { ZIP_NOT_FOUND } from '../../domain/bookings.ts';
 import type { Db } from '../../platform/db.ts';
-import type { DanceStyleView, ZipPlace } from '../bookings/views.ts';
+import type { ZipPlace } from '../../../../shared/bookings/views.ts';
 import { directoryStyles, loadDirectoryRecords } from './directory.ts';
-import { DEFAULT_DIRECTORY_QUERY, type DirectoryPageQuery, type DirectoryRecord } from './directory-search.ts';
+import { DEFAULT_DIRECTORY_QUERY, type DirectoryPageQuery } from '../../../../shared/connect/directory-search.ts';
 import { lookupZip } from './zipcode.ts';
+import type { ConnectPage } from '../../../../shared/connect/connect-page.ts';
 
 /**
  * /connect (and /connect-updated, /connect-old: one page, three addresses; decision 0032), fresh
@@ -17,18 +18,6 @@ import { lookupZip } from './zipcode.ts';
 export const CONNECT_MANIFEST_PATH = '/connect-manifest.json';
 export const CONNECT_PATHS = ['/connect', '/connect-updated', '/connect-old'] as const;
 export type ConnectPath = (typeof CONNECT_PATHS)[number];
-
-/** What the page is given. */
-export interface ConnectPage {
-  /** Every published profile's card (the island filters them in the browser). */
-  records: DirectoryRecord[];
-  styles: DanceStyleView[];
-  query: DirectoryPageQuery;
-  /** The searched place, when the query has a known ZIP code. */
-  origin: ZipPlace | null;
-  /** What the query asked that the page could not use. */
-  problems: string[];
-}
 
 export interface ConnectManifest {
   version: 1;
@@ -49,7 +38,7 @@ export async function loadConnectPage(db: Db, query: DirectoryPageQuery = DEFAUL
   let origin: ZipPlace | null = null;
   const seen = [...problems];
   if (query.zip) {
-    origin = lookupZip(query.zip);
+    origin = await lookupZip(query.zip);
     if (!origin) seen.push(ZIP_NOT_FOUND);
   }
   return { records, styles, query, origin, problems: seen };

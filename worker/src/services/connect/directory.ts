@@ -6,8 +6,8 @@ import { FEATURES } from '../../domain/features.ts';
 import { subscriptionLevel } from '../../domain/subscriptions.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
-import type { DanceStyleView, DirectoryAnswer, ZipPlace } from '../bookings/views.ts';
-import { entryOf, searchRecords, type DirectoryFilters, type DirectoryRecord } from './directory-search.ts';
+import type { DanceStyleView, DirectoryAnswer, ZipPlace } from '../../../../shared/bookings/views.ts';
+import { entryOf, searchRecords, type DirectoryFilters, type DirectoryRecord } from '../../../../shared/connect/directory-search.ts';
 import { lookupZip } from './zipcode.ts';
 
 /**
@@ -144,16 +144,16 @@ export interface DirectoryQuery extends Partial<Omit<DirectoryFilters, 'radius' 
 }
 
 /** The searched place of a ZIP code; an unknown code is a 400 on the zip field. */
-export function originOf(zip: string | undefined): ZipPlace | null {
+export async function originOf(zip: string | undefined): Promise<ZipPlace | null> {
   if (!zip) return null;
-  const place = lookupZip(zip);
+  const place = await lookupZip(zip);
   if (!place) throw badRequest(ZIP_NOT_FOUND, { zip: [ZIP_NOT_FOUND] });
   return place;
 }
 
 /** GET /api/connect/instructors. */
 export async function searchDirectory(db: Db, query: DirectoryQuery): Promise<DirectoryAnswer> {
-  const origin = originOf(query.zip);
+  const origin = await originOf(query.zip);
   const [records, styles] = await Promise.all([loadDirectoryRecords(db), directoryStyles(db)]);
   const filters: DirectoryFilters = {
     style: query.style,
