@@ -20,7 +20,8 @@ import { encodeBaseUrl } from '@libsql/core/uri';
  * integers as numbers (a RangeError beyond 2^53), blobs as ArrayBuffers; a batch is one
  * transaction (BEGIN … COMMIT, ROLLBACK when a step fails) and throws the first failed
  * statement's error; errors are `LibsqlError`s with the server's code. It is tested against
- * that client, statement by statement, in hrana-client.test.ts.
+ * that client, statement by statement, in hrana-client.test.ts. Made once per isolate too, that
+ * client still costs 0.2–0.3 ms more CPU per round trip in workerd (decision 0056).
  */
 
 /** A Hrana value as JSON carries it. */
