@@ -27,7 +27,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'app',
-          include: ['site/src/**/*.test.ts', 'worker/src/**/*.test.ts', 'db/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/commerce/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/worker/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['site/src/**/*.test.ts', 'shared/**/*.test.ts', 'worker/src/**/*.test.ts', 'db/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/commerce/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/worker/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: isolated,
           isolate: false,
         },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../tests/support/factories.ts';
 import { createTestApp, read, type TestApp } from '../tests/support/test-app.ts';
 import { NO_SIGN_IN_PASSWORD_HASH } from '../worker/src/domain/content-accounts.ts';
-import type { OwnProfileView } from '../worker/src/services/bookings/views.ts';
+import type { OwnProfileView } from '../shared/bookings/views.ts';
 import { lookupZip } from '../worker/src/services/connect/zipcode.ts';
 import { availabilityRules, bookings, instructorProfiles, instructorReviews, lessonPackages, lessonTypes, packagePurchases, users } from './schema/index.ts';
 import { seedDemoData } from './seed.ts';
@@ -28,7 +28,7 @@ describe('the Connect & Book demo', () => {
       const [profile] = await t.db.select().from(instructorProfiles).where(eq(instructorProfiles.userId, user.id));
       expect(profile, demo.username).toMatchObject({ status: 'published', timeZone: demo.timeZone, premiumListing: demo.premium });
       if (demo.zip) {
-        const place = lookupZip(demo.zip)!;
+        const place = (await lookupZip(demo.zip))!;
         expect(profile).toMatchObject({ zip: demo.zip, city: place.city, state: place.state, latitude: place.latitude, offersInPerson: true });
       } else {
         expect(profile).toMatchObject({ zip: null, offersInPerson: false, offersOnline: true });

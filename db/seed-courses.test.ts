@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../tests/support/factories.ts';
 import { createTestApp, type TestApp, read } from '../tests/support/test-app.ts';
 import { courseEditPageSchema, courseDialogSchema, lessonSchema, moduleSchema, questionSchema, quizSchema } from '../worker/src/schemas/courses.ts';
-import type { CourseDetail, CourseSummary, Page } from '../worker/src/services/courses.ts';
+import type { CourseDetail, CourseSummary, Page } from '../shared/courses.ts';
 import { DEMO_COURSES, seedDemoCourses } from './seed-courses.ts';
 import { DEMO_CLIP_URL } from './seed-media.ts';
 import { courses, lessons, modules, quizQuestions, quizzes } from './schema/index.ts';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../tests/support/factories.ts';
 import { buildCourse } from '../tests/support/learning-factories.ts';
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
-import type { PlayerData } from '../worker/src/services/learning.ts';
+import type { PlayerData } from '../shared/learning.ts';
 import { seedLearningDemo } from './seed-learning.ts';
 import { certificates, certificateTemplates, enrollments, quizAttempts } from './schema/index.ts';
 

@@ -31,6 +31,8 @@ export const loginThrottle = sqliteTable('login_throttle', {
   windowStartedAt: integer('window_started_at').notNull(),
   /** Epoch ms before which the key may not try again (growing delays). */
   blockedUntil: integer('blocked_until').notNull().default(0),
+  /** Attempts reserved on the key whose password is still being checked (decision 0058). */
+  pending: integer('pending').notNull().default(0),
 });
 
 /** Hit counters for per-address request limits (registration, contact, uploads, ...). */

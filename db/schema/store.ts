@@ -250,6 +250,23 @@ export const resourceViews = sqliteTable(
 );
 
 /**
+ * Who has been counted in resource_views today: one view per visitor (`user:{id}` for an account,
+ * `addr:{address}` for an anonymous visitor), resource and UTC day. The primary key makes the
+ * second view of the day a no-op; a resource's earlier days are dropped as the next one is counted.
+ */
+export const resourceViewVisitors = sqliteTable(
+  'resource_view_visitors',
+  {
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resourceId, t.day, t.visitor] })],
+);
+
+/**
  * The sellers' money (decision 0029): a sale row per paid RESOURCE line (gross, platform fee,
  * net), a refund row per refund and line (negative), a payout row per payout (negative net).
  * The balance is the sum of net_cents. Rows are written in the payment's own batch, exactly once

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems } from '../../db/schema/index.ts';
-import type { SellerAnalytics, SellerDashboard } from '../../worker/src/services/store/seller-analytics.ts';
-import { NOTHING_TO_PAY, type PayoutView, type SellerPayments } from '../../worker/src/services/store/seller-money.ts';
-import type { StoreStats } from '../../worker/src/services/store/store-stats.ts';
+import type { SellerAnalytics, SellerDashboard } from '../../shared/store/seller-analytics.ts';
+import { NOTHING_TO_PAY } from '../../worker/src/services/store/seller-money.ts';
+import { type PayoutView, type SellerPayments } from '../../shared/store/seller-money.ts';
+import type { StoreStats } from '../../shared/store/store-stats.ts';
 import { startCheckout, payTestSession } from '../support/commerce-factories.ts';
 import { createAdmin, createSignedInUser, signIn } from '../support/factories.ts';
 import { createResource, createSeller } from '../support/seller-factories.ts';

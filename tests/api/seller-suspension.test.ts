@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELLER_SUSPENDED } from '../../worker/src/services/store/sellers.ts';
-import type { ResourceList } from '../../worker/src/services/store/views.ts';
+import type { ResourceList } from '../../shared/store/views.ts';
 import { createSignedInUser, uniqueUsername } from '../support/factories.ts';
 import { createResource, createSeller } from '../support/seller-factories.ts';
 import { givePlan } from '../support/subscription-factories.ts';

@@ -10,7 +10,7 @@ import {
   REVIEW_NEEDS_OWNERSHIP,
   SELLER_CANNOT_REVIEW,
 } from '../../worker/src/services/store/reviews.ts';
-import type { OwnedResource, ResourceAccess, ResourceDetail, ReviewList, ReviewView } from '../../worker/src/services/store/views.ts';
+import type { OwnedResource, ResourceAccess, ResourceDetail, ReviewList, ReviewView } from '../../shared/store/views.ts';
 import { createAdmin, signIn } from '../support/factories.ts';
 import { placeOrder } from '../support/order-factories.ts';
 import { makeBuyer, makeOwnership, makeResource, makeResourceFile, makeSeller, resourceCounters } from '../support/store-factories.ts';

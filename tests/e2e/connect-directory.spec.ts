@@ -34,8 +34,8 @@ async function seed(db: Db, client: Client): Promise<World> {
   const name = `Waltz ${suffix}`;
   const slug = `waltz-${suffix}`;
   await client.execute({ sql: 'INSERT INTO dance_styles (name, slug, position) VALUES (?, ?, 999)', args: [name, slug] });
-  const at = (zip: string, options: InstructorOptions) => {
-    const place = lookupZip(zip)!;
+  const at = async (zip: string, options: InstructorOptions) => {
+    const place = (await lookupZip(zip))!;
     return createInstructor(db, {
       styles: [name],
       offersInPerson: true,

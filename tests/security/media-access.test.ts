@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadAnswer } from '../../worker/src/routes/upload.ts';
-import type { LessonView } from '../../worker/src/services/learning.ts';
+import type { LessonView } from '../../shared/learning.ts';
 import { createEnrollment } from '../support/course-factories.ts';
 import { createSignedInUser } from '../support/factories.ts';
 import { mp4 } from '../support/file-samples.ts';

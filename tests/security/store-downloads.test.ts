@@ -6,7 +6,7 @@ import { signMediaKey } from '../../worker/src/domain/media-links.ts';
 import { downloadSubject, downloadToken } from '../../worker/src/domain/store.ts';
 import { mediaSigningKey } from '../../worker/src/services/media-access.ts';
 import { ACCESS_ENDED, BUY_TO_DOWNLOAD, LINK_EXPIRED, LINK_INVALID, NO_FILES, serveDownload, TAKE_TO_DOWNLOAD } from '../../worker/src/services/store/downloads.ts';
-import type { DownloadLink } from '../../worker/src/services/store/views.ts';
+import type { DownloadLink } from '../../shared/store/views.ts';
 import { createAdmin, createUser, signIn } from '../support/factories.ts';
 import { placeOrder } from '../support/order-factories.ts';
 import { makeBuyer, makeOwnership, makeResource, makeResourceFile, makeSeller, resourceCounters } from '../support/store-factories.ts';

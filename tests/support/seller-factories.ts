@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { resourceReviews, resources, sellerLedger, sellerProfiles, type ResourceRow, type SellerProfileRow } from '../../db/schema/index.ts';
-import type { SellerRole, SellerStatus } from '../../worker/src/services/store/views.ts';
+import type { SellerRole, SellerStatus } from '../../shared/store/views.ts';
 import type { Db } from '../../worker/src/platform/db.ts';
 import type { PlanKey } from '../../worker/src/domain/subscriptions.ts';
 import { createUser, signIn, type FactoryUser, type UserOptions } from './factories.ts';

@@ -1,5 +1,5 @@
 import { renderer } from 'drx-page-renderer';
-import type { CatalogCourse } from '../../worker/src/services/catalog-freshness.ts';
+import type { CatalogCourse } from '../../shared/catalog-freshness.ts';
 
 /**
  * A worker that renders a course page with the build's page renderer (decision 0020), bundled by

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogCourse } from '../../worker/src/services/catalog-freshness.ts';
+import type { CatalogCourse } from '../../shared/catalog-freshness.ts';
 import { root } from '../support/paths.ts';
 import { wrangler } from './harness.ts';
 

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import ResponsiveTable, { type TableColumn } from '../components/ResponsiveTable.tsx';
-import { $certificates, loadMyCertificates, type CertificateSummary } from '../stores/certificates.ts';
+import { $certificates, loadMyCertificates } from '../stores/certificates.ts';
+import { type CertificateSummary } from '../../../shared/certificates.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
 import { Loading } from './learning-parts.tsx';
 

@@ -7,7 +7,8 @@ import CardGrid from '../components/CardGrid.tsx';
 import { useHydrated } from '../components/use-hydrated.ts';
 import { formatCents } from '../lib/currency.ts';
 import { $user } from '../stores/auth.ts';
-import { $areas, loadAreas, type AreaSummary } from '../stores/dashboards.ts';
+import { $areas, loadAreas } from '../stores/dashboards.ts';
+import { type AreaSummary } from '../../../shared/dashboards/areas.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
 import './dashboards.css';
 

@@ -1,19 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import {
-  $draft,
-  $notifications,
-  $preferences,
-  $saving,
-  loadNotifications,
-  loadPreferences,
-  markAllRead,
-  markRead,
-  savePreferences,
-  setChoice,
-  type NotificationView,
-  type PreferenceView,
-} from '../stores/notifications.ts';
+import { $draft, $notifications, $preferences, $saving, loadNotifications, loadPreferences, markAllRead, markRead, savePreferences, setChoice } from '../stores/notifications.ts';
+import { type NotificationView } from '../../../shared/notifications.ts';
+import { type PreferenceView } from '../../../shared/notification-preferences.ts';
 import LoadError from '../components/LoadError.tsx';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
 import { Loading } from './learning-parts.tsx';

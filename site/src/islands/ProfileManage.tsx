@@ -7,15 +7,8 @@ import { changePasswordFormSchema, type ChangePasswordFormValues } from '../../.
 import FormField from '../components/FormField.tsx';
 import { useHydrated } from '../components/use-hydrated.ts';
 import { ApiError, describeError } from '../lib/api.ts';
-import {
-  $sessions,
-  $sessionsPending,
-  changePassword,
-  loadSessions,
-  signOutOtherSessions,
-  signOutSession,
-  type SessionView,
-} from '../stores/account.ts';
+import { $sessions, $sessionsPending, changePassword, loadSessions, signOutOtherSessions, signOutSession } from '../stores/account.ts';
+import { type SessionView } from '../../../shared/sessions.ts';
 import { $user } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';

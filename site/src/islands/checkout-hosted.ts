@@ -1,3 +1,4 @@
+import { redirectPath } from '../../../worker/src/domain/redirect-target.ts';
 import { ApiError } from '../lib/api.ts';
 import { formatCents } from '../lib/currency.ts';
 import { loadUser } from '../stores/auth.ts';
@@ -186,7 +187,8 @@ async function mountHostedCheckout(root: HTMLElement): Promise<void> {
     update({ values, errors: {}, alert: null, paying: true });
     try {
       const res = await payTestSession(sessionId!, values);
-      location.assign(res.redirectUrl);
+      // The return page, on this site only (decision 0058).
+      location.assign(redirectPath(res.redirectUrl, '/', location.origin));
     } catch (err) {
       if (err instanceof ApiError && err.status === 402) {
         update({ paying: false, alert: errorAlert('Payment declined', err.message || DECLINED), values: { ...values, cardNumber: '' } });

@@ -1,12 +1,12 @@
 import { DEFAULT_SEARCH_RADIUS_MILES } from '../../../worker/src/domain/bookings.ts';
-import type { ZipPlace } from '../../../worker/src/services/bookings/views.ts';
+import type { ZipPlace } from '../../../shared/bookings/views.ts';
 import {
   directorySearchString,
   filtersOf,
   parseDirectoryParams,
   searchRecords,
   type DirectoryRecord,
-} from '../../../worker/src/services/connect/directory-search.ts';
+} from '../../../shared/connect/directory-search.ts';
 import { distanceText, instructorCount } from '../lib/connect-format.ts';
 import { $origin, searchOrigin, setKnownOrigin } from '../stores/connect-directory.ts';
 import { mountWhenIdle } from './dom.ts';

@@ -1,6 +1,8 @@
+import { redirectPath } from '../../../worker/src/domain/redirect-target.ts';
 import { ApiError } from '../lib/api.ts';
 import { loadUser } from '../stores/auth.ts';
-import { completeTestOnboarding, fetchTestOnboarding, ONBOARDING_TEST_LABEL, startPayoutSetup, type TestOnboardingView } from '../stores/connect-onboarding.ts';
+import { completeTestOnboarding, fetchTestOnboarding, ONBOARDING_TEST_LABEL, startPayoutSetup } from '../stores/connect-onboarding.ts';
+import { type TestOnboardingView } from '../../../shared/store/connect.ts';
 import { failureAlert, loadingLine, statusPanel } from './checkout-parts.ts';
 import { h, mountWhenIdle } from './dom.ts';
 
@@ -99,7 +101,8 @@ async function mountOnboarding(root: HTMLElement): Promise<void> {
     renderForm(root, view, state, () => void complete());
     try {
       const done = await completeTestOnboarding();
-      location.assign(done.redirect_url);
+      // The payments page, on this site only (decision 0058).
+      location.assign(redirectPath(done.redirect_url, '/seller/payments', location.origin));
     } catch (err) {
       state = { busy: false, alert: failureAlert(err) };
       renderForm(root, view, state, () => void complete());

@@ -1,4 +1,4 @@
-import type { CatalogCourse } from '../lib/catalog.ts';
+import type { CatalogCourse } from '../../../shared/catalog-freshness.ts';
 import { mountWhenIdle, onSession, wireWhenIdle } from './dom.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { CatalogCourse } from '../lib/catalog.ts';
+import type { CatalogCourse } from '../../../shared/catalog-freshness.ts';
 import { loadUser, type User } from '../stores/auth.ts';
 import { PURCHASE_PITCH } from '../lib/purchase.ts';
 import { $enrol, enrol, startEnrolmentFor, type EnrolState } from '../stores/enrolment.ts';

@@ -1,5 +1,5 @@
 import { learnerAction } from '../lib/enrolment.ts';
-import type { MyEnrollment } from '../lib/learning.ts';
+import type { MyEnrollment } from '../../../shared/enrolment.ts';
 import { loadUser } from '../stores/auth.ts';
 import { loadMyEnrolment } from '../stores/enrolment.ts';
 import { courseGateFor, wireRenderedGates } from './course-plan-gate.ts';

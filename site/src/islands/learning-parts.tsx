@@ -1,4 +1,4 @@
-import type { CertificateRef } from '../lib/learning.ts';
+import type { CertificateRef } from '../../../shared/learning-views.ts';
 import { countLabel } from '../lib/plural.ts';
 
 /** Small pieces shared by the learner's islands (player, lesson, module, quiz, my courses). */

@@ -1,4 +1,4 @@
-import type { PublicSiteSettings } from '../../../worker/src/services/settings-mail.ts';
+import type { PublicSiteSettings } from '../../../shared/settings-mail.ts';
 import { apiFetch } from '../lib/api.ts';
 import { mountWhenIdle } from './dom.ts';
 

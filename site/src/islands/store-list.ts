@@ -1,4 +1,4 @@
-import { parseStoreQuery, storeHref } from '../lib/store-query.ts';
+import { parseStoreQuery, storeHref } from '../../../shared/store-query.ts';
 import { mountWhenIdle } from './dom.ts';
 import { repairStoreImages } from './store-images.ts';
 import { mountViewSwap } from './view-swap.ts';

@@ -1,7 +1,7 @@
 import { ApiError } from '../lib/api.ts';
 import { TEST_MODE_LABEL } from '../lib/purchase.ts';
 import { buyNote, buyState, canDownload, guestCartHoldsResource, type BuyState } from '../lib/store-buy.ts';
-import type { ResourceAccess } from '../../../worker/src/services/store/views.ts';
+import type { ResourceAccess } from '../../../shared/store/views.ts';
 import type * as CartStore from '../stores/cart.ts';
 import type * as Store from '../stores/store.ts';
 import { toast } from '../stores/toasts.ts';

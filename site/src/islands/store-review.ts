@@ -1,5 +1,5 @@
 import { REVIEW_MAX, REVIEW_MIN } from '../../../worker/src/domain/store.ts';
-import type { ResourceAccess, ReviewView } from '../../../worker/src/services/store/views.ts';
+import type { ResourceAccess, ReviewView } from '../../../shared/store/views.ts';
 import { saveReview } from '../stores/store.ts';
 import { toast } from '../stores/toasts.ts';
 

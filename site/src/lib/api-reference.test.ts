@@ -6,6 +6,8 @@ describe('the API reference viewer configuration', () => {
     const guest = viewerConfiguration('/api/openapi.json', null);
     expect(guest).toMatchObject({ url: '/api/openapi.json', withDefaultFonts: false, telemetry: false });
     expect(guest.authentication).toBeUndefined();
+    // Light mode only: the page's contrast fixes are for the light theme (docs.astro).
+    expect(guest).toMatchObject({ forceDarkModeState: 'light', hideDarkModeToggle: true });
     const signedIn = viewerConfiguration('/api/openapi.json', 'abc');
     expect(signedIn.authentication).toEqual({ preferredSecurityScheme: 'bearerAuth', securitySchemes: { bearerAuth: { token: 'abc' } } });
     // The configuration is plain data (it could sit in a data attribute).

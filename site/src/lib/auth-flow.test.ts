@@ -37,6 +37,11 @@ describe('afterSignInTarget: ?redirect=, else the after-login rule', () => {
   it('ignores foreign, protocol-relative and auth-page targets', () => {
     expect(afterSignInTarget(student, '?redirect=https%3A%2F%2Fevil.example')).toBe('/dashboard');
     expect(afterSignInTarget(student, '?redirect=%2F%2Fevil.example')).toBe('/dashboard');
+    // Control characters a browser drops (tab, CR, LF), and backslashes it reads as slashes.
+    for (const vector of ['%2F%0A%2Fother.host%2Fx', '%2F%09%2Fother.host', '%2F%0D%2Fother.host', '%2F%09%5Cother.host', '%2F%5Cother.host', '%2F%2Fother.host', 'https%3A%2F%2Fother.host']) {
+      expect(afterSignInTarget(student, `?redirect=${vector}`), vector).toBe('/dashboard');
+      expect(afterRegisterTarget(`?redirect=${vector}`), vector).toBe('/dashboard');
+    }
     expect(afterSignInTarget(student, '?redirect=%2Fauth%3Fmode%3Dsignup')).toBe('/dashboard');
   });
   it('otherwise uses the after-login rule', () => {

@@ -4,7 +4,7 @@
  * API answers into the shape the pages use. No I/O here.
  */
 import { COURSE_REQUIRED_LEVEL_LABELS, isCourseRequiredLevel } from '../../../worker/src/domain/features.ts';
-import type { CatalogCourse, CatalogLesson, CatalogModule } from '../../../worker/src/services/catalog-freshness.ts';
+import type { CatalogCourse, CatalogLesson, CatalogModule } from '../../../shared/catalog-freshness.ts';
 import { toPrivacyEmbedUrl } from './video.ts';
 
 export type { CatalogCourse, CatalogLesson, CatalogModule };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsDay } from '../../../worker/src/services/store/seller-analytics.ts';
+import type { AnalyticsDay } from '../../../shared/store/seller-analytics.ts';
 import { barLayout, bucketDays, chartSummary, DEFAULT_BOX, groupingFor, labelledIndexes, niceScale, rowTotal, stackLayout, summarise, yOf } from './charts.ts';
 import { bucketSeries } from './seller-charts.ts';
 

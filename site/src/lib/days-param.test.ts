@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_WINDOWS } from '../../../worker/src/services/dashboards/window.ts';
+import { DASHBOARD_WINDOWS } from '../../../shared/dashboards/window.ts';
 import { daysParamOf } from './days-param.ts';
 
 describe('daysParamOf', () => {

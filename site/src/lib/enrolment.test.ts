@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { enrolmentFor, learnerAction } from './enrolment.ts';
-import type { MyEnrollment } from './learning.ts';
+import type { MyEnrollment } from '../../../shared/enrolment.ts';
 
 const enrolment = (over: Partial<MyEnrollment> = {}): MyEnrollment =>
   ({

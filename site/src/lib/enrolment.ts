@@ -1,4 +1,4 @@
-import type { MyEnrollment } from './learning.ts';
+import type { MyEnrollment } from '../../../shared/enrolment.ts';
 
 /** What the course and enrol pages offer a signed-in learner who is already enrolled. */
 export interface LearnerAction {

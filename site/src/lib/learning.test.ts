@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  attemptBlockedText,
-  attemptsLabel,
-  attemptSummary,
-  canMarkComplete,
-  isLessonLocked,
-  lessonPath,
-  moduleOfLesson,
-  neighbours,
-  nextAttemptLabel,
-  playerPath,
-  quizPath,
-  startingLesson,
-  unansweredQuestions,
-  withCompletion,
-  type PlayerData,
-} from './learning.ts';
+import { attemptBlockedText, attemptsLabel, attemptSummary, canMarkComplete, isLessonLocked, lessonPath, moduleOfLesson, neighbours, nextAttemptLabel, playerPath, quizPath, startingLesson, unansweredQuestions, withCompletion } from './learning.ts';
+import { type PlayerData } from '../../../shared/learning.ts';
 
 const lesson = (id: number, completed = false, quizzes: { id: number; title: string; passed: boolean }[] = []) => ({
   id,

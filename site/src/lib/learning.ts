@@ -1,21 +1,13 @@
 /**
  * Finding one's way in a course the learner is taking: which lesson comes before and after, in
  * which module a lesson is, where to start, how the player changes when a lesson is done. Pure;
- * the shapes are the learning API's own (worker/src/services/learning.ts).
+ * the shapes are the learning API's own (shared/learning.ts and its siblings, decision 0054).
  */
 import { countLabel } from './plural.ts';
-import type {
-  AttemptResult,
-  CertificateRef,
-  CompletionView,
-  LessonQuizView,
-  LessonView,
-  MyEnrollment,
-  PlayerData,
-  PlayerLesson,
-  PlayerModule,
-  QuizView,
-} from '../../../worker/src/services/learning.ts';
+import type { AttemptResult, QuizView } from '../../../shared/quiz-attempts.ts';
+import type { CertificateRef } from '../../../shared/learning-views.ts';
+import type { CompletionView, LessonQuizView, LessonView, PlayerData, PlayerLesson, PlayerModule } from '../../../shared/learning.ts';
+import type { MyEnrollment } from '../../../shared/enrolment.ts';
 
 export type { AttemptResult, CertificateRef, CompletionView, LessonQuizView, LessonView, MyEnrollment, PlayerData, PlayerLesson, PlayerModule, QuizView };
 

@@ -2,7 +2,7 @@
  * The seller's analytics (/seller/analytics) in the shared charts' terms (lib/charts.ts): which
  * figures of a day are charted, and the days grouped into bars.
  */
-import type { AnalyticsDay } from '../../../worker/src/services/store/seller-analytics.ts';
+import type { AnalyticsDay } from '../../../shared/store/seller-analytics.ts';
 import { bucketDays, type Bucket, type Grouping } from './charts.ts';
 
 export const SELLER_METRICS = ['sales', 'revenue_cents', 'net_cents', 'views', 'downloads'] as const;

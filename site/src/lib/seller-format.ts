@@ -3,7 +3,7 @@
  * their stores read them, the unit tests pin them. The API decides in the end (decision 0029); these
  * only keep the buttons to the moves it would accept.
  */
-import type { ResourceStatus, SellerProfileView, SellerStatus } from '../../../worker/src/services/store/views.ts';
+import type { ResourceStatus, SellerProfileView, SellerStatus } from '../../../shared/store/views.ts';
 import { formatCents } from './currency.ts';
 
 export const RESOURCE_STATUS_ORDER = ['draft', 'submitted', 'published', 'rejected', 'archived'] as const satisfies readonly ResourceStatus[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createResourceSchema } from '../../../worker/src/schemas/store.ts';
-import type { ResourceDetail } from '../../../worker/src/services/store/views.ts';
+import type { ResourceDetail } from '../../../shared/store/views.ts';
 import { categoryIdOf, dollarsText, EMPTY_RESOURCE, formValuesOf, pricePreview, resourceBody } from './seller-resource-form.ts';
 
 const detail = {

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { createResourceSchema } from '../../../worker/src/schemas/store.ts';
-import type { ResourceDetail } from '../../../worker/src/services/store/views.ts';
+import type { ResourceDetail } from '../../../shared/store/views.ts';
 import { formatCents } from './currency.ts';
 
 export type ResourceFormInput = z.input<typeof createResourceSchema>;

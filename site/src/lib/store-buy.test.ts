@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceAccess } from '../../../worker/src/services/store/views.ts';
+import type { ResourceAccess } from '../../../shared/store/views.ts';
 import { buyNote, buyState, canDownload, guestCartHoldsResource, signInHref } from './store-buy.ts';
 
 const access = (patch: Partial<ResourceAccess> = {}): ResourceAccess => ({

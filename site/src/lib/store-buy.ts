@@ -4,7 +4,7 @@
  * GET /api/resources/{id}/access (signed in) or from the guest cart kept in this browser
  * (localStorage drx_cart). Pure.
  */
-import type { ResourceAccess } from '../../../worker/src/services/store/views.ts';
+import type { ResourceAccess } from '../../../shared/store/views.ts';
 
 export type BuyState =
   /** A paid resource the visitor may add to the cart (the markup the server renders). */

@@ -1,12 +1,11 @@
 import type { APIRoute } from 'astro';
-import { plansHash } from '../../../worker/src/services/plans-page.ts';
-import { buildPlans } from '../lib/build-data.ts';
+import { buildCatalog } from '../lib/build-data.ts';
 
 /**
  * dist/plans-manifest.json: the hash of the plans /subscription was built with. The site router
  * serves the built page while the database's plans hash the same (decision 0031).
  */
 export const GET: APIRoute = async () => {
-  const hash = await plansHash(await buildPlans());
+  const { plansHash: hash } = await buildCatalog();
   return new Response(JSON.stringify({ version: 1, hash }), { headers: { 'content-type': 'application/json' } });
 };

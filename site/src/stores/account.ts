@@ -1,9 +1,13 @@
 import { atom } from 'nanostores';
-import type { SessionView } from '../../../worker/src/services/sessions.ts';
-import type { OutboxMessageView } from '../../../worker/src/services/outbox.ts';
-import { apiFetch, setToken } from '../lib/api.ts';
+import type { SessionView } from '../../../shared/sessions.ts';
+import type { OutboxMessageView } from '../../../shared/outbox.ts';
+import type { InferRequestType } from 'hono/client';
+import { setToken } from '../lib/api.ts';
+import { api, call, keyOf, type Answer, type KeyAnswer } from '../lib/api-client.ts';
 import { setSignedInUser } from './auth.ts';
-import { bind, invalidate, keys, toLoadable } from './query.ts';
+import { bind, invalidate, toLoadable, type Loadable } from './query.ts';
+
+const SESSIONS_KEY = keyOf(api.me.sessions);
 
 /**
  * Account recovery and session control (decision 0016): the session list of /profile/manage,
@@ -11,12 +15,6 @@ import { bind, invalidate, keys, toLoadable } from './query.ts';
  */
 
 export type { SessionView, OutboxMessageView };
-
-export type Loadable<T> =
-  | { status: 'idle' }
-  | { status: 'loading'; data?: T }
-  | { status: 'ready'; data: T }
-  | { status: 'error'; message: string; data?: T };
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -34,12 +32,12 @@ function markPending(key: number | 'others', on: boolean) {
 }
 
 export async function loadSessions(): Promise<void> {
-  await bind<{ data: SessionView[] }, Loadable<SessionView[]>>($sessions, keys.sessions, (v) => toLoadable(v, (raw) => raw.data, messageOf));
+  await bind<KeyAnswer<typeof SESSIONS_KEY>, Loadable<SessionView[]>>($sessions, SESSIONS_KEY, (v) => toLoadable(v, (raw) => raw.data, messageOf));
 }
 
 /** After a change of sessions: the list is read again. */
 function reloadSessions(): Promise<void> {
-  invalidate(keys.sessions);
+  invalidate(SESSIONS_KEY);
   return loadSessions();
 }
 
@@ -53,7 +51,7 @@ function forgetLocalSession() {
 export async function signOutSession(id: number): Promise<boolean> {
   markPending(id, true);
   try {
-    const res = await apiFetch<{ current: boolean }>(`/api/me/sessions/${id}`, { method: 'DELETE' });
+    const res = await call(api.me.sessions[':id'].$delete({ param: { id: String(id) } }));
     if (res.current) {
       forgetLocalSession();
       return true;
@@ -69,7 +67,7 @@ export async function signOutSession(id: number): Promise<boolean> {
 export async function signOutOtherSessions(): Promise<number> {
   markPending('others', true);
   try {
-    const res = await apiFetch<{ revoked: number }>('/api/me/sessions/revoke-others', { method: 'POST' });
+    const res = await call(api.me.sessions['revoke-others'].$post());
     await reloadSessions();
     return res.revoked;
   } finally {
@@ -79,8 +77,8 @@ export async function signOutOtherSessions(): Promise<number> {
 
 // ---------- passwords ----------
 
-export async function changePassword(input: { currentPassword: string; newPassword: string }): Promise<string> {
-  const res = await apiFetch<{ message: string }>('/api/me/password', { method: 'POST', json: input });
+export async function changePassword(input: InferRequestType<typeof api.me.password.$post>['json']): Promise<string> {
+  const res = await call(api.me.password.$post({ json: input }));
   await reloadSessions();
   return res.message;
 }
@@ -90,16 +88,13 @@ export { requestPasswordReset, resetPassword } from './password-reset.ts';
 
 // ---------- outbox (admin) ----------
 
-export interface OutboxPage {
-  data: OutboxMessageView[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** A page of the outbox, as GET /api/admin/outbox answers it. */
+export type OutboxPage = Answer<typeof api.admin.outbox.$get>;
 
 export const OUTBOX_PAGE_SIZE = 20;
 export const $outbox = atom<Loadable<OutboxPage>>({ status: 'idle' });
 
 export async function loadOutbox(page = 1): Promise<void> {
-  await bind<OutboxPage, Loadable<OutboxPage>>($outbox, `/api/admin/outbox?page=${page}&pageSize=${OUTBOX_PAGE_SIZE}`, (v) => toLoadable(v, (raw) => raw, messageOf));
+  const key = keyOf(api.admin.outbox, { query: { page: String(page), pageSize: String(OUTBOX_PAGE_SIZE) } });
+  await bind<KeyAnswer<typeof key>, Loadable<OutboxPage>>($outbox, key, (v) => toLoadable(v, (raw) => raw, messageOf));
 }

@@ -1,10 +1,10 @@
 import { atom, computed } from 'nanostores';
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction } from '../../../worker/src/domain/audit.ts';
-import type { AuditEntryView, AuditLogPage } from '../../../worker/src/services/audit-log.ts';
+import type { AuditEntryView, AuditLogPage } from '../../../shared/audit-log.ts';
 import { describeError } from '../lib/api.ts';
 import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { exportHref } from './csv-export.ts';
-import { EVERY_TIME_SETTINGS, read, type Loadable } from './query.ts';
+import { bindLoadable, debounced, EVERY_TIME_SETTINGS, loaded, type Loadable } from './query.ts';
 
 /**
  * /admin/audit-log's state: the filters (kept in the address), the page of entries
@@ -51,25 +51,21 @@ function trimmed(filters: Omit<AuditQuery, 'page'>): Record<string, string> {
   return out;
 }
 
-let request = 0;
 /** The token of the page asked for, when it is next to the one shown (lib/keyset-pages.ts). */
 let pageToken: PageToken | undefined;
-let timer: ReturnType<typeof setTimeout> | undefined;
+const search = debounced(SEARCH_DEBOUNCE_MS);
 
+/** Entries are read each time they are asked for: the log grows under the admin's eyes. */
 async function fetchEntries(): Promise<void> {
   const { page, ...filters } = $auditQuery.get();
-  const mine = ++request;
-  const current = $auditList.get();
-  $auditList.set({ status: 'loading', data: current.status === 'ready' || current.status === 'loading' ? current.data : undefined });
   const params = new URLSearchParams({ ...trimmed(filters), ...pageParams(page, pageToken), pageSize: String(AUDIT_PAGE_SIZE) });
-  try {
-    const data = await read<AuditLogPage>(`/api/admin/audit-log?${params}`, EVERY_TIME_SETTINGS);
-    if (mine === request) $auditList.set({ status: 'ready', data });
-  } catch (error) {
-    if (mine !== request) return;
-    const { title, message } = describeError(error);
-    $auditList.set({ status: 'error', message: title === message ? title : `${title}. ${message}` });
-  }
+  await bindLoadable($auditList, `/api/admin/audit-log?${params}`, {
+    settings: EVERY_TIME_SETTINGS,
+    failed: (error) => {
+      const { title, message } = describeError(error);
+      return title === message ? title : `${title}. ${message}`;
+    },
+  });
 }
 
 function writeUrl(): void {
@@ -107,31 +103,29 @@ export function initAuditLog(): void {
 /** A typed filter (actor, entity id, words): read once typing pauses. */
 export function setAuditText(key: 'actor' | 'entityId' | 'q', value: string): void {
   $auditQuery.set({ ...$auditQuery.get(), [key]: value, page: 1 });
-  clearTimeout(timer);
-  timer = setTimeout(() => {
+  search.run(() => {
     writeUrl();
     void fetchEntries();
-  }, SEARCH_DEBOUNCE_MS);
+  });
 }
 
 /** A chosen filter (action, entity, days): read at once. */
 export function setAuditFilter(change: Partial<Pick<AuditQuery, 'action' | 'entity' | 'from' | 'to'>>): void {
-  clearTimeout(timer);
+  search.cancel();
   $auditQuery.set({ ...$auditQuery.get(), ...change, page: 1 });
   writeUrl();
   void fetchEntries();
 }
 
 export function setAuditPage(page: number): void {
-  const shown = $auditList.get();
-  pageToken = tokenTo(page, shown.status === 'ready' || shown.status === 'loading' ? shown.data : undefined);
+  pageToken = tokenTo(page, loaded($auditList.get()));
   $auditQuery.set({ ...$auditQuery.get(), page });
   writeUrl();
   void fetchEntries();
 }
 
 export function clearAuditFilters(): void {
-  clearTimeout(timer);
+  search.cancel();
   $auditQuery.set(EMPTY);
   writeUrl();
   void fetchEntries();

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  centsOf,
-  couponBodyOf,
-  emptyCouponForm,
-  formOfCoupon,
-  lineRefundableCents,
-  orderIdFromPath,
-  ordersExportHref,
-  type CouponView,
-  type OrdersQuery,
-} from './admin-commerce.ts';
+import { centsOf, couponBodyOf, emptyCouponForm, formOfCoupon, lineRefundableCents, orderIdFromPath, ordersExportHref, type OrdersQuery } from './admin-commerce.ts';
+import { type CouponView } from '../../../shared/coupons.ts';
 
 const query = (over: Partial<OrdersQuery> = {}): OrdersQuery => ({ q: '', status: '', from: '', to: '', buyerId: '', page: 1, ...over });
 

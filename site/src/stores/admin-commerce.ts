@@ -1,10 +1,10 @@
 import { atom, computed } from 'nanostores';
-import type { CouponPage, CouponView } from '../../../worker/src/services/coupons.ts';
+import type { CouponPage, CouponView } from '../../../shared/coupons.ts';
 import type { AdminOrderDetail, AdminOrderPage, RefundView } from '../../../worker/src/services/orders.ts';
 import { ApiError, apiFetch, describeError } from '../lib/api.ts';
 import { parseAmount } from '../lib/currency.ts';
 import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
-import { invalidate, read, startingWith } from './query.ts';
+import { bindLoadable, debounced, invalidate, loaded, read, setCached, startingWith, unbind, type Loadable } from './query.ts';
 import { exportHref } from './csv-export.ts';
 import { toast } from './toasts.ts';
 
@@ -19,19 +19,9 @@ export type OrderStatus = AdminOrderRow['status'];
 /** The statuses of an order (db/schema/commerce.ts; repeated here so the page does not load the schema). */
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'cancelled', 'refunded', 'partially_refunded'] as const satisfies readonly OrderStatus[];
 
-export type Loadable<T> =
-  | { status: 'idle' }
-  | { status: 'loading'; data?: T }
-  | { status: 'ready'; data: T }
-  | { status: 'error'; message: string; notFound?: boolean };
-
-function errorState(error: unknown, notFound = false): { status: 'error'; message: string; notFound?: boolean } {
+function errorState(error: unknown, notFound = false): { message: string; notFound: boolean } {
   const { title, message } = describeError(error);
-  return { status: 'error', message: title === message ? title : `${title}. ${message}`, notFound };
-}
-
-function previous<T>(state: Loadable<T>): T | undefined {
-  return state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
+  return { message: title === message ? title : `${title}. ${message}`, notFound };
 }
 
 /** The message to show for a failed change: the API's own for a refusal, else the generic one. */
@@ -127,24 +117,16 @@ export function ordersExportHref(query: OrdersQuery): string {
 }
 export const $ordersExportHref = computed($ordersQuery, ordersExportHref);
 
-let ordersRequest = 0;
 /** The token of the page asked for, when it is next to the one shown (lib/keyset-pages.ts). */
 let ordersToken: PageToken | undefined;
-let ordersTimer: ReturnType<typeof setTimeout> | undefined;
+const ordersSearch = debounced(SEARCH_DEBOUNCE_MS);
 
 async function fetchOrders(): Promise<void> {
   const query = $ordersQuery.get();
-  const request = ++ordersRequest;
-  $ordersList.set({ status: 'loading', data: previous($ordersList.get()) });
   const params = orderFilterParams(query);
   for (const [key, value] of Object.entries(pageParams(query.page, ordersToken))) params.set(key, value);
   params.set('pageSize', String(ORDERS_PAGE_SIZE));
-  try {
-    const result = await read<AdminOrderPage>(`/api/admin/orders?${params}`);
-    if (request === ordersRequest) $ordersList.set({ status: 'ready', data: result });
-  } catch (error) {
-    if (request === ordersRequest) $ordersList.set(errorState(error));
-  }
+  await bindLoadable($ordersList, `/api/admin/orders?${params}`, { failed: (error) => errorState(error) });
 }
 
 function writeOrdersUrl(): void {
@@ -179,31 +161,30 @@ export function initOrdersList(): void {
 /** Typing in the search box: the box follows at once, the list and the address after a pause. */
 export function setOrdersSearch(q: string): void {
   $ordersQuery.set({ ...$ordersQuery.get(), q, page: 1 });
-  clearTimeout(ordersTimer);
-  ordersTimer = setTimeout(() => {
+  ordersSearch.run(() => {
     writeOrdersUrl();
     void fetchOrders();
-  }, SEARCH_DEBOUNCE_MS);
+  });
 }
 
 /** Status, dates or buyer: the list and the address follow at once. */
 export function setOrdersFilter(change: Partial<Omit<OrdersQuery, 'q' | 'page'>>): void {
-  clearTimeout(ordersTimer);
+  ordersSearch.cancel();
   $ordersQuery.set({ ...$ordersQuery.get(), ...change, page: 1 });
   writeOrdersUrl();
   void fetchOrders();
 }
 
 export function clearOrdersFilters(): void {
-  clearTimeout(ordersTimer);
+  ordersSearch.cancel();
   $ordersQuery.set(EMPTY_ORDERS_QUERY);
   writeOrdersUrl();
   void fetchOrders();
 }
 
 export function setOrdersPage(page: number): void {
-  clearTimeout(ordersTimer);
-  ordersToken = tokenTo(page, previous($ordersList.get()));
+  ordersSearch.cancel();
+  ordersToken = tokenTo(page, loaded($ordersList.get()));
   $ordersQuery.set({ ...$ordersQuery.get(), page });
   writeOrdersUrl();
   void fetchOrders();
@@ -229,16 +210,13 @@ export function orderIdFromPath(pathname: string): string {
 export async function loadOrderDetail(idParam: string): Promise<void> {
   $refundError.set(null);
   if (!/^[1-9]\d{0,15}$/.test(idParam)) {
+    unbind($orderDetail);
     $orderDetail.set({ status: 'error', message: 'Order not found', notFound: true });
     return;
   }
-  $orderDetail.set({ status: 'loading', data: previous($orderDetail.get()) });
-  try {
-    $orderDetail.set({ status: 'ready', data: await read<AdminOrderDetail>(`/api/admin/orders/${idParam}`) });
-  } catch (error) {
-    const notFound = error instanceof ApiError && error.status === 404;
-    $orderDetail.set(notFound ? { status: 'error', message: 'Order not found', notFound: true } : errorState(error));
-  }
+  await bindLoadable($orderDetail, `/api/admin/orders/${idParam}`, {
+    failed: (error) => (error instanceof ApiError && error.status === 404 ? { message: 'Order not found', notFound: true } : errorState(error)),
+  });
 }
 
 /** Dollars typed by the admin ("12.50", "$12.50") as integer cents; null when not a positive amount. */
@@ -268,8 +246,11 @@ export async function refundOrder(request: { amountCents: number; orderItemIds: 
         ...(request.reason.trim() ? { reason: request.reason.trim() } : {}),
       },
     });
-    invalidate(startingWith('/api/admin/orders', '/api/orders'));
-    $orderDetail.set({ status: 'ready', data: result.order });
+    // the order shown is the refund's answer; the lists are stale
+    const orderKey = `/api/admin/orders/${state.data.id}`;
+    const changed = startingWith('/api/admin/orders', '/api/orders');
+    invalidate((key) => key !== orderKey && changed(key));
+    setCached(orderKey, result.order);
     const pending = result.refund.status === 'pending';
     toast({
       title: pending ? 'Refund requested' : 'Refund made',
@@ -302,21 +283,13 @@ export const $couponsPageCount = computed($couponsList, (s) =>
 /** The CSV export of the coupons the search selects (every page). */
 export const $couponsExportHref = computed($couponsQuery, ({ q }) => exportHref('/api/admin/coupons/export.csv', { q }));
 
-let couponsRequest = 0;
-let couponsTimer: ReturnType<typeof setTimeout> | undefined;
+const couponsSearch = debounced(SEARCH_DEBOUNCE_MS);
 
 async function fetchCoupons(): Promise<void> {
   const { q, page } = $couponsQuery.get();
-  const request = ++couponsRequest;
-  $couponsList.set({ status: 'loading', data: previous($couponsList.get()) });
   const params = new URLSearchParams({ page: String(page), pageSize: String(COUPONS_PAGE_SIZE) });
   if (q.trim()) params.set('q', q.trim());
-  try {
-    const result = await read<CouponPage>(`/api/admin/coupons?${params}`);
-    if (request === couponsRequest) $couponsList.set({ status: 'ready', data: result });
-  } catch (error) {
-    if (request === couponsRequest) $couponsList.set(errorState(error));
-  }
+  await bindLoadable($couponsList, `/api/admin/coupons?${params}`, { failed: (error) => errorState(error) });
 }
 
 export function initCouponsList(): void {
@@ -328,15 +301,14 @@ export function initCouponsList(): void {
 
 export function setCouponsSearch(q: string): void {
   $couponsQuery.set({ q, page: 1 });
-  clearTimeout(couponsTimer);
-  couponsTimer = setTimeout(() => {
+  couponsSearch.run(() => {
     replaceQuery({ q: q.trim(), page: 1 });
     void fetchCoupons();
-  }, SEARCH_DEBOUNCE_MS);
+  });
 }
 
 export function setCouponsPage(page: number): void {
-  clearTimeout(couponsTimer);
+  couponsSearch.cancel();
   $couponsQuery.set({ ...$couponsQuery.get(), page });
   replaceQuery({ q: $couponsQuery.get().q.trim(), page });
   void fetchCoupons();

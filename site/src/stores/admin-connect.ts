@@ -1,21 +1,20 @@
 import { atom, computed } from 'nanostores';
 import { BOOKING_STATUS_LABELS } from '../../../worker/src/domain/bookings.ts';
-import type { AdminDanceStyleView, AdminInstructorView, BookingView } from '../../../worker/src/services/bookings/views.ts';
+import type { AdminDanceStyleView, AdminInstructorView, BookingView } from '../../../shared/bookings/views.ts';
 import { ApiError, apiFetch, describeError, type ValidationErrors } from '../lib/api.ts';
 import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { exportHref } from './csv-export.ts';
-import { invalidate, read, startingWith } from './query.ts';
+import { bindLoadable, debounced, EVERY_TIME_SETTINGS, invalidate, loaded, read, startingWith, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
  * The Connect & Book admin screens (decision 0032): /admin/dance-styles, /admin/instructors and
  * /admin/bookings. Lists keep their filters in the address (?q=, ?status=, …) like the other admin
- * lists; every write shows a toast and reloads its list.
+ * lists; every write shows a toast and reloads its list. The lists are read each time they are
+ * asked for (EVERY_TIME_SETTINGS): bookings and profiles move under the admin's eyes.
  */
 
 export type { AdminDanceStyleView, AdminInstructorView, BookingView };
-
-export type Loadable<T> = { status: 'idle' } | { status: 'loading'; data?: T } | { status: 'ready'; data: T } | { status: 'error'; message: string };
 
 export interface Paged<T> {
   data: T[];
@@ -30,14 +29,13 @@ export type ActionResult = { ok: true } | { ok: false; message: string; validati
 const PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
 
-function errorState(error: unknown): { status: 'error'; message: string } {
+function errorMessage(error: unknown): string {
   const { title, message } = describeError(error);
-  return { status: 'error', message: title === message ? title : `${title}. ${message}` };
+  return title === message ? title : `${title}. ${message}`;
 }
 
-function previous<T>(state: Loadable<T>): T | undefined {
-  return state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
-}
+/** How every list of these screens is bound to its key. */
+const LIST = { failed: errorMessage, settings: EVERY_TIME_SETTINGS };
 
 /** The API's own message for a refusal (409 in use, 400 with fields), else the generic one. */
 function failure(error: unknown): { ok: false; message: string; validationErrors?: ValidationErrors } {
@@ -77,12 +75,7 @@ const pageOf = (params: URLSearchParams) => {
 export const $danceStyles = atom<Loadable<AdminDanceStyleView[]>>({ status: 'idle' });
 
 export async function loadDanceStyles(): Promise<void> {
-  $danceStyles.set({ status: 'loading', data: previous($danceStyles.get()) });
-  try {
-    $danceStyles.set({ status: 'ready', data: await apiFetch<AdminDanceStyleView[]>('/api/admin/dance-styles') });
-  } catch (error) {
-    $danceStyles.set(errorState(error));
-  }
+  await bindLoadable($danceStyles, '/api/admin/dance-styles', LIST);
 }
 
 async function styleWrite(path: string, init: RequestInit & { json?: unknown }, success: { title: string; description: string }, failureTitle: string): Promise<ActionResult> {
@@ -116,7 +109,7 @@ export function setDanceStyleHidden(style: AdminDanceStyleView, hidden: boolean)
 
 /** Moves a style one place up or down by swapping positions with its neighbour. */
 export async function moveDanceStyle(style: AdminDanceStyleView, direction: -1 | 1): Promise<ActionResult> {
-  const list = previous($danceStyles.get()) ?? [];
+  const list = loaded($danceStyles.get()) ?? [];
   const index = list.findIndex((s) => s.id === style.id);
   const other = list[index + direction];
   if (index < 0 || !other) return { ok: false, message: 'It cannot move further.' };
@@ -169,22 +162,14 @@ export interface InstructorsQuery {
 export const $instructorsQuery = atom<InstructorsQuery>({ q: '', status: '', page: 1 });
 export const $instructorsList = atom<Loadable<Paged<AdminInstructorView>>>({ status: 'idle' });
 
-let instructorsRequest = 0;
-let instructorsTimer: ReturnType<typeof setTimeout> | undefined;
+const instructorsSearch = debounced(SEARCH_DEBOUNCE_MS);
 
 async function fetchInstructors(): Promise<void> {
   const query = $instructorsQuery.get();
-  const request = ++instructorsRequest;
-  $instructorsList.set({ status: 'loading', data: previous($instructorsList.get()) });
   const params = new URLSearchParams({ page: String(query.page), pageSize: String(PAGE_SIZE) });
   if (query.q.trim()) params.set('q', query.q.trim());
   if (query.status) params.set('status', query.status);
-  try {
-    const result = await apiFetch<Paged<AdminInstructorView>>(`/api/admin/instructors?${params}`);
-    if (request === instructorsRequest) $instructorsList.set({ status: 'ready', data: result });
-  } catch (error) {
-    if (request === instructorsRequest) $instructorsList.set(errorState(error));
-  }
+  await bindLoadable($instructorsList, `/api/admin/instructors?${params}`, LIST);
 }
 
 const writeInstructorsUrl = () => {
@@ -201,15 +186,14 @@ export function initInstructorsList(): void {
 
 export function setInstructorsSearch(q: string): void {
   $instructorsQuery.set({ ...$instructorsQuery.get(), q, page: 1 });
-  clearTimeout(instructorsTimer);
-  instructorsTimer = setTimeout(() => {
+  instructorsSearch.run(() => {
     writeInstructorsUrl();
     void fetchInstructors();
-  }, SEARCH_DEBOUNCE_MS);
+  });
 }
 
 export function setInstructorsStatus(status: ProfileStatus | ''): void {
-  clearTimeout(instructorsTimer);
+  instructorsSearch.cancel();
   $instructorsQuery.set({ ...$instructorsQuery.get(), status, page: 1 });
   writeInstructorsUrl();
   void fetchInstructors();
@@ -222,7 +206,7 @@ export function setInstructorsPage(page: number): void {
 }
 
 export function clearInstructorsFilters(): void {
-  clearTimeout(instructorsTimer);
+  instructorsSearch.cancel();
   $instructorsQuery.set({ q: '', status: '', page: 1 });
   writeInstructorsUrl();
   void fetchInstructors();
@@ -302,24 +286,16 @@ export const $bookingsExportHref = computed($bookingsQuery, ({ q, status, instru
 /** The instructor select's choices (every profile, by name). */
 export const $instructorChoices = atom<{ id: number; name: string }[]>([]);
 
-let bookingsRequest = 0;
 /** The token of the page asked for, when it is next to the one shown (lib/keyset-pages.ts). */
 let bookingsToken: PageToken | undefined;
-let bookingsTimer: ReturnType<typeof setTimeout> | undefined;
+const bookingsSearch = debounced(SEARCH_DEBOUNCE_MS);
 
 async function fetchBookings(): Promise<void> {
   const query = $bookingsQuery.get();
-  const request = ++bookingsRequest;
-  $bookingsList.set({ status: 'loading', data: previous($bookingsList.get()) });
   const params = new URLSearchParams({ ...pageParams(query.page, bookingsToken), pageSize: String(PAGE_SIZE) });
   for (const key of ['status', 'instructorId', 'from', 'to'] as const) if (query[key]) params.set(key, query[key]);
   if (query.q.trim()) params.set('q', query.q.trim());
-  try {
-    const result = await apiFetch<Paged<BookingView>>(`/api/admin/bookings?${params}`);
-    if (request === bookingsRequest) $bookingsList.set({ status: 'ready', data: result });
-  } catch (error) {
-    if (request === bookingsRequest) $bookingsList.set(errorState(error));
-  }
+  await bindLoadable($bookingsList, `/api/admin/bookings?${params}`, LIST);
 }
 
 const writeBookingsUrl = () => {
@@ -359,22 +335,21 @@ async function loadInstructorChoices(): Promise<void> {
 
 export function setBookingsSearch(q: string): void {
   $bookingsQuery.set({ ...$bookingsQuery.get(), q, page: 1 });
-  clearTimeout(bookingsTimer);
-  bookingsTimer = setTimeout(() => {
+  bookingsSearch.run(() => {
     writeBookingsUrl();
     void fetchBookings();
-  }, SEARCH_DEBOUNCE_MS);
+  });
 }
 
 export function setBookingsFilter(change: Partial<Omit<BookingsQuery, 'q' | 'page'>>): void {
-  clearTimeout(bookingsTimer);
+  bookingsSearch.cancel();
   $bookingsQuery.set({ ...$bookingsQuery.get(), ...change, page: 1 });
   writeBookingsUrl();
   void fetchBookings();
 }
 
 export function setBookingsPage(page: number): void {
-  const shown = previous($bookingsList.get());
+  const shown = loaded($bookingsList.get());
   bookingsToken = tokenTo(page, shown && { page: shown.pagination.page, next: shown.next ?? null, prev: shown.prev ?? null });
   $bookingsQuery.set({ ...$bookingsQuery.get(), page });
   writeBookingsUrl();
@@ -382,7 +357,7 @@ export function setBookingsPage(page: number): void {
 }
 
 export function clearBookingsFilters(): void {
-  clearTimeout(bookingsTimer);
+  bookingsSearch.cancel();
   $bookingsQuery.set(EMPTY_BOOKINGS);
   writeBookingsUrl();
   void fetchBookings();

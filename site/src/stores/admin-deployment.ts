@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
-import type { ChecksReport, CheckResult, CheckStatus } from '../../../worker/src/services/deployment-checks.ts';
-import type { DeploymentFacts } from '../../../worker/src/services/deployment.ts';
+import type { ChecksReport, CheckResult, CheckStatus } from '../../../shared/deployment-checks.ts';
+import type { DeploymentFacts } from '../../../shared/deployment.ts';
 import { apiFetch } from '../lib/api.ts';
-import { changeMessage, loadMessage, previous } from './admin-store.ts';
-import { read, type Loadable } from './query.ts';
+import { changeMessage, loadMessage } from './admin-store.ts';
+import { bindLoadable, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -16,12 +16,7 @@ export type { ChecksReport, CheckResult, CheckStatus, DeploymentFacts };
 export const $deployment = atom<Loadable<DeploymentFacts>>({ status: 'idle' });
 
 export async function loadDeployment(): Promise<void> {
-  $deployment.set({ status: 'loading', data: previous($deployment.get()) });
-  try {
-    $deployment.set({ status: 'ready', data: await read<DeploymentFacts>('/api/admin/deployment') });
-  } catch (error) {
-    $deployment.set({ status: 'error', message: loadMessage(error, 'the deployment facts') });
-  }
+  await bindLoadable($deployment, '/api/admin/deployment', { failed: (error) => loadMessage(error, 'the deployment facts') });
 }
 
 export type ChecksState = { status: 'idle' } | { status: 'running'; last?: ChecksReport } | { status: 'done'; report: ChecksReport } | { status: 'error'; message: string };

@@ -1,9 +1,9 @@
 import { atom, computed } from 'nanostores';
-import type { AdminSellerList } from '../../../worker/src/services/store/seller-admin.ts';
-import type { SellerProfileView, SellerStatus } from '../../../worker/src/services/store/views.ts';
+import type { AdminSellerList } from '../../../shared/store/seller-admin.ts';
+import type { SellerProfileView, SellerStatus } from '../../../shared/store/views.ts';
 import { apiFetch } from '../lib/api.ts';
-import { loadMessage, previous, replaceQuery, runChange, SEARCH_DEBOUNCE_MS, type ChangeResult, type Loadable } from './admin-store.ts';
-import { read } from './query.ts';
+import { loadMessage, replaceQuery, runChange, SEARCH_DEBOUNCE_MS, type ChangeResult } from './admin-store.ts';
+import { bindLoadable, debounced, loaded, type Loadable } from './query.ts';
 
 /**
  * /admin/sellers (sellers.manage): the applications and sellers, pending first, and
@@ -39,7 +39,7 @@ export interface SellersQuery {
 export const $sellersQuery = atom<SellersQuery>({ status: '', q: '', page: 1 });
 export const $sellersList = atom<Loadable<AdminSellerList>>({ status: 'idle' });
 export const $sellersPageCount = computed($sellersList, (s) => {
-  const data = previous(s);
+  const data = loaded(s);
   return data ? Math.max(1, Math.ceil(data.total / (data.page_size || SELLERS_PAGE_SIZE))) : 1;
 });
 
@@ -63,18 +63,10 @@ export function sellersQueryOf(search: string): SellersQuery {
   return { status: isStatus(status) ? status : '', q: (params.get('q') ?? '').slice(0, 100), page: Number.isInteger(page) && page > 1 ? page : 1 };
 }
 
-let request = 0;
-let timer: ReturnType<typeof setTimeout> | undefined;
+const search = debounced(SEARCH_DEBOUNCE_MS);
 
 async function fetchSellers(): Promise<void> {
-  const mine = ++request;
-  $sellersList.set({ status: 'loading', data: previous($sellersList.get()) });
-  try {
-    const data = await read<AdminSellerList>(sellersPath($sellersQuery.get()));
-    if (mine === request) $sellersList.set({ status: 'ready', data });
-  } catch (error) {
-    if (mine === request) $sellersList.set({ status: 'error', message: loadMessage(error, 'the sellers') });
-  }
+  await bindLoadable($sellersList, sellersPath($sellersQuery.get()), { failed: (error) => loadMessage(error, 'the sellers') });
 }
 
 function writeUrl(): void {
@@ -88,7 +80,7 @@ export function initSellersList(): void {
 }
 
 export function setSellersStatus(status: SellerStatus | ''): void {
-  clearTimeout(timer);
+  search.cancel();
   $sellersQuery.set({ ...$sellersQuery.get(), status, page: 1 });
   writeUrl();
   void fetchSellers();
@@ -97,15 +89,14 @@ export function setSellersStatus(status: SellerStatus | ''): void {
 /** Typing in the search box: the box follows at once, the list and the address after a pause. */
 export function setSellersSearch(q: string): void {
   $sellersQuery.set({ ...$sellersQuery.get(), q, page: 1 });
-  clearTimeout(timer);
-  timer = setTimeout(() => {
+  search.run(() => {
     writeUrl();
     void fetchSellers();
-  }, SEARCH_DEBOUNCE_MS);
+  });
 }
 
 export function setSellersPage(page: number): void {
-  clearTimeout(timer);
+  search.cancel();
   $sellersQuery.set({ ...$sellersQuery.get(), page });
   writeUrl();
   void fetchSellers();
@@ -160,7 +151,7 @@ export async function decideSeller(profile: SellerProfileView, decision: SellerD
     DONE[decision](profile.store_name),
     FAILED[decision],
   );
-  // The list shows the new state (and a 409 means someone else decided first: show theirs).
+  // The list shows the new state (runChange read it again if it was on screen; else it is read now).
   await fetchSellers();
   return result;
 }

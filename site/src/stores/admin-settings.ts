@@ -1,10 +1,10 @@
 import { atom } from 'nanostores';
 import { SETTINGS, type SettingKey, type SettingSection } from '../../../worker/src/domain/settings.ts';
-import type { MailTransportView } from '../../../worker/src/services/settings-mail.ts';
-import type { SettingFieldView, SettingSectionView, SettingsView } from '../../../worker/src/services/settings.ts';
+import type { MailTransportView } from '../../../shared/settings-mail.ts';
+import type { SettingFieldView, SettingSectionView, SettingsView } from '../../../shared/settings.ts';
 import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
-import { changeMessage, loadMessage, previous } from './admin-store.ts';
-import { invalidate, read, startingWith, type Loadable } from './query.ts';
+import { changeMessage, loadMessage } from './admin-store.ts';
+import { bindLoadable, invalidate, setCached, startingWith, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -20,12 +20,7 @@ export const $settings = atom<Loadable<SettingsPage>>({ status: 'idle' });
 const SETTINGS_KEY = '/api/admin/settings';
 
 export async function loadSettings(): Promise<void> {
-  $settings.set({ status: 'loading', data: previous($settings.get()) });
-  try {
-    $settings.set({ status: 'ready', data: await read<SettingsPage>(SETTINGS_KEY) });
-  } catch (error) {
-    $settings.set({ status: 'error', message: loadMessage(error, 'the settings') });
-  }
+  await bindLoadable($settings, SETTINGS_KEY, { failed: (error) => loadMessage(error, 'the settings') });
 }
 
 /** A field's value as the form holds it (text for inputs, a boolean for switches). */
@@ -63,8 +58,10 @@ export async function saveSection(section: SettingSectionView, values: Partial<R
   }
   try {
     const page = await apiFetch<SettingsPage & { changed: SettingKey[] }>(SETTINGS_KEY, { method: 'PATCH', json: changed });
-    $settings.set({ status: 'ready', data: page });
-    invalidate(startingWith(SETTINGS_KEY, '/api/admin/store-settings', '/api/site-settings'));
+    // the page shown is the answer; the other reads of settings are stale
+    const stale = startingWith(SETTINGS_KEY, '/api/admin/store-settings', '/api/site-settings');
+    invalidate((key) => key !== SETTINGS_KEY && stale(key));
+    setCached(SETTINGS_KEY, page);
     toast({ title: 'Success', description: `${section.title} saved.` });
     return { ok: true };
   } catch (error) {

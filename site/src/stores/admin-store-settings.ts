@@ -1,10 +1,10 @@
 import { atom } from 'nanostores';
-import type { StoreSettings } from '../../../worker/src/services/store/store-settings.ts';
-import type { StoreStats, TopResource } from '../../../worker/src/services/store/store-stats.ts';
+import type { StoreSettings } from '../../../shared/store/store-settings.ts';
+import type { StoreStats, TopResource } from '../../../shared/store/store-stats.ts';
 import { PLATFORM_FEE_MAX, PLATFORM_FEE_MIN, PLATFORM_FEE_RANGE_MESSAGE, saleSplit } from '../../../worker/src/domain/store.ts';
 import { apiFetch } from '../lib/api.ts';
-import { loadMessage, previous, runChange, whenResourcesChange, type ChangeResult, type Loadable } from './admin-store.ts';
-import { read } from './query.ts';
+import { loadMessage, runChange, type ChangeResult } from './admin-store.ts';
+import { bindLoadable, setCached, type Loadable } from './query.ts';
 
 /**
  * The store's settings (/admin/settings, store.settings) and figures (/admin/curriculum-officer,
@@ -21,15 +21,12 @@ export const FEE_MIN = PLATFORM_FEE_MIN;
 export const FEE_MAX = PLATFORM_FEE_MAX;
 export const FEE_RANGE_MESSAGE = PLATFORM_FEE_RANGE_MESSAGE;
 
+const SETTINGS_KEY = '/api/admin/store-settings';
+
 export const $storeSettings = atom<Loadable<StoreSettings>>({ status: 'idle' });
 
 export async function loadStoreSettings(): Promise<void> {
-  $storeSettings.set({ status: 'loading', data: previous($storeSettings.get()) });
-  try {
-    $storeSettings.set({ status: 'ready', data: await read<StoreSettings>('/api/admin/store-settings') });
-  } catch (error) {
-    $storeSettings.set({ status: 'error', message: loadMessage(error, 'the store settings') });
-  }
+  await bindLoadable($storeSettings, SETTINGS_KEY, { failed: (error) => loadMessage(error, 'the store settings') });
 }
 
 /** The fee as typed: a whole percent within the bounds, or the message to show. */
@@ -49,17 +46,14 @@ export function feeSplit(grossCents: number, percent: number): { feeCents: numbe
   return { feeCents: fee, netCents: net };
 }
 
-export async function saveStoreSettings(changes: { platform_fee_percent: number }): Promise<ChangeResult> {
-  let saved: StoreSettings | undefined;
-  const result = await runChange(
-    async () => {
-      saved = await apiFetch<StoreSettings>('/api/admin/store-settings', { method: 'PATCH', json: changes });
-    },
+/** The saved settings are the PATCH's answer: they are shown as they are, not read again. */
+export function saveStoreSettings(changes: { platform_fee_percent: number }): Promise<ChangeResult> {
+  return runChange(
+    async () => setCached(SETTINGS_KEY, await apiFetch<StoreSettings>(SETTINGS_KEY, { method: 'PATCH', json: changes })),
     `Platform fee set to ${changes.platform_fee_percent}%. It applies to sales from now on.`,
     'save store settings',
+    SETTINGS_KEY,
   );
-  if (saved) $storeSettings.set({ status: 'ready', data: saved });
-  return result;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -67,15 +61,7 @@ export async function saveStoreSettings(changes: { platform_fee_percent: number 
 
 export const $storeStats = atom<Loadable<StoreStats>>({ status: 'idle' });
 
+/** Read again after a review or curation change while on screen (runChange). */
 export async function loadStoreStats(): Promise<void> {
-  $storeStats.set({ status: 'loading', data: previous($storeStats.get()) });
-  try {
-    $storeStats.set({ status: 'ready', data: await read<StoreStats>('/api/admin/store-stats') });
-  } catch (error) {
-    $storeStats.set({ status: 'error', message: loadMessage(error, "the store's figures") });
-  }
+  await bindLoadable($storeStats, '/api/admin/store-stats', { failed: (error) => loadMessage(error, "the store's figures") });
 }
-
-whenResourcesChange(async () => {
-  if ($storeStats.get().status !== 'idle') await loadStoreStats();
-});

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installStandInBrowser, type Handler, type StandInBrowser } from '../../../tests/support/stand-in-browser.ts';
-import type { ResourceSummary } from '../../../worker/src/services/store/views.ts';
+import type { ResourceSummary } from '../../../shared/store/views.ts';
 
 /**
  * The curriculum store's admin stores (admin-store, admin-sellers, admin-catalogue,

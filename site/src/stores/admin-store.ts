@@ -1,10 +1,10 @@
 import { atom, computed } from 'nanostores';
-import type { AdminResourceList } from '../../../worker/src/services/store/resource-reads.ts';
-import type { ResourceDetail, ResourceStatus, ResourceSummary } from '../../../worker/src/services/store/views.ts';
+import type { AdminResourceList } from '../../../shared/store/resource-reads.ts';
+import type { ResourceDetail, ResourceStatus, ResourceSummary } from '../../../shared/store/views.ts';
 import { ApiError, apiFetch, describeError, type ValidationErrors } from '../lib/api.ts';
 import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { exportHref } from './csv-export.ts';
-import { invalidate, read, startingWith, type Loadable } from './query.ts';
+import { bindLoadable, debounced, loaded, read, refresh, startingWith, unbind, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -16,7 +16,7 @@ import { toast } from './toasts.ts';
  */
 
 /** GET /api/curriculum-all: every resource whatever its status, with the counts per status (resources.manage). */
-export type { AdminResourceList, Loadable, ResourceDetail, ResourceStatus, ResourceSummary };
+export type { AdminResourceList, ResourceDetail, ResourceStatus, ResourceSummary };
 
 // ---------------------------------------------------------------------------------------------
 // Shared by the store's admin stores
@@ -37,30 +37,29 @@ export function loadMessage(error: unknown, what: string): string {
   return `${what[0]!.toUpperCase()}${what.slice(1)} could not be loaded: ${title}`;
 }
 
-export function previous<T>(state: Loadable<T>): T | undefined {
-  return state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
-}
-
 /**
  * Runs a change with its toasts: 'Success' and what happened, or a destructive 'Error' with
- * 'Failed to {verb} {thing}: {message}'. Every store read the change may move is stale after it.
+ * 'Failed to {verb} {thing}: {message}'. Every store read the change may move is stale after it,
+ * and those on screen are read again before it resolves. `answered` is a key whose new value the
+ * change put in the cache itself (it is not read again).
  */
-export async function runChange(call: () => Promise<unknown>, done: string, failed: string): Promise<ChangeResult> {
+export async function runChange(call: () => Promise<unknown>, done: string, failed: string, answered?: string): Promise<ChangeResult> {
   try {
     await call();
-    storeWritten();
-    toast({ title: 'Success', description: done });
-    return { ok: true };
   } catch (error) {
     const message = changeMessage(error);
     toast({ title: 'Error', description: `Failed to ${failed}: ${message}`, variant: 'destructive' });
     return { ok: false, message, validationErrors: error instanceof ApiError ? error.validationErrors : undefined };
   }
+  const fresh = storeWritten(answered);
+  toast({ title: 'Success', description: done });
+  await fresh;
+  return { ok: true };
 }
 
 /** Every read of the store a curriculum admin's change can move: lists, pages, figures, sellers, categories. */
-export function storeWritten(): void {
-  invalidate(
+export function storeWritten(answered?: string): Promise<void> {
+  return refresh(
     startingWith(
       '/api/curriculum-all',
       '/api/curriculum',
@@ -72,6 +71,7 @@ export function storeWritten(): void {
       '/api/sellers',
       '/api/categories',
     ),
+    answered,
   );
 }
 
@@ -181,27 +181,21 @@ export function resourcesQueryOf(search: string): ResourcesQuery {
 
 export const $resourcesQuery = atom<ResourcesQuery>(DEFAULT_RESOURCES_QUERY);
 export const $resourcesList = atom<Loadable<AdminResourceList>>({ status: 'idle' });
-export const $resourcesPageCount = computed($resourcesList, (s) => pageCount(previous(s)));
+export const $resourcesPageCount = computed($resourcesList, (s) => pageCount(loaded(s)));
 export const $resourcesExportHref = computed($resourcesQuery, resourcesExportHref);
 
 export function pageCount(list: Pick<AdminResourceList, 'total' | 'page_size'> | undefined): number {
   return list ? Math.max(1, Math.ceil(list.total / (list.page_size || RESOURCES_PAGE_SIZE))) : 1;
 }
 
-let listRequest = 0;
-let listTimer: ReturnType<typeof setTimeout> | undefined;
+const listSearch = debounced(SEARCH_DEBOUNCE_MS);
 /** The token of the page asked for, when it is next to the one shown (kept in the address beside the page). */
 let listToken: PageToken | undefined;
 
 async function fetchResources(): Promise<void> {
-  const mine = ++listRequest;
-  $resourcesList.set({ status: 'loading', data: previous($resourcesList.get()) });
-  try {
-    const data = await read<AdminResourceList>(resourcesPath($resourcesQuery.get(), RESOURCES_PAGE_SIZE, listToken));
-    if (mine === listRequest) $resourcesList.set({ status: 'ready', data });
-  } catch (error) {
-    if (mine === listRequest) $resourcesList.set({ status: 'error', message: loadMessage(error, 'the resources') });
-  }
+  await bindLoadable($resourcesList, resourcesPath($resourcesQuery.get(), RESOURCES_PAGE_SIZE, listToken), {
+    failed: (error) => loadMessage(error, 'the resources'),
+  });
 }
 
 function writeResourcesUrl(): void {
@@ -217,7 +211,7 @@ export function initResourcesList(): void {
 }
 
 export function setResourcesFilter(change: Partial<Pick<ResourcesQuery, 'status' | 'seller'>>): void {
-  clearTimeout(listTimer);
+  listSearch.cancel();
   listToken = undefined;
   $resourcesQuery.set({ ...$resourcesQuery.get(), ...change, page: 1 });
   writeResourcesUrl();
@@ -228,17 +222,16 @@ export function setResourcesFilter(change: Partial<Pick<ResourcesQuery, 'status'
 export function setResourcesSearch(q: string): void {
   listToken = undefined;
   $resourcesQuery.set({ ...$resourcesQuery.get(), q, page: 1 });
-  clearTimeout(listTimer);
-  listTimer = setTimeout(() => {
+  listSearch.run(() => {
     writeResourcesUrl();
     void fetchResources();
-  }, SEARCH_DEBOUNCE_MS);
+  });
 }
 
 /** Next and Previous by the shown page's token; First, Last and any other page by number. */
 export function setResourcesPage(page: number): void {
-  clearTimeout(listTimer);
-  listToken = tokenTo(page, previous($resourcesList.get()));
+  listSearch.cancel();
+  listToken = tokenTo(page, loaded($resourcesList.get()));
   $resourcesQuery.set({ ...$resourcesQuery.get(), page });
   writeResourcesUrl();
   void fetchResources();
@@ -276,13 +269,10 @@ export const $openResourceId = atom<number | null>(null);
 export const $resourceDetail = atom<Loadable<ResourceDetail>>({ status: 'idle' });
 
 async function fetchDetail(id: number): Promise<void> {
-  $resourceDetail.set({ status: 'loading', data: previous($resourceDetail.get())?.id === id ? previous($resourceDetail.get()) : undefined });
-  try {
-    const data = await read<ResourceDetail>(`/api/resources/${id}`);
-    if ($openResourceId.get() === id) $resourceDetail.set({ status: 'ready', data });
-  } catch (error) {
-    if ($openResourceId.get() === id) $resourceDetail.set({ status: 'error', message: loadMessage(error, 'this resource') });
-  }
+  await bindLoadable<ResourceDetail>($resourceDetail, `/api/resources/${id}`, {
+    keep: (shown) => shown.id === id,
+    failed: (error) => loadMessage(error, 'this resource'),
+  });
 }
 
 export function openResource(id: number): void {
@@ -292,6 +282,8 @@ export function openResource(id: number): void {
 
 export function closeResource(): void {
   $openResourceId.set(null);
+  // a closed resource is not read again after a change
+  unbind($resourceDetail);
 }
 
 export function reloadResourceDetail(): void {
@@ -304,32 +296,12 @@ export function reloadResourceDetail(): void {
 
 type ResourceRef = Pick<ResourceSummary, 'id' | 'title' | 'featured'>;
 
-/** After a change: every list on screen and the open resource are read again. */
-async function refreshAfterChange(): Promise<void> {
-  const tasks: Promise<void>[] = [...refreshers].map((refresh) => refresh());
-  if ($resourcesList.get().status !== 'idle') tasks.push(fetchResources());
-  if ($reviewQueue.get().status !== 'idle') tasks.push(fetchQueue());
-  const open = $openResourceId.get();
-  if (open !== null) tasks.push(fetchDetail(open));
-  await Promise.all(tasks);
-}
-
-const refreshers = new Set<() => Promise<void>>();
-
 /**
- * Another store's reads that a review or curation change moves (figures, the featured row): each
- * is read again after a change, when it is on screen. Returns the unregistration.
+ * A review or curation change: every list, figure and featured row on screen and the open
+ * resource are read again (runChange) before it resolves.
  */
-export function whenResourcesChange(refresh: () => Promise<void>): () => void {
-  refreshers.add(refresh);
-  return () => refreshers.delete(refresh);
-}
-
-async function change(path: string, body: unknown, done: string, failed: string): Promise<ChangeResult> {
-  const result = await runChange(() => apiFetch(path, { method: 'POST', ...(body !== undefined ? { json: body } : {}) }), done, failed);
-  // A refusal (409: another reviewer decided first) also shows the state as it is now.
-  await refreshAfterChange();
-  return result;
+function change(path: string, body: unknown, done: string, failed: string): Promise<ChangeResult> {
+  return runChange(() => apiFetch(path, { method: 'POST', ...(body !== undefined ? { json: body } : {}) }), done, failed);
 }
 
 export function approveResource(r: ResourceRef): Promise<ChangeResult> {
@@ -362,21 +334,13 @@ export const $queuePage = atom(1);
 export const $reviewQueue = atom<Loadable<AdminResourceList>>({ status: 'idle' });
 let queueToken: PageToken | undefined;
 
-async function fetchQueue(): Promise<void> {
-  $reviewQueue.set({ status: 'loading', data: previous($reviewQueue.get()) });
-  try {
-    const data = await read<AdminResourceList>(resourcesPath({ ...DEFAULT_RESOURCES_QUERY, status: 'submitted', page: $queuePage.get() }, QUEUE_PAGE_SIZE, queueToken));
-    $reviewQueue.set({ status: 'ready', data });
-  } catch (error) {
-    $reviewQueue.set({ status: 'error', message: loadMessage(error, 'the review queue') });
-  }
-}
-
 /** A page of the queue: the one next to the page shown by its token, any other by number. */
-export function loadReviewQueue(page = 1): Promise<void> {
-  queueToken = tokenTo(page, previous($reviewQueue.get()));
+export async function loadReviewQueue(page = 1): Promise<void> {
+  queueToken = tokenTo(page, loaded($reviewQueue.get()));
   $queuePage.set(page);
-  return fetchQueue();
+  await bindLoadable($reviewQueue, resourcesPath({ ...DEFAULT_RESOURCES_QUERY, status: 'submitted', page }, QUEUE_PAGE_SIZE, queueToken), {
+    failed: (error) => loadMessage(error, 'the review queue'),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

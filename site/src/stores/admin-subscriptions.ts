@@ -24,7 +24,7 @@ import { ApiError, apiFetch, describeError } from '../lib/api.ts';
 import { parseAmount } from '../lib/currency.ts';
 import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { exportHref } from './csv-export.ts';
-import { invalidate, read, startingWith } from './query.ts';
+import { bindLoadable, debounced, EVERY_TIME_SETTINGS, invalidate, loaded, setCached, startingWith, unbind, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -35,16 +35,9 @@ import { toast } from './toasts.ts';
 
 export type { AdminInvoice, AdminPlanView, AdminSubscriptionDetail, AdminSubscriptionPage, AdminSubscriptionRow, SubscriptionStats };
 
-export type Loadable<T> =
-  { status: 'idle' } | { status: 'loading'; data?: T } | { status: 'ready'; data: T } | { status: 'error'; message: string; notFound?: boolean };
-
-function errorState(error: unknown): { status: 'error'; message: string; notFound?: boolean } {
+function errorState(error: unknown): { message: string; notFound: boolean } {
   const { title, message } = describeError(error);
-  return { status: 'error', message: title === message ? title : `${title}. ${message}`, notFound: error instanceof ApiError && error.status === 404 };
-}
-
-function previous<T>(state: Loadable<T>): T | undefined {
-  return state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
+  return { message: title === message ? title : `${title}. ${message}`, notFound: error instanceof ApiError && error.status === 404 };
 }
 
 /** The API's own message for a refusal, else the generic one. */
@@ -91,15 +84,12 @@ const isPlan = (value: string): value is PlanKey => (PLAN_KEYS as readonly strin
 // ---------------------------------------------------------------------------------------------
 // Plans
 
+const PLANS_KEY = '/api/admin/subscription-plans';
+
 export const $adminPlans = atom<Loadable<AdminPlanView[]>>({ status: 'idle' });
 
 export async function loadAdminPlans(): Promise<void> {
-  $adminPlans.set({ status: 'loading', data: previous($adminPlans.get()) });
-  try {
-    $adminPlans.set({ status: 'ready', data: await read<AdminPlanView[]>('/api/admin/subscription-plans') });
-  } catch (error) {
-    $adminPlans.set(errorState(error));
-  }
+  await bindLoadable($adminPlans, PLANS_KEY, { failed: errorState });
 }
 
 export interface PlanFeatureRow {
@@ -204,9 +194,11 @@ export async function savePlan(plan: AdminPlanView, form: PlanForm): Promise<Sav
   try {
     const saved = await apiFetch<AdminPlanSaved>(`/api/admin/subscription-plans/${plan.id}`, { method: 'PATCH', json: checked.body });
     const { stripe_sync_error: warning, ...view } = saved;
-    invalidate(startingWith('/api/admin/subscription-plans', '/api/subscriptions/plans', '/api/admin/subscription-stats'));
-    const current = previous($adminPlans.get());
-    if (current) $adminPlans.set({ status: 'ready', data: current.map((p) => (p.id === view.id ? view : p)) });
+    // the plans shown take the saved one (the write's answer); the other plan reads are stale
+    const changed = startingWith(PLANS_KEY, '/api/subscriptions/plans', '/api/admin/subscription-stats');
+    const current = loaded($adminPlans.get());
+    invalidate(current ? (key) => key !== PLANS_KEY && changed(key) : changed);
+    if (current) setCached(PLANS_KEY, current.map((p) => (p.id === view.id ? view : p)));
     toast({
       title: 'Plan saved',
       description: `${view.name}: ${dollarsText(view.monthly_price_cents)} a month, ${dollarsText(view.yearly_price_cents)} a year.`,
@@ -245,27 +237,19 @@ export const $subscriptionsExportHref = computed($subscriptionsQuery, ({ q, plan
   exportHref('/api/admin/subscriptions/export.csv', { q, plan, status }),
 );
 
-let listRequest = 0;
 /** The token of the page asked for, when it is next to the one shown (lib/keyset-pages.ts). */
 let pageToken: PageToken | undefined;
-let searchTimer: ReturnType<typeof setTimeout> | undefined;
+const search = debounced(SEARCH_DEBOUNCE_MS);
 
 async function fetchSubscriptions(): Promise<void> {
   const query = $subscriptionsQuery.get();
-  const request = ++listRequest;
-  $subscriptionsList.set({ status: 'loading', data: previous($subscriptionsList.get()) });
   const params = new URLSearchParams();
   if (query.q.trim()) params.set('q', query.q.trim());
   if (query.plan) params.set('plan', query.plan);
   if (query.status) params.set('status', query.status);
   for (const [key, value] of Object.entries(pageParams(query.page, pageToken))) params.set(key, value);
   params.set('pageSize', String(SUBSCRIPTIONS_PAGE_SIZE));
-  try {
-    const result = await read<AdminSubscriptionPage>(`/api/admin/subscriptions?${params}`);
-    if (request === listRequest) $subscriptionsList.set({ status: 'ready', data: result });
-  } catch (error) {
-    if (request === listRequest) $subscriptionsList.set(errorState(error));
-  }
+  await bindLoadable($subscriptionsList, `/api/admin/subscriptions?${params}`, { failed: errorState });
 }
 
 function writeUrl(): void {
@@ -296,29 +280,28 @@ export function initSubscriptionsList(): void {
 
 export function setSubscriptionsSearch(q: string): void {
   $subscriptionsQuery.set({ ...$subscriptionsQuery.get(), q, page: 1 });
-  clearTimeout(searchTimer);
-  searchTimer = setTimeout(() => {
+  search.run(() => {
     writeUrl();
     void fetchSubscriptions();
-  }, SEARCH_DEBOUNCE_MS);
+  });
 }
 
 export function setSubscriptionsFilter(change: Partial<Pick<SubscriptionsQuery, 'plan' | 'status'>>): void {
-  clearTimeout(searchTimer);
+  search.cancel();
   $subscriptionsQuery.set({ ...$subscriptionsQuery.get(), ...change, page: 1 });
   writeUrl();
   void fetchSubscriptions();
 }
 
 export function setSubscriptionsPage(page: number): void {
-  pageToken = tokenTo(page, previous($subscriptionsList.get()));
+  pageToken = tokenTo(page, loaded($subscriptionsList.get()));
   $subscriptionsQuery.set({ ...$subscriptionsQuery.get(), page });
   writeUrl();
   void fetchSubscriptions();
 }
 
 export function clearSubscriptionsFilters(): void {
-  clearTimeout(searchTimer);
+  search.cancel();
   $subscriptionsQuery.set(EMPTY_QUERY);
   writeUrl();
   void fetchSubscriptions();
@@ -340,21 +323,14 @@ export function subscriptionIdFromPath(pathname: string): number {
   return match ? Number(match[1]) : 0;
 }
 
-let detailRequest = 0;
-
+/** One subscription is read each time it is asked for (its provider's state moves on its own). */
 export async function loadSubscriptionDetail(id: number): Promise<void> {
-  const request = ++detailRequest;
   if (!id) {
+    unbind($subscriptionDetail);
     $subscriptionDetail.set({ status: 'error', message: 'Subscription not found', notFound: true });
     return;
   }
-  $subscriptionDetail.set({ status: 'loading', data: previous($subscriptionDetail.get()) });
-  try {
-    const detail = await apiFetch<AdminSubscriptionDetail>(`/api/admin/subscriptions/${id}`);
-    if (request === detailRequest) $subscriptionDetail.set({ status: 'ready', data: detail });
-  } catch (error) {
-    if (request === detailRequest) $subscriptionDetail.set(errorState(error));
-  }
+  await bindLoadable($subscriptionDetail, `/api/admin/subscriptions/${id}`, { failed: errorState, settings: EVERY_TIME_SETTINGS });
 }
 
 async function act(
@@ -363,13 +339,16 @@ async function act(
   success: { title: string; description: string },
   failureTitle: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  const current = previous($subscriptionDetail.get());
+  const current = loaded($subscriptionDetail.get());
   if (!current) return { ok: false, message: 'The subscription is not loaded.' };
   $subscriptionActionPending.set(true);
   try {
     const detail = await apiFetch<AdminSubscriptionDetail>(`/api/admin/subscriptions/${current.id}/${path}`, { method: 'POST', json: body });
-    $subscriptionDetail.set({ status: 'ready', data: detail });
-    invalidate(startingWith('/api/admin/subscriptions', '/api/admin/subscription-stats', '/api/admin/subscription-plans'));
+    // the subscription shown is the action's answer; the lists and figures are stale
+    const detailKey = `/api/admin/subscriptions/${current.id}`;
+    const changed = startingWith('/api/admin/subscriptions', '/api/admin/subscription-stats', '/api/admin/subscription-plans');
+    invalidate((key) => key !== detailKey && changed(key));
+    setCached(detailKey, detail);
     toast({ ...success, variant: 'default' });
     return { ok: true };
   } catch (error) {
@@ -407,10 +386,5 @@ export function refundSubscriptionAsAdmin(input: { invoiceId: number; amountCent
 export const $subscriptionStats = atom<Loadable<SubscriptionStats>>({ status: 'idle' });
 
 export async function loadSubscriptionStats(): Promise<void> {
-  $subscriptionStats.set({ status: 'loading', data: previous($subscriptionStats.get()) });
-  try {
-    $subscriptionStats.set({ status: 'ready', data: await read<SubscriptionStats>('/api/admin/subscription-stats') });
-  } catch (error) {
-    $subscriptionStats.set(errorState(error));
-  }
+  await bindLoadable($subscriptionStats, '/api/admin/subscription-stats', { failed: errorState });
 }

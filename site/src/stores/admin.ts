@@ -1,13 +1,13 @@
 import { atom, computed } from 'nanostores';
-import type { AdminStats } from '../../../worker/src/services/admin-stats.ts';
-import type { RoleSummary, UserPage } from '../../../worker/src/services/admin-users.ts';
-import type { ContactMessageView } from '../../../worker/src/services/contact.ts';
-import type { UserView } from '../../../worker/src/services/users.ts';
+import type { AdminStats } from '../../../shared/admin-stats.ts';
+import type { RoleSummary, UserPage } from '../../../shared/admin-users.ts';
+import type { ContactMessageView } from '../../../shared/contact.ts';
+import type { UserView } from '../../../shared/users.ts';
 import { isRoleName } from '../../../worker/src/domain/roles.ts';
 import { ApiError, apiFetch, describeError } from '../lib/api.ts';
 import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { exportHref } from './csv-export.ts';
-import { invalidate, read, setCached, startingWith } from './query.ts';
+import { bindLoadable, debounced, invalidate, loaded, setCached, startingWith, unbind, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -15,15 +15,9 @@ import { toast } from './toasts.ts';
  * read these stores with useStore and change them only through the actions below.
  */
 
-export type Loadable<T> =
-  | { status: 'idle' }
-  | { status: 'loading'; data?: T }
-  | { status: 'ready'; data: T }
-  | { status: 'error'; message: string; notFound?: boolean };
-
-function errorState(error: unknown, notFound = false): { status: 'error'; message: string; notFound?: boolean } {
+function errorState(error: unknown, notFound = false): { message: string; notFound: boolean } {
   const { title, message } = describeError(error);
-  return { status: 'error', message: title === message ? title : `${title}. ${message}`, notFound };
+  return { message: title === message ? title : `${title}. ${message}`, notFound };
 }
 
 function failureToast(title: string, error: unknown): string {
@@ -31,10 +25,6 @@ function failureToast(title: string, error: unknown): string {
   const description = error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : described.title;
   toast({ title, description, variant: 'destructive' });
   return description;
-}
-
-function previous<T>(state: Loadable<T>): T | undefined {
-  return state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -82,12 +72,7 @@ export type { AdminStats, RoleSummary, UserPage };
 export const $stats = atom<Loadable<AdminStats>>({ status: 'idle' });
 
 export async function loadStats(): Promise<void> {
-  $stats.set({ status: 'loading', data: previous($stats.get()) });
-  try {
-    $stats.set({ status: 'ready', data: await read<AdminStats>('/api/admin/stats') });
-  } catch (error) {
-    $stats.set(errorState(error));
-  }
+  await bindLoadable($stats, '/api/admin/stats', { failed: (error) => errorState(error) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -105,10 +90,9 @@ export const $usersPageCount = computed($usersList, (s) =>
 /** The CSV export of the users the filters select (every page). */
 export const $usersExportHref = computed($usersQuery, ({ q, role }) => exportHref('/api/users/export.csv', { search: q, role }));
 
-let usersRequest = 0;
 /** The token of the page asked for, when it is next to the one shown (lib/keyset-pages.ts). */
 let usersToken: PageToken | undefined;
-let searchTimer: ReturnType<typeof setTimeout> | undefined;
+const usersSearch = debounced(SEARCH_DEBOUNCE_MS);
 
 function writeUsersUrl(q: string, page: number): void {
   const url = new URL(location.href);
@@ -128,16 +112,9 @@ function writeUsersUrl(q: string, page: number): void {
 
 async function fetchUsers(): Promise<void> {
   const { q, role, page } = $usersQuery.get();
-  const request = ++usersRequest;
-  $usersList.set({ status: 'loading', data: previous($usersList.get()) });
   const params = new URLSearchParams({ search: q, ...pageParams(page, usersToken), pageSize: String(USERS_PAGE_SIZE) });
   if (role) params.set('role', role);
-  try {
-    const result = await read<UserPage>(`/api/users?${params}`);
-    if (request === usersRequest) $usersList.set({ status: 'ready', data: result });
-  } catch (error) {
-    if (request === usersRequest) $usersList.set(errorState(error));
-  }
+  await bindLoadable($usersList, `/api/users?${params}`, { failed: (error) => errorState(error) });
 }
 
 /** Starts the list from the address (?q=, ?role=, ?page=). */
@@ -157,16 +134,15 @@ export function initUsersList(): void {
 /** Typing in the search box: the box follows at once, the list and the address after a pause. */
 export function setUsersSearch(q: string): void {
   $usersQuery.set({ ...$usersQuery.get(), q, page: 1 });
-  clearTimeout(searchTimer);
-  searchTimer = setTimeout(() => {
+  usersSearch.run(() => {
     writeUsersUrl(q.trim(), 1);
     void fetchUsers();
-  }, SEARCH_DEBOUNCE_MS);
+  });
 }
 
 /** The role filter: the list and the address follow at once. */
 export function setUsersRole(role: string): void {
-  clearTimeout(searchTimer);
+  usersSearch.cancel();
   $usersQuery.set({ ...$usersQuery.get(), role, page: 1 });
   writeUsersUrl($usersQuery.get().q.trim(), 1);
   void fetchUsers();
@@ -174,8 +150,8 @@ export function setUsersRole(role: string): void {
 
 export function setUsersPage(page: number): void {
   const q = $usersQuery.get().q;
-  clearTimeout(searchTimer);
-  usersToken = tokenTo(page, previous($usersList.get()));
+  usersSearch.cancel();
+  usersToken = tokenTo(page, loaded($usersList.get()));
   $usersQuery.set({ ...$usersQuery.get(), page });
   writeUsersUrl(q.trim(), page);
   void fetchUsers();
@@ -203,16 +179,14 @@ export function userIdFromPath(pathname: string): string {
 export async function loadUserDetail(idParam: string): Promise<void> {
   $userDetailError.set(null);
   if (!/^[1-9]\d{0,15}$/.test(idParam)) {
+    unbind($userDetail);
     $userDetail.set({ status: 'error', message: 'User not found', notFound: true });
     return;
   }
-  $userDetail.set({ status: 'loading' });
-  try {
-    $userDetail.set({ status: 'ready', data: await read<UserView>(`/api/users/${idParam}`) });
-  } catch (error) {
-    const notFound = error instanceof ApiError && error.status === 404;
-    $userDetail.set(notFound ? { status: 'error', message: 'User not found', notFound: true } : errorState(error));
-  }
+  await bindLoadable($userDetail, `/api/users/${idParam}`, {
+    keep: false,
+    failed: (error) => (error instanceof ApiError && error.status === 404 ? { message: 'User not found', notFound: true } : errorState(error)),
+  });
 }
 
 async function changeUser(
@@ -227,10 +201,11 @@ async function changeUser(
   $userDetailError.set(null);
   try {
     const updated = await call(state.data);
-    // the user's lists, counts and role holders changed
-    invalidate(startingWith('/api/users', '/api/admin/stats', '/api/roles'));
-    setCached(`/api/users/${updated.id}`, updated);
-    $userDetail.set({ status: 'ready', data: updated });
+    // the user's lists, counts and role holders changed; the user shown is the write's answer
+    const userKey = `/api/users/${updated.id}`;
+    const changed = startingWith('/api/users', '/api/admin/stats', '/api/roles');
+    invalidate((key) => key !== userKey && changed(key));
+    setCached(userKey, updated);
     toast({ ...success(updated), variant: 'default' });
     return true;
   } catch (error) {
@@ -281,13 +256,7 @@ export function revokeRole(role: string): Promise<boolean> {
 export const $roles = atom<Loadable<RoleSummary[]>>({ status: 'idle' });
 
 export async function loadRoles(): Promise<void> {
-  $roles.set({ status: 'loading', data: previous($roles.get()) });
-  try {
-    const { data } = await read<{ data: RoleSummary[] }>('/api/roles');
-    $roles.set({ status: 'ready', data });
-  } catch (error) {
-    $roles.set(errorState(error));
-  }
+  await bindLoadable<{ data: RoleSummary[] }, RoleSummary[]>($roles, '/api/roles', { pick: (answer) => answer.data, failed: (error) => errorState(error) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -323,18 +292,32 @@ function sortMessages(list: ContactMessage[]): ContactMessage[] {
   });
 }
 
-let messagesRequest = 0;
+/** The key of the page shown: a change of one message puts the page it makes into the cache. */
+let messagesKey = '';
 
 export async function loadMessages(page = 1): Promise<void> {
-  const request = ++messagesRequest;
-  $messages.set({ status: 'loading', data: previous($messages.get()) });
   const params = new URLSearchParams({ status: $messagesFilter.get(), page: String(page), pageSize: String(MESSAGES_PAGE_SIZE) });
-  try {
-    const result = await read<MessagesPage>(`/api/contact-messages?${params}`);
-    if (request === messagesRequest) $messages.set({ status: 'ready', data: { ...result, data: sortMessages(result.data) } });
-  } catch (error) {
-    if (request === messagesRequest) $messages.set(errorState(error));
+  messagesKey = `/api/contact-messages?${params}`;
+  await bindLoadable<MessagesPage, MessagesPage>($messages, messagesKey, {
+    pick: (result) => ({ ...result, data: sortMessages(result.data) }),
+    failed: (error) => errorState(error),
+  });
+}
+
+/**
+ * After a change of one message: the lists and counts are stale, except the page shown, which
+ * takes the page the change makes (the change's answer) without being read again.
+ */
+function messageChanged(patch: (page: MessagesPage) => MessagesPage): void {
+  const changed = startingWith('/api/contact-messages', '/api/admin/stats');
+  const state = $messages.get();
+  if (state.status !== 'ready') {
+    invalidate(changed);
+    return;
   }
+  const shown = messagesKey;
+  invalidate((key) => key !== shown && changed(key));
+  setCached(shown, patch(state.data));
 }
 
 export function setMessagesPage(page: number): void {
@@ -358,23 +341,18 @@ export async function setMessageRead(id: number, read: boolean): Promise<boolean
   setPending(id, true);
   try {
     const updated = await apiFetch<ContactMessage>(`/api/contact-messages/${id}`, { method: 'PATCH', json: { read } });
-    invalidate(startingWith('/api/contact-messages', '/api/admin/stats'));
-    const state = $messages.get();
-    if (state.status === 'ready') {
-      const before = state.data.data.find((m) => m.id === id);
+    messageChanged((shown) => {
+      const before = shown.data.find((m) => m.id === id);
       const unreadDelta = before ? Number(!updated.read_at) - Number(!before.read_at) : 0;
       const leavesFilter = $messagesFilter.get() === 'unread' && Boolean(updated.read_at);
-      const list = leavesFilter ? state.data.data.filter((m) => m.id !== id) : state.data.data.map((m) => (m.id === id ? updated : m));
-      $messages.set({
-        status: 'ready',
-        data: {
-          ...state.data,
-          data: sortMessages(list),
-          total: state.data.total - (leavesFilter && before ? 1 : 0),
-          unread: Math.max(0, state.data.unread + unreadDelta),
-        },
-      });
-    }
+      const list = leavesFilter ? shown.data.filter((m) => m.id !== id) : shown.data.map((m) => (m.id === id ? updated : m));
+      return {
+        ...shown,
+        data: sortMessages(list),
+        total: shown.total - (leavesFilter && before ? 1 : 0),
+        unread: Math.max(0, shown.unread + unreadDelta),
+      };
+    });
     toast({ title: read ? 'Marked as read' : 'Marked as unread', description: `“${updated.subject}”`, variant: 'default' });
     return true;
   } catch (error) {
@@ -389,20 +367,15 @@ export async function deleteMessage(id: number): Promise<boolean> {
   setPending(id, true);
   try {
     await apiFetch<unknown>(`/api/contact-messages/${id}`, { method: 'DELETE' });
-    invalidate(startingWith('/api/contact-messages', '/api/admin/stats'));
-    const state = $messages.get();
-    if (state.status === 'ready') {
-      const removed = state.data.data.find((m) => m.id === id);
-      $messages.set({
-        status: 'ready',
-        data: {
-          ...state.data,
-          data: state.data.data.filter((m) => m.id !== id),
-          total: Math.max(0, state.data.total - (removed ? 1 : 0)),
-          unread: Math.max(0, state.data.unread - (removed && !removed.read_at ? 1 : 0)),
-        },
-      });
-    }
+    messageChanged((shown) => {
+      const removed = shown.data.find((m) => m.id === id);
+      return {
+        ...shown,
+        data: shown.data.filter((m) => m.id !== id),
+        total: Math.max(0, shown.total - (removed ? 1 : 0)),
+        unread: Math.max(0, shown.unread - (removed && !removed.read_at ? 1 : 0)),
+      };
+    });
     toast({ title: 'Message deleted', description: 'The message was removed.', variant: 'default' });
     return true;
   } catch (error) {

@@ -1,6 +1,8 @@
 import { atom, computed } from 'nanostores';
-import type { UserView } from '../../../worker/src/services/users.ts';
-import { ApiError, apiFetch, getToken, setToken } from '../lib/api.ts';
+import type { UserView } from '../../../shared/users.ts';
+import type { InferRequestType } from 'hono/client';
+import { ApiError, getToken, setToken } from '../lib/api.ts';
+import { api, call, keyOf } from '../lib/api-client.ts';
 import { loadedQueryLayer, queryLayer } from './query-lazy.ts';
 
 export type User = UserView;
@@ -14,7 +16,7 @@ export const $user = computed($auth, (s) => (s.status === 'ready' ? s.user : nul
 async function fetchMe(): Promise<User | null> {
   if (!getToken()) return null;
   try {
-    return await apiFetch<User>('/api/me');
+    return await call(api.me.$get());
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;
@@ -31,10 +33,11 @@ export async function loadUser(force = false): Promise<User | null> {
     return null;
   }
   const q = await queryLayer();
-  if (force) q.invalidate(q.keys.me);
+  const key = keyOf(api.me);
+  if (force) q.invalidate(key);
   const answer = await q.bind<User | null, AuthState>(
     $auth,
-    q.keys.me,
+    key,
     (value) => (value.data !== undefined ? { status: 'ready', user: value.data } : undefined),
     { ...q.CURRENT_USER_SETTINGS, fetcher: fetchMe },
   );
@@ -50,7 +53,7 @@ export function setSignedInUser(user: User | null): void {
   const state = $auth.get();
   if (!(state.status === 'ready' && state.user === user)) $auth.set({ status: 'ready', user });
   markSession(user !== null);
-  if (user) void queryLayer().then((q) => q.setCached(q.keys.me, user));
+  if (user) void queryLayer().then((q) => q.setCached(keyOf(api.me), user));
   else loadedQueryLayer()?.clear();
 }
 
@@ -68,25 +71,17 @@ function markSession(signedIn: boolean): void {
 }
 
 export async function login(username: string, password: string): Promise<User> {
-  const res = await apiFetch<{ access_token: string; user: User }>('/api/login', {
-    method: 'POST',
-    json: { username, password },
-  });
+  const res = await call(api.login.$post({ json: { username, password } }));
   setToken(res.access_token);
   setSignedInUser(res.user);
   return res.user;
 }
 
-export interface RegisterInput {
-  username: string;
-  password: string;
-  email?: string;
-  first_name?: string;
-  last_name?: string;
-}
+/** The new account's fields, as POST /api/register reads them. */
+export type RegisterInput = InferRequestType<typeof api.register.$post>['json'];
 
 export async function register(input: RegisterInput): Promise<User> {
-  const res = await apiFetch<{ access_token: string; user: User }>('/api/register', { method: 'POST', json: input });
+  const res = await call(api.register.$post({ json: input }));
   setToken(res.access_token);
   setSignedInUser(res.user);
   return res.user;
@@ -110,7 +105,7 @@ export async function logout(): Promise<void> {
   const token = getToken();
   setToken(null);
   try {
-    await apiFetch('/api/logout', { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    await call(api.logout.$post(undefined, { headers: token ? { authorization: `Bearer ${token}` } : {} }));
   } catch (error) {
     // The caller stays on the page: its guard may act on the signed-out state again.
     $signingOut.set(false);

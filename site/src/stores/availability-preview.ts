@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
-import { ApiError, apiFetch } from '../lib/api.ts';
-import type { SlotsAnswer } from '../../../worker/src/services/bookings/views.ts';
+import { ApiError } from '../lib/api.ts';
+import { api, call } from '../lib/api-client.ts';
+import type { SlotsAnswer } from '../../../shared/bookings/views.ts';
 
 /**
  * The next open times of an instructor's lesson type (the booking card of /instructors/{id},
@@ -21,7 +22,9 @@ export const $preview = atom<PreviewState>({ status: 'idle' });
 export async function loadPreview(instructorId: number, lessonTypeId: number): Promise<void> {
   $preview.set({ status: 'loading', lessonTypeId });
   try {
-    const answer = await apiFetch<SlotsAnswer>(`/api/connect/instructors/${instructorId}/slots?lessonTypeId=${lessonTypeId}&days=${PREVIEW_DAYS}`);
+    const answer = await call(
+      api.connect.instructors[':id'].slots.$get({ param: { id: String(instructorId) }, query: { lessonTypeId: String(lessonTypeId), days: String(PREVIEW_DAYS) } }),
+    );
     if (($preview.get() as { lessonTypeId?: number }).lessonTypeId === lessonTypeId) $preview.set({ status: 'ready', lessonTypeId, answer });
   } catch (error) {
     const message =

@@ -2,10 +2,11 @@ import { atom, computed } from 'nanostores';
 import type { BillingInterval } from '../../../db/schema/subscriptions.ts';
 import type { ChangePreview, InvoiceView, SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
 import { CANCELLATION_FAILED, type PlanKey } from '../../../worker/src/domain/subscriptions.ts';
-import { ApiError, apiFetch, describeError } from '../lib/api.ts';
+import { ApiError, describeError } from '../lib/api.ts';
+import { api, call, keyOf, type KeyAnswer } from '../lib/api-client.ts';
 import { billingDate, managedSubscription } from '../lib/subscription-status.ts';
 import { loadUser } from './auth.ts';
-import { bind, invalidate, keys, startingWith, toLoadable, type Loadable } from './query.ts';
+import { bind, invalidate, startingWith, toLoadable, type Loadable } from './query.ts';
 import { $subscriptions, changePlan, loadSubscriptions, previewChange as readChangePreview } from './subscriptions.ts';
 import { toast } from './toasts.ts';
 
@@ -18,9 +19,9 @@ import { toast } from './toasts.ts';
 export type { ChangePreview, InvoiceView, SubscriptionView };
 
 export const BILLING_KEYS = {
-  subscriptions: keys.subscription,
-  invoices: '/api/subscriptions/invoices',
-  invoice: (id: number) => `/api/subscriptions/invoices/${id}`,
+  subscriptions: keyOf(api.subscriptions.user),
+  invoices: keyOf(api.subscriptions.invoices),
+  invoice: (id: number) => keyOf(api.subscriptions.invoices[':id'], { param: { id: String(id) } }),
 } as const;
 
 const listOf = <T>(raw: { data: T[] } | T[]): T[] => (Array.isArray(raw) ? raw : raw.data);
@@ -47,7 +48,7 @@ export async function loadMySubscriptions(force = false): Promise<void> {
 export const $myInvoices = atom<Loadable<InvoiceView[]>>({ status: 'idle' });
 
 export async function loadMyInvoices(): Promise<void> {
-  await bind<{ data: InvoiceView[] } | InvoiceView[], Loadable<InvoiceView[]>>($myInvoices, BILLING_KEYS.invoices, (v) =>
+  await bind<KeyAnswer<typeof BILLING_KEYS.invoices>, Loadable<InvoiceView[]>>($myInvoices, BILLING_KEYS.invoices, (v) =>
     toLoadable(v, listOf, () => INVOICES_LOAD_FAILED),
   );
 }
@@ -72,8 +73,7 @@ export async function loadInvoice(id: number | null): Promise<void> {
   }
   $invoice.set({ status: 'loading' });
   try {
-    const res = await apiFetch<InvoiceView | { invoice: InvoiceView }>(BILLING_KEYS.invoice(id));
-    $invoice.set({ status: 'ready', data: 'invoice' in res ? res.invoice : res });
+    $invoice.set({ status: 'ready', data: await call(api.subscriptions.invoices[':id'].$get({ param: { id: String(id) } })) });
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400 || err.status === 403)) $invoice.set({ status: 'not-found' });
     else $invoice.set({ status: 'error', message: 'This receipt could not be loaded. Please try again.' });
@@ -114,9 +114,8 @@ function failureToast(err: unknown): void {
 export async function cancelSubscription(): Promise<boolean> {
   return busy('cancel', async () => {
     try {
-      const res = await apiFetch<SubscriptionView | { subscription: SubscriptionView }>('/api/subscriptions/cancel', { method: 'POST' });
-      const sub = res && 'subscription' in res ? res.subscription : res;
-      const until = billingDate(sub?.current_period_end);
+      const sub = await call(api.subscriptions.cancel.$post());
+      const until = billingDate(sub.current_period_end);
       toast({
         title: 'Subscription cancelled',
         description: until ? `You keep access until ${until}.` : 'You keep access until the end of the billing period.',
@@ -134,7 +133,7 @@ export async function cancelSubscription(): Promise<boolean> {
 export async function resumeSubscription(): Promise<boolean> {
   return busy('resume', async () => {
     try {
-      await apiFetch('/api/subscriptions/resume', { method: 'POST' });
+      await call(api.subscriptions.resume.$post());
       toast({ title: 'Subscription resumed', description: 'Your subscription will renew as before.' });
       await refreshBilling();
       return true;
@@ -188,7 +187,7 @@ export async function changeSubscription(plan: PlanKey, interval: BillingInterva
 export async function keepCurrentPlan(): Promise<boolean> {
   return busy('keep', async () => {
     try {
-      await apiFetch('/api/subscriptions/change/cancel-scheduled', { method: 'POST' });
+      await call(api.subscriptions.change['cancel-scheduled'].$post());
       toast({ title: 'Scheduled change cancelled', description: 'You keep your current plan.' });
       await refreshBilling();
       return true;
@@ -203,7 +202,7 @@ export async function keepCurrentPlan(): Promise<boolean> {
 export async function openBillingPortal(): Promise<void> {
   await busy('portal', async () => {
     try {
-      const res = await apiFetch<{ url: string }>('/api/subscriptions/portal', { method: 'POST' });
+      const res = await call(api.subscriptions.portal.$post());
       location.assign(res.url);
     } catch (err) {
       failureToast(err);

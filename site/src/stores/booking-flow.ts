@@ -8,8 +8,10 @@ import type {
   PublicProfileView,
   SlotsAnswer,
   SlotView,
-} from '../../../worker/src/services/bookings/views.ts';
-import { ApiError, authedFetch, describeError, readJson } from '../lib/api.ts';
+} from '../../../shared/bookings/views.ts';
+import type { ClientResponse } from 'hono/client';
+import { ApiError, describeError, readJson } from '../lib/api.ts';
+import { api, keyOf, type Answer, type Key, type KeyAnswer } from '../lib/api-client.ts';
 import { addDays, browserTimeZone, cancellationDeadline, dayKeys, formatDateTime, groupByLocalDay, localDateKey } from '../lib/booking-time.ts';
 import { bind, invalidate, startingWith, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
@@ -27,18 +29,18 @@ export type { BookingStarted, LessonTypeView, PackagePurchaseView, PublicProfile
 /** How many of the booker's days the day picker shows at once. */
 export const DAYS_SHOWN = 14;
 
-export const PACKAGES_MINE_KEY = '/api/packages/mine';
-export const profileKey = (instructorId: number) => `/api/connect/instructors/${instructorId}`;
+export const PACKAGES_MINE_KEY = keyOf(api.packages.mine);
+export const profileKey = (instructorId: number) => keyOf(api.connect.instructors[':id'], { param: { id: String(instructorId) } });
 
 /**
  * The slots to read for a window of the booker's days: the instructor's days one either side
  * (zones differ by at most a day), never before the instructor's today.
  */
-export function slotsKey(instructorId: number, lessonTypeId: number, windowStart: string, instructorToday: string): string {
+export function slotsKey(instructorId: number, lessonTypeId: number, windowStart: string, instructorToday: string): Key<SlotsAnswer> {
   const from = addDays(windowStart, -1) < instructorToday ? instructorToday : addDays(windowStart, -1);
   const to = addDays(windowStart, DAYS_SHOWN);
   const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-  return `/api/connect/instructors/${instructorId}/slots?lessonTypeId=${lessonTypeId}&from=${from}&days=${days}`;
+  return keyOf(api.connect.instructors[':id'].slots, { param: { id: String(instructorId) }, query: { lessonTypeId: String(lessonTypeId), from, days: String(days) } });
 }
 
 /** The instructor id of /connect/book/{id} or /instructors/{id}/book; null when it is not one. */
@@ -128,8 +130,13 @@ export async function startFlow(instructorId: number): Promise<void> {
   const zone = $flow.get().zone;
   $flow.set({ ...initialFlow(), zone, windowStart: localDateKey(new Date(), zone), instructorId });
   $submission.set({ status: 'idle' });
-  void bind($heldPackages, PACKAGES_MINE_KEY, loadable<PackagePurchaseView[], PackagePurchaseView[] | { data: PackagePurchaseView[] }>(listOf));
-  const answer = await bind($profile, profileKey(instructorId), loadable<PublicProfileView>((p) => p));
+  void bind<KeyAnswer<typeof PACKAGES_MINE_KEY>, Loadable<PackagePurchaseView[]>>(
+    $heldPackages,
+    PACKAGES_MINE_KEY,
+    loadable<PackagePurchaseView[], PackagePurchaseView[] | { data: PackagePurchaseView[] }>(listOf),
+  );
+  const key = profileKey(instructorId);
+  const answer = await bind<KeyAnswer<typeof key>, Loadable<PublicProfileView>>($profile, key, loadable<PublicProfileView, KeyAnswer<typeof key>>((p) => p));
   if (answer.ok) {
     const first = activeLessonTypes(answer.data)[0];
     if (first) chooseLessonType(first.id);
@@ -198,7 +205,7 @@ export async function loadSlots(): Promise<void> {
   const profile = $profile.get();
   if (instructorId === null || lessonTypeId === null || profile.status !== 'ready') return;
   const key = slotsKey(instructorId, lessonTypeId, windowStart, localDateKey(new Date(), profile.data.time_zone));
-  await bind($slots, key, loadable<SlotsAnswer>((s) => s));
+  await bind<KeyAnswer<typeof key>, Loadable<SlotsAnswer>>($slots, key, loadable<SlotsAnswer, KeyAnswer<typeof key>>((s) => s));
 }
 
 /** The booker's days of the window, each with its slots (in the booker's zone). */
@@ -231,14 +238,17 @@ const goTo: Navigate = (url) => location.assign(url);
 /** Everything a change of bookings changes for the booker. */
 export const bookingKeys = startingWith('/api/bookings', '/api/waitlist', '/api/packages', '/api/payments/pending');
 
-async function post<T>(path: string, json: unknown): Promise<{ ok: true; data: T } | { ok: false; status: number; message: string; body: Record<string, unknown> }> {
+/** Sends a typed POST: its answer, or the error answer's status, message and whole body (a 409's alternatives). */
+async function post<Res extends ClientResponse<unknown, number, string>>(
+  send: () => Promise<Res>,
+): Promise<{ ok: true; data: Answer<Res> } | { ok: false; status: number; message: string; body: Record<string, unknown> }> {
   let res: Response;
   try {
-    res = await authedFetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) });
+    res = (await send()) as unknown as Response;
   } catch {
     return { ok: false, status: 0, message: 'Network error occurred', body: {} };
   }
-  if (res.ok) return { ok: true, data: await readJson<T>(res) };
+  if (res.ok) return { ok: true, data: await readJson<Answer<Res>>(res) };
   const body = ((await res.json().catch(() => null)) ?? {}) as Record<string, unknown>;
   const message = typeof body.message === 'string' ? body.message : describeError(new ApiError(res.status, `${res.status}`)).title;
   return { ok: false, status: res.status, message, body };
@@ -252,14 +262,19 @@ export async function submitBooking(navigate: Navigate = goTo): Promise<boolean>
   const flow = $flow.get();
   if (flow.instructorId === null || flow.lessonTypeId === null || !flow.slot || $submission.get().status === 'submitting') return false;
   $submission.set({ status: 'submitting' });
-  const answer = await post<BookingStarted>('/api/bookings', {
-    instructorId: flow.instructorId,
-    lessonTypeId: flow.lessonTypeId,
-    startsAt: flow.slot.starts_at,
-    note: flow.note.trim(),
-    timeZone: flow.zone,
-    ...(flow.packagePurchaseId !== null ? { packagePurchaseId: flow.packagePurchaseId } : {}),
-  });
+  const slot = flow.slot;
+  const answer = await post(() =>
+    api.bookings.$post({
+      json: {
+        instructorId: flow.instructorId!,
+        lessonTypeId: flow.lessonTypeId!,
+        startsAt: slot.starts_at,
+        note: flow.note.trim(),
+        timeZone: flow.zone,
+        ...(flow.packagePurchaseId !== null ? { packagePurchaseId: flow.packagePurchaseId } : {}),
+      },
+    }),
+  );
   invalidate(bookingKeys);
   if (answer.ok) {
     $submission.set({ status: 'idle' });
@@ -285,7 +300,8 @@ export async function submitBooking(navigate: Navigate = goTo): Promise<boolean>
 export async function joinWaitlist(slot: SlotView): Promise<boolean> {
   const flow = $flow.get();
   if (flow.instructorId === null || flow.lessonTypeId === null) return false;
-  const answer = await post<unknown>('/api/waitlist', { instructorId: flow.instructorId, lessonTypeId: flow.lessonTypeId, startsAt: slot.starts_at, timeZone: flow.zone });
+  const { instructorId, lessonTypeId } = flow;
+  const answer = await post(() => api.waitlist.$post({ json: { instructorId, lessonTypeId, startsAt: slot.starts_at, timeZone: flow.zone } }));
   invalidate(bookingKeys);
   if (answer.ok) {
     toast({ title: 'You are on the waitlist', description: 'We will offer you a place if one frees up. See it under My Bookings → Waitlist.' });
@@ -297,7 +313,7 @@ export async function joinWaitlist(slot: SlotView): Promise<boolean> {
 
 /** Buys a lesson package of the instructor: its checkout (POST /api/packages/{id}/checkout). */
 export async function buyPackage(packageId: number, navigate: Navigate = goTo): Promise<boolean> {
-  const answer = await post<{ checkoutUrl: string | null }>(`/api/packages/${packageId}/checkout`, {});
+  const answer = await post(() => api.packages[':id'].checkout.$post({ param: { id: String(packageId) } }));
   if (answer.ok && answer.data.checkoutUrl) {
     navigate(answer.data.checkoutUrl);
     return true;
@@ -311,13 +327,13 @@ export { LESSON_KIND_LABELS, LESSON_MODE_LABELS, NOTE_MAX_LENGTH, REVIEW_COMMENT
 // ---------------------------------------------------------------------------------------------
 // /connect/book: choosing an instructor
 
-export type { DirectoryAnswer, DirectoryEntry } from '../../../worker/src/services/bookings/views.ts';
+export type { DirectoryAnswer, DirectoryEntry } from '../../../shared/bookings/views.ts';
 
 /** The directory's largest page: the compact chooser lists the first ones, recommended first. */
-export const CHOOSER_KEY = '/api/connect/instructors?sort=recommended&pageSize=48';
+export const CHOOSER_KEY = keyOf(api.connect.instructors, { query: { sort: 'recommended', pageSize: '48' } });
 
 export const $chooser = atom<Loadable<DirectoryAnswer>>({ status: 'idle' });
 
 export function loadChooser(): Promise<unknown> {
-  return bind($chooser, CHOOSER_KEY, loadable<DirectoryAnswer>((a) => a));
+  return bind<KeyAnswer<typeof CHOOSER_KEY>, Loadable<DirectoryAnswer>>($chooser, CHOOSER_KEY, loadable<DirectoryAnswer, KeyAnswer<typeof CHOOSER_KEY>>((a) => a));
 }

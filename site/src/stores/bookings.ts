@@ -1,7 +1,8 @@
 import type { FetcherValue } from '@nanostores/query';
 import { atom } from 'nanostores';
-import type { BookingView, PackagePurchaseView, SlotsAnswer, WaitlistView } from '../../../worker/src/services/bookings/views.ts';
-import { ApiError, apiFetch, describeError } from '../lib/api.ts';
+import type { BookingView, PackagePurchaseView, SlotsAnswer, WaitlistView } from '../../../shared/bookings/views.ts';
+import { ApiError, describeError } from '../lib/api.ts';
+import { api, call, keyOf, type KeyAnswer } from '../lib/api-client.ts';
 import { formatCents } from '../lib/currency.ts';
 import { formatDateTime } from '../lib/booking-time.ts';
 import { bookingKeys, listOf, PACKAGES_MINE_KEY } from './booking-flow.ts';
@@ -18,8 +19,8 @@ import { toast } from './toasts.ts';
 export type { BookingView, PackagePurchaseView, WaitlistView };
 
 export type BookingScope = 'upcoming' | 'past';
-export const bookingsKey = (scope: BookingScope) => `/api/bookings?scope=${scope}`;
-export const WAITLIST_KEY = '/api/waitlist';
+export const bookingsKey = (scope: BookingScope) => keyOf(api.bookings, { query: { scope } });
+export const WAITLIST_KEY = keyOf(api.waitlist);
 
 export const $upcoming = atom<Loadable<BookingView[]>>({ status: 'idle' });
 export const $past = atom<Loadable<BookingView[]>>({ status: 'idle' });
@@ -40,15 +41,16 @@ function list<T>(what: string) {
 }
 
 export function loadBookings(scope: BookingScope): Promise<unknown> {
-  return bind(scope === 'upcoming' ? $upcoming : $past, bookingsKey(scope), list<BookingView>('bookings'));
+  const key = bookingsKey(scope);
+  return bind<KeyAnswer<typeof key>, Loadable<BookingView[]>>(scope === 'upcoming' ? $upcoming : $past, key, list<BookingView>('bookings'));
 }
 
 export function loadWaitlist(): Promise<unknown> {
-  return bind($waitlist, WAITLIST_KEY, list<WaitlistView>('waitlist places'));
+  return bind<KeyAnswer<typeof WAITLIST_KEY>, Loadable<WaitlistView[]>>($waitlist, WAITLIST_KEY, list<WaitlistView>('waitlist places'));
 }
 
 export function loadPackages(): Promise<unknown> {
-  return bind($packages, PACKAGES_MINE_KEY, list<PackagePurchaseView>('packages'));
+  return bind<KeyAnswer<typeof PACKAGES_MINE_KEY>, Loadable<PackagePurchaseView[]>>($packages, PACKAGES_MINE_KEY, list<PackagePurchaseView>('packages'));
 }
 
 /** The badge colour of a booking's status. */
@@ -109,21 +111,21 @@ async function act(id: number, run: () => Promise<unknown>, done: { title: strin
 }
 
 export function cancelBooking(booking: BookingView, reason: string): Promise<ActionResult> {
-  return act(booking.id, () => apiFetch(`/api/bookings/${booking.id}/cancel`, { method: 'POST', json: { reason: reason.trim() } }), {
+  return act(booking.id, () => call(api.bookings[':id'].cancel.$post({ param: { id: String(booking.id) }, json: { reason: reason.trim() } })), {
     title: 'Booking cancelled',
     description: `${booking.title} is cancelled.`,
   });
 }
 
 export function rescheduleBooking(booking: BookingView, startsAt: string, zone: string): Promise<ActionResult> {
-  return act(booking.id, () => apiFetch(`/api/bookings/${booking.id}/reschedule`, { method: 'POST', json: { startsAt } }), {
+  return act(booking.id, () => call(api.bookings[':id'].reschedule.$post({ param: { id: String(booking.id) }, json: { startsAt } })), {
     title: 'Booking moved',
     description: `${booking.title} is now on ${formatDateTime(startsAt, zone)}.`,
   });
 }
 
 export function reviewBooking(booking: BookingView, rating: number, comment: string): Promise<ActionResult> {
-  return act(booking.id, () => apiFetch(`/api/bookings/${booking.id}/review`, { method: 'POST', json: { rating, comment: comment.trim() } }), {
+  return act(booking.id, () => call(api.bookings[':id'].review.$post({ param: { id: String(booking.id) }, json: { rating, comment: comment.trim() } })), {
     title: 'Thank you for your review',
     description: `Your review of ${booking.instructor.name} is posted.`,
   });
@@ -133,7 +135,7 @@ export function reviewBooking(booking: BookingView, rating: number, comment: str
 export async function acceptOffer(entry: WaitlistView, navigate: (url: string) => void = (url) => location.assign(url)): Promise<ActionResult> {
   setBusy(entry.id, true);
   try {
-    const answer = await apiFetch<{ checkoutUrl?: string | null }>(`/api/waitlist/${entry.id}/accept`, { method: 'POST', json: {} });
+    const answer = await call(api.waitlist[':id'].accept.$post({ param: { id: String(entry.id) }, json: {} }));
     if (answer.checkoutUrl) navigate(answer.checkoutUrl);
     else toast({ title: 'Place accepted', description: `${entry.title} is booked.` });
     return { ok: true };
@@ -148,13 +150,18 @@ export async function acceptOffer(entry: WaitlistView, navigate: (url: string) =
 }
 
 export async function leaveWaitlist(entry: WaitlistView): Promise<void> {
-  const result = await act(entry.id, () => apiFetch(`/api/waitlist/${entry.id}`, { method: 'DELETE' }), { title: 'Left the waitlist', description: entry.title });
+  const result = await act(entry.id, () => call(api.waitlist[':id'].$delete({ param: { id: String(entry.id) } })), { title: 'Left the waitlist', description: entry.title });
   if (!result.ok) toast({ title: 'Could not leave the waitlist', description: result.message, variant: 'destructive' });
 }
 
 /** The open slots of a booking's lesson type for the reschedule dialog (days of the instructor from today). */
 export async function rescheduleSlots(booking: BookingView, from: string, days: number): Promise<SlotsAnswer> {
-  return apiFetch<SlotsAnswer>(`/api/connect/instructors/${booking.instructor.id}/slots?lessonTypeId=${booking.lesson_type_id}&from=${from}&days=${days}`);
+  return call(
+    api.connect.instructors[':id'].slots.$get({
+      param: { id: String(booking.instructor.id) },
+      query: { lessonTypeId: String(booking.lesson_type_id), from, days: String(days) },
+    }),
+  );
 }
 
 /**
@@ -164,7 +171,7 @@ export async function rescheduleSlots(booking: BookingView, from: string, days: 
 export async function downloadIcs(booking: BookingView): Promise<boolean> {
   setBusy(booking.id, true);
   try {
-    await downloadAuthed(`/api/bookings/${booking.id}/ics`, `booking-${booking.number}.ics`);
+    await downloadAuthed(api.bookings[':id'].ics.$path({ param: { id: String(booking.id) } }), `booking-${booking.number}.ics`);
     return true;
   } catch (error) {
     toast({ title: 'Download failed', description: failure(error), variant: 'destructive' });

@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { Cart, MergedCart } from '../../../worker/src/services/cart.ts';
-import { ApiError, apiFetch, getToken } from '../lib/api.ts';
+import { ApiError, getToken } from '../lib/api.ts';
+import { api, call, publicApi } from '../lib/api-client.ts';
 import {
   EMPTY_VIEW,
   GUEST_CART_KEY,
@@ -118,7 +119,7 @@ export async function loadCart(): Promise<CartView> {
   }
   if ($serverCart.get() === null) $cartStatus.set('loading');
   try {
-    acceptServerCart(await apiFetch<Cart>('/api/cart'));
+    acceptServerCart(await call(api.cart.$get()));
   } catch (err) {
     $cartStatus.set('error');
     throw err;
@@ -133,7 +134,7 @@ export async function refreshCart(): Promise<CartView> {
     await checkGuestItems();
     return $cart.get();
   }
-  acceptServerCart(await apiFetch<Cart>('/api/cart/refresh', { method: 'POST' }));
+  acceptServerCart(await call(api.cart.refresh.$post()));
   return $cart.get();
 }
 
@@ -145,7 +146,7 @@ export async function refreshCart(): Promise<CartView> {
 export async function addToCart(input: AddInput): Promise<CartView> {
   await settleOwner();
   if (signedIn()) {
-    acceptServerCart(await apiFetch<Cart>('/api/cart', { method: 'POST', json: { type: serverType(input.type), itemId: input.itemId, ...(input.quantity ? { quantity: input.quantity } : {}) } }));
+    acceptServerCart(await call(api.cart.$post({ json: { type: serverType(input.type), itemId: input.itemId, ...(input.quantity ? { quantity: input.quantity } : {}) } })));
     return $cart.get();
   }
   if (!guestModeEnabled()) {
@@ -175,7 +176,7 @@ async function change(id: number | string, failure: string, run: () => Promise<v
 export function setQuantity(id: number | string, quantity: number): Promise<boolean> {
   return change(id, CART_MESSAGES.update, async () => {
     if (signedIn()) {
-      acceptServerCart(await apiFetch<Cart>(`/api/cart/${id}`, { method: 'PATCH', json: { quantity } }));
+      acceptServerCart(await call(api.cart[':id'].$patch({ param: { id: String(id) }, json: { quantity } })));
     } else {
       writeGuest(setGuestQuantity(parseGuestCart(readStorage(GUEST_CART_KEY)), String(id), quantity));
     }
@@ -185,7 +186,7 @@ export function setQuantity(id: number | string, quantity: number): Promise<bool
 /** Removes a line. 'Failed to remove item from cart' on failure. */
 export function removeFromCart(id: number | string): Promise<boolean> {
   return change(id, CART_MESSAGES.remove, async () => {
-    if (signedIn()) acceptServerCart(await apiFetch<Cart>(`/api/cart/${id}`, { method: 'DELETE' }));
+    if (signedIn()) acceptServerCart(await call(api.cart[':id'].$delete({ param: { id: String(id) } })));
     else writeGuest(removeGuestItem(parseGuestCart(readStorage(GUEST_CART_KEY)), String(id)));
   });
 }
@@ -193,7 +194,7 @@ export function removeFromCart(id: number | string): Promise<boolean> {
 /** Empties the cart. 'Failed to clear cart' on failure. */
 export function clearCart(): Promise<boolean> {
   return change('all', CART_MESSAGES.clear, async () => {
-    if (signedIn()) acceptServerCart(await apiFetch<Cart>('/api/cart', { method: 'DELETE' }));
+    if (signedIn()) acceptServerCart(await call(api.cart.$delete()));
     else writeGuest([]);
   });
 }
@@ -218,7 +219,7 @@ export function mergeGuestCart(): Promise<boolean> {
       }
       let merged: MergedCart;
       try {
-        merged = await apiFetch<MergedCart>('/api/cart/merge', { method: 'POST', json: mergePayload(items) });
+        merged = await call(api.cart.merge.$post({ json: mergePayload(items) }));
       } catch {
         return false;
       }
@@ -248,13 +249,14 @@ export async function checkGuestItems(): Promise<void> {
   await Promise.all(
     items.map(async (item) => {
       try {
-        const res = await fetch(`/api/courses/${item.itemId}`, { headers: { accept: 'application/json' } });
-        if (res.status === 404) {
+        const res = await publicApi.courses[':id'].$get({ param: { id: String(item.itemId) } }, { headers: { accept: 'application/json' } });
+        // A missing course is thrown as an error answer by the route, so its type names only the 200.
+        if ((res.status as number) === 404) {
           checks.set(item.id, { title: item.title, priceCents: Math.round(item.price * 100), available: false, reasonMessage: 'This item no longer exists.' });
           return;
         }
         if (!res.ok) return;
-        const course = (await res.json()) as { title: string; price_cents: number; status?: string };
+        const course = await res.json();
         const sold = course.status === undefined || course.status === 'published';
         checks.set(item.id, { title: course.title, priceCents: course.price_cents, available: sold, reasonMessage: sold ? null : 'This item is not available.' });
       } catch {
@@ -269,8 +271,8 @@ export async function checkGuestItems(): Promise<void> {
 export async function loadPaymentMode(): Promise<void> {
   if ($paymentTestMode.get() !== null) return;
   try {
-    const res = await fetch('/api/payments/mode', { headers: { accept: 'application/json' } });
-    if (res.ok) $paymentTestMode.set(((await res.json()) as { testMode?: boolean }).testMode !== false);
+    const res = await publicApi.payments.mode.$get(undefined, { headers: { accept: 'application/json' } });
+    if (res.ok) $paymentTestMode.set((await res.json()).testMode !== false);
   } catch {
     // unknown: no label
   }

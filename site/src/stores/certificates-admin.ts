@@ -1,10 +1,10 @@
 import { atom, computed } from 'nanostores';
-import type { TemplateListItem } from '../../../worker/src/services/certificate-templates.ts';
-import type { CertificateSummary, RenderedTemplate } from '../../../worker/src/services/certificates.ts';
+import type { TemplateListItem } from '../../../shared/certificate-templates.ts';
+import type { CertificateSummary, RenderedTemplate } from '../../../shared/certificates.ts';
 import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
-import { errorMessage, loaded, unwrapList, type Loadable } from './course-admin.ts';
+import { errorMessage, unwrapList } from './course-admin.ts';
 import { exportHref } from './csv-export.ts';
-import { bind, invalidate, keys, startingWith, toLoadable } from './query.ts';
+import { bind, debounced, invalidate, keys, loaded, startingWith, toLoadable, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /** /admin/certificates (list, search, revoke) and /certificate-templates (design templates). */
@@ -30,7 +30,7 @@ export const $adminCertificates = atom<Loadable<CertificateSummary[]>>({ status:
 export const $certificatesExportHref = computed($certificateQuery, (q) => exportHref('/api/admin/certificates/export.csv', { q }));
 
 const SEARCH_DEBOUNCE_MS = 300;
-let searchTimer: ReturnType<typeof setTimeout> | undefined;
+const search = debounced(SEARCH_DEBOUNCE_MS);
 
 function writeQuery(q: string): void {
   const url = new URL(location.href);
@@ -57,11 +57,10 @@ export function initAdminCertificates(): void {
 
 export function setCertificateQuery(q: string): void {
   $certificateQuery.set(q);
-  clearTimeout(searchTimer);
-  searchTimer = setTimeout(() => {
+  search.run(() => {
     writeQuery(q.trim());
     void loadAdminCertificates();
-  }, SEARCH_DEBOUNCE_MS);
+  });
 }
 
 /** POST /api/certificates/{id}/revoke {reason}: a revoked certificate fails verification. */

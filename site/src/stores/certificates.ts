@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
-import type { CertificateSummary, CertificateView, VerifyAnswer } from '../../../worker/src/services/certificates.ts';
+import type { CertificateSummary, CertificateView, VerifyAnswer } from '../../../shared/certificates.ts';
 import { ApiError } from '../lib/api.ts';
+import { api, keyOf, type KeyAnswer } from '../lib/api-client.ts';
 import { queryLayer } from './query-lazy.ts';
 
 /** The learner's certificates, one printable certificate, and the public verification. */
@@ -26,8 +27,9 @@ function listOf<T>(raw: unknown): T[] {
 
 export async function loadMyCertificates(): Promise<void> {
   const q = await queryLayer();
-  await q.bind<unknown, Load<CertificateSummary[]>>($certificates, q.keys.myCertificates, (v) =>
-    q.toLoad<unknown, Load<CertificateSummary[]>>(
+  const key = keyOf(api.certificates);
+  await q.bind<KeyAnswer<typeof key>, Load<CertificateSummary[]>>($certificates, key, (v) =>
+    q.toLoad<KeyAnswer<typeof key>, Load<CertificateSummary[]>>(
       v,
       (raw) => ({ status: 'ready', data: listOf<CertificateSummary>(raw) }),
       () => ({ status: 'error', message: 'Your certificates could not be loaded. Please try again.' }),
@@ -48,8 +50,9 @@ export async function loadCertificate(id: number | null): Promise<void> {
     return;
   }
   const q = await queryLayer();
-  await q.bind<CertificateView, Load<CertificateView>>($certificate, q.keys.certificate(id), (v) =>
-    q.toLoad<CertificateView, Load<CertificateView>>(v, (data) => ({ status: 'ready', data }), certificateFailure, () => ({ status: 'loading' })),
+  const key = keyOf(api.certificates[':id'], { param: { id: String(id) } });
+  await q.bind<KeyAnswer<typeof key>, Load<CertificateView>>($certificate, key, (v) =>
+    q.toLoad<KeyAnswer<typeof key>, Load<CertificateView>>(v, (data) => ({ status: 'ready', data }), certificateFailure, () => ({ status: 'loading' })),
   );
 }
 
@@ -66,7 +69,8 @@ export async function verifyCertificateCode(code: string): Promise<void> {
   }
   $verification.set({ status: 'checking', code: trimmed });
   const q = await queryLayer();
-  const answer = await q.settled(q.query<VerifyAnswer>(q.keys.verification(trimmed)));
+  const key = keyOf(api.certificates.verify[':code'], { param: { code: encodeURIComponent(trimmed) } });
+  const answer = await q.settled(q.query<KeyAnswer<typeof key>>(key));
   const now = $verification.get();
   // a newer check started meanwhile
   if (now.status !== 'checking' || now.code !== trimmed) return;

@@ -1,11 +1,12 @@
-import { apiFetch } from '../lib/api.ts';
+import type { InferRequestType } from 'hono/client';
+import { api, call, type Answer } from '../lib/api-client.ts';
 import type { ItemKind, Order } from './orders.ts';
 
 /**
  * The checkout calls of the commerce contract (helper P's API): the quote a review page shows,
  * starting a payment (the cart or one item), and what the return pages read. The pages that use
- * them are public script islands (decision 0023), so this module imports nothing but the fetch
- * helper.
+ * them are public script islands (decision 0023), so this module imports nothing but the typed
+ * client (decision 0059).
  */
 
 export { TEST_MODE_LABEL } from '../lib/purchase.ts';
@@ -20,58 +21,46 @@ export interface DirectItem {
   itemId: number;
 }
 
-export interface CheckoutStarted {
-  order: Order;
-  checkoutUrl: string;
-  sessionId: string;
-}
+/** An order and where to pay, as POST /api/checkout answers it. */
+export type CheckoutStarted = Answer<typeof api.checkout.$post>;
 
 /** POST /api/checkout/quote: current prices, the coupon's effect or why it is refused. */
 export function fetchQuote(couponCode: string | null, item: DirectItem | null): Promise<Quote> {
-  return apiFetch<Quote>('/api/checkout/quote', {
-    method: 'POST',
-    json: { ...(couponCode ? { couponCode } : {}), ...(item ? { items: [{ type: item.type, itemId: item.itemId, quantity: 1 }] } : {}) },
-  });
+  return call(
+    api.checkout.quote.$post({
+      json: { ...(couponCode ? { couponCode } : {}), ...(item ? { items: [{ type: item.type, itemId: item.itemId, quantity: 1 }] } : {}) },
+    }),
+  );
 }
 
 /** POST /api/checkout (the cart) or POST /api/simple-checkout (one item): an order and where to pay. */
 export function startCheckout(couponCode: string | null, item: DirectItem | null): Promise<CheckoutStarted> {
   const coupon = couponCode ? { couponCode } : {};
   return item
-    ? apiFetch<CheckoutStarted>('/api/simple-checkout', { method: 'POST', json: { type: item.type, itemId: item.itemId, ...coupon } })
-    : apiFetch<CheckoutStarted>('/api/checkout', { method: 'POST', json: coupon });
+    ? call(api['simple-checkout'].$post({ json: { type: item.type, itemId: item.itemId, ...coupon } }))
+    : call(api.checkout.$post({ json: coupon }));
 }
 
 /** POST /api/checkout/confirm: the order of a session as it stands (it never fulfils). */
 export async function confirmOrder(sessionId: string): Promise<Order> {
-  return (await apiFetch<{ order: Order }>('/api/checkout/confirm', { method: 'POST', json: { sessionId } })).order;
+  return (await call(api.checkout.confirm.$post({ json: { sessionId } }))).order;
 }
 
 /** POST /api/checkout/cancel: the buyer left the provider's page; the order is cancelled, the cart kept. */
 export async function cancelOrder(sessionId: string): Promise<Order> {
-  return (await apiFetch<{ order: Order }>('/api/checkout/cancel', { method: 'POST', json: { sessionId } })).order;
+  return (await call(api.checkout.cancel.$post({ json: { sessionId } }))).order;
 }
 
 // ---------------------------------------------------------------------------------------------
 // The test provider's hosted page (/checkout/stripe?session={id})
 
-export interface TestSession {
-  sessionId: string;
-  status: 'open' | 'complete' | 'expired';
-  order: Order;
-  expiresAt: string | null;
-  successUrl: string;
-  cancelUrl: string;
-  /** A plan's checkout: the subscription's terms ("14-day free trial, then $290.00 per year"). */
-  subscription?: { planKey: string; interval: 'month' | 'year'; priceCents: number; trialDays: number | null; terms: string } | null;
-}
+const testCheckout = api.payments['test-checkout'][':sessionId'];
 
-export interface CardInput {
-  cardNumber: string;
-  expiry: string;
-  cvc: string;
-  name: string;
-}
+/** The hosted page's session, as GET /api/payments/test-checkout/:sessionId answers it. */
+export type TestSession = Answer<typeof testCheckout.$get>;
+
+/** The card typed on the hosted page, as its pay route reads it (every field is on the form, the name may be empty). */
+export type CardInput = Required<InferRequestType<typeof testCheckout.pay.$post>['json']>;
 
 /** Stripe's documented test cards (the hint on the hosted page). */
 export const TEST_CARDS = [
@@ -81,11 +70,11 @@ export const TEST_CARDS = [
 ] as const;
 
 export function fetchTestSession(sessionId: string): Promise<TestSession> {
-  return apiFetch<TestSession>(`/api/payments/test-checkout/${encodeURIComponent(sessionId)}`);
+  return call(testCheckout.$get({ param: { sessionId: encodeURIComponent(sessionId) } }));
 }
 
-export function payTestSession(sessionId: string, card: CardInput): Promise<{ status: 'paid'; redirectUrl: string }> {
-  return apiFetch(`/api/payments/test-checkout/${encodeURIComponent(sessionId)}/pay`, { method: 'POST', json: card });
+export function payTestSession(sessionId: string, card: CardInput): Promise<Answer<typeof testCheckout.pay.$post>> {
+  return call(testCheckout.pay.$post({ param: { sessionId: encodeURIComponent(sessionId) }, json: card }));
 }
 
 /** A card number as typed, grouped by four: '4242424242424242' → '4242 4242 4242 4242'. */

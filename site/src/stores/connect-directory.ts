@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
-import { ApiError, apiFetch } from '../lib/api.ts';
-import type { ZipPlace } from '../../../worker/src/services/bookings/views.ts';
+import { ApiError } from '../lib/api.ts';
+import { api, call } from '../lib/api-client.ts';
+import type { ZipPlace } from '../../../shared/bookings/views.ts';
 
 /**
  * The directory's searched place (/connect, decision 0032): a ZIP code looked up through
@@ -38,7 +39,7 @@ export async function searchOrigin(zip: string): Promise<OriginState> {
   }
   $origin.set({ status: 'loading', zip: code });
   try {
-    const place = await apiFetch<ZipPlace>(`/api/zipcode-lookup/${encodeURIComponent(code)}`);
+    const place: ZipPlace = await call(api['zipcode-lookup'][':zip'].$get({ param: { zip: encodeURIComponent(code) } }));
     known.set(code, place);
     if ($origin.get().status === 'loading' && ($origin.get() as { zip: string }).zip === code) $origin.set({ status: 'found', zip: code, place });
   } catch (error) {

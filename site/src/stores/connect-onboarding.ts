@@ -1,5 +1,5 @@
-import type { ConnectStatus, TestOnboardingView } from '../../../worker/src/services/store/connect.ts';
-import { apiFetch } from '../lib/api.ts';
+import type { ConnectStatus, TestOnboardingView } from '../../../shared/store/connect.ts';
+import { api, call, type Answer } from '../lib/api-client.ts';
 
 /**
  * The test provider's simulated Stripe Connect onboarding (/seller/payments/onboarding, decision
@@ -11,15 +11,17 @@ export type { ConnectStatus, TestOnboardingView };
 
 export const ONBOARDING_TEST_LABEL = 'Simulated payout account — no bank details are asked for and no money moves.';
 
+const connect = api['stripe-connect'];
+
 export function fetchTestOnboarding(): Promise<TestOnboardingView> {
-  return apiFetch<TestOnboardingView>('/api/stripe-connect/test-onboarding');
+  return call(connect['test-onboarding'].$get());
 }
 
-export function completeTestOnboarding(): Promise<ConnectStatus & { redirect_url: string }> {
-  return apiFetch('/api/stripe-connect/test-onboarding/complete', { method: 'POST' });
+export function completeTestOnboarding(): Promise<Answer<typeof connect['test-onboarding']['complete']['$post']>> {
+  return call(connect['test-onboarding'].complete.$post());
 }
 
 /** Starts (or resumes) the payout setup: the address to go to, Stripe's or the simulated page. */
-export function startPayoutSetup(): Promise<{ url: string; account_id: string; test_mode: boolean }> {
-  return apiFetch('/api/stripe-connect', { method: 'POST' });
+export function startPayoutSetup(): Promise<Answer<typeof connect.$post>> {
+  return call(connect.$post());
 }

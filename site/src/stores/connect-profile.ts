@@ -1,8 +1,9 @@
 import { atom } from 'nanostores';
-import type { AvailabilityView, DanceStyleView, LessonTypeView, OwnProfileView, PackageView, ZipPlace } from '../../../worker/src/services/bookings/views.ts';
-import type { LessonTypeInput, PackageInput, ProfileInput } from '../../../worker/src/services/connect/profile-schemas.ts';
-import type { PublicSiteSettings } from '../../../worker/src/services/settings-mail.ts';
-import { ApiError, apiFetch } from '../lib/api.ts';
+import type { AvailabilityView, DanceStyleView, LessonTypeView, OwnProfileView, PackageView, ZipPlace } from '../../../shared/bookings/views.ts';
+import type { LessonTypeInput, PackageInput, ProfileInput } from '../../../shared/connect/profile-schemas.ts';
+import type { PublicSiteSettings } from '../../../shared/settings-mail.ts';
+import { ApiError } from '../lib/api.ts';
+import { api, call as send, keyOf, type KeyAnswer } from '../lib/api-client.ts';
 import { changeMessage, loadMessage, type ChangeResult } from './admin-store.ts';
 import { refreshUser } from './auth.ts';
 import { bind, invalidate, read, setCached, startingWith, toLoadable, type Loadable } from './query.ts';
@@ -17,17 +18,17 @@ import { toast } from './toasts.ts';
 export type { AvailabilityView, DanceStyleView, LessonTypeView, OwnProfileView, PackageView, ZipPlace };
 
 export const connectProfileKeys = {
-  profile: '/api/connect/profile',
-  styles: '/api/dance-styles',
-  availability: '/api/instructor/availability',
-  zip: (zip: string) => `/api/zipcode-lookup/${zip}`,
+  profile: keyOf(api.connect.profile),
+  styles: keyOf(api['dance-styles']),
+  availability: keyOf(api.instructor.availability),
+  zip: (zip: string) => keyOf(api['zipcode-lookup'][':zip'], { param: { zip } }),
 } as const;
 
 /** GET /api/connect/profile: ready with null when the person has none yet (404). */
 export const $ownProfile = atom<Loadable<OwnProfileView | null>>({ status: 'idle' });
 
 export async function loadOwnProfile(): Promise<void> {
-  await bind<OwnProfileView, Loadable<OwnProfileView | null>>($ownProfile, connectProfileKeys.profile, (value) => {
+  await bind<KeyAnswer<typeof connectProfileKeys.profile>, Loadable<OwnProfileView | null>>($ownProfile, connectProfileKeys.profile, (value) => {
     if (value.error instanceof ApiError && value.error.status === 404 && !value.loading) return { status: 'ready', data: null };
     return toLoadable(value, (profile) => profile, (error) => loadMessage(error, 'your professional profile'));
   });
@@ -43,7 +44,9 @@ export async function loadBookingDefaults(): Promise<void> {
   if ($bookingDefaults.get().status !== 'idle') return;
   $bookingDefaults.set({ status: 'loading' });
   try {
-    $bookingDefaults.set({ status: 'ready', data: (await read<PublicSiteSettings>('/api/site-settings')).booking_defaults });
+    const key = keyOf(api['site-settings']);
+    const settings: PublicSiteSettings = await read<KeyAnswer<typeof key>>(key);
+    $bookingDefaults.set({ status: 'ready', data: settings.booking_defaults });
   } catch {
     $bookingDefaults.set({ status: 'ready', data: null });
   }
@@ -53,7 +56,7 @@ export async function loadBookingDefaults(): Promise<void> {
 export const $danceStyles = atom<Loadable<DanceStyleView[]>>({ status: 'idle' });
 
 export async function loadDanceStyles(): Promise<void> {
-  await bind<DanceStyleView[], Loadable<DanceStyleView[]>>($danceStyles, connectProfileKeys.styles, (value) =>
+  await bind<KeyAnswer<typeof connectProfileKeys.styles>, Loadable<DanceStyleView[]>>($danceStyles, connectProfileKeys.styles, (value) =>
     toLoadable(value, (styles) => styles, (error) => loadMessage(error, 'the dance styles')),
   );
 }
@@ -62,7 +65,7 @@ export async function loadDanceStyles(): Promise<void> {
 export const $ownAvailability = atom<Loadable<AvailabilityView | null>>({ status: 'idle' });
 
 export async function loadOwnAvailability(): Promise<void> {
-  await bind<AvailabilityView, Loadable<AvailabilityView | null>>($ownAvailability, connectProfileKeys.availability, (value) => {
+  await bind<KeyAnswer<typeof connectProfileKeys.availability>, Loadable<AvailabilityView | null>>($ownAvailability, connectProfileKeys.availability, (value) => {
     if (value.error instanceof ApiError && value.error.status === 404 && !value.loading) return { status: 'ready', data: null };
     return toLoadable(value, (a) => a, (error) => loadMessage(error, 'your weekly hours'));
   });
@@ -71,7 +74,9 @@ export async function loadOwnAvailability(): Promise<void> {
 /** GET /api/zipcode-lookup/{zip}: the place of a 5-digit code, null when unknown; throws on other failures. */
 export async function lookupZipPlace(zip: string): Promise<ZipPlace | null> {
   try {
-    return await read<ZipPlace>(connectProfileKeys.zip(zip));
+    const key = connectProfileKeys.zip(zip);
+    const place: ZipPlace = await read<KeyAnswer<typeof key>>(key);
+    return place;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;
@@ -98,14 +103,14 @@ async function change<T>(call: () => Promise<T>, done: string, failed: string): 
 
 /** PUT /api/connect/profile: creates or saves the profile. */
 export async function saveOwnProfile(input: ProfileInput): Promise<ChangeResult> {
-  const result = await change(() => apiFetch<OwnProfileView>(connectProfileKeys.profile, { method: 'PUT', json: input }), 'Your profile was saved.', 'save your profile');
+  const result = await change(() => send(api.connect.profile.$put({ json: input })), 'Your profile was saved.', 'save your profile');
   if (result.ok && result.data) setCached(connectProfileKeys.profile, result.data);
   return result;
 }
 
 /** POST /api/connect/profile/publish: into the directory; the new roles come with it, so the user is read again. */
 export async function publishOwnProfile(): Promise<ChangeResult> {
-  const result = await change(() => apiFetch<OwnProfileView>(`${connectProfileKeys.profile}/publish`, { method: 'POST' }), 'Your profile is published in the directory.', 'publish your profile');
+  const result = await change(() => send(api.connect.profile.publish.$post()), 'Your profile is published in the directory.', 'publish your profile');
   if (result.ok && result.data) {
     setCached(connectProfileKeys.profile, result.data);
     void refreshUser().catch(() => undefined);
@@ -115,21 +120,21 @@ export async function publishOwnProfile(): Promise<ChangeResult> {
 
 /** POST /api/connect/profile/unpublish: back to a draft. */
 export async function unpublishOwnProfile(): Promise<ChangeResult> {
-  const result = await change(() => apiFetch<OwnProfileView>(`${connectProfileKeys.profile}/unpublish`, { method: 'POST' }), 'Your profile is no longer in the directory.', 'unpublish your profile');
+  const result = await change(() => send(api.connect.profile.unpublish.$post()), 'Your profile is no longer in the directory.', 'unpublish your profile');
   if (result.ok && result.data) setCached(connectProfileKeys.profile, result.data);
   return result;
 }
 
 export function saveLessonType(input: LessonTypeInput, id?: number): Promise<ChangeResult> {
   return id === undefined
-    ? change(() => apiFetch<LessonTypeView>(`${connectProfileKeys.profile}/lesson-types`, { method: 'POST', json: input }), 'The lesson type was added.', 'add the lesson type')
-    : change(() => apiFetch<LessonTypeView>(`${connectProfileKeys.profile}/lesson-types/${id}`, { method: 'PATCH', json: input }), 'The lesson type was saved.', 'save the lesson type');
+    ? change(() => send(api.connect.profile['lesson-types'].$post({ json: input })), 'The lesson type was added.', 'add the lesson type')
+    : change(() => send(api.connect.profile['lesson-types'][':id'].$patch({ param: { id: String(id) }, json: input })), 'The lesson type was saved.', 'save the lesson type');
 }
 
 /** DELETE: a type with bookings is deactivated instead, and the toast says so. */
 export async function removeLessonType(id: number): Promise<ChangeResult> {
   try {
-    const answer = await apiFetch<{ deleted: boolean }>(`${connectProfileKeys.profile}/lesson-types/${id}`, { method: 'DELETE' });
+    const answer = await send(api.connect.profile['lesson-types'][':id'].$delete({ param: { id: String(id) } }));
     profileWritten();
     toast({ title: 'Success', description: answer.deleted ? 'The lesson type was removed.' : 'The lesson type has bookings, so it was deactivated instead of removed.' });
     return { ok: true };
@@ -142,13 +147,13 @@ export async function removeLessonType(id: number): Promise<ChangeResult> {
 
 export function savePackage(input: PackageInput, id?: number): Promise<ChangeResult> {
   return id === undefined
-    ? change(() => apiFetch<PackageView>(`${connectProfileKeys.profile}/packages`, { method: 'POST', json: input }), 'The package was added.', 'add the package')
-    : change(() => apiFetch<PackageView>(`${connectProfileKeys.profile}/packages/${id}`, { method: 'PATCH', json: input }), 'The package was saved.', 'save the package');
+    ? change(() => send(api.connect.profile.packages.$post({ json: input })), 'The package was added.', 'add the package')
+    : change(() => send(api.connect.profile.packages[':id'].$patch({ param: { id: String(id) }, json: input })), 'The package was saved.', 'save the package');
 }
 
 export async function removePackage(id: number): Promise<ChangeResult> {
   try {
-    const answer = await apiFetch<{ deleted: boolean }>(`${connectProfileKeys.profile}/packages/${id}`, { method: 'DELETE' });
+    const answer = await send(api.connect.profile.packages[':id'].$delete({ param: { id: String(id) } }));
     profileWritten();
     toast({ title: 'Success', description: answer.deleted ? 'The package was removed.' : 'The package was bought before, so it was deactivated instead of removed.' });
     return { ok: true };

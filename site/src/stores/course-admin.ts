@@ -9,12 +9,12 @@ import {
   defaultQuizTitle,
 } from '../../../worker/src/domain/courses.ts';
 import { roleList } from '../../../worker/src/domain/roles.ts';
-import type { CourseDetail as ApiCourseDetail, LessonView as FullLessonView, ManagedCourseItem, ModuleView as ApiModuleView, Page, QuizRef as QuizRefView } from '../../../worker/src/services/courses.ts';
-import type { QuestionView, QuizView as ApiQuizView } from '../../../worker/src/services/course-views.ts';
+import type { CourseDetail as ApiCourseDetail, LessonView as FullLessonView, ManagedCourseItem, ModuleView as ApiModuleView, Page, QuizRef as QuizRefView } from '../../../shared/courses.ts';
+import type { QuestionView, QuizView as ApiQuizView } from '../../../shared/course-views.ts';
 import { QUIZ_SETTING_DEFAULTS, type QuizRevealPolicy } from '../../../worker/src/schemas/courses.ts';
 import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
 import { COURSE_IMAGE_MAX_SIZE_MB, friendlyUploadMessage, uploadFiles, urlOf } from '../lib/upload.ts';
-import { courseKeys, invalidate, read, startingWith } from './query.ts';
+import { bindLoadable, courseKeys, invalidate, loaded, setCached, startingWith, unbind, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -52,16 +52,8 @@ export interface InstructorOption {
   username: string;
 }
 
-
-export type Loadable<T> =
-  | { status: 'idle' }
-  | { status: 'loading'; data?: T }
-  | { status: 'ready'; data: T }
-  | { status: 'error'; message: string; notFound?: boolean };
-
-export function loaded<T>(state: Loadable<T>): T | undefined {
-  return state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
-}
+/** The course-admin islands read their stores' data with it (query.ts). */
+export { loaded };
 
 // ---------------------------------------------------------------------------------------------
 // Small readers that forgive the API's two spellings
@@ -236,42 +228,53 @@ const $listInstructor = atom<number | null>(null);
 const LIST_PAGE_SIZE = 100;
 const LIST_MAX_PAGES = 20;
 
-let listRequest = 0;
-export async function loadCourses(): Promise<void> {
-  const request = ++listRequest;
-  $courseList.set({ status: 'loading', data: loaded($courseList.get()) });
-  try {
-    const params = new URLSearchParams({ scope: 'manage', pageSize: String(LIST_PAGE_SIZE) });
-    const instructor = $listInstructor.get();
-    if (instructor != null) params.set('instructor', String(instructor));
-    const all: AdminCourseItem[] = [];
-    for (let page = 1; page <= LIST_MAX_PAGES; page++) {
-      params.set('page', String(page));
-      const body = await read<Page<AdminCourseItem> | AdminCourseItem[]>(`/api/courses?${params}`);
-      const items = unwrapList<AdminCourseItem>(body);
-      all.push(...items);
-      const total = Array.isArray(body) ? items.length : body.total;
-      if (items.length < LIST_PAGE_SIZE || all.length >= total) break;
-    }
-    if (request === listRequest) $courseList.set({ status: 'ready', data: all });
-  } catch (error) {
-    if (request === listRequest) $courseList.set({ status: 'error', message: errorMessage(error) });
+/**
+ * Every page of the manage list, as one read: its key is the path of its first page, and its
+ * fetcher reads the pages after it as well (decision 0018: a read that combines requests).
+ */
+async function readEveryPage(key: string): Promise<AdminCourseItem[]> {
+  const url = new URL(key, 'http://localhost');
+  const all: AdminCourseItem[] = [];
+  for (let page = 1; page <= LIST_MAX_PAGES; page++) {
+    url.searchParams.set('page', String(page));
+    const body = await apiFetch<Page<AdminCourseItem> | AdminCourseItem[]>(`${url.pathname}?${url.searchParams}`);
+    const items = unwrapList<AdminCourseItem>(body);
+    all.push(...items);
+    const total = Array.isArray(body) ? items.length : body.total;
+    if (items.length < LIST_PAGE_SIZE || all.length >= total) break;
   }
+  return all;
 }
 
-let detailRequest = 0;
+export async function loadCourses(): Promise<void> {
+  const params = new URLSearchParams({ scope: 'manage', pageSize: String(LIST_PAGE_SIZE) });
+  const instructor = $listInstructor.get();
+  if (instructor != null) params.set('instructor', String(instructor));
+  params.set('page', '1');
+  await bindLoadable<AdminCourseItem[]>($courseList, `/api/courses?${params}`, {
+    failed: errorMessage,
+    settings: { fetcher: (...parts) => readEveryPage(parts.join('')) },
+  });
+}
+
+/** A course its manager may not see is "not found" too. */
+function courseFailure(error: unknown): { message: string; notFound: boolean } {
+  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 403);
+  return { message: notFound ? 'Course not found' : errorMessage(error), notFound };
+}
+
 export async function loadCourseDetail(id: number): Promise<void> {
-  const request = ++detailRequest;
-  const previous = loaded($courseDetail.get());
-  $courseDetail.set({ status: 'loading', data: previous?.id === id ? previous : undefined });
-  try {
-    const course = await read<CourseDetail>(`/api/courses/${id}`);
-    if (request === detailRequest) $courseDetail.set({ status: 'ready', data: { ...course, modules: course.modules ?? [] } });
-  } catch (error) {
-    if (request !== detailRequest) return;
-    const notFound = error instanceof ApiError && (error.status === 404 || error.status === 403);
-    $courseDetail.set({ status: 'error', message: notFound ? 'Course not found' : errorMessage(error), notFound });
-  }
+  await bindLoadable<CourseDetail>($courseDetail, `/api/courses/${id}`, {
+    pick: (course) => ({ ...course, modules: course.modules ?? [] }),
+    keep: (shown) => shown.id === id,
+    failed: courseFailure,
+  });
+}
+
+/** No course is chosen: the details show nothing and follow no course. */
+function forgetCourseDetail(): void {
+  unbind($courseDetail);
+  $courseDetail.set({ status: 'idle' });
 }
 
 /** Manage: choose a course and show its details. */
@@ -283,33 +286,18 @@ export function selectCourse(id: number): void {
 
 export async function loadInstructors(): Promise<void> {
   if ($instructors.get().status === 'ready') return;
-  $instructors.set({ status: 'loading' });
-  try {
-    $instructors.set({ status: 'ready', data: unwrapList<InstructorOption>(await read<unknown>('/api/instructors')) });
-  } catch (error) {
-    $instructors.set({ status: 'error', message: errorMessage(error) });
-  }
+  await bindLoadable($instructors, '/api/instructors', { pick: unwrapList<InstructorOption>, keep: false, failed: errorMessage });
 }
 
 export async function loadQuizQuestions(quizId: number): Promise<void> {
-  $quizQuestions.set({ status: 'loading' });
-  try {
-    const body = await read<unknown>(`/api/quizzes/${quizId}/questions`);
-    $quizQuestions.set({ status: 'ready', data: unwrapList<QuizQuestion>(body) });
-    const quiz = (body as { quiz?: QuizDetail } | null)?.quiz;
-    if (quiz) $quizDetail.set({ status: 'ready', data: quiz });
-  } catch (error) {
-    $quizQuestions.set({ status: 'error', message: errorMessage(error) });
-  }
+  const answer = await bindLoadable($quizQuestions, `/api/quizzes/${quizId}/questions`, { pick: unwrapList<QuizQuestion>, keep: false, failed: errorMessage });
+  // the questions' answer carries its quiz with the attempt rules
+  const quiz = answer.ok ? (answer.data as { quiz?: QuizDetail } | null)?.quiz : undefined;
+  if (quiz) $quizDetail.set({ status: 'ready', data: quiz });
 }
 
 export async function loadQuizDetail(quizId: number): Promise<void> {
-  $quizDetail.set({ status: 'loading' });
-  try {
-    $quizDetail.set({ status: 'ready', data: await read<QuizDetail>(`/api/quizzes/${quizId}`) });
-  } catch (error) {
-    $quizDetail.set({ status: 'error', message: errorMessage(error) });
-  }
+  await bindLoadable($quizDetail, `/api/quizzes/${quizId}`, { keep: false, failed: errorMessage });
 }
 
 /**
@@ -330,8 +318,17 @@ export function initCourseAdmin(
   if (courseId != null) selectCourse(courseId);
 }
 
+/** After a write: every course read is stale; the list and the chosen course are shown as they are now. */
 async function refreshAfterChange(courseId?: number | null): Promise<void> {
   courseWritten();
+  await reloadAfterChange(courseId);
+}
+
+/**
+ * The list and the chosen course after a write that marked them stale (the bound ones on screen
+ * are being read again; this waits for them, or reads them if they were not shown).
+ */
+async function reloadAfterChange(courseId?: number | null): Promise<void> {
   const selected = $selectedCourseId.get();
   const tasks: Promise<void>[] = [loadCourses()];
   const id = courseId ?? selected;
@@ -365,12 +362,13 @@ function failure(thing: Thing, verb: Verb, error: unknown): ActionResult<never> 
 
 /**
  * After any write of the course screens: every course list, course, quiz and category count may
- * have changed, so those keys are stale (the lists on screen are read again by the callers).
+ * have changed, so those keys are stale (those on screen are read again). `answered` is a key
+ * whose new value is the write's own answer (the caller puts it in the cache): not read again.
  */
-function courseWritten(): void {
+function courseWritten(answered?: string): void {
   const courses = courseKeys();
   const related = startingWith('/api/quizzes', '/api/categories', '/api/instructor', '/api/enrollments');
-  invalidate((key) => courses(key) || related(key));
+  invalidate((key) => key !== answered && (courses(key) || related(key)));
 }
 
 async function change<T>(
@@ -378,7 +376,7 @@ async function change<T>(
   verb: Verb,
   call: () => Promise<T>,
   after?: (data: T) => Promise<void>,
-  { close = true }: { close?: boolean } = {},
+  { close = true, answered }: { close?: boolean; answered?: (data: T) => { key: string; value: unknown } } = {},
 ): Promise<ActionResult<T>> {
   let data: T;
   try {
@@ -386,7 +384,9 @@ async function change<T>(
   } catch (error) {
     return failure(thing, verb, error);
   }
-  courseWritten();
+  const answer = answered?.(data);
+  courseWritten(answer?.key);
+  if (answer) setCached(answer.key, answer.value);
   if (close) closeDialog();
   // The success shows once the screen shows the change: a form that clears itself on success (the
   // wizard's Add Lesson) is cleared with it, and nothing typed after it is lost to the refresh.
@@ -447,7 +447,7 @@ export async function uploadCourseImage(courseId: number, file: File | null): Pr
     // The stored URL is the server's own, without the cache-busting parameter.
     const url = urlOf(result!.response) ?? result!.url;
     await apiFetch(`/api/courses/${courseId}`, { method: 'PATCH', json: { imageUrl: url } });
-    courseWritten();
+    // the callers mark the course reads stale (refreshAfterChange) once the rest of their write is done
     $imageUpload.set('success');
     toast({ title: 'Image Uploaded', description: 'The course image has been successfully uploaded.' });
     return true;
@@ -491,18 +491,22 @@ export async function saveCourse(payload: CoursePayload, existingId: number | nu
 
 /** Publishes (or withdraws) a course: PATCH its status. */
 export async function setCourseStatus(id: number, status: CourseStatus): Promise<ActionResult> {
-  return change('course', 'update', () => apiFetch(`/api/courses/${id}`, { method: 'PATCH', json: { status } }), () => refreshAfterChange(id));
+  return change('course', 'update', () => apiFetch(`/api/courses/${id}`, { method: 'PATCH', json: { status } }), () => reloadAfterChange(id));
 }
 
 export async function deleteCourse(id: number): Promise<ActionResult> {
   return change(
     'course',
     'delete',
-    () => apiFetch(`/api/courses/${id}`, { method: 'DELETE' }),
+    async () => {
+      await apiFetch(`/api/courses/${id}`, { method: 'DELETE' });
+      // the deleted course is not read again
+      if ($selectedCourseId.get() === id) unbind($courseDetail);
+    },
     async () => {
       if ($selectedCourseId.get() === id) {
         $selectedCourseId.set(null);
-        $courseDetail.set({ status: 'idle' });
+        forgetCourseDetail();
         $courseAdminTab.set('courses');
       }
       await loadCourses();
@@ -527,12 +531,12 @@ export async function saveModule(payload: ModulePayload, existingId: number | nu
       existingId == null
         ? apiFetch<{ id: number }>('/api/modules', { method: 'POST', json: payload })
         : apiFetch<{ id: number }>(`/api/modules/${existingId}`, { method: 'PATCH', json: payload }),
-    () => refreshAfterChange(payload.courseId),
+    () => reloadAfterChange(payload.courseId),
   );
 }
 
 export async function deleteModule(id: number): Promise<ActionResult> {
-  return change('module', 'delete', () => apiFetch(`/api/modules/${id}`, { method: 'DELETE' }), () => refreshAfterChange());
+  return change('module', 'delete', () => apiFetch(`/api/modules/${id}`, { method: 'DELETE' }), () => reloadAfterChange());
 }
 
 // Lesson ------------------------------------------------------------------------------------
@@ -554,12 +558,12 @@ export async function saveLesson(payload: LessonPayload, existingId: number | nu
       existingId == null
         ? apiFetch<{ id: number }>('/api/lessons', { method: 'POST', json: payload })
         : apiFetch<{ id: number }>(`/api/lessons/${existingId}`, { method: 'PATCH', json: payload }),
-    () => refreshAfterChange(),
+    () => reloadAfterChange(),
   );
 }
 
 export async function deleteLesson(id: number): Promise<ActionResult> {
-  return change('lesson', 'delete', () => apiFetch(`/api/lessons/${id}`, { method: 'DELETE' }), () => refreshAfterChange());
+  return change('lesson', 'delete', () => apiFetch(`/api/lessons/${id}`, { method: 'DELETE' }), () => reloadAfterChange());
 }
 
 // Quiz and questions ------------------------------------------------------------------------
@@ -626,7 +630,7 @@ export function quizRulesSummary(quiz: Pick<QuizDetail, 'maxAttempts' | 'attempt
 }
 
 export async function createQuiz(payload: QuizPayload): Promise<ActionResult<QuizRef>> {
-  return change('quiz', 'create', () => apiFetch<QuizRef>('/api/quizzes', { method: 'POST', json: payload }), () => refreshAfterChange());
+  return change('quiz', 'create', () => apiFetch<QuizRef>('/api/quizzes', { method: 'POST', json: payload }), () => reloadAfterChange());
 }
 
 export async function updateQuiz(id: number, payload: Omit<QuizPayload, 'lessonId'>): Promise<ActionResult<QuizDetail>> {
@@ -635,14 +639,16 @@ export async function updateQuiz(id: number, payload: Omit<QuizPayload, 'lessonI
     'update',
     () => apiFetch<QuizDetail>(`/api/quizzes/${id}`, { method: 'PATCH', json: payload }),
     async (quiz) => {
+      // the dialog shows the saved quiz, whichever key its store follows
       $quizDetail.set({ status: 'ready', data: quiz });
-      await refreshAfterChange();
+      await reloadAfterChange();
     },
+    { answered: (quiz) => ({ key: `/api/quizzes/${id}`, value: quiz }) },
   );
 }
 
 export async function deleteQuiz(id: number): Promise<ActionResult> {
-  return change('quiz', 'delete', () => apiFetch(`/api/quizzes/${id}`, { method: 'DELETE' }), () => refreshAfterChange());
+  return change('quiz', 'delete', () => apiFetch(`/api/quizzes/${id}`, { method: 'DELETE' }), () => reloadAfterChange());
 }
 
 export interface QuestionPayload {
@@ -658,7 +664,7 @@ export async function addQuestion(payload: QuestionPayload): Promise<ActionResul
     'create',
     () => apiFetch<QuizQuestion>('/api/quiz-questions', { method: 'POST', json: payload }),
     async () => {
-      await Promise.all([loadQuizQuestions(payload.quizId), refreshAfterChange()]);
+      await Promise.all([loadQuizQuestions(payload.quizId), reloadAfterChange()]);
     },
   );
 }
@@ -697,24 +703,13 @@ export const $editSaved = atom(false);
 export const REDIRECT_DELAY_MS = 1500;
 
 export async function loadCategories(): Promise<void> {
-  $categories.set({ status: 'loading', data: loaded($categories.get()) });
-  try {
-    $categories.set({ status: 'ready', data: unwrapList<CategoryOption>(await read<unknown>('/api/categories')) });
-  } catch {
-    // The categories failure is stored as this message.
-    $categories.set({ status: 'error', message: 'Failed to load categories' });
-  }
+  // The categories failure is stored as this message.
+  await bindLoadable($categories, '/api/categories', { pick: unwrapList<CategoryOption>, failed: () => 'Failed to load categories' });
 }
 
 export async function loadEditCourse(id: number): Promise<void> {
   $editSaved.set(false);
-  $editCourse.set({ status: 'loading' });
-  try {
-    $editCourse.set({ status: 'ready', data: await read<CourseDetail>(`/api/courses/${id}`) });
-  } catch (error) {
-    const notFound = error instanceof ApiError && (error.status === 404 || error.status === 403);
-    $editCourse.set({ status: 'error', message: notFound ? 'Course not found' : errorMessage(error), notFound });
-  }
+  await bindLoadable($editCourse, `/api/courses/${id}`, { keep: false, failed: courseFailure });
 }
 
 /** The PUT payload of the course edit page (snake_case). */
@@ -744,8 +739,9 @@ export interface CourseEditPayload {
 export async function saveEditCourse(id: number, payload: CourseEditPayload): Promise<ActionResult<CourseDetail>> {
   try {
     const course = await apiFetch<CourseDetail>(`/api/courses/${id}`, { method: 'PUT', json: payload });
-    courseWritten();
-    $editCourse.set({ status: 'ready', data: course });
+    // the course shown is the answer; every other course read is stale
+    courseWritten(`/api/courses/${id}`);
+    setCached(`/api/courses/${id}`, course);
     $editSaved.set(true);
     toast({ title: 'Course updated successfully', description: 'Redirecting to course list...' });
     return { ok: true, data: course };
@@ -793,7 +789,7 @@ export function initWizard(user: { id: number; role: readonly string[] | string 
     $wizardStep.set(step && (WIZARD_STEPS as readonly string[]).includes(step) && step !== 'details' ? step : 'modules');
   } else {
     $selectedCourseId.set(null);
-    $courseDetail.set({ status: 'idle' });
+    forgetCourseDetail();
     $wizardStep.set('details');
   }
 }
@@ -822,7 +818,7 @@ export async function wizardPublish(): Promise<boolean> {
 /** Starts a fresh course in the wizard. */
 export function wizardReset(): void {
   $selectedCourseId.set(null);
-  $courseDetail.set({ status: 'idle' });
+  forgetCourseDetail();
   $wizardPublished.set(false);
   $wizardStep.set('details');
   writeWizardUrl(null, 'details');

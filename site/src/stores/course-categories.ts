@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
-import { errorMessage, unwrapList, type CategoryOption, type Loadable } from './course-admin.ts';
-import { bind, courseKeys, invalidate, keys, startingWith, toLoadable } from './query.ts';
+import { errorMessage, unwrapList, type CategoryOption } from './course-admin.ts';
+import { bind, courseKeys, invalidate, keys, startingWith, toLoadable, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /** /admin/course-categories: the dance styles courses are filed under. */

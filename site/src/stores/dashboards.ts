@@ -1,9 +1,10 @@
 import { atom } from 'nanostores';
 import type { AdminDashboard } from '../../../worker/src/services/dashboards/admin.ts';
-import type { AreaSummary } from '../../../worker/src/services/dashboards/areas.ts';
-import type { InstructorDashboard } from '../../../worker/src/services/dashboards/instructor.ts';
-import type { LearnerDashboard } from '../../../worker/src/services/dashboards/learner.ts';
-import { DASHBOARD_WINDOWS, type DashboardWindow } from '../../../worker/src/services/dashboards/window.ts';
+import type { AreaSummary } from '../../../shared/dashboards/areas.ts';
+import type { InstructorDashboard } from '../../../shared/dashboards/instructor.ts';
+import type { LearnerDashboard } from '../../../shared/dashboards/learner.ts';
+import { DASHBOARD_WINDOWS, type DashboardWindow } from '../../../shared/dashboards/window.ts';
+import { api, keyOf, type KeyAnswer } from '../lib/api-client.ts';
 import { daysParamOf } from '../lib/days-param.ts';
 import { loadMessage } from './admin-store.ts';
 import { bind, toLoadable, type Loadable } from './query.ts';
@@ -19,10 +20,10 @@ export type { AdminDashboard, AreaSummary, DashboardWindow, InstructorDashboard,
 export { DASHBOARD_WINDOWS };
 
 export const dashboardKeys = {
-  admin: (days: DashboardWindow) => `/api/admin/dashboard?days=${days}`,
-  learner: '/api/me/dashboard',
-  areas: '/api/me/areas',
-  instructor: '/api/instructor/dashboard',
+  admin: (days: DashboardWindow) => keyOf(api.admin.dashboard, { query: { days: String(days) } }),
+  learner: keyOf(api.me.dashboard),
+  areas: keyOf(api.me.areas),
+  instructor: keyOf(api.instructor.dashboard),
 } as const;
 
 export const $adminDashboardDays = atom<DashboardWindow>(30);
@@ -39,28 +40,29 @@ export function dashboardDaysOf(search: string): DashboardWindow {
 /** GET /api/admin/dashboard?days=. */
 export async function loadAdminDashboard(days: DashboardWindow = $adminDashboardDays.get()): Promise<void> {
   $adminDashboardDays.set(days);
-  await bind<AdminDashboard, Loadable<AdminDashboard>>($adminDashboard, dashboardKeys.admin(days), (value) =>
+  const key = dashboardKeys.admin(days);
+  await bind<KeyAnswer<typeof key>, Loadable<AdminDashboard>>($adminDashboard, key, (value) =>
     toLoadable(value, (d) => d, (error) => loadMessage(error, 'the dashboard')),
   );
 }
 
 /** GET /api/me/dashboard. */
 export async function loadLearnerDashboard(): Promise<void> {
-  await bind<LearnerDashboard, Loadable<LearnerDashboard>>($learnerDashboard, dashboardKeys.learner, (value) =>
+  await bind<KeyAnswer<typeof dashboardKeys.learner>, Loadable<LearnerDashboard>>($learnerDashboard, dashboardKeys.learner, (value) =>
     toLoadable(value, (d) => d, (error) => loadMessage(error, 'your dashboard')),
   );
 }
 
 /** GET /api/me/areas. */
 export async function loadAreas(): Promise<void> {
-  await bind<{ areas: AreaSummary[] }, Loadable<AreaSummary[]>>($areas, dashboardKeys.areas, (value) =>
+  await bind<KeyAnswer<typeof dashboardKeys.areas>, Loadable<AreaSummary[]>>($areas, dashboardKeys.areas, (value) =>
     toLoadable(value, (d) => d.areas, (error) => loadMessage(error, 'your figures')),
   );
 }
 
 /** GET /api/instructor/dashboard. */
 export async function loadInstructorDashboard(): Promise<void> {
-  await bind<InstructorDashboard, Loadable<InstructorDashboard>>($instructorDashboard, dashboardKeys.instructor, (value) =>
+  await bind<KeyAnswer<typeof dashboardKeys.instructor>, Loadable<InstructorDashboard>>($instructorDashboard, dashboardKeys.instructor, (value) =>
     toLoadable(value, (d) => d, (error) => loadMessage(error, 'your sessions')),
   );
 }

@@ -1,10 +1,13 @@
 import { atom } from 'nanostores';
-import { ApiError, apiFetch, setToken } from '../lib/api.ts';
-import { readCourse, type CatalogCourse } from '../lib/catalog.ts';
+import type { InferRequestType } from 'hono/client';
+import { ApiError, setToken } from '../lib/api.ts';
+import { api, call, keyOf } from '../lib/api-client.ts';
+import { readCourse } from '../lib/catalog.ts';
+import { type CatalogCourse } from '../../../shared/catalog-freshness.ts';
 import { enrolmentFor } from '../lib/enrolment.ts';
-import type { MyEnrollment } from '../lib/learning.ts';
+import type { MyEnrollment } from '../../../shared/enrolment.ts';
 import { setSignedInUser, type User } from './auth.ts';
-import { queryLayer, type QueryLayer } from './query-lazy.ts';
+import { queryLayer } from './query-lazy.ts';
 
 /**
  * The enrol page (/courses/{courseId}/enroll) and the learner's place on a course page. Reading
@@ -29,16 +32,17 @@ export const PURCHASE_UNAVAILABLE = 'Purchases open soon. Until then, your instr
 const LOAD_FAILED = 'The course could not be loaded. Please try again.';
 
 /** Reads go through the query layer (decision 0018), loaded on the first read. */
-async function read<T>(key: (q: QueryLayer) => string): Promise<T> {
+async function read<T>(key: string): Promise<T> {
   const q = await queryLayer();
-  const answer = await q.settled(q.query<T>(key(q)));
+  const answer = await q.settled(q.query<T>(key));
   if (!answer.ok) throw answer.error;
   return answer.data;
 }
 
 async function fetchCourse(courseId: number): Promise<CatalogCourse | null> {
   try {
-    return readCourse(await read<unknown>((q) => q.keys.course(courseId)));
+    // The course as the catalog reads it (readCourse checks the answer's shape).
+    return readCourse(await read<unknown>(keyOf(api.courses[':id'], { param: { id: String(courseId) } })));
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
     throw err;
@@ -47,7 +51,8 @@ async function fetchCourse(courseId: number): Promise<CatalogCourse | null> {
 
 /** GET /api/enrollments (mine): the learner's enrolment in this course, or null. */
 export async function loadMyEnrolment(courseId: number): Promise<MyEnrollment | null> {
-  const raw = await read<MyEnrollment[] | { data: MyEnrollment[] }>((q) => q.keys.myEnrollments);
+  // Without a course, GET /api/enrollments answers the learner's own list (the route's type is either list).
+  const raw = await read<MyEnrollment[] | { data: MyEnrollment[] }>(keyOf(api.enrollments, { query: {} }));
   return enrolmentFor(Array.isArray(raw) ? raw : raw.data, courseId);
 }
 
@@ -95,11 +100,11 @@ export async function enrol(course: CatalogCourse): Promise<void> {
   if ($enrol.get().step === 'enrolling') return;
   $enrol.set({ step: 'enrolling', course });
   try {
-    await apiFetch('/api/enrollments', { method: 'POST', json: { courseId: course.id } });
+    await call(api.enrollments.$post({ json: { courseId: course.id } }));
   } catch (err) {
     // The price changed since the page loaded: show the course as it is now.
     if (err instanceof ApiError && err.status === 402) {
-      (await queryLayer()).invalidate(`/api/courses/${course.id}`);
+      (await queryLayer()).invalidate(keyOf(api.courses[':id'], { param: { id: String(course.id) } }));
       const fresh = await fetchCourse(course.id).catch(() => null);
       if (fresh && fresh.price_cents > 0) {
         $enrol.set({ step: 'open', course: fresh });
@@ -111,21 +116,19 @@ export async function enrol(course: CatalogCourse): Promise<void> {
     return;
   }
   // the enrolment changed my course list and this course's enrolment state
-  (await queryLayer()).invalidate((key) => key === '/api/enrollments' || key.startsWith('/api/enrollments?') || key === `/api/courses/${course.id}`);
+  const mine = keyOf(api.enrollments, { query: {} });
+  const own = keyOf(api.courses[':id'], { param: { id: String(course.id) } });
+  (await queryLayer()).invalidate((key) => key === mine || key.startsWith(`${mine}?`) || key === own);
   const enrolment = await loadMyEnrolment(course.id).catch(() => null);
   $enrol.set({ step: 'enrolled', course, enrolment, justEnrolled: true });
 }
 
-export interface GuestEnrolInput {
-  first_name: string;
-  last_name: string;
-  email: string;
-  password: string;
-}
+/** The guest's account fields, as POST /api/enrollments/guest reads them (the course is added here). */
+export type GuestEnrolInput = Omit<InferRequestType<typeof api.enrollments.guest.$post>['json'], 'courseId'>;
 
 /** POST /api/enrollments/guest: a student account is made, enrolled and signed in; the player opens. */
 export async function enrolAsGuest(courseId: number, input: GuestEnrolInput): Promise<void> {
-  const res = await apiFetch<{ access_token: string; user: User }>('/api/enrollments/guest', { method: 'POST', json: { courseId, ...input } });
+  const res = await call(api.enrollments.guest.$post({ json: { courseId, ...input } }));
   setToken(res.access_token);
   setSignedInUser(res.user);
   location.assign(`/learn/courses/${courseId}`);

@@ -1,8 +1,9 @@
 import { atom } from 'nanostores';
 import { PROFILE_NOT_FOUND } from '../../../worker/src/domain/bookings.ts';
-import type { AvailabilityView, BookingView, LessonTypeView, OwnProfileView, SlotsAnswer, SlotView } from '../../../worker/src/services/bookings/views.ts';
-import { ApiError, apiFetch, describeError, type ValidationErrors } from '../lib/api.ts';
-import { invalidate, startingWith } from './query.ts';
+import type { AvailabilityView, BookingView, LessonTypeView, OwnProfileView, SlotsAnswer, SlotView } from '../../../shared/bookings/views.ts';
+import { ApiError, describeError, type ValidationErrors } from '../lib/api.ts';
+import { api, call } from '../lib/api-client.ts';
+import { invalidate, startingWith, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -15,7 +16,8 @@ import { toast } from './toasts.ts';
 
 export type { AvailabilityView, BookingView, LessonTypeView, OwnProfileView, SlotView };
 
-export type Loadable<T> = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: T } | { status: 'no-profile' } | { status: 'error'; message: string };
+/** The one Loadable shape, and one more state: the signed-in person has no instructor profile yet. */
+export type ProfileLoadable<T> = Loadable<T> | { status: 'no-profile' };
 
 const isNoProfile = (error: unknown) => error instanceof ApiError && error.status === 404 && error.message === PROFILE_NOT_FOUND;
 
@@ -33,12 +35,12 @@ function refusal(error: unknown): { message: string; validationErrors?: Validati
 // ---------------------------------------------------------------------------------------------
 // The profile (the feed URL, the lesson types of the preview, whether it is published)
 
-export const $ownProfile = atom<Loadable<OwnProfileView>>({ status: 'idle' });
+export const $ownProfile = atom<ProfileLoadable<OwnProfileView>>({ status: 'idle' });
 
 export async function loadOwnProfile(): Promise<void> {
   $ownProfile.set({ status: 'loading' });
   try {
-    $ownProfile.set({ status: 'ready', data: await apiFetch<OwnProfileView>('/api/connect/profile') });
+    $ownProfile.set({ status: 'ready', data: await call(api.connect.profile.$get()) });
   } catch (error) {
     $ownProfile.set(failed(error));
   }
@@ -148,13 +150,13 @@ export function timeZoneChoices(current: string): string[] {
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
-export const $availability = atom<Loadable<AvailabilityView>>({ status: 'idle' });
+export const $availability = atom<ProfileLoadable<AvailabilityView>>({ status: 'idle' });
 export const $availabilitySaving = atom(false);
 
 export async function loadAvailability(): Promise<void> {
   $availability.set({ status: 'loading' });
   try {
-    $availability.set({ status: 'ready', data: await apiFetch<AvailabilityView>('/api/instructor/availability') });
+    $availability.set({ status: 'ready', data: await call(api.instructor.availability.$get()) });
   } catch (error) {
     $availability.set(failed(error));
   }
@@ -164,7 +166,7 @@ export async function loadAvailability(): Promise<void> {
 export async function saveAvailability(form: AvailabilityForm): Promise<{ ok: true } | { ok: false; message: string; validationErrors?: ValidationErrors }> {
   $availabilitySaving.set(true);
   try {
-    const saved = await apiFetch<AvailabilityView>('/api/instructor/availability', { method: 'PUT', json: availabilityBodyOf(form) });
+    const saved = await call(api.instructor.availability.$put({ json: availabilityBodyOf(form) }));
     $availability.set({ status: 'ready', data: saved });
     invalidate(startingWith('/api/connect'));
     toast({ title: 'Availability saved', description: 'Your open times follow these hours now.', variant: 'default' });
@@ -197,7 +199,12 @@ export async function loadPreview(lessonTypeId: number | null = $previewLessonTy
   $preview.set({ status: 'loading' });
   const from = new Date().toISOString().slice(0, 10);
   try {
-    const answer = await apiFetch<SlotsAnswer>(`/api/connect/instructors/${profile.data.id}/slots?lessonTypeId=${chosen.id}&from=${from}&days=${PREVIEW_DAYS}`);
+    const answer = await call(
+      api.connect.instructors[':id'].slots.$get({
+        param: { id: String(profile.data.id) },
+        query: { lessonTypeId: String(chosen.id), from, days: String(PREVIEW_DAYS) },
+      }),
+    );
     $preview.set({ status: 'ready', data: answer });
   } catch (error) {
     $preview.set({ status: 'error', message: describeError(error).title });
@@ -215,7 +222,11 @@ export const BOOKING_TABS = [
 export type BookingScope = (typeof BOOKING_TABS)[number]['scope'];
 
 /** The API's query of each tab, and which rows it keeps: Past holds the lessons that took place; Cancelled the cancelled and declined ones (a hold that ran out unpaid was never a booking). */
-const TAB_QUERY: Record<BookingScope, string> = { upcoming: 'scope=upcoming', past: 'scope=past&status=completed', cancelled: 'scope=past' };
+const TAB_QUERY = {
+  upcoming: { scope: 'upcoming' },
+  past: { scope: 'past', status: 'completed' },
+  cancelled: { scope: 'past' },
+} as const satisfies Record<BookingScope, object>;
 const TAB_KEEPS: Record<BookingScope, (b: BookingView) => boolean> = {
   upcoming: () => true,
   past: (b) => b.completed,
@@ -223,7 +234,7 @@ const TAB_KEEPS: Record<BookingScope, (b: BookingView) => boolean> = {
 };
 
 export const $bookingScope = atom<BookingScope>('upcoming');
-export const $instructorBookings = atom<Loadable<BookingView[]>>({ status: 'idle' });
+export const $instructorBookings = atom<ProfileLoadable<BookingView[]>>({ status: 'idle' });
 let bookingsRequest = 0;
 
 export async function loadInstructorBookings(scope: BookingScope = $bookingScope.get()): Promise<void> {
@@ -231,7 +242,7 @@ export async function loadInstructorBookings(scope: BookingScope = $bookingScope
   const request = ++bookingsRequest;
   $instructorBookings.set({ status: 'loading' });
   try {
-    const answer = await apiFetch<{ data: BookingView[] }>(`/api/instructor/bookings?${TAB_QUERY[scope]}`);
+    const answer = await call(api.instructor.bookings.$get({ query: TAB_QUERY[scope] }));
     if (request === bookingsRequest) $instructorBookings.set({ status: 'ready', data: answer.data.filter(TAB_KEEPS[scope]) });
   } catch (error) {
     if (request === bookingsRequest) $instructorBookings.set(failed(error));
@@ -243,7 +254,9 @@ export const canDecline = (b: BookingView, now = Date.now()) => (b.status === 'c
 
 export async function endBooking(booking: BookingView, action: 'decline' | 'cancel', reason: string): Promise<{ ok: true } | { ok: false; message: string; validationErrors?: ValidationErrors }> {
   try {
-    await apiFetch(`/api/instructor/bookings/${booking.id}/${action}`, { method: 'POST', json: { reason } });
+    const ended = api.instructor.bookings[':id'];
+    const args = { param: { id: String(booking.id) }, json: { reason } };
+    await call(action === 'decline' ? ended.decline.$post(args) : ended.cancel.$post(args));
     toast({
       title: action === 'decline' ? 'Booking declined' : 'Booking cancelled',
       description: `${booking.booker.name} is refunded in full and told by email.`,
@@ -268,7 +281,7 @@ export const $feedRotating = atom(false);
 export async function rotateFeed(): Promise<boolean> {
   $feedRotating.set(true);
   try {
-    const answer = await apiFetch<{ calendar_feed_url?: string }>('/api/connect/profile/calendar-token', { method: 'POST' });
+    const answer = await call(api.connect.profile['calendar-token'].$post());
     const current = $ownProfile.get();
     if (current.status === 'ready' && answer.calendar_feed_url) $ownProfile.set({ status: 'ready', data: { ...current.data, calendar_feed_url: answer.calendar_feed_url } });
     else await loadOwnProfile();

@@ -1,11 +1,12 @@
 import { atom, computed } from 'nanostores';
-import type { TemplateListItem } from '../../../worker/src/services/certificate-templates.ts';
-import type { CertificateSummary } from '../../../worker/src/services/certificates.ts';
-import type { StudentEnrollment } from '../../../worker/src/services/learning.ts';
+import type { TemplateListItem } from '../../../shared/certificate-templates.ts';
+import type { CertificateSummary } from '../../../shared/certificates.ts';
+import type { StudentEnrollment } from '../../../shared/enrolment.ts';
 import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
 import { $auth, refreshUser } from './auth.ts';
-import { $courseAdminDialog, errorMessage, loaded, unwrapList, type AdminCourseItem, type CourseDetail, type Loadable, type Page } from './course-admin.ts';
-import { bind, courseKeys, invalidate, keys, read, startingWith, toLoadable, unbind } from './query.ts';
+import { $courseAdminDialog, errorMessage, unwrapList, type AdminCourseItem, type CourseDetail } from './course-admin.ts';
+import { type Page } from '../../../shared/courses.ts';
+import { bind, bindLoadable, courseKeys, invalidate, keys, loaded, read, startingWith, toLoadable, unbind, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -30,16 +31,26 @@ function me(): number | null {
 
 export async function loadMyCourses(): Promise<AdminCourseItem[]> {
   const id = me();
-  $myCourses.set({ status: 'loading', data: loaded($myCourses.get()) });
+  const params = new URLSearchParams({ scope: 'manage', pageSize: '100' });
+  if (id != null) params.set('instructor', String(id));
+  const answer = await bindLoadable<Page<AdminCourseItem>, AdminCourseItem[]>($myCourses, `/api/courses?${params}`, {
+    pick: unwrapList<AdminCourseItem>,
+    failed: errorMessage,
+  });
+  return answer.ok ? unwrapList<AdminCourseItem>(answer.data) : [];
+}
+
+const TEACHING_ENROLLMENTS_KEY = '/api/instructor/enrollments';
+
+/** The key's own fetcher (decision 0018: a read with a fallback). */
+async function readTeachingEnrollments(): Promise<StudentEnrollment[]> {
   try {
-    const params = new URLSearchParams({ scope: 'manage', pageSize: '100' });
-    if (id != null) params.set('instructor', String(id));
-    const list = unwrapList<AdminCourseItem>(await read<Page<AdminCourseItem>>(`/api/courses?${params}`));
-    $myCourses.set({ status: 'ready', data: list });
-    return list;
+    return unwrapList<StudentEnrollment>(await apiFetch<unknown>(TEACHING_ENROLLMENTS_KEY));
   } catch (error) {
-    $myCourses.set({ status: 'error', message: errorMessage(error) });
-    return [];
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    const courses = loaded($myCourses.get()) ?? (await loadMyCourses());
+    const lists = await Promise.all(courses.map((c) => read<unknown>(`/api/enrollments?courseId=${c.id}`).then((b) => unwrapList<StudentEnrollment>(b))));
+    return lists.flat();
   }
 }
 
@@ -48,21 +59,10 @@ export async function loadMyCourses(): Promise<AdminCourseItem[]> {
  * available, GET /api/enrollments?courseId= for each of my courses.
  */
 export async function loadTeachingEnrollments(): Promise<void> {
-  $teachingEnrollments.set({ status: 'loading', data: loaded($teachingEnrollments.get()) });
-  try {
-    let list: StudentEnrollment[];
-    try {
-      list = unwrapList<StudentEnrollment>(await read<unknown>('/api/instructor/enrollments'));
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 404) throw error;
-      const courses = loaded($myCourses.get()) ?? (await loadMyCourses());
-      const lists = await Promise.all(courses.map((c) => read<unknown>(`/api/enrollments?courseId=${c.id}`).then((b) => unwrapList<StudentEnrollment>(b))));
-      list = lists.flat();
-    }
-    $teachingEnrollments.set({ status: 'ready', data: list });
-  } catch (error) {
-    $teachingEnrollments.set({ status: 'error', message: errorMessage(error) });
-  }
+  await bindLoadable<StudentEnrollment[]>($teachingEnrollments, TEACHING_ENROLLMENTS_KEY, {
+    failed: errorMessage,
+    settings: { fetcher: readTeachingEnrollments },
+  });
 }
 
 /** The learners of one course (the issue form's learner list). */

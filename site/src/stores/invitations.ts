@@ -1,9 +1,15 @@
 import type { FetcherValue } from '@nanostores/query';
 import { atom } from 'nanostores';
-import type { InvitationView, MyInvitation } from '../../../worker/src/services/invitations.ts';
-import { apiFetch, describeError } from '../lib/api.ts';
+import type { InvitationView, MyInvitation } from '../../../shared/invitations.ts';
+import { describeError } from '../lib/api.ts';
+import { api, call, keyOf, type KeyAnswer } from '../lib/api-client.ts';
 import { loadMyCourses } from './learning.ts';
-import { bind, invalidate, keys, startingWith } from './query.ts';
+import { bind, invalidate, startingWith, type Loadable } from './query.ts';
+
+const MY_INVITATIONS_KEY = keyOf(api.me.invitations);
+const SENT_INVITATIONS_KEY = keyOf(api.instructor.invitations);
+/** The learner's own enrolments (GET /api/enrollments without a course). */
+const MY_ENROLLMENTS_KEY = keyOf(api.enrollments, { query: {} });
 import { toast } from './toasts.ts';
 
 /**
@@ -13,8 +19,6 @@ import { toast } from './toasts.ts';
  */
 
 export type { InvitationView, MyInvitation };
-
-type Loadable<T> = { status: 'idle' | 'loading' } | { status: 'ready'; data: T } | { status: 'error'; message: string };
 
 function failure(error: unknown): string {
   const d = describeError(error);
@@ -36,7 +40,7 @@ function listLoadable<T>(value: FetcherValue<{ data: T[] }, unknown>): Loadable<
 }
 
 export async function loadMyInvitations(): Promise<void> {
-  await bind($myInvitations, keys.myInvitations, listLoadable<MyInvitation>);
+  await bind<KeyAnswer<typeof MY_INVITATIONS_KEY>, Loadable<MyInvitation[]>>($myInvitations, MY_INVITATIONS_KEY, listLoadable<MyInvitation>);
 }
 
 function setAnswering(id: number, on: boolean): void {
@@ -55,12 +59,13 @@ function dropInvitation(id: number): void {
 export async function answerInvitation(invitation: MyInvitation, answer: 'accept' | 'decline'): Promise<boolean> {
   setAnswering(invitation.id, true);
   try {
-    await apiFetch<unknown>(`/api/me/invitations/${invitation.id}/${answer}`, { method: 'POST' });
+    const param = { id: String(invitation.id) };
+    await call(answer === 'accept' ? api.me.invitations[':id'].accept.$post({ param }) : api.me.invitations[':id'].decline.$post({ param }));
     dropInvitation(invitation.id);
-    invalidate(keys.myInvitations);
+    invalidate(MY_INVITATIONS_KEY);
     if (answer === 'accept') {
       toast({ title: 'Invitation accepted', description: `You are enrolled in “${invitation.course.title}”.` });
-      invalidate(startingWith(keys.myEnrollments));
+      invalidate(startingWith(MY_ENROLLMENTS_KEY));
       await loadMyCourses();
     } else {
       toast({ title: 'Invitation declined', description: `You will not be enrolled in “${invitation.course.title}”.` });
@@ -68,7 +73,7 @@ export async function answerInvitation(invitation: MyInvitation, answer: 'accept
     return true;
   } catch (error) {
     toast({ title: answer === 'accept' ? 'Could not accept the invitation' : 'Could not decline the invitation', description: failure(error), variant: 'destructive' });
-    invalidate(keys.myInvitations);
+    invalidate(MY_INVITATIONS_KEY);
     void loadMyInvitations();
     return false;
   } finally {
@@ -82,7 +87,7 @@ export async function answerInvitation(invitation: MyInvitation, answer: 'accept
 export const $sentInvitations = atom<Loadable<InvitationView[]>>({ status: 'idle' });
 
 export async function loadSentInvitations(): Promise<void> {
-  await bind($sentInvitations, keys.sentInvitations, listLoadable<InvitationView>);
+  await bind<KeyAnswer<typeof SENT_INVITATIONS_KEY>, Loadable<InvitationView[]>>($sentInvitations, SENT_INVITATIONS_KEY, listLoadable<InvitationView>);
 }
 
 export type InviteResult = { ok: true; invitation: InvitationView } | { ok: false; message: string; fieldError?: string };
@@ -90,9 +95,9 @@ export type InviteResult = { ok: true; invitation: InvitationView } | { ok: fals
 /** POST /api/courses/{id}/invitations. */
 export async function inviteLearner(courseId: number, email: string): Promise<InviteResult> {
   try {
-    const invitation = await apiFetch<InvitationView>(`/api/courses/${courseId}/invitations`, { method: 'POST', json: { email } });
+    const invitation = await call(api.courses[':id'].invitations.$post({ param: { id: String(courseId) }, json: { email } }));
     toast({ title: 'Invitation sent', description: `${invitation.email} is invited to “${invitation.course.title}”.` });
-    invalidate(keys.sentInvitations);
+    invalidate(SENT_INVITATIONS_KEY);
     void loadSentInvitations();
     return { ok: true, invitation };
   } catch (error) {
@@ -104,11 +109,11 @@ export async function inviteLearner(courseId: number, email: string): Promise<In
 
 export async function cancelInvitation(id: number): Promise<void> {
   try {
-    await apiFetch<unknown>(`/api/invitations/${id}`, { method: 'DELETE' });
+    await call(api.invitations[':id'].$delete({ param: { id: String(id) } }));
     toast({ title: 'Invitation withdrawn', description: 'The learner can no longer accept it.' });
   } catch (error) {
     toast({ title: 'Could not withdraw the invitation', description: failure(error), variant: 'destructive' });
   }
-  invalidate(keys.sentInvitations);
+  invalidate(SENT_INVITATIONS_KEY);
   void loadSentInvitations();
 }

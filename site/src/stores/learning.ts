@@ -1,18 +1,13 @@
 import type { FetcherValue } from '@nanostores/query';
 import { atom } from 'nanostores';
-import { ApiError, apiFetch } from '../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
+import { api, call, keyOf, type KeyAnswer } from '../lib/api-client.ts';
 import { idFromSegment } from '../lib/catalog.ts';
-import {
-  startingLesson,
-  withCompletion,
-  type AttemptResult,
-  type CertificateRef,
-  type CompletionView,
-  type LessonView,
-  type MyEnrollment,
-  type PlayerData,
-  type QuizView,
-} from '../lib/learning.ts';
+import { startingLesson, withCompletion } from '../lib/learning.ts';
+import { type AttemptResult, type QuizView } from '../../../shared/quiz-attempts.ts';
+import { type CertificateRef } from '../../../shared/learning-views.ts';
+import { type CompletionView, type LessonView, type PlayerData } from '../../../shared/learning.ts';
+import { type MyEnrollment } from '../../../shared/enrolment.ts';
 import { invalidateLoaded, loadedQueryLayer, queryLayer } from './query-lazy.ts';
 import { toast } from './toasts.ts';
 
@@ -82,8 +77,9 @@ export async function loadPlayer(courseId: number | null): Promise<PlayerData | 
     return null;
   }
   const q = await queryLayer();
-  followed.player = q.keys.player(courseId);
-  const answer = await q.bind($player, followed.player, asLoad<PlayerData>('The course could not be loaded. Please try again.'));
+  const key = keyOf(api.learn.courses[':courseId'], { param: { courseId: String(courseId) } });
+  followed.player = key;
+  const answer = await q.bind<KeyAnswer<typeof key>, Load<PlayerData>>($player, key, asLoad<KeyAnswer<typeof key>>('The course could not be loaded. Please try again.'));
   return answer.ok ? answer.data : null;
 }
 
@@ -96,9 +92,10 @@ export async function loadLesson(lessonId: number | null): Promise<void> {
     return;
   }
   const q = await queryLayer();
-  followed.lesson = q.keys.lesson(lessonId);
+  const key = keyOf(api.learn.lessons[':lessonId'], { param: { lessonId: String(lessonId) } });
+  followed.lesson = key;
   // Opening a lesson records where to resume: read it each time it is opened.
-  await q.bind($lesson, followed.lesson, asLoad<LessonView>('The lesson could not be loaded. Please try again.'), q.EVERY_TIME_SETTINGS);
+  await q.bind<KeyAnswer<typeof key>, Load<LessonView>>($lesson, key, asLoad<KeyAnswer<typeof key>>('The lesson could not be loaded. Please try again.'), q.EVERY_TIME_SETTINGS);
 }
 
 /** The lesson the player shows; kept in the address as ?lesson= so a reload or a link opens it. */
@@ -153,14 +150,12 @@ export async function completeLesson(lessonId: number): Promise<void> {
   $completing.set(true);
   const hadOne = hadCertificate();
   try {
-    const result = await apiFetch<CompletionView & { lesson_id: number; next_lesson_id: number | null }>(`/api/learn/lessons/${lessonId}/complete`, {
-      method: 'POST',
-    });
+    const result = await call(api.learn.lessons[':lessonId'].complete.$post({ param: { lessonId: String(lessonId) } }));
     const lesson = $lesson.get();
     if (lesson.status === 'ready' && lesson.data.id === lessonId) updateFollowed('lesson', { ...lesson.data, completed: true });
     applyCompletion(result, hadOne);
     // progress shows on My Courses and the dashboards; a certificate on the certificate list
-    invalidateLoaded((q) => q.startingWith(q.keys.myEnrollments, q.keys.myCertificates));
+    invalidateLoaded((q) => q.startingWith(keyOf(api.enrollments, { query: {} }), keyOf(api.certificates)));
   } catch (err) {
     toast({ title: 'Could not mark the lesson complete', description: messageOf(err, 'Please try again.'), variant: 'destructive' });
   } finally {
@@ -178,11 +173,11 @@ export const $quizSubmitting = atom(false);
 
 async function fetchQuiz(quizId: number, quiet: boolean): Promise<QuizView | null> {
   const q = await queryLayer();
-  const key = q.keys.quiz(quizId);
+  const key = keyOf(api.learn.quizzes[':quizId'], { param: { quizId: String(quizId) } });
   // read again; the quiz on screen stays while it is
   if (quiet) q.invalidate(key);
   followed.quiz = key;
-  const answer = await q.bind($quiz, key, asLoad<QuizView>('The quiz could not be loaded. Please try again.'));
+  const answer = await q.bind<KeyAnswer<typeof key>, Load<QuizView>>($quiz, key, asLoad<KeyAnswer<typeof key>>('The quiz could not be loaded. Please try again.'));
   return answer.ok ? answer.data : null;
 }
 
@@ -221,10 +216,12 @@ export async function submitQuiz(): Promise<void> {
   $quizSubmitting.set(true);
   const hadOne = hadCertificate();
   try {
-    const result = await apiFetch<AttemptResult>(`/api/learn/quizzes/${quiz.data.id}/attempts`, {
-      method: 'POST',
-      json: { answers: quiz.data.questions.map((q) => ({ questionId: q.id, selected: answers[q.id]! })) },
-    });
+    const result = await call(
+      api.learn.quizzes[':quizId'].attempts.$post({
+        param: { quizId: String(quiz.data.id) },
+        json: { answers: quiz.data.questions.map((q) => ({ questionId: q.id, selected: answers[q.id]! })) },
+      }),
+    );
     $quizResult.set(result);
     updateFollowed('quiz', {
       ...quiz.data,
@@ -237,7 +234,7 @@ export async function submitQuiz(): Promise<void> {
       passed: quiz.data.passed || result.passed,
     } satisfies QuizView);
     applyCompletion(result, hadOne);
-    invalidateLoaded((q) => q.startingWith(q.keys.myEnrollments, q.keys.myCertificates));
+    invalidateLoaded((q) => q.startingWith(keyOf(api.enrollments, { query: {} }), keyOf(api.certificates)));
   } catch (err) {
     toast({ title: 'The quiz could not be submitted', description: messageOf(err, 'Please try again.'), variant: 'destructive' });
     // A limit or a wait the page did not know of: show where the learner stands now.
@@ -265,8 +262,10 @@ export const $myCourses = atom<Load<MyEnrollment[]>>({ status: 'loading' });
 
 export async function loadMyCourses(): Promise<void> {
   const q = await queryLayer();
+  // Without a course, GET /api/enrollments answers the learner's own list (the route answers a course's list otherwise).
+  const key = keyOf(api.enrollments, { query: {} });
   const mine = asLoad<MyEnrollment[] | { data: MyEnrollment[] }>('Your courses could not be loaded. Please try again.');
-  await q.bind<MyEnrollment[] | { data: MyEnrollment[] }, Load<MyEnrollment[]>>($myCourses, q.keys.myEnrollments, (value) => {
+  await q.bind<MyEnrollment[] | { data: MyEnrollment[] }, Load<MyEnrollment[]>>($myCourses, key, (value) => {
     const load = mine(value);
     return load.status === 'ready' ? { status: 'ready', data: Array.isArray(load.data) ? load.data : load.data.data } : load;
   });

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
-import type { DownloadLink, OwnedResource } from '../../../worker/src/services/store/views.ts';
-import { ApiError, apiFetch, describeError } from '../lib/api.ts';
+import type { DownloadLink, OwnedResource } from '../../../shared/store/views.ts';
+import { ApiError, describeError } from '../lib/api.ts';
+import { api, call, keyOf, type KeyAnswer } from '../lib/api-client.ts';
 import { reviewDate } from '../lib/store-format.ts';
 import { read, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
@@ -13,7 +14,7 @@ import { toast } from './toasts.ts';
 
 export type { DownloadLink, OwnedResource };
 
-export const MY_RESOURCES_KEY = '/api/my-resources';
+export const MY_RESOURCES_KEY = keyOf(api['my-resources']);
 
 export const $myResources = atom<Loadable<OwnedResource[]>>({ status: 'idle' });
 
@@ -26,7 +27,7 @@ export async function loadMyResources(): Promise<void> {
   const before = $myResources.get();
   $myResources.set({ status: 'loading', data: before.status === 'ready' || before.status === 'loading' ? before.data : undefined });
   try {
-    const answer = await read<OwnedResource[] | { data: OwnedResource[] }>(MY_RESOURCES_KEY);
+    const answer = await read<KeyAnswer<typeof MY_RESOURCES_KEY>>(MY_RESOURCES_KEY);
     $myResources.set({ status: 'ready', data: ownedList(answer) });
   } catch (error) {
     const { title } = describeError(error);
@@ -70,7 +71,7 @@ export async function downloadFile(resourceId: number, fileId: number, open: Ope
   if ($downloading.get() === key) return false;
   $downloading.set(key);
   try {
-    const link = await apiFetch<DownloadLink>(`/api/resources/${resourceId}/download?file=${fileId}`);
+    const link = await call(api.resources[':id'].download.$get({ param: { id: String(resourceId) }, query: { file: String(fileId) } }));
     open(link.url, link.file.name);
     return true;
   } catch (error) {

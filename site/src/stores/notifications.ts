@@ -1,9 +1,10 @@
 import type { FetcherValue } from '@nanostores/query';
 import { atom } from 'nanostores';
-import type { PreferenceGroupView, PreferenceView } from '../../../worker/src/services/notification-preferences.ts';
-import type { NotificationView } from '../../../worker/src/services/notifications.ts';
-import { apiFetch, describeError } from '../lib/api.ts';
-import { bind, invalidate, setCached } from './query.ts';
+import type { PreferenceGroupView, PreferenceView } from '../../../shared/notification-preferences.ts';
+import type { NotificationView } from '../../../shared/notifications.ts';
+import { describeError } from '../lib/api.ts';
+import { api, call, keyOf, type Answer, type KeyAnswer } from '../lib/api-client.ts';
+import { bind, invalidate, setCached, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -14,14 +15,11 @@ import { toast } from './toasts.ts';
 
 export type { NotificationView, PreferenceGroupView, PreferenceView };
 
-type Loadable<T> = { status: 'idle' | 'loading' } | { status: 'ready'; data: T } | { status: 'error'; message: string };
-export interface NotificationList {
-  data: NotificationView[];
-  unread: number;
-}
+/** The notices and the unread count, as GET /api/notifications answers them. */
+export type NotificationList = Answer<typeof api.notifications.$get>;
 
-export const NOTIFICATIONS_KEY = '/api/notifications';
-export const PREFERENCES_KEY = '/api/notifications/preferences';
+export const NOTIFICATIONS_KEY = keyOf(api.notifications);
+export const PREFERENCES_KEY = keyOf(api.notifications.preferences);
 
 export const $notifications = atom<Loadable<NotificationList>>({ status: 'idle' });
 export const $preferences = atom<Loadable<PreferenceGroupView[]>>({ status: 'idle' });
@@ -48,8 +46,8 @@ export function announceUnread(unread: number): void {
 }
 
 export async function loadNotifications(): Promise<void> {
-  const answer = await bind($notifications, NOTIFICATIONS_KEY, loadable<NotificationList, NotificationList>((d) => d));
-  if (answer.ok) announceUnread((answer.data as NotificationList).unread);
+  const answer = await bind<KeyAnswer<typeof NOTIFICATIONS_KEY>, Loadable<NotificationList>>($notifications, NOTIFICATIONS_KEY, loadable((d) => d));
+  if (answer.ok) announceUnread(answer.data.unread);
 }
 
 function showList(list: NotificationList): void {
@@ -61,7 +59,7 @@ function showList(list: NotificationList): void {
 /** Marks one notice read (before following its link). */
 export async function markRead(id: number): Promise<boolean> {
   try {
-    showList(await apiFetch<NotificationList>(`/api/notifications/${id}/read`, { method: 'POST' }));
+    showList(await call(api.notifications[':id'].read.$post({ param: { id: String(id) } })));
     return true;
   } catch (error) {
     toast({ title: 'Could not mark the notification read', description: failure(error), variant: 'destructive' });
@@ -71,7 +69,7 @@ export async function markRead(id: number): Promise<boolean> {
 
 export async function markAllRead(): Promise<void> {
   try {
-    showList(await apiFetch<NotificationList>('/api/notifications/read-all', { method: 'POST' }));
+    showList(await call(api.notifications['read-all'].$post()));
     toast({ title: 'All notifications marked read' });
   } catch (error) {
     toast({ title: 'Could not mark the notifications read', description: failure(error), variant: 'destructive' });
@@ -83,8 +81,8 @@ function draftOf(groups: PreferenceGroupView[]): Record<string, { in_app: boolea
 }
 
 export async function loadPreferences(): Promise<void> {
-  const answer = await bind($preferences, PREFERENCES_KEY, loadable<{ groups: PreferenceGroupView[] }, PreferenceGroupView[]>((d) => d.groups));
-  if (answer.ok) $draft.set(draftOf((answer.data as { groups: PreferenceGroupView[] }).groups));
+  const answer = await bind<KeyAnswer<typeof PREFERENCES_KEY>, Loadable<PreferenceGroupView[]>>($preferences, PREFERENCES_KEY, loadable((d) => d.groups));
+  if (answer.ok) $draft.set(draftOf(answer.data.groups));
 }
 
 export function setChoice(kind: string, channel: 'in_app' | 'email', on: boolean): void {
@@ -109,7 +107,7 @@ export async function savePreferences(): Promise<boolean> {
   }
   $saving.set(true);
   try {
-    const answer = await apiFetch<{ groups: PreferenceGroupView[] }>(PREFERENCES_KEY, { method: 'PUT', json: { preferences: changes } });
+    const answer = await call(api.notifications.preferences.$put({ json: { preferences: changes } }));
     setCached(PREFERENCES_KEY, answer);
     $preferences.set({ status: 'ready', data: answer.groups });
     $draft.set(draftOf(answer.groups));

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { ApiError, apiFetch } from '../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
+import { api, call } from '../lib/api-client.ts';
 
 /**
  * The buyer's orders (commerce contract "Orders"): GET /api/orders and GET /api/orders/:id, read
@@ -53,8 +54,7 @@ export const $myOrders = atom<Load<Order[]>>({ status: 'loading' });
 export async function loadMyOrders(): Promise<void> {
   if ($myOrders.get().status !== 'ready') $myOrders.set({ status: 'loading' });
   try {
-    const res = await apiFetch<{ data: Order[] } | Order[]>('/api/orders');
-    $myOrders.set({ status: 'ready', data: Array.isArray(res) ? res : res.data });
+    $myOrders.set({ status: 'ready', data: (await call(api.orders.$get())).data });
   } catch {
     $myOrders.set({ status: 'error', message: LOAD_FAILED });
   }
@@ -70,8 +70,7 @@ export async function loadOrder(id: number | null): Promise<void> {
   }
   $order.set({ status: 'loading' });
   try {
-    const res = await apiFetch<Order | { order: Order }>(`/api/orders/${id}`);
-    $order.set({ status: 'ready', data: 'order' in res ? res.order : res });
+    $order.set({ status: 'ready', data: await call(api.orders[':id'].$get({ param: { id: String(id) } })) });
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 400 || err.status === 403)) $order.set({ status: 'not-found' });
     else $order.set({ status: 'error', message: 'This receipt could not be loaded. Please try again.' });

@@ -1,4 +1,5 @@
-import { apiFetch, setToken } from '../lib/api.ts';
+import { setToken } from '../lib/api.ts';
+import { api, call } from '../lib/api-client.ts';
 import { setSignedInUser } from './auth.ts';
 
 /**
@@ -10,12 +11,12 @@ import { setSignedInUser } from './auth.ts';
 export async function requestPasswordReset(identifier: string): Promise<string> {
   const value = identifier.trim();
   const body = value.includes('@') ? { email: value } : { username: value };
-  const res = await apiFetch<{ message: string }>('/api/password/forgot', { method: 'POST', json: body });
+  const res = await call(api.password.forgot.$post({ json: body }));
   return res.message;
 }
 
 export async function resetPassword(token: string, newPassword: string): Promise<string> {
-  const res = await apiFetch<{ message: string }>('/api/password/reset', { method: 'POST', json: { token, newPassword } });
+  const res = await call(api.password.reset.$post({ json: { token, newPassword } }));
   // Every session of the account ended with the reset, this browser's too.
   setToken(null);
   setSignedInUser(null);

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { apiFetch } from '../lib/api.ts';
+import { api, call, keyOf, type KeyAnswer } from '../lib/api-client.ts';
 import { queryLayer } from './query-lazy.ts';
 import { toast } from './toasts.ts';
 
@@ -67,9 +67,10 @@ export function pendingList(raw: unknown): PendingPayment[] {
 /** Starts (or keeps) watching the list: a read now and one every 30 seconds. */
 export async function watchPendingPayments(): Promise<void> {
   const q = await queryLayer();
-  await q.bind<unknown, PendingState>(
+  const key = keyOf(api.payments.pending);
+  await q.bind<KeyAnswer<typeof key>, PendingState>(
     $pendingPayments,
-    q.keys.pendingPayments,
+    key,
     (value) => {
       const data = value.data !== undefined ? pendingList(value.data) : undefined;
       if (value.loading) return { status: 'loading', data };
@@ -92,12 +93,14 @@ export async function dismissPendingPayment(id: PendingPayment['id']): Promise<b
   if ($dismissing.get().has(key)) return false;
   $dismissing.set(new Set([...$dismissing.get(), key]));
   try {
-    await apiFetch(`/api/payments/pending/${encodeURIComponent(key)}`, { method: 'DELETE' });
+    await call(api.payments.pending[':id'].$delete({ param: { id: encodeURIComponent(key) } }));
     const state = $pendingPayments.get();
     // Gone at once; the read that follows confirms it.
     if ('data' in state && state.data) $pendingPayments.set({ status: 'ready', data: state.data.filter((p) => String(p.id) !== key) });
     const q = await queryLayer();
-    q.invalidate((k) => k === q.keys.pendingPayments || k === '/api/orders' || k.startsWith('/api/orders/'));
+    const pending = keyOf(api.payments.pending);
+    const orders = keyOf(api.orders);
+    q.invalidate((k) => k === pending || k === orders || k.startsWith(`${orders}/`));
     $dismissals.set($dismissals.get() + 1);
     return true;
   } catch {

@@ -7,7 +7,9 @@ import {
   CURRENT_USER_SETTINGS,
   CURRENT_USER_STALE_MS,
   courseKeys,
+  debounced,
   keys,
+  type Loadable,
   PENDING_PAYMENTS_POLL_MS,
   PENDING_PAYMENTS_SETTINGS,
   QUERY_DEFAULTS,
@@ -251,5 +253,79 @@ describe('query layer configuration (data freshness)', () => {
     expect(course('/api/courses?scope=manage')).toBe(true);
     expect(course('/api/learn/courses/3')).toBe(true);
     expect(course('/api/courses/4')).toBe(false);
+  });
+});
+
+describe('the stores of the admin area on the query layer', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('binds a Loadable: the page shown stays while the next one is read, a late answer of the page before is dropped', async () => {
+    const pending = new Map<string, (value: Answer) => void>();
+    const fetcher = (...parts: (string | number | true)[]) => new Promise<Answer>((resolve) => pending.set(parts.join(''), resolve));
+    const q = createQueryContext(fetcher);
+    const list = atom<Loadable<number>>({ status: 'idle' });
+    const options = { pick: (a: Answer) => a.n, failed: () => 'failed' };
+    void q.bindLoadable(list, '/api/list?page=1', options);
+    expect(list.get()).toEqual({ status: 'loading' });
+    pending.get('/api/list?page=1')!({ key: '', n: 1 });
+    await settle();
+    expect(list.get()).toEqual({ status: 'ready', data: 1 });
+
+    void q.bindLoadable(list, '/api/list?page=2', options);
+    expect(list.get()).toEqual({ status: 'loading', data: 1 });
+    const third = q.bindLoadable(list, '/api/list?page=3', options);
+    pending.get('/api/list?page=3')!({ key: '', n: 3 });
+    await third;
+    pending.get('/api/list?page=2')!({ key: '', n: 2 });
+    await settle();
+    expect(list.get()).toEqual({ status: 'ready', data: 3 });
+
+    // keep: false starts from nothing (another user, say)
+    void q.bindLoadable(list, '/api/other', { ...options, keep: false });
+    expect(list.get()).toEqual({ status: 'loading' });
+  });
+
+  it('shows a failed read as the store’s error, without the data of the page before', async () => {
+    const api = fakeApi();
+    api.failures.set('/api/missing', [new ApiError(404, 'Not found')]);
+    const q = createQueryContext(api.fetcher);
+    const item = atom<Loadable<Answer>>({ status: 'idle' });
+    await q.bindLoadable(item, '/api/present', { failed: () => 'failed' });
+    const answer = await q.bindLoadable(item, '/api/missing', { failed: (e) => ({ message: 'User not found', notFound: e instanceof ApiError && e.status === 404 }) });
+    expect(answer.ok).toBe(false);
+    expect(item.get()).toEqual({ status: 'error', message: 'User not found', notFound: true });
+  });
+
+  it('a write refreshes the selected keys on screen and resolves once they answered; the key it answered itself is not read again', async () => {
+    const api = fakeApi();
+    const q = createQueryContext(api.fetcher);
+    const list = atom<Loadable<Answer>>({ status: 'idle' });
+    const detail = atom<Loadable<Answer>>({ status: 'idle' });
+    await q.bindLoadable(list, '/api/things?page=1', { failed: () => 'failed' });
+    await q.bindLoadable(detail, '/api/things/4', { failed: () => 'failed' });
+    q.setCached('/api/things/4', { key: 'saved', n: 0 });
+    await q.refresh(startingWith('/api/things'), '/api/things/4');
+    expect(list.get()).toEqual({ status: 'ready', data: { key: '/api/things?page=1', n: 2 } });
+    expect(detail.get()).toEqual({ status: 'ready', data: { key: 'saved', n: 0 } });
+    expect(api.count('/api/things/4')).toBe(1);
+  });
+
+  it('runs the last of quick calls after the pause, and none once cancelled', async () => {
+    const search = debounced(300);
+    const ran: string[] = [];
+    search.run(() => ran.push('b'));
+    search.run(() => ran.push('ba'));
+    await vi.advanceTimersByTimeAsync(299);
+    expect(ran).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ran).toEqual(['ba']);
+    search.run(() => ran.push('bar'));
+    search.cancel();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(ran).toEqual(['ba']);
   });
 });

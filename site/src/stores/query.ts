@@ -237,6 +237,47 @@ export function createQueryContext(fetcher: Fetcher = apiFetcher) {
     }
   }
 
+  /**
+   * A write's invalidation that resolves once the selected keys on screen hold their new answer
+   * (or their failure), so an action can end on the fresh state. `except` is a key the write
+   * answered itself (its caller puts that answer in the cache): it is not read again.
+   */
+  async function refresh(selector: KeySelector, except?: string): Promise<void> {
+    const chosen: KeySelector = except === undefined ? selector : (key) => key !== except && selects(selector, key);
+    invalidate(chosen);
+    const reading = [...stores].filter(([key, store]) => selects(chosen, key) && store.value?.loading);
+    await Promise.all(reading.map(([, store]) => settled(store)));
+  }
+
+  /**
+   * Binds a `Loadable` store to the query of a key: loading (keeping the data shown, see `keep`),
+   * ready, or the failure `failed` describes. Switching to another key (a page, a filter, another
+   * item) drops the answers of the one before, so a late answer never replaces a newer one.
+   */
+  function bindLoadable<R, T = R>($target: WritableAtom<Loadable<T>>, key: string, options: BindLoadableOptions<R, T>): Promise<Settled<R>> {
+    const { pick = (raw: R) => raw as unknown as T, failed, keep = true, settings } = options;
+    const kept = (): T | undefined => {
+      const shown = loaded($target.get());
+      return shown !== undefined && (keep === true || (keep !== false && keep(shown))) ? shown : undefined;
+    };
+    return bind<R, Loadable<T>>(
+      $target,
+      key,
+      (value) => {
+        if (value.loading) {
+          const data = value.data !== undefined ? pick(value.data) : kept();
+          return data === undefined ? { status: 'loading' } : { status: 'loading', data };
+        }
+        if (value.error !== undefined) {
+          const failure = failed(value.error);
+          return { status: 'error', ...(typeof failure === 'string' ? { message: failure } : failure) };
+        }
+        return value.data !== undefined ? { status: 'ready', data: pick(value.data) } : undefined;
+      },
+      settings,
+    );
+  }
+
   /** Puts a known answer in the cache (e.g. the user a login returned), updating every store of that key. */
   function setCached(key: string, data: unknown): void {
     if (!cache.has(key)) cache.set(key, { data, created: Date.now(), expires: Date.now() + QUERY_DEFAULTS.cacheLifetime });
@@ -248,12 +289,12 @@ export function createQueryContext(fetcher: Fetcher = apiFetcher) {
     tools.invalidateKeys(() => true);
   }
 
-  return { query, bind, settled, read, unbind, invalidate, setCached, clear, createFetcherStore, createMutatorStore, tools, cache };
+  return { query, bind, bindLoadable, settled, read, unbind, invalidate, refresh, setCached, clear, createFetcherStore, createMutatorStore, tools, cache };
 }
 
 const context = createQueryContext();
 
-export const { query, bind, settled, read, unbind, invalidate, setCached, clear, createFetcherStore, createMutatorStore } = context;
+export const { query, bind, bindLoadable, settled, read, unbind, invalidate, refresh, setCached, clear, createFetcherStore, createMutatorStore } = context;
 export const { invalidateKeys, revalidateKeys, mutateCache } = context.tools;
 
 // ---------------------------------------------------------------------------------------------
@@ -266,12 +307,48 @@ export function toLoad<T, S>(value: FetcherValue<T, unknown>, ready: (data: T) =
   return loading();
 }
 
-/** The islands' common `Loadable` shape: data stays shown (as loading) while it is read again. */
+/**
+ * The one `Loadable` shape of every store and island: data stays shown (as loading) while it is
+ * read again; a failure may say the thing asked for does not exist (`notFound`, a 404).
+ */
 export type Loadable<T> =
   | { status: 'idle' }
   | { status: 'loading'; data?: T }
   | { status: 'ready'; data: T }
-  | { status: 'error'; message: string; data?: T };
+  | { status: 'error'; message: string; data?: T; notFound?: boolean };
+
+/** The data a store shows, ready or while it is read again. */
+export function loaded<T>(state: Loadable<T>): T | undefined {
+  return state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
+}
+
+/** How `bindLoadable` maps a key's answers. */
+export interface BindLoadableOptions<R, T> {
+  /** The part of the answer the store holds (the whole answer by default). */
+  pick?: (raw: R) => T;
+  /** The error state of a failed read: its message, and whether it means "not found". */
+  failed: (error: unknown) => string | { message: string; notFound?: boolean };
+  /**
+   * While a key is read for the first time, keep the data shown (the page before, the same item):
+   * always (default), never, or when this test of the shown data passes.
+   */
+  keep?: boolean | ((shown: T) => boolean);
+  settings?: QuerySettings<R>;
+}
+
+/** One pending call at a time, run after a pause; a new one replaces the one waiting (typing in a search box). */
+export function debounced(ms: number): { run: (call: () => void) => void; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    run(call) {
+      clearTimeout(timer);
+      timer = setTimeout(call, ms);
+    },
+    cancel() {
+      clearTimeout(timer);
+    },
+  };
+}
 
 export function toLoadable<R, T>(value: FetcherValue<R, unknown>, pick: (raw: R) => T, message: (error: unknown) => string): Loadable<T> {
   if (value.data !== undefined) return value.loading ? { status: 'loading', data: pick(value.data) } : { status: 'ready', data: pick(value.data) };

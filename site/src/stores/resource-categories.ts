@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
-import type { ResourceCategoryView } from '../../../worker/src/services/store/resource-reads.ts';
+import type { ResourceCategoryView } from '../../../shared/store/resource-reads.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
-import { changeMessage, loadMessage, previous, runChange, type ChangeResult, type Loadable } from './admin-store.ts';
-import { read } from './query.ts';
+import { changeMessage, loadMessage, runChange, type ChangeResult } from './admin-store.ts';
+import { bindLoadable, type Loadable } from './query.ts';
 
 /**
  * /admin/resource-categories and /admin/curriculum-categories (resource_categories.manage): the
@@ -26,12 +26,7 @@ export function categoryList(answer: unknown): ResourceCategoryRow[] {
 }
 
 export async function loadResourceCategories(): Promise<void> {
-  $resourceCategories.set({ status: 'loading', data: previous($resourceCategories.get()) });
-  try {
-    $resourceCategories.set({ status: 'ready', data: categoryList(await read<unknown>(RESOURCE_CATEGORIES_KEY)) });
-  } catch (error) {
-    $resourceCategories.set({ status: 'error', message: loadMessage(error, 'the resource categories') });
-  }
+  await bindLoadable($resourceCategories, RESOURCE_CATEGORIES_KEY, { pick: categoryList, failed: (error) => loadMessage(error, 'the resource categories') });
 }
 
 async function write(call: () => Promise<unknown>, done: string, failed: string): Promise<ChangeResult> {

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import type { LedgerEntryView, PayoutView, SellerPayments } from '../../../worker/src/services/store/seller-money.ts';
-import { apiFetch } from '../lib/api.ts';
+import type { LedgerEntryView, PayoutView, SellerPayments } from '../../../shared/store/seller-money.ts';
+import { api, call, type KeyAnswer } from '../lib/api-client.ts';
 import { formatCents } from '../lib/currency.ts';
 import { changeMessage, loadMessage } from './admin-store.ts';
 import { startPayoutSetup } from './connect-onboarding.ts';
@@ -24,7 +24,8 @@ export const $sellerPayments = atom<Loadable<SellerPayments>>({ status: 'idle' }
 /** GET /api/seller/payments?page=. */
 export async function loadSellerPayments(page: number = $paymentsPage.get()): Promise<void> {
   $paymentsPage.set(page);
-  await bind<SellerPayments, Loadable<SellerPayments>>($sellerPayments, sellerKeys.payments(page), (value) =>
+  const key = sellerKeys.payments(page);
+  await bind<KeyAnswer<typeof key>, Loadable<SellerPayments>>($sellerPayments, key, (value) =>
     toLoadable(value, (p) => p, (error) => loadMessage(error, 'your payments')),
   );
 }
@@ -53,7 +54,7 @@ export async function setUpPayouts(go: (url: string) => void = (url) => location
 /** POST /api/seller/payouts: the whole balance goes to the seller's payout account. */
 export async function payOutBalance(): Promise<boolean> {
   const result = await sellerChange(
-    () => apiFetch<PayoutView>('/api/seller/payouts', { method: 'POST' }),
+    () => call(api.seller.payouts.$post()),
     (payout) => `${formatCents(payout.amount_cents)} was sent to your payout account${payout.test_mode ? ' (test mode: no money moved)' : ''}.`,
     'pay out your balance',
   );
@@ -66,7 +67,7 @@ export async function payOutBalance(): Promise<boolean> {
  */
 export async function refreshConnectStatus(): Promise<void> {
   try {
-    await apiFetch('/api/stripe-connect/account-status');
+    await call(api['stripe-connect']['account-status'].$get());
   } catch {
     // The payments read below still shows what the database knows.
   }

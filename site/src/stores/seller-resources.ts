@@ -1,7 +1,9 @@
 import { atom } from 'nanostores';
-import type { OwnResource } from '../../../worker/src/services/store/seller-analytics.ts';
-import type { ResourceDetail, ResourceFileView } from '../../../worker/src/services/store/views.ts';
-import { ApiError, apiFetch, getToken } from '../lib/api.ts';
+import type { OwnResource } from '../../../shared/store/seller-analytics.ts';
+import type { ResourceDetail, ResourceFileView } from '../../../shared/store/views.ts';
+import type { InferRequestType } from 'hono/client';
+import { ApiError, getToken } from '../lib/api.ts';
+import { api, call, keyOf, type KeyAnswer } from '../lib/api-client.ts';
 import { AUTH_REQUIRED_MESSAGE, fetchWithProgress, friendlyUploadMessage, serverErrorMessage } from '../lib/upload.ts';
 import { changeMessage, loadMessage, type ChangeResult } from './admin-store.ts';
 import { bind, invalidate, toLoadable, type Loadable } from './query.ts';
@@ -20,7 +22,7 @@ export const $ownResources = atom<Loadable<OwnResource[]>>({ status: 'idle' });
 
 /** GET /api/seller/resources: every resource of the seller, every status. */
 export async function loadOwnResources(): Promise<void> {
-  await bind<{ data: OwnResource[] }, Loadable<OwnResource[]>>($ownResources, sellerKeys.resources, (value) =>
+  await bind<KeyAnswer<typeof sellerKeys.resources>, Loadable<OwnResource[]>>($ownResources, sellerKeys.resources, (value) =>
     toLoadable(value, (answer) => answer.data, (error) => loadMessage(error, 'your resources')),
   );
 }
@@ -36,18 +38,21 @@ const MOVES: Record<ResourceMove, { done: (title: string) => string; failed: str
 /** POST /api/resources/{id}/submit | archive | restore. */
 export function moveResource(resource: { id: number; title: string }, move: ResourceMove): Promise<ChangeResult> {
   const { done, failed } = MOVES[move];
-  return sellerChange(() => apiFetch(`/api/resources/${resource.id}/${move}`, { method: 'POST' }), done(resource.title), failed);
+  const param = { id: String(resource.id) };
+  const moved = api.resources[':id'];
+  const send = { submit: () => moved.submit.$post({ param }), archive: () => moved.archive.$post({ param }), restore: () => moved.restore.$post({ param }) }[move];
+  return sellerChange(() => call(send()), done(resource.title), failed);
 }
 
 /** DELETE /api/resources/{id}: a draft that never sold (the API answers 409 for the rest). */
 export function deleteResource(resource: { id: number; title: string }): Promise<ChangeResult> {
-  return sellerChange(() => apiFetch(`/api/resources/${resource.id}`, { method: 'DELETE' }), `“${resource.title}” was deleted.`, 'delete the resource');
+  return sellerChange(() => call(api.resources[':id'].$delete({ param: { id: String(resource.id) } })), `“${resource.title}” was deleted.`, 'delete the resource');
 }
 
 // ---------------------------------------------------------------------------------------------
 // The resource form
 
-export const resourceKey = (id: number) => `/api/resources/${id}`;
+export const resourceKey = (id: number) => keyOf(api.resources[':id'], { param: { id: String(id) } });
 
 /** The resource being edited, read fresh with its files and rejection reason. */
 export const $editedResource = atom<Loadable<ResourceDetail> & { notFound?: boolean }>({ status: 'idle' });
@@ -55,7 +60,8 @@ export const $editedResource = atom<Loadable<ResourceDetail> & { notFound?: bool
 /** GET /api/resources/{id}: the seller and resources.manage holders read it in any state; others get 404. */
 export async function loadEditedResource(id: number): Promise<void> {
   invalidate(resourceKey(id));
-  await bind<ResourceDetail, Loadable<ResourceDetail> & { notFound?: boolean }>($editedResource, resourceKey(id), (value) => {
+  const key = resourceKey(id);
+  await bind<KeyAnswer<typeof key>, Loadable<ResourceDetail> & { notFound?: boolean }>($editedResource, key, (value) => {
     if (value.error instanceof ApiError && (value.error.status === 404 || value.error.status === 403) && !value.loading) {
       return { status: 'error', message: value.error.message, notFound: true };
     }
@@ -65,18 +71,23 @@ export async function loadEditedResource(id: number): Promise<void> {
 
 /** GET /api/resources/{id}, read fresh (after an upload or a removal moved its files or its status). */
 export async function readResource(id: number): Promise<ResourceDetail> {
-  const fresh = await apiFetch<ResourceDetail>(resourceKey(id));
+  const fresh = await call(api.resources[':id'].$get({ param: { id: String(id) } }));
   invalidate(resourceKey(id));
   return fresh;
 }
 
-/** What the form sends: the API's resource fields (worker/src/schemas/store.ts). */
+/**
+ * What the form sends: the API's resource fields, as the form builds them (lib/seller-resource-form.ts,
+ * an untyped record for now); the route's zod schema checks them on arrival.
+ */
 export type ResourceBody = Record<string, unknown>;
+type CreateBody = InferRequestType<typeof api.resources.$post>['json'];
+type UpdateBody = InferRequestType<(typeof api.resources)[':id']['$patch']>['json'];
 
 /** POST /api/resources (a new draft) or PATCH /api/resources/{id}. */
 export async function saveResource(id: number | null, body: ResourceBody): Promise<ChangeResult & { data?: ResourceDetail }> {
   return sellerChange(
-    () => apiFetch<ResourceDetail>(id === null ? '/api/resources' : resourceKey(id), { method: id === null ? 'POST' : 'PATCH', json: body }),
+    () => call(id === null ? api.resources.$post({ json: body as CreateBody }) : api.resources[':id'].$patch({ param: { id: String(id) }, json: body as UpdateBody })),
     (saved) => (id === null ? `“${saved.title}” was saved as a draft.` : `“${saved.title}” was saved.`),
     id === null ? 'create the resource' : 'update the resource',
   );
@@ -115,7 +126,11 @@ export function filesOf(answer: unknown): ResourceFileView[] {
 
 /** DELETE /api/resources/{id}/files/{fileId}. */
 export async function removeResourceFile(id: number, file: ResourceFileView): Promise<ChangeResult> {
-  return sellerChange(() => apiFetch(`/api/resources/${id}/files/${file.id}`, { method: 'DELETE' }), `${file.name} was removed.`, 'remove the file');
+  return sellerChange(
+    () => call(api.resources[':id'].files[':fileId'].$delete({ param: { id: String(id), fileId: String(file.id) } })),
+    `${file.name} was removed.`,
+    'remove the file',
+  );
 }
 
 /** The message of a refusal the form shows above its buttons. */

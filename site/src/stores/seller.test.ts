@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installStandInBrowser, type Handler, type StandInBrowser } from '../../../tests/support/stand-in-browser.ts';
-import type { ResourceDetail, SellerProfileView } from '../../../worker/src/services/store/views.ts';
+import type { ResourceDetail, SellerProfileView } from '../../../shared/store/views.ts';
 
 /**
  * The seller area's stores (seller, seller-resources, seller-money) against a stand-in browser: an

@@ -1,9 +1,10 @@
 import { atom } from 'nanostores';
-import type { SellerAnalytics, SellerDashboard } from '../../../worker/src/services/store/seller-analytics.ts';
-import type { NotificationView } from '../../../worker/src/services/notifications.ts';
-import type { SellerProfileView, SellerStore } from '../../../worker/src/services/store/views.ts';
-import type { SellerApplicationInput, SellerSettingsInput } from '../../../worker/src/schemas/sellers.ts';
-import { ApiError, apiFetch } from '../lib/api.ts';
+import type { SellerAnalytics, SellerDashboard } from '../../../shared/store/seller-analytics.ts';
+import type { NotificationView } from '../../../shared/notifications.ts';
+import type { SellerProfileView, SellerStore } from '../../../shared/store/views.ts';
+import { ApiError } from '../lib/api.ts';
+import { api, call, keyOf, type Answer, type KeyAnswer } from '../lib/api-client.ts';
+import type { InferRequestType } from 'hono/client';
 import { daysParamOf } from '../lib/days-param.ts';
 import { changeMessage, loadMessage, type ChangeResult } from './admin-store.ts';
 import { refreshUser } from './auth.ts';
@@ -19,12 +20,12 @@ import { toast } from './toasts.ts';
 export type { SellerAnalytics, SellerDashboard, SellerProfileView, SellerStore, NotificationView };
 
 export const sellerKeys = {
-  profile: '/api/sellers/me',
-  dashboard: '/api/seller/dashboard',
-  resources: '/api/seller/resources',
-  notifications: '/api/notifications',
-  analytics: (days: number, page = 1) => `/api/seller/analytics?days=${days}${page > 1 ? `&page=${page}` : ''}`,
-  payments: (page: number) => `/api/seller/payments?page=${page}`,
+  profile: keyOf(api.sellers.me),
+  dashboard: keyOf(api.seller.dashboard),
+  resources: keyOf(api.seller.resources),
+  notifications: keyOf(api.notifications),
+  analytics: (days: number, page = 1) => keyOf(api.seller.analytics, { query: { days: String(days), ...(page > 1 ? { page: String(page) } : {}) } }),
+  payments: (page: number) => keyOf(api.seller.payments, { query: { page: String(page) } }),
 } as const;
 
 /** Every read a seller's change can move: their own figures and lists, and the public store's reads. */
@@ -66,7 +67,7 @@ export async function sellerChange<T>(call: () => Promise<T>, done: string | ((d
 export const $sellerProfile = atom<Loadable<SellerProfileView | null>>({ status: 'idle' });
 
 export async function loadSellerProfile(): Promise<void> {
-  await bind<SellerProfileView, Loadable<SellerProfileView | null>>($sellerProfile, sellerKeys.profile, (value) => {
+  await bind<KeyAnswer<typeof sellerKeys.profile>, Loadable<SellerProfileView | null>>($sellerProfile, sellerKeys.profile, (value) => {
     if (value.error instanceof ApiError && value.error.status === 404 && !value.loading) return { status: 'ready', data: null };
     return toLoadable(value, (profile) => profile, (error) => loadMessage(error, 'your seller profile'));
   });
@@ -74,16 +75,21 @@ export async function loadSellerProfile(): Promise<void> {
 
 export const APPLICATION_SENT = 'Your application was sent. A curriculum admin will review it.';
 
+/** The body of POST /api/sellers/apply, as its route reads it. */
+export type SellerApplicationInput = InferRequestType<typeof api.sellers.apply.$post>['json'];
+/** The body of PATCH /api/sellers/me. */
+export type SellerSettingsInput = InferRequestType<typeof api.sellers.me.$patch>['json'];
+
 /** POST /api/sellers/apply: a first application, or a new one after a rejection. */
 export async function applyToSell(input: SellerApplicationInput): Promise<ChangeResult> {
-  const result = await sellerChange(() => apiFetch<SellerProfileView>('/api/sellers/apply', { method: 'POST', json: input }), APPLICATION_SENT, 'send your application');
+  const result = await sellerChange(() => call(api.sellers.apply.$post({ json: input })), APPLICATION_SENT, 'send your application');
   if (result.ok && result.data) setCached(sellerKeys.profile, result.data);
   return result;
 }
 
 /** PATCH /api/sellers/me: the storefront's name, bio and logo. */
 export async function saveStoreSettings(input: SellerSettingsInput): Promise<ChangeResult> {
-  const result = await sellerChange(() => apiFetch<SellerProfileView>(sellerKeys.profile, { method: 'PATCH', json: input }), 'Your store settings were saved.', 'save your store settings');
+  const result = await sellerChange(() => call(api.sellers.me.$patch({ json: input })), 'Your store settings were saved.', 'save your store settings');
   if (result.ok && result.data) setCached(sellerKeys.profile, result.data);
   return result;
 }
@@ -100,21 +106,19 @@ export const $sellerDashboard = atom<Loadable<SellerDashboard>>({ status: 'idle'
 
 /** GET /api/seller/dashboard. */
 export async function loadSellerDashboard(): Promise<void> {
-  await bind<SellerDashboard, Loadable<SellerDashboard>>($sellerDashboard, sellerKeys.dashboard, (value) =>
+  await bind<KeyAnswer<typeof sellerKeys.dashboard>, Loadable<SellerDashboard>>($sellerDashboard, sellerKeys.dashboard, (value) =>
     toLoadable(value, (d) => d, (error) => loadMessage(error, 'your dashboard')),
   );
 }
 
-export interface NotificationList {
-  data: NotificationView[];
-  unread: number;
-}
+/** The notices and the unread count, as GET /api/notifications answers them. */
+export type NotificationList = Answer<typeof api.notifications.$get>;
 
 export const $notifications = atom<Loadable<NotificationList>>({ status: 'idle' });
 
 /** GET /api/notifications: the signed-in user's notices, newest first. */
 export async function loadNotifications(): Promise<void> {
-  await bind<NotificationList, Loadable<NotificationList>>($notifications, sellerKeys.notifications, (value) =>
+  await bind<KeyAnswer<typeof sellerKeys.notifications>, Loadable<NotificationList>>($notifications, sellerKeys.notifications, (value) =>
     toLoadable(value, (list) => list, (error) => loadMessage(error, 'your notices')),
   );
 }
@@ -122,7 +126,7 @@ export async function loadNotifications(): Promise<void> {
 /** POST /api/notifications/{id}/read (or read-all): the answer is the list, put in the cache as it is. */
 export async function markNoticesRead(id?: number): Promise<boolean> {
   try {
-    const list = await apiFetch<NotificationList>(id === undefined ? '/api/notifications/read-all' : `/api/notifications/${id}/read`, { method: 'POST' });
+    const list = await call(id === undefined ? api.notifications['read-all'].$post() : api.notifications[':id'].read.$post({ param: { id: String(id) } }));
     setCached(sellerKeys.notifications, list);
     return true;
   } catch (error) {
@@ -143,7 +147,8 @@ export const $sellerAnalytics = atom<Loadable<SellerAnalytics>>({ status: 'idle'
 /** GET /api/seller/analytics?days=&page=: the window's days, and a page of the resources' figures in it. */
 export async function loadSellerAnalytics(days: AnalyticsDays = $analyticsDays.get(), page = 1): Promise<void> {
   $analyticsDays.set(days);
-  await bind<SellerAnalytics, Loadable<SellerAnalytics>>($sellerAnalytics, sellerKeys.analytics(days, page), (value) =>
+  const key = sellerKeys.analytics(days, page);
+  await bind<KeyAnswer<typeof key>, Loadable<SellerAnalytics>>($sellerAnalytics, key, (value) =>
     toLoadable(value, (a) => a, (error) => loadMessage(error, 'your analytics')),
   );
 }
@@ -160,7 +165,8 @@ export const $myStorefront = atom<Loadable<SellerStore | null>>({ status: 'idle'
 
 /** GET /api/sellers/{id}: the public storefront; ready with null while it is not public (404: suspended). */
 export async function loadMyStorefront(sellerId: number): Promise<void> {
-  await bind<SellerStore, Loadable<SellerStore | null>>($myStorefront, `/api/sellers/${sellerId}`, (value) => {
+  const key = keyOf(api.sellers[':id'], { param: { id: String(sellerId) } });
+  await bind<KeyAnswer<typeof key>, Loadable<SellerStore | null>>($myStorefront, key, (value) => {
     if (value.error instanceof ApiError && value.error.status === 404 && !value.loading) return { status: 'ready', data: null };
     return toLoadable(value, (store) => store, (error) => loadMessage(error, 'your storefront'));
   });

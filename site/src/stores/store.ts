@@ -1,6 +1,8 @@
 import { atom } from 'nanostores';
-import type { DownloadLink, ResourceAccess, ReviewView } from '../../../worker/src/services/store/views.ts';
-import { ApiError, apiFetch } from '../lib/api.ts';
+import type { InferRequestType } from 'hono/client';
+import type { DownloadLink, ResourceAccess, ReviewView } from '../../../shared/store/views.ts';
+import { ApiError } from '../lib/api.ts';
+import { api, call, keyOf, type KeyAnswer } from '../lib/api-client.ts';
 import { queryLayer } from './query-lazy.ts';
 
 /**
@@ -10,7 +12,7 @@ import { queryLayer } from './query-lazy.ts';
  * on the first read so a guest's page does not carry it.
  */
 
-export const accessKey = (resourceId: number) => `/api/resources/${resourceId}/access`;
+export const accessKey = (resourceId: number) => keyOf(api.resources[':id'].access, { param: { id: String(resourceId) } });
 
 /** The signed-in visitor's access to the resource on the page; null until read (or for a guest). */
 export const $resourceAccess = atom<ResourceAccess | null>(null);
@@ -18,7 +20,8 @@ export const $resourceAccess = atom<ResourceAccess | null>(null);
 /** GET /api/resources/{id}/access (personal, never cached by the server). */
 export async function loadResourceAccess(resourceId: number): Promise<ResourceAccess> {
   const q = await queryLayer();
-  const access = await q.read<ResourceAccess>(accessKey(resourceId));
+  const key = accessKey(resourceId);
+  const access: ResourceAccess = await q.read<KeyAnswer<typeof key>>(key);
   $resourceAccess.set(access);
   return access;
 }
@@ -32,19 +35,17 @@ async function refreshAccess(resourceId: number): Promise<ResourceAccess | null>
 
 /** POST /api/resources/{id}/claim: a signed-in user takes a free resource (taking it twice changes nothing). */
 export async function claimFreeResource(resourceId: number): Promise<ResourceAccess | null> {
-  await apiFetch(`/api/resources/${resourceId}/claim`, { method: 'POST' });
+  await call(api.resources[':id'].claim.$post({ param: { id: String(resourceId) } }));
   return refreshAccess(resourceId);
 }
 
 /** GET /api/resources/{id}/download[?file=]: a short-lived signed link to one file (the first without `fileId`). */
 export function downloadLink(resourceId: number, fileId?: number): Promise<DownloadLink> {
-  return apiFetch<DownloadLink>(`/api/resources/${resourceId}/download${fileId ? `?file=${fileId}` : ''}`);
+  return call(api.resources[':id'].download.$get({ param: { id: String(resourceId) }, query: fileId ? { file: String(fileId) } : {} }));
 }
 
-export interface ReviewInput {
-  rating: number;
-  body: string;
-}
+/** A review as the form sends it (POST /api/resources/{id}/reviews). */
+export type ReviewInput = InferRequestType<(typeof api.resources)[':id']['reviews']['$post']>['json'];
 
 /** The review's fields as the form shows its errors: the server's validation errors, else one message. */
 export interface ReviewFailure {
@@ -63,10 +64,12 @@ function failure(err: unknown): ReviewFailure {
 /** POST /api/resources/{id}/reviews (an owner's first review), or PATCH …/reviews/{reviewId} (their own). */
 export async function saveReview(resourceId: number, input: ReviewInput, reviewId?: number): Promise<{ ok: true; review: ReviewView } | { ok: false; error: ReviewFailure }> {
   try {
-    const review = await apiFetch<ReviewView>(reviewId ? `/api/resources/${resourceId}/reviews/${reviewId}` : `/api/resources/${resourceId}/reviews`, {
-      method: reviewId ? 'PATCH' : 'POST',
-      json: input,
-    });
+    const id = String(resourceId);
+    const review: ReviewView = await call(
+      reviewId
+        ? api.resources[':id'].reviews[':reviewId'].$patch({ param: { id, reviewId: String(reviewId) }, json: input })
+        : api.resources[':id'].reviews.$post({ param: { id }, json: input }),
+    );
     await refreshAccess(resourceId);
     return { ok: true, review };
   } catch (err) {

@@ -1,8 +1,10 @@
 import { atom, computed } from 'nanostores';
 import type { ChangePreview, PlanView, SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
-import { ApiError, apiFetch } from '../lib/api.ts';
-import { checkoutQuery, currentSubscription, type BillingInterval, type PlanCardData } from '../lib/subscription-plans.ts';
+import { ApiError } from '../lib/api.ts';
+import { api, call, keyOf, type Answer, type KeyAnswer } from '../lib/api-client.ts';
+import { currentSubscription, priceCents, type BillingInterval, type PlanCardData } from '../lib/subscription-plans.ts';
 import { queryLayer } from './query-lazy.ts';
+import type { Loadable } from './query.ts';
 
 /**
  * Plans and the signed-in user's subscriptions (decision 0031), for the islands that
@@ -13,15 +15,13 @@ import { queryLayer } from './query-lazy.ts';
 
 export type { ChangePreview, PlanView, SubscriptionView };
 
-export type Load<T> = { status: 'idle' } | { status: 'loading'; data?: T } | { status: 'ready'; data: T } | { status: 'error'; message: string; data?: T };
-
-export const PLANS_KEY = '/api/subscriptions/plans';
-export const SUBSCRIPTIONS_KEY = '/api/subscriptions/user';
+export const PLANS_KEY = keyOf(api.subscriptions.plans);
+export const SUBSCRIPTIONS_KEY = keyOf(api.subscriptions.user);
 
 /** The active plans, by level (GET /api/subscriptions/plans, public). */
-export const $plans = atom<Load<PlanView[]>>({ status: 'idle' });
+export const $plans = atom<Loadable<PlanView[]>>({ status: 'idle' });
 /** The signed-in user's subscriptions, newest first (GET /api/subscriptions/user; stale after 2 minutes). */
-export const $subscriptions = atom<Load<SubscriptionView[]>>({ status: 'idle' });
+export const $subscriptions = atom<Loadable<SubscriptionView[]>>({ status: 'idle' });
 /** The current subscription (active or trialing, not past its end), null when none or not read yet. */
 export const $currentSubscription = computed($subscriptions, (s) => ('data' in s ? currentSubscription(s.data) : null));
 
@@ -31,8 +31,8 @@ const messageOf = (err: unknown) => (err instanceof ApiError && err.status > 0 ?
 export async function loadPlans(force = false): Promise<PlanView[]> {
   const q = await queryLayer();
   if (force) q.invalidate(PLANS_KEY);
-  const answer = await q.bind<PlanView[], Load<PlanView[]>>($plans, PLANS_KEY, (v) =>
-    q.toLoad<PlanView[], Load<PlanView[]>>(
+  const answer = await q.bind<KeyAnswer<typeof PLANS_KEY>, Loadable<PlanView[]>>($plans, PLANS_KEY, (v) =>
+    q.toLoad<KeyAnswer<typeof PLANS_KEY>, Loadable<PlanView[]>>(
       v,
       (data) => ({ status: 'ready', data: [...data].sort((a, b) => a.level - b.level) }),
       (err) => ({ status: 'error', message: messageOf(err) }),
@@ -47,11 +47,11 @@ export async function loadPlans(force = false): Promise<PlanView[]> {
 export async function loadSubscriptions(force = false): Promise<SubscriptionView[]> {
   const q = await queryLayer();
   if (force) q.invalidate(SUBSCRIPTIONS_KEY);
-  const answer = await q.bind<SubscriptionView[], Load<SubscriptionView[]>>(
+  const answer = await q.bind<KeyAnswer<typeof SUBSCRIPTIONS_KEY>, Loadable<SubscriptionView[]>>(
     $subscriptions,
     SUBSCRIPTIONS_KEY,
     (v) =>
-      q.toLoad<SubscriptionView[], Load<SubscriptionView[]>>(
+      q.toLoad<KeyAnswer<typeof SUBSCRIPTIONS_KEY>, Loadable<SubscriptionView[]>>(
         v,
         (data) => ({ status: 'ready', data }),
         (err) => ({ status: 'error', message: messageOf(err) }),
@@ -66,7 +66,7 @@ export async function loadSubscriptions(force = false): Promise<SubscriptionView
 /** A subscription or the account changed: every read of them (and /api/me's subscription fields) is stale. */
 async function subscriptionChanged(): Promise<void> {
   const q = await queryLayer();
-  q.invalidate((key: string) => key === SUBSCRIPTIONS_KEY || key === q.keys.me || key.startsWith('/api/subscriptions/invoices') || key.startsWith('/api/features'));
+  q.invalidate((key: string) => key === SUBSCRIPTIONS_KEY || key === keyOf(api.me) || key.startsWith('/api/subscriptions/invoices') || key.startsWith('/api/features'));
 }
 
 export type CheckoutFailure =
@@ -86,7 +86,8 @@ const PRICE_CHANGED = /price/i;
  */
 export async function startCheckout(plan: PlanCardData, interval: BillingInterval, go: (url: string) => void = (url) => location.assign(url)): Promise<CheckoutFailure | null> {
   try {
-    const { checkoutUrl } = await apiFetch<{ checkoutUrl: string }>(`/api/subscriptions/checkout?${checkoutQuery(plan, interval)}`, { headers: { accept: 'application/json' } });
+    const query = { plan: plan.key, interval, price: String(priceCents(plan, interval) / 100) };
+    const { checkoutUrl } = await call(api.subscriptions.checkout.$get({ query }, { headers: { accept: 'application/json' } }));
     go(checkoutUrl);
     return null;
   } catch (err) {
@@ -102,7 +103,7 @@ export async function startCheckout(plan: PlanCardData, interval: BillingInterva
   }
 }
 
-export const previewKey = (plan: string, interval: BillingInterval) => `/api/subscriptions/change/preview?plan=${encodeURIComponent(plan)}&interval=${interval}`;
+export const previewKey = (plan: string, interval: BillingInterval) => keyOf(api.subscriptions.change.preview, { query: { plan, interval } });
 
 /** What changing to a plan and interval would do now: the proration, or the date it takes effect. */
 export async function previewChange(plan: string, interval: BillingInterval): Promise<ChangePreview> {
@@ -110,12 +111,15 @@ export async function previewChange(plan: string, interval: BillingInterval): Pr
   const key = previewKey(plan, interval);
   // The amounts move with time: read afresh each time the page asks.
   q.invalidate(key);
-  return q.read<ChangePreview>(key, { dedupeTime: 0 });
+  return q.read<KeyAnswer<typeof key>>(key, { dedupeTime: 0 });
 }
 
-/** POST /api/subscriptions/change: an upgrade now (prorated), a downgrade or a switch to monthly at the period end. */
-export async function changePlan(plan: string, interval: BillingInterval): Promise<SubscriptionView> {
-  const sub = await apiFetch<SubscriptionView>('/api/subscriptions/change', { method: 'POST', json: { plan, interval } });
+/**
+ * POST /api/subscriptions/change: an upgrade now (prorated), a downgrade or a switch to monthly at
+ * the period end. Answers the subscription and the change made (`{ subscription, change }`).
+ */
+export async function changePlan(plan: string, interval: BillingInterval): Promise<Answer<typeof api.subscriptions.change.$post>> {
+  const sub = await call(api.subscriptions.change.$post({ json: { plan, interval } }));
   await subscriptionChanged();
   return sub;
 }

@@ -10,7 +10,7 @@
  * slots exist, only how they are shown (`domain/booking-time.ts`).
  */
 import { Temporal } from 'temporal-polyfill';
-import type { SlotView } from '../services/bookings/views.ts';
+import type { SlotView } from '../../../shared/bookings/views.ts';
 import { SLOT_STEP_MINUTES } from './bookings.ts';
 
 export interface WeeklyWindow {

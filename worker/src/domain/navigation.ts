@@ -1,6 +1,7 @@
 import { can, type Action } from './permissions.ts';
 import { hasAdminRole, roleList } from './roles.ts';
 import { subscriptionIsActive, type SubscriptionFields } from './subscriptions.ts';
+import { sameOriginPath } from './redirect-target.ts';
 
 /** The parts of a user the navigation rules read. */
 export interface NavUser extends SubscriptionFields {
@@ -39,10 +40,9 @@ export function afterLoginRedirect(user: NavUser, now: number = Date.now()): str
 /** After registration the user goes to /dashboard. */
 export const AFTER_REGISTER_REDIRECT = '/dashboard';
 
-/** An `?redirect=` target is followed only when it is a path of this site. */
+/** An `?redirect=` target is followed only when it is a path of this site (sameOriginPath, decision 0058). */
 export function safeRedirectTarget(target: string | null | undefined): string | null {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
-  return target;
+  return target?.startsWith('/') ? sameOriginPath(target) : null;
 }
 
 export type SidebarMenuKind = 'admin' | 'curriculum-admin' | 'seller' | 'instructor';

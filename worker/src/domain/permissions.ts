@@ -31,6 +31,9 @@ export const ACTIONS = [
   'categories.manage',
   'enrollments.enrol_directly',
   'enrollments.invite',
+  // Removing an enrolment a learner paid for (an order line or a plan): ADMIN's alone, audited,
+  // answered with the order to refund (decision 0058). Free and invited ones are the instructor's.
+  'enrollments.remove_purchased',
   'certificates.issue',
   'certificates.revoke',
   'certificates.list_all',
@@ -139,6 +142,7 @@ const DENIAL_MESSAGES: Partial<Record<Action, string>> = {
   'certificate_templates.design': 'Only instructors and admins can design certificate templates.',
   'instructors.list': 'Only admins can list instructors',
   'enrollments.invite': "Only the course's instructor or an admin can invite learners to it.",
+  'enrollments.remove_purchased': 'Only an admin can remove an enrolment the learner paid for (by an order or a plan), with the refund it may need.',
   'certificates.issue': "Only an admin or the course's instructor can issue its certificates.",
 };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BUFFER_MINUTES_MAX, CANCELLATION_HOURS_MAX, HORIZON_DAYS_MAX, MIN_NOTICE_MAX_MINUTES } from './bookings.ts';
 import type { Action } from './permissions.ts';
 import { DEFAULT_PLATFORM_FEE_PERCENT, PLATFORM_FEE_MAX, PLATFORM_FEE_MIN, PLATFORM_FEE_RANGE_MESSAGE } from './store.ts';
+import { multiLine, singleLine } from '../schemas/text.ts';
 
 /**
  * The platform's run-time settings (decision 0033): one catalogue of every key with
@@ -43,8 +44,9 @@ interface SettingDef<T, S extends SettingSection = SettingSection> {
 
 const def = <T, S extends SettingSection>(d: SettingDef<T, S>) => d;
 
-const text = (label: string, max: number, required: boolean) => {
-  const base = z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`);
+/** A text setting: one line unless `lines` says it may hold several (decision 0058). */
+const text = (label: string, max: number, required: boolean, lines: typeof singleLine = singleLine) => {
+  const base = lines(z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`));
   return required ? base.min(1, `Enter the ${label.toLowerCase()}`) : base;
 };
 const emailOrEmpty = (label: string) =>
@@ -77,7 +79,7 @@ export const SETTINGS = {
     schema: text('Contact phone', 40, false).refine((v) => v === '' || /^\+?[0-9 ()\-.]{5,40}$/.test(v), 'Contact phone may hold digits, spaces and + ( ) - only'),
     default: '',
   }),
-  support_address: def({ section: 'site', label: 'Support address (optional)', hint: 'A postal address shown on the Contact page. Leave empty to show none.', kind: 'textarea', schema: text('Support address', 300, false), default: '' }),
+  support_address: def({ section: 'site', label: 'Support address (optional)', hint: 'A postal address shown on the Contact page. Leave empty to show none.', kind: 'textarea', schema: text('Support address', 300, false, multiLine), default: '' }),
 
   platform_fee_percent: def({
     section: 'store',

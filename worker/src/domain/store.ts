@@ -5,7 +5,7 @@
  * services, the routes and their tests.
  */
 
-import type { AgeGroup, DanceStyle, ResourceLevel, ResourceStatus, SellerRole, SellerStatus } from '../services/store/views.ts';
+import type { AgeGroup, DanceStyle, ResourceLevel, ResourceStatus, SellerRole, SellerStatus } from '../../../shared/store/views.ts';
 
 export type ResourceStatusName = ResourceStatus;
 

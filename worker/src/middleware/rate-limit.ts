@@ -31,6 +31,8 @@ export const RATE_LIMITS = {
   passwordForgot: { name: 'password-forgot', limit: 10, windowMs: HOUR, message: 'Too many password reset requests from this address.' },
   passwordReset: { name: 'password-reset', limit: 20, windowMs: HOUR, message: 'Too many password reset attempts from this address.' },
   passwordChange: { name: 'password-change', limit: 20, windowMs: HOUR, message: 'Too many password changes from this address.' },
+  /** The resource page's view beacon: a view counts once a day per visitor anyway; this caps the writes. */
+  resourceViews: { name: 'resource-view', limit: 600, windowMs: HOUR, message: 'Too many page views from this address.' },
 } as const satisfies Record<string, RateLimitRule>;
 
 function limiterFor(rule: RateLimitRule, db: Db): MiddlewareHandler<AppContext> {

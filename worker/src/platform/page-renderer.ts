@@ -1,10 +1,10 @@
-import type { CatalogCourse, CourseListView } from '../services/catalog-freshness.ts';
-import type { VerifyAnswer } from '../services/certificates.ts';
+import type { CatalogCourse, CourseListView } from '../../../shared/catalog-freshness.ts';
+import type { VerifyAnswer } from '../../../shared/certificates.ts';
 import type { PlansPage } from '../services/plans-page.ts';
-import type { PublicProfileView } from '../services/bookings/views.ts';
-import type { ConnectPage } from '../services/connect/connect-page.ts';
-import type { PublicUserView } from '../services/users.ts';
-import type { SellerStorePage, StoreListPage, StoreResourcePage } from '../services/store-page-types.ts';
+import type { PublicProfileView } from '../../../shared/bookings/views.ts';
+import type { ConnectPage } from '../../../shared/connect/connect-page.ts';
+import type { PublicUserView } from '../../../shared/users.ts';
+import type { SellerStorePage, StoreListPage, StoreResourcePage } from '../../../shared/store-page-types.ts';
 
 /**
  * Server rendering of the public pages from the same Astro components the build pre-renders

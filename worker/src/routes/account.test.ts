@@ -7,14 +7,14 @@ import { NO_SIGN_IN_PASSWORD_HASH } from '../domain/content-accounts.ts';
 import { verifyPassword } from '../domain/password.ts';
 import { hashToken } from '../domain/tokens.ts';
 import { CURRENT_PASSWORD_WRONG } from '../services/accounts.ts';
-import type { OutboxMessageView } from '../services/outbox.ts';
+import type { OutboxMessageView } from '../../../shared/outbox.ts';
 import {
   RESET_LINK_EXPIRED,
   RESET_LINK_INVALID,
   RESET_LINK_USED,
   RESET_REQUESTED,
 } from '../services/password-reset.ts';
-import type { SessionView } from '../services/sessions.ts';
+import type { SessionView } from '../../../shared/sessions.ts';
 import { NEW_PASSWORD_SAME } from '../schemas/account.ts';
 
 let t: TestApp;

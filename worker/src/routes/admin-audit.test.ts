@@ -5,7 +5,8 @@ import { fetchCsv } from '../../../tests/support/csv-export.ts';
 import { createSignedInUser, createUser } from '../../../tests/support/factories.ts';
 import { read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { INVALID_CURSOR } from '../schemas/users.ts';
-import { AUDIT_CSV_HEADER, type AuditLogPage } from '../services/audit-log.ts';
+import { AUDIT_CSV_HEADER } from '../services/audit-log.ts';
+import { type AuditLogPage } from '../../../shared/audit-log.ts';
 
 let t: TestApp;
 let adminToken: string;

@@ -8,7 +8,7 @@ import { givePaidBooking } from '../../../tests/support/booking-orders.ts';
 import { read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { BOOKING_NOT_FOUND, CANCEL_NOT_ALLOWED } from '../domain/bookings.ts';
 import type { AdminBookingPage } from '../services/bookings/admin-bookings.ts';
-import type { BookingView } from '../services/bookings/views.ts';
+import type { BookingView } from '../../../shared/bookings/views.ts';
 
 let t: TestApp;
 let adminToken: string;

@@ -6,8 +6,9 @@ import { createSignedInUser, createAdmin, signIn } from '../../../tests/support/
 import { useStripeFakeApp } from '../../../tests/support/stripe-app.ts';
 import { read, type TestApp } from '../../../tests/support/test-app.ts';
 import type { ObjectStore } from '../platform/storage.ts';
-import type { ChecksReport } from '../services/deployment-checks.ts';
-import { COMMITTED_MIGRATIONS, databaseHostOf, paymentMode, type DeploymentFacts } from '../services/deployment.ts';
+import type { ChecksReport } from '../../../shared/deployment-checks.ts';
+import { COMMITTED_MIGRATIONS, databaseHostOf, paymentMode } from '../services/deployment.ts';
+import { type DeploymentFacts } from '../../../shared/deployment.ts';
 
 let t: TestApp;
 let adminToken: string;

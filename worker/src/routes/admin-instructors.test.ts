@@ -8,7 +8,7 @@ import { givePaidBooking } from '../../../tests/support/booking-orders.ts';
 import { read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { INSTRUCTOR_NOT_FOUND } from '../domain/bookings.ts';
 import { ALREADY_SUSPENDED, NOT_SUSPENDED, type AdminInstructorPage } from '../services/bookings/admin-instructors.ts';
-import type { AdminInstructorView } from '../services/bookings/views.ts';
+import type { AdminInstructorView } from '../../../shared/bookings/views.ts';
 
 let t: TestApp;
 let adminToken: string;

@@ -11,8 +11,9 @@ import { PERMISSION_DENIED } from '../domain/permissions.ts';
 import { SETTINGS, SETTING_KEYS, type FeatureSwitch } from '../domain/settings.ts';
 import type { MailMessage } from '../platform/mailer.ts';
 import { sendEmail } from '../services/outbox.ts';
-import { NO_ADMIN_EMAIL, TEST_EMAIL_KIND, type PublicSiteSettings } from '../services/settings-mail.ts';
-import type { SettingsView } from '../services/settings.ts';
+import { NO_ADMIN_EMAIL, TEST_EMAIL_KIND } from '../services/settings-mail.ts';
+import { type PublicSiteSettings } from '../../../shared/settings-mail.ts';
+import type { SettingsView } from '../../../shared/settings.ts';
 import { platformFeePercent } from '../services/store/store-settings.ts';
 
 let t: TestApp;

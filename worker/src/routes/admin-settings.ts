@@ -7,8 +7,10 @@ import { AppError } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, requireUser, signedInUser } from '../middleware/auth.ts';
 import type { Platform } from '../platform/context.ts';
-import { mailTransport, publicSiteSettings, sendTestEmail, type MailTransportView } from '../services/settings-mail.ts';
-import { readSettings, settingsView, updateSettings, type SettingsView } from '../services/settings.ts';
+import { mailTransport, publicSiteSettings, sendTestEmail } from '../services/settings-mail.ts';
+import { type MailTransportView } from '../../../shared/settings-mail.ts';
+import { readSettings, settingsView, updateSettings } from '../services/settings.ts';
+import { type SettingsView } from '../../../shared/settings.ts';
 
 /** The sections the caller may manage and, for settings.manage, how mail leaves this server. */
 async function fullView(platform: Platform, roles: readonly string[]): Promise<SettingsView & { mail_transport: MailTransportView | null }> {

@@ -5,7 +5,7 @@ import { validate } from '../http/validate.ts';
 import { requirePermission } from '../middleware/auth.ts';
 import { adminStats } from '../services/admin-stats.ts';
 import { adminDashboard } from '../services/dashboards/admin.ts';
-import { DASHBOARD_WINDOWS, type DashboardWindow } from '../services/dashboards/window.ts';
+import { DASHBOARD_WINDOWS, type DashboardWindow } from '../../../shared/dashboards/window.ts';
 
 const DAYS_MESSAGE = `days must be one of ${DASHBOARD_WINDOWS.join(', ')}`;
 

@@ -5,7 +5,7 @@ import { createSignedInUser, createUser, DEFAULT_PASSWORD, signIn, uniqueUsernam
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { hashToken } from '../domain/tokens.ts';
 import { findSession } from '../services/sessions.ts';
-import type { UserView } from '../services/users.ts';
+import type { UserView } from '../../../shared/users.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -338,6 +338,22 @@ describe('sign-in throttling', () => {
     expect(await failuresOf(accountKey(user.username, ip))).toBe(0);
     expect((await login({ username: user.username, password: DEFAULT_PASSWORD }, freshIp())).status).toBe(200);
   }, 90_000);
+
+  it('never locks out correct sign-ins: 25 at once from one address all succeed, and wrong passwords are still limited', async () => {
+    const user = await createUser(t.db);
+    const ip = freshIp();
+    const results = await Promise.all(Array.from({ length: 25 }, () => login({ username: user.username, password: DEFAULT_PASSWORD }, ip)));
+    expect(results.map((r) => r.status)).toEqual(Array(25).fill(200));
+    expect(await rowOf(accountKey(user.username, ip))).toBeUndefined();
+    expect(await failuresOf(`ip:${ip}`)).toBe(0);
+    expect((await login({ username: user.username, password: DEFAULT_PASSWORD }, ip)).status).toBe(200);
+
+    // The failure limit is unchanged: five wrong passwords, then 429 even for the right one.
+    for (let i = 0; i < 5; i++) expect((await login({ username: user.username, password: 'wrong-password' }, ip)).status).toBe(401);
+    const blocked = await login({ username: user.username, password: DEFAULT_PASSWORD }, ip);
+    expect(blocked.status).toBe(429);
+    expect((await read<ErrorBody>(blocked)).message).toMatch(TOO_MANY);
+  }, 60_000);
 
   it('counts concurrent failures so that no more than 5 guesses are checked', async () => {
     const user = await createUser(t.db);

@@ -10,7 +10,8 @@ import { loginSchema, registerSchema, updateProfileSchema } from '../schemas/aut
 import { authenticate, register, updateUserFields } from '../services/accounts.ts';
 import { recordSessionClient, revokeSession } from '../services/sessions.ts';
 import { sessionClientOf } from './account.ts';
-import { loadUserView, toUserView, type UserView } from '../services/users.ts';
+import { loadUserView, toUserView } from '../services/users.ts';
+import { type UserView } from '../../../shared/users.ts';
 import { switchedOn } from '../services/settings.ts';
 
 /**

@@ -6,7 +6,7 @@ import { createInstructor } from '../../../tests/support/booking-factories.ts';
 import { createSignedInUser, signIn } from '../../../tests/support/factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { MAX_OVERRIDES, MAX_WEEKLY_RULES, OVERRIDE_DAY_OFF_MIXED, OVERRIDE_TIMES, TIME_INVALID, WINDOW_ORDER, WINDOW_OVERLAP } from '../services/bookings/availability.ts';
-import type { AvailabilityView } from '../services/bookings/views.ts';
+import type { AvailabilityView } from '../../../shared/bookings/views.ts';
 
 describe('instructor availability API', () => {
   let t: TestApp;

@@ -8,7 +8,7 @@ import { createAdmin, createSignedInUser, createUser, signIn } from '../../../te
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { BOOKING_NOT_FOUND, CANCEL_NOT_ALLOWED, RESCHEDULE_NOT_ALLOWED, REVIEW_EXISTS, REVIEW_NOT_ALLOWED, SLOT_TAKEN, SLOT_UNAVAILABLE } from '../domain/bookings.ts';
 import { cancelBooking, cancelFutureBookingsOf } from '../services/bookings/cancel.ts';
-import type { BookingView, ReviewView } from '../services/bookings/views.ts';
+import type { BookingView, ReviewView } from '../../../shared/bookings/views.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { createInstructor, createLessonType, giveBooking } from '../../../tests/
 import { createUser } from '../../../tests/support/factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { addDays, todayIn } from '../domain/booking-slots.ts';
-import type { SlotsAnswer } from '../services/bookings/views.ts';
+import type { SlotsAnswer } from '../../../shared/bookings/views.ts';
 
 describe('GET /api/connect/instructors/{id}/slots', () => {
   let t: TestApp;

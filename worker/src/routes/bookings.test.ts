@@ -12,7 +12,7 @@ import { ALREADY_BOOKED, PACKAGE_NOT_USABLE, seatInsertStatement, STARTS_AT_INVA
 import { sweepBookings } from '../services/bookings/sweep.ts';
 import { getTestProvider, ProviderError } from '../services/payments/index.ts';
 import { testEvents } from '../services/payments/test-provider.ts';
-import type { BookingStarted, BookingView, SlotView } from '../services/bookings/views.ts';
+import type { BookingStarted, BookingView, SlotView } from '../../../shared/bookings/views.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,8 +4,9 @@ import { certificateTemplates, courses } from '../../../db/schema/index.ts';
 import { createAdmin, createSignedInUser, signIn, type FactoryUser } from '../../../tests/support/factories.ts';
 import { buildCourse } from '../../../tests/support/learning-factories.ts';
 import { createTestApp, type TestApp, read } from '../../../tests/support/test-app.ts';
-import type { TemplateListItem } from '../services/certificate-templates.ts';
-import { ensureDefaultCertificateTemplate, type RenderedTemplate } from '../services/certificates.ts';
+import type { TemplateListItem } from '../../../shared/certificate-templates.ts';
+import { ensureDefaultCertificateTemplate } from '../services/certificates.ts';
+import { type RenderedTemplate } from '../../../shared/certificates.ts';
 
 const fields = {
   name: 'Royal',

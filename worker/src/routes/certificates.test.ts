@@ -5,8 +5,9 @@ import { createAdmin, createSignedInUser, createUser, signIn, type FactoryUser }
 import { createEnrollment } from '../../../tests/support/course-factories.ts';
 import { answersFor, buildCourse, type BuiltCourse } from '../../../tests/support/learning-factories.ts';
 import { createTestApp, type TestApp, read } from '../../../tests/support/test-app.ts';
-import { ensureDefaultCertificateTemplate, type CertificateSummary, type CertificateView, type VerifyAnswer } from '../services/certificates.ts';
-import type { CompletionView } from '../services/learning.ts';
+import { ensureDefaultCertificateTemplate } from '../services/certificates.ts';
+import { type CertificateSummary, type CertificateView, type VerifyAnswer } from '../../../shared/certificates.ts';
+import type { CompletionView } from '../../../shared/learning.ts';
 
 describe('certificates', () => {
   let t: TestApp;

@@ -7,8 +7,8 @@ import { givePlan } from '../../../tests/support/subscription-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { PROFILE_INCOMPLETE, PROFILE_NOT_FOUND, PROFILE_SUSPENDED, TIME_ZONE_INVALID, ZIP_INVALID, ZIP_NOT_FOUND, LESSON_TYPE_NOT_FOUND } from '../domain/bookings.ts';
 import { FEATURES } from '../domain/features.ts';
-import type { LessonTypeView, OwnProfileView, PackageView } from '../services/bookings/views.ts';
-import { GROUP_CAPACITY, PACKAGE_NOT_FOUND, PRIVATE_CAPACITY, STYLE_NOT_FOUND } from '../services/connect/profile-schemas.ts';
+import type { LessonTypeView, OwnProfileView, PackageView } from '../../../shared/bookings/views.ts';
+import { GROUP_CAPACITY, PACKAGE_NOT_FOUND, PRIVATE_CAPACITY, STYLE_NOT_FOUND } from '../../../shared/connect/profile-schemas.ts';
 
 let t: TestApp;
 let styleIds: Record<string, number>;

@@ -6,7 +6,7 @@ import { validate } from '../http/validate.ts';
 import { requireUser, signedInUser } from '../middleware/auth.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import { createLessonType, createPackage, removeLessonType, removePackage, updateLessonType, updatePackage } from '../services/connect/profile-offers.ts';
-import { lessonTypeCreateSchema, lessonTypePatchSchema, packageCreateSchema, packagePatchSchema, profileSchema } from '../services/connect/profile-schemas.ts';
+import { lessonTypeCreateSchema, lessonTypePatchSchema, packageCreateSchema, packagePatchSchema, profileSchema } from '../../../shared/connect/profile-schemas.ts';
 import { ownProfileView, publishProfile, saveProfile, unpublishProfile } from '../services/connect/profile.ts';
 
 /**

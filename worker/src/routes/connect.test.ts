@@ -6,7 +6,7 @@ import { createUser } from '../../../tests/support/factories.ts';
 import { givePlan } from '../../../tests/support/subscription-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { INSTRUCTOR_NOT_FOUND, ZIP_INVALID, ZIP_NOT_FOUND } from '../domain/bookings.ts';
-import type { DirectoryAnswer, PublicProfileView } from '../services/bookings/views.ts';
+import type { DirectoryAnswer, PublicProfileView } from '../../../shared/bookings/views.ts';
 import type { InstructorReviewsAnswer } from '../services/connect/public-profile.ts';
 import { lookupZip } from '../services/connect/zipcode.ts';
 
@@ -15,7 +15,7 @@ let student: number;
 
 /** A published instructor teaching in person at a ZIP code's place (from the offline table). */
 async function at(zip: string, options: InstructorOptions = {}): Promise<GivenInstructor> {
-  const place = lookupZip(zip)!;
+  const place = (await lookupZip(zip))!;
   return createInstructor(t.db, {
     offersInPerson: true,
     offersOnline: false,

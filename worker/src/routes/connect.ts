@@ -10,6 +10,7 @@ import { idParamSchema, pageQuery } from '../schemas/users.ts';
 import { searchDirectory } from '../services/connect/directory.ts';
 import { getPublicProfile, listInstructorReviews } from '../services/connect/public-profile.ts';
 import { ZIP_PATTERN } from '../services/connect/zipcode.ts';
+import { singleLine } from '../schemas/text.ts';
 
 /**
  * The public side of Connect & Book (decision 0032): the directory, an instructor's public
@@ -33,7 +34,7 @@ const dollarsQuery = (label: string) =>
 export const directoryQuerySchema = z
   .object({
     // A slug; a style's name is forgiven ("Hip Hop" is hip-hop).
-    style: z.preprocess(emptyIsUndefined, z.string().trim().toLowerCase().max(80, 'Style must be at most 80 characters').transform((s) => s.replace(/\s+/g, '-')).optional()),
+    style: z.preprocess(emptyIsUndefined, singleLine(z.string().trim().toLowerCase().max(80, 'Style must be at most 80 characters')).transform((s) => s.replace(/\s+/g, '-')).optional()),
     lessonType: oneOf(LESSON_KINDS, 'Lesson type'),
     level: oneOf(RESOURCE_LEVELS, 'Level'),
     minPrice: dollarsQuery('Minimum price'),

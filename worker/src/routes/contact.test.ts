@@ -5,7 +5,7 @@ import { createAdminTestApp } from '../../../tests/support/admin-test-app.ts';
 import { createSignedInUser } from '../../../tests/support/factories.ts';
 import type { TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
-import type { ContactMessageView } from '../services/contact.ts';
+import type { ContactMessageView } from '../../../shared/contact.ts';
 
 let t: TestApp;
 let adminToken: string;

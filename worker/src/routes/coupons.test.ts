@@ -5,7 +5,8 @@ import { createCourse } from '../../../tests/support/course-factories.ts';
 import { createAdmin, createSignedInUser, createUser, signIn } from '../../../tests/support/factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
-import { COUPON_CODE_TAKEN, COUPON_NOT_FOUND, END_BEFORE_START, ITEM_NOT_FOUND, PERCENT_REQUIRED, AMOUNT_REQUIRED, type CouponPage, type CouponView } from '../services/coupons.ts';
+import { COUPON_CODE_TAKEN, COUPON_NOT_FOUND, END_BEFORE_START, ITEM_NOT_FOUND, PERCENT_REQUIRED, AMOUNT_REQUIRED } from '../services/coupons.ts';
+import { type CouponPage, type CouponView } from '../../../shared/coupons.ts';
 import { COUPON_CODE_FORMAT } from './coupons.ts';
 
 let t: TestApp;

@@ -8,7 +8,9 @@ import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { idParamSchema, pageQuery, pageSizeQuery } from '../schemas/users.ts';
 import { couponsExport } from '../services/csv/coupons.ts';
 import { csvExportResponse } from '../services/csv/stream.ts';
-import { createCoupon, deactivateCoupon, getCoupon, listCoupons, updateCoupon, type CouponInput } from '../services/coupons.ts';
+import { createCoupon, deactivateCoupon, getCoupon, listCoupons, updateCoupon } from '../services/coupons.ts';
+import { type CouponInput } from '../../../shared/coupons.ts';
+import { singleLine } from '../schemas/text.ts';
 
 /** Largest amounts accepted: $100,000.00 off, a $1,000,000.00 minimum, a million uses. */
 const MAX_CENTS = 10_000_000;
@@ -17,8 +19,7 @@ const MAX_LIMIT = 1_000_000;
 
 export const COUPON_CODE_FORMAT = 'The code must be 3 to 32 letters, digits, - or _, starting with a letter or digit.';
 
-const codeSchema = z
-  .string({ error: 'Code is required' })
+const codeSchema = singleLine(z.string({ error: 'Code is required' }))
   .transform(normaliseCouponCode)
   .pipe(z.string().regex(COUPON_CODE_PATTERN, COUPON_CODE_FORMAT));
 
@@ -40,7 +41,7 @@ const limitSchema = (label: string) =>
 
 const fields = {
   code: codeSchema,
-  description: z.string({ error: 'Description must be text' }).trim().max(200, 'Description must be at most 200 characters'),
+  description: singleLine(z.string({ error: 'Description must be text' }).trim().max(200, 'Description must be at most 200 characters')),
   discountType: z.enum(['percent', 'fixed'], { error: 'Choose percent or fixed amount' }),
   percentOff: z
     .number({ error: 'Percentage must be a number' })
@@ -89,7 +90,7 @@ export const createCouponSchema = z.object({
 export const updateCouponSchema = z.object(fields).partial();
 
 const listQuerySchema = z.object({
-  q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  q: singleLine(z.string().trim().max(100, 'Search must be at most 100 characters')).optional(),
   active: z
     .enum(['true', 'false', ''], { error: 'active must be true or false' })
     .optional()

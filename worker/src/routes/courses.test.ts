@@ -18,7 +18,7 @@ import { createSignedInUser } from '../../../tests/support/factories.ts';
 import * as sample from '../../../tests/support/file-samples.ts';
 import { givePlan } from '../../../tests/support/subscription-factories.ts';
 import { createTestApp, type TestApp, read, type ErrorBody } from '../../../tests/support/test-app.ts';
-import type { CourseDetail, CourseSummary, LessonView, ManagedCourseItem, Page } from '../services/courses.ts';
+import type { CourseDetail, CourseSummary, LessonView, ManagedCourseItem, Page } from '../../../shared/courses.ts';
 
 /** A word no other course of this file has, to search for one test's courses only. */
 const word = () => `w${randomBytes(5).toString('hex')}`;

@@ -5,7 +5,8 @@ import { makeResource, makeResourceCategory, makeSeller } from '../../../tests/s
 import { read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { encodeCursor } from '../domain/page-cursor.ts';
 import { INVALID_CURSOR } from '../schemas/users.ts';
-import type { AdminResourceList, AdminResourceSort } from '../services/store/resource-reads.ts';
+import type { AdminResourceSort } from '../services/store/resource-reads.ts';
+import type { AdminResourceList } from '../../../shared/store/resource-reads.ts';
 
 /**
  * GET /api/curriculum-all pages by keyset in each of its sorts (decision 0045): the tokens of

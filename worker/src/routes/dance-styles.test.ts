@@ -9,7 +9,7 @@ import { createResource, createSeller } from '../../../tests/support/seller-fact
 import { read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { STYLE_EXISTS, STYLE_IN_USE } from '../domain/bookings.ts';
 import { STYLE_NOT_FOUND, STYLE_RENAME_IN_USE, styleSlug } from '../services/bookings/admin-styles.ts';
-import type { AdminDanceStyleView, DanceStyleView } from '../services/bookings/views.ts';
+import type { AdminDanceStyleView, DanceStyleView } from '../../../shared/bookings/views.ts';
 
 let t: TestApp;
 let adminToken: string;

@@ -10,9 +10,9 @@ import { makeOwnership } from '../../../tests/support/store-factories.ts';
 import { insertSubscription } from '../../../tests/support/subscription-rows.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { eq } from 'drizzle-orm';
-import type { AreaSummary } from '../services/dashboards/areas.ts';
-import type { InstructorDashboard } from '../services/dashboards/instructor.ts';
-import type { LearnerDashboard } from '../services/dashboards/learner.ts';
+import type { AreaSummary } from '../../../shared/dashboards/areas.ts';
+import type { InstructorDashboard } from '../../../shared/dashboards/instructor.ts';
+import type { LearnerDashboard } from '../../../shared/dashboards/learner.ts';
 
 /** The signed-in person's own dashboards: /api/me/dashboard, /api/me/areas, /api/instructor/dashboard, against seeded rows. */
 

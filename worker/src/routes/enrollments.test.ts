@@ -1,10 +1,14 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollments, lessonProgress, sessions, users } from '../../../db/schema/index.ts';
+import { auditLog, enrollments, lessonProgress, sessions, users } from '../../../db/schema/index.ts';
+import { buyCourse } from '../../../tests/support/commerce-factories.ts';
+import { createCourse } from '../../../tests/support/course-factories.ts';
 import { createAdmin, createSignedInUser, createUser, signIn, type FactoryUser } from '../../../tests/support/factories.ts';
 import { buildCourse, type BuiltCourse } from '../../../tests/support/learning-factories.ts';
 import { createTestApp, type TestApp, read } from '../../../tests/support/test-app.ts';
-import type { EnrollmentView, GuestEnrollment, MyEnrollment, StudentEnrollment } from '../services/learning.ts';
+import type { GuestEnrollment } from '../services/learning.ts';
+import type { EnrollmentView } from '../../../shared/learning-views.ts';
+import type { MyEnrollment, StudentEnrollment } from '../../../shared/enrolment.ts';
 
 describe('enrolment', () => {
   let t: TestApp;
@@ -300,6 +304,55 @@ describe('enrolment', () => {
       expect(res.status).toBe(200);
       expect(await enrolmentCount(free.id, learner.user.id)).toBe(0);
       expect((await t.json('DELETE', `/api/enrollments/${created.id}`, undefined, admin.token)).status).toBe(404);
+    });
+
+    it('leaves a paid enrolment to an admin: 403 for the instructor, audited for the admin and answered with the order to refund', async () => {
+      const buyer = await createSignedInUser(t.db);
+      const order = await buyCourse(t, buyer.token, paid.id);
+      expect(order.status).toBe('paid');
+      const [enrolment] = await t.db.select().from(enrollments).where(and(eq(enrollments.courseId, paid.id), eq(enrollments.userId, buyer.user.id)));
+      expect(enrolment!.source).toBe('purchase');
+
+      const refused = await t.json('DELETE', `/api/enrollments/${enrolment!.id}`, undefined, instructor.token);
+      expect(refused.status).toBe(403);
+      expect(await read<{ message: string }>(refused)).toEqual({
+        message: 'Only an admin can remove an enrolment the learner paid for (by an order or a plan), with the refund it may need.',
+      });
+      expect(await enrolmentCount(paid.id, buyer.user.id)).toBe(1);
+
+      const removed = await t.json('DELETE', `/api/enrollments/${enrolment!.id}`, undefined, admin.token);
+      expect(removed.status).toBe(200);
+      expect(await removed.json()).toEqual({
+        message: 'Enrollment removed',
+        refundable_order: { id: order.id, number: order.number, status: 'paid', refundable_cents: order.totalCents, refund_path: `/api/admin/orders/${order.id}/refunds` },
+      });
+      expect(await enrolmentCount(paid.id, buyer.user.id)).toBe(0);
+      const entries = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'enrollment.delete'), eq(auditLog.entityId, String(enrolment!.id))));
+      expect(entries).toHaveLength(1);
+      expect(entries[0]!.actorId).toBe(admin.user.id);
+      expect(entries[0]!.summary).toContain(`paid by order ${order.number}`);
+
+      // The refund the answer points to goes through the existing route.
+      const refund = await t.json('POST', `/api/admin/orders/${order.id}/refunds`, { amountCents: order.totalCents }, admin.token);
+      expect(refund.status).toBe(201);
+    });
+
+    it('leaves an enrolment that came with a plan to an admin too; an invited one stays the instructor\'s', async () => {
+      const planCourse = await createCourse(t.db, { instructorId: instructor.user.id, requiredLevel: 20 });
+      const learner = await createSignedInUser(t.db);
+      const [viaPlan] = await t.db.insert(enrollments).values({ userId: learner.user.id, courseId: planCourse.id, source: 'free' }).returning();
+      expect((await t.json('DELETE', `/api/enrollments/${viaPlan!.id}`, undefined, instructor.token)).status).toBe(403);
+      const removed = await t.json('DELETE', `/api/enrollments/${viaPlan!.id}`, undefined, admin.token);
+      expect(removed.status).toBe(200);
+      expect(await removed.json()).toEqual({ message: 'Enrollment removed', refundable_order: null });
+
+      const [invited] = await t.db.insert(enrollments).values({ userId: learner.user.id, courseId: paid.id, source: 'instructor' }).returning();
+      const res = await t.json('DELETE', `/api/enrollments/${invited!.id}`, undefined, instructor.token);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ message: 'Enrollment removed' });
     });
   });
 });

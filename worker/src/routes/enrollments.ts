@@ -68,8 +68,7 @@ export const enrollmentRoutes = new Hono<AppContext>()
     return c.json(await listTeachingEnrollments(c.get('platform').db, signedInUser(c)), 200);
   })
   .delete('/enrollments/:id', requireUser, validate('param', idParamSchema), async (c) => {
-    await removeEnrollment(c.get('platform').db, signedInUser(c), c.req.valid('param').id);
-    return c.json({ message: 'Enrollment removed' as const }, 200);
+    return c.json(await removeEnrollment(c.get('platform').db, signedInUser(c), c.req.valid('param').id), 200);
   })
   // Invitations (decision 0013)
   .post('/courses/:id/invitations', requirePermission('enrollments.invite'), validate('param', idParamSchema), validate('json', invitationSchema), async (c) => {

@@ -8,9 +8,11 @@ import { addLedgerRow, createSeller } from '../../../tests/support/seller-factor
 import { useStripeFakeApp } from '../../../tests/support/stripe-app.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
-import { TEST_ONBOARDING_PATH, type ConnectStatus, type TestOnboardingView } from '../services/store/connect.ts';
+import { TEST_ONBOARDING_PATH } from '../services/store/connect.ts';
+import { type ConnectStatus, type TestOnboardingView } from '../../../shared/store/connect.ts';
 import { INSTRUCTOR_NOT_PUBLISHED, INSTRUCTOR_SUSPENDED } from '../services/store/payees.ts';
-import { NOTHING_TO_PAY, PAYOUTS_NOT_ENABLED, PAYOUTS_PAUSED_INSTRUCTOR, type PayoutView, type SellerPayments } from '../services/store/seller-money.ts';
+import { NOTHING_TO_PAY, PAYOUTS_NOT_ENABLED, PAYOUTS_PAUSED_INSTRUCTOR } from '../services/store/seller-money.ts';
+import { type PayoutView, type SellerPayments } from '../../../shared/store/seller-money.ts';
 
 /**
  * Payouts of a Connect & Book instructor who is not a store seller (decision 0032's addendum): the

@@ -8,7 +8,7 @@ import { validate } from '../http/validate.ts';
 import { requirePermission } from '../middleware/auth.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import { publishedCoursesOf } from '../services/course-reads.ts';
-import { type CourseSummary } from '../services/courses.ts';
+import { type CourseSummary } from '../../../shared/courses.ts';
 
 export const INSTRUCTOR_NOT_FOUND = 'Instructor not found';
 

@@ -5,8 +5,8 @@ import { createEnrollment } from '../../../tests/support/course-factories.ts';
 import { createAdmin, createSignedInUser, signIn, type FactoryUser } from '../../../tests/support/factories.ts';
 import { buildCourse, type BuiltCourse } from '../../../tests/support/learning-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
-import type { InvitationView, MyInvitation } from '../services/invitations.ts';
-import type { StudentEnrollment } from '../services/learning.ts';
+import type { InvitationView, MyInvitation } from '../../../shared/invitations.ts';
+import type { StudentEnrollment } from '../../../shared/enrolment.ts';
 
 type Signed = { user: FactoryUser; token: string };
 

@@ -5,7 +5,8 @@ import { createAdmin, createSignedInUser, signIn, type FactoryUser } from '../..
 import { answersFor, buildCourse, type BuiltCourse } from '../../../tests/support/learning-factories.ts';
 import { createTestApp, type TestApp, read } from '../../../tests/support/test-app.ts';
 import { ensureDefaultCertificateTemplate } from '../services/certificates.ts';
-import type { AttemptResult, CompletionView, LessonView, PlayerData } from '../services/learning.ts';
+import type { AttemptResult } from '../../../shared/quiz-attempts.ts';
+import type { CompletionView, LessonView, PlayerData } from '../../../shared/learning.ts';
 
 const LOCKED = "This module is locked until you pass the previous module's quizzes.";
 

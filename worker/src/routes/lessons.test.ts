@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessons, quizzes } from '../../../db/schema/index.ts';
 import { createCourse, createCourseCast, createCourseTree, createLesson, createModule, createQuestion, type CourseCast } from '../../../tests/support/course-factories.ts';
 import { createTestApp, type TestApp, read, type ErrorBody } from '../../../tests/support/test-app.ts';
-import type { LessonView } from '../services/courses.ts';
+import type { LessonView } from '../../../shared/courses.ts';
 
 let t: TestApp;
 let cast: CourseCast;

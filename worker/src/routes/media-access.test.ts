@@ -7,8 +7,8 @@ import * as sample from '../../../tests/support/file-samples.ts';
 import { givePlan } from '../../../tests/support/subscription-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { importSigningKey, signedUploadUrl } from '../domain/media-links.ts';
-import type { CourseDetail, CourseSummary, Page } from '../services/courses.ts';
-import type { LessonView } from '../services/learning.ts';
+import type { CourseDetail, CourseSummary, Page } from '../../../shared/courses.ts';
+import type { LessonView } from '../../../shared/learning.ts';
 import { markExistingCourseMedia } from '../services/media-access.ts';
 import type { UploadAnswer } from './upload.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, lessons, modules } from '../../../db/schema/index.ts';
 import { createCourse, createCourseCast, createCourseTree, createModule, type CourseCast } from '../../../tests/support/course-factories.ts';
 import { createTestApp, type TestApp, read, type ErrorBody } from '../../../tests/support/test-app.ts';
-import type { LessonView, ModuleView } from '../services/courses.ts';
+import type { LessonView, ModuleView } from '../../../shared/courses.ts';
 
 let t: TestApp;
 let cast: CourseCast;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../../db/schema/index.ts';
 import { createSignedInUser } from '../../../tests/support/factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
-import { notify, type NotificationView } from '../services/notifications.ts';
+import { notify } from '../services/notifications.ts';
+import { type NotificationView } from '../../../shared/notifications.ts';
 import { NOTIFICATION_NOT_FOUND } from './notifications.ts';
 
 let t: TestApp;

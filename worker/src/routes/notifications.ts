@@ -7,6 +7,7 @@ import { requireUser, signedInUser } from '../middleware/auth.ts';
 import { idParamSchema } from '../schemas/users.ts';
 import { listPreferences, updatePreferences } from '../services/notification-preferences.ts';
 import { listNotifications, markAllNotificationsRead, markNotificationRead, unreadCount } from '../services/notifications.ts';
+import { singleLine } from '../schemas/text.ts';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
@@ -17,7 +18,7 @@ export const preferencesSchema = z
       .array(
         z
           .object({
-            kind: z.string().min(1).max(64),
+            kind: singleLine(z.string().min(1).max(64)),
             in_app: z.boolean().optional(),
             email: z.boolean().optional(),
           })

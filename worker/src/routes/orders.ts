@@ -9,6 +9,7 @@ import { csvExportResponse } from '../services/csv/stream.ts';
 import { ordersExport } from '../services/orders-csv.ts';
 import { getAdminOrder, getOrderFor, listAdminOrders, listOwnOrders, listResourceOrders } from '../services/orders.ts';
 import { refundOrder } from '../services/refunds.ts';
+import { multiLine } from '../schemas/text.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const daySchema = (label: string) =>
@@ -44,7 +45,7 @@ export const refundSchema = z.object({
     .array(z.number({ error: 'Invalid order line' }).int('Invalid order line').positive('Invalid order line'))
     .max(100, 'Too many order lines')
     .optional(),
-  reason: z.string({ error: 'Reason must be text' }).trim().max(500, 'Reason must be at most 500 characters').optional(),
+  reason: multiLine(z.string({ error: 'Reason must be text' }).trim().max(500, 'Reason must be at most 500 characters')).optional(),
 });
 
 export const ordersRoutes = new Hono<AppContext>()

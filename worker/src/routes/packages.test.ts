@@ -6,7 +6,7 @@ import { payTestSession } from '../../../tests/support/commerce-factories.ts';
 import { createAdmin, createSignedInUser, signIn } from '../../../tests/support/factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { OWN_PACKAGE, PACKAGE_NOT_FOUND } from '../services/bookings/packages.ts';
-import type { PackagePurchaseView } from '../services/bookings/views.ts';
+import type { PackagePurchaseView } from '../../../shared/bookings/views.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import { createSignedInUser, type FactoryUser } from '../../../tests/support/fac
 import { answersFor, buildCourse, type BuiltCourse, type ModuleSpec, type QuizSpec } from '../../../tests/support/learning-factories.ts';
 import { createTestApp, type ErrorBody, type TestApp, read } from '../../../tests/support/test-app.ts';
 import { attemptQuestionOrder } from '../domain/learning.ts';
-import type { PlayerData } from '../services/learning.ts';
-import type { AttemptResult, QuizView } from '../services/quiz-attempts.ts';
+import type { PlayerData } from '../../../shared/learning.ts';
+import type { AttemptResult, QuizView } from '../../../shared/quiz-attempts.ts';
 
 describe('quizzes', () => {
   let t: TestApp;

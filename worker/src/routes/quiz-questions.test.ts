@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quizQuestions } from '../../../db/schema/index.ts';
 import { createCourseCast, createCourseTree, type CourseCast } from '../../../tests/support/course-factories.ts';
 import { createTestApp, type TestApp, read, type ErrorBody } from '../../../tests/support/test-app.ts';
-import type { QuestionView } from '../services/course-views.ts';
+import type { QuestionView } from '../../../shared/course-views.ts';
 
 let t: TestApp;
 let cast: CourseCast;

@@ -11,7 +11,7 @@ import {
   type CourseCast,
 } from '../../../tests/support/course-factories.ts';
 import { createTestApp, type TestApp, read, type ErrorBody } from '../../../tests/support/test-app.ts';
-import type { QuestionView, QuizView } from '../services/course-views.ts';
+import type { QuestionView, QuizView } from '../../../shared/course-views.ts';
 
 let t: TestApp;
 let cast: CourseCast;

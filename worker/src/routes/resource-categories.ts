@@ -12,7 +12,8 @@ import { createResourceCategorySchema, updateResourceCategorySchema } from '../s
 import { idParamSchema } from '../schemas/users.ts';
 import { audited } from '../services/audit.ts';
 import { uniqueViolation } from '../services/db-errors.ts';
-import { listResourceCategories, type ResourceCategoryView } from '../services/store/resource-reads.ts';
+import { listResourceCategories } from '../services/store/resource-reads.ts';
+import { type ResourceCategoryView } from '../../../shared/store/resource-reads.ts';
 
 /**
  * The store's resource categories (lesson plans, syllabi, music lists …), managed by

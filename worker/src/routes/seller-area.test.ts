@@ -7,8 +7,10 @@ import { placeOrder } from '../../../tests/support/order-factories.ts';
 import { addLedgerRow, createResource, createReview, createSeller } from '../../../tests/support/seller-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
-import { recordResourceView, type OwnResource, type SellerAnalytics, type SellerDashboard } from '../services/store/seller-analytics.ts';
-import { NOTHING_TO_PAY, PAYOUT_IN_PROGRESS, PAYOUTS_NOT_ENABLED, PAYOUTS_PAUSED, type PayoutView, type SellerPayments } from '../services/store/seller-money.ts';
+import { recordResourceView } from '../services/store/seller-analytics.ts';
+import { type OwnResource, type SellerAnalytics, type SellerDashboard } from '../../../shared/store/seller-analytics.ts';
+import { NOTHING_TO_PAY, PAYOUT_IN_PROGRESS, PAYOUTS_NOT_ENABLED, PAYOUTS_PAUSED } from '../services/store/seller-money.ts';
+import { type PayoutView, type SellerPayments } from '../../../shared/store/seller-money.ts';
 
 let t: TestApp;
 

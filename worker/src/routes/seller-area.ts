@@ -4,7 +4,8 @@ import type { AppContext } from '../app-context.ts';
 import { validate } from '../http/validate.ts';
 import { requirePermission, signedInUser } from '../middleware/auth.ts';
 import { pageQuery, pageSizeQuery } from '../schemas/users.ts';
-import { ANALYTICS_WINDOWS, getSellerAnalytics, getSellerDashboard, listOwnResources, type AnalyticsWindow } from '../services/store/seller-analytics.ts';
+import { getSellerAnalytics, getSellerDashboard, listOwnResources } from '../services/store/seller-analytics.ts';
+import { ANALYTICS_WINDOWS, type AnalyticsWindow } from '../../../shared/store/seller-analytics.ts';
 import { getSellerPayments, requestPayout } from '../services/store/seller-money.ts';
 
 /**

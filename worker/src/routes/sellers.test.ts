@@ -6,7 +6,7 @@ import { createResource, createReview, createSeller, uniqueStoreName } from '../
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { ALREADY_APPLIED, ALREADY_SELLER, PROFILE_NOT_FOUND, STORE_NAME_TAKEN } from '../services/store/sellers.ts';
 import { getSellerStore, listSellers, plainSummary, SELLER_NOT_FOUND, type SellerList } from '../services/store/storefront.ts';
-import type { SellerProfileView, SellerStore } from '../services/store/views.ts';
+import type { SellerProfileView, SellerStore } from '../../../shared/store/views.ts';
 
 let t: TestApp;
 

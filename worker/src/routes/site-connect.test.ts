@@ -47,7 +47,7 @@ async function page(path: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const place = lookupZip('10001')!;
+  const place = (await lookupZip('10001'))!;
   nora = await createInstructor(t.db, { firstName: 'Nora', lastName: 'York', headline: 'Ballet in Manhattan', offersInPerson: true, zip: '10001', city: place.city, state: place.state, latitude: place.latitude, longitude: place.longitude });
   ned = await createInstructor(t.db, { firstName: 'Ned', lastName: 'Online', headline: 'Jazz online', styles: ['Jazz'] });
   // The build as it was: the three pages and the hash of the directory they showed.

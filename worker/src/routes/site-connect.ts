@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import { cachePublic } from '../http/public-cache.ts';
 import type { AssetFetcher, Platform } from '../platform/context.ts';
 import { connectHash, CONNECT_MANIFEST_PATH, loadConnectPage, parseConnectManifest, type ConnectManifest } from '../services/connect/connect-page.ts';
-import { directorySearchString, isDefaultDirectoryQuery, parseDirectoryParams } from '../services/connect/directory-search.ts';
+import { directorySearchString, isDefaultDirectoryQuery, parseDirectoryParams } from '../../../shared/connect/directory-search.ts';
 import { htmlAnswer, renderCatalogPage, withSource } from './site.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { isDefaultStoreQuery, parseStoreQuery, storeSearch } from '../../../site/src/lib/store-query.ts';
+import { isDefaultStoreQuery, parseStoreQuery, storeSearch } from '../../../shared/store-query.ts';
 import type { AppContext } from '../app-context.ts';
 import { cachePublic } from '../http/public-cache.ts';
 import type { AssetFetcher, Platform } from '../platform/context.ts';

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { fillPattern, isDynamic, matchRoute, shellPath } from '../../../site/src/routes.ts';
 import type { AppContext } from '../app-context.ts';
 import { API_POLICY, CSP_MANIFEST_PATH, pagePolicyFor, parseCspManifest, type CspManifest } from '../domain/content-security.ts';
+import { redirectPath } from '../domain/redirect-target.ts';
 import { cachePublic, markNoStore } from '../http/public-cache.ts';
 import { memoized, type AssetFetcher, type Platform } from '../platform/context.ts';
 import type { PageRenderer, RenderedPageName, RenderedPages } from '../platform/page-renderer.ts';
@@ -248,7 +249,7 @@ export const siteRoutes = new Hono<AppContext>().on(['GET', 'HEAD'], '*', async 
 
   const match = path === '/' ? null : matchRoute(path);
   if (match?.route.redirect) {
-    return c.redirect(fillPattern(match.route.redirect, match.params) + url.search, 301);
+    return c.redirect(redirectPath(fillPattern(match.route.redirect, match.params) + url.search, '/', url.origin), 301);
   }
 
   const verification = await verifyPage(c.get('platform'), url);

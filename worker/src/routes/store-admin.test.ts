@@ -5,18 +5,13 @@ import { createAdmin, createSignedInUser, signIn } from '../../../tests/support/
 import { addLedgerRow, createResource, createSeller, uniqueStoreName } from '../../../tests/support/seller-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
-import {
-  ONLY_APPROVED_SUSPENDED,
-  ONLY_PENDING_REJECTED,
-  ONLY_SUSPENDED_REINSTATED,
-  SELLER_PROFILE_NOT_FOUND,
-  SUSPENDED_USE_REINSTATE,
-  type AdminSellerList,
-} from '../services/store/seller-admin.ts';
+import { ONLY_APPROVED_SUSPENDED, ONLY_PENDING_REJECTED, ONLY_SUSPENDED_REINSTATED, SELLER_PROFILE_NOT_FOUND, SUSPENDED_USE_REINSTATE } from '../services/store/seller-admin.ts';
+import { type AdminSellerList } from '../../../shared/store/seller-admin.ts';
 import { requireApprovedSeller, SELLER_SUSPENDED } from '../services/store/sellers.ts';
-import { platformFeeCents, platformFeePercent, type StoreSettings } from '../services/store/store-settings.ts';
-import type { StoreStats } from '../services/store/store-stats.ts';
-import type { SellerProfileView } from '../services/store/views.ts';
+import { platformFeeCents, platformFeePercent } from '../services/store/store-settings.ts';
+import { type StoreSettings } from '../../../shared/store/store-settings.ts';
+import type { StoreStats } from '../../../shared/store/store-stats.ts';
+import type { SellerProfileView } from '../../../shared/store/views.ts';
 
 let t: TestApp;
 let adminToken: string;

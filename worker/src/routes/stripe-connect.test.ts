@@ -6,8 +6,10 @@ import { addLedgerRow, createSeller } from '../../../tests/support/seller-factor
 import { useStripeFakeApp } from '../../../tests/support/stripe-app.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
-import { CONNECT_RETURN_PATH, CONNECT_UNAVAILABLE, NO_TEST_ACCOUNT, NOT_TEST_MODE, TEST_ONBOARDING_PATH, type ConnectStatus, type TestOnboardingView } from '../services/store/connect.ts';
-import { PAYOUT_FAILED, PAYOUTS_NOT_ENABLED, type PayoutView } from '../services/store/seller-money.ts';
+import { CONNECT_RETURN_PATH, CONNECT_UNAVAILABLE, NO_TEST_ACCOUNT, NOT_TEST_MODE, TEST_ONBOARDING_PATH } from '../services/store/connect.ts';
+import { type ConnectStatus, type TestOnboardingView } from '../../../shared/store/connect.ts';
+import { PAYOUT_FAILED, PAYOUTS_NOT_ENABLED } from '../services/store/seller-money.ts';
+import { type PayoutView } from '../../../shared/store/seller-money.ts';
 import { APPLICATION_PENDING, NOT_A_SELLER, SELLER_SUSPENDED } from '../services/store/sellers.ts';
 
 const profileOf = async (t: TestApp, userId: number) => (await t.db.select().from(sellerProfiles).where(eq(sellerProfiles.userId, userId)))[0]!;
@@ -137,6 +139,16 @@ describe('with Stripe keys: Express accounts, onboarding links and transfers thr
     expect(again.account_id).toBe(link.account_id);
     expect(requestsTo('/v1/accounts').filter((r) => r.form['metadata[userId]'] === String(seller.user.id))).toHaveLength(1);
     expect(requestsTo('/v1/account_links').filter((r) => r.form.account === link.account_id)).toHaveLength(2);
+  });
+
+  it('keeps the onboarding return addresses on the site, whatever host the request names', async () => {
+    const seller = await createSeller(stripe.app.db);
+    const res = await stripe.app.request('http://other.host/api/stripe-connect', { method: 'POST', headers: { authorization: `Bearer ${seller.token}` } });
+    expect(res.status).toBe(200);
+    const { account_id } = await read<{ account_id: string }>(res);
+    const links = requestsTo('/v1/account_links').filter((r) => r.form.account === account_id);
+    expect(links).toHaveLength(1);
+    for (const field of ['return_url', 'refresh_url'] as const) expect(new URL(links[0]!.form[field]!).origin).toBe('https://drx.example');
   });
 
   it('reads the account’s state from Stripe and keeps payouts_enabled in step', async () => {

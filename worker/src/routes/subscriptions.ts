@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { can } from '../domain/permissions.ts';
+import { sameOriginUrl } from '../domain/redirect-target.ts';
 import { AppError } from '../http/errors.ts';
 import { cachePublic } from '../http/public-cache.ts';
 import { validate } from '../http/validate.ts';
@@ -84,7 +85,7 @@ export const subscriptionsRoutes = new Hono<AppContext>()
   .post('/subscriptions/portal', requireUser, async (c) => {
     const platform = c.get('platform');
     const origin = platform.env.PUBLIC_URL ? new URL(platform.env.PUBLIC_URL).origin : new URL(c.req.url).origin;
-    return c.json({ url: await portalUrl(platform, signedInUser(c).id, `${origin}/profile/manage`) }, 200);
+    return c.json({ url: await portalUrl(platform, signedInUser(c).id, sameOriginUrl('/profile/manage', origin)) }, 200);
   })
   .post('/subscriptions/test-clock', requireUser, validate('json', testClockSchema), async (c) => {
     const user = signedInUser(c);

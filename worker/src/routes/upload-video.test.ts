@@ -59,6 +59,26 @@ describe('uploading a lesson video', () => {
     }
   });
 
+  it('is private from upload, before any lesson refers to it: 403 to anyone without a signature, served through the signed link its uploader gets', async () => {
+    const res = await upload(CLIP, 'count-in.webm');
+    expect(res.status).toBe(201);
+    const video = await read<UploadAnswer>(res);
+    const [row] = await t.db.select({ access: uploads.access, courseId: uploads.courseId }).from(uploads).where(eq(uploads.key, video.url.slice('/uploads/'.length)));
+    expect(row).toEqual({ access: 'course', courseId: null });
+
+    const anonymous = await t.request(video.url);
+    expect(anonymous.status).toBe(403);
+    expect(await read<ErrorBody>(anonymous)).toEqual({ message: 'This media link is invalid or has expired' });
+    // A signed-in stranger's request (a bearer token is no signature) is refused too.
+    const stranger = await createSignedInUser(t.db);
+    expect((await t.request(video.url, { headers: { authorization: `Bearer ${stranger.token}` } })).status).toBe(403);
+
+    expect(video.signed_url).toMatch(/^\/uploads\/lessons\/[0-9a-f-]{36}\.webm\?exp=\d+&sig=/);
+    const signed = await t.request(video.signed_url!);
+    expect(signed.status).toBe(200);
+    expect(new Uint8Array(await signed.arrayBuffer())).toEqual(CLIP);
+  });
+
   it('becomes course media when the lesson is saved with its URL (decision 0015); the lesson read gives the poster', async () => {
     const video = await read<UploadAnswer>(await upload(CLIP, 'count-in.webm'));
     const image = '/uploads/demo/cover-jazz.svg';

@@ -10,6 +10,7 @@ import { isQuotaRefusal, quotaExceeded, quotaOfRequest, uploadQuotaOf, withinQuo
 import {
   answerOf,
   checkFile,
+  COURSE_MEDIA_FOLDERS,
   filesOf,
   formText,
   invalidFileType,
@@ -27,9 +28,10 @@ import {
   type CheckedFile,
   type UploadAnswer,
 } from '../services/uploads.ts';
-import { loadUserView, type UserView } from '../services/users.ts';
+import { loadUserView } from '../services/users.ts';
+import { type UserView } from '../../../shared/users.ts';
 import { isUploadKey } from '../domain/media-links.ts';
-import { checkSignedRequest, MEDIA_LINK_REFUSED, uploadAccessOf } from '../services/media-access.ts';
+import { checkSignedRequest, MEDIA_LINK_REFUSED, signUploadLink, uploadAccessOf } from '../services/media-access.ts';
 import { contentRange, parseRangeHeader, resolveRange, unsatisfiedRange } from '../domain/byte-range.ts';
 import type { ObjectInfo } from '../platform/storage.ts';
 
@@ -70,6 +72,7 @@ export const uploadRoutes = new Hono<AppContext>()
       const resourceType = formText(form, 'resource_type').toLowerCase();
       const imagesOnly = resourceType === 'image';
       const folder = sanitizeFolder(formText(form, 'folder'));
+      const courseMedia = COURSE_MEDIA_FOLDERS.has(folder);
       const maxBytes = platform.env.MAX_UPLOAD_MB * MB;
       const checked: CheckedFile[] = [];
       for (const file of files) checked.push(await checkFile(file, maxBytes, imagesOnly));
@@ -82,14 +85,18 @@ export const uploadRoutes = new Hono<AppContext>()
       try {
         rows = await platform.db
           .insert(uploads)
-          .values(withinQuota(checked.map((file, i) => uploadRow(file, keys[i], user.id)), quotaBytes))
+          .values(withinQuota(checked.map((file, i) => uploadRow(file, keys[i], user.id, courseMedia ? 'course' : 'public')), quotaBytes))
           .returning({ id: uploads.id, key: uploads.key });
       } catch (err) {
         await removeObjects(platform, keys);
         throw isQuotaRefusal(err) ? quotaExceeded(quotaBytes) : err;
       }
       const idOf = new Map(rows.map((r) => [r.key, r.id]));
-      const answers = checked.map((file, i) => answerOf(file, keys[i], idOf.get(keys[i])!));
+      const plain = checked.map((file, i) => answerOf(file, keys[i], idOf.get(keys[i])!));
+      // Course media is private from upload: its uploader previews it through a signed link.
+      const answers: UploadAnswer[] = courseMedia
+        ? await Promise.all(plain.map(async (a) => ({ ...a, signed_url: (await signUploadLink(platform, a.url))! })))
+        : plain;
       if (many) return c.json(answers, 201);
       return c.json(answers[0], 201);
     },

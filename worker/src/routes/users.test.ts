@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { ROLE_NAMES } from '../domain/roles.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
 import { grantRole, revokeRole, updateUserAsAdmin } from '../services/admin-users.ts';
-import type { PublicUserView, UserView } from '../services/users.ts';
+import type { PublicUserView, UserView } from '../../../shared/users.ts';
 
 let t: TestApp;
 let adminToken: string;

@@ -7,7 +7,7 @@ import { createSignedInUser, createUser } from '../../../tests/support/factories
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { NO_CREDITS, OFFER_EXPIRED, WAITLIST_EXISTS, WAITLIST_NOT_NEEDED, WAITLIST_OFFER_MINUTES } from '../domain/bookings.ts';
 import { sweepBookings } from '../services/bookings/sweep.ts';
-import type { WaitlistView } from '../services/bookings/views.ts';
+import type { WaitlistView } from '../../../shared/bookings/views.ts';
 
 let t: TestApp;
 beforeAll(async () => {

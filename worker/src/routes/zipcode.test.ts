@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { ZIP_INVALID, ZIP_NOT_FOUND } from '../domain/bookings.ts';
-import type { ZipPlace } from '../services/bookings/views.ts';
+import type { ZipPlace } from '../../../shared/bookings/views.ts';
 import { lookupZip } from '../services/connect/zipcode.ts';
 
 let t: TestApp;
@@ -11,25 +11,25 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('lookupZip', () => {
-  it('reads city, state, coordinates and zone from the offline table', () => {
-    expect(lookupZip('10001')).toEqual({ zip: '10001', city: 'New York', state: 'NY', latitude: 40.7484, longitude: -73.9967, timeZone: 'America/New_York' });
-    expect(lookupZip(' 90210 ')).toMatchObject({ zip: '90210', city: 'Beverly Hills', state: 'CA', timeZone: 'America/Los_Angeles' });
-    expect(lookupZip('60601')).toMatchObject({ state: 'IL', timeZone: 'America/Chicago' });
-    expect(lookupZip('96813')).toMatchObject({ state: 'HI', timeZone: 'Pacific/Honolulu' });
+  it('reads city, state, coordinates and zone from the offline table', async () => {
+    expect(await lookupZip('10001')).toEqual({ zip: '10001', city: 'New York', state: 'NY', latitude: 40.7484, longitude: -73.9967, timeZone: 'America/New_York' });
+    expect(await lookupZip(' 90210 ')).toMatchObject({ zip: '90210', city: 'Beverly Hills', state: 'CA', timeZone: 'America/Los_Angeles' });
+    expect(await lookupZip('60601')).toMatchObject({ state: 'IL', timeZone: 'America/Chicago' });
+    expect(await lookupZip('96813')).toMatchObject({ state: 'HI', timeZone: 'Pacific/Honolulu' });
   });
 
-  it('knows US codes only: not Canadian, not malformed, not unknown', () => {
-    expect(lookupZip('K1A 0B1')).toBeNull();
-    expect(lookupZip('K1A')).toBeNull();
-    expect(lookupZip('1000')).toBeNull();
-    expect(lookupZip('100011')).toBeNull();
-    expect(lookupZip('00000')).toBeNull();
+  it('knows US codes only: not Canadian, not malformed, not unknown', async () => {
+    expect(await lookupZip('K1A 0B1')).toBeNull();
+    expect(await lookupZip('K1A')).toBeNull();
+    expect(await lookupZip('1000')).toBeNull();
+    expect(await lookupZip('100011')).toBeNull();
+    expect(await lookupZip('00000')).toBeNull();
   });
 
-  it('hands out copies: a caller cannot change the table', () => {
-    const place = lookupZip('10001')!;
+  it('hands out copies: a caller cannot change the table', async () => {
+    const place = (await lookupZip('10001'))!;
     place.city = 'Changed';
-    expect(lookupZip('10001')!.city).toBe('New York');
+    expect((await lookupZip('10001'))!.city).toBe('New York');
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, passwordSchema } from './auth.ts';
 import { pageQuery, pageSizeQuery } from './users.ts';
+import { singleLine } from './text.ts';
 
 /** Change password, forgot and reset password: shared by the API and the forms (decision 0016). */
 
@@ -27,8 +28,8 @@ const IDENTIFIER_MAX = 254;
 /** An email address or a username; the answer is the same whether or not it names an account. */
 export const forgotPasswordSchema = z
   .object({
-    email: z.string({ error: 'Email must be text' }).trim().max(IDENTIFIER_MAX, 'Email must be at most 254 characters').optional(),
-    username: z.string({ error: 'Username must be text' }).trim().max(IDENTIFIER_MAX, 'Username must be at most 254 characters').optional(),
+    email: singleLine(z.string({ error: 'Email must be text' }).trim().max(IDENTIFIER_MAX, 'Email must be at most 254 characters')).optional(),
+    username: singleLine(z.string({ error: 'Username must be text' }).trim().max(IDENTIFIER_MAX, 'Username must be at most 254 characters')).optional(),
   })
   .refine((v) => Boolean(v.email || v.username), { message: 'Enter your email address or username', path: ['email'] });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
@@ -49,7 +50,7 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export const outboxQuerySchema = z.object({
   page: pageQuery,
   pageSize: pageSizeQuery(20),
-  kind: z.string().trim().max(64, 'Kind must be at most 64 characters').optional(),
+  kind: singleLine(z.string().trim().max(64, 'Kind must be at most 64 characters')).optional(),
 });
 
 /** The forms' versions, with the repeated new password the API does not need. */
@@ -71,10 +72,12 @@ export const resetPasswordFormSchema = z
 export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>;
 
 export const forgotPasswordFormSchema = z.object({
-  identifier: z
-    .string({ error: 'Enter your email address or username' })
-    .trim()
-    .min(1, 'Enter your email address or username')
-    .max(IDENTIFIER_MAX, 'Must be at most 254 characters'),
+  identifier: singleLine(
+    z
+      .string({ error: 'Enter your email address or username' })
+      .trim()
+      .min(1, 'Enter your email address or username')
+      .max(IDENTIFIER_MAX, 'Must be at most 254 characters'),
+  ),
 });
 export type ForgotPasswordFormValues = z.input<typeof forgotPasswordFormSchema>;

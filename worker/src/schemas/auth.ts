@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uploadKeyOf } from '../domain/media-links.ts';
 import { MIN_PASSWORD_LENGTH } from '../domain/password-rules.ts';
+import { multiLine, singleLine } from './text.ts';
 
 /** Shared by the API and the sign-in, sign-up and profile forms. Messages are shown as they are. */
 
@@ -29,16 +30,20 @@ export const emailSchema = z
   .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`);
 
 const nameSchema = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`);
+  singleLine(
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`),
+  );
 
 export const firstNameSchema = nameSchema('First name');
 export const lastNameSchema = nameSchema('Last name');
-export const bioSchema = z
-  .string({ error: 'Bio must be text' })
-  .max(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`);
+export const bioSchema = multiLine(
+  z
+    .string({ error: 'Bio must be text' })
+    .max(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`),
+);
 
 /**
  * A file of this site exactly as the upload route names it (`/uploads/{key}`: no encoding, no
@@ -83,7 +88,7 @@ export type RegisterInput = z.input<typeof registerSchema>;
 
 /** Sign-in checks only presence: the password rules of today may not hold for older accounts. */
 export const loginSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254, 'Invalid username or password'),
+  username: singleLine(z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254, 'Invalid username or password')),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Invalid username or password'),
 });
 export type LoginInput = z.input<typeof loginSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REVIEW_COMMENT_MAX_LENGTH } from '../domain/bookings.ts';
+import { multiLine, singleLine } from './text.ts';
 
 /** Bodies and queries of the routes after a booking (decision 0032). */
 
@@ -7,25 +8,25 @@ export const REASON_MAX_LENGTH = 500;
 const instant = z.iso.datetime({ offset: true, message: 'Enter a date and time (ISO 8601).' });
 
 export const cancelBookingSchema = z.object({
-  reason: z.string().trim().max(REASON_MAX_LENGTH, `Keep the reason under ${REASON_MAX_LENGTH} characters.`).optional(),
+  reason: multiLine(z.string().trim().max(REASON_MAX_LENGTH, `Keep the reason under ${REASON_MAX_LENGTH} characters.`)).optional(),
 });
 
 export const declineBookingSchema = z.object({
-  reason: z.string().trim().max(REASON_MAX_LENGTH, `Keep the reason under ${REASON_MAX_LENGTH} characters.`).optional().default(''),
+  reason: multiLine(z.string().trim().max(REASON_MAX_LENGTH, `Keep the reason under ${REASON_MAX_LENGTH} characters.`)).optional().default(''),
 });
 
 export const rescheduleBookingSchema = z.object({ startsAt: instant });
 
 export const reviewBookingSchema = z.object({
   rating: z.number({ message: 'Choose a rating from 1 to 5.' }).int('Choose a rating from 1 to 5.').min(1, 'Choose a rating from 1 to 5.').max(5, 'Choose a rating from 1 to 5.'),
-  comment: z.string().max(REVIEW_COMMENT_MAX_LENGTH, `Keep the comment under ${REVIEW_COMMENT_MAX_LENGTH} characters.`).default(''),
+  comment: multiLine(z.string().max(REVIEW_COMMENT_MAX_LENGTH, `Keep the comment under ${REVIEW_COMMENT_MAX_LENGTH} characters.`)).default(''),
 });
 
 export const joinWaitlistSchema = z.object({
   instructorId: z.number().int().positive(),
   lessonTypeId: z.number().int().positive(),
   startsAt: instant,
-  timeZone: z.string().min(1).max(64),
+  timeZone: singleLine(z.string().min(1).max(64)),
 });
 
 export const acceptOfferSchema = z.object({ packagePurchaseId: z.number().int().positive().optional() }).default({});

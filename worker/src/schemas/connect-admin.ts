@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, PROFILE_STATUSES } from '../../../db/schema/bookings.ts';
 import { choiceQuery, keysetPageQuery, pageQuery, pageSizeQuery, searchQuery } from './users.ts';
+import { multiLine, singleLine } from './text.ts';
 
 /** The API's schemas of the Connect & Book admin screens (decision 0032). */
 
@@ -9,16 +10,20 @@ export const STYLE_DESCRIPTION_MAX = 500;
 export const SUSPEND_REASON_MAX = 500;
 export const CANCEL_REASON_MAX = 500;
 
-const styleName = z
-  .string({ error: 'Name must be text' })
-  .trim()
-  .min(1, 'Name is required')
-  .max(STYLE_NAME_MAX, `Name must be at most ${STYLE_NAME_MAX} characters`)
-  .regex(/[\p{L}\p{N}]/u, 'Name needs at least one letter or digit');
-const styleDescription = z
-  .string({ error: 'Description must be text' })
-  .trim()
-  .max(STYLE_DESCRIPTION_MAX, `Description must be at most ${STYLE_DESCRIPTION_MAX} characters`);
+const styleName = singleLine(
+  z
+    .string({ error: 'Name must be text' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(STYLE_NAME_MAX, `Name must be at most ${STYLE_NAME_MAX} characters`)
+    .regex(/[\p{L}\p{N}]/u, 'Name needs at least one letter or digit'),
+);
+const styleDescription = multiLine(
+  z
+    .string({ error: 'Description must be text' })
+    .trim()
+    .max(STYLE_DESCRIPTION_MAX, `Description must be at most ${STYLE_DESCRIPTION_MAX} characters`),
+);
 const stylePosition = z
   .number({ error: 'Position must be a number' })
   .int('Position must be a whole number')
@@ -70,11 +75,13 @@ export const adminBookingsQuerySchema = z
 export type AdminBookingsQuery = z.output<typeof adminBookingsQuerySchema>;
 
 const reasonSchema = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  multiLine(
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+  );
 
 export const adminCancelBookingSchema = z.object({ reason: reasonSchema('Reason', CANCEL_REASON_MAX) });
 
@@ -92,11 +99,12 @@ export const adminUpdateInstructorSchema = z
   .object({
     verified: z.boolean({ error: 'verified must be true or false' }).optional(),
     suspended: z.boolean({ error: 'suspended must be true or false' }).optional(),
-    reason: z
-      .string({ error: 'Reason must be text' })
-      .trim()
-      .max(SUSPEND_REASON_MAX, `Reason must be at most ${SUSPEND_REASON_MAX} characters`)
-      .optional(),
+    reason: multiLine(
+      z
+        .string({ error: 'Reason must be text' })
+        .trim()
+        .max(SUSPEND_REASON_MAX, `Reason must be at most ${SUSPEND_REASON_MAX} characters`),
+    ).optional(),
   })
   .refine((v) => v.verified !== undefined || v.suspended !== undefined, { message: 'Nothing to change' })
   .refine((v) => v.suspended !== true || !!v.reason, { message: 'Give a reason for the suspension', path: ['reason'] });

@@ -1,21 +1,26 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 import { pageQuery, pageSizeQuery } from './users.ts';
+import { multiLine, singleLine } from './text.ts';
 
 /** The contact form of /contact, shared by the API and the form. */
 export const contactMessageSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: singleLine(z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters')),
   email: z.string({ error: 'Email is required' }).trim().pipe(emailSchema),
-  subject: z
-    .string({ error: 'Subject is required' })
-    .trim()
-    .min(1, 'Subject is required')
-    .max(200, 'Subject must be at most 200 characters'),
-  message: z
-    .string({ error: 'Message is required' })
-    .trim()
-    .min(10, 'Message must be at least 10 characters')
-    .max(5000, 'Message must be at most 5000 characters'),
+  subject: singleLine(
+    z
+      .string({ error: 'Subject is required' })
+      .trim()
+      .min(1, 'Subject is required')
+      .max(200, 'Subject must be at most 200 characters'),
+  ),
+  message: multiLine(
+    z
+      .string({ error: 'Message is required' })
+      .trim()
+      .min(10, 'Message must be at least 10 characters')
+      .max(5000, 'Message must be at most 5000 characters'),
+  ),
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 

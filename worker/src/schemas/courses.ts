@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidPrice, MAX_PRICE_DOLLARS } from '../domain/courses.ts';
 import { COURSE_REQUIRED_LEVEL_MESSAGE, isCourseRequiredLevel, type CourseRequiredLevel } from '../domain/features.ts';
+import { multiLine, singleLine } from './text.ts';
 
 /**
  * Schemas of courses, modules, lessons, quizzes and questions: the one source of their validation
@@ -68,18 +69,20 @@ export const OPTIONS_MAX = 10;
 const atMost = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /** A required text with a minimum length; missing or not text gives the minimum's message too. */
-const minText = (label: string, min: number, max: number, message: string) =>
-  z.string({ error: message }).trim().min(min, message).max(max, atMost(label, max));
+const minText = (label: string, min: number, max: number, message: string, lines: typeof singleLine = singleLine) =>
+  lines(z.string({ error: message }).trim().min(min, message).max(max, atMost(label, max)));
 
 const title3 = minText('Title', 3, TITLE_MAX, COURSE_MESSAGES.title3);
-const description10 = minText('Description', 10, DESCRIPTION_MAX, COURSE_MESSAGES.description10);
+const description10 = minText('Description', 10, DESCRIPTION_MAX, COURSE_MESSAGES.description10, multiLine);
 
 /** Optional text: empty means none (null). */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, atMost(label, max))
+const optionalText = (label: string, max: number, lines: typeof singleLine = singleLine) =>
+  lines(
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, atMost(label, max)),
+  )
     .transform((v) => (v === '' ? null : v))
     .nullish();
 
@@ -90,10 +93,12 @@ const optionalText = (label: string, max: number) =>
 const LINK_PATTERN = /^(?:https?:\/\/[^\s/]+[^\s]*|\/(?!\/)[^\s]*)$/i;
 
 const linkField = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(URL_MAX, atMost(label, URL_MAX))
+  singleLine(
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(URL_MAX, atMost(label, URL_MAX)),
+  )
     .refine((v) => v === '' || LINK_PATTERN.test(v), `${label} must be an http(s) address or a path of this site`)
     .transform((v) => (v === '' ? null : v))
     .nullish();
@@ -148,14 +153,16 @@ export type CourseDialogValues = z.output<typeof courseDialogSchema>;
 
 /** Fields of the admin edit page that POST and PATCH accept too (snake_case as on the wire). */
 const courseExtraFields = {
-  short_name: z
-    .string({ error: COURSE_MESSAGES.shortName2 })
-    .trim()
-    .max(SHORT_NAME_MAX, atMost('Short name', SHORT_NAME_MAX))
+  short_name: singleLine(
+    z
+      .string({ error: COURSE_MESSAGES.shortName2 })
+      .trim()
+      .max(SHORT_NAME_MAX, atMost('Short name', SHORT_NAME_MAX)),
+  )
     .refine((v) => v === '' || v.length >= 2, COURSE_MESSAGES.shortName2)
     .transform((v) => (v === '' ? null : v))
     .nullish(),
-  detailed_description: optionalText('Detailed description', DETAILED_DESCRIPTION_MAX),
+  detailed_description: optionalText('Detailed description', DETAILED_DESCRIPTION_MAX, multiLine),
   category_id: refId('Category must be a category id').nullish(),
   difficulty_level: difficultySchema.optional(),
   duration: optionalText('Duration', DURATION_MAX),
@@ -211,8 +218,8 @@ const categoryRef = z.union([refId('Category must be a category id'), z.object({
 export const courseEditPageSchema = z.object({
   title: minText('Title', 5, TITLE_MAX, COURSE_MESSAGES.title5),
   short_name: minText('Short name', 2, SHORT_NAME_MAX, COURSE_MESSAGES.shortName2),
-  description: minText('Description', 20, DESCRIPTION_MAX, COURSE_MESSAGES.description20),
-  detailed_description: optionalText('Detailed description', DETAILED_DESCRIPTION_MAX),
+  description: minText('Description', 20, DESCRIPTION_MAX, COURSE_MESSAGES.description20, multiLine),
+  detailed_description: optionalText('Detailed description', DETAILED_DESCRIPTION_MAX, multiLine),
   price: priceSchema.nullish(),
   category_id: refId('Category must be a category id').nullish(),
   categories: z.array(categoryRef, { error: 'Categories must be a list' }).nullish(),
@@ -255,9 +262,9 @@ export const CATALOG_PAGE_SIZE = 12;
 /** GET /api/courses: search, filters and sort live in the URL (the catalog page keeps them in its query). */
 export const courseListQuerySchema = z.object({
   scope: queryValue(z.enum(['public', 'manage'], { error: 'Scope must be public or manage' })).transform((v) => v ?? 'public'),
-  q: queryValue(z.string().trim().max(100, 'Search must be at most 100 characters')),
+  q: queryValue(singleLine(z.string().trim().max(100, 'Search must be at most 100 characters'))),
   /** A category id or name (case-insensitive). */
-  category: queryValue(z.string().trim().max(60, 'Category must be at most 60 characters')),
+  category: queryValue(singleLine(z.string().trim().max(60, 'Category must be at most 60 characters'))),
   level: queryValue(
     z
       .string()
@@ -297,9 +304,7 @@ export const updateModuleSchema = z.object({
 export const lessonSchema = z.object({
   title: title3,
   description: description10,
-  content: z
-    .string({ error: COURSE_MESSAGES.content })
-    .max(LESSON_CONTENT_MAX, atMost('Content', LESSON_CONTENT_MAX))
+  content: multiLine(z.string({ error: COURSE_MESSAGES.content }).max(LESSON_CONTENT_MAX, atMost('Content', LESSON_CONTENT_MAX)))
     .refine((v) => v.trim() !== '', COURSE_MESSAGES.content),
   position: positionSchema.optional(),
   moduleId: refId('Module id must be a number'),
@@ -368,7 +373,7 @@ export const updateQuizSchema = z.object({
 });
 
 const optionsSchema = z
-  .array(z.string({ error: COURSE_MESSAGES.optionsBlank }).max(OPTION_MAX, atMost('An option', OPTION_MAX)), {
+  .array(singleLine(z.string({ error: COURSE_MESSAGES.optionsBlank }).max(OPTION_MAX, atMost('An option', OPTION_MAX))), {
     error: COURSE_MESSAGES.optionsMin,
   })
   .min(2, COURSE_MESSAGES.optionsMin)
@@ -381,7 +386,7 @@ const correctOptionSchema = z
   .int(COURSE_FIELD_MESSAGES.correctOption)
   .min(0, COURSE_FIELD_MESSAGES.correctOption);
 
-const questionTextSchema = minText('Question', 3, QUESTION_MAX, COURSE_FIELD_MESSAGES.question3);
+const questionTextSchema = minText('Question', 3, QUESTION_MAX, COURSE_FIELD_MESSAGES.question3, multiLine);
 
 /** Add question dialog: the correct option must be one of the options. */
 export const questionSchema = z
@@ -411,9 +416,11 @@ export const updateQuestionSchema = z.object({
 
 export const CATEGORY_NAME_MAX = 60;
 export const categoryNameSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(2, 'Name must be at least 2 characters')
-    .max(CATEGORY_NAME_MAX, atMost('Name', CATEGORY_NAME_MAX)),
+  name: singleLine(
+    z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(2, 'Name must be at least 2 characters')
+      .max(CATEGORY_NAME_MAX, atMost('Name', CATEGORY_NAME_MAX)),
+  ),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HEX_COLOR } from '../domain/certificates.ts';
 import { emailSchema, firstNameSchema, lastNameSchema, passwordSchema } from './auth.ts';
 import { idSchema } from './users.ts';
+import { multiLine, singleLine } from './text.ts';
 
 /** Inputs of enrolment, learning, quizzes, certificates and certificate templates; shared by the API and the forms. */
 
@@ -73,16 +74,18 @@ export const issueCertificateSchema = z.object({
 export type IssueCertificateInput = z.input<typeof issueCertificateSchema>;
 
 export const revokeCertificateSchema = z.object({
-  reason: z
-    .string({ error: 'A reason is required' })
-    .trim()
-    .min(1, 'A reason is required')
-    .max(500, 'The reason must be at most 500 characters'),
+  reason: multiLine(
+    z
+      .string({ error: 'A reason is required' })
+      .trim()
+      .min(1, 'A reason is required')
+      .max(500, 'The reason must be at most 500 characters'),
+  ),
 });
 export type RevokeCertificateInput = z.input<typeof revokeCertificateSchema>;
 
 export const certificateSearchQuerySchema = z.object({
-  q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  q: singleLine(z.string().trim().max(100, 'Search must be at most 100 characters')).optional(),
 });
 
 export const verifyCodeParamSchema = z.object({ code: z.string().max(64) });
@@ -90,13 +93,13 @@ export const verifyCodeParamSchema = z.object({ code: z.string().max(64) });
 const color = (label: string) => z.string({ error: `${label} is required` }).trim().regex(HEX_COLOR, `${label} must be a colour like #4c1d95`);
 
 const templateFields = {
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
-  body: z.string({ error: 'Wording is required' }).trim().min(1, 'Wording is required').max(5000, 'Wording must be at most 5000 characters'),
+  name: singleLine(z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters')),
+  title: singleLine(z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters')),
+  body: multiLine(z.string({ error: 'Wording is required' }).trim().min(1, 'Wording is required').max(5000, 'Wording must be at most 5000 characters')),
   primary_color: color('Primary colour'),
   accent_color: color('Accent colour'),
-  signatory_name: z.string().trim().max(100, 'Signatory name must be at most 100 characters'),
-  signatory_title: z.string().trim().max(100, 'Signatory title must be at most 100 characters'),
+  signatory_name: singleLine(z.string().trim().max(100, 'Signatory name must be at most 100 characters')),
+  signatory_title: singleLine(z.string().trim().max(100, 'Signatory title must be at most 100 characters')),
 };
 
 export const createTemplateSchema = z.object({

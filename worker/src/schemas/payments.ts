@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ITEM_KINDS } from '../../../db/schema/commerce.ts';
+import { singleLine } from './text.ts';
 
 /** Inputs of checkout and the payment routes (decision 0024). */
 
@@ -16,7 +17,7 @@ const itemIdSchema = z
   .positive('Item id must be a positive number')
   .max(Number.MAX_SAFE_INTEGER, 'Item id is too large');
 
-const couponCodeSchema = z.string({ error: 'Coupon code must be text' }).trim().max(64, 'Coupon code is too long').optional();
+const couponCodeSchema = singleLine(z.string({ error: 'Coupon code must be text' }).trim().max(64, 'Coupon code is too long')).optional();
 
 export const checkoutItemSchema = z.object({
   type: itemTypeSchema,
@@ -56,5 +57,5 @@ export const testCardSchema = z.object({
   cardNumber: z.string({ error: 'Card number is required' }).trim().min(1, 'Card number is required').max(32, 'Your card number is invalid.'),
   expiry: z.string({ error: 'Expiry is required' }).trim().min(1, 'Expiry is required').max(10, "Your card's expiration date is incomplete."),
   cvc: z.string({ error: 'Security code is required' }).trim().min(1, 'Security code is required').max(8, "Your card's security code is invalid."),
-  name: z.string({ error: 'Name on card must be text' }).trim().max(200, 'Name on card is too long').optional().default(''),
+  name: singleLine(z.string({ error: 'Name on card must be text' }).trim().max(200, 'Name on card is too long')).optional().default(''),
 });

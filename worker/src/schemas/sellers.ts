@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SELLER_ROLES, SELLER_STATUSES } from '../domain/store.ts';
 import { uploadKeyOf } from '../domain/media-links.ts';
 import { pageQuery, pageSizeQuery } from './users.ts';
+import { multiLine, singleLine } from './text.ts';
 
 /**
  * The sellers' forms (decision 0029): the application, the store settings and the admin's
@@ -29,32 +30,40 @@ function isWebLink(value: string, protocols: readonly string[]): boolean {
   }
 }
 
-export const storeNameSchema = z
-  .string({ error: 'Store name is required' })
-  .trim()
-  .min(STORE_NAME_MIN, `Store name must be at least ${STORE_NAME_MIN} characters`)
-  .max(STORE_NAME_MAX, `Store name must be at most ${STORE_NAME_MAX} characters`);
+export const storeNameSchema = singleLine(
+  z
+    .string({ error: 'Store name is required' })
+    .trim()
+    .min(STORE_NAME_MIN, `Store name must be at least ${STORE_NAME_MIN} characters`)
+    .max(STORE_NAME_MAX, `Store name must be at most ${STORE_NAME_MAX} characters`),
+);
 
-export const sellerBioSchema = z
-  .string({ error: 'Tell buyers about your teaching' })
-  .trim()
-  .min(SELLER_BIO_MIN, `Bio must be at least ${SELLER_BIO_MIN} characters`)
-  .max(SELLER_BIO_MAX, `Bio must be at most ${SELLER_BIO_MAX} characters`);
+export const sellerBioSchema = multiLine(
+  z
+    .string({ error: 'Tell buyers about your teaching' })
+    .trim()
+    .min(SELLER_BIO_MIN, `Bio must be at least ${SELLER_BIO_MIN} characters`)
+    .max(SELLER_BIO_MAX, `Bio must be at most ${SELLER_BIO_MAX} characters`),
+);
 
 /** A sample of one's work: a web link (http or https) or a file uploaded here. Empty means none. */
-export const sampleUrlSchema = z
-  .string({ error: 'Sample must be a link' })
-  .trim()
-  .max(2048, 'Sample link is too long')
+export const sampleUrlSchema = singleLine(
+  z
+    .string({ error: 'Sample must be a link' })
+    .trim()
+    .max(2048, 'Sample link is too long'),
+)
   .refine((v) => v === '' || isUploadPath(v) || isWebLink(v, ['http:', 'https:']), 'Sample must be a web link (http or https) or an uploaded file')
   .transform((v) => (v === '' ? null : v))
   .nullish();
 
 /** A store logo: an uploaded picture or an https link (as profile pictures, decision 0015); null removes it. */
-export const logoUrlSchema = z
-  .string({ error: 'Logo must be a link' })
-  .trim()
-  .max(2048, 'Logo link is too long')
+export const logoUrlSchema = singleLine(
+  z
+    .string({ error: 'Logo must be a link' })
+    .trim()
+    .max(2048, 'Logo link is too long'),
+)
   .refine((v) => isUploadPath(v) || isWebLink(v, ['https:']), 'Logo must be an uploaded picture or an https link')
   .nullable();
 
@@ -62,11 +71,12 @@ export const sellerApplicationSchema = z.object({
   store_name: storeNameSchema,
   bio: sellerBioSchema,
   sample_url: sampleUrlSchema,
-  application_note: z
-    .string({ error: 'Note must be text' })
-    .trim()
-    .max(APPLICATION_NOTE_MAX, `Note must be at most ${APPLICATION_NOTE_MAX} characters`)
-    .optional(),
+  application_note: multiLine(
+    z
+      .string({ error: 'Note must be text' })
+      .trim()
+      .max(APPLICATION_NOTE_MAX, `Note must be at most ${APPLICATION_NOTE_MAX} characters`),
+  ).optional(),
   requested_role: z.enum(SELLER_ROLES, { error: 'Choose SELLER or CURRICULUM_SELLER' }).default('SELLER'),
 });
 export type SellerApplicationInput = z.input<typeof sellerApplicationSchema>;
@@ -79,11 +89,13 @@ export const sellerSettingsSchema = z.object({
 export type SellerSettingsInput = z.input<typeof sellerSettingsSchema>;
 
 export const decisionReasonSchema = z.object({
-  reason: z
-    .string({ error: 'Give a reason' })
-    .trim()
-    .min(1, 'Give a reason')
-    .max(REASON_MAX, `Reason must be at most ${REASON_MAX} characters`),
+  reason: multiLine(
+    z
+      .string({ error: 'Give a reason' })
+      .trim()
+      .min(1, 'Give a reason')
+      .max(REASON_MAX, `Reason must be at most ${REASON_MAX} characters`),
+  ),
 });
 
 export const adminSellersQuerySchema = z.object({
@@ -91,7 +103,7 @@ export const adminSellersQuerySchema = z.object({
     .union([z.enum(SELLER_STATUSES), z.literal('')], { error: 'Unknown status' })
     .optional()
     .transform((v) => v || undefined),
-  q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  q: singleLine(z.string().trim().max(100, 'Search must be at most 100 characters')).optional(),
   page: pageQuery,
   page_size: pageSizeQuery(20),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { uploadKeyOf } from '../domain/media-links.ts';
 import { AGE_GROUPS, DANCE_STYLES, PREVIEW_IMAGES_MAX, REPLY_MAX, RESOURCE_LEVELS, RESOURCE_PAGE_SIZE_DEFAULT, RESOURCE_STATUSES, REVIEW_MAX, REVIEW_MIN } from '../domain/store.ts';
-import { RESOURCE_SORTS } from '../services/store/views.ts';
+import { RESOURCE_SORTS } from '../../../shared/store/views.ts';
 import { cursorQuery, idSchema, pageQuery, pageSizeQuery } from './users.ts';
+import { multiLine, singleLine } from './text.ts';
 
 /**
  * The curriculum store's inputs (decision 0029): a resource's fields, the list's query, reviews,
@@ -53,23 +54,28 @@ function isWebLink(value: string): boolean {
 /** A picture of the store: a file uploaded here (POST /api/upload answers /uploads/… paths) or a web link. */
 export const isImageLink = (value: string) => uploadKeyOf(value) !== null || isWebLink(value);
 
-export const imageUrlSchema = z
-  .string({ error: 'Image must be a link' })
-  .trim()
-  .max(2048, 'Image link is too long')
-  .refine(isImageLink, 'Image must be an uploaded picture (/uploads/…) or an http(s) link');
+export const imageUrlSchema = singleLine(
+  z
+    .string({ error: 'Image must be a link' })
+    .trim()
+    .max(2048, 'Image link is too long'),
+).refine(isImageLink, 'Image must be an uploaded picture (/uploads/…) or an http(s) link');
 
-const titleSchema = z
-  .string({ error: 'Title is required' })
-  .trim()
-  .min(RESOURCE_TITLE_MIN, `Title must be at least ${RESOURCE_TITLE_MIN} characters`)
-  .max(RESOURCE_TITLE_MAX, `Title must be at most ${RESOURCE_TITLE_MAX} characters`);
+const titleSchema = singleLine(
+  z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(RESOURCE_TITLE_MIN, `Title must be at least ${RESOURCE_TITLE_MIN} characters`)
+    .max(RESOURCE_TITLE_MAX, `Title must be at most ${RESOURCE_TITLE_MAX} characters`),
+);
 
-const descriptionSchema = z
-  .string({ error: 'Description is required' })
-  .trim()
-  .min(RESOURCE_DESCRIPTION_MIN, `Description must be at least ${RESOURCE_DESCRIPTION_MIN} characters`)
-  .max(RESOURCE_DESCRIPTION_MAX, `Description must be at most ${RESOURCE_DESCRIPTION_MAX} characters`);
+const descriptionSchema = multiLine(
+  z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(RESOURCE_DESCRIPTION_MIN, `Description must be at least ${RESOURCE_DESCRIPTION_MIN} characters`)
+    .max(RESOURCE_DESCRIPTION_MAX, `Description must be at most ${RESOURCE_DESCRIPTION_MAX} characters`),
+);
 
 const PRICE_MESSAGE = `Price must be 0 (free) or between $${(RESOURCE_PRICE_MIN_CENTS / 100).toFixed(2)} and $${(RESOURCE_PRICE_MAX_CENTS / 100).toLocaleString('en-US')}`;
 const validPriceCents = (cents: number) => cents === 0 || (cents >= RESOURCE_PRICE_MIN_CENTS && cents <= RESOURCE_PRICE_MAX_CENTS);
@@ -132,14 +138,16 @@ export const updateResourceSchema = z
 export type UpdateResourceInput = z.input<typeof updateResourceSchema>;
 
 export const rejectResourceSchema = z.object({
-  reason: z
-    .string({ error: 'Give the seller a reason' })
-    .trim()
-    .min(3, 'Give the seller a reason of at least 3 characters')
-    .max(REJECTION_REASON_MAX, `Reason must be at most ${REJECTION_REASON_MAX} characters`),
+  reason: multiLine(
+    z
+      .string({ error: 'Give the seller a reason' })
+      .trim()
+      .min(3, 'Give the seller a reason of at least 3 characters')
+      .max(REJECTION_REASON_MAX, `Reason must be at most ${REJECTION_REASON_MAX} characters`),
+  ),
 });
 
-const queryText = z.string().trim().max(100, 'Search must be at most 100 characters');
+const queryText = singleLine(z.string().trim().max(100, 'Search must be at most 100 characters'));
 const emptyIsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 const commonListQuery = {
@@ -187,11 +195,13 @@ const ratingSchema = z
   .min(1, 'Rating must be a whole number from 1 to 5')
   .max(5, 'Rating must be a whole number from 1 to 5');
 
-const reviewBodySchema = z
-  .string({ error: 'Write a few words about the resource' })
-  .trim()
-  .min(REVIEW_MIN, `Review must be at least ${REVIEW_MIN} characters`)
-  .max(REVIEW_MAX, `Review must be at most ${REVIEW_MAX} characters`);
+const reviewBodySchema = multiLine(
+  z
+    .string({ error: 'Write a few words about the resource' })
+    .trim()
+    .min(REVIEW_MIN, `Review must be at least ${REVIEW_MIN} characters`)
+    .max(REVIEW_MAX, `Review must be at most ${REVIEW_MAX} characters`),
+);
 
 export const createReviewSchema = z.object({ rating: ratingSchema, body: reviewBodySchema });
 export type ReviewInput = z.input<typeof createReviewSchema>;
@@ -201,20 +211,26 @@ export const updateReviewSchema = z
   .refine((v) => v.rating !== undefined || v.body !== undefined, 'Nothing to change');
 
 export const replySchema = z.object({
-  reply: z
-    .string({ error: 'Write your reply' })
-    .trim()
-    .min(2, 'Reply must be at least 2 characters')
-    .max(REPLY_MAX, `Reply must be at most ${REPLY_MAX} characters`),
+  reply: multiLine(
+    z
+      .string({ error: 'Write your reply' })
+      .trim()
+      .min(2, 'Reply must be at least 2 characters')
+      .max(REPLY_MAX, `Reply must be at most ${REPLY_MAX} characters`),
+  ),
 });
 
-const categoryNameSchema = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(CATEGORY_NAME_MIN, `Name must be at least ${CATEGORY_NAME_MIN} characters`)
-  .max(CATEGORY_NAME_MAX, `Name must be at most ${CATEGORY_NAME_MAX} characters`);
+const categoryNameSchema = singleLine(
+  z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(CATEGORY_NAME_MIN, `Name must be at least ${CATEGORY_NAME_MIN} characters`)
+    .max(CATEGORY_NAME_MAX, `Name must be at most ${CATEGORY_NAME_MAX} characters`),
+);
 
-const categoryDescriptionSchema = z.string({ error: 'Description must be text' }).trim().max(CATEGORY_DESCRIPTION_MAX, `Description must be at most ${CATEGORY_DESCRIPTION_MAX} characters`);
+const categoryDescriptionSchema = multiLine(
+  z.string({ error: 'Description must be text' }).trim().max(CATEGORY_DESCRIPTION_MAX, `Description must be at most ${CATEGORY_DESCRIPTION_MAX} characters`),
+);
 
 export const createResourceCategorySchema = z.object({
   name: categoryNameSchema,

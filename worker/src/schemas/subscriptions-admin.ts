@@ -10,6 +10,7 @@ import {
   YEARLY_PRICE_MAX_CENTS,
 } from '../domain/plan-rules.ts';
 import { choiceQuery, keysetPageQuery, searchQuery } from './users.ts';
+import { multiLine, singleLine } from './text.ts';
 
 /** The API's schemas of the plans and subscriptions admin (the rules: domain/plan-rules.ts). */
 
@@ -22,21 +23,25 @@ const priceSchema = (label: string, max: number, maxText: string) =>
     .max(max, `${label} must be at most ${maxText}`);
 
 export const planFields = {
-  name: z.string({ error: 'Name must be text' }).trim().min(1, 'Name is required').max(PLAN_NAME_MAX, `Name must be at most ${PLAN_NAME_MAX} characters`),
-  description: z
-    .string({ error: 'Description must be text' })
-    .trim()
-    .max(PLAN_DESCRIPTION_MAX, `Description must be at most ${PLAN_DESCRIPTION_MAX} characters`),
+  name: singleLine(z.string({ error: 'Name must be text' }).trim().min(1, 'Name is required').max(PLAN_NAME_MAX, `Name must be at most ${PLAN_NAME_MAX} characters`)),
+  description: multiLine(
+    z
+      .string({ error: 'Description must be text' })
+      .trim()
+      .max(PLAN_DESCRIPTION_MAX, `Description must be at most ${PLAN_DESCRIPTION_MAX} characters`),
+  ),
   monthlyPriceCents: priceSchema('Monthly price', MONTHLY_PRICE_MAX_CENTS, '$10,000.00'),
   yearlyPriceCents: priceSchema('Yearly price', YEARLY_PRICE_MAX_CENTS, '$120,000.00'),
   features: z
     .array(
       z.object({
-        text: z
-          .string({ error: 'A feature must be text' })
-          .trim()
-          .min(1, 'A feature needs its text')
-          .max(PLAN_FEATURE_TEXT_MAX, `A feature must be at most ${PLAN_FEATURE_TEXT_MAX} characters`),
+        text: singleLine(
+          z
+            .string({ error: 'A feature must be text' })
+            .trim()
+            .min(1, 'A feature needs its text')
+            .max(PLAN_FEATURE_TEXT_MAX, `A feature must be at most ${PLAN_FEATURE_TEXT_MAX} characters`),
+        ),
         included: z.boolean({ error: 'included must be true or false' }),
       }),
       { error: 'Features must be a list' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decodeCursor, type Cursor } from '../domain/page-cursor.ts';
 import { isRoleName, ROLE_NAMES, type RoleName } from '../domain/roles.ts';
 import { bioSchema, firstNameSchema, lastNameSchema } from './auth.ts';
+import { singleLine } from './text.ts';
 
 /** A numeric id in a path: digits only, so '1e3', '0x10' or '-1' are not read as numbers. */
 export const idSchema = z
@@ -57,10 +58,7 @@ export const keysetPageQuery = (fallbackSize: number) =>
     .refine((q) => !(q.after && q.before), { message: 'Ask for the page after a row or before one, not both', path: ['before'] });
 
 /** A list's search text in its query; empty means none. */
-export const searchQuery = z
-  .string()
-  .trim()
-  .max(100, 'Search must be at most 100 characters')
+export const searchQuery = singleLine(z.string().trim().max(100, 'Search must be at most 100 characters'))
   .optional()
   .transform((v) => v || undefined);
 
@@ -72,7 +70,7 @@ export const choiceQuery = <T extends string>(values: readonly T[], error: strin
     .transform((v): T | undefined => (v ? (v as T) : undefined));
 
 export const listUsersFiltersSchema = z.object({
-  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  search: singleLine(z.string().trim().max(100, 'Search must be at most 100 characters')).optional(),
   /** Only holders of this role. */
   role: z
     .string()

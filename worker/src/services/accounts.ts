@@ -9,8 +9,9 @@ import { sqlNow } from '../platform/sql-expressions.ts';
 import { uniqueViolation } from './db-errors.ts';
 import { expireResetTokensStatement } from './password-reset.ts';
 import { createSession, newSessionSecret, revokeOtherSessionsStatement } from './sessions.ts';
-import { beginLoginAttempt, loginSucceeded, throttleKeys, tooManySignInAttempts } from './throttle.ts';
-import { loadUserView, type UserView } from './users.ts';
+import { awaitLoginAttempt, loginFailed, loginSucceeded, throttleKeys, tooManySignInAttempts } from './throttle.ts';
+import { loadUserView } from './users.ts';
+import { type UserView } from '../../../shared/users.ts';
 
 export const USERNAME_TAKEN = 'Username already exists';
 export const EMAIL_TAKEN = 'Email already exists';
@@ -140,10 +141,19 @@ export async function authenticate(
   clientIp: string,
   sessionTtlHours: number,
 ): Promise<SignedIn> {
-  const attempt = await beginLoginAttempt(db, throttleKeys(credentials.username, clientIp));
+  const attempt = await awaitLoginAttempt(db, throttleKeys(credentials.username, clientIp));
   if (!attempt.allowed) throw tooManySignInAttempts(attempt.retryAfterSeconds);
-  const row = await findUserByUsername(db, credentials.username);
-  const ok = await verifyPassword(credentials.password, row?.passwordHash ?? (await timingDummyHash()));
+  let ok = false;
+  let row: UserRow | null;
+  try {
+    row = await findUserByUsername(db, credentials.username);
+    // The hash is checked even without an account, so the answer takes as long either way.
+    const verified = await verifyPassword(credentials.password, row?.passwordHash ?? (await timingDummyHash()));
+    ok = !!row && verified;
+  } finally {
+    // Only a verified failure keeps counting (decision 0058); an attempt that broke off counts as one.
+    if (!ok) await loginFailed(db, attempt);
+  }
   if (!row || !ok) throw new AppError(401, INVALID_CREDENTIALS);
   await loginSucceeded(db, attempt);
   if (!row.isActive) throw new AppError(403, ACCOUNT_DEACTIVATED);

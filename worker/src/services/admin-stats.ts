@@ -1,20 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ROLE_NAMES } from '../domain/roles.ts';
 import type { Db } from '../platform/db.ts';
-
-export interface AdminStats {
-  users: number;
-  active_users: number;
-  /** Users holding a role that opens the admin routes (a role containing ADMIN). */
-  admins: number;
-  new_users_7d: number;
-  messages: number;
-  unread_messages: number;
-  /** Sessions neither revoked nor expired. */
-  active_sessions: number;
-  /** Holders per role; every role of the roles table appears, with 0 when nobody holds it. */
-  roles: Record<string, number>;
-}
+import type { AdminStats } from '../../../shared/admin-stats.ts';
 
 export async function adminStats(db: Db, now = new Date()): Promise<AdminStats> {
   const nowIso = now.toISOString();

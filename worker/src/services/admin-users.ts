@@ -9,10 +9,12 @@ import type { Db } from '../platform/db.ts';
 import { insertSelection } from '../platform/insert-select.ts';
 import { sqlNow } from '../platform/sql-expressions.ts';
 import { audited, type AuditActor } from './audit.ts';
-import { roleMappingsOf, toUserView, loadUserView, type UserView } from './users.ts';
+import { roleMappingsOf, toUserView, loadUserView } from './users.ts';
+import { type UserView } from '../../../shared/users.ts';
 import { fieldWords } from '../domain/audit.ts';
-import { orderOf, readKeysetPage, type ListOrder, type PageAsk } from './keyset.ts';
+import { readKeysetPage, type ListOrder, type PageAsk, orderOf } from './keyset.ts';
 import { escapeLike, indexable, personMatches } from './people-search.ts';
+import type { UserPage, RoleSummary } from '../../../shared/admin-users.ts';
 
 export const USER_NOT_FOUND = 'User not found';
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.';
@@ -57,16 +59,6 @@ const anotherActiveAdmin = (excludedUserId: number) => sql`EXISTS (
 
 const holdsRole = (userId: number, role: string) => sql`EXISTS (
   SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = ${userId} AND r.name = ${role})`;
-
-export interface UserPage {
-  data: UserView[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Tokens of the pages after and before this one (decision 0045). */
-  next: string | null;
-  prev: string | null;
-}
 
 export interface UserFilters {
   search?: string;
@@ -296,13 +288,6 @@ export async function revokeRole(db: Db, actor: Actor, id: number, role: RoleNam
     throw conflict(LAST_ROLE);
   }
   return view;
-}
-
-export interface RoleSummary {
-  id: number;
-  name: string;
-  description: string;
-  user_count: number;
 }
 
 export async function listRoles(db: Db): Promise<RoleSummary[]> {

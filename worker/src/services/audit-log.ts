@@ -5,9 +5,10 @@ import { auditActionLabel } from '../domain/audit.ts';
 import type { Db } from '../platform/db.ts';
 import type { CsvExport } from './csv/stream.ts';
 import { csvHeaders, type CsvColumn } from './csv/writer.ts';
-import { after, orderOf, readKeysetPage, type ListOrder, type PageAsk, type Position } from './keyset.ts';
+import { after, readKeysetPage, type ListOrder, type PageAsk, type Position, orderOf } from './keyset.ts';
 import { indexable, personMatches } from './people-search.ts';
 import { sumOfDays } from './stats/totals.ts';
+import type { AuditEntryView, AuditLogPage } from '../../../shared/audit-log.ts';
 
 /**
  * The audit log's reads (decisions 0033 and 0048): the viewer's page of entries, newest first,
@@ -26,31 +27,6 @@ export interface AuditLogFilters {
   to?: string;
   /** Words of the summary: whole words, the last one also as the beginning of a word. */
   q?: string;
-}
-
-export interface AuditEntryView {
-  id: number;
-  actor_id: number | null;
-  actor_name: string;
-  actor_roles: string[];
-  action: string;
-  action_label: string;
-  entity: string;
-  entity_id: string | null;
-  summary: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  created_at: string;
-}
-
-export interface AuditLogPage {
-  data: AuditEntryView[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Tokens of the pages after and before this one (decision 0045). */
-  next: string | null;
-  prev: string | null;
 }
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (ch) => `\\${ch}`);

@@ -5,27 +5,12 @@ import type { CourseActor } from '../domain/courses.ts';
 import { can } from '../domain/permissions.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
-import {
-  DEFAULT_TEMPLATE_UNDELETABLE,
-  renderTemplate,
-  TEMPLATE_EDIT_FORBIDDEN,
-  TEMPLATE_FORBIDDEN,
-  TEMPLATE_NOT_FOUND,
-  type RenderedTemplate,
-  type TemplateRow,
-  type TemplateView,
-} from './certificates.ts';
+import { DEFAULT_TEMPLATE_UNDELETABLE, renderTemplate, TEMPLATE_EDIT_FORBIDDEN, TEMPLATE_FORBIDDEN, TEMPLATE_NOT_FOUND, type TemplateRow } from './certificates.ts';
+import { type RenderedTemplate, type TemplateView } from '../../../shared/certificates.ts';
 import { fieldWords, isStaffActor } from '../domain/audit.ts';
 import { auditedIfStaff, type AuditActor } from './audit.ts';
 import { sqlNow } from '../platform/sql-expressions.ts';
-
-/**
- * Certificate templates (/certificate-templates): designers (certificate_templates.design) list,
- * preview and make templates; the creator or certificate_templates.manage (ADMIN) changes one.
- */
-
-
-export type TemplateListItem = TemplateView & { can_edit: boolean };
+import type { TemplateListItem } from '../../../shared/certificate-templates.ts';
 
 function toTemplateView(row: TemplateRow): TemplateView {
   return {

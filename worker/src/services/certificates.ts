@@ -2,18 +2,8 @@ import type { ResultSet } from '@libsql/client';
 import { and, asc, count, desc, eq, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import QRCode from 'qrcode';
-import { certificates, certificateTemplates, courses, enrollments, users, type CERTIFICATE_ISSUE_KINDS } from '../../../db/schema/index.ts';
-import {
-  DEFAULT_TEMPLATE,
-  displayName,
-  formatCertificateDate,
-  generateCertificateCode,
-  normalizeCertificateCode,
-  renderTemplateHtml,
-  renderTemplateText,
-  verifyPath,
-  type CertificateValues,
-} from '../domain/certificates.ts';
+import { certificates, certificateTemplates, courses, enrollments, users } from '../../../db/schema/index.ts';
+import { DEFAULT_TEMPLATE, displayName, formatCertificateDate, generateCertificateCode, normalizeCertificateCode, renderTemplateHtml, renderTemplateText, verifyPath, type CertificateValues } from '../domain/certificates.ts';
 import { canManageCourse, type CourseActor } from '../domain/courses.ts';
 import { can, denialMessage } from '../domain/permissions.ts';
 import { COURSE_NOT_FOUND } from './courses.ts';
@@ -23,6 +13,7 @@ import { insertSelection } from '../platform/insert-select.ts';
 import { sqlNow } from '../platform/sql-expressions.ts';
 import { after, type Position } from './keyset.ts';
 import { audited, auditedIfStaff, type AuditActor } from './audit.ts';
+import type { CertificateSummary, IssueKind, RenderedTemplate, CertificateView, VerifyAnswer } from '../../../shared/certificates.ts';
 
 export const CERTIFICATE_NOT_FOUND = 'Certificate not found';
 export const CERTIFICATE_FORBIDDEN = 'You do not have access to this certificate.';
@@ -38,16 +29,12 @@ export const TEMPLATE_EDIT_FORBIDDEN = 'Only the creator of this template or an 
 export const DEFAULT_TEMPLATE_UNDELETABLE = 'The default template cannot be deleted.';
 export { COURSE_NOT_FOUND } from './courses.ts';
 
-export type IssueKind = (typeof CERTIFICATE_ISSUE_KINDS)[number];
-
 /** The verification page's line about how a certificate was earned. */
 export const ISSUED_VIA_LABELS: Readonly<Record<IssueKind, string>> = {
   completion: 'Earned by completing the course',
   instructor: 'Issued by the instructor',
   admin: 'Issued by DRX administration',
 };
-
-
 
 // ---------------------------------------------------------------------------------------------
 // Issuing
@@ -205,26 +192,6 @@ type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['all']>>[nu
 /** Who signs when a course has no instructor. */
 const NO_INSTRUCTOR = 'DRX';
 
-export interface CertificateSummary {
-  id: number;
-  code: string;
-  issued_at: string;
-  issued_date: string;
-  revoked: boolean;
-  revoked_at: string | null;
-  revoked_reason: string | null;
-  issued_by: number | null;
-  /** How it was earned: 'completion', or by hand by the 'instructor' or an 'admin'. */
-  issued_via: IssueKind;
-  learner: { id: number; username: string; name: string };
-  learner_name: string;
-  course: { id: number; title: string };
-  course_title: string;
-  instructor: { id: number; name: string } | null;
-  instructor_name: string;
-  verify_url: string;
-}
-
 function toSummary(row: SummaryRow): CertificateSummary {
   const learnerName = displayName({ firstName: row.learnerFirstName, lastName: row.learnerLastName, username: row.learnerUsername });
   const instructorName =
@@ -318,33 +285,6 @@ async function summaryById(db: Db, id: number): Promise<SummaryRow | null> {
   return row ?? null;
 }
 
-export interface TemplateView {
-  id: number;
-  name: string;
-  title: string;
-  body: string;
-  primary_color: string;
-  accent_color: string;
-  signatory_name: string;
-  signatory_title: string;
-  is_default: boolean;
-  created_by: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface RenderedTemplate {
-  id: number | null;
-  name: string;
-  title: string;
-  body_text: string;
-  body_html: string;
-  primary_color: string;
-  accent_color: string;
-  signatory_name: string;
-  signatory_title: string;
-}
-
 type TemplateLike = Pick<TemplateRow, 'name' | 'title' | 'body' | 'primaryColor' | 'accentColor' | 'signatoryName' | 'signatoryTitle'> & {
   id: number | null;
 };
@@ -376,14 +316,6 @@ async function templateForCertificate(db: Db, templateId: number | null): Promis
   return { id: null, ...DEFAULT_TEMPLATE };
 }
 
-export interface CertificateView extends CertificateSummary {
-  template: RenderedTemplate;
-  /** The public verification page, absolute (for the QR code and for sharing). */
-  verify_url_absolute: string;
-  /** An SVG QR code of `verify_url_absolute`. */
-  qr_svg: string;
-}
-
 /** GET /api/certificates/{id}: the owner, the course's manager or ADMIN. */
 export async function loadCertificateView(db: Db, viewer: CourseActor, id: number, origin: string): Promise<CertificateView> {
   const row = await summaryById(db, id);
@@ -403,31 +335,6 @@ export async function loadCertificateView(db: Db, viewer: CourseActor, id: numbe
   const qrSvg = await QRCode.toString(absolute, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { ...summary, template, verify_url_absolute: absolute, qr_svg: qrSvg };
 }
-
-export type VerifyAnswer =
-  | {
-      valid: true;
-      code: string;
-      learner: string;
-      course: string;
-      instructor: string;
-      issued_at: string;
-      issued_date: string;
-      issued_via: IssueKind;
-      /** What the verification page says about how it was earned. */
-      issued_via_label: string;
-    }
-  | {
-      valid: false;
-      reason: 'revoked';
-      code: string;
-      course: string;
-      /** When and why it was revoked: the revoke dialog promises the reason is shown here. */
-      revoked_at: string;
-      revoked_date: string;
-      revoked_reason: string | null;
-    }
-  | { valid: false; reason: 'not_found' };
 
 /** GET /api/certificates/verify/{code}: public; a revoked certificate is not valid. */
 export async function verifyCertificate(db: Db, input: string): Promise<VerifyAnswer> {

@@ -4,20 +4,10 @@ import { notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { audited, type AuditActor } from './audit.ts';
 import { sqlNowUnlessSet } from '../platform/sql-expressions.ts';
+import type { ContactMessageView } from '../../../shared/contact.ts';
 
 export const CONTACT_THANKS = 'Thank you! Your message has been sent.';
 export const MESSAGE_NOT_FOUND = 'Message not found';
-
-export interface ContactMessageView {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  user_id: number | null;
-  read_at: string | null;
-  created_at: string;
-}
 
 const view = {
   id: contactMessages.id,

@@ -2,7 +2,7 @@ import type { ResultSet } from '@libsql/client';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { coupons, type CouponRow } from '../../../db/schema/commerce.ts';
 import { courses } from '../../../db/schema/index.ts';
-import { couponRuleOf, describeCoupon, normaliseCouponCode, type CouponItemRef, type CouponRule } from '../domain/coupons.ts';
+import { couponRuleOf, describeCoupon, normaliseCouponCode, type CouponItemRef } from '../domain/coupons.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { audited, type AuditActor } from './audit.ts';
@@ -10,6 +10,7 @@ import { after, type Position } from './keyset.ts';
 import { uniqueViolation } from './db-errors.ts';
 import { fieldWords } from '../domain/audit.ts';
 import { sqlNow } from '../platform/sql-expressions.ts';
+import type { CouponPage, CouponView, CouponInput, CouponState } from '../../../shared/coupons.ts';
 
 /** Coupons admin (decision 0026): list, create, edit, deactivate. Checkout applies them (domain/coupons.ts). */
 
@@ -20,34 +21,7 @@ export const PERCENT_REQUIRED = 'Enter a percentage from 1 to 100.';
 export const AMOUNT_REQUIRED = 'Enter an amount greater than $0.00.';
 export const ITEM_NOT_FOUND = 'An item the coupon applies to does not exist.';
 
-/** Where a coupon stands now, for the list. */
-export type CouponState = 'active' | 'scheduled' | 'expired' | 'used_up' | 'inactive';
-
-export interface CouponItemView extends CouponItemRef {
-  title: string | null;
-}
-
-/** A coupon as the admin list shows it: what was written, with item titles, its state and its uses. */
-export interface CouponView extends Omit<CouponInput, 'appliesToItems'> {
-  id: number;
-  /** What the buyer reads: "20% off courses". */
-  summary: string;
-  appliesToItems: CouponItemView[] | null;
-  state: CouponState;
-  /** Uses held by pending orders, and uses by paid orders (counted once, on payment). */
-  reservedCount: number;
-  redeemedCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** What an admin writes: the rule checkout applies, and a description for the list. */
-export interface CouponInput extends CouponRule {
-  description: string;
-}
-
 export type CouponChanges = Partial<CouponInput>;
-
 
 // Written out in full: drizzle leaves the table name off columns of a one-table select, which would bind to r.
 const reservedCount = sql<number>`(SELECT count(*) FROM coupon_redemptions r WHERE r.coupon_id = "coupons"."id" AND r.status = 'reserved')`;
@@ -107,13 +81,6 @@ async function toViews(db: Db, rows: (CouponRow & { reserved: number; redeemed: 
 
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
-export interface CouponPage {
-  data: CouponView[];
-  total: number;
-  page: number;
-  pageSize: number;
 }
 
 export interface CouponFilters {

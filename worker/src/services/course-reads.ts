@@ -4,7 +4,8 @@ import { canListAllCourses, canManageCourse, centsToDollars, hasInstructorRole, 
 import { forbidden } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import type { CourseListQuery } from '../schemas/courses.ts';
-import { COURSE_MANAGERS_ONLY, type CourseSummary, type QuizRef, type LessonOutline, type LessonView, type CourseDetail, type ManagedCourseItem, type Page } from './courses.ts';
+import { COURSE_MANAGERS_ONLY } from './courses.ts';
+import { type CourseSummary, type QuizRef, type LessonOutline, type LessonView, type CourseDetail, type ManagedCourseItem, type Page } from '../../../shared/courses.ts';
 
 /** Course reads: the catalog and managed lists, a course's detail. */
 

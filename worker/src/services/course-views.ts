@@ -1,13 +1,13 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { lessons, modules, quizQuestions, quizzes } from '../../../db/schema/index.ts';
 import type { Db } from '../platform/db.ts';
-import type { QuizRef, LessonView, ModuleView } from './courses.ts';
+import type { QuizRef, LessonView, ModuleView } from '../../../shared/courses.ts';
+import type { QuizView, QuestionView } from '../../../shared/course-views.ts';
 
 /** Modules, lessons, quizzes and questions as the API answers them. */
 
 type ModuleRow = typeof modules.$inferSelect;
 type LessonRow = typeof lessons.$inferSelect;
-type QuizRow = typeof quizzes.$inferSelect;
 type QuestionRow = typeof quizQuestions.$inferSelect;
 
 export function toModuleView(row: ModuleRow, lessonList: LessonView[] = []): ModuleView<LessonView> {
@@ -38,19 +38,7 @@ export function toLessonView(row: LessonRow, quizList: QuizRef[] = []): LessonVi
   };
 }
 
-export interface QuizView {
-  id: number;
-  title: string;
-  description: string;
-  passScore: number;
-  lessonId: number;
-  questionCount: number;
-  /** Attempt rules (decision 0012): null = unlimited; minutes after a failed attempt; per-attempt order; when answers show. */
-  maxAttempts: number | null;
-  attemptWaitMinutes: number;
-  shuffleQuestions: boolean;
-  revealAnswers: QuizRow['revealAnswers'];
-}
+type QuizRow = typeof quizzes.$inferSelect;
 
 export function toQuizView(row: QuizRow, questionCount = 0): QuizView {
   return {
@@ -65,15 +53,6 @@ export function toQuizView(row: QuizRow, questionCount = 0): QuizView {
     shuffleQuestions: row.shuffleQuestions,
     revealAnswers: row.revealAnswers,
   };
-}
-
-export interface QuestionView {
-  id: number;
-  quizId: number;
-  question: string;
-  options: string[];
-  correctOption: number;
-  position: number;
 }
 
 export function toQuestionView(row: QuestionRow): QuestionView {

@@ -4,30 +4,7 @@ import type { Platform } from '../platform/context.ts';
 import { databaseRoundTrip, migrationState, paymentMode } from './deployment.ts';
 import { providerNameOf } from './payments/provider.ts';
 import { createStripeClient } from './payments/stripe-provider.ts';
-
-/**
- * POST /api/admin/deployment/checks (decision 0033): each check of the running deployment, answered
- * ok / warn / fail with a sentence. A check that throws or hangs is a `fail` with its reason, never
- * a 500: the page is there for the day something is broken.
- */
-
-export type CheckStatus = 'ok' | 'warn' | 'fail';
-
-export interface CheckResult {
-  key: string;
-  label: string;
-  status: CheckStatus;
-  message: string;
-  /** How long the check took, in milliseconds. */
-  ms: number;
-}
-
-export interface ChecksReport {
-  /** The worst status of the checks. */
-  status: CheckStatus;
-  checked_at: string;
-  checks: CheckResult[];
-}
+import type { CheckStatus, ChecksReport, CheckResult } from '../../../shared/deployment-checks.ts';
 
 /** A check gives up after this long (a hanging database or provider is a failure to report). */
 export const CHECK_TIMEOUT_MS = 10_000;

@@ -5,8 +5,9 @@ import { defaultSettings } from '../domain/settings.ts';
 import type { Platform } from '../platform/context.ts';
 import type { Db } from '../platform/db.ts';
 import { providerNameOf } from './payments/provider.ts';
-import { mailTransport, type MailTransportView } from './settings-mail.ts';
+import { mailTransport } from './settings-mail.ts';
 import { readSettings } from './settings.ts';
+import type { DeploymentFacts, RuntimeKind, MigrationState, PaymentMode } from '../../../shared/deployment.ts';
 
 /**
  * What /admin/deployment shows (decision 0033): the facts of this running server —
@@ -26,8 +27,6 @@ export function buildCommit(): string | null {
 
 /** When this process (Node) or isolate (Workers) loaded the app: the start of its uptime. */
 const LOADED_AT = Date.now();
-
-export type RuntimeKind = 'node' | 'workers';
 
 /** Workers sets navigator.userAgent to 'Cloudflare-Workers'; anything else here is Node. */
 export function runtimeKind(): RuntimeKind {
@@ -49,15 +48,6 @@ export interface MigrationInfo {
 /** The migrations committed in db/migrations (its journal), in order. */
 export const COMMITTED_MIGRATIONS: readonly MigrationInfo[] = (journal.entries as { tag: string; when: number }[]).map((e) => ({ tag: e.tag, when: e.when }));
 
-export interface MigrationState {
-  committed: number;
-  applied: number;
-  /** The newest applied migration's tag (matched by its timestamp), or null. */
-  latest_applied: string | null;
-  /** Committed migrations newer than the last one applied: `npm start` (Node) or `npm run db:migrate:remote` applies them. */
-  pending: string[];
-}
-
 /** Migrations applied (drizzle's __drizzle_migrations) against the committed journal. */
 export async function migrationState(db: Db): Promise<MigrationState> {
   const exists = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'`);
@@ -73,8 +63,6 @@ export async function migrationState(db: Db): Promise<MigrationState> {
   };
 }
 
-export type PaymentMode = 'test-provider' | 'stripe-test' | 'stripe-live';
-
 export function paymentMode(env: Platform['env']): PaymentMode {
   if (providerNameOf(env) !== 'stripe') return 'test-provider';
   return env.STRIPE_SECRET_KEY?.startsWith('sk_live_') || env.STRIPE_SECRET_KEY?.startsWith('rk_live_') ? 'stripe-live' : 'stripe-test';
@@ -88,19 +76,6 @@ export function databaseHostOf(url: string): string {
   } catch {
     return 'unreadable LIBSQL_URL';
   }
-}
-
-export interface DeploymentFacts {
-  runtime: { kind: RuntimeKind; node_version: string | null; app_env: string };
-  database: { kind: 'embedded' | 'libsql'; location: string; migrations: MigrationState | { error: string } };
-  storage: { kind: 'r2' | 'disk'; location: string };
-  payments: { mode: PaymentMode; webhook_secret_set: boolean; api_base_override: boolean };
-  mail: MailTransportView;
-  version: { package: string; commit: string | null };
-  public_url: string | null;
-  uptime_seconds: number;
-  started_at: string;
-  health: { status: 'ok' | 'fail'; database_ms: number | null; message: string };
 }
 
 /** A round trip to the database, timed. */

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { courses, enrollments, users } from '../../../db/schema/index.ts';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { courses, enrollments, orderItems, orders, users } from '../../../db/schema/index.ts';
 import { canManageCourse, type CourseActor } from '../domain/courses.ts';
 import { resumeLessonId } from '../domain/learning.ts';
-import { can } from '../domain/permissions.ts';
+import { can, denialMessage } from '../domain/permissions.ts';
 import { hashPassword } from '../domain/password.ts';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
@@ -13,20 +13,14 @@ import { COURSE_NOT_FOUND } from './courses.ts';
 import { uniqueViolation } from './db-errors.ts';
 import { assertCourseLevel, gateLevelOf, type GateActor } from './feature-access.ts';
 import { emptyOutline, emptyRecord, enrollmentOf, loadCourse, outlinesOf, recordsOf, type EnrollmentRow } from './learner-state.ts';
-import {
-  certificateRefs,
-  courseSummaries,
-  progressView,
-  toEnrollmentView,
-  type CertificateRef,
-  type CourseSummary,
-  type EnrollmentView,
-  type ProgressView,
-} from './learning-views.ts';
+import { certificateRefs, courseSummaries, toEnrollmentView, progressView } from './learning-views.ts';
+import { type EnrollmentView } from '../../../shared/learning-views.ts';
 import { preparedOnce } from './prepared-batch.ts';
 import { newSessionSecret } from './sessions.ts';
-import { loadUserView, type UserView } from './users.ts';
+import { loadUserView } from './users.ts';
+import { type UserView } from '../../../shared/users.ts';
 import { audited, auditedIfStaff, type AuditActor } from './audit.ts';
+import type { StudentEnrollment, MyEnrollment } from '../../../shared/enrolment.ts';
 
 /**
  * Enrolment: a learner in a free course, an admin enrolling someone, a guest enrolling with a new
@@ -35,7 +29,7 @@ import { audited, auditedIfStaff, type AuditActor } from './audit.ts';
 
 export { COURSE_NOT_FOUND } from './courses.ts';
 export { USER_NOT_FOUND } from './admin-users.ts';
-export type { EnrollmentView } from './learning-views.ts';
+
 export const ENROLLMENT_NOT_FOUND = 'Enrollment not found';
 export const PAYMENT_REQUIRED = 'This course must be purchased before you can enrol.';
 export const EMAIL_REGISTERED = 'An account with this email already exists. Please sign in to enrol.';
@@ -226,10 +220,6 @@ export async function enrollGuest(
   throw new AppError(409, 'Could not choose a username. Please try again.');
 }
 
-
-export type MyEnrollment = EnrollmentView &
-  ProgressView & { course: CourseSummary; resume_lesson_id: number | null; certificate: CertificateRef | null };
-
 /** GET /api/enrollments: my enrolments with course summary, progress and where to continue. */
 export async function listMyEnrollments(db: Db, userId: number): Promise<MyEnrollment[]> {
   const rows = await db.select().from(enrollments).where(eq(enrollments.userId, userId)).orderBy(desc(enrollments.updatedAt), desc(enrollments.id));
@@ -256,13 +246,6 @@ export async function listMyEnrollments(db: Db, userId: number): Promise<MyEnrol
     ];
   });
 }
-
-export type StudentEnrollment = EnrollmentView &
-  ProgressView & {
-    user: { id: number; username: string; first_name: string; last_name: string; email: string | null };
-    course: { id: number; title: string };
-    certificate: CertificateRef | null;
-  };
 
 async function studentEnrollments(db: Db, courseIds: number[]): Promise<StudentEnrollment[]> {
   if (courseIds.length === 0) return [];
@@ -316,21 +299,103 @@ export async function listTeachingEnrollments(db: Db, actor: CourseActor): Promi
   );
 }
 
-/** DELETE /api/enrollments/{id}: ADMIN or the course's instructor. Progress stays, so enrolling again resumes. */
-export async function removeEnrollment(db: Db, actor: CourseActor & { username?: string }, id: number): Promise<void> {
+/** The paid order a removed enrolment came from, with what is left to refund, for the admin's refund. */
+export interface RefundableOrder {
+  id: number;
+  number: string;
+  status: string;
+  /** What the order may still give back (cents): its total less what was refunded. */
+  refundable_cents: number;
+  /** The existing refund route of the order (orders.refund). */
+  refund_path: string;
+}
+
+/** DELETE /api/enrollments/{id}'s answer; `refundable_order` only when a paid enrolment was removed. */
+export interface RemovedEnrollment {
+  message: 'Enrollment removed';
+  refundable_order?: RefundableOrder | null;
+}
+
+const PAID_ORDER_STATUSES = ['paid', 'partially_refunded'] as const;
+
+/** The learner's latest paid order with a line of this course still in force, or null. */
+async function paidOrderFor(db: Db, userId: number, courseId: number) {
+  const [order] = await db
+    .select({ id: orders.id, number: orders.number, status: orders.status, totalCents: orders.totalCents, refundedCents: orders.refundedCents })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.status, PAID_ORDER_STATUSES),
+        eq(orderItems.kind, 'COURSE'),
+        eq(orderItems.itemId, courseId),
+        isNull(orderItems.revokedAt),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return order ?? null;
+}
+
+/**
+ * DELETE /api/enrollments/{id}: ADMIN or the course's instructor. Progress stays, so enrolling
+ * again resumes. An enrolment the learner paid for (a paid order line, or a plan that opens the
+ * course) is removed only with enrollments.remove_purchased (decision 0058): always audited, and
+ * answered with the order to refund through the refund route. Free and invited enrolments stay
+ * the instructor's to remove.
+ */
+export async function removeEnrollment(db: Db, actor: CourseActor & { username?: string }, id: number): Promise<RemovedEnrollment> {
   const [row] = await db
-    .select({ id: enrollments.id, instructorId: courses.instructorId, title: courses.title, userId: enrollments.userId })
+    .select({
+      id: enrollments.id,
+      instructorId: courses.instructorId,
+      title: courses.title,
+      userId: enrollments.userId,
+      courseId: enrollments.courseId,
+      source: enrollments.source,
+      requiredLevel: courses.requiredLevel,
+    })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .where(eq(enrollments.id, id))
     .limit(1);
   if (!row) throw notFound(ENROLLMENT_NOT_FOUND);
   if (!canManageCourse(actor, { instructorId: row.instructorId })) throw forbidden(MANAGE_ENROLLMENTS_FORBIDDEN);
+  const order = await paidOrderFor(db, row.userId, row.courseId);
+  // A plan opens a course above level 0: a learner's own enrolment there came with their subscription.
+  const purchased = row.source === 'purchase' || order !== null || (row.source === 'free' && row.requiredLevel > 0);
+  if (!purchased) {
+    await db.batch(
+      auditedIfStaff(db, auditActorOf(actor), { action: 'enrollment.delete', table: enrollments, id, summary: `Removed user #${row.userId} from “${row.title}” (progress kept).` }, [
+        db.delete(enrollments).where(eq(enrollments.id, id)),
+      ]),
+    );
+    return { message: 'Enrollment removed' };
+  }
+  if (!can(actor.roles, 'enrollments.remove_purchased')) throw forbidden(denialMessage('enrollments.remove_purchased'));
+  const refundable = order ? order.totalCents - order.refundedCents : 0;
+  const paidBy = order ? `order ${order.number}` : row.source === 'purchase' ? 'a purchase' : 'a plan';
   await db.batch(
-    auditedIfStaff(db, auditActorOf(actor), { action: 'enrollment.delete', table: enrollments, id, summary: `Removed user #${row.userId} from “${row.title}” (progress kept).` }, [
-      db.delete(enrollments).where(eq(enrollments.id, id)),
-    ]),
+    audited(
+      db,
+      auditActorOf(actor),
+      {
+        action: 'enrollment.delete',
+        table: enrollments,
+        id,
+        summary: `Removed user #${row.userId} from “${row.title}”, paid by ${paidBy}, without a refund (progress kept).`,
+      },
+      [db.delete(enrollments).where(eq(enrollments.id, id))],
+    ),
   );
+  return {
+    message: 'Enrollment removed',
+    refundable_order:
+      order && refundable > 0
+        ? { id: order.id, number: order.number, status: order.status, refundable_cents: refundable, refund_path: `/api/admin/orders/${order.id}/refunds` }
+        : null,
+  };
 }
 
 /** The actor as the audit log names them. */

@@ -13,6 +13,7 @@ import { COURSE_NOT_FOUND } from './courses.ts';
 import { notify, sendNotificationEmail } from './notifications.ts';
 import { isStaffActor } from '../domain/audit.ts';
 import { auditedIfStaff, type AuditActor } from './audit.ts';
+import type { InvitationView, MyInvitation } from '../../../shared/invitations.ts';
 
 /**
  * Instructors add learners by invitation (decision 0013): the instructor names an email, the
@@ -28,25 +29,6 @@ export const ALREADY_ENROLLED = 'This learner is already enrolled in the course.
 export const INVITATION_CLOSED = 'This invitation is no longer open.';
 
 type InvitationRow = typeof courseInvitations.$inferSelect;
-type InvitationStatus = InvitationRow['status'];
-
-/** What the course's manager sees of an invitation. */
-export interface InvitationView {
-  id: number;
-  course: { id: number; title: string };
-  email: string;
-  status: InvitationStatus;
-  created_at: string;
-  responded_at: string | null;
-}
-
-/** What the invited learner sees. */
-export interface MyInvitation {
-  id: number;
-  course: { id: number; title: string; description: string; image_url: string | null; status: string };
-  invited_by: { id: number; name: string } | null;
-  created_at: string;
-}
 
 async function managedCourse(db: Db, actor: CourseActor, courseId: number) {
   const [course] = await db

@@ -3,21 +3,8 @@ import { certificates, courses, users } from '../../../db/schema/index.ts';
 import { courseProgress, isCourseComplete, type LearnerState } from '../domain/learning.ts';
 import type { Db } from '../platform/db.ts';
 import type { CertificateRow } from './certificates.ts';
-import type { CourseRow, EnrollmentRow, LoadedOutline } from './learner-state.ts';
-
-/** The shapes the learning and enrolment answers share: enrolment, certificate reference, progress, course summary. */
-
-export interface EnrollmentView {
-  id: number;
-  user_id: number;
-  course_id: number;
-  source: EnrollmentRow['source'];
-  last_lesson_id: number | null;
-  completed_at: string | null;
-  enrolled_at: string;
-  created_at: string;
-  updated_at: string;
-}
+import type { EnrollmentRow, LoadedOutline } from './learner-state.ts';
+import type { EnrollmentView, CertificateRef, ProgressView, CourseSummary } from '../../../shared/learning-views.ts';
 
 export function toEnrollmentView(row: EnrollmentRow): EnrollmentView {
   return {
@@ -33,37 +20,13 @@ export function toEnrollmentView(row: EnrollmentRow): EnrollmentView {
   };
 }
 
-export interface CertificateRef {
-  id: number;
-  code: string;
-  revoked: boolean;
-}
-
 export const toCertificateRef = (row: Pick<CertificateRow, 'id' | 'code' | 'revokedAt'> | null): CertificateRef | null =>
   row ? { id: row.id, code: row.code, revoked: row.revokedAt !== null } : null;
-
-export interface ProgressView {
-  progress_percent: number;
-  completed_lessons: number;
-  total_lessons: number;
-  completed: boolean;
-}
 
 export function progressView(outline: LoadedOutline, record: LearnerState): ProgressView {
   const p = courseProgress(outline, record);
   return { progress_percent: p.percent, completed_lessons: p.completed, total_lessons: p.total, completed: isCourseComplete(outline, record) };
 }
-
-export interface CourseSummary {
-  id: number;
-  title: string;
-  description: string;
-  image_url: string | null;
-  status: CourseRow['status'];
-  lock_modules: boolean;
-  instructor: { id: number; first_name: string; last_name: string } | null;
-}
-
 
 /** The summary query of some courses (with the instructor's name), to run alone or in a batch. */
 export function courseSummaryQuery(db: Db, courseIds: number[]) {

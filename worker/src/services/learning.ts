@@ -2,29 +2,17 @@ import { eq } from 'drizzle-orm';
 import MarkdownIt from 'markdown-it';
 import { courses, enrollments, lessonProgress, lessons, modules } from '../../../db/schema/index.ts';
 import type { CourseActor } from '../domain/courses.ts';
-import { adjacentLessons, completedLessonIds, lockedModuleIds, resumeLessonId, type LessonType } from '../domain/learning.ts';
-import { lessonVideo, type LessonVideo } from '../domain/video.ts';
+import { adjacentLessons, completedLessonIds, lockedModuleIds, resumeLessonId } from '../domain/learning.ts';
+import { lessonVideo } from '../domain/video.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { COURSE_NOT_FOUND, LESSON_NOT_FOUND } from './courses.ts';
 import { ensureCertificate, type CertificateRow } from './certificates.ts';
 import { bind, runBatch } from './prepared-batch.ts';
-import {
-  accessFrom,
-  courseById,
-  assertUnlocked,
-  learnerSnapshot,
-  progressAfterWrite,
-  requireEnrollment,
-  snapshotFrom,
-  snapshotQueries,
-  type CourseRow,
-  type LearnerRecord,
-  type LoadedOutline,
-  type LoadedQuiz,
-} from './learner-state.ts';
-import { courseSummaryQuery, courseSummaryFrom, progressView, toCertificateRef, toEnrollmentView, type CertificateRef, type CourseSummary, type EnrollmentView, type ProgressView } from './learning-views.ts';
+import { accessFrom, courseById, assertUnlocked, learnerSnapshot, progressAfterWrite, requireEnrollment, snapshotFrom, type CourseRow, type LearnerRecord, type LoadedOutline, type LoadedQuiz, snapshotQueries } from './learner-state.ts';
+import { courseSummaryQuery, courseSummaryFrom, progressView, toCertificateRef, toEnrollmentView } from './learning-views.ts';
 import { sqlNow } from '../platform/sql-expressions.ts';
+import type { LessonQuizView, PlayerData, LessonView, CompletionView } from '../../../shared/learning.ts';
 
 /**
  * Learning: the course player, a lesson, completing it and what follows (the certificate). The
@@ -34,10 +22,9 @@ import { sqlNow } from '../platform/sql-expressions.ts';
 
 export { COURSE_NOT_FOUND, LESSON_NOT_FOUND, QUIZ_NOT_FOUND } from './courses.ts';
 export { MODULE_LOCKED, NOT_ENROLLED } from './learner-state.ts';
-export type { CertificateRef, CourseSummary, EnrollmentView, ProgressView } from './learning-views.ts';
-export type { GuestEnrollment, MyEnrollment, StudentEnrollment } from './enrolment.ts';
-export const QUIZ_LESSON_NEEDS_PASS = 'Pass the quiz of this lesson to complete it.';
 
+export type { GuestEnrollment } from './enrolment.ts';
+export const QUIZ_LESSON_NEEDS_PASS = 'Pass the quiz of this lesson to complete it.';
 
 // ---------------------------------------------------------------------------------------------
 // Markdown
@@ -59,37 +46,6 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
 /** Lesson markdown as HTML: raw HTML in the source is shown as text, links only to safe places. */
 export function renderLessonMarkdown(source: string): string {
   return markdown.render(source);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The player
-
-export interface PlayerLesson {
-  id: number;
-  title: string;
-  type: LessonType;
-  position: number;
-  completed: boolean;
-  quizzes: { id: number; title: string; passed: boolean }[];
-}
-
-export interface PlayerModule {
-  id: number;
-  title: string;
-  description: string;
-  position: number;
-  locked: boolean;
-  lessons: PlayerLesson[];
-}
-
-export interface PlayerData extends ProgressView {
-  course: CourseSummary;
-  /** True when a manager looks without being enrolled: nothing is recorded. */
-  preview: boolean;
-  enrollment: EnrollmentView | null;
-  modules: PlayerModule[];
-  resume_lesson_id: number | null;
-  certificate: CertificateRef | null;
 }
 
 /** GET /api/learn/courses/{courseId}. */
@@ -139,41 +95,6 @@ async function lessonContext(db: Db, lessonId: number) {
     .limit(1);
   if (!row) throw notFound(LESSON_NOT_FOUND);
   return row;
-}
-
-export interface LessonQuizView {
-  id: number;
-  title: string;
-  description: string;
-  pass_score: number;
-  question_count: number;
-  best_score: number | null;
-  attempts: number;
-  passed: boolean;
-}
-
-export interface LessonView {
-  id: number;
-  module_id: number;
-  course_id: number;
-  title: string;
-  description: string;
-  type: LessonType;
-  position: number;
-  content: string;
-  /** Markdown rendered on the server (raw HTML shown as text, safe links only); null when the lesson plays a video. */
-  content_html: string | null;
-  video: LessonVideo | null;
-  completed: boolean;
-  prev_lesson_id: number | null;
-  next_lesson_id: number | null;
-  /** The next lesson is in a module still locked for this learner. */
-  next_locked: boolean;
-  module: { id: number; title: string };
-  /** image_url: the course image, the poster of a lesson video (always public, decision 0015). */
-  course: { id: number; title: string; lock_modules: boolean; image_url: string | null };
-  quizzes: LessonQuizView[];
-  preview: boolean;
 }
 
 function lessonQuizViews(outline: LoadedOutline, record: LearnerRecord, lessonId: number): LessonQuizView[] {
@@ -226,12 +147,6 @@ export async function openLesson(db: Db, user: CourseActor, lessonId: number): P
   };
 }
 
-export interface CompletionView extends ProgressView {
-  course_id: number;
-  course_completed: boolean;
-  certificate: CertificateRef | null;
-}
-
 /**
  * After any progress: reads the learner's state again and, when the course is now complete,
  * issues the certificate (once; see ensureCertificate). Each write commits before this read, so
@@ -279,4 +194,3 @@ export async function completeLesson(db: Db, user: CourseActor, lessonId: number
 // Quizzes: taking them lives in quiz-attempts.ts (decision 0012); their views are re-exported here
 // for the islands' types.
 
-export type { AttemptResult, QuizView } from './quiz-attempts.ts';

@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { sqlNow } from '../platform/sql-expressions.ts';
 import { notificationPreferences } from '../../../db/schema/index.ts';
-import {
-  channelOn,
-  NOTIFICATION_GROUPS,
-  NOTIFICATION_KIND_NAMES,
-  NOTIFICATION_KINDS,
-  type NotificationChannel,
-  type NotificationKind,
-  type NotificationKindInfo,
-} from '../domain/notification-kinds.ts';
+import { channelOn, NOTIFICATION_GROUPS, NOTIFICATION_KIND_NAMES, NOTIFICATION_KINDS, type NotificationKind, type NotificationKindInfo } from '../domain/notification-kinds.ts';
 import { can, type Action } from '../domain/permissions.ts';
 import { badRequest } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
+import type { PreferenceGroupView, PreferenceView } from '../../../shared/notification-preferences.ts';
 
 /**
  * A user's choices per notification kind (decision 0033): GET lists every kind the user can
@@ -31,22 +24,6 @@ export function receivableKinds(roles: readonly string[]): NotificationKind[] {
     const action = AUDIENCE[kind];
     return !action || can(roles, action);
   });
-}
-
-export interface PreferenceView {
-  kind: NotificationKind;
-  label: string;
-  description: string;
-  channels: NotificationChannel[];
-  defaults: { in_app: boolean; email: boolean };
-  required: NotificationChannel | null;
-  in_app: boolean;
-  email: boolean;
-}
-
-export interface PreferenceGroupView {
-  group: NotificationKindInfo['group'];
-  kinds: PreferenceView[];
 }
 
 export async function listPreferences(db: Db, user: { id: number; roles: readonly string[] }): Promise<{ groups: PreferenceGroupView[] }> {

@@ -10,6 +10,7 @@ import type { MailAttachment } from '../platform/mailer.ts';
 import { publicLink } from '../platform/public-url.ts';
 import { sqlNow, sqlNowUnlessSet } from '../platform/sql-expressions.ts';
 import { deliverOutboxMessage, initialStatus, sendEmail } from './outbox.ts';
+import type { NotificationView } from '../../../shared/notifications.ts';
 
 /**
  * The one notifications service (decision 0033): every in-app notice and every
@@ -36,16 +37,6 @@ export interface Notice {
   body?: string;
   /** A path of the site the notice leads to. */
   url?: string | null;
-}
-
-export interface NotificationView {
-  id: number;
-  kind: string;
-  title: string;
-  body: string;
-  url: string | null;
-  read: boolean;
-  created_at: string;
 }
 
 const COLUMN: Record<NotificationChannel, string> = { in_app: 'in_app', email: 'email' };

@@ -4,7 +4,8 @@ import { emailOutbox } from '../../../db/schema/index.ts';
 import { createAdmin, signIn } from '../../../tests/support/factories.ts';
 import { createTestApp, read, type TestApp } from '../../../tests/support/test-app.ts';
 import type { MailMessage } from '../platform/mailer.ts';
-import { sendEmail, type OutboxMessageView } from './outbox.ts';
+import { sendEmail } from './outbox.ts';
+import { type OutboxMessageView } from '../../../shared/outbox.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,13 +1,12 @@
 import { count, desc, eq } from 'drizzle-orm';
-import { emailOutbox, type OUTBOX_STATUSES } from '../../../db/schema/index.ts';
+import { emailOutbox } from '../../../db/schema/index.ts';
 import type { Platform } from '../platform/context.ts';
 import type { MailAttachment } from '../platform/mailer.ts';
 import type { Db } from '../platform/db.ts';
 import { DEFAULT_MAIL_FROM, mailSender } from '../domain/settings.ts';
 import { readSettings } from './settings.ts';
 import { sqlNow } from '../platform/sql-expressions.ts';
-
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+import type { OutboxMessageView, OutboxStatus } from '../../../shared/outbox.ts';
 
 export interface OutgoingEmail {
   to: string;
@@ -85,20 +84,6 @@ export async function sendEmail(
   }
   const delivered = deliver(platform, id, email);
   return { id, status, delivered };
-}
-
-export interface OutboxMessageView {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  kind: string;
-  status: OutboxStatus;
-  error: string | null;
-  created_at: string;
-  sent_at: string | null;
-  /** The names of the files sent with it. */
-  attachment_names: string[];
 }
 
 const view = {

@@ -2,31 +2,15 @@ import { and, count, desc, eq, exists, getTableColumns, gt, isNull, lt, lte, not
 import { alias } from 'drizzle-orm/sqlite-core';
 import { certificates, courses, enrollments, lessonProgress, lessons, modules, quizAttempts, quizQuestions, quizzes } from '../../../db/schema/index.ts';
 import type { CourseActor } from '../domain/courses.ts';
-import {
-  answerProblems,
-  answersRevealed,
-  attemptGate,
-  attemptQuestionOrder,
-  completedLessonIds,
-  gradeQuiz,
-  QUIZ_MESSAGES,
-  revealedResults,
-  waitMessage,
-  type AttemptBlock,
-  type AttemptGate,
-  type AttemptHistory,
-  type QuizAnswer,
-  type QuizGrade,
-  type RevealedResult,
-  type RevealPolicy,
-} from '../domain/learning.ts';
+import { answerProblems, answersRevealed, attemptGate, attemptQuestionOrder, completedLessonIds, gradeQuiz, QUIZ_MESSAGES, revealedResults, waitMessage, type AttemptGate, type AttemptHistory, type QuizAnswer, type QuizGrade } from '../domain/learning.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { insertSelection } from '../platform/insert-select.ts';
 import { QUIZ_NOT_FOUND } from './courses.ts';
-import { accessFrom, accessTo, assertUnlocked, learnerStateColumns, learnerStateFromJson, requireEnrollment, type LearnerRecord } from './learner-state.ts';
-import { completionOf, settleCompletion, type CompletionView } from './learning.ts';
+import { accessFrom, accessTo, assertUnlocked, learnerStateFromJson, requireEnrollment, type LearnerRecord, learnerStateColumns } from './learner-state.ts';
+import { completionOf, settleCompletion } from './learning.ts';
 import { bind, decodeRow, decodeRows, jsonAggregate, jsonShape, preparedOnce, runBatch } from './prepared-batch.ts';
+import type { AttemptStanding, QuizView, AttemptResult } from '../../../shared/quiz-attempts.ts';
 
 /**
  * Taking a quiz (decision 0012): the learner's read of a quiz (questions in this attempt's order,
@@ -156,20 +140,6 @@ function servedOrder(quiz: QuizRow, questions: Question[], userId: number, attem
   return quiz.shuffleQuestions ? attemptQuestionOrder(questions, { userId, quizId: quiz.id, attemptNumber }) : questions;
 }
 
-/** Where the learner stands with a quiz's attempt rules; part of the quiz read and of an attempt's answer. */
-export interface AttemptStanding {
-  attempts: number;
-  /** null = unlimited. */
-  max_attempts: number | null;
-  attempts_left: number | null;
-  attempt_wait_minutes: number;
-  can_attempt: boolean;
-  /** Why no attempt can be made now: no questions, already passed, no attempts left, or waiting. */
-  blocked: AttemptBlock | null;
-  /** ISO time the next attempt opens, when waiting. */
-  next_attempt_at: string | null;
-}
-
 function standing(quiz: QuizRow, gate: AttemptGate, attempts: number): AttemptStanding {
   return {
     attempts,
@@ -199,23 +169,6 @@ function refusal(gate: AttemptGate, now: Date): AppError {
   }
 }
 
-export interface QuizView extends AttemptStanding {
-  id: number;
-  lesson_id: number;
-  module_id: number;
-  course_id: number;
-  title: string;
-  description: string;
-  pass_score: number;
-  /** In the order of the learner's next attempt; never the correct option. */
-  questions: { id: number; question: string; options: string[] }[];
-  best_score: number | null;
-  passed: boolean;
-  shuffle_questions: boolean;
-  reveal_answers: RevealPolicy;
-  preview: boolean;
-}
-
 /** GET /api/learn/quizzes/{quizId}. */
 export async function openQuiz(db: Db, user: CourseActor, quizId: number): Promise<QuizView> {
   const { quiz, lesson, course, access, outline, record, questions, history } = await quizState(db, user, quizId);
@@ -239,17 +192,6 @@ export async function openQuiz(db: Db, user: CourseActor, quizId: number): Promi
     ...standing(quiz, preview ? { ...gate, open: false } : gate, history.count),
   };
 }
-
-export type AttemptResult = Omit<QuizGrade, 'results'> &
-  CompletionView &
-  AttemptStanding & {
-    attempt_id: number;
-    quiz_id: number;
-    lesson_completed: boolean;
-    /** Each of the learner's answers, right or wrong; `correct_option` only when answers_revealed. */
-    results: RevealedResult[];
-    answers_revealed: boolean;
-  };
 
 /** The learner's attempts at a quiz, as the inserts' subqueries read them. */
 const earlier = alias(quizAttempts, 'a');

@@ -5,6 +5,7 @@ import { describeDevice } from '../domain/user-agent.ts';
 import { notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { sqlNow } from '../platform/sql-expressions.ts';
+import type { SessionView } from '../../../shared/sessions.ts';
 
 export const SESSION_NOT_FOUND = 'Session not found';
 /** Days without use after which a session ends, unless SESSION_IDLE_DAYS says otherwise. */
@@ -13,7 +14,6 @@ export const DEFAULT_IDLE_DAYS = 7;
 export const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 /** Longest user agent kept (headers can be long; people only need the device). */
 const USER_AGENT_MAX = 512;
-
 
 /** What the session list shows so a person can tell their sessions apart. */
 export interface SessionClient {
@@ -172,17 +172,6 @@ export async function revokeOwnSession(db: Db, userId: number, sessionId: number
     .set({ revokedAt: sqlNow })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   if (result.rowsAffected === 0) throw notFound(SESSION_NOT_FOUND);
-}
-
-export interface SessionView {
-  id: number;
-  device: string;
-  user_agent: string | null;
-  ip_address: string | null;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-  current: boolean;
 }
 
 /** GET /api/me/sessions: the user's live sessions, the current one first, then by last use. */

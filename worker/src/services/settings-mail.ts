@@ -6,23 +6,10 @@ import { mailSender, type Settings } from '../domain/settings.ts';
 import { AppError } from '../http/errors.ts';
 import type { Platform } from '../platform/context.ts';
 import type { AuditActor } from './audit.ts';
-import { sendEmail, type OutboxStatus } from './outbox.ts';
+import { sendEmail } from './outbox.ts';
+import { type OutboxStatus } from '../../../shared/outbox.ts';
 import { readSettings, requestSettings } from './settings.ts';
-
-/** How outgoing mail leaves this server: facts only, never the SMTP credentials. */
-export interface MailTransportView {
-  /** smtp: SMTP_URL is set; console: emails stay in the outbox (and the development log). */
-  transport: 'smtp' | 'console';
-  /** The SMTP server's host and port (no user or password), when set. */
-  smtp_host: string | null;
-  /** Whether this runtime delivers (Workers has no SMTP: messages wait as pending). */
-  delivers_here: boolean;
-  /** The environment's MAIL_FROM, used when Mail sets no sender address. */
-  env_from: string;
-  /** What the next email is sent from and its Reply-To, with the current settings. */
-  from: string;
-  reply_to: string | null;
-}
+import type { MailTransportView, PublicSiteSettings } from '../../../shared/settings-mail.ts';
 
 export function smtpHostOf(smtpUrl: string | undefined): string | null {
   if (!smtpUrl) return null;
@@ -75,17 +62,6 @@ export async function sendTestEmail(platform: Pick<Platform, 'env' | 'db' | 'mai
   await sent.delivered;
   const [after] = await platform.db.select({ status: emailOutbox.status, error: emailOutbox.error }).from(emailOutbox).where(eq(emailOutbox.id, sent.id)).limit(1);
   return { id: sent.id, to, status: (after?.status ?? sent.status) as OutboxStatus, error: after?.error ?? null };
-}
-
-/** GET /api/site-settings: what public pages show (the Contact page, the forms a switch closes). */
-export interface PublicSiteSettings {
-  site_name: string;
-  contact_email: string;
-  contact_phone: string | null;
-  support_address: string | null;
-  features: { registrations_open: boolean; guest_checkout: boolean; bookings_open: boolean; seller_applications_open: boolean };
-  /** The booking rules a new instructor profile starts with (its editor shows them). */
-  booking_defaults: { min_notice_minutes: number; horizon_days: number; buffer_minutes: number; cancellation_hours: number };
 }
 
 export async function publicSiteSettings(c: Context<AppContext>): Promise<PublicSiteSettings> {

@@ -4,24 +4,12 @@ import { createMiddleware } from 'hono/factory';
 import { appSettings } from '../../../db/schema/index.ts';
 import type { AppContext } from '../app-context.ts';
 import { can } from '../domain/permissions.ts';
-import {
-  defaultSettings,
-  parseStoredSetting,
-  SETTING_KEYS,
-  SETTING_SECTION_KEYS,
-  SETTING_SECTIONS,
-  SETTINGS,
-  settingsOfSection,
-  type FeatureSwitch,
-  type SettingKey,
-  type SettingKind,
-  type Settings,
-  type SettingSection,
-} from '../domain/settings.ts';
+import { defaultSettings, parseStoredSetting, SETTING_KEYS, SETTING_SECTION_KEYS, SETTING_SECTIONS, SETTINGS, settingsOfSection, type FeatureSwitch, type SettingKey, type Settings, type SettingSection } from '../domain/settings.ts';
 import { AppError } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import { audited, type AuditActor } from './audit.ts';
 import { sqlNow } from '../platform/sql-expressions.ts';
+import type { SettingsView } from '../../../shared/settings.ts';
 
 /**
  * The platform's settings (decision 0033): read with their defaults from the catalogue
@@ -81,30 +69,6 @@ export async function assertSwitchOn(c: Context<AppContext>, key: FeatureSwitch)
 /** The sections a caller's roles may see and change. */
 export function sectionsFor(roles: readonly string[]): SettingSection[] {
   return SETTING_SECTION_KEYS.filter((s) => can(roles, SETTING_SECTIONS[s].permission));
-}
-
-export interface SettingFieldView {
-  key: SettingKey;
-  label: string;
-  hint: string;
-  kind: SettingKind;
-  value: string | number | boolean;
-  default: string | number | boolean;
-  min?: number;
-  max?: number;
-  /** When it was last changed; null while it is the default never set. */
-  updated_at: string | null;
-}
-
-export interface SettingSectionView {
-  key: SettingSection;
-  title: string;
-  description: string;
-  fields: SettingFieldView[];
-}
-
-export interface SettingsView {
-  sections: SettingSectionView[];
 }
 
 /** GET /api/admin/settings: the sections the caller may manage, each field with its value. */

@@ -1,7 +1,7 @@
-import { DEFAULT_STORE_QUERY, FEATURED_COUNT, hasStoreFilters, STORE_PAGE_SIZE, type StoreQuery } from '../../../site/src/lib/store-query.ts';
+import { DEFAULT_STORE_QUERY, FEATURED_COUNT, hasStoreFilters, STORE_PAGE_SIZE, type StoreQuery } from '../../../shared/store-query.ts';
 import type { Db } from '../platform/db.ts';
 import { buildStoreManifest, type StoreManifest } from './store-page-hashes.ts';
-import type { SellerStorePage, StoreListPage, StoreResourcePage } from './store-page-types.ts';
+import type { SellerStorePage, StoreListPage, StoreResourcePage } from '../../../shared/store-page-types.ts';
 import { getPublicResource, listFeaturedResources, listPublicResources, listResourceCategories } from './store/resource-reads.ts';
 import { listResourceReviews } from './store/review-reads.ts';
 import { getSellerStore } from './store/storefront.ts';

@@ -1,5 +1,5 @@
-import type { SellerStorePage, StoreListPage, StoreResourcePage } from './store-page-types.ts';
-import type { ResourceSummary, ReviewView, SellerCard } from './store/views.ts';
+import type { SellerStorePage, StoreListPage, StoreResourcePage } from '../../../shared/store-page-types.ts';
+import type { ResourceSummary, ReviewView, SellerCard } from '../../../shared/store/views.ts';
 
 /**
  * Content hashes of the store's public pages (decision 0029, as decisions 0007 and 0020 do for the

@@ -10,6 +10,7 @@ import {
   failuresOf,
   FIRST_DELAY_MS,
   forgetExpired,
+  loginFailed,
   loginSucceeded,
   MAX_DELAY_MS,
   THROTTLE_WINDOW_MS,
@@ -111,6 +112,34 @@ describe('login throttle', () => {
     await loginSucceeded(t.db, attempt);
     expect(await blockedUntilOf(`ip:${client}`)).toBe(0);
     expect(await failuresOf(t.db, `ip:${client}`)).toBe(21);
+  });
+
+  it('lifts a block that attempts still being checked set, once they turn out right, in whatever order they end', async () => {
+    const client = `192.0.2.${++n}`;
+    const now = Date.now();
+    // 20 attempts from one address at once: the 20th reservation blocks the address.
+    const attempts = [];
+    for (let i = 0; i < 20; i++) attempts.push(granted(await beginLoginAttempt(t.db, throttleKeys(`right${n}-${i}`, client), now)));
+    expect(await blockedUntilOf(`ip:${client}`)).toBeGreaterThan(now);
+    // All of them had the right password; the one that set the block ends last.
+    for (const attempt of attempts) await loginSucceeded(t.db, attempt);
+    expect(await blockedUntilOf(`ip:${client}`)).toBe(0);
+    expect(await failuresOf(t.db, `ip:${client}`)).toBe(0);
+    expect((await beginLoginAttempt(t.db, throttleKeys(`next${n}`, client))).allowed).toBe(true);
+  });
+
+  it('keeps the block of verified failures while other attempts are still being checked', async () => {
+    const client = `192.0.2.${++n}`;
+    const now = Date.now();
+    const attempts = [];
+    for (let i = 0; i < 20; i++) attempts.push(granted(await beginLoginAttempt(t.db, throttleKeys(`wrong${n}-${i}`, client), now)));
+    // 19 wrong passwords and one still being checked: the block stands until that one is known.
+    for (const attempt of attempts.slice(0, 19)) await loginFailed(t.db, attempt);
+    expect(await blockedUntilOf(`ip:${client}`)).toBeGreaterThan(now);
+    // It was wrong too: 20 verified failures, the address stays blocked.
+    await loginFailed(t.db, attempts[19]!);
+    expect(await blockedUntilOf(`ip:${client}`)).toBeGreaterThan(now);
+    expect(await failuresOf(t.db, `ip:${client}`)).toBe(20);
   });
 
   it('never lowers an address counter below zero', async () => {

@@ -17,6 +17,11 @@ import type { Db } from '../platform/db.ts';
  * per key that only succeeds while the key is not blocked, so concurrent guesses cannot slip past
  * together. A successful sign-in gives its reservation back: the account-at-address key is
  * cleared, the address key is lowered by the attempt that turned out not to be a failure.
+ *
+ * Only verified failures keep a key blocked (decision 0058): each reservation is also counted in
+ * `pending` until its password has been checked. An attempt refused while the key's block may
+ * still be lifted by such a pending attempt (concurrent correct sign-ins) waits for those checks
+ * and tries again, instead of answering 429 for failures that never happened.
  */
 export const THROTTLE_WINDOW_MS = 60 * 60_000;
 /** Failures of one account from one address before delays begin. */
@@ -60,11 +65,12 @@ function reserve(db: Db, key: string, freeFailures: number, now: number) {
   const blockedUntil = sql`CASE WHEN ${counted} >= ${freeFailures} THEN ${now} + min(${MAX_DELAY_MS}, ${FIRST_DELAY_MS} << ${shift}) ELSE 0 END`;
   return db
     .insert(loginThrottle)
-    .values({ key, failures: 1, windowStartedAt: now, blockedUntil: freeFailures <= 1 ? now + FIRST_DELAY_MS : 0 })
+    .values({ key, failures: 1, windowStartedAt: now, blockedUntil: freeFailures <= 1 ? now + FIRST_DELAY_MS : 0, pending: 1 })
     .onConflictDoUpdate({
       target: loginThrottle.key,
       set: {
         failures: counted,
+        pending: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${loginThrottle.pending} + 1 END`,
         windowStartedAt: sql`CASE WHEN ${windowOver} THEN ${now} ELSE ${loginThrottle.windowStartedAt} END`,
         blockedUntil,
       },
@@ -74,19 +80,30 @@ function reserve(db: Db, key: string, freeFailures: number, now: number) {
 }
 
 /**
- * Takes back one reserved failure. The block the reservation set is lifted only while the row
- * still holds what the reservation wrote; if another attempt reserved since, its block stands.
- * (Before a granted reservation the key was not blocked, so 0 restores it.)
+ * Takes back one reserved failure. The block the reservation set is lifted while the row still
+ * holds what the reservation wrote (before a granted reservation the key was not blocked, so 0
+ * restores it), or when the verified failures (those not pending) are below the key's free ones:
+ * then the block was set by attempts still being checked and is not owed to verified failures.
  */
-function giveBack(db: Db, slot: Reservation) {
+function giveBack(db: Db, slot: Reservation, freeFailures: number) {
   const untouched = sql`${loginThrottle.failures} = ${slot.failures} AND ${loginThrottle.blockedUntil} = ${slot.blockedUntil}`;
+  const unverified = sql`${loginThrottle.failures} - ${loginThrottle.pending} < ${freeFailures}`;
   return db
     .update(loginThrottle)
     .set({
       failures: sql`max(${loginThrottle.failures} - 1, 0)`,
-      blockedUntil: sql`CASE WHEN ${untouched} THEN 0 ELSE ${loginThrottle.blockedUntil} END`,
+      blockedUntil: sql`CASE WHEN ${untouched} OR ${unverified} THEN 0 ELSE ${loginThrottle.blockedUntil} END`,
+      pending: sql`max(${loginThrottle.pending} - 1, 0)`,
     })
     .where(eq(loginThrottle.key, slot.key));
+}
+
+/** The reservation's password was checked and was wrong: its failure stays, it is no longer pending. */
+function settle(db: Db, key: string) {
+  return db
+    .update(loginThrottle)
+    .set({ pending: sql`max(${loginThrottle.pending} - 1, 0)` })
+    .where(eq(loginThrottle.key, key));
 }
 
 /** Reserves one failure for the attempt on both keys, or says how long the caller must wait. */
@@ -99,8 +116,8 @@ export async function beginLoginAttempt(db: Db, keys: ThrottleKeys, now = Date.n
   if (account && client) return { allowed: true, keys, account, client };
 
   // A refused attempt must not count against the key that still had room.
-  if (account) await giveBack(db, account);
-  if (client) await giveBack(db, client);
+  if (account) await giveBack(db, account, ACCOUNT_FREE_FAILURES);
+  if (client) await giveBack(db, client, CLIENT_FREE_FAILURES);
 
   const blocked = [...(account ? [] : [keys.account]), ...(client ? [] : [keys.client])];
   const rows = await db
@@ -111,9 +128,53 @@ export async function beginLoginAttempt(db: Db, keys: ThrottleKeys, now = Date.n
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)) };
 }
 
+/**
+ * What blocks the attempt's keys now: nothing ('clear', e.g. a success lifted the block meanwhile),
+ * only keys with attempts whose password is still being checked ('pending'), or a key whose block
+ * rests on verified failures alone ('verified'). One read; nothing is written.
+ */
+async function blockOf(db: Db, keys: ThrottleKeys, now: number): Promise<'clear' | 'pending' | 'verified'> {
+  const rows = await db
+    .select({ blockedUntil: loginThrottle.blockedUntil, pending: loginThrottle.pending })
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.key, [keys.account, keys.client]));
+  const blocking = rows.filter((r) => r.blockedUntil > now);
+  if (blocking.length === 0) return 'clear';
+  return blocking.every((r) => r.pending > 0) ? 'pending' : 'verified';
+}
+
+/** How long a refused attempt waits in all for pending checks to settle, and how often it looks again. */
+export const PENDING_WAIT_MS = 5_000;
+const PENDING_POLL_MS = 25;
+
+/**
+ * beginLoginAttempt, waiting while the refusal rests on attempts still being checked: once they
+ * are settled the block either was lifted (correct passwords) or stands on verified failures.
+ * After PENDING_WAIT_MS (a check that never settled, e.g. a process that died) the refusal stands.
+ */
+export async function awaitLoginAttempt(db: Db, keys: ThrottleKeys, waitMs = PENDING_WAIT_MS): Promise<LoginAttempt> {
+  const giveUpAt = Date.now() + waitMs;
+  for (;;) {
+    const attempt = await beginLoginAttempt(db, keys);
+    if (attempt.allowed) return attempt;
+    // Read (without writing) until the pending checks are settled, then try again.
+    let block = await blockOf(db, keys, Date.now());
+    while (block === 'pending' && Date.now() < giveUpAt) {
+      await new Promise((resolve) => setTimeout(resolve, PENDING_POLL_MS));
+      block = await blockOf(db, keys, Date.now());
+    }
+    if (block !== 'clear') return attempt;
+  }
+}
+
+/** The password was wrong: both failures stand (and so does any block they set); they are no longer pending. */
+export async function loginFailed(db: Db, attempt: Extract<LoginAttempt, { allowed: true }>): Promise<void> {
+  await db.batch([settle(db, attempt.keys.account), settle(db, attempt.keys.client)]);
+}
+
 /** The password was right: the account at this address starts afresh, the address gets its slot back. */
 export async function loginSucceeded(db: Db, attempt: Extract<LoginAttempt, { allowed: true }>): Promise<void> {
-  await db.batch([db.delete(loginThrottle).where(eq(loginThrottle.key, attempt.keys.account)), giveBack(db, attempt.client)]);
+  await db.batch([db.delete(loginThrottle).where(eq(loginThrottle.key, attempt.keys.account)), giveBack(db, attempt.client, CLIENT_FREE_FAILURES)]);
 }
 
 /** Rows whose window has passed and which block nothing any more. */

@@ -27,6 +27,8 @@ export interface UploadAnswer {
   mimetype: string;
   fileId: number;
   uploadInfo: { originalName: string; mimetype: string; size: number };
+  /** Course media only (private from upload): a short-lived signed link for the uploader's preview. */
+  signed_url?: string;
 }
 
 export interface CheckedFile {
@@ -137,12 +139,19 @@ export async function removeObjects(platform: Platform, keys: string[]): Promise
   await Promise.allSettled(keys.map((key) => platform.storage.delete(key)));
 }
 
-export const uploadRow = (file: CheckedFile, key: string, userId: number) => ({
+/**
+ * Folders whose files are course media from the moment they are stored (decision 0058): private
+ * (served only through signed links, decision 0015) before a lesson refers to them, not only after.
+ */
+export const COURSE_MEDIA_FOLDERS: ReadonlySet<string> = new Set(['lessons']);
+
+export const uploadRow = (file: CheckedFile, key: string, userId: number, access: 'public' | 'course' = 'public') => ({
   key,
   originalName: file.name,
   mimetype: file.type.mimetype,
   size: file.bytes.length,
   userId,
+  access,
 });
 
 /**

@@ -1,17 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
-import {
-  $checks,
-  $deployment,
-  CHECK_STATUS_LABELS,
-  checkBadgeClass,
-  formatUptime,
-  loadDeployment,
-  PAYMENT_MODE_LABELS,
-  runChecks,
-  type ChecksReport,
-  type DeploymentFacts,
-} from '../../stores/admin-deployment.ts';
+import { $checks, $deployment, CHECK_STATUS_LABELS, checkBadgeClass, formatUptime, loadDeployment, PAYMENT_MODE_LABELS, runChecks } from '../../stores/admin-deployment.ts';
+import { type ChecksReport } from '../../../../shared/deployment-checks.ts';
+import { type DeploymentFacts } from '../../../../shared/deployment.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { ErrorState, formatDateTime, LoadingState } from './AdminStates.tsx';
 import { PermissionGate } from './PermissionGate.tsx';

@@ -5,24 +5,8 @@ import { FilterSummary, SearchFilter, SelectFilter } from '../../components/admi
 import { Pager } from '../../components/Pager.tsx';
 import type { TableColumn } from '../../components/ResponsiveTable.tsx';
 import { auditDiff, fieldLabel, formatAuditValue } from '../../lib/audit-diff.ts';
-import {
-  $auditExportHref,
-  $auditFiltered,
-  $auditList,
-  $auditQuery,
-  AUDIT_ACTION_NAMES,
-  AUDIT_ENTITIES,
-  AUDIT_PAGE_SIZE,
-  auditActionLabel,
-  clearAuditFilters,
-  entityLabel,
-  initAuditLog,
-  reloadAuditLog,
-  setAuditFilter,
-  setAuditPage,
-  setAuditText,
-  type AuditEntryView,
-} from '../../stores/admin-audit.ts';
+import { $auditExportHref, $auditFiltered, $auditList, $auditQuery, AUDIT_ACTION_NAMES, AUDIT_ENTITIES, AUDIT_PAGE_SIZE, auditActionLabel, clearAuditFilters, entityLabel, initAuditLog, reloadAuditLog, setAuditFilter, setAuditPage, setAuditText } from '../../stores/admin-audit.ts';
+import { type AuditEntryView } from '../../../../shared/audit-log.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { formatDateTime, ListTable } from './AdminStates.tsx';
 import { PermissionGate } from './PermissionGate.tsx';

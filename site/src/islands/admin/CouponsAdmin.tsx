@@ -3,27 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import { ExportCsvButton } from '../../components/admin/ExportCsvButton.tsx';
 import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
 import { formatCents } from '../../lib/currency.ts';
-import {
-  $couponsExportHref,
-  $couponsList,
-  $couponsPageCount,
-  $couponsQuery,
-  $paymentTestMode,
-  COUPON_KIND_LABELS,
-  COUPON_STATE_LABELS,
-  deactivateCoupon,
-  emptyCouponForm,
-  formOfCoupon,
-  initCouponsList,
-  loadPaymentMode,
-  reloadCoupons,
-  setCouponsPage,
-  setCouponsSearch,
-  TEST_MODE_LABEL,
-  type CouponForm,
-  type CouponItemKind,
-  type CouponView,
-} from '../../stores/admin-commerce.ts';
+import { $couponsExportHref, $couponsList, $couponsPageCount, $couponsQuery, $paymentTestMode, COUPON_KIND_LABELS, COUPON_STATE_LABELS, deactivateCoupon, emptyCouponForm, formOfCoupon, initCouponsList, loadPaymentMode, reloadCoupons, setCouponsPage, setCouponsSearch, TEST_MODE_LABEL, type CouponForm, type CouponItemKind } from '../../stores/admin-commerce.ts';
+import { type CouponView } from '../../../../shared/coupons.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { ConfirmDialog, ErrorState, formatDate, LoadingState } from './AdminStates.tsx';
 import { CouponsForm } from './CouponsForm.tsx';

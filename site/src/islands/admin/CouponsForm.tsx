@@ -1,15 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import FormField from '../../components/FormField.tsx';
 import { formatCurrency } from '../../lib/currency.ts';
-import {
-  COUPON_KIND_LABELS,
-  saveCoupon,
-  searchCourses,
-  type CouponForm,
-  type CouponFormErrors,
-  type CouponItemKind,
-  type CouponView,
-} from '../../stores/admin-commerce.ts';
+import { COUPON_KIND_LABELS, saveCoupon, searchCourses, type CouponForm, type CouponFormErrors, type CouponItemKind } from '../../stores/admin-commerce.ts';
+import { type CouponView } from '../../../../shared/coupons.ts';
 
 const KINDS = Object.keys(COUPON_KIND_LABELS) as CouponItemKind[];
 

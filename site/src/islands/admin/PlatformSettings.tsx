@@ -1,18 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { SettingSection } from '../../../../worker/src/domain/settings.ts';
-import {
-  $settings,
-  formValueOf,
-  loadSettings,
-  parseSection,
-  saveSection,
-  sendTestEmail,
-  type FormValue,
-  type MailTransportView,
-  type SettingFieldView,
-  type SettingSectionView,
-} from '../../stores/admin-settings.ts';
+import { $settings, formValueOf, loadSettings, parseSection, saveSection, sendTestEmail, type FormValue } from '../../stores/admin-settings.ts';
+import { type MailTransportView } from '../../../../shared/settings-mail.ts';
+import { type SettingFieldView, type SettingSectionView } from '../../../../shared/settings.ts';
 import type { ValidationErrors } from '../../lib/api.ts';
 import { ErrorState, formatDateTime, LoadingState } from './AdminStates.tsx';
 

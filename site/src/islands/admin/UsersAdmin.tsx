@@ -2,19 +2,8 @@ import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { ROLE_NAMES } from '../../../../worker/src/domain/roles.ts';
-import {
-  $usersExportHref,
-  $usersList,
-  $usersPageCount,
-  $usersQuery,
-  displayName,
-  initUsersList,
-  reloadUsers,
-  setUsersPage,
-  setUsersRole,
-  setUsersSearch,
-  type UserPage,
-} from '../../stores/admin.ts';
+import { $usersExportHref, $usersList, $usersPageCount, $usersQuery, displayName, initUsersList, reloadUsers, setUsersPage, setUsersRole, setUsersSearch } from '../../stores/admin.ts';
+import { type UserPage } from '../../../../shared/admin-users.ts';
 import { ExportCsvButton } from '../../components/admin/ExportCsvButton.tsx';
 import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
 import { ErrorState, LoadingState, formatDate } from './AdminStates.tsx';

@@ -7,7 +7,7 @@ import {
   packageCreateSchema,
   type LessonTypeInput,
   type PackageInput,
-} from '../../../../worker/src/services/connect/profile-schemas.ts';
+} from '../../../../shared/connect/profile-schemas.ts';
 import FormField from '../../components/FormField.tsx';
 import ModalDialog from '../../components/ModalDialog.tsx';
 import { removeLessonType, removePackage, saveLessonType, savePackage, type LessonTypeView, type OwnProfileView, type PackageView } from '../../stores/connect-profile.ts';

@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { LANGUAGES } from '../../../../worker/src/domain/bookings.ts';
 import { FEATURES } from '../../../../worker/src/domain/features.ts';
 import { AGE_GROUPS, RESOURCE_LEVELS } from '../../../../worker/src/domain/store.ts';
-import { BIO_MAX, HEADLINE_MAX, profileSchema, STYLES_MAX } from '../../../../worker/src/services/connect/profile-schemas.ts';
+import { BIO_MAX, HEADLINE_MAX, profileSchema, STYLES_MAX } from '../../../../shared/connect/profile-schemas.ts';
 import FeatureGate, { passesGate } from '../../components/FeatureGate.tsx';
 import FileUploader from '../../components/FileUploader.tsx';
 import FormField from '../../components/FormField.tsx';

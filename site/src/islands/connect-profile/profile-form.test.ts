@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { profileSchema } from '../../../../worker/src/services/connect/profile-schemas.ts';
-import type { OwnProfileView } from '../../../../worker/src/services/bookings/views.ts';
+import { profileSchema } from '../../../../shared/connect/profile-schemas.ts';
+import type { OwnProfileView } from '../../../../shared/bookings/views.ts';
 import { formOf, inputOf, money, timeZoneChoices, weeklySummary } from './profile-form.ts';
 
 const saved = {

@@ -1,5 +1,5 @@
-import type { OwnProfileView } from '../../../../worker/src/services/bookings/views.ts';
-import type { ProfileInput } from '../../../../worker/src/services/connect/profile-schemas.ts';
+import type { OwnProfileView } from '../../../../shared/bookings/views.ts';
+import type { ProfileInput } from '../../../../shared/connect/profile-schemas.ts';
 
 /**
  * The editor's form values and their translation to and from the API: the booking rules are

@@ -7,17 +7,8 @@ import { roleList } from '../../../../worker/src/domain/roles.ts';
 import { createTemplateSchema, type CreateTemplateInput } from '../../../../worker/src/schemas/learning.ts';
 import FormField from '../../components/FormField.tsx';
 import { $auth, loadUser } from '../../stores/auth.ts';
-import {
-  $templateList,
-  $templateSelection,
-  canDesignTemplates,
-  deleteTemplate,
-  loadTemplateList,
-  saveTemplate,
-  selectTemplate,
-  type TemplateInput,
-  type TemplateListItem,
-} from '../../stores/certificates-admin.ts';
+import { $templateList, $templateSelection, canDesignTemplates, deleteTemplate, loadTemplateList, saveTemplate, selectTemplate, type TemplateInput } from '../../stores/certificates-admin.ts';
+import { type TemplateListItem } from '../../../../shared/certificate-templates.ts';
 import { loaded } from '../../stores/course-admin.ts';
 import { ConfirmDialog } from '../admin/AdminStates.tsx';
 import { useHydrated } from '../../components/use-hydrated.ts';

@@ -6,16 +6,8 @@ import { useForm } from 'react-hook-form';
 import { revokeCertificateSchema, type RevokeCertificateInput } from '../../../../worker/src/schemas/learning.ts';
 import FormField from '../../components/FormField.tsx';
 import { ExportCsvButton } from '../../components/admin/ExportCsvButton.tsx';
-import {
-  $adminCertificates,
-  $certificateQuery,
-  $certificatesExportHref,
-  initAdminCertificates,
-  loadAdminCertificates,
-  revokeCertificate,
-  setCertificateQuery,
-  type CertificateSummary,
-} from '../../stores/certificates-admin.ts';
+import { $adminCertificates, $certificateQuery, $certificatesExportHref, initAdminCertificates, loadAdminCertificates, revokeCertificate, setCertificateQuery } from '../../stores/certificates-admin.ts';
+import { type CertificateSummary } from '../../../../shared/certificates.ts';
 import { loaded } from '../../stores/course-admin.ts';
 import { formatDate } from '../admin/AdminStates.tsx';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';

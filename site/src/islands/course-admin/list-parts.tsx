@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { TableScrollBox } from '../../components/ResponsiveTable.tsx';
-import type { Loadable } from '../../stores/course-admin.ts';
+import type { Loadable } from '../../stores/query.ts';
 import { LoadingState } from '../admin/AdminStates.tsx';
 
 /** Building blocks of the course administration and instructor list pages. */

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { invitationSchema } from '../../../../worker/src/schemas/invitations.ts';
 import FormField from '../../components/FormField.tsx';
 import type { AdminCourseItem } from '../../stores/course-admin.ts';
-import { $sentInvitations, cancelInvitation, inviteLearner, loadSentInvitations, type InvitationView } from '../../stores/invitations.ts';
+import { $sentInvitations, cancelInvitation, inviteLearner, loadSentInvitations } from '../../stores/invitations.ts';
+import { type InvitationView } from '../../../../shared/invitations.ts';
 import { formatDate } from '../admin/AdminStates.tsx';
 import { DataTable } from '../course-admin/list-parts.tsx';
 

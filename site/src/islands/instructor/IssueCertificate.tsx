@@ -6,19 +6,8 @@ import type { z } from 'zod';
 import { issueCertificateSchema, type IssueCertificateInput } from '../../../../worker/src/schemas/learning.ts';
 import FormField from '../../components/FormField.tsx';
 import { loaded } from '../../stores/course-admin.ts';
-import {
-  $courseEnrollments,
-  $defaultTemplateId,
-  initDefaultTemplate,
-  $myCourses,
-  $templates,
-  issueCertificate,
-  learnerName,
-  loadCourseEnrollments,
-  loadMyCourses,
-  loadTemplates,
-  type CertificateSummary,
-} from '../../stores/instructor.ts';
+import { $courseEnrollments, $defaultTemplateId, initDefaultTemplate, $myCourses, $templates, issueCertificate, learnerName, loadCourseEnrollments, loadMyCourses, loadTemplates } from '../../stores/instructor.ts';
+import { type CertificateSummary } from '../../../../shared/certificates.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { applyServerErrors, numberOrUndefined } from '../course-admin/form-utils.ts';
 import InstructorAccess from './InstructorAccess.tsx';

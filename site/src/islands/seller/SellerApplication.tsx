@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { SellerRole } from '../../../../worker/src/services/store/views.ts';
+import type { SellerRole } from '../../../../shared/store/views.ts';
 import { APPLICATION_NOTE_MAX, SELLER_BIO_MIN, sellerApplicationSchema, STORE_NAME_MAX } from '../../../../worker/src/schemas/sellers.ts';
 import FileUploader from '../../components/FileUploader.tsx';
 import FormField from '../../components/FormField.tsx';

@@ -4,19 +4,8 @@ import { can } from '../../../../worker/src/domain/permissions.ts';
 import ResponsiveTable from '../../components/ResponsiveTable.tsx';
 import { formatCents } from '../../lib/currency.ts';
 import { longDate, pageCount, percentLabel, signedCents } from '../../lib/seller-format.ts';
-import {
-  $paymentsPage,
-  $sellerPayments,
-  LEDGER_TYPE_LABELS,
-  loadSellerPayments,
-  paymentsPageOf,
-  payOutBalance,
-  PAYOUT_STATUS_LABELS,
-  refreshConnectStatus,
-  setUpPayouts,
-  type LedgerEntryView,
-  type SellerPayments as Payments,
-} from '../../stores/seller-money.ts';
+import { $paymentsPage, $sellerPayments, LEDGER_TYPE_LABELS, loadSellerPayments, paymentsPageOf, payOutBalance, PAYOUT_STATUS_LABELS, refreshConnectStatus, setUpPayouts } from '../../stores/seller-money.ts';
+import { type LedgerEntryView, type SellerPayments as Payments } from '../../../../shared/store/seller-money.ts';
 import { ConfirmDialog, ErrorState, LoadingState } from '../admin/AdminStates.tsx';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { Figure, Pager, Panel } from './parts.tsx';

@@ -1,12 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { ResourceStatus } from '../../../../worker/src/services/store/views.ts';
+import type { ResourceStatus } from '../../../../shared/store/views.ts';
 import ImageDisplay from '../../components/ImageDisplay.tsx';
 import ResponsiveTable, { type TableColumn } from '../../components/ResponsiveTable.tsx';
 import { RESOURCE_STATUS_ORDER, SELLER_RESOURCE_STATUS, sellerResourceActions } from '../../lib/seller-format.ts';
 import { ratingFigure, resourcePrice } from '../../lib/store-format.ts';
 import { DEFAULT_RESOURCE_IMAGE } from '../../lib/store-images.ts';
-import { $ownResources, deleteResource, loadOwnResources, moveResource, type OwnResource, type ResourceMove } from '../../stores/seller-resources.ts';
+import { $ownResources, deleteResource, loadOwnResources, moveResource, type ResourceMove } from '../../stores/seller-resources.ts';
+import { type OwnResource } from '../../../../shared/store/seller-analytics.ts';
 import { ConfirmDialog, ErrorState, LoadingState } from '../admin/AdminStates.tsx';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { formatCount, StatusBadge } from './parts.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Pager as SharedPager } from '../../components/Pager.tsx';
-import type { ResourceStatus } from '../../../../worker/src/services/store/views.ts';
+import type { ResourceStatus } from '../../../../shared/store/views.ts';
 import { SELLER_RESOURCE_STATUS, statusBadgeClass } from '../../lib/seller-format.ts';
 
 /** Building blocks of the seller islands (not an island itself). */

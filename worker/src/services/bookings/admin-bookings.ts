@@ -5,7 +5,7 @@ import type { AdminBookingsQuery } from '../../schemas/connect-admin.ts';
 import { after, orderOf, readKeysetPage, type ListOrder, type Position } from '../keyset.ts';
 import { escapeLike, indexable, personMatches } from '../people-search.ts';
 import { loadBookingViews } from './booking-views.ts';
-import type { BookingView } from './views.ts';
+import type { BookingView } from '../../../../shared/bookings/views.ts';
 
 /**
  * /admin/bookings (decision 0032): every booking, newest start first, filtered by instructor,

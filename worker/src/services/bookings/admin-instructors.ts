@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db.ts';
 import { sqlNow } from '../../platform/sql-expressions.ts';
 import type { AdminInstructorsQuery, AdminUpdateInstructorInput } from '../../schemas/connect-admin.ts';
 import { audited, type AuditActor } from '../audit.ts';
-import type { AdminInstructorView } from './views.ts';
+import type { AdminInstructorView } from '../../../../shared/bookings/views.ts';
 
 /**
  * The admin's list of professional profiles (/admin/instructors) and its two powers: verify

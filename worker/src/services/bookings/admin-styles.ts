@@ -9,7 +9,7 @@ import { sqlNow } from '../../platform/sql-expressions.ts';
 import type { CreateStyleInput, UpdateStyleInput } from '../../schemas/connect-admin.ts';
 import { audited, type AuditActor } from '../audit.ts';
 import { uniqueViolation } from '../db-errors.ts';
-import type { AdminDanceStyleView, DanceStyleView } from './views.ts';
+import type { AdminDanceStyleView, DanceStyleView } from '../../../../shared/bookings/views.ts';
 
 /**
  * The one list of dance styles (decision 0032): the public list of visible styles, and the

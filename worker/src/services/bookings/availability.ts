@@ -6,7 +6,7 @@ import { BUFFER_MINUTES_MAX, HORIZON_DAYS_MAX, isTimeZone, MIN_NOTICE_MAX_MINUTE
 import { notFound } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
 import { sqlNow } from '../../platform/sql-expressions.ts';
-import type { AvailabilityView } from './views.ts';
+import type { AvailabilityView } from '../../../../shared/bookings/views.ts';
 
 /**
  * An instructor's hours (decision 0032): weekly windows and dated overrides in local wall time of

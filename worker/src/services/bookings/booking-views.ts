@@ -3,7 +3,7 @@ import type { bookings } from '../../../../db/schema/index.ts';
 import { BOOKING_STATUS_LABELS, cancellationDeadline, cancellationOutcome, isTimelyCancellation, RESCHEDULE_MAX, type BookingStatus } from '../../domain/bookings.ts';
 import { dollars } from '../../domain/orders.ts';
 import type { Db } from '../../platform/db.ts';
-import type { BookingView } from './views.ts';
+import type { BookingView } from '../../../../shared/bookings/views.ts';
 
 /**
  * Bookings as people see them (decision 0032): the booker's My Bookings, the instructor's list,

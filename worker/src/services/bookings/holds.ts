@@ -26,7 +26,8 @@ import { loadBookingViews } from './booking-views.ts';
 import { emailBookingEvent, loadBookingContext } from './notices.ts';
 import { confirmedNoticeStatements } from './payment.ts';
 import { alternativesFor, loadSlotContext, slotsOf, type LessonTypeRow } from './slots.ts';
-import type { BookingStarted, SlotView } from './views.ts';
+import type { BookingStarted, SlotView } from '../../../../shared/bookings/views.ts';
+import { multiLine } from '../../schemas/text.ts';
 
 /**
  * Holding a seat (decision 0032). A hold is one db.batch (one transaction; SQLite has one writer):
@@ -151,7 +152,7 @@ export const holdBookingSchema = z.object({
     .string({ error: STARTS_AT_INVALID })
     .max(40, STARTS_AT_INVALID)
     .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(Date.parse(v)), STARTS_AT_INVALID),
-  note: z.string({ error: 'Note must be text' }).trim().max(NOTE_MAX_LENGTH, `Note must be at most ${NOTE_MAX_LENGTH} characters`).optional(),
+  note: multiLine(z.string({ error: 'Note must be text' }).trim().max(NOTE_MAX_LENGTH, `Note must be at most ${NOTE_MAX_LENGTH} characters`)).optional(),
   timeZone: z.string({ error: TIME_ZONE_INVALID }).refine(isTimeZone, TIME_ZONE_INVALID),
   packagePurchaseId: positiveId('Package').nullable().optional(),
 });

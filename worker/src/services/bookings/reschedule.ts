@@ -10,7 +10,7 @@ import { emailBookingEvent, loadBookingContext, noticeStatements, type BookingCo
 import { lowestFreeSeat, noOverlap } from './seats.ts';
 import { busyIntervals, loadSlotContext, type SlotContext } from './slots.ts';
 import { offerFreedTime } from './waitlist.ts';
-import type { SlotView } from './views.ts';
+import type { SlotView } from '../../../../shared/bookings/views.ts';
 
 /**
  * Moving a confirmed booking (decision 0032): by its booker, up to the cancellation deadline, at

@@ -6,7 +6,7 @@ import type { Platform } from '../../platform/context.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { notificationStatement } from '../notifications.ts';
 import { loadBookingContext } from './notices.ts';
-import type { ReviewView } from './views.ts';
+import type { ReviewView } from '../../../../shared/bookings/views.ts';
 
 /**
  * A review of the instructor (decision 0032): only by the booker of a completed booking

@@ -5,7 +5,7 @@ import { INSTRUCTOR_NOT_FOUND, LESSON_TYPE_NOT_FOUND } from '../../domain/bookin
 import { notFound } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
 import { toLessonTypeView } from '../connect/profile-views.ts';
-import type { SlotsAnswer, SlotView } from './views.ts';
+import type { SlotsAnswer, SlotView } from '../../../../shared/bookings/views.ts';
 
 /**
  * Open slots read from the database (decision 0032): the profile's rules and hours, the lesson

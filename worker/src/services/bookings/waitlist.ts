@@ -12,7 +12,7 @@ import { uniqueViolation } from '../db-errors.ts';
 import { startCheckout } from '../payments/checkout.ts';
 import { emailBookingEvent, loadBookingContext, noticeStatements } from './notices.ts';
 import { ACTIVE_IN, lowestFreeSeat, noOverlap } from './seats.ts';
-import type { WaitlistView } from './views.ts';
+import type { WaitlistView } from '../../../../shared/bookings/views.ts';
 
 /**
  * The waitlist of a session (decision 0032): a person waits for a full group session or a taken

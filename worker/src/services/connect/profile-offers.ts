@@ -3,8 +3,8 @@ import { bookings, lessonPackages, lessonTypes, packagePurchases } from '../../.
 import { LESSON_TYPE_NOT_FOUND } from '../../domain/bookings.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
-import type { LessonTypeView, PackageView } from '../bookings/views.ts';
-import { capacityProblem, PACKAGE_NOT_FOUND, type LessonTypePatch, type LessonTypeValues, type PackagePatch, type PackageValues } from './profile-schemas.ts';
+import type { LessonTypeView, PackageView } from '../../../../shared/bookings/views.ts';
+import { capacityProblem, PACKAGE_NOT_FOUND, type LessonTypePatch, type LessonTypeValues, type PackagePatch, type PackageValues } from '../../../../shared/connect/profile-schemas.ts';
 import { requireProfileRow } from './profile.ts';
 import { toLessonTypeView, toPackageView } from './profile-views.ts';
 import { sqlNow } from '../../platform/sql-expressions.ts';

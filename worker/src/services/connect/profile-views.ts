@@ -1,7 +1,7 @@
 import type { lessonPackages, lessonTypes } from '../../../../db/schema/index.ts';
 import { LESSON_KIND_LABELS, LESSON_MODE_LABELS } from '../../domain/bookings.ts';
 import { dollars } from '../../domain/orders.ts';
-import type { LessonTypeView, PackageView } from '../bookings/views.ts';
+import type { LessonTypeView, PackageView } from '../../../../shared/bookings/views.ts';
 
 /** The answer shapes of a lesson type and a package (views.ts), from their rows. */
 

@@ -3,9 +3,9 @@ import { bookings, instructorProfiles, instructorReviews, lessonPackages, lesson
 import { INSTRUCTOR_NOT_FOUND } from '../../domain/bookings.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
-import type { PublicProfileView, ReviewView } from '../bookings/views.ts';
+import type { PublicProfileView, ReviewView } from '../../../../shared/bookings/views.ts';
 import { loadDirectoryRecords } from './directory.ts';
-import { entryOf } from './directory-search.ts';
+import { entryOf } from '../../../../shared/connect/directory-search.ts';
 import { toLessonTypeView, toPackageView } from './profile-views.ts';
 
 /**

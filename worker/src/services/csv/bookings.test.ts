@@ -3,7 +3,7 @@ import { expectAdminOnly, useAdminTestApp } from '../../../../tests/support/admi
 import { createInstructor, giveBooking } from '../../../../tests/support/booking-factories.ts';
 import { expectBadFilter, fetchCsv, listAll, listTotal, TRICKY, TRICKY_READ } from '../../../../tests/support/csv-export.ts';
 import { createSignedInUser, createUser, signIn } from '../../../../tests/support/factories.ts';
-import type { BookingView } from '../bookings/views.ts';
+import type { BookingView } from '../../../../shared/bookings/views.ts';
 import { BOOKINGS_CSV_HEADER } from './bookings.ts';
 
 const app = useAdminTestApp();

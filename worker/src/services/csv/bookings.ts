@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db.ts';
 import type { AdminBookingsQuery } from '../../schemas/connect-admin.ts';
 import { adminBookingsAfter, countAdminBookings } from '../bookings/admin-bookings.ts';
-import type { BookingView } from '../bookings/views.ts';
+import type { BookingView } from '../../../../shared/bookings/views.ts';
 import type { Position } from '../keyset.ts';
 import type { CsvExport } from './stream.ts';
 import { centsAsDollars, csvHeaders, type CsvColumn } from './writer.ts';

@@ -5,7 +5,7 @@ import { expectAdminOnly, useAdminTestApp } from '../../../../tests/support/admi
 import { createCourse } from '../../../../tests/support/course-factories.ts';
 import { expectBadFilter, fetchCsv, TRICKY, TRICKY_READ } from '../../../../tests/support/csv-export.ts';
 import { createSignedInUser, createUser } from '../../../../tests/support/factories.ts';
-import type { CertificateSummary } from '../certificates.ts';
+import type { CertificateSummary } from '../../../../shared/certificates.ts';
 import { CERTIFICATES_CSV_HEADER } from './certificates.ts';
 
 const app = useAdminTestApp();

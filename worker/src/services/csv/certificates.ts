@@ -1,6 +1,7 @@
 import type { CourseActor } from '../../domain/courses.ts';
 import type { Db } from '../../platform/db.ts';
-import { certificatesAfter, countCertificates, type CertificateSummary } from '../certificates.ts';
+import { certificatesAfter, countCertificates } from '../certificates.ts';
+import { type CertificateSummary } from '../../../../shared/certificates.ts';
 import type { Position } from '../keyset.ts';
 import type { CsvExport } from './stream.ts';
 import { csvHeaders, type CsvColumn } from './writer.ts';

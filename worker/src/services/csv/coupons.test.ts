@@ -4,7 +4,7 @@ import { expectAdminOnly, useAdminTestApp } from '../../../../tests/support/admi
 import { createCoupon } from '../../../../tests/support/commerce-factories.ts';
 import { expectBadFilter, fetchCsv, listAll, listTotal, TRICKY, TRICKY_READ } from '../../../../tests/support/csv-export.ts';
 import { createSignedInUser } from '../../../../tests/support/factories.ts';
-import type { CouponView } from '../coupons.ts';
+import type { CouponView } from '../../../../shared/coupons.ts';
 import { COUPONS_CSV_HEADER } from './coupons.ts';
 import { CSV_PAGE_ROWS } from './stream.ts';
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db.ts';
-import { countCoupons, couponsAfter, type CouponFilters, type CouponView } from '../coupons.ts';
+import { countCoupons, couponsAfter, type CouponFilters } from '../coupons.ts';
+import { type CouponView } from '../../../../shared/coupons.ts';
 import type { Position } from '../keyset.ts';
 import type { CsvExport } from './stream.ts';
 import { centsAsDollars, csvHeaders, type CsvColumn } from './writer.ts';

@@ -5,7 +5,7 @@ import { fetchCsv, listAll, listTotal, TRICKY, TRICKY_READ } from '../../../../t
 import { createSignedInUser } from '../../../../tests/support/factories.ts';
 import { makeResource, makeResourceCategory, makeSeller } from '../../../../tests/support/store-factories.ts';
 import type { AdminResourceSort } from '../store/resource-reads.ts';
-import type { ResourceSummary } from '../store/views.ts';
+import type { ResourceSummary } from '../../../../shared/store/views.ts';
 import { RESOURCES_CSV_HEADER, resourcesExport } from './resources.ts';
 import { csvStream } from './stream.ts';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db.ts';
 import type { Position } from '../keyset.ts';
 import { allResourcesAfter, countAllResources, type AdminResourceFilters, type ListedResource } from '../store/resource-reads.ts';
-import type { ResourceSummary } from '../store/views.ts';
+import type { ResourceSummary } from '../../../../shared/store/views.ts';
 import type { CsvExport } from './stream.ts';
 import { centsAsDollars, csvHeaders, type CsvColumn } from './writer.ts';
 

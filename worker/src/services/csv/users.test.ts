@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAdminOnly, useAdminTestApp } from '../../../../tests/support/admin-test-app.ts';
 import { expectBadFilter, fetchCsv, listAll, listTotal, TRICKY, TRICKY_READ } from '../../../../tests/support/csv-export.ts';
 import { createSignedInUser, createUser } from '../../../../tests/support/factories.ts';
-import type { UserView } from '../users.ts';
+import type { UserView } from '../../../../shared/users.ts';
 import { USERS_CSV_HEADER } from './users.ts';
 
 const app = useAdminTestApp();

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db.ts';
 import { countUsers, usersAfter, type UserFilters } from '../admin-users.ts';
-import type { UserView } from '../users.ts';
+import type { UserView } from '../../../../shared/users.ts';
 import type { CsvExport } from './stream.ts';
 import { csvHeaders, type CsvColumn } from './writer.ts';
 

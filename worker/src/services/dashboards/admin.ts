@@ -7,7 +7,7 @@ import { ROLE_NAMES } from '../../domain/roles.ts';
 import type { Db } from '../../platform/db.ts';
 import { subscriptionStats, type SubscriptionStats } from '../subscriptions/stats.ts';
 import { recentActivity, type ActivityItem } from './activity.ts';
-import { windowOf, type DashboardWindow, type Window } from './window.ts';
+import { windowOf, type DashboardWindow, type Window } from '../../../../shared/dashboards/window.ts';
 
 /**
  * /admin/dashboard's figures (GET /api/admin/dashboard?days=30|90|365, admin.stats), all read from

@@ -2,26 +2,8 @@ import { sql } from 'drizzle-orm';
 import { dashboardAreaKeys, type AreaKey } from '../../domain/dashboard-areas.ts';
 import type { Db } from '../../platform/db.ts';
 import { balanceSql } from '../store/seller-money.ts';
-import { windowOf } from './window.ts';
-
-/**
- * /multi-dashboard's live figures (GET /api/me/areas): for each area the signed-in person's roles
- * open (domain/dashboard-areas.ts), one or two of its figures, read from the database: counts by
- * index, learner counts from the courses' counters, platform-wide figures from the running totals
- * (decision 0039).
- */
-
-export interface AreaFigure {
-  label: string;
-  value: number;
-  /** How the value is written: a count, or cents of money. */
-  unit: 'count' | 'cents';
-}
-
-export interface AreaSummary {
-  key: AreaKey;
-  figures: AreaFigure[];
-}
+import { windowOf } from '../../../../shared/dashboards/window.ts';
+import type { AreaSummary, AreaFigure } from '../../../../shared/dashboards/areas.ts';
 
 const count = (label: string, value: unknown): AreaFigure => ({ label, value: Number(value ?? 0), unit: 'count' });
 const cents = (label: string, value: unknown): AreaFigure => ({ label, value: Number(value ?? 0), unit: 'cents' });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import type { InstructorDashboard } from '../../../../shared/dashboards/instructor.ts';
 
 /**
  * The instructor dashboard's Connect & Book figures (GET /api/instructor/dashboard, the signed-in
@@ -9,21 +10,6 @@ import type { Db } from '../../platform/db.ts';
  */
 
 export const NEXT_SESSIONS = 5;
-
-export interface InstructorDashboard {
-  month: string;
-  bookings: {
-    upcoming: number;
-    taught_this_month: number;
-    next: { id: number; number: string; title: string; starts_at: string; learner: string }[];
-  };
-  earnings: {
-    month_gross_cents: number;
-    month_net_cents: number;
-    /** Lesson packages sold this month. */
-    packages_sold: number;
-  };
-}
 
 export async function instructorDashboard(db: Db, userId: number, now = new Date()): Promise<InstructorDashboard> {
   const nowIso = now.toISOString();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { listMyEnrollments } from '../enrolment.ts';
+import type { LearnerDashboard } from '../../../../shared/dashboards/learner.ts';
 
 /**
  * /dashboard/user's figures (GET /api/me/dashboard): the signed-in person's courses (in progress
@@ -9,49 +10,6 @@ import { listMyEnrollments } from '../enrolment.ts';
  */
 
 export const DASHBOARD_LIST = 5;
-
-export interface CourseInProgress {
-  enrollment_id: number;
-  course: { id: number; title: string };
-  progress_percent: number;
-  completed_lessons: number;
-  total_lessons: number;
-  resume_lesson_id: number | null;
-}
-
-export interface LearnerDashboard {
-  courses: {
-    enrolled: number;
-    in_progress: number;
-    completed: number;
-    /** The in-progress courses, the most recently used first. */
-    continue: CourseInProgress[];
-  };
-  certificates: {
-    /** Valid (not revoked) certificates. */
-    count: number;
-    latest: { id: number; code: string; course_title: string; issued_at: string }[];
-  };
-  purchases: {
-    /** Paid orders (any kind), and the store resources owned. */
-    orders: number;
-    resources: number;
-    spent_cents: number;
-    latest: { id: number; number: string; description: string; total_cents: number; paid_at: string }[];
-  };
-  bookings: {
-    upcoming: number;
-    next: { id: number; number: string; title: string; starts_at: string; instructor: string }[];
-  };
-  plan: {
-    key: string;
-    name: string;
-    status: string;
-    interval: string;
-    current_period_end: string | null;
-    cancel_at_period_end: boolean;
-  } | null;
-}
 
 export async function learnerDashboard(db: Db, userId: number, now = new Date()): Promise<LearnerDashboard> {
   const nowIso = now.toISOString();

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { resources, sellerProfiles, users } from '../../../../db/schema/index.ts';
+import { sameOriginUrl } from '../../domain/redirect-target.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -8,6 +9,7 @@ import { providerNameOf } from '../payments/provider.ts';
 import { createStripeClient } from '../payments/stripe-provider.ts';
 import { payeeOf, requireActivePayee, setPayeePayoutsEnabled, storePayeeAccount, type Payee } from './payees.ts';
 import { platformFeeCents, platformFeePercent } from './store-settings.ts';
+import type { ConnectStatus, TestOnboardingView } from '../../../../shared/store/connect.ts';
 
 /**
  * Stripe Connect (Express) for the sellers (decision 0029) and the Connect & Book instructors
@@ -26,18 +28,11 @@ export const NO_TEST_ACCOUNT = 'Start the payout setup from your payments page f
 /** Where onboarding sends the seller back to (both modes). */
 export const CONNECT_RETURN_PATH = '/seller/payments?connect=return';
 export const CONNECT_REFRESH_PATH = '/seller/payments?connect=refresh';
+const CONNECT_FALLBACK_PATH = '/seller/payments';
 /** The test provider's onboarding page. */
 export const TEST_ONBOARDING_PATH = '/seller/payments/onboarding';
 
 const TEST_ACCOUNT_PREFIX = 'acct_test_';
-
-export interface ConnectStatus {
-  account_id: string | null;
-  charges_enabled: boolean;
-  payouts_enabled: boolean;
-  details_submitted: boolean;
-  test_mode: boolean;
-}
 
 export const isTestAccount = (accountId: string | null | undefined) => !!accountId && accountId.startsWith(TEST_ACCOUNT_PREFIX);
 
@@ -115,8 +110,9 @@ export async function startConnectOnboarding(platform: Platform, userId: number,
     stripe.accountLinks.create({
       account: accountId,
       type: 'account_onboarding',
-      refresh_url: `${base}${CONNECT_REFRESH_PATH}`,
-      return_url: `${base}${CONNECT_RETURN_PATH}`,
+      // Return addresses stay on the site's origin (decision 0058).
+      refresh_url: sameOriginUrl(CONNECT_REFRESH_PATH, base, CONNECT_FALLBACK_PATH),
+      return_url: sameOriginUrl(CONNECT_RETURN_PATH, base, CONNECT_FALLBACK_PATH),
     }),
   );
   return { url: link.url, account_id: accountId, test_mode: false };
@@ -155,14 +151,6 @@ export async function connectAccountStatus(platform: Platform, userId: number): 
     details_submitted: account.details_submitted === true,
     test_mode: false,
   };
-}
-
-export interface TestOnboardingView {
-  account_id: string;
-  store_name: string;
-  email: string | null;
-  payouts_enabled: boolean;
-  return_url: string;
 }
 
 async function testAccountOf(platform: Platform, userId: number) {

@@ -19,7 +19,7 @@ import { stampPdf } from './pdf-stamp.ts';
 import { RESOURCE_NOT_FOUND } from './resource-reads.ts';
 import { findResourceRef, isPublicRef, toFileView } from './resource-views.ts';
 import type { ResourceActor } from './resource-writes.ts';
-import type { DownloadLink } from './views.ts';
+import type { DownloadLink } from '../../../../shared/store/views.ts';
 
 /**
  * Buyer-only downloads (decision 0029). GET /api/resources/{id}/download hands its owner, seller

@@ -8,7 +8,7 @@ import { RESOURCE_NOT_FOUND } from './resource-reads.ts';
 import { findResourceRef, isPublicRef, selectSummaries, toFileView, toSummary } from './resource-views.ts';
 import type { ResourceActor } from './resource-writes.ts';
 import { findOwnReview } from './review-reads.ts';
-import type { OwnedResource, ResourceAccess } from './views.ts';
+import type { OwnedResource, ResourceAccess } from '../../../../shared/store/views.ts';
 
 /**
  * Owning resources (decision 0029): bought (the RESOURCE fulfiller), taken for free from the

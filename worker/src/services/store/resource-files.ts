@@ -11,7 +11,7 @@ import { RESOURCE_NOT_FOUND } from './resource-reads.ts';
 import { findResourceRef, listFileViews } from './resource-views.ts';
 import type { ResourceActor } from './resource-writes.ts';
 import { assertSelling, requireEditableResource } from './resource-writes.ts';
-import type { ResourceFileView, ResourceStatus } from './views.ts';
+import type { ResourceFileView, ResourceStatus } from '../../../../shared/store/views.ts';
 
 /**
  * A resource's files (decision 0029): one to five of the types uploads accept (checkFile), 20 MB

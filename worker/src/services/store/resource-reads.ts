@@ -10,20 +10,8 @@ import { beyond, orderOf as keysetOrder, readKeysetPage, type ListOrder, type Po
 import { renderLessonMarkdown } from '../learning.ts';
 import { findResourceRef, isPublicRef, isPublicResource, listFileViews, previewUrlsOf, selectSummaries, sellerUserColumns, toSummary, type SummaryRow } from './resource-views.ts';
 import { getSellerCard } from './storefront.ts';
-import type {
-  AgeGroup,
-  DanceStyle,
-  FacetCount,
-  ResourceCategoryRef,
-  ResourceDetail,
-  ResourceFacets,
-  ResourceLevel,
-  ResourceList,
-  ResourceSort,
-  ResourceStatus,
-  ResourceSummary,
-  SellerCard,
-} from './views.ts';
+import type { AgeGroup, DanceStyle, FacetCount, ResourceDetail, ResourceFacets, ResourceLevel, ResourceList, ResourceSort, ResourceStatus, ResourceSummary, SellerCard } from '../../../../shared/store/views.ts';
+import type { ResourceCategoryView, AdminResourceList } from '../../../../shared/store/resource-reads.ts';
 
 /**
  * The store's reads (decision 0029), as plain functions of the database: the API routes answer
@@ -315,16 +303,6 @@ export async function getPublicResource(db: Db, id: number): Promise<ResourceDet
   return detail ? { ...detail, rejection_reason: null } : null;
 }
 
-/** A resource category with how many resources use it. */
-export interface ResourceCategoryView extends ResourceCategoryRef {
-  description: string;
-  position: number;
-  /** Resources filed under it, whatever their status. */
-  resource_count: number;
-  /** Public ones. */
-  published_count: number;
-}
-
 /** GET /api/categories?kind=resource and the store's category facet: every resource category in its order. */
 export async function listResourceCategories(db: Db): Promise<ResourceCategoryView[]> {
   const rows = await db.all<{ id: number; name: string; description: string; position: number; resource_count: number; published_count: number }>(sql`
@@ -358,18 +336,6 @@ export interface AdminResourceQuery extends Omit<ResourceListQuery, 'sort'> {
 
 /** The admin list's filters and order, without its paging (the CSV export's). */
 export type AdminResourceFilters = Omit<AdminResourceQuery, 'page' | 'page_size' | 'after' | 'before'>;
-
-export interface AdminResourceList {
-  data: ResourceSummary[];
-  total: number;
-  page: number;
-  page_size: number;
-  /** Tokens of the pages after and before this one (decision 0045). */
-  next: string | null;
-  prev: string | null;
-  /** Resources per status over the whole store, whatever the filters. */
-  counts: Record<ResourceStatus, number>;
-}
 
 const adminWhere = (query: AdminResourceFilters, counting = false) =>
   and(...(query.status ? [eq(resources.status, query.status)] : []), ...filtersOf(query, counting));

@@ -4,7 +4,7 @@ import { dollars } from '../../domain/orders.ts';
 import { fileTypeLabel } from '../../domain/store.ts';
 import type { Db } from '../../platform/db.ts';
 import { plainSummary } from './plain-summary.ts';
-import type { ResourceFileView, ResourceSummary } from './views.ts';
+import type { ResourceFileView, ResourceSummary } from '../../../../shared/store/views.ts';
 
 /**
  * Rows of the store's tables turned into the answers' shapes (views.ts), and the SQL conditions

@@ -15,7 +15,7 @@ import { removeObjects } from '../uploads.ts';
 import { getResourceDetail, RESOURCE_NOT_FOUND } from './resource-reads.ts';
 import { findResourceRef, type ResourceRef } from './resource-views.ts';
 import { requireApprovedSeller } from './sellers.ts';
-import type { AgeGroup, DanceStyle, ResourceDetail, ResourceLevel } from './views.ts';
+import type { AgeGroup, DanceStyle, ResourceDetail, ResourceLevel } from '../../../../shared/store/views.ts';
 import { fieldWords } from '../../domain/audit.ts';
 
 /**

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { resourceReviews, users, type ResourceReviewRow } from '../../../../db/schema/index.ts';
 import { ratingDistribution, roundedAverage } from '../../domain/store.ts';
 import type { Db } from '../../platform/db.ts';
-import type { ReviewList, ReviewView } from './views.ts';
+import type { ReviewList, ReviewView } from '../../../../shared/store/views.ts';
 
 /** A resource's reviews as everybody reads them (decision 0029): newest first, with the seller's replies. */
 

@@ -11,7 +11,7 @@ import { RESOURCE_NOT_FOUND } from './resource-reads.ts';
 import { findResourceRef, isPublicRef } from './resource-views.ts';
 import type { ResourceActor } from './resource-writes.ts';
 import { findReview } from './review-reads.ts';
-import type { ReviewView } from './views.ts';
+import type { ReviewView } from '../../../../shared/store/views.ts';
 
 /**
  * Reviews (decision 0029): one per owner and resource (never by its seller), editable by its

@@ -9,7 +9,8 @@ import { sqlNow } from '../../platform/sql-expressions.ts';
 import { audited, type AuditActor } from '../audit.ts';
 import { notify } from '../notifications.ts';
 import { loadSellerProfile, toSellerProfileView } from './sellers.ts';
-import type { SellerProfileView, SellerStatus } from './views.ts';
+import type { SellerProfileView, SellerStatus } from '../../../../shared/store/views.ts';
+import type { AdminSellerList } from '../../../../shared/store/seller-admin.ts';
 
 /**
  * The curriculum admins' side of the sellers (sellers.manage, decision 0029): the applications
@@ -27,15 +28,6 @@ export const SUSPENDED_USE_REINSTATE = 'This seller is suspended: reinstate them
 
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
-export interface AdminSellerList {
-  data: SellerProfileView[];
-  total: number;
-  page: number;
-  page_size: number;
-  /** How many profiles are in each state (the tabs of /admin/sellers), whatever the filters. */
-  counts: Record<SellerStatus, number>;
 }
 
 /** GET /api/admin/sellers: pending applications first, then the newest. */

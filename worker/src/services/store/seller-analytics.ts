@@ -1,21 +1,12 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { resourceDownloads, resources, RESOURCE_STATUSES, resourceViews, sellerLedger, statTotals } from '../../../../db/schema/index.ts';
+import { resourceDownloads, resources, RESOURCE_STATUSES, resourceViewVisitors, resourceViews, sellerLedger, statTotals } from '../../../../db/schema/index.ts';
 import { dollars } from '../../domain/orders.ts';
 import type { Db } from '../../platform/db.ts';
 import { insertSelection } from '../../platform/insert-select.ts';
 import { loadSellerProfile } from './sellers.ts';
 import { resourceSummaries } from './storefront.ts';
-import type { ResourceStatus, ResourceSummary, SellerProfileView } from './views.ts';
-
-/**
- * The seller area's figures (store.sell, decision 0029): the dashboard, the analytics over a
- * window of days, and the seller's own resources in every state. Money comes from the ledger
- * (signed: refunds negative), views from resource_views (one counter per resource and UTC day),
- * downloads from resource_downloads (the seller's own downloads of their files do not count).
- */
-
-export const ANALYTICS_WINDOWS = [30, 90, 365] as const;
-export type AnalyticsWindow = (typeof ANALYTICS_WINDOWS)[number];
+import type { ResourceStatus } from '../../../../shared/store/views.ts';
+import type { AnalyticsDay, SellerDashboard, AnalyticsWindow, SellerAnalytics, OwnResource } from '../../../../shared/store/seller-analytics.ts';
 const RECENT_ORDERS = 10;
 
 /** The database's day (UTC) as resource_views keys it: `2026-12-02`. */
@@ -34,34 +25,33 @@ export async function recordResourceView(db: Db, resourceId: number): Promise<vo
     .onConflictDoUpdate({ target: [resourceViews.resourceId, resourceViews.day], set: { views: sql`${resourceViews.views} + 1` } });
 }
 
-export interface RecentOrder {
-  order_id: number | null;
-  order_number: string | null;
-  date: string;
-  resource: { id: number; title: string } | null;
-  quantity: number;
-  amount_cents: number;
-  amount: number;
-  net_cents: number;
-  /** The buyer's first name only. */
-  buyer_first_name: string;
-  refunded: boolean;
-}
-
-export interface SellerDashboard {
-  profile: SellerProfileView | null;
-  sales_count: number;
-  /** Gross of sales net of refunds, and what the seller keeps of it. */
-  revenue_gross_cents: number;
-  revenue_gross: number;
-  revenue_net_cents: number;
-  revenue_net: number;
-  balance_cents: number;
-  downloads: number;
-  rating_average: number;
-  rating_count: number;
-  resources_by_status: Record<ResourceStatus, number>;
-  recent_orders: RecentOrder[];
+/**
+ * Counts a visitor's view of a resource's page once per UTC day (decision 0058): the visitor's row
+ * is the guard, and the counter moves only when that row was new (changes() of the statement just
+ * before). The resource's visitor rows of earlier days go first, so the table holds one day.
+ */
+export async function recordVisitorView(db: Db, resourceId: number, visitor: string): Promise<void> {
+  await db.batch([
+    db.delete(resourceViewVisitors).where(and(eq(resourceViewVisitors.resourceId, resourceId), sql`${resourceViewVisitors.day} < ${todayUtc}`)),
+    db
+      .insert(resourceViewVisitors)
+      .select(
+        db
+          .select(insertSelection(resourceViewVisitors, { resourceId: resources.id, day: todayUtc, visitor }))
+          .from(resources)
+          .where(eq(resources.id, resourceId)),
+      )
+      .onConflictDoNothing(),
+    db
+      .insert(resourceViews)
+      .select(
+        db
+          .select(insertSelection(resourceViews, { resourceId: resources.id, day: todayUtc, views: 1 }))
+          .from(resources)
+          .where(and(eq(resources.id, resourceId), sql`changes() > 0`)),
+      )
+      .onConflictDoUpdate({ target: [resourceViews.resourceId, resourceViews.day], set: { views: sql`${resourceViews.views} + 1` } }),
+  ]);
 }
 
 /** GET /api/seller/dashboard. */
@@ -145,41 +135,6 @@ export async function getSellerDashboard(db: Db, sellerId: number): Promise<Sell
       refunded: Number(r.refunded) === 1,
     })),
   };
-}
-
-export interface AnalyticsDay {
-  /** UTC day, YYYY-MM-DD. */
-  day: string;
-  sales: number;
-  /** Gross of the day's sales net of the day's refunds. */
-  revenue_cents: number;
-  net_cents: number;
-  views: number;
-  downloads: number;
-}
-
-export interface ResourceAnalytics {
-  id: number;
-  title: string;
-  status: ResourceStatus;
-  sales: number;
-  revenue_cents: number;
-  net_cents: number;
-  views: number;
-  downloads: number;
-}
-
-export interface SellerAnalytics {
-  days: AnalyticsWindow;
-  from: string;
-  to: string;
-  series: AnalyticsDay[];
-  /** One page of the seller's resources, best sellers (all time) first, with the window's figures. */
-  resources: ResourceAnalytics[];
-  resources_total: number;
-  resources_page: number;
-  resources_page_size: number;
-  totals: Omit<AnalyticsDay, 'day'>;
 }
 
 export const ANALYTICS_RESOURCES_PAGE_SIZE = 20;
@@ -295,12 +250,6 @@ export async function getSellerAnalytics(db: Db, sellerId: number, days: Analyti
     resources_page_size: size,
     totals: { sales: sum('sales'), revenue_cents: sum('revenue_cents'), net_cents: sum('net_cents'), views: sum('views'), downloads: sum('downloads') },
   };
-}
-
-export interface OwnResource extends ResourceSummary {
-  /** Why a reviewer rejected it (null unless rejected). */
-  rejection_reason: string | null;
-  submitted_at: string | null;
 }
 
 /** GET /api/seller/resources: every resource of the seller, every status, newest change first. */

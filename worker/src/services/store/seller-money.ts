@@ -7,11 +7,12 @@ import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { insertSelection } from '../../platform/insert-select.ts';
 import { sqlMinutesAgo } from '../../platform/sql-expressions.ts';
-import { connectTestMode, isTestAccount, storedConnectStatus, stripeOf, type ConnectStatus } from './connect.ts';
+import { connectTestMode, isTestAccount, storedConnectStatus, stripeOf } from './connect.ts';
 import { payeeOf, payeeReadySql, type Payee } from './payees.ts';
 import { platformFeePercent } from './store-settings.ts';
 import { deliverOutboxRows } from '../notifications.ts';
 import { payoutStatements } from '../notifications-events.ts';
+import type { LedgerEntryView, PayoutView, SellerPayments } from '../../../../shared/store/seller-money.ts';
 
 /**
  * The sellers' money (decision 0029). The ledger (seller_ledger) holds a sale row per paid
@@ -43,60 +44,6 @@ export const paidDirectlySql = sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = l
 /** What a payout may send now: the net of every row the platform still owes. */
 export const balanceSql = (sellerId: number) =>
   sql`(SELECT coalesce(sum(l.net_cents), 0) FROM seller_ledger l WHERE l.seller_id = ${sellerId} AND NOT ${paidDirectlySql})`;
-
-export interface LedgerEntryView {
-  id: number;
-  type: 'sale' | 'refund' | 'payout';
-  created_at: string;
-  description: string;
-  order_id: number | null;
-  order_number: string | null;
-  resource: { id: number; title: string } | null;
-  /** Signed: refunds and payouts are negative. */
-  gross_cents: number;
-  fee_cents: number;
-  net_cents: number;
-  /** Paid to the seller's Stripe account with the charge (not part of the balance). */
-  paid_directly: boolean;
-  payout_id: number | null;
-}
-
-export interface PayoutView {
-  id: number;
-  amount_cents: number;
-  amount: number;
-  status: 'pending' | 'paid' | 'failed';
-  provider_transfer_id: string | null;
-  test_mode: boolean;
-  created_at: string;
-  paid_at: string | null;
-}
-
-export interface SellerPayments {
-  balance_cents: number;
-  balance: number;
-  totals: {
-    /** Gross of every sale, before fees and refunds. */
-    sales_cents: number;
-    /** The platform's fees, net of the fees given back with refunds. */
-    fees_cents: number;
-    /** Gross refunded (negative or 0). */
-    refunds_cents: number;
-    /** What the seller earned: net of fees and refunds. */
-    earned_cents: number;
-    /** Sent by payouts (positive). */
-    paid_out_cents: number;
-    /** Paid straight to the seller's Stripe account with the charge. */
-    paid_directly_cents: number;
-  };
-  platform_fee_percent: number;
-  connect: ConnectStatus;
-  /** Null when a payout may be asked now, else why not. */
-  payout_blocked_reason: string | null;
-  ledger: { data: LedgerEntryView[]; total: number; page: number; page_size: number };
-  payouts: PayoutView[];
-  test_mode: boolean;
-}
 
 interface LedgerRow {
   id: number;

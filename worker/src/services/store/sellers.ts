@@ -3,7 +3,7 @@ import { sellerProfiles, users, type SellerProfileRow } from '../../../../db/sch
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
 import { uniqueViolation } from '../db-errors.ts';
-import type { SellerProfileView, SellerRole } from './views.ts';
+import type { SellerProfileView, SellerRole } from '../../../../shared/store/views.ts';
 import { sqlNow } from '../../platform/sql-expressions.ts';
 
 /**

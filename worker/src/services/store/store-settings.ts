@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { appSettings } from '../../../../db/schema/index.ts';
 import type { Db } from '../../platform/db.ts';
 import { DEFAULT_PLATFORM_FEE_PERCENT, PLATFORM_FEE_MAX, PLATFORM_FEE_MIN, saleFeeCents } from '../../domain/store.ts';
+import type { StoreSettings } from '../../../../shared/store/store-settings.ts';
 
 /**
  * The store's run-time settings (decision 0029), kept as JSON values in app_settings and changed
@@ -12,12 +13,6 @@ import { DEFAULT_PLATFORM_FEE_PERCENT, PLATFORM_FEE_MAX, PLATFORM_FEE_MIN, saleF
 
 export const PLATFORM_FEE_KEY = 'platform_fee_percent';
 export { DEFAULT_PLATFORM_FEE_PERCENT, PLATFORM_FEE_MAX, PLATFORM_FEE_MIN } from '../../domain/store.ts';
-
-export interface StoreSettings {
-  /** Whole percent of every sale the platform keeps (0–50). */
-  platform_fee_percent: number;
-  updated_at: string | null;
-}
 
 const parsePercent = (value: string | undefined): number => {
   const n = value === undefined ? NaN : Number(JSON.parse(value));

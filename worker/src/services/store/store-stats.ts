@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { dollars } from '../../domain/orders.ts';
 import type { Db } from '../../platform/db.ts';
+import type { StoreStats } from '../../../../shared/store/store-stats.ts';
 
 /**
  * The store's figures for the curriculum officers and admins (resources.review): the review
@@ -10,36 +11,6 @@ import type { Db } from '../../platform/db.ts';
  */
 
 export const STATS_WINDOW_DAYS = 30;
-
-export interface TopResource {
-  id: number;
-  title: string;
-  seller: { id: number; store_name: string };
-  status: string;
-  sales_count: number;
-  /** Gross of its sales net of refunds, all time. */
-  revenue_cents: number;
-  revenue: number;
-}
-
-export interface StoreStats {
-  /** Resources waiting for review (the queue of /admin/curriculum-officer). */
-  submitted_count: number;
-  /** Resources the store lists: published, of an approved seller whose account is active. */
-  published_count: number;
-  sellers_pending: number;
-  sellers_approved: number;
-  window_days: number;
-  /** Sales (paid resource lines) of the window, and their gross net of the window's refunds. */
-  sales_count: number;
-  revenue_cents: number;
-  revenue: number;
-  /** The platform's fees of the window, and of all time (net of refunded fees). */
-  platform_fees_cents: number;
-  platform_fees: number;
-  platform_fees_all_time_cents: number;
-  top_resources: TopResource[];
-}
 
 /** GET /api/admin/store-stats. */
 export async function getStoreStats(db: Db): Promise<StoreStats> {

@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { resources } from '../../../../db/schema/index.ts';
 import type { Db } from '../../platform/db.ts';
 import { selectSummaries, toSummary } from './resource-views.ts';
-import type { ResourceSummary, SellerCard, SellerCardColumns, SellerStore } from './views.ts';
+import type { ResourceSummary, SellerCard, SellerCardColumns, SellerStore } from '../../../../shared/store/views.ts';
 
 /**
  * The public side of the sellers (decision 0029): the list of approved sellers and a storefront

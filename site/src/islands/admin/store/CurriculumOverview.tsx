@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
-import { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS } from '../../../lib/store-query.ts';
+import { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS } from '../../../../../shared/store-query.ts';
 import {
   $candidateSearch,
   $catalogueFacets,
@@ -15,7 +15,7 @@ import {
   setCandidateSearch,
 } from '../../../stores/admin-catalogue.ts';
 import { ADMIN_RESOURCE_STATUSES, RESOURCE_STATUS_LABELS } from '../../../stores/admin-store.ts';
-import type { ResourceFacets } from '../../../../../worker/src/services/store/views.ts';
+import type { ResourceFacets } from '../../../../../shared/store/views.ts';
 import { withErrorBoundary } from '../../ErrorBoundary.tsx';
 import { ErrorState, LoadingState } from '../AdminStates.tsx';
 import { PermissionGate } from '../PermissionGate.tsx';

@@ -1,5 +1,5 @@
-import type { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS, RESOURCE_STATUSES, SELLER_ROLES, SELLER_STATUSES, SellerProfileRow } from '../../../../db/schema/store.ts';
-import type { UserRow } from '../../../../db/schema/users.ts';
+import type { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS, RESOURCE_STATUSES, SELLER_ROLES, SELLER_STATUSES, SellerProfileRow } from '../../db/schema/store.ts';
+import type { UserRow } from '../../db/schema/users.ts';
 
 /**
  * The curriculum store's answers (decision 0029): one shape per answer, read by the API routes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as schema from '../../../db/schema/store.ts';
+import * as schema from '../db/schema/store.ts';
 import {
   AGE_GROUPS,
   DANCE_STYLES,

@@ -15,9 +15,10 @@ import {
   TIME_ZONE_INVALID,
   TRAVEL_RADIUS_MAX_MILES,
   ZIP_INVALID,
-} from '../../domain/bookings.ts';
-import { uploadKeyOf } from '../../domain/media-links.ts';
-import { AGE_GROUPS, RESOURCE_LEVELS } from '../../domain/store.ts';
+} from '../../worker/src/domain/bookings.ts';
+import { uploadKeyOf } from '../../worker/src/domain/media-links.ts';
+import { AGE_GROUPS, RESOURCE_LEVELS } from '../../worker/src/domain/store.ts';
+import { multiLine, singleLine } from '../../worker/src/schemas/text.ts';
 
 /**
  * The professional profile's forms (decision 0032): the profile itself, its lesson
@@ -59,10 +60,12 @@ function isHttpsLink(value: string): boolean {
 
 /** A picture or a video: a file uploaded here (POST /api/upload answers /uploads/… paths) or an https link; empty or null is none. */
 const mediaUrl = (what: string) =>
-  z
-    .string({ error: `${what} must be a link` })
-    .trim()
-    .max(2048, `${what} link is too long`)
+  singleLine(
+    z
+      .string({ error: `${what} must be a link` })
+      .trim()
+      .max(2048, `${what} link is too long`),
+  )
     .refine((v) => v === '' || isUploadPath(v) || isHttpsLink(v), `${what} must be an uploaded file or an https link`)
     .transform((v) => (v === '' ? null : v))
     .nullish()
@@ -84,8 +87,8 @@ const uniqueList = <T extends string>(values: readonly [T, ...T[]], label: strin
 
 export const profileSchema = z
   .object({
-    headline: z.string({ error: 'Headline must be text' }).trim().max(HEADLINE_MAX, `Headline must be at most ${HEADLINE_MAX} characters`).default(''),
-    bio: z.string({ error: 'Bio must be text' }).trim().max(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`).default(''),
+    headline: singleLine(z.string({ error: 'Headline must be text' }).trim().max(HEADLINE_MAX, `Headline must be at most ${HEADLINE_MAX} characters`)).default(''),
+    bio: multiLine(z.string({ error: 'Bio must be text' }).trim().max(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`)).default(''),
     photo_url: mediaUrl('Photo'),
     video_url: mediaUrl('Video'),
     style_ids: z
@@ -112,10 +115,12 @@ export const profileSchema = z
       .trim()
       .refine((v) => isTimeZone(v), TIME_ZONE_INVALID)
       .optional(),
-    meeting_url: z
-      .string({ error: 'Meeting link must be a link' })
-      .trim()
-      .max(2048, 'Meeting link is too long')
+    meeting_url: singleLine(
+      z
+        .string({ error: 'Meeting link must be a link' })
+        .trim()
+        .max(2048, 'Meeting link is too long'),
+    )
       .refine((v) => v === '' || isHttpsLink(v), 'Meeting link must be an https link')
       .transform((v) => (v === '' ? null : v))
       .nullish()
@@ -139,8 +144,8 @@ const modeSchema = z.enum(LESSON_MODE_VALUES, { error: 'Choose online or in pers
 
 const lessonFields = {
   kind: kindSchema,
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(LESSON_TITLE_MAX, `Title must be at most ${LESSON_TITLE_MAX} characters`),
-  description: z.string({ error: 'Description must be text' }).trim().max(LESSON_DESCRIPTION_MAX, `Description must be at most ${LESSON_DESCRIPTION_MAX} characters`),
+  title: singleLine(z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(LESSON_TITLE_MAX, `Title must be at most ${LESSON_TITLE_MAX} characters`)),
+  description: multiLine(z.string({ error: 'Description must be text' }).trim().max(LESSON_DESCRIPTION_MAX, `Description must be at most ${LESSON_DESCRIPTION_MAX} characters`)),
   duration_minutes: wholeNumber('Duration', DURATION_MINUTES_MIN, DURATION_MINUTES_MAX),
   price_cents: wholeNumber('Price', 0, PRICE_CENTS_MAX),
   capacity: wholeNumber('Capacity', 1, CAPACITY_MAX),
@@ -182,7 +187,7 @@ export type LessonTypePatch = z.output<typeof lessonTypePatchSchema>;
 
 const packageFields = {
   lesson_type_id: z.number({ error: 'Choose a lesson type' }).int('Choose a lesson type').positive('Choose a lesson type'),
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(PACKAGE_TITLE_MAX, `Title must be at most ${PACKAGE_TITLE_MAX} characters`),
+  title: singleLine(z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(PACKAGE_TITLE_MAX, `Title must be at most ${PACKAGE_TITLE_MAX} characters`)),
   lessons_count: wholeNumber('Lessons', PACKAGE_LESSONS_MIN, PACKAGE_LESSONS_MAX),
   price_cents: wholeNumber('Price', 1, PRICE_CENTS_MAX),
   active: z.boolean({ error: 'Active must be yes or no' }),

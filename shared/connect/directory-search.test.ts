@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeText, distanceText, durationText, instructorCount } from '../../../../site/src/lib/connect-format.ts';
+import { placeText, distanceText, durationText, instructorCount } from '../../site/src/lib/connect-format.ts';
 import {
   DEFAULT_DIRECTORY_QUERY,
   directorySearchString,

@@ -7,7 +7,7 @@ import {
   ZIP_INVALID,
   type DirectorySort,
   type LessonKind,
-} from '../../domain/bookings.ts';
+} from '../../worker/src/domain/bookings.ts';
 import type { DirectoryEntry } from '../bookings/views.ts';
 
 /**

@@ -4,8 +4,8 @@
  * reproduces a view, so a link can be shared and Back works. Read by the site router (which
  * renders the view on the server) and by the list's island (which fetches that same page). Pure.
  */
-import { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS } from '../../../worker/src/domain/store.ts';
-import { RESOURCE_SORTS, type AgeGroup, type DanceStyle, type ResourceLevel, type ResourceSort } from '../../../worker/src/services/store/views.ts';
+import { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS } from '../worker/src/domain/store.ts';
+import { RESOURCE_SORTS, type AgeGroup, type DanceStyle, type ResourceLevel, type ResourceSort } from './store/views.ts';
 
 // The resource enumerations (dance style, age group, level, sort) from the store's pure rules (equal to the schema's; the schema module
 // itself would bring the table definitions into the browser's bundle).

@@ -1,10 +1,10 @@
-import type { StoreQuery } from '../../../site/src/lib/store-query.ts';
+import type { StoreQuery } from './store-query.ts';
 import type { ResourceCategoryRef, ResourceDetail, ResourceList, ResourceSummary, ReviewList, SellerStore } from './store/views.ts';
 
 /**
  * What the store's public pages are given (decision 0029): the build pre-renders them from it and
  * the site router hands the same shapes to the server-rendered pages in `locals` (decision 0020).
- * The answers' own shapes are services/store/views.ts.
+ * The answers' own shapes are store/views.ts.
  */
 
 /** /curriculum and every view of it (?q=&style=&age_group=&level=&category=&price=&sort=&page=). */
