@@ -19,12 +19,15 @@ export interface ViewerConfiguration {
   agent: { disabled: true };
   mcp: { disabled: true };
   telemetry: false;
+  forceDarkModeState: 'light';
+  hideDarkModeToggle: true;
   authentication?: { preferredSecurityScheme: string; securitySchemes: Record<string, { token: string }> };
 }
 
 /**
  * The viewer's configuration: our document, no fonts or services from elsewhere (the page
- * policy allows this origin only), and the user's token when signed in.
+ * policy allows this origin only), and the user's token when signed in. Light mode only, like
+ * the site: docs.astro sets the light theme's colours to ones that pass WCAG AA contrast.
  */
 export function viewerConfiguration(url: string, token: string | null): ViewerConfiguration {
   return {
@@ -35,6 +38,8 @@ export function viewerConfiguration(url: string, token: string | null): ViewerCo
     agent: { disabled: true },
     mcp: { disabled: true },
     telemetry: false,
+    forceDarkModeState: 'light',
+    hideDarkModeToggle: true,
     ...(token ? { authentication: { preferredSecurityScheme: 'bearerAuth', securitySchemes: { bearerAuth: { token } } } } : {}),
   };
 }
