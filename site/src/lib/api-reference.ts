@@ -15,6 +15,7 @@ export interface ViewerConfiguration {
   url: string;
   withDefaultFonts: false;
   hideClientButton: boolean;
+  servers: { url: string }[];
   showDeveloperTools: 'never';
   agent: { disabled: true };
   mcp: { disabled: true };
@@ -26,14 +27,18 @@ export interface ViewerConfiguration {
 
 /**
  * The viewer's configuration: our document, no fonts or services from elsewhere (the page
- * policy allows this origin only), and the user's token when signed in. Light mode only, like
+ * policy allows this origin only, and no link to Scalar's hosted client), requests sent to this
+ * origin, and the user's token when signed in. Light mode only, like
  * the site: docs.astro sets the light theme's colours to ones that pass WCAG AA contrast.
  */
-export function viewerConfiguration(url: string, token: string | null): ViewerConfiguration {
+export function viewerConfiguration(url: string, token: string | null, origin: string): ViewerConfiguration {
   return {
     url,
     withDefaultFonts: false,
-    hideClientButton: false,
+    // The client's "open" button links to Scalar's hosted client with our document's address.
+    hideClientButton: true,
+    // Requests go to this origin (the document's server is "/", which the viewer joins as "//api/…").
+    servers: [{ url: origin }],
     showDeveloperTools: 'never',
     agent: { disabled: true },
     mcp: { disabled: true },
@@ -63,7 +68,7 @@ export function mountApiReferences(): void {
   const mount = () => {
     const scalar = (window as unknown as { Scalar?: ScalarGlobal }).Scalar;
     if (!scalar) return;
-    for (const target of targets) scalar.createApiReference(target, viewerConfiguration(target.dataset.url ?? '/api/openapi.json', storedToken()));
+    for (const target of targets) scalar.createApiReference(target, viewerConfiguration(target.dataset.url ?? '/api/openapi.json', storedToken(), window.location.origin));
   };
   const script = document.createElement('script');
   script.src = VIEWER_SCRIPT;

@@ -121,6 +121,7 @@ describe('the OpenAPI description of the app', () => {
     expect(Object.keys(operation(doc, 'get', '/api/users/export.csv').responses['200']!.content!)).toEqual(['text/csv']);
     expect(operation(doc, 'get', '/api/users/export.csv').summary).toBe('Export users (CSV)');
     expect(operation(doc, 'post', '/api/admin/coupons/{id}/deactivate').summary).toBe('Deactivate: admin coupons');
+    expect(operation(doc, 'post', '/api/admin/coupons').summary).toBe('Post to admin coupons');
     expect(Object.keys(operation(doc, 'get', '/api/docs').responses['200']!.content!)).toEqual(['text/html']);
     expect(Object.keys(operation(doc, 'get', '/api/openapi.json').responses['200']!.content!)).toEqual(['application/json']);
     const me = operation(doc, 'get', '/api/me');

@@ -135,8 +135,9 @@ function summaryOf(method: Method, path: string): string {
   const segments = path.replace(/^\/api\/?/, '').split('/').filter(Boolean);
   const last = segments.at(-1) ?? '';
   const named = segments.filter((s) => !s.startsWith('{')).map(words);
-  // A POST to a verb-like last segment (…/cancel, …/deactivate) is that action.
-  if (method === 'post' && !last.startsWith('{') && segments.length > 1 && named.length > 1) {
+  // A POST to a segment after an id (…/{id}/cancel, …/{id}/deactivate) is that action on the one
+  // named; a POST to a collection (/admin/coupons) creates in it.
+  if (method === 'post' && !last.startsWith('{') && segments.at(-2)?.startsWith('{') && named.length > 1) {
     const action = named.at(-1)!;
     const object = named.slice(0, -1).join(' ');
     return `${action[0]!.toUpperCase()}${action.slice(1)}: ${object}`;
