@@ -23,11 +23,12 @@ import { providerNameOf } from '../payments/provider.ts';
 import { ALREADY_ENDED, cancelSubscription, INVOICE_NOT_FOUND, INVOICE_NOT_REFUNDABLE, refundInvoice, SUBSCRIPTION_NOT_FOUND } from './manage.ts';
 import { plansById, toPlanView } from './plans.ts';
 import { toInvoiceView, toSubscriptionView } from './serialize.ts';
-import type { AdminPlanView, InvoiceView, SubscriptionView } from './views.ts';
+import type { AdminPlanView } from '../../../../shared/subscriptions/views.ts';
+import type { AdminSubscriber, AdminSubscriptionDetail, AdminSubscriptionPage, AdminSubscriptionRow } from '../../../../shared/subscriptions/admin.ts';
 import { fieldWords } from '../../domain/audit.ts';
 
 /**
- * The administration of plans and subscriptions (issue 11 §1 and §4, decision 0031): every plan
+ * The administration of plans and subscriptions (decision 0031): every plan
  * with its subscriber count, a plan's edit, the paged list of every subscription and one with its
  * invoices. A subscription's state is never written here: cancelling and refunding are the
  * engine's (manage.ts), whose provider calls come back as verified events.
@@ -66,9 +67,6 @@ export async function getAdminPlan(db: Db, id: number): Promise<AdminPlanView> {
   if (!row) throw notFound(PLAN_NOT_FOUND);
   return adminPlanView(row.plan, row.subscribers);
 }
-
-/** A saved plan, and why its new Stripe prices could not be made (null: made, or not needed). */
-export type AdminPlanSaved = AdminPlanView & { stripe_sync_error: string | null };
 
 export interface PlanUpdate {
   before: SubscriptionPlanRow;
@@ -129,29 +127,6 @@ export async function updatePlan(db: Db, actor: AuditActor, id: number, changes:
 
 // ---------------------------------------------------------------------------------------------
 // Subscriptions list
-
-export interface AdminSubscriber {
-  id: number;
-  username: string;
-  name: string;
-  email: string | null;
-}
-
-/** A subscription as the admin list shows it: the subscriber's own view, with who and the provider's id. */
-export interface AdminSubscriptionRow extends SubscriptionView {
-  user: AdminSubscriber;
-  provider_subscription_id: string;
-}
-
-export interface AdminSubscriptionPage {
-  data: AdminSubscriptionRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Tokens of the pages after and before this one (decision 0045). */
-  next: string | null;
-  prev: string | null;
-}
 
 const subscriberColumns = { id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, email: users.email };
 
@@ -287,20 +262,6 @@ export const NOTHING_TO_REFUND = 'This subscription has no paid invoice left to 
 export const PROVIDER_NOT_IN_USE = 'This subscription was made with another payment provider than the one in use; manage it there.';
 export const refundTooLarge = (cents: number) => `At most ${formatUsd(cents)} can be refunded on this invoice.`;
 
-export interface AdminInvoice extends InvoiceView {
-  /** What a refund can still give back: paid − refunded (0 unless paid). */
-  refundable_cents: number;
-  provider_invoice_id: string;
-}
-
-export interface AdminSubscriptionDetail extends AdminSubscriptionRow {
-  provider_customer_id: string | null;
-  /** The payment provider in use made it, so it can be cancelled and refunded here. */
-  manageable: boolean;
-  /** Newest first. */
-  invoices: AdminInvoice[];
-}
-
 export const refundableOf = (inv: Pick<SubscriptionInvoiceRow, 'status' | 'amountPaidCents' | 'refundedCents'>) =>
   inv.status === 'paid' ? Math.max(0, inv.amountPaidCents - inv.refundedCents) : 0;
 
@@ -344,7 +305,7 @@ async function manageableSubscription(platform: Platform, id: number): Promise<S
 
 /**
  * Cancels a subscription for its subscriber, through the engine: at the period end (access kept
- * until then, §4) or now. Refused (409) when it has ended, is already set to cancel, or cannot
+ * until then) or now. Refused (409) when it has ended, is already set to cancel, or cannot
  * renew (an unpaid checkout is cancelled now).
  */
 export async function adminCancelSubscription(platform: Platform, actor: AuditActor, id: number, atPeriodEnd: boolean): Promise<AdminSubscriptionDetail> {
