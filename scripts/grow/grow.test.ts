@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/seed.ts';
 import { createAdmin, signIn } from '../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
-import type { AdminDashboard } from '../../worker/src/services/dashboards/admin.ts';
+import type { AdminDashboard } from '../../shared/dashboards/admin.ts';
 import { recountStatTotals } from '../../worker/src/services/stats/rebuild.ts';
 import { growDatabase } from './grow.ts';
 import { growPlan } from './plan.ts';

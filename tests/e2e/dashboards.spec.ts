@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page, Response } from '@playwright/test';
-import type { AdminDashboard } from '../../worker/src/services/dashboards/admin.ts';
+import type { AdminDashboard } from '../../shared/dashboards/admin.ts';
 import type { AreaSummary } from '../../shared/dashboards/areas.ts';
 import { seriousViolations } from './commerce-fixtures.ts';
 import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';

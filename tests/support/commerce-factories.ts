@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { cartItems, coupons, orders, type CouponRow, type OrderRow } from '../../db/schema/index.ts';
-import type { OrderSummary } from '../../worker/src/services/payments/order-view.ts';
+import type { OrderSummary } from '../../shared/payments/order-view.ts';
 import type { Db } from '../../worker/src/platform/db.ts';
 import { createCourse, type CourseOptions } from './course-factories.ts';
 import type { TestApp } from './test-app.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { subscriptions, users } from '../../db/schema/index.ts';
-import type { SubscriptionView } from '../../worker/src/services/subscriptions/views.ts';
+import type { SubscriptionView } from '../../shared/subscriptions/views.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Subscriptions through the API as a user makes them (test provider): checkout, then the hosted page's payment. */

@@ -1,7 +1,7 @@
-import type { PlanView, SubscriptionView } from '../../worker/src/services/subscriptions/views.ts';
+import type { PlanView, SubscriptionView } from '../../shared/subscriptions/views.ts';
 
 /**
- * The API's plan and subscription answers (worker/src/services/subscriptions/views.ts) as the site's
+ * The API's plan and subscription answers (shared/subscriptions/views.ts) as the site's
  * unit tests feed them to the plans page, the stores and /profile/manage; each test overrides what
  * it is about.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Cart } from '../../../worker/src/services/cart.ts';
+import type { Cart } from '../../../shared/cart.ts';
 import { cartLabel, storedGuestCount } from '../islands/cart-badge.ts';
 import {
   addGuestItem,

@@ -1,5 +1,5 @@
 import { CART_TYPE_MAX, MAX_MERGE_ITEMS, capQuantity, combineLines, type CartType } from '../../../worker/src/domain/cart.ts';
-import type { Cart, CartLine } from '../../../worker/src/services/cart.ts';
+import type { Cart, CartLine } from '../../../shared/cart.ts';
 
 /**
  * The guest cart (its localStorage form) and the one view both carts are shown through, without I/O:

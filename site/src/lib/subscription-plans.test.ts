@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monthlySubscriptionOn, planView } from '../../../tests/support/subscription-views.ts';
-import type { PlanView, SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
+import type { PlanView, SubscriptionView } from '../../../shared/subscriptions/views.ts';
 import {
   checkoutQuery,
   comparisonRows,

@@ -6,7 +6,7 @@
  */
 import { planOfTier, subscriptionIsActive, SUBSCRIPTION_LEVELS, yearlySavingPercent, type PlanKey, type SubscriptionFields } from '../../../worker/src/domain/subscriptions.ts';
 import type { BillingInterval } from '../../../db/schema/subscriptions.ts';
-import type { PlanView, SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
+import type { PlanView, SubscriptionView } from '../../../shared/subscriptions/views.ts';
 import { formatCents } from './currency.ts';
 
 export type { BillingInterval };

@@ -1,4 +1,4 @@
-import type { SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
+import type { SubscriptionView } from '../../../shared/subscriptions/views.ts';
 
 /**
  * What /profile/manage says about a subscription: its status in words, the line that

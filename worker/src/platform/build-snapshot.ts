@@ -9,7 +9,7 @@ import { buildCatalogManifest, loadCatalog, loadCourseListPage, type CatalogMani
 import { connectHash, loadConnectPage } from '../services/connect/connect-page.ts';
 import { loadPlans, plansHash } from '../services/plans-page.ts';
 import { loadStoreBuild, type StoreBuild } from '../services/store-page-data.ts';
-import type { PlanView } from '../services/subscriptions/views.ts';
+import type { PlanView } from '../../../shared/subscriptions/views.ts';
 import { parseEnv } from './env.ts';
 import { openNodeDatabase } from './node-db.ts';
 

@@ -1,6 +1,6 @@
 import type { CatalogCourse, CourseListView } from '../../../shared/catalog-freshness.ts';
 import type { VerifyAnswer } from '../../../shared/certificates.ts';
-import type { PlansPage } from '../services/plans-page.ts';
+import type { PlansPage } from '../../../shared/plans-page.ts';
 import type { PublicProfileView } from '../../../shared/bookings/views.ts';
 import type { ConnectPage } from '../../../shared/connect/connect-page.ts';
 import type { PublicUserView } from '../../../shared/users.ts';

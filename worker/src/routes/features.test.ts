@@ -9,7 +9,7 @@ import { createTestApp, read, type ErrorBody, type TestApp } from '../../../test
 import { FEATURES } from '../domain/features.ts';
 import type { RoleName } from '../domain/roles.ts';
 import type { PlanKey } from '../domain/subscriptions.ts';
-import type { FeatureCheckView } from '../services/subscriptions/views.ts';
+import type { FeatureCheckView } from '../../../shared/subscriptions/views.ts';
 import type { FeatureView } from './features.ts';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { optionalUser } from '../middleware/auth.ts';
 import { actorHasFeature } from '../services/feature-access.ts';
-import type { FeatureCheckView } from '../services/subscriptions/views.ts';
+import type { FeatureCheckView } from '../../../shared/subscriptions/views.ts';
 
 export const FEATURE_NOT_FOUND = 'Feature not found';
 

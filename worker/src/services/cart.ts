@@ -4,7 +4,8 @@ import { combineLines, lineCap, type CartType } from '../domain/cart.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
 import type { AppEnv } from '../platform/env.ts';
-import { describePurchasable, describePurchasables, purchasableKey, type Purchasable, type UnavailableReason } from './purchasables.ts';
+import { describePurchasable, describePurchasables, purchasableKey, type Purchasable } from './purchasables.ts';
+import type { Cart, CartLine, MergedCart, RejectedItem } from '../../../shared/cart.ts';
 import { sqlNow } from '../platform/sql-expressions.ts';
 
 /**
@@ -16,45 +17,6 @@ import { sqlNow } from '../platform/sql-expressions.ts';
 
 export const CART_ITEM_NOT_FOUND = 'Cart item not found';
 export const FREE_ITEM = 'This item is free — no purchase is needed.';
-
-export interface CartLine {
-  id: number;
-  type: CartType;
-  itemId: number;
-  course_id?: number;
-  resource_id?: number;
-  quantity: number;
-  maxQuantity: number;
-  title: string;
-  /** Dollars, the current price of one. */
-  price: number;
-  priceCents: number;
-  itemDetails: { title: string; price: number; image_url: string | null; url: string };
-  available: boolean;
-  reason: UnavailableReason | null;
-  reasonMessage: string | null;
-}
-
-export interface Cart {
-  items: CartLine[];
-  /** Sum of the quantities of every line (the badge). */
-  count: number;
-  /** Sum over the available lines only: what checkout would charge before coupons. */
-  subtotalCents: number;
-  subtotal: number;
-  testMode: boolean;
-}
-
-export interface RejectedItem {
-  type: CartType;
-  itemId: number;
-  quantity: number;
-  title: string;
-  reason: UnavailableReason | 'free';
-  reasonMessage: string;
-}
-
-export type MergedCart = Cart & { rejected: RejectedItem[] };
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 

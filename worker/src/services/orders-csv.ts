@@ -2,7 +2,8 @@ import type { Db } from '../platform/db.ts';
 import type { CsvExport } from './csv/stream.ts';
 import { centsAsDollars, csvHeaders, type CsvColumn } from './csv/writer.ts';
 import type { Position } from './keyset.ts';
-import { adminOrdersAfter, countAdminOrders, type AdminOrder, type AdminOrderFilters } from './orders.ts';
+import { adminOrdersAfter, countAdminOrders, type AdminOrderFilters } from './orders.ts';
+import type { AdminOrder } from '../../../shared/orders.ts';
 
 /** The admin's order export, written by the shared CSV writer (services/csv/writer.ts). */
 

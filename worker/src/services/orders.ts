@@ -9,7 +9,9 @@ import type { Db } from '../platform/db.ts';
 import { nextTurn } from '../platform/next-turn.ts';
 import { after, orderOf, readKeysetPage, type ListOrder, type PageAsk, type Position } from './keyset.ts';
 import { escapeLike, indexable, personMatches } from './people-search.ts';
-import { listUserOrders, loadOrderSummary, summariesOf, type OrderSummary } from './payments/order-view.ts';
+import { listUserOrders, loadOrderSummary, summariesOf } from './payments/order-view.ts';
+import type { OrderSummary } from '../../../shared/payments/order-view.ts';
+import type { AdminOrder, AdminOrderDetail, AdminOrderPage, Buyer, RefundView } from '../../../shared/orders.ts';
 import { sumOfDays } from './stats/totals.ts';
 
 /** Orders as the buyer and the admin read them, in the OrderSummary shape. */
@@ -39,15 +41,6 @@ export async function listResourceOrders(db: Db, userId: number): Promise<OrderS
   return summariesOf(db, rows);
 }
 
-export interface Buyer {
-  id: number;
-  username: string;
-  name: string;
-  email: string | null;
-}
-
-export type AdminOrder = OrderSummary & { buyer: Buyer };
-
 export interface AdminOrderFilters {
   /** An order number or its beginning (DRX-…), or part of the buyer's name, email or username. */
   q?: string;
@@ -56,16 +49,6 @@ export interface AdminOrderFilters {
   from?: string;
   to?: string;
   buyerId?: number;
-}
-
-export interface AdminOrderPage {
-  data: AdminOrder[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Tokens of the pages after and before this one (decision 0045). */
-  next: string | null;
-  prev: string | null;
 }
 
 function nextDay(day: string): string {
@@ -174,32 +157,6 @@ export async function adminOrdersAfter(db: Db, filters: AdminOrderFilters, posit
   await nextTurn();
   return withBuyers(db, rows);
 }
-
-export interface RefundView {
-  id: number;
-  amountCents: number;
-  reason: string;
-  orderItemIds: number[] | null;
-  status: 'pending' | 'succeeded' | 'failed';
-  providerRefundId: string | null;
-  createdAt: string;
-  createdBy: { id: number; username: string } | null;
-}
-
-export interface PaymentEventView {
-  id: string;
-  type: string;
-  outcome: string | null;
-  providerCreated: number | null;
-  receivedAt: string;
-}
-
-export type AdminOrderDetail = AdminOrder & {
-  refunds: RefundView[];
-  events: PaymentEventView[];
-  /** What may still be refunded: total − refunded − refunds still pending at the provider. */
-  refundableCents: number;
-};
 
 function parseIds(text: string | null): number[] | null {
   if (!text) return null;

@@ -1,8 +1,6 @@
-import type { BillingInterval } from '../../../db/schema/subscriptions.ts';
-import type { PlanKey } from '../domain/subscriptions.ts';
 import type { Db } from '../platform/db.ts';
 import { listActivePlans } from './subscriptions/plans.ts';
-import type { PlanView } from './subscriptions/views.ts';
+import type { PlanView } from '../../../shared/subscriptions/views.ts';
 
 /**
  * The /subscription page (decision 0031), fresh without a rebuild the way the store's pages are
@@ -13,15 +11,6 @@ import type { PlanView } from './subscriptions/views.ts';
  */
 
 export const PLANS_MANIFEST_PATH = '/plans-manifest.json';
-
-/** What the page is given: the active plans by level, and what the address asks to preselect. */
-export interface PlansPage {
-  plans: PlanView[];
-  /** `?tier=` through the tier mapping (NOBILITY → educator, domain/subscriptions.ts), highlighted; null when none. */
-  preselect: PlanKey | null;
-  /** `?interval=year` opens on the yearly prices. */
-  interval: BillingInterval;
-}
 
 export interface PlansManifest {
   version: 1;

@@ -6,6 +6,7 @@ import { courseLevelFeature, FEATURES } from '../domain/features.ts';
 import { FEATURE_GATE_DEFAULT_MESSAGE } from '../domain/subscriptions.ts';
 import type { Db } from '../platform/db.ts';
 import { gateLevelOf } from './feature-access.ts';
+import type { UnavailableReason } from '../../../shared/purchasables.ts';
 
 /**
  * What can be bought, described the same way for every kind: its current title and price, its
@@ -19,7 +20,6 @@ export interface ItemRef {
   kind: ItemKind;
   itemId: number;
 }
-export type UnavailableReason = 'owned' | 'not_found' | 'unpublished' | 'own_item' | 'plan_required';
 
 export interface Purchasable {
   kind: ItemKind;

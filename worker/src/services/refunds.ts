@@ -6,7 +6,8 @@ import { can } from '../domain/permissions.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Platform } from '../platform/context.ts';
 import { insertSelection } from '../platform/insert-select.ts';
-import { getAdminOrder, ORDER_NOT_FOUND, type AdminOrderDetail, type RefundView } from './orders.ts';
+import { getAdminOrder, ORDER_NOT_FOUND } from './orders.ts';
+import type { RefundResult } from '../../../shared/refunds.ts';
 import { audited, type AuditActor } from './audit.ts';
 import { getPaymentProvider, ProviderError } from './payments/index.ts';
 
@@ -29,11 +30,6 @@ export interface RefundRequest {
   amountCents: number;
   orderItemIds?: number[];
   reason?: string;
-}
-
-export interface RefundResult {
-  refund: RefundView;
-  order: AdminOrderDetail;
 }
 
 /** Another refund of the same order (or any order): the reservation's and the provider id's guards. */

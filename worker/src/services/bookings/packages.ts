@@ -10,7 +10,7 @@ import type { Platform } from '../../platform/context.ts';
 import { MAX_QUANTITY, REASON_MESSAGES, type KindDescriber, type Purchasable } from '../purchasables.ts';
 import { instructorRefundStatement, instructorSaleStatement } from './instructor-ledger.ts';
 import { ACTIVE_IN } from './seats.ts';
-import type { PackagePurchaseView } from './views.ts';
+import type { PackagePurchaseView } from '../../../../shared/bookings/views.ts';
 
 /**
  * Lesson packages (decision 0032): bought through checkout as kind PACKAGE (its describer and

@@ -3,7 +3,7 @@ import { expectAdminOnly, useAdminTestApp } from '../../../../tests/support/admi
 import { expectBadFilter, fetchCsv, listAll, listTotal, TRICKY, TRICKY_READ } from '../../../../tests/support/csv-export.ts';
 import { createSignedInUser, createUser } from '../../../../tests/support/factories.ts';
 import { insertSubscription } from '../../../../tests/support/subscription-rows.ts';
-import type { AdminSubscriptionRow } from '../subscriptions/admin.ts';
+import type { AdminSubscriptionRow } from '../../../../shared/subscriptions/admin.ts';
 import { SUBSCRIPTIONS_CSV_HEADER } from './subscriptions.ts';
 
 const app = useAdminTestApp();

@@ -1,7 +1,8 @@
 import type { Db } from '../../platform/db.ts';
 import type { AdminSubscriptionsQuery } from '../../schemas/subscriptions-admin.ts';
 import type { Position } from '../keyset.ts';
-import { adminSubscriptionsAfter, countAdminSubscriptions, type AdminSubscriptionRow } from '../subscriptions/admin.ts';
+import { adminSubscriptionsAfter, countAdminSubscriptions } from '../subscriptions/admin.ts';
+import type { AdminSubscriptionRow } from '../../../../shared/subscriptions/admin.ts';
 import type { CsvExport } from './stream.ts';
 import { centsAsDollars, csvHeaders, type CsvColumn } from './writer.ts';
 

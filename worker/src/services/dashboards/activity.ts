@@ -1,28 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import type { ActivityItem } from '../../../../shared/dashboards/activity.ts';
 
 /**
  * The admin dashboard's recent activity: the newest events across sign-ups, paid orders, booked
  * sessions and the audit log (decision 0033), merged newest first. Each source gives its own
  * newest `limit`, so the merged list's `limit` are the newest of all.
  */
-
-export const ACTIVITY_KINDS = ['signup', 'order', 'booking', 'audit'] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-
-export interface ActivityItem {
-  kind: ActivityKind;
-  /** When it happened (ISO). */
-  at: string;
-  /** Who: the account signed up, the buyer, the booker, the admin who acted. */
-  actor: string;
-  /** What: the order's description, the session's title, the audit entry's summary or action. */
-  text: string;
-  /** The order's total or the booking's price, in cents (null for the others). */
-  amount_cents: number | null;
-  /** Where an admin reads more. */
-  href: string;
-}
 
 export const RECENT_ACTIVITY = 12;
 

@@ -5,9 +5,10 @@ import { statTotals } from '../../../../db/schema/stat-totals.ts';
 import { resources, sellerProfiles } from '../../../../db/schema/store.ts';
 import { ROLE_NAMES } from '../../domain/roles.ts';
 import type { Db } from '../../platform/db.ts';
-import { subscriptionStats, type SubscriptionStats } from '../subscriptions/stats.ts';
-import { recentActivity, type ActivityItem } from './activity.ts';
-import { windowOf, type DashboardWindow, type Window } from '../../../../shared/dashboards/window.ts';
+import { subscriptionStats } from '../subscriptions/stats.ts';
+import { recentActivity } from './activity.ts';
+import { windowOf, type DashboardWindow } from '../../../../shared/dashboards/window.ts';
+import type { AdminDashboard, RevenueDay, RevenueKind } from '../../../../shared/dashboards/admin.ts';
 
 /**
  * /admin/dashboard's figures (GET /api/admin/dashboard?days=30|90|365, admin.stats), all read from
@@ -24,54 +25,7 @@ import { windowOf, type DashboardWindow, type Window } from '../../../../shared/
  *   line is the same money as its first invoice, so it is not counted again.
  */
 
-export type RevenueKind = (typeof ITEM_KINDS)[number];
 export const REVENUE_KINDS = ITEM_KINDS;
-
-export type RevenueDay = { day: string } & Record<RevenueKind, number>;
-
-export interface AdminDashboard extends Window {
-  users: {
-    total: number;
-    active: number;
-    /** Accounts created in the window. */
-    new_in_period: number;
-    /** Holders per role; every role appears, 0 when nobody holds it. */
-    by_role: Record<string, number>;
-  };
-  revenue: {
-    currency: 'usd';
-    total_cents: number;
-    by_kind: Record<RevenueKind, number>;
-    /** One entry per UTC day of the window, oldest first. */
-    series: RevenueDay[];
-  };
-  orders: {
-    /** Orders paid in the window (whatever happened to them since). */
-    paid: number;
-    /** Orders waiting for their payment now. */
-    pending: number;
-    /** Orders with a refund that went through in the window, and those refunds' sum. */
-    refunded: number;
-    refunded_cents: number;
-  };
-  /** Monthly recurring revenue and the subscriptions per plan (services/subscriptions/stats.ts). */
-  subscriptions: SubscriptionStats;
-  bookings: {
-    /** Confirmed sessions still to come. */
-    upcoming: number;
-    /** Confirmed sessions that ended in the window. */
-    completed: number;
-    /** Bookings cancelled in the window (by anyone). */
-    cancelled: number;
-  };
-  review: {
-    /** Resources submitted and waiting for a curriculum officer. */
-    resources_awaiting: number;
-    /** Seller applications waiting. */
-    sellers_pending: number;
-  };
-  recent_activity: ActivityItem[];
-}
 
 const emptyKinds = (): Record<RevenueKind, number> => Object.fromEntries(REVENUE_KINDS.map((k) => [k, 0])) as Record<RevenueKind, number>;
 

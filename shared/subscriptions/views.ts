@@ -1,10 +1,11 @@
 /**
- * The answer shapes of plans, subscriptions and invoices (decision 0031). §3 names the plan card
- * (id, name, level, monthly price, yearlyPrice, features with an included flag) and the
- * subscription (is_active, status, plan {name, tier}, current_period_end); the rest is ours.
- * Money is in cents (`*_cents`) and, where §3 names a price, also in dollars.
+ * The answer shapes of plans, subscriptions and invoices (decision 0031), which the API answers and
+ * the site reads (decision 0054). The plan card carries id, name, level, the monthly and yearly
+ * prices and the features with an included flag; the subscription carries is_active, status,
+ * plan {name, tier} and current_period_end. Money is in cents (`*_cents`) and, where a page shows a
+ * price, also in dollars.
  */
-import type { BillingInterval, PlanFeature, PlanKeyName } from '../../../../db/schema/subscriptions.ts';
+import type { BillingInterval, PlanFeature, PlanKeyName } from '../../db/schema/subscriptions.ts';
 
 export interface PlanView {
   id: number;
@@ -14,7 +15,7 @@ export interface PlanView {
   name: string;
   level: number;
   description: string;
-  /** Dollars, as §3's plan card reads them. */
+  /** Dollars, as the plan card reads them. */
   price: number;
   monthlyPrice: number;
   yearlyPrice: number;
@@ -46,7 +47,7 @@ export interface SubscriptionPlanRef {
 
 export interface SubscriptionView {
   id: number;
-  /** §4: status active or trialing, and not past the end of a cancelled period. */
+  /** Status active or trialing, and not past the end of a cancelled period. */
   is_active: boolean;
   status: string;
   plan: SubscriptionPlanRef;
@@ -106,7 +107,7 @@ export interface ChangePreview {
   trialing: boolean;
 }
 
-/** GET /api/features/check/{feature} (§7: hasAccess; the rest tells the gate what to show). */
+/** GET /api/features/check/{feature}: hasAccess, and what the gate shows. */
 export interface FeatureCheckView {
   feature: string;
   hasAccess: boolean;
