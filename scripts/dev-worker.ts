@@ -101,6 +101,9 @@ run(
     `APP_ENV:${env.APP_ENV}`,
     '--var',
     `PUBLIC_URL:${process.env.PUBLIC_URL ?? 'http://localhost:4321'}`,
+    // A local demo over a database reached by URL: the test checkout is asked for by name unless
+    // Stripe is configured (payments fail closed otherwise: decision 0060).
+    ...(process.env.STRIPE_SECRET_KEY || process.env.STRIPE_WEBHOOK_SECRET ? [] : ['--var', 'PAYMENTS:test']),
     '--show-interactive-dev-session=false',
     ...extra,
   ],

@@ -54,6 +54,8 @@ describe('the worker in workerd on a libSQL server', () => {
           MEDIA_SIGNING_SECRET,
           LIBSQL_URL: server.url,
           LIBSQL_AUTH_TOKEN: HRANA_TOKEN,
+          // A remote database makes this a deployment: the test checkout is asked for by name.
+          PAYMENTS: 'test',
           RATE_LIMIT_MULTIPLIER: '1000',
         }),
       ],

@@ -7,8 +7,11 @@ import type { AssetFetcher, Platform, RuntimeMemo } from './platform/context.ts'
 import { createDb, type Db } from './platform/db.ts';
 import { createHranaClient } from './platform/hrana-client.ts';
 import { parseEnv, type AppEnv } from './platform/env.ts';
+import { workersMailer } from './platform/http-mailer.ts';
+import type { Mailer } from './platform/mailer.ts';
 import { createR2Storage } from './platform/r2-storage.ts';
 import { sweepBookings } from './services/bookings/sweep.ts';
+import { paymentConfigurationProblem } from './services/payments/provider.ts';
 // The build's server-rendered pages (decision 0020): wrangler.toml aliases this to build/astro/entry.mjs.
 import { renderer } from 'drx-page-renderer';
 
@@ -38,13 +41,18 @@ interface Runtime {
   env: AppEnv;
   db: Db;
   memo: RuntimeMemo;
+  /** Mail over the provider's HTTP API (decision 0062); absent: emails stay in the outbox. */
+  mailer: Mailer | undefined;
 }
 const runtimes = new WeakMap<object, Runtime>();
 function runtimeOf(bindings: WorkerBindings): Runtime {
   let runtime = runtimes.get(bindings);
   if (!runtime) {
     const env = parseEnv(bindings);
-    runtime = { env, db: createDb(openDatabase(env)), memo: new Map() };
+    // Payments fail closed (decision 0060): every payment call refuses, and this says why, once per isolate.
+    const paymentsProblem = paymentConfigurationProblem(env);
+    if (paymentsProblem) console.error(`DRX payments are refused: ${paymentsProblem}.`);
+    runtime = { env, db: createDb(openDatabase(env)), memo: new Map(), mailer: workersMailer(env) };
     runtimes.set(bindings, runtime);
   }
   return runtime;
@@ -126,7 +134,7 @@ export function createWorkersAssets(assets: Fetcher): AssetFetcher {
 
 export default {
   async fetch(request: Request, bindings: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
-    const { env, db, memo } = runtimeOf(bindings);
+    const { env, db, memo, mailer } = runtimeOf(bindings);
     const platform: Platform = {
       env,
       db,
@@ -134,6 +142,9 @@ export default {
       assets: createWorkersAssets(bindings.ASSETS),
       renderer,
       memo,
+      mailer,
+      // The outbox sends after the answer (decision 0062): the request stays up until it is done.
+      waitUntil: (work) => ctx.waitUntil(work),
     };
     // Cloudflare sets CF-Connecting-IP itself (a client's own is overwritten): the client address.
     const clientAddress = request.headers.get('cf-connecting-ip') ?? undefined;
@@ -141,9 +152,9 @@ export default {
   },
   // The cron trigger of wrangler.toml (every minute): the bookings' clock (decision 0032).
   async scheduled(_controller: ScheduledController, bindings: WorkerBindings, ctx: ExecutionContext): Promise<void> {
-    const { env, db } = runtimeOf(bindings);
+    const { env, db, mailer } = runtimeOf(bindings);
     ctx.waitUntil(
-      sweepBookings({ env, db }).then(
+      sweepBookings({ env, db, mailer, waitUntil: (work) => ctx.waitUntil(work) }).then(
         () => undefined,
         (err: unknown) => console.error('The bookings sweep failed', err instanceof Error ? err.message : err),
       ),

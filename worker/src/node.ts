@@ -7,9 +7,16 @@ import { writesInTurn } from './http/writes-in-turn.ts';
 import { parseEnv } from './platform/env.ts';
 import { createNodePlatform } from './platform/node-platform.ts';
 import { sweepBookings } from './services/bookings/sweep.ts';
+import { paymentConfigurationProblem } from './services/payments/provider.ts';
 
 // The embedded runtime: one Node process serves the built site and /api on one port.
 const env = parseEnv(process.env);
+// Payments fail closed (decision 0060): a half-set Stripe, or the test provider on a deployment, stops here.
+const paymentsProblem = paymentConfigurationProblem(env);
+if (paymentsProblem) {
+  console.error(`DRX refuses to start: ${paymentsProblem}.`);
+  process.exit(1);
+}
 const platform = await createNodePlatform(env);
 // Public answers kept in memory with their gzip and brotli bodies (decision 0021).
 const app = createApp({ publicCache: { store: nodeAnswerStore() } });

@@ -23,12 +23,12 @@ function CertificatePrint() {
     if (state.status === 'ready') document.title = `Certificate: ${state.data.course_title} · DRX`;
   }, [state]);
 
-  if (state.status === 'loading') return <Loading text="Loading certificate..." />;
+  if (state.status === 'loading' || state.status === 'idle') return <Loading text="Loading certificate..." />;
   if (state.status !== 'ready') {
     return (
       <div className="not-found">
-        <h1>{state.status === 'forbidden' ? 'Access denied' : state.status === 'not-found' ? 'Certificate not found' : 'Something went wrong'}</h1>
-        <p className="lead">{state.status === 'not-found' ? 'There is no certificate at this address.' : state.message}</p>
+        <h1>{state.forbidden ? 'Access denied' : state.notFound ? 'Certificate not found' : 'Something went wrong'}</h1>
+        <p className="lead">{state.notFound ? 'There is no certificate at this address.' : state.message}</p>
         <a className="btn btn-primary" href="/my-certifications">
           My certificates
         </a>

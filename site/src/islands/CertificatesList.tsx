@@ -34,12 +34,12 @@ function CertificatesList() {
     void loadMyCertificates();
   }, []);
 
-  if (state.status === 'loading') return <Loading text="Loading your certificates..." />;
+  if (state.status === 'loading' || state.status === 'idle') return <Loading text="Loading your certificates..." />;
   if (state.status !== 'ready') {
     return (
       <div className="alert alert-error" role="alert">
         <p className="alert-title">Something went wrong</p>
-        <p>{state.status === 'not-found' ? 'Your certificates could not be found.' : state.message}</p>
+        <p>{state.notFound ? 'Your certificates could not be found.' : state.message}</p>
       </div>
     );
   }

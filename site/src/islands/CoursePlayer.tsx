@@ -44,7 +44,7 @@ function CoursePlayer() {
     lessonRegion.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
 
-  if (player.status === 'loading') return <Loading text="Loading course..." />;
+  if (player.status === 'loading' || player.status === 'idle') return <Loading text="Loading course..." />;
   if (player.status !== 'ready') return <LoadFailure state={player} courseId={courseId.current} what="course" />;
   const data = player.data;
   const lessonCount = data.modules.reduce((n, m) => n + m.lessons.length, 0);
@@ -66,7 +66,7 @@ function CoursePlayer() {
       ) : (
         <div className="player">
           <div ref={lessonRegion} tabIndex={-1} className="player-lesson-region">
-            {lesson.status === 'loading' ? (
+            {lesson.status === 'loading' || lesson.status === 'idle' ? (
               <Loading text="Loading lesson..." />
             ) : lesson.status === 'ready' ? (
               <LessonPanel lesson={lesson.data} headingLevel={2} navigation={{ kind: 'buttons', open }} />

@@ -158,7 +158,7 @@ function LessonPage() {
     else document.title = `${l.title} · ${l.course.title} · DRX`;
   }, [lesson]);
 
-  if (lesson.status === 'loading') return <Loading text="Loading lesson..." />;
+  if (lesson.status === 'loading' || lesson.status === 'idle') return <Loading text="Loading lesson..." />;
   if (lesson.status !== 'ready') return <LoadFailure state={lesson} courseId={idsFromPath().courseId} what="lesson" />;
   const l = lesson.data;
   const course = player.status === 'ready' ? player.data : null;

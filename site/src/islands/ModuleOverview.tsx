@@ -20,14 +20,14 @@ function ModuleOverview() {
     if (m) document.title = `${m.title} · ${player.data.course.title} · DRX`;
   }, [player]);
 
-  if (player.status === 'loading') return <Loading text="Loading module..." />;
+  if (player.status === 'loading' || player.status === 'idle') return <Loading text="Loading module..." />;
   const courseId = pathId(location.pathname, 1);
   if (player.status !== 'ready') return <LoadFailure state={player} courseId={courseId} what="course" />;
   const data = player.data;
   const moduleId = pathId(location.pathname, 3);
   const index = data.modules.findIndex((m) => m.id === moduleId);
   const m = data.modules[index];
-  if (!m) return <LoadFailure state={{ status: 'not-found' }} courseId={courseId} what="module" />;
+  if (!m) return <LoadFailure state={{ status: 'error', message: 'Module not found', notFound: true }} courseId={courseId} what="module" />;
   const done = m.lessons.filter((l) => l.completed).length;
   const next = m.lessons.find((l) => !l.completed) ?? m.lessons[0];
 

@@ -15,7 +15,7 @@ function MyCourses() {
     void loadMyCourses();
   }, []);
 
-  if (state.status === 'loading') return <Loading text="Loading your courses..." />;
+  if (state.status === 'loading' || state.status === 'idle') return <Loading text="Loading your courses..." />;
   if (state.status !== 'ready') return <LoadFailure state={state} courseId={null} what="course list" />;
   if (state.data.length === 0) {
     return (

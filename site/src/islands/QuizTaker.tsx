@@ -78,7 +78,7 @@ function QuizTaker() {
     return () => clearTimeout(timer);
   }, [nextAt]);
 
-  if (quiz.status === 'loading') return <Loading text="Loading quiz..." />;
+  if (quiz.status === 'loading' || quiz.status === 'idle') return <Loading text="Loading quiz..." />;
   if (quiz.status !== 'ready') return <LoadFailure state={quiz} courseId={pathId(location.pathname, 1)} what="quiz" />;
   const q = quiz.data;
   const byQuestion = new Map(result?.results.map((r) => [r.questionId, r]) ?? []);

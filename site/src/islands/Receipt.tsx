@@ -22,8 +22,8 @@ function Receipt() {
     void loadOrder(orderIdOf(location.pathname));
   }, []);
 
-  if (state.status === 'loading') return <Loading text="Loading receipt..." />;
-  if (state.status === 'not-found') {
+  if (state.status === 'loading' || state.status === 'idle') return <Loading text="Loading receipt..." />;
+  if (state.status === 'error' && state.notFound) {
     return <ReceiptNotFound text="This receipt was not found in your account." backHref="/my-purchases" backLabel="My Purchases" />;
   }
   if (state.status === 'error') return <LoadError message={state.message} onRetry={() => void loadOrder(orderIdOf(location.pathname))} />;

@@ -19,7 +19,7 @@ function ResumeLesson() {
     });
   }, []);
 
-  if (player.status === 'loading' || player.status === 'ready') return <Loading text="Opening your lesson..." />;
+  if (player.status === 'loading' || player.status === 'idle' || player.status === 'ready') return <Loading text="Opening your lesson..." />;
   return <LoadFailure state={player} courseId={pathId(location.pathname, 1)} what="course" />;
 }
 

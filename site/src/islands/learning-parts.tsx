@@ -1,5 +1,6 @@
 import type { CertificateRef } from '../../../shared/learning-views.ts';
 import { countLabel } from '../lib/plural.ts';
+import type { Loadable } from '../stores/query.ts';
 
 /** Small pieces shared by the learner's islands (player, lesson, module, quiz, my courses). */
 
@@ -11,11 +12,11 @@ export function Loading({ text }: { text: string }) {
   );
 }
 
-type Failed = { status: 'not-found'; message?: string } | { status: 'forbidden'; message: string } | { status: 'error'; message: string };
+type Failed = Extract<Loadable<unknown>, { status: 'error' }>;
 
 /** Not found, not enrolled or locked, or a failure, each with the way forward. */
 export function LoadFailure({ state, courseId, what }: { state: Failed; courseId: number | null; what: string }) {
-  if (state.status === 'not-found') {
+  if (state.notFound) {
     return (
       <div className="not-found">
         <h1>{what.charAt(0).toUpperCase() + what.slice(1)} not found</h1>
@@ -26,7 +27,7 @@ export function LoadFailure({ state, courseId, what }: { state: Failed; courseId
       </div>
     );
   }
-  if (state.status === 'forbidden') {
+  if (state.forbidden) {
     const locked = /locked/i.test(state.message);
     return (
       <div className="stack">

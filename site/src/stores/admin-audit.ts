@@ -2,6 +2,7 @@ import { atom, computed } from 'nanostores';
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction } from '../../../worker/src/domain/audit.ts';
 import type { AuditEntryView, AuditLogPage } from '../../../shared/audit-log.ts';
 import { describeError } from '../lib/api.ts';
+import { api, keyOf } from '../lib/api-client.ts';
 import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { exportHref } from './csv-export.ts';
 import { bindLoadable, debounced, EVERY_TIME_SETTINGS, loaded, type Loadable } from './query.ts';
@@ -58,8 +59,8 @@ const search = debounced(SEARCH_DEBOUNCE_MS);
 /** Entries are read each time they are asked for: the log grows under the admin's eyes. */
 async function fetchEntries(): Promise<void> {
   const { page, ...filters } = $auditQuery.get();
-  const params = new URLSearchParams({ ...trimmed(filters), ...pageParams(page, pageToken), pageSize: String(AUDIT_PAGE_SIZE) });
-  await bindLoadable($auditList, `/api/admin/audit-log?${params}`, {
+  const key = keyOf(api.admin['audit-log'], { query: { ...trimmed(filters), ...pageParams(page, pageToken), pageSize: String(AUDIT_PAGE_SIZE) } });
+  await bindLoadable($auditList, key, {
     settings: EVERY_TIME_SETTINGS,
     failed: (error) => {
       const { title, message } = describeError(error);

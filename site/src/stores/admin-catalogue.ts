@@ -4,6 +4,7 @@ import { ADMIN_RESOURCE_STATUSES, DEFAULT_RESOURCES_QUERY, loadMessage, resource
 import { type AdminResourceList } from '../../../shared/store/resource-reads.ts';
 import { FEATURED_COUNT } from '../../../shared/store-query.ts';
 import { bindLoadable, debounced, type Loadable } from './query.ts';
+import { api, keyOf } from '../lib/api-client.ts';
 
 /**
  * /admin/curriculum (curriculum.manage): the catalogue as a whole — resources per status, the
@@ -32,7 +33,7 @@ export const FEATURED_ROW_SIZE = FEATURED_COUNT;
 export const $featured = atom<Loadable<ResourceSummary[]>>({ status: 'idle' });
 
 export async function loadFeatured(): Promise<void> {
-  await bindLoadable($featured, '/api/curriculum-all?featured=true&page_size=100', {
+  await bindLoadable($featured, keyOf(api['curriculum-all'], { query: { featured: 'true', page_size: '100' } }), {
     pick: (list: AdminResourceList) => list.data.filter((r) => r.featured),
     failed: (error) => loadMessage(error, 'the featured resources'),
   });
@@ -64,7 +65,7 @@ export function setCandidateSearch(q: string): void {
 export const $catalogueFacets = atom<Loadable<ResourceFacets>>({ status: 'idle' });
 
 export async function loadCatalogueFacets(): Promise<void> {
-  await bindLoadable($catalogueFacets, '/api/resources?page_size=1', {
+  await bindLoadable($catalogueFacets, keyOf(api.resources, { query: { page_size: '1' } }), {
     pick: (list: ResourceList) => list.facets,
     failed: (error) => loadMessage(error, "the catalogue's figures"),
   });

@@ -1,7 +1,9 @@
 import { atom, computed } from 'nanostores';
 import type { CouponPage, CouponView } from '../../../shared/coupons.ts';
-import type { AdminOrderDetail, AdminOrderPage, RefundView } from '../../../worker/src/services/orders.ts';
-import { ApiError, apiFetch, describeError } from '../lib/api.ts';
+import type { AdminOrderDetail, AdminOrderPage, RefundView } from '../../../shared/orders.ts';
+import { ApiError, describeError } from '../lib/api.ts';
+import { api, call, keyOf, type Answer, type KeyAnswer } from '../lib/api-client.ts';
+import type { InferRequestType } from 'hono/client';
 import { parseAmount } from '../lib/currency.ts';
 import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { bindLoadable, debounced, invalidate, loaded, read, setCached, startingWith, unbind, type Loadable } from './query.ts';
@@ -49,7 +51,8 @@ export const $paymentTestMode = atom(false);
 
 export async function loadPaymentMode(): Promise<void> {
   try {
-    $paymentTestMode.set((await read<{ testMode: boolean }>('/api/payments/mode')).testMode);
+    const key = keyOf(api.payments.mode);
+    $paymentTestMode.set((await read<KeyAnswer<typeof key>>(key)).testMode);
   } catch {
     // unknown: no label rather than a wrong one
   }
@@ -123,10 +126,10 @@ const ordersSearch = debounced(SEARCH_DEBOUNCE_MS);
 
 async function fetchOrders(): Promise<void> {
   const query = $ordersQuery.get();
-  const params = orderFilterParams(query);
-  for (const [key, value] of Object.entries(pageParams(query.page, ordersToken))) params.set(key, value);
-  params.set('pageSize', String(ORDERS_PAGE_SIZE));
-  await bindLoadable($ordersList, `/api/admin/orders?${params}`, { failed: (error) => errorState(error) });
+  const key = keyOf(api.admin.orders, {
+    query: { ...Object.fromEntries(orderFilterParams(query)), ...pageParams(query.page, ordersToken), pageSize: String(ORDERS_PAGE_SIZE) },
+  });
+  await bindLoadable($ordersList, key, { failed: (error) => errorState(error) });
 }
 
 function writeOrdersUrl(): void {
@@ -214,7 +217,7 @@ export async function loadOrderDetail(idParam: string): Promise<void> {
     $orderDetail.set({ status: 'error', message: 'Order not found', notFound: true });
     return;
   }
-  await bindLoadable($orderDetail, `/api/admin/orders/${idParam}`, {
+  await bindLoadable($orderDetail, keyOf(api.admin.orders[':id'], { param: { id: idParam } }), {
     failed: (error) => (error instanceof ApiError && error.status === 404 ? { message: 'Order not found', notFound: true } : errorState(error)),
   });
 }
@@ -238,16 +241,19 @@ export async function refundOrder(request: { amountCents: number; orderItemIds: 
   $refundPending.set(true);
   $refundError.set(null);
   try {
-    const result = await apiFetch<{ refund: RefundView; order: AdminOrderDetail }>(`/api/admin/orders/${state.data.id}/refunds`, {
-      method: 'POST',
-      json: {
-        amountCents: request.amountCents,
-        ...(request.orderItemIds.length > 0 ? { orderItemIds: request.orderItemIds } : {}),
-        ...(request.reason.trim() ? { reason: request.reason.trim() } : {}),
-      },
-    });
+    const param = { id: String(state.data.id) };
+    const result = await call(
+      api.admin.orders[':id'].refunds.$post({
+        param,
+        json: {
+          amountCents: request.amountCents,
+          ...(request.orderItemIds.length > 0 ? { orderItemIds: request.orderItemIds } : {}),
+          ...(request.reason.trim() ? { reason: request.reason.trim() } : {}),
+        },
+      }),
+    );
     // the order shown is the refund's answer; the lists are stale
-    const orderKey = `/api/admin/orders/${state.data.id}`;
+    const orderKey = keyOf(api.admin.orders[':id'], { param });
     const changed = startingWith('/api/admin/orders', '/api/orders');
     invalidate((key) => key !== orderKey && changed(key));
     setCached(orderKey, result.order);
@@ -287,9 +293,8 @@ const couponsSearch = debounced(SEARCH_DEBOUNCE_MS);
 
 async function fetchCoupons(): Promise<void> {
   const { q, page } = $couponsQuery.get();
-  const params = new URLSearchParams({ page: String(page), pageSize: String(COUPONS_PAGE_SIZE) });
-  if (q.trim()) params.set('q', q.trim());
-  await bindLoadable($couponsList, `/api/admin/coupons?${params}`, { failed: (error) => errorState(error) });
+  const key = keyOf(api.admin.coupons, { query: { page: String(page), pageSize: String(COUPONS_PAGE_SIZE), q: q.trim() || undefined } });
+  await bindLoadable($couponsList, key, { failed: (error) => errorState(error) });
 }
 
 export function initCouponsList(): void {
@@ -399,7 +404,10 @@ export type CouponFormErrors = Partial<Record<keyof CouponForm, string>>;
 const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN);
 
 /** The API body of the form, or the problems found before sending it. The server checks again. */
-export function couponBodyOf(form: CouponForm): { body: Record<string, unknown> } | { errors: CouponFormErrors } {
+/** The body of POST /api/admin/coupons (and of its PATCH). */
+export type CouponBody = InferRequestType<typeof api.admin.coupons.$post>['json'];
+
+export function couponBodyOf(form: CouponForm): { body: CouponBody } | { errors: CouponFormErrors } {
   const errors: CouponFormErrors = {};
   const code = form.code.trim().toUpperCase();
   if (!/^[A-Z0-9][A-Z0-9_-]{2,31}$/.test(code)) errors.code = 'The code must be 3 to 32 letters, digits, - or _, starting with a letter or digit.';
@@ -469,10 +477,9 @@ export async function saveCoupon(form: CouponForm, id: number | null): Promise<S
   const checked = couponBodyOf(form);
   if ('errors' in checked) return { ok: false, message: 'Please correct the highlighted fields.', errors: checked.errors };
   try {
-    const coupon = await apiFetch<CouponView>(id === null ? '/api/admin/coupons' : `/api/admin/coupons/${id}`, {
-      method: id === null ? 'POST' : 'PATCH',
-      json: checked.body,
-    });
+    const coupon = await call(
+      id === null ? api.admin.coupons.$post({ json: checked.body }) : api.admin.coupons[':id'].$patch({ param: { id: String(id) }, json: checked.body }),
+    );
     invalidate(startingWith('/api/admin/coupons'));
     void fetchCoupons();
     toast({ title: id === null ? 'Coupon created' : 'Coupon saved', description: `${coupon.code}: ${coupon.summary}.`, variant: 'default' });
@@ -492,7 +499,7 @@ export async function saveCoupon(form: CouponForm, id: number | null): Promise<S
 
 export async function deactivateCoupon(coupon: CouponView): Promise<boolean> {
   try {
-    await apiFetch<CouponView>(`/api/admin/coupons/${coupon.id}/deactivate`, { method: 'POST' });
+    await call(api.admin.coupons[':id'].deactivate.$post({ param: { id: String(coupon.id) } }));
     invalidate(startingWith('/api/admin/coupons'));
     void fetchCoupons();
     toast({ title: 'Coupon deactivated', description: `${coupon.code} no longer applies at checkout.`, variant: 'default' });
@@ -504,9 +511,9 @@ export async function deactivateCoupon(coupon: CouponView): Promise<boolean> {
 }
 
 /** Courses for the "applies to" picker: the admin's course list, searched by title. */
-export async function searchCourses(q: string): Promise<{ id: number; title: string; price: number; status: string }[]> {
-  const params = new URLSearchParams({ scope: 'manage', pageSize: '20' });
-  if (q.trim()) params.set('q', q.trim());
-  const page = await apiFetch<{ data: { id: number; title: string; price: number; status: string }[] }>(`/api/courses?${params}`);
+export async function searchCourses(q: string): Promise<Answer<typeof api.courses.$get>['data']> {
+  // page has a default on the server, which the client's type does not know
+  const query = { scope: 'manage', pageSize: '20', q: q.trim() || undefined } as InferRequestType<typeof api.courses.$get>['query'];
+  const page = await call(api.courses.$get({ query }));
   return page.data;
 }

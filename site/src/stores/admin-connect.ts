@@ -1,7 +1,9 @@
 import { atom, computed } from 'nanostores';
 import { BOOKING_STATUS_LABELS } from '../../../worker/src/domain/bookings.ts';
 import type { AdminDanceStyleView, AdminInstructorView, BookingView } from '../../../shared/bookings/views.ts';
-import { ApiError, apiFetch, describeError, type ValidationErrors } from '../lib/api.ts';
+import { ApiError, describeError, type ValidationErrors } from '../lib/api.ts';
+import { api, call, keyOf, type Answer, type KeyAnswer } from '../lib/api-client.ts';
+import type { InferRequestType } from 'hono/client';
 import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { exportHref } from './csv-export.ts';
 import { bindLoadable, debounced, EVERY_TIME_SETTINGS, invalidate, loaded, read, startingWith, type Loadable } from './query.ts';
@@ -16,13 +18,10 @@ import { toast } from './toasts.ts';
 
 export type { AdminDanceStyleView, AdminInstructorView, BookingView };
 
-export interface Paged<T> {
-  data: T[];
-  pagination: { page: number; pageSize: number; total: number; totalPages: number };
-  /** Tokens of the pages after and before this one, where the list pages by keyset. */
-  next?: string | null;
-  prev?: string | null;
-}
+/** A page of instructor profiles, as GET /api/admin/instructors answers it. */
+export type InstructorPage = Answer<typeof api.admin.instructors.$get>;
+/** A page of bookings, with the tokens of the pages next to it, as GET /api/admin/bookings answers it. */
+export type BookingPage = Answer<typeof api.admin.bookings.$get>;
 
 export type ActionResult = { ok: true } | { ok: false; message: string; validationErrors?: ValidationErrors };
 
@@ -43,9 +42,9 @@ function failure(error: unknown): { ok: false; message: string; validationErrors
   return { ok: false, message: describeError(error).title };
 }
 
-async function write<T>(path: string, init: RequestInit & { json?: unknown }, success: { title: string; description: string }, failureTitle: string): Promise<{ ok: true; data: T } | ReturnType<typeof failure>> {
+async function write<T>(send: () => Promise<T>, success: { title: string; description: string }, failureTitle: string): Promise<{ ok: true; data: T } | ReturnType<typeof failure>> {
   try {
-    const data = await apiFetch<T>(path, init);
+    const data = await send();
     toast({ ...success, variant: 'default' });
     return { ok: true, data };
   } catch (error) {
@@ -75,11 +74,11 @@ const pageOf = (params: URLSearchParams) => {
 export const $danceStyles = atom<Loadable<AdminDanceStyleView[]>>({ status: 'idle' });
 
 export async function loadDanceStyles(): Promise<void> {
-  await bindLoadable($danceStyles, '/api/admin/dance-styles', LIST);
+  await bindLoadable($danceStyles, keyOf(api.admin['dance-styles']), LIST);
 }
 
-async function styleWrite(path: string, init: RequestInit & { json?: unknown }, success: { title: string; description: string }, failureTitle: string): Promise<ActionResult> {
-  const result = await write<unknown>(path, init, success, failureTitle);
+async function styleWrite(send: () => Promise<unknown>, success: { title: string; description: string }, failureTitle: string): Promise<ActionResult> {
+  const result = await write(send, success, failureTitle);
   if (result.ok) {
     invalidate(startingWith('/api/dance-styles', '/api/admin/dance-styles'));
     await loadDanceStyles();
@@ -88,18 +87,19 @@ async function styleWrite(path: string, init: RequestInit & { json?: unknown }, 
   return result;
 }
 
+const styleParam = (style: Pick<AdminDanceStyleView, 'id'>) => ({ id: String(style.id) });
+
 export function addDanceStyle(input: { name: string; description: string }): Promise<ActionResult> {
-  return styleWrite('/api/admin/dance-styles', { method: 'POST', json: input }, { title: 'Style added', description: `${input.name.trim()} is in the list.` }, 'Could not add the style');
+  return styleWrite(() => call(api.admin['dance-styles'].$post({ json: input })), { title: 'Style added', description: `${input.name.trim()} is in the list.` }, 'Could not add the style');
 }
 
 export function renameDanceStyle(style: AdminDanceStyleView, name: string): Promise<ActionResult> {
-  return styleWrite(`/api/admin/dance-styles/${style.id}`, { method: 'PATCH', json: { name } }, { title: 'Style renamed', description: `${style.name} is now ${name.trim()}.` }, 'Could not rename the style');
+  return styleWrite(() => call(api.admin['dance-styles'][':id'].$patch({ param: styleParam(style), json: { name } })), { title: 'Style renamed', description: `${style.name} is now ${name.trim()}.` }, 'Could not rename the style');
 }
 
 export function setDanceStyleHidden(style: AdminDanceStyleView, hidden: boolean): Promise<ActionResult> {
   return styleWrite(
-    `/api/admin/dance-styles/${style.id}`,
-    { method: 'PATCH', json: { hidden } },
+    () => call(api.admin['dance-styles'][':id'].$patch({ param: styleParam(style), json: { hidden } })),
     hidden
       ? { title: 'Style hidden', description: `${style.name} left the filters and forms; what uses it keeps it.` }
       : { title: 'Style shown', description: `${style.name} is back in the filters and forms.` },
@@ -117,8 +117,8 @@ export async function moveDanceStyle(style: AdminDanceStyleView, direction: -1 |
   const mine = other.position === style.position ? style.position + direction : other.position;
   const theirs = style.position;
   try {
-    await apiFetch(`/api/admin/dance-styles/${style.id}`, { method: 'PATCH', json: { position: Math.max(0, mine) } });
-    await apiFetch(`/api/admin/dance-styles/${other.id}`, { method: 'PATCH', json: { position: theirs } });
+    await call(api.admin['dance-styles'][':id'].$patch({ param: styleParam(style), json: { position: Math.max(0, mine) } }));
+    await call(api.admin['dance-styles'][':id'].$patch({ param: styleParam(other), json: { position: theirs } }));
     invalidate(startingWith('/api/dance-styles', '/api/admin/dance-styles'));
     await loadDanceStyles();
     return { ok: true };
@@ -131,7 +131,7 @@ export async function moveDanceStyle(style: AdminDanceStyleView, direction: -1 |
 }
 
 export function deleteDanceStyle(style: AdminDanceStyleView): Promise<ActionResult> {
-  return styleWrite(`/api/admin/dance-styles/${style.id}`, { method: 'DELETE' }, { title: 'Style deleted', description: `${style.name} is gone.` }, 'Could not delete the style');
+  return styleWrite(() => call(api.admin['dance-styles'][':id'].$delete({ param: styleParam(style) })), { title: 'Style deleted', description: `${style.name} is gone.` }, 'Could not delete the style');
 }
 
 /** Where a style is used, for the row and the delete hint: "2 courses, 1 instructor". */
@@ -160,16 +160,14 @@ export interface InstructorsQuery {
 }
 
 export const $instructorsQuery = atom<InstructorsQuery>({ q: '', status: '', page: 1 });
-export const $instructorsList = atom<Loadable<Paged<AdminInstructorView>>>({ status: 'idle' });
+export const $instructorsList = atom<Loadable<InstructorPage>>({ status: 'idle' });
 
 const instructorsSearch = debounced(SEARCH_DEBOUNCE_MS);
 
 async function fetchInstructors(): Promise<void> {
   const query = $instructorsQuery.get();
-  const params = new URLSearchParams({ page: String(query.page), pageSize: String(PAGE_SIZE) });
-  if (query.q.trim()) params.set('q', query.q.trim());
-  if (query.status) params.set('status', query.status);
-  await bindLoadable($instructorsList, `/api/admin/instructors?${params}`, LIST);
+  const key = keyOf(api.admin.instructors, { query: { page: String(query.page), pageSize: String(PAGE_SIZE), q: query.q.trim() || undefined, status: query.status || undefined } });
+  await bindLoadable($instructorsList, key, LIST);
 }
 
 const writeInstructorsUrl = () => {
@@ -214,8 +212,11 @@ export function clearInstructorsFilters(): void {
 
 export const reloadInstructors = () => void fetchInstructors();
 
-async function instructorWrite(instructor: AdminInstructorView, body: Record<string, unknown>, success: { title: string; description: string }, failureTitle: string): Promise<ActionResult> {
-  const result = await write<AdminInstructorView>(`/api/admin/instructors/${instructor.id}`, { method: 'PATCH', json: body }, success, failureTitle);
+/** The body of PATCH /api/admin/instructors/{id}. */
+type InstructorChange = InferRequestType<typeof api.admin.instructors[':id']['$patch']>['json'];
+
+async function instructorWrite(instructor: AdminInstructorView, body: InstructorChange, success: { title: string; description: string }, failureTitle: string): Promise<ActionResult> {
+  const result = await write(() => call(api.admin.instructors[':id'].$patch({ param: { id: String(instructor.id) }, json: body })), success, failureTitle);
   if (!result.ok) return result;
   invalidate(startingWith('/api/admin/instructors', '/api/admin/bookings', '/api/connect'));
   await fetchInstructors();
@@ -278,7 +279,7 @@ export interface BookingsQuery {
 
 const EMPTY_BOOKINGS: BookingsQuery = { q: '', status: '', instructorId: '', from: '', to: '', page: 1 };
 export const $bookingsQuery = atom<BookingsQuery>(EMPTY_BOOKINGS);
-export const $bookingsList = atom<Loadable<Paged<BookingView>>>({ status: 'idle' });
+export const $bookingsList = atom<Loadable<BookingPage>>({ status: 'idle' });
 /** The CSV export of the bookings the filters select (every page). */
 export const $bookingsExportHref = computed($bookingsQuery, ({ q, status, instructorId, from, to }) =>
   exportHref('/api/admin/bookings/export.csv', { q, status, instructorId, from, to }),
@@ -292,10 +293,18 @@ const bookingsSearch = debounced(SEARCH_DEBOUNCE_MS);
 
 async function fetchBookings(): Promise<void> {
   const query = $bookingsQuery.get();
-  const params = new URLSearchParams({ ...pageParams(query.page, bookingsToken), pageSize: String(PAGE_SIZE) });
-  for (const key of ['status', 'instructorId', 'from', 'to'] as const) if (query[key]) params.set(key, query[key]);
-  if (query.q.trim()) params.set('q', query.q.trim());
-  await bindLoadable($bookingsList, `/api/admin/bookings?${params}`, LIST);
+  const key = keyOf(api.admin.bookings, {
+    query: {
+      ...pageParams(query.page, bookingsToken),
+      pageSize: String(PAGE_SIZE),
+      status: query.status || undefined,
+      instructorId: query.instructorId || undefined,
+      from: query.from || undefined,
+      to: query.to || undefined,
+      q: query.q.trim() || undefined,
+    },
+  });
+  await bindLoadable($bookingsList, key, LIST);
 }
 
 const writeBookingsUrl = () => {
@@ -326,7 +335,8 @@ export function initBookingsList(): void {
 
 async function loadInstructorChoices(): Promise<void> {
   try {
-    const page = await read<Paged<AdminInstructorView>>('/api/admin/instructors?pageSize=100');
+    const key = keyOf(api.admin.instructors, { query: { pageSize: '100' } });
+    const page = await read<KeyAnswer<typeof key>>(key);
     $instructorChoices.set(page.data.map((i) => ({ id: i.id, name: i.name })).sort((a, b) => a.name.localeCompare(b.name)));
   } catch {
     $instructorChoices.set([]);
@@ -366,9 +376,8 @@ export function clearBookingsFilters(): void {
 export const reloadBookings = () => void fetchBookings();
 
 export async function cancelBookingAsAdmin(booking: BookingView, reason: string): Promise<ActionResult> {
-  const result = await write<BookingView>(
-    `/api/admin/bookings/${booking.id}/cancel`,
-    { method: 'POST', json: { reason } },
+  const result = await write(
+    () => call(api.admin.bookings[':id'].cancel.$post({ param: { id: String(booking.id) }, json: { reason } })),
     { title: 'Booking cancelled', description: `${booking.number} was cancelled; ${booking.booker.name} is refunded in full.` },
     'Could not cancel the booking',
   );

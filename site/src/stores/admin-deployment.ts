@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { ChecksReport, CheckResult, CheckStatus } from '../../../shared/deployment-checks.ts';
 import type { DeploymentFacts } from '../../../shared/deployment.ts';
-import { apiFetch } from '../lib/api.ts';
+import { api, call, keyOf } from '../lib/api-client.ts';
 import { changeMessage, loadMessage } from './admin-store.ts';
 import { bindLoadable, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
@@ -16,7 +16,7 @@ export type { ChecksReport, CheckResult, CheckStatus, DeploymentFacts };
 export const $deployment = atom<Loadable<DeploymentFacts>>({ status: 'idle' });
 
 export async function loadDeployment(): Promise<void> {
-  await bindLoadable($deployment, '/api/admin/deployment', { failed: (error) => loadMessage(error, 'the deployment facts') });
+  await bindLoadable($deployment, keyOf(api.admin.deployment), { failed: (error) => loadMessage(error, 'the deployment facts') });
 }
 
 export type ChecksState = { status: 'idle' } | { status: 'running'; last?: ChecksReport } | { status: 'done'; report: ChecksReport } | { status: 'error'; message: string };
@@ -33,7 +33,7 @@ export async function runChecks(): Promise<void> {
   const current = $checks.get();
   $checks.set({ status: 'running', last: current.status === 'done' ? current.report : undefined });
   try {
-    const report = await apiFetch<ChecksReport>('/api/admin/deployment/checks', { method: 'POST' });
+    const report = await call(api.admin.deployment.checks.$post());
     $checks.set({ status: 'done', report });
     const failed = report.checks.filter((c) => c.status !== 'ok').length;
     toast({

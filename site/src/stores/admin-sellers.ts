@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { AdminSellerList } from '../../../shared/store/seller-admin.ts';
 import type { SellerProfileView, SellerStatus } from '../../../shared/store/views.ts';
-import { apiFetch } from '../lib/api.ts';
+import { api, call, keyOf, type Key } from '../lib/api-client.ts';
 import { loadMessage, replaceQuery, runChange, SEARCH_DEBOUNCE_MS, type ChangeResult } from './admin-store.ts';
 import { bindLoadable, debounced, loaded, type Loadable } from './query.ts';
 
@@ -46,13 +46,10 @@ export const $sellersPageCount = computed($sellersList, (s) => {
 const isStatus = (value: string): value is SellerStatus => (SELLER_STATUSES as readonly string[]).includes(value);
 
 /** The API path of a page of the list. */
-export function sellersPath(query: SellersQuery): string {
-  const params = new URLSearchParams();
-  if (query.status) params.set('status', query.status);
-  if (query.q.trim()) params.set('q', query.q.trim());
-  params.set('page', String(query.page));
-  params.set('page_size', String(SELLERS_PAGE_SIZE));
-  return `/api/admin/sellers?${params}`;
+export function sellersPath(query: SellersQuery): Key<AdminSellerList> {
+  return keyOf(api.admin.sellers, {
+    query: { status: query.status || undefined, q: query.q.trim() || undefined, page: String(query.page), page_size: String(SELLERS_PAGE_SIZE) },
+  });
 }
 
 /** The list's filters from the address (?status=, ?q=, ?page=). */
@@ -141,13 +138,15 @@ export function sellerDecisions(status: SellerStatus): SellerDecision[] {
 
 /** One decision on a seller; reject and suspend need the reason the seller reads. */
 export async function decideSeller(profile: SellerProfileView, decision: SellerDecision, reason?: string): Promise<ChangeResult> {
-  const needsReason = decision === 'reject' || decision === 'suspend';
   const result = await runChange(
-    () =>
-      apiFetch<SellerProfileView>(`/api/admin/sellers/${profile.user_id}/${decision}`, {
-        method: 'POST',
-        ...(needsReason ? { json: { reason: reason ?? '' } } : {}),
-      }),
+    () => {
+      const param = { id: String(profile.user_id) };
+      const json = { reason: reason ?? '' };
+      const sellers = api.admin.sellers[':id'];
+      if (decision === 'approve') return call(sellers.approve.$post({ param }));
+      if (decision === 'reinstate') return call(sellers.reinstate.$post({ param }));
+      return call(sellers[decision].$post({ param, json }));
+    },
     DONE[decision](profile.store_name),
     FAILED[decision],
   );

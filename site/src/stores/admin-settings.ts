@@ -2,7 +2,8 @@ import { atom } from 'nanostores';
 import { SETTINGS, type SettingKey, type SettingSection } from '../../../worker/src/domain/settings.ts';
 import type { MailTransportView } from '../../../shared/settings-mail.ts';
 import type { SettingFieldView, SettingSectionView, SettingsView } from '../../../shared/settings.ts';
-import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
+import { ApiError, type ValidationErrors } from '../lib/api.ts';
+import { api, call, keyOf, type Answer } from '../lib/api-client.ts';
 import { changeMessage, loadMessage } from './admin-store.ts';
 import { bindLoadable, invalidate, setCached, startingWith, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
@@ -17,7 +18,7 @@ export type SettingsPage = SettingsView & { mail_transport: MailTransportView | 
 
 export const $settings = atom<Loadable<SettingsPage>>({ status: 'idle' });
 
-const SETTINGS_KEY = '/api/admin/settings';
+const SETTINGS_KEY = keyOf(api.admin.settings);
 
 export async function loadSettings(): Promise<void> {
   await bindLoadable($settings, SETTINGS_KEY, { failed: (error) => loadMessage(error, 'the settings') });
@@ -57,7 +58,7 @@ export async function saveSection(section: SettingSectionView, values: Partial<R
     return { ok: true };
   }
   try {
-    const page = await apiFetch<SettingsPage & { changed: SettingKey[] }>(SETTINGS_KEY, { method: 'PATCH', json: changed });
+    const page = await call(api.admin.settings.$patch({ json: changed }));
     // the page shown is the answer; the other reads of settings are stale
     const stale = startingWith(SETTINGS_KEY, '/api/admin/store-settings', '/api/site-settings');
     invalidate((key) => key !== SETTINGS_KEY && stale(key));
@@ -71,12 +72,8 @@ export async function saveSection(section: SettingSectionView, values: Partial<R
   }
 }
 
-export interface TestEmailResult {
-  id: number;
-  to: string;
-  status: 'pending' | 'sent' | 'failed' | 'logged';
-  error: string | null;
-}
+/** The test email as POST /api/admin/settings/test-email answers it: its outbox row and how it went. */
+export type TestEmailResult = Answer<typeof api.admin.settings['test-email']['$post']>;
 
 const TEST_EMAIL_OUTCOME: Record<TestEmailResult['status'], string> = {
   sent: 'was sent',
@@ -88,7 +85,7 @@ const TEST_EMAIL_OUTCOME: Record<TestEmailResult['status'], string> = {
 /** POST /api/admin/settings/test-email: the outcome as a toast, and returned for the page. */
 export async function sendTestEmail(): Promise<TestEmailResult | null> {
   try {
-    const result = await apiFetch<TestEmailResult>('/api/admin/settings/test-email', { method: 'POST' });
+    const result = await call(api.admin.settings['test-email'].$post());
     const failed = result.status === 'failed';
     toast({
       title: failed ? 'Test email failed' : 'Test email',

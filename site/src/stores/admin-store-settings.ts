@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { StoreSettings } from '../../../shared/store/store-settings.ts';
 import type { StoreStats, TopResource } from '../../../shared/store/store-stats.ts';
 import { PLATFORM_FEE_MAX, PLATFORM_FEE_MIN, PLATFORM_FEE_RANGE_MESSAGE, saleSplit } from '../../../worker/src/domain/store.ts';
-import { apiFetch } from '../lib/api.ts';
+import { api, call, keyOf } from '../lib/api-client.ts';
 import { loadMessage, runChange, type ChangeResult } from './admin-store.ts';
 import { bindLoadable, setCached, type Loadable } from './query.ts';
 
@@ -21,7 +21,7 @@ export const FEE_MIN = PLATFORM_FEE_MIN;
 export const FEE_MAX = PLATFORM_FEE_MAX;
 export const FEE_RANGE_MESSAGE = PLATFORM_FEE_RANGE_MESSAGE;
 
-const SETTINGS_KEY = '/api/admin/store-settings';
+const SETTINGS_KEY = keyOf(api.admin['store-settings']);
 
 export const $storeSettings = atom<Loadable<StoreSettings>>({ status: 'idle' });
 
@@ -49,7 +49,7 @@ export function feeSplit(grossCents: number, percent: number): { feeCents: numbe
 /** The saved settings are the PATCH's answer: they are shown as they are, not read again. */
 export function saveStoreSettings(changes: { platform_fee_percent: number }): Promise<ChangeResult> {
   return runChange(
-    async () => setCached(SETTINGS_KEY, await apiFetch<StoreSettings>(SETTINGS_KEY, { method: 'PATCH', json: changes })),
+    async () => setCached(SETTINGS_KEY, await call(api.admin['store-settings'].$patch({ json: changes }))),
     `Platform fee set to ${changes.platform_fee_percent}%. It applies to sales from now on.`,
     'save store settings',
     SETTINGS_KEY,
@@ -63,5 +63,5 @@ export const $storeStats = atom<Loadable<StoreStats>>({ status: 'idle' });
 
 /** Read again after a review or curation change while on screen (runChange). */
 export async function loadStoreStats(): Promise<void> {
-  await bindLoadable($storeStats, '/api/admin/store-stats', { failed: (error) => loadMessage(error, "the store's figures") });
+  await bindLoadable($storeStats, keyOf(api.admin['store-stats']), { failed: (error) => loadMessage(error, "the store's figures") });
 }

@@ -1,7 +1,8 @@
 import { atom, computed } from 'nanostores';
 import type { AdminResourceList } from '../../../shared/store/resource-reads.ts';
 import type { ResourceDetail, ResourceStatus, ResourceSummary } from '../../../shared/store/views.ts';
-import { ApiError, apiFetch, describeError, type ValidationErrors } from '../lib/api.ts';
+import { ApiError, describeError, type ValidationErrors } from '../lib/api.ts';
+import { api, call, keyOf, type Key, type KeyAnswer } from '../lib/api-client.ts';
 import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { exportHref } from './csv-export.ts';
 import { bindLoadable, debounced, loaded, read, refresh, startingWith, unbind, type Loadable } from './query.ts';
@@ -147,10 +148,8 @@ export const RESOURCES_PAGE_SIZE = 20;
  * The API path of a list: the queue (submitted) reads oldest first, so the longest wait comes
  * first. A page next to the one shown is asked by that page's token (lib/keyset-pages.ts).
  */
-export function resourcesPath(query: ResourcesQuery, pageSize = RESOURCES_PAGE_SIZE, token?: PageToken): string {
-  const params = new URLSearchParams({ ...resourceFilters(query), ...pageParams(query.page, token) });
-  params.set('page_size', String(pageSize));
-  return `/api/curriculum-all?${params}`;
+export function resourcesPath(query: ResourcesQuery, pageSize = RESOURCES_PAGE_SIZE, token?: PageToken): Key<AdminResourceList> {
+  return keyOf(api['curriculum-all'], { query: { ...resourceFilters(query), ...pageParams(query.page, token), page_size: String(pageSize) } });
 }
 
 /** The list's filters and order as API query parameters (empty ones left out). */
@@ -250,7 +249,8 @@ export const $sellerOptions = atom<SellerOption[]>([]);
 
 export async function loadSellerOptions(): Promise<void> {
   try {
-    const list = await read<{ data: { user_id: number; store_name: string; status: string }[] }>('/api/admin/sellers?page_size=100');
+    const key = keyOf(api.admin.sellers, { query: { page_size: '100' } });
+    const list = await read<KeyAnswer<typeof key>>(key);
     $sellerOptions.set(
       list.data
         .filter((s) => s.status === 'approved' || s.status === 'suspended')
@@ -269,7 +269,7 @@ export const $openResourceId = atom<number | null>(null);
 export const $resourceDetail = atom<Loadable<ResourceDetail>>({ status: 'idle' });
 
 async function fetchDetail(id: number): Promise<void> {
-  await bindLoadable<ResourceDetail>($resourceDetail, `/api/resources/${id}`, {
+  await bindLoadable<ResourceDetail>($resourceDetail, keyOf(api.resources[':id'], { param: { id: String(id) } }), {
     keep: (shown) => shown.id === id,
     failed: (error) => loadMessage(error, 'this resource'),
   });
@@ -300,30 +300,31 @@ type ResourceRef = Pick<ResourceSummary, 'id' | 'title' | 'featured'>;
  * A review or curation change: every list, figure and featured row on screen and the open
  * resource are read again (runChange) before it resolves.
  */
-function change(path: string, body: unknown, done: string, failed: string): Promise<ChangeResult> {
-  return runChange(() => apiFetch(path, { method: 'POST', ...(body !== undefined ? { json: body } : {}) }), done, failed);
+function change(send: () => Promise<unknown>, done: string, failed: string): Promise<ChangeResult> {
+  return runChange(send, done, failed);
 }
 
+const resourceParam = (r: ResourceRef) => ({ param: { id: String(r.id) } });
+
 export function approveResource(r: ResourceRef): Promise<ChangeResult> {
-  return change(`/api/resources/${r.id}/approve`, undefined, `“${r.title}” was approved and is now in the store.`, 'approve resource');
+  return change(() => call(api.resources[':id'].approve.$post(resourceParam(r))), `“${r.title}” was approved and is now in the store.`, 'approve resource');
 }
 
 /** Rejecting needs the reason the seller reads on their resources page. */
 export function rejectResource(r: ResourceRef, reason: string): Promise<ChangeResult> {
-  return change(`/api/resources/${r.id}/reject`, { reason }, `“${r.title}” was rejected. The seller can read your reason.`, 'reject resource');
+  return change(() => call(api.resources[':id'].reject.$post({ ...resourceParam(r), json: { reason } })), `“${r.title}” was rejected. The seller can read your reason.`, 'reject resource');
 }
 
 export function toggleFeatured(r: ResourceRef): Promise<ChangeResult> {
   return change(
-    `/api/resources/${r.id}/toggle-featured`,
-    undefined,
+    () => call(api.resources[':id']['toggle-featured'].$post(resourceParam(r))),
     r.featured ? `“${r.title}” left the featured row.` : `“${r.title}” is now featured in the store.`,
     r.featured ? 'unfeature resource' : 'feature resource',
   );
 }
 
 export function archiveResource(r: ResourceRef): Promise<ChangeResult> {
-  return change(`/api/resources/${r.id}/archive`, undefined, `“${r.title}” was archived and has left the store.`, 'archive resource');
+  return change(() => call(api.resources[':id'].archive.$post(resourceParam(r))), `“${r.title}” was archived and has left the store.`, 'archive resource');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,14 +13,14 @@ import {
 import { PLAN_NAMES } from '../../../worker/src/domain/subscriptions.ts';
 import type {
   AdminInvoice,
-  AdminPlanSaved,
   AdminSubscriptionDetail,
   AdminSubscriptionPage,
   AdminSubscriptionRow,
-} from '../../../worker/src/services/subscriptions/admin.ts';
-import type { SubscriptionStats } from '../../../worker/src/services/subscriptions/stats.ts';
-import type { AdminPlanView } from '../../../worker/src/services/subscriptions/views.ts';
-import { ApiError, apiFetch, describeError } from '../lib/api.ts';
+} from '../../../shared/subscriptions/admin.ts';
+import type { SubscriptionStats } from '../../../shared/subscriptions/stats.ts';
+import type { AdminPlanView } from '../../../shared/subscriptions/views.ts';
+import { ApiError, describeError } from '../lib/api.ts';
+import { api, call, keyOf } from '../lib/api-client.ts';
 import { parseAmount } from '../lib/currency.ts';
 import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { exportHref } from './csv-export.ts';
@@ -84,7 +84,7 @@ const isPlan = (value: string): value is PlanKey => (PLAN_KEYS as readonly strin
 // ---------------------------------------------------------------------------------------------
 // Plans
 
-const PLANS_KEY = '/api/admin/subscription-plans';
+const PLANS_KEY = keyOf(api.admin['subscription-plans']);
 
 export const $adminPlans = atom<Loadable<AdminPlanView[]>>({ status: 'idle' });
 
@@ -192,7 +192,7 @@ export async function savePlan(plan: AdminPlanView, form: PlanForm): Promise<Sav
   const checked = planBodyOf(plan, form);
   if ('errors' in checked) return { ok: false, message: 'Please correct the highlighted fields.', errors: checked.errors };
   try {
-    const saved = await apiFetch<AdminPlanSaved>(`/api/admin/subscription-plans/${plan.id}`, { method: 'PATCH', json: checked.body });
+    const saved = await call(api.admin['subscription-plans'][':id'].$patch({ param: { id: String(plan.id) }, json: checked.body }));
     const { stripe_sync_error: warning, ...view } = saved;
     // the plans shown take the saved one (the write's answer); the other plan reads are stale
     const changed = startingWith(PLANS_KEY, '/api/subscriptions/plans', '/api/admin/subscription-stats');
@@ -243,13 +243,16 @@ const search = debounced(SEARCH_DEBOUNCE_MS);
 
 async function fetchSubscriptions(): Promise<void> {
   const query = $subscriptionsQuery.get();
-  const params = new URLSearchParams();
-  if (query.q.trim()) params.set('q', query.q.trim());
-  if (query.plan) params.set('plan', query.plan);
-  if (query.status) params.set('status', query.status);
-  for (const [key, value] of Object.entries(pageParams(query.page, pageToken))) params.set(key, value);
-  params.set('pageSize', String(SUBSCRIPTIONS_PAGE_SIZE));
-  await bindLoadable($subscriptionsList, `/api/admin/subscriptions?${params}`, { failed: errorState });
+  const key = keyOf(api.admin.subscriptions, {
+    query: {
+      q: query.q.trim() || undefined,
+      plan: query.plan || undefined,
+      status: query.status || undefined,
+      ...pageParams(query.page, pageToken),
+      pageSize: String(SUBSCRIPTIONS_PAGE_SIZE),
+    },
+  });
+  await bindLoadable($subscriptionsList, key, { failed: errorState });
 }
 
 function writeUrl(): void {
@@ -330,12 +333,11 @@ export async function loadSubscriptionDetail(id: number): Promise<void> {
     $subscriptionDetail.set({ status: 'error', message: 'Subscription not found', notFound: true });
     return;
   }
-  await bindLoadable($subscriptionDetail, `/api/admin/subscriptions/${id}`, { failed: errorState, settings: EVERY_TIME_SETTINGS });
+  await bindLoadable($subscriptionDetail, keyOf(api.admin.subscriptions[':id'], { param: { id: String(id) } }), { failed: errorState, settings: EVERY_TIME_SETTINGS });
 }
 
 async function act(
-  path: string,
-  body: unknown,
+  send: (param: { id: string }) => Promise<AdminSubscriptionDetail>,
   success: { title: string; description: string },
   failureTitle: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
@@ -343,9 +345,10 @@ async function act(
   if (!current) return { ok: false, message: 'The subscription is not loaded.' };
   $subscriptionActionPending.set(true);
   try {
-    const detail = await apiFetch<AdminSubscriptionDetail>(`/api/admin/subscriptions/${current.id}/${path}`, { method: 'POST', json: body });
+    const param = { id: String(current.id) };
+    const detail = await send(param);
     // the subscription shown is the action's answer; the lists and figures are stale
-    const detailKey = `/api/admin/subscriptions/${current.id}`;
+    const detailKey = keyOf(api.admin.subscriptions[':id'], { param });
     const changed = startingWith('/api/admin/subscriptions', '/api/admin/subscription-stats', '/api/admin/subscription-plans');
     invalidate((key) => key !== detailKey && changed(key));
     setCached(detailKey, detail);
@@ -362,8 +365,7 @@ async function act(
 
 export function cancelSubscriptionAsAdmin(atPeriodEnd: boolean) {
   return act(
-    'cancel',
-    { atPeriodEnd },
+    (param) => call(api.admin.subscriptions[':id'].cancel.$post({ param, json: { atPeriodEnd } })),
     atPeriodEnd
       ? { title: 'Subscription set to cancel', description: 'It ends at the end of its period; access is kept until then.' }
       : { title: 'Subscription cancelled', description: 'It has ended and its plan’s access is gone.' },
@@ -373,8 +375,7 @@ export function cancelSubscriptionAsAdmin(atPeriodEnd: boolean) {
 
 export function refundSubscriptionAsAdmin(input: { invoiceId: number; amountCents: number; cancel: boolean }) {
   return act(
-    'refund',
-    input,
+    (param) => call(api.admin.subscriptions[':id'].refund.$post({ param, json: input })),
     { title: 'Refund sent', description: input.cancel ? 'The invoice was refunded and the subscription cancelled.' : 'The invoice was refunded.' },
     'Refund failed',
   );
@@ -386,5 +387,5 @@ export function refundSubscriptionAsAdmin(input: { invoiceId: number; amountCent
 export const $subscriptionStats = atom<Loadable<SubscriptionStats>>({ status: 'idle' });
 
 export async function loadSubscriptionStats(): Promise<void> {
-  await bindLoadable($subscriptionStats, '/api/admin/subscription-stats', { failed: errorState });
+  await bindLoadable($subscriptionStats, keyOf(api.admin['subscription-stats']), { failed: errorState });
 }

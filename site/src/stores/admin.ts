@@ -4,7 +4,8 @@ import type { RoleSummary, UserPage } from '../../../shared/admin-users.ts';
 import type { ContactMessageView } from '../../../shared/contact.ts';
 import type { UserView } from '../../../shared/users.ts';
 import { isRoleName } from '../../../worker/src/domain/roles.ts';
-import { ApiError, apiFetch, describeError } from '../lib/api.ts';
+import { ApiError, describeError } from '../lib/api.ts';
+import { api, call, keyOf, type Answer, type Key, type KeyAnswer } from '../lib/api-client.ts';
 import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
 import { exportHref } from './csv-export.ts';
 import { bindLoadable, debounced, invalidate, loaded, setCached, startingWith, unbind, type Loadable } from './query.ts';
@@ -72,7 +73,7 @@ export type { AdminStats, RoleSummary, UserPage };
 export const $stats = atom<Loadable<AdminStats>>({ status: 'idle' });
 
 export async function loadStats(): Promise<void> {
-  await bindLoadable($stats, '/api/admin/stats', { failed: (error) => errorState(error) });
+  await bindLoadable($stats, keyOf(api.admin.stats), { failed: (error) => errorState(error) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -112,9 +113,8 @@ function writeUsersUrl(q: string, page: number): void {
 
 async function fetchUsers(): Promise<void> {
   const { q, role, page } = $usersQuery.get();
-  const params = new URLSearchParams({ search: q, ...pageParams(page, usersToken), pageSize: String(USERS_PAGE_SIZE) });
-  if (role) params.set('role', role);
-  await bindLoadable($usersList, `/api/users?${params}`, { failed: (error) => errorState(error) });
+  const key = keyOf(api.users, { query: { search: q, ...pageParams(page, usersToken), pageSize: String(USERS_PAGE_SIZE), role: role || undefined } });
+  await bindLoadable($usersList, key, { failed: (error) => errorState(error) });
 }
 
 /** Starts the list from the address (?q=, ?role=, ?page=). */
@@ -183,7 +183,7 @@ export async function loadUserDetail(idParam: string): Promise<void> {
     $userDetail.set({ status: 'error', message: 'User not found', notFound: true });
     return;
   }
-  await bindLoadable($userDetail, `/api/users/${idParam}`, {
+  await bindLoadable($userDetail, keyOf(api.users[':id'], { param: { id: idParam } }), {
     keep: false,
     failed: (error) => (error instanceof ApiError && error.status === 404 ? { message: 'User not found', notFound: true } : errorState(error)),
   });
@@ -202,7 +202,7 @@ async function changeUser(
   try {
     const updated = await call(state.data);
     // the user's lists, counts and role holders changed; the user shown is the write's answer
-    const userKey = `/api/users/${updated.id}`;
+    const userKey = keyOf(api.users[':id'], { param: { id: String(updated.id) } });
     const changed = startingWith('/api/users', '/api/admin/stats', '/api/roles');
     invalidate((key) => key !== userKey && changed(key));
     setCached(userKey, updated);
@@ -223,7 +223,7 @@ export function displayName(user: Pick<UserView, 'first_name' | 'last_name' | 'u
 export function setUserActive(active: boolean): Promise<boolean> {
   return changeUser(
     'active',
-    (user) => apiFetch<UserView>(`/api/users/${user.id}`, { method: 'PATCH', json: { is_active: active } }),
+    (user) => call(api.users[':id'].$patch({ param: { id: String(user.id) }, json: { is_active: active } })),
     (user) => ({
       title: active ? 'Account reactivated' : 'Account deactivated',
       description: active ? `${displayName(user)} can sign in again.` : `${displayName(user)} has been signed out everywhere.`,
@@ -235,7 +235,7 @@ export function setUserActive(active: boolean): Promise<boolean> {
 export function grantRole(role: string): Promise<boolean> {
   return changeUser(
     'grant',
-    (user) => apiFetch<UserView>(`/api/users/${user.id}/roles`, { method: 'POST', json: { role } }),
+    (user) => call(api.users[':id'].roles.$post({ param: { id: String(user.id) }, json: { role } })),
     (user) => ({ title: 'Role granted', description: `${displayName(user)} now has ${role}.` }),
     'Failed to grant role',
   );
@@ -244,7 +244,7 @@ export function grantRole(role: string): Promise<boolean> {
 export function revokeRole(role: string): Promise<boolean> {
   return changeUser(
     `revoke:${role}`,
-    (user) => apiFetch<UserView>(`/api/users/${user.id}/roles/${encodeURIComponent(role)}`, { method: 'DELETE' }),
+    (user) => call(api.users[':id'].roles[':role'].$delete({ param: { id: String(user.id), role: encodeURIComponent(role) } })),
     (user) => ({ title: 'Role revoked', description: `${displayName(user)} no longer has ${role}.` }),
     'Failed to revoke role',
   );
@@ -256,7 +256,8 @@ export function revokeRole(role: string): Promise<boolean> {
 export const $roles = atom<Loadable<RoleSummary[]>>({ status: 'idle' });
 
 export async function loadRoles(): Promise<void> {
-  await bindLoadable<{ data: RoleSummary[] }, RoleSummary[]>($roles, '/api/roles', { pick: (answer) => answer.data, failed: (error) => errorState(error) });
+  const key = keyOf(api.roles);
+  await bindLoadable<KeyAnswer<typeof key>, RoleSummary[]>($roles, key, { pick: (answer) => answer.data, failed: (error) => errorState(error) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -264,13 +265,8 @@ export async function loadRoles(): Promise<void> {
 
 export type ContactMessage = ContactMessageView;
 
-export interface MessagesPage {
-  data: ContactMessage[];
-  total: number;
-  unread: number;
-  page: number;
-  pageSize: number;
-}
+/** A page of messages with the unread count, as GET /api/contact-messages answers it. */
+export type MessagesPage = Answer<typeof api['contact-messages']['$get']>;
 
 export const MESSAGES_PAGE_SIZE = 25;
 
@@ -293,12 +289,12 @@ function sortMessages(list: ContactMessage[]): ContactMessage[] {
 }
 
 /** The key of the page shown: a change of one message puts the page it makes into the cache. */
-let messagesKey = '';
+let messagesKey: Key<MessagesPage> | '' = '';
 
 export async function loadMessages(page = 1): Promise<void> {
-  const params = new URLSearchParams({ status: $messagesFilter.get(), page: String(page), pageSize: String(MESSAGES_PAGE_SIZE) });
-  messagesKey = `/api/contact-messages?${params}`;
-  await bindLoadable<MessagesPage, MessagesPage>($messages, messagesKey, {
+  const key = keyOf(api['contact-messages'], { query: { status: $messagesFilter.get(), page: String(page), pageSize: String(MESSAGES_PAGE_SIZE) } });
+  messagesKey = key;
+  await bindLoadable<KeyAnswer<typeof key>, MessagesPage>($messages, key, {
     pick: (result) => ({ ...result, data: sortMessages(result.data) }),
     failed: (error) => errorState(error),
   });
@@ -340,7 +336,7 @@ function setPending(id: number, on: boolean): void {
 export async function setMessageRead(id: number, read: boolean): Promise<boolean> {
   setPending(id, true);
   try {
-    const updated = await apiFetch<ContactMessage>(`/api/contact-messages/${id}`, { method: 'PATCH', json: { read } });
+    const updated = await call(api['contact-messages'][':id'].$patch({ param: { id: String(id) }, json: { read } }));
     messageChanged((shown) => {
       const before = shown.data.find((m) => m.id === id);
       const unreadDelta = before ? Number(!updated.read_at) - Number(!before.read_at) : 0;
@@ -366,7 +362,7 @@ export async function setMessageRead(id: number, read: boolean): Promise<boolean
 export async function deleteMessage(id: number): Promise<boolean> {
   setPending(id, true);
   try {
-    await apiFetch<unknown>(`/api/contact-messages/${id}`, { method: 'DELETE' });
+    await call(api['contact-messages'][':id'].$delete({ param: { id: String(id) } }));
     messageChanged((shown) => {
       const removed = shown.data.find((m) => m.id === id);
       return {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installStandInBrowser, type Handler, type StandInBrowser } from '../../../tests/support/stand-in-browser.ts';
 import { subscriptionView } from '../../../tests/support/subscription-views.ts';
-import type { ChangePreview, InvoiceView, SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
+import type { ChangePreview, InvoiceView, SubscriptionView } from '../../../shared/subscriptions/views.ts';
 
 /** The billing store of /profile/manage against a stand-in browser: reads, actions, their toasts and the failure toast. */
 

@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import type { BillingInterval } from '../../../db/schema/subscriptions.ts';
-import type { ChangePreview, InvoiceView, SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
+import type { ChangePreview, InvoiceView, SubscriptionView } from '../../../shared/subscriptions/views.ts';
 import { CANCELLATION_FAILED, type PlanKey } from '../../../worker/src/domain/subscriptions.ts';
 import { ApiError, describeError } from '../lib/api.ts';
 import { api, call, keyOf, type KeyAnswer } from '../lib/api-client.ts';

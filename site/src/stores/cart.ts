@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import type { Cart, MergedCart } from '../../../worker/src/services/cart.ts';
+import type { Cart, MergedCart } from '../../../shared/cart.ts';
 import { ApiError, getToken } from '../lib/api.ts';
 import { api, call, publicApi } from '../lib/api-client.ts';
 import {

@@ -1,7 +1,9 @@
 import { atom, computed } from 'nanostores';
 import type { TemplateListItem } from '../../../shared/certificate-templates.ts';
 import type { CertificateSummary, RenderedTemplate } from '../../../shared/certificates.ts';
-import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
+import { ApiError, type ValidationErrors } from '../lib/api.ts';
+import { api, call, keyOf } from '../lib/api-client.ts';
+import type { InferRequestType } from 'hono/client';
 import { errorMessage, unwrapList } from './course-admin.ts';
 import { exportHref } from './csv-export.ts';
 import { bind, debounced, invalidate, keys, loaded, startingWith, toLoadable, type Loadable } from './query.ts';
@@ -42,7 +44,7 @@ function writeQuery(q: string): void {
 export async function loadAdminCertificates(): Promise<void> {
   const q = $certificateQuery.get().trim();
   const shown = loaded($adminCertificates.get());
-  await bind<unknown, Loadable<CertificateSummary[]>>($adminCertificates, `/api/admin/certificates${q ? `?q=${encodeURIComponent(q)}` : ''}`, (v) => {
+  await bind<unknown, Loadable<CertificateSummary[]>>($adminCertificates, keyOf(api.admin.certificates, { query: { q: q || undefined } }), (v) => {
     const next = toLoadable(v, (raw) => unwrapList<CertificateSummary>(raw), errorMessage);
     // a new search keeps the previous results on screen while it runs
     return next.status === 'loading' && !next.data && shown ? { status: 'loading', data: shown } : next;
@@ -66,7 +68,7 @@ export function setCertificateQuery(q: string): void {
 /** POST /api/certificates/{id}/revoke {reason}: a revoked certificate fails verification. */
 export async function revokeCertificate(id: number, reason: string): Promise<Result<CertificateSummary>> {
   try {
-    const cert = await apiFetch<CertificateSummary>(`/api/certificates/${id}/revoke`, { method: 'POST', json: { reason } });
+    const cert = await call(api.certificates[':id'].revoke.$post({ param: { id: String(id) }, json: { reason } }));
     toast({ title: 'Certificate revoked', description: `Certificate ${cert.code} no longer verifies.` });
     const state = $adminCertificates.get();
     if (state.status === 'ready') $adminCertificates.set({ status: 'ready', data: state.data.map((c) => (c.id === id ? cert : c)) });
@@ -81,7 +83,7 @@ export async function revokeCertificate(id: number, reason: string): Promise<Res
 // ---------------------------------------------------------------------------------------------
 // Templates
 
-export const TEMPLATES_KEY = '/api/certificate-templates';
+export const TEMPLATES_KEY = keyOf(api['certificate-templates']);
 export const $templateList = atom<Loadable<TemplateListItem[]>>({ status: 'idle' });
 /** The template being edited: an id, 'new', or null for none. */
 export const $templateSelection = atom<number | 'new' | null>(null);
@@ -108,22 +110,15 @@ export function selectTemplate(id: number | 'new'): void {
   $templateSelection.set(id);
 }
 
-export interface TemplateInput {
-  name: string;
-  title: string;
-  body: string;
-  primary_color: string;
-  accent_color: string;
-  signatory_name: string;
-  signatory_title: string;
-}
+/** A template's fields, as POST /api/certificate-templates takes them. */
+export type TemplateInput = InferRequestType<typeof api['certificate-templates']['$post']>['json'];
 
 export async function saveTemplate(id: number | null, input: TemplateInput): Promise<Result<TemplateListItem>> {
   try {
     const saved =
       id == null
-        ? await apiFetch<TemplateListItem>('/api/certificate-templates', { method: 'POST', json: input })
-        : await apiFetch<TemplateListItem>(`/api/certificate-templates/${id}`, { method: 'PATCH', json: input });
+        ? await call(api['certificate-templates'].$post({ json: input }))
+        : await call(api['certificate-templates'][':id'].$patch({ param: { id: String(id) }, json: input }));
     toast({ title: 'Success', description: id == null ? 'Template created successfully' : 'Template updated successfully' });
     $templateSelection.set(saved.id);
     await reloadTemplateList();
@@ -135,7 +130,7 @@ export async function saveTemplate(id: number | null, input: TemplateInput): Pro
 
 export async function deleteTemplate(id: number): Promise<boolean> {
   try {
-    await apiFetch(`/api/certificate-templates/${id}`, { method: 'DELETE' });
+    await call(api['certificate-templates'][':id'].$delete({ param: { id: String(id) } }));
     toast({ title: 'Success', description: 'Template deleted successfully' });
     $templateSelection.set(null);
     await reloadTemplateList();

@@ -3,20 +3,16 @@ import type { CertificateSummary, CertificateView, VerifyAnswer } from '../../..
 import { ApiError } from '../lib/api.ts';
 import { api, keyOf, type KeyAnswer } from '../lib/api-client.ts';
 import { queryLayer } from './query-lazy.ts';
+import type { Loadable } from './query.ts';
 
 /** The learner's certificates, one printable certificate, and the public verification. */
 
 export type { CertificateSummary, CertificateView, VerifyAnswer };
 
-export type Load<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'not-found' }
-  | { status: 'forbidden'; message: string }
-  | { status: 'error'; message: string };
+export const $certificates = atom<Loadable<CertificateSummary[]>>({ status: 'loading' });
+export const $certificate = atom<Loadable<CertificateView>>({ status: 'loading' });
 
-export const $certificates = atom<Load<CertificateSummary[]>>({ status: 'loading' });
-export const $certificate = atom<Load<CertificateView>>({ status: 'loading' });
+const NOT_FOUND = { status: 'error', message: 'Certificate not found', notFound: true } as const;
 
 function listOf<T>(raw: unknown): T[] {
   if (Array.isArray(raw)) return raw as T[];
@@ -28,8 +24,8 @@ function listOf<T>(raw: unknown): T[] {
 export async function loadMyCertificates(): Promise<void> {
   const q = await queryLayer();
   const key = keyOf(api.certificates);
-  await q.bind<KeyAnswer<typeof key>, Load<CertificateSummary[]>>($certificates, key, (v) =>
-    q.toLoad<KeyAnswer<typeof key>, Load<CertificateSummary[]>>(
+  await q.bind<KeyAnswer<typeof key>, Loadable<CertificateSummary[]>>($certificates, key, (v) =>
+    q.toLoad<KeyAnswer<typeof key>, Loadable<CertificateSummary[]>>(
       v,
       (raw) => ({ status: 'ready', data: listOf<CertificateSummary>(raw) }),
       () => ({ status: 'error', message: 'Your certificates could not be loaded. Please try again.' }),
@@ -38,21 +34,21 @@ export async function loadMyCertificates(): Promise<void> {
   );
 }
 
-function certificateFailure(err: unknown): Load<CertificateView> {
-  if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return { status: 'not-found' };
-  if (err instanceof ApiError && err.status === 403) return { status: 'forbidden', message: err.message };
+function certificateFailure(err: unknown): Loadable<CertificateView> {
+  if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return NOT_FOUND;
+  if (err instanceof ApiError && err.status === 403) return { status: 'error', message: err.message, forbidden: true };
   return { status: 'error', message: 'The certificate could not be loaded. Please try again.' };
 }
 
 export async function loadCertificate(id: number | null): Promise<void> {
   if (id === null) {
-    $certificate.set({ status: 'not-found' });
+    $certificate.set(NOT_FOUND);
     return;
   }
   const q = await queryLayer();
   const key = keyOf(api.certificates[':id'], { param: { id: String(id) } });
-  await q.bind<KeyAnswer<typeof key>, Load<CertificateView>>($certificate, key, (v) =>
-    q.toLoad<KeyAnswer<typeof key>, Load<CertificateView>>(v, (data) => ({ status: 'ready', data }), certificateFailure, () => ({ status: 'loading' })),
+  await q.bind<KeyAnswer<typeof key>, Loadable<CertificateView>>($certificate, key, (v) =>
+    q.toLoad<KeyAnswer<typeof key>, Loadable<CertificateView>>(v, (data) => ({ status: 'ready', data }), certificateFailure, () => ({ status: 'loading' })),
   );
 }
 

@@ -11,9 +11,9 @@ import type { ItemKind, Order } from './orders.ts';
 
 export { TEST_MODE_LABEL } from '../lib/purchase.ts';
 
-/** The checkout quote as the server answers it (worker/src/services/payments/checkout.ts). */
-export type { Quote, QuoteLine } from '../../../worker/src/services/payments/checkout.ts';
-import type { Quote } from '../../../worker/src/services/payments/checkout.ts';
+/** The checkout quote as the server answers it (shared/payments/checkout.ts). */
+export type { Quote, QuoteLine } from '../../../shared/payments/checkout.ts';
+import type { Quote } from '../../../shared/payments/checkout.ts';
 
 /** One item bought directly (Buy now), or the server cart when absent. */
 export interface DirectItem {

@@ -11,8 +11,10 @@ import {
 import { roleList } from '../../../worker/src/domain/roles.ts';
 import type { CourseDetail as ApiCourseDetail, LessonView as FullLessonView, ManagedCourseItem, ModuleView as ApiModuleView, Page, QuizRef as QuizRefView } from '../../../shared/courses.ts';
 import type { QuestionView, QuizView as ApiQuizView } from '../../../shared/course-views.ts';
-import { QUIZ_SETTING_DEFAULTS, type QuizRevealPolicy } from '../../../worker/src/schemas/courses.ts';
-import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
+import { QUIZ_SETTING_DEFAULTS } from '../../../worker/src/schemas/courses.ts';
+import { ApiError, type ValidationErrors } from '../lib/api.ts';
+import { api, call, keyOf } from '../lib/api-client.ts';
+import type { InferRequestType } from 'hono/client';
 import { COURSE_IMAGE_MAX_SIZE_MB, friendlyUploadMessage, uploadFiles, urlOf } from '../lib/upload.ts';
 import { bindLoadable, courseKeys, invalidate, loaded, setCached, startingWith, unbind, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
@@ -51,6 +53,15 @@ export interface InstructorOption {
   lastName?: string | null;
   username: string;
 }
+
+const courseParam = (id: number) => ({ id: String(id) });
+/** GET /api/courses/{id}: a course as its managers read it. */
+const courseKey = (id: number) => keyOf(api.courses[':id'], { param: courseParam(id) });
+const quizKey = (id: number) => keyOf(api.quizzes[':id'], { param: { id: String(id) } });
+
+/** GET /api/courses's query: page and pageSize have defaults on the server, which the client's type does not know. */
+type CoursesQuery = InferRequestType<typeof api.courses.$get>['query'];
+export const coursesQuery = (query: Partial<CoursesQuery>): CoursesQuery => query as CoursesQuery;
 
 /** The course-admin islands read their stores' data with it (query.ts). */
 export { loaded };
@@ -237,7 +248,7 @@ async function readEveryPage(key: string): Promise<AdminCourseItem[]> {
   const all: AdminCourseItem[] = [];
   for (let page = 1; page <= LIST_MAX_PAGES; page++) {
     url.searchParams.set('page', String(page));
-    const body = await apiFetch<Page<AdminCourseItem> | AdminCourseItem[]>(`${url.pathname}?${url.searchParams}`);
+    const body = await call(api.courses.$get({ query: coursesQuery(Object.fromEntries(url.searchParams)) }));
     const items = unwrapList<AdminCourseItem>(body);
     all.push(...items);
     const total = Array.isArray(body) ? items.length : body.total;
@@ -247,11 +258,9 @@ async function readEveryPage(key: string): Promise<AdminCourseItem[]> {
 }
 
 export async function loadCourses(): Promise<void> {
-  const params = new URLSearchParams({ scope: 'manage', pageSize: String(LIST_PAGE_SIZE) });
   const instructor = $listInstructor.get();
-  if (instructor != null) params.set('instructor', String(instructor));
-  params.set('page', '1');
-  await bindLoadable<AdminCourseItem[]>($courseList, `/api/courses?${params}`, {
+  const key = keyOf(api.courses, { query: { scope: 'manage', pageSize: String(LIST_PAGE_SIZE), instructor: instructor != null ? String(instructor) : undefined, page: '1' } });
+  await bindLoadable<AdminCourseItem[]>($courseList, key, {
     failed: errorMessage,
     settings: { fetcher: (...parts) => readEveryPage(parts.join('')) },
   });
@@ -264,7 +273,7 @@ function courseFailure(error: unknown): { message: string; notFound: boolean } {
 }
 
 export async function loadCourseDetail(id: number): Promise<void> {
-  await bindLoadable<CourseDetail>($courseDetail, `/api/courses/${id}`, {
+  await bindLoadable<CourseDetail>($courseDetail, courseKey(id), {
     pick: (course) => ({ ...course, modules: course.modules ?? [] }),
     keep: (shown) => shown.id === id,
     failed: courseFailure,
@@ -286,18 +295,18 @@ export function selectCourse(id: number): void {
 
 export async function loadInstructors(): Promise<void> {
   if ($instructors.get().status === 'ready') return;
-  await bindLoadable($instructors, '/api/instructors', { pick: unwrapList<InstructorOption>, keep: false, failed: errorMessage });
+  await bindLoadable($instructors, keyOf(api.instructors), { pick: unwrapList<InstructorOption>, keep: false, failed: errorMessage });
 }
 
 export async function loadQuizQuestions(quizId: number): Promise<void> {
-  const answer = await bindLoadable($quizQuestions, `/api/quizzes/${quizId}/questions`, { pick: unwrapList<QuizQuestion>, keep: false, failed: errorMessage });
+  const answer = await bindLoadable($quizQuestions, keyOf(api.quizzes[':id'].questions, { param: { id: String(quizId) } }), { pick: unwrapList<QuizQuestion>, keep: false, failed: errorMessage });
   // the questions' answer carries its quiz with the attempt rules
   const quiz = answer.ok ? (answer.data as { quiz?: QuizDetail } | null)?.quiz : undefined;
   if (quiz) $quizDetail.set({ status: 'ready', data: quiz });
 }
 
 export async function loadQuizDetail(quizId: number): Promise<void> {
-  await bindLoadable($quizDetail, `/api/quizzes/${quizId}`, { keep: false, failed: errorMessage });
+  await bindLoadable($quizDetail, quizKey(quizId), { keep: false, failed: errorMessage });
 }
 
 /**
@@ -401,21 +410,8 @@ async function change<T>(
 // Course ------------------------------------------------------------------------------------
 
 /** What the course dialog sends (the course form's fields). */
-export interface CoursePayload {
-  title: string;
-  description: string;
-  price: string;
-  status: CourseStatus;
-  instructorId?: number;
-  fullVideoUrl: string | null;
-  previewVideoUrl: string | null;
-  /** The wizard's dance style, level and About text (POST and PATCH accept them). */
-  category_id?: number;
-  difficulty_level?: 'beginner' | 'intermediate' | 'advanced';
-  detailed_description?: string | null;
-  /** The plan a learner needs (decision 0031): 0 everyone, 20 Premium, 30 Royalty. */
-  required_level?: number;
-}
+/** The body of POST /api/courses (the course dialog's fields; PATCH takes the same). */
+export type CoursePayload = InferRequestType<typeof api.courses.$post>['json'];
 
 export const COURSE_IMAGE_MAX_MB = COURSE_IMAGE_MAX_SIZE_MB;
 
@@ -446,7 +442,7 @@ export async function uploadCourseImage(courseId: number, file: File | null): Pr
     });
     // The stored URL is the server's own, without the cache-busting parameter.
     const url = urlOf(result!.response) ?? result!.url;
-    await apiFetch(`/api/courses/${courseId}`, { method: 'PATCH', json: { imageUrl: url } });
+    await call(api.courses[':id'].$patch({ param: courseParam(courseId), json: { imageUrl: url } }));
     // the callers mark the course reads stale (refreshAfterChange) once the rest of their write is done
     $imageUpload.set('success');
     toast({ title: 'Image Uploaded', description: 'The course image has been successfully uploaded.' });
@@ -476,8 +472,8 @@ export async function saveCourse(payload: CoursePayload, existingId: number | nu
   try {
     saved =
       existingId == null
-        ? await apiFetch<{ id: number }>('/api/courses', { method: 'POST', json: payload })
-        : await apiFetch<{ id: number }>(`/api/courses/${existingId}`, { method: 'PATCH', json: payload });
+        ? await call(api.courses.$post({ json: payload }))
+        : await call(api.courses[':id'].$patch({ param: courseParam(existingId), json: payload }));
   } catch (error) {
     return failure('course', verb, error);
   }
@@ -491,7 +487,7 @@ export async function saveCourse(payload: CoursePayload, existingId: number | nu
 
 /** Publishes (or withdraws) a course: PATCH its status. */
 export async function setCourseStatus(id: number, status: CourseStatus): Promise<ActionResult> {
-  return change('course', 'update', () => apiFetch(`/api/courses/${id}`, { method: 'PATCH', json: { status } }), () => reloadAfterChange(id));
+  return change('course', 'update', () => call(api.courses[':id'].$patch({ param: courseParam(id), json: { status } })), () => reloadAfterChange(id));
 }
 
 export async function deleteCourse(id: number): Promise<ActionResult> {
@@ -499,7 +495,7 @@ export async function deleteCourse(id: number): Promise<ActionResult> {
     'course',
     'delete',
     async () => {
-      await apiFetch(`/api/courses/${id}`, { method: 'DELETE' });
+      await call(api.courses[':id'].$delete({ param: courseParam(id) }));
       // the deleted course is not read again
       if ($selectedCourseId.get() === id) unbind($courseDetail);
     },
@@ -516,12 +512,8 @@ export async function deleteCourse(id: number): Promise<ActionResult> {
 
 // Module ------------------------------------------------------------------------------------
 
-export interface ModulePayload {
-  title: string;
-  description: string;
-  position: number;
-  courseId: number;
-}
+/** The body of POST /api/modules. */
+export type ModulePayload = InferRequestType<typeof api.modules.$post>['json'];
 
 export async function saveModule(payload: ModulePayload, existingId: number | null): Promise<ActionResult<{ id: number }>> {
   return change(
@@ -529,26 +521,20 @@ export async function saveModule(payload: ModulePayload, existingId: number | nu
     existingId == null ? 'create' : 'update',
     () =>
       existingId == null
-        ? apiFetch<{ id: number }>('/api/modules', { method: 'POST', json: payload })
-        : apiFetch<{ id: number }>(`/api/modules/${existingId}`, { method: 'PATCH', json: payload }),
+        ? call(api.modules.$post({ json: payload }))
+        : call(api.modules[':id'].$patch({ param: { id: String(existingId) }, json: payload })),
     () => reloadAfterChange(payload.courseId),
   );
 }
 
 export async function deleteModule(id: number): Promise<ActionResult> {
-  return change('module', 'delete', () => apiFetch(`/api/modules/${id}`, { method: 'DELETE' }), () => reloadAfterChange());
+  return change('module', 'delete', () => call(api.modules[':id'].$delete({ param: { id: String(id) } })), () => reloadAfterChange());
 }
 
 // Lesson ------------------------------------------------------------------------------------
 
-export interface LessonPayload {
-  title: string;
-  description: string;
-  content: string;
-  position: number;
-  moduleId: number;
-  type: LessonType;
-}
+/** The body of POST /api/lessons. */
+export type LessonPayload = InferRequestType<typeof api.lessons.$post>['json'];
 
 export async function saveLesson(payload: LessonPayload, existingId: number | null): Promise<ActionResult<{ id: number }>> {
   return change(
@@ -556,29 +542,20 @@ export async function saveLesson(payload: LessonPayload, existingId: number | nu
     existingId == null ? 'create' : 'update',
     () =>
       existingId == null
-        ? apiFetch<{ id: number }>('/api/lessons', { method: 'POST', json: payload })
-        : apiFetch<{ id: number }>(`/api/lessons/${existingId}`, { method: 'PATCH', json: payload }),
+        ? call(api.lessons.$post({ json: payload }))
+        : call(api.lessons[':id'].$patch({ param: { id: String(existingId) }, json: payload })),
     () => reloadAfterChange(),
   );
 }
 
 export async function deleteLesson(id: number): Promise<ActionResult> {
-  return change('lesson', 'delete', () => apiFetch(`/api/lessons/${id}`, { method: 'DELETE' }), () => reloadAfterChange());
+  return change('lesson', 'delete', () => call(api.lessons[':id'].$delete({ param: { id: String(id) } })), () => reloadAfterChange());
 }
 
 // Quiz and questions ------------------------------------------------------------------------
 
-export interface QuizPayload {
-  title: string;
-  description: string;
-  passScore: number;
-  lessonId: number;
-  /** null = unlimited. */
-  maxAttempts: number | null;
-  attemptWaitMinutes: number;
-  shuffleQuestions: boolean;
-  revealAnswers: QuizRevealPolicy;
-}
+/** The body of POST /api/quizzes (the quiz dialog's values). */
+export type QuizPayload = InferRequestType<typeof api.quizzes.$post>['json'];
 
 /**
  * A new quiz is called 'Quiz for {lesson title}', described 'Test your knowledge of this
@@ -630,39 +607,35 @@ export function quizRulesSummary(quiz: Pick<QuizDetail, 'maxAttempts' | 'attempt
 }
 
 export async function createQuiz(payload: QuizPayload): Promise<ActionResult<QuizRef>> {
-  return change('quiz', 'create', () => apiFetch<QuizRef>('/api/quizzes', { method: 'POST', json: payload }), () => reloadAfterChange());
+  return change('quiz', 'create', () => call(api.quizzes.$post({ json: payload })), () => reloadAfterChange());
 }
 
 export async function updateQuiz(id: number, payload: Omit<QuizPayload, 'lessonId'>): Promise<ActionResult<QuizDetail>> {
   return change(
     'quiz',
     'update',
-    () => apiFetch<QuizDetail>(`/api/quizzes/${id}`, { method: 'PATCH', json: payload }),
+    () => call(api.quizzes[':id'].$patch({ param: { id: String(id) }, json: payload })),
     async (quiz) => {
       // the dialog shows the saved quiz, whichever key its store follows
       $quizDetail.set({ status: 'ready', data: quiz });
       await reloadAfterChange();
     },
-    { answered: (quiz) => ({ key: `/api/quizzes/${id}`, value: quiz }) },
+    { answered: (quiz) => ({ key: quizKey(id), value: quiz }) },
   );
 }
 
 export async function deleteQuiz(id: number): Promise<ActionResult> {
-  return change('quiz', 'delete', () => apiFetch(`/api/quizzes/${id}`, { method: 'DELETE' }), () => reloadAfterChange());
+  return change('quiz', 'delete', () => call(api.quizzes[':id'].$delete({ param: { id: String(id) } })), () => reloadAfterChange());
 }
 
-export interface QuestionPayload {
-  question: string;
-  options: string[];
-  correctOption: number;
-  quizId: number;
-}
+/** The body of POST /api/quiz-questions. */
+export type QuestionPayload = InferRequestType<typeof api['quiz-questions']['$post']>['json'];
 
 export async function addQuestion(payload: QuestionPayload): Promise<ActionResult<QuizQuestion>> {
   return change(
     'question',
     'create',
-    () => apiFetch<QuizQuestion>('/api/quiz-questions', { method: 'POST', json: payload }),
+    () => call(api['quiz-questions'].$post({ json: payload })),
     async () => {
       await Promise.all([loadQuizQuestions(payload.quizId), reloadAfterChange()]);
     },
@@ -670,7 +643,7 @@ export async function addQuestion(payload: QuestionPayload): Promise<ActionResul
 }
 
 export async function deleteQuestion(id: number, quizId: number): Promise<ActionResult> {
-  return change('question', 'delete', () => apiFetch(`/api/quiz-questions/${id}`, { method: 'DELETE' }), () => loadQuizQuestions(quizId), { close: false });
+  return change('question', 'delete', () => call(api['quiz-questions'][':id'].$delete({ param: { id: String(id) } })), () => loadQuizQuestions(quizId), { close: false });
 }
 
 /** The delete confirmation's question. */
@@ -704,32 +677,17 @@ export const REDIRECT_DELAY_MS = 1500;
 
 export async function loadCategories(): Promise<void> {
   // The categories failure is stored as this message.
-  await bindLoadable($categories, '/api/categories', { pick: unwrapList<CategoryOption>, failed: () => 'Failed to load categories' });
+  await bindLoadable($categories, keyOf(api.categories), { pick: unwrapList<CategoryOption>, failed: () => 'Failed to load categories' });
 }
 
 export async function loadEditCourse(id: number): Promise<void> {
   $editSaved.set(false);
-  await bindLoadable($editCourse, `/api/courses/${id}`, { keep: false, failed: courseFailure });
+  await bindLoadable($editCourse, courseKey(id), { keep: false, failed: courseFailure });
 }
 
 /** The PUT payload of the course edit page (snake_case). */
-export interface CourseEditPayload {
-  title: string;
-  short_name: string;
-  description: string;
-  detailed_description: string | null;
-  price: string | null;
-  category_id: number | null;
-  instructor_id?: number | null;
-  difficulty_level: 'beginner' | 'intermediate' | 'advanced';
-  duration: string | null;
-  visible: boolean;
-  video_url: string | null;
-  preview_video_url: string | null;
-  image_url: string | null;
-  /** The plan a learner needs (decision 0031): 0 everyone, 20 Premium, 30 Royalty. */
-  required_level?: number;
-}
+/** The body of PUT /api/courses/{id} (snake_case), as the course edit page sends it. */
+export type CourseEditPayload = InferRequestType<typeof api.courses[':id']['$put']>['json'];
 
 /**
  * PUT /api/courses/{id}. Success: 'Course updated successfully' / 'Redirecting to course list...'
@@ -738,10 +696,10 @@ export interface CourseEditPayload {
  */
 export async function saveEditCourse(id: number, payload: CourseEditPayload): Promise<ActionResult<CourseDetail>> {
   try {
-    const course = await apiFetch<CourseDetail>(`/api/courses/${id}`, { method: 'PUT', json: payload });
+    const course: CourseDetail = await call(api.courses[':id'].$put({ param: courseParam(id), json: payload }));
     // the course shown is the answer; every other course read is stale
-    courseWritten(`/api/courses/${id}`);
-    setCached(`/api/courses/${id}`, course);
+    courseWritten(courseKey(id));
+    setCached(courseKey(id), course);
     $editSaved.set(true);
     toast({ title: 'Course updated successfully', description: 'Redirecting to course list...' });
     return { ok: true, data: course };

@@ -1,7 +1,10 @@
 import { atom } from 'nanostores';
-import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
+import { ApiError, type ValidationErrors } from '../lib/api.ts';
+import { api, call, keyOf } from '../lib/api-client.ts';
 import { errorMessage, unwrapList, type CategoryOption } from './course-admin.ts';
-import { bind, courseKeys, invalidate, keys, startingWith, toLoadable, type Loadable } from './query.ts';
+import { bind, courseKeys, invalidate, startingWith, toLoadable, type Loadable } from './query.ts';
+
+const CATEGORIES_KEY = keyOf(api.categories);
 import { toast } from './toasts.ts';
 
 /** /admin/course-categories: the dance styles courses are filed under. */
@@ -11,7 +14,7 @@ export const $courseCategories = atom<Loadable<CategoryOption[]>>({ status: 'idl
 export const $categoryProblem = atom<string | null>(null);
 
 export async function loadCourseCategories(): Promise<void> {
-  await bind<unknown, Loadable<CategoryOption[]>>($courseCategories, keys.categories, (v) =>
+  await bind<unknown, Loadable<CategoryOption[]>>($courseCategories, CATEGORIES_KEY, (v) =>
     toLoadable(v, (raw) => unwrapList<CategoryOption>(raw), () => 'Failed to load categories'),
   );
 }
@@ -24,7 +27,7 @@ async function run(call: () => Promise<unknown>, success: string, failureTitle: 
     await call();
     toast({ title: 'Success', description: success });
     // course lists and pages show their category's name
-    invalidate((key) => startingWith(keys.categories)(key) || courseKeys()(key));
+    invalidate((key) => startingWith(CATEGORIES_KEY)(key) || courseKeys()(key));
     await loadCourseCategories();
     return { ok: true };
   } catch (error) {
@@ -36,16 +39,16 @@ async function run(call: () => Promise<unknown>, success: string, failureTitle: 
 }
 
 export function createCategory(name: string): Promise<CategoryResult> {
-  return run(() => apiFetch('/api/categories', { method: 'POST', json: { name } }), 'Category created successfully', 'Failed to create category');
+  return run(() => call(api.categories.$post({ json: { name } })), 'Category created successfully', 'Failed to create category');
 }
 
 export function renameCategory(id: number, name: string): Promise<CategoryResult> {
-  return run(() => apiFetch(`/api/categories/${id}`, { method: 'PATCH', json: { name } }), 'Category updated successfully', 'Failed to update category');
+  return run(() => call(api.categories[':id'].$patch({ param: { id: String(id) }, json: { name } })), 'Category updated successfully', 'Failed to update category');
 }
 
 /** Only a category no course uses can go; the server answers 409 with its reason otherwise. */
 export function deleteCategory(id: number): Promise<CategoryResult> {
-  return run(() => apiFetch(`/api/categories/${id}`, { method: 'DELETE' }), 'Category deleted successfully', 'Failed to delete category');
+  return run(() => call(api.categories[':id'].$delete({ param: { id: String(id) } })), 'Category deleted successfully', 'Failed to delete category');
 }
 
 export function dismissCategoryProblem(): void {

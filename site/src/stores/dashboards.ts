@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { AdminDashboard } from '../../../worker/src/services/dashboards/admin.ts';
+import type { AdminDashboard } from '../../../shared/dashboards/admin.ts';
 import type { AreaSummary } from '../../../shared/dashboards/areas.ts';
 import type { InstructorDashboard } from '../../../shared/dashboards/instructor.ts';
 import type { LearnerDashboard } from '../../../shared/dashboards/learner.ts';

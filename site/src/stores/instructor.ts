@@ -2,9 +2,11 @@ import { atom, computed } from 'nanostores';
 import type { TemplateListItem } from '../../../shared/certificate-templates.ts';
 import type { CertificateSummary } from '../../../shared/certificates.ts';
 import type { StudentEnrollment } from '../../../shared/enrolment.ts';
-import { ApiError, apiFetch, type ValidationErrors } from '../lib/api.ts';
+import { ApiError, type ValidationErrors } from '../lib/api.ts';
+import { api, call, keyOf } from '../lib/api-client.ts';
+import type { InferRequestType } from 'hono/client';
 import { $auth, refreshUser } from './auth.ts';
-import { $courseAdminDialog, errorMessage, unwrapList, type AdminCourseItem, type CourseDetail } from './course-admin.ts';
+import { $courseAdminDialog, coursesQuery, errorMessage, unwrapList, type AdminCourseItem, type CourseDetail } from './course-admin.ts';
 import { type Page } from '../../../shared/courses.ts';
 import { bind, bindLoadable, courseKeys, invalidate, keys, loaded, read, startingWith, toLoadable, unbind, type Loadable } from './query.ts';
 import { toast } from './toasts.ts';
@@ -31,25 +33,26 @@ function me(): number | null {
 
 export async function loadMyCourses(): Promise<AdminCourseItem[]> {
   const id = me();
-  const params = new URLSearchParams({ scope: 'manage', pageSize: '100' });
-  if (id != null) params.set('instructor', String(id));
-  const answer = await bindLoadable<Page<AdminCourseItem>, AdminCourseItem[]>($myCourses, `/api/courses?${params}`, {
+  const key = keyOf(api.courses, { query: coursesQuery({ scope: 'manage', pageSize: '100', instructor: id != null ? String(id) : undefined }) });
+  const answer = await bindLoadable<Page<AdminCourseItem>, AdminCourseItem[]>($myCourses, key, {
     pick: unwrapList<AdminCourseItem>,
     failed: errorMessage,
   });
   return answer.ok ? unwrapList<AdminCourseItem>(answer.data) : [];
 }
 
-const TEACHING_ENROLLMENTS_KEY = '/api/instructor/enrollments';
+const TEACHING_ENROLLMENTS_KEY = keyOf(api.instructor.enrollments);
+/** GET /api/enrollments?courseId=: the learners of one course. */
+const courseEnrollmentsKey = (courseId: number) => keyOf(api.enrollments, { query: { courseId: String(courseId) } });
 
 /** The key's own fetcher (decision 0018: a read with a fallback). */
 async function readTeachingEnrollments(): Promise<StudentEnrollment[]> {
   try {
-    return unwrapList<StudentEnrollment>(await apiFetch<unknown>(TEACHING_ENROLLMENTS_KEY));
+    return unwrapList<StudentEnrollment>(await call(api.instructor.enrollments.$get()));
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 404) throw error;
     const courses = loaded($myCourses.get()) ?? (await loadMyCourses());
-    const lists = await Promise.all(courses.map((c) => read<unknown>(`/api/enrollments?courseId=${c.id}`).then((b) => unwrapList<StudentEnrollment>(b))));
+    const lists = await Promise.all(courses.map((c) => read<unknown>(courseEnrollmentsKey(c.id)).then((b) => unwrapList<StudentEnrollment>(b))));
     return lists.flat();
   }
 }
@@ -73,7 +76,7 @@ export async function loadCourseEnrollments(courseId: number | null): Promise<vo
     $courseEnrollments.set({ status: 'idle' });
     return;
   }
-  await bind<unknown, Loadable<StudentEnrollment[]>>($courseEnrollments, `/api/enrollments?courseId=${courseId}`, (v) =>
+  await bind<unknown, Loadable<StudentEnrollment[]>>($courseEnrollments, courseEnrollmentsKey(courseId), (v) =>
     toLoadable(v, (raw) => unwrapList<StudentEnrollment>(raw), errorMessage),
   );
 }
@@ -119,7 +122,7 @@ export async function loadMyCourseDetails(): Promise<void> {
   $myCourseDetails.set({ status: 'loading', data: loaded($myCourseDetails.get()) });
   try {
     const courses = await loadMyCourses();
-    const details = await Promise.all(courses.map((c) => read<CourseDetail>(`/api/courses/${c.id}`)));
+    const details = await Promise.all(courses.map((c) => read<CourseDetail>(keyOf(api.courses[':id'], { param: { id: String(c.id) } }))));
     $myCourseDetails.set({ status: 'ready', data: details });
   } catch (error) {
     $myCourseDetails.set({ status: 'error', message: errorMessage(error) });
@@ -130,13 +133,13 @@ export async function loadMyCourseDetails(): Promise<void> {
 // Certificates
 
 export async function loadInstructorCertificates(): Promise<void> {
-  await bind<unknown, Loadable<CertificateSummary[]>>($instructorCertificates, '/api/instructor/certificates', (v) =>
+  await bind<unknown, Loadable<CertificateSummary[]>>($instructorCertificates, keyOf(api.instructor.certificates), (v) =>
     toLoadable(v, (raw) => unwrapList<CertificateSummary>(raw), errorMessage),
   );
 }
 
 export async function loadTemplates(): Promise<void> {
-  await bind<unknown, Loadable<TemplateListItem[]>>($templates, '/api/certificate-templates', (v) =>
+  await bind<unknown, Loadable<TemplateListItem[]>>($templates, keyOf(api['certificate-templates']), (v) =>
     toLoadable(v, (raw) => unwrapList<TemplateListItem>(raw), errorMessage),
   );
 }
@@ -150,9 +153,9 @@ function failed<T>(title: string, error: unknown): Result<T> {
 }
 
 /** POST /api/certificates: issue a certificate by hand. */
-export async function issueCertificate(input: { userId: number; courseId: number; templateId?: number | null }): Promise<Result<CertificateSummary>> {
+export async function issueCertificate(input: InferRequestType<typeof api.certificates.$post>['json']): Promise<Result<CertificateSummary>> {
   try {
-    const cert = await apiFetch<CertificateSummary>('/api/certificates', { method: 'POST', json: input });
+    const cert = await call(api.certificates.$post({ json: input }));
     toast({ title: 'Certificate issued', description: `Certificate ${cert.code ?? ''} was issued.`.replace('  ', ' ') });
     invalidate(startingWith('/api/instructor/certificates', '/api/admin/certificates', keys.myCertificates));
     void loadInstructorCertificates();
@@ -165,16 +168,13 @@ export async function issueCertificate(input: { userId: number; courseId: number
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-export interface ProfileBasics {
-  first_name: string;
-  last_name: string;
-  bio: string;
-}
+/** The profile basics of PATCH /api/me's body that the instructor settings edit. */
+export type ProfileBasics = Required<Pick<InferRequestType<typeof api.me.$patch>['json'], 'first_name' | 'last_name' | 'bio'>>;
 
 /** PATCH /api/me with the profile basics. */
 export async function saveProfileBasics(input: ProfileBasics): Promise<Result<unknown>> {
   try {
-    const user = await apiFetch<unknown>('/api/me', { method: 'PATCH', json: input });
+    const user = await call(api.me.$patch({ json: input }));
     await refreshUser();
     toast({ title: 'Profile saved', description: 'Your instructor profile was updated.' });
     return { ok: true, data: user };

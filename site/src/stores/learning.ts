@@ -9,6 +9,7 @@ import { type CertificateRef } from '../../../shared/learning-views.ts';
 import { type CompletionView, type LessonView, type PlayerData } from '../../../shared/learning.ts';
 import { type MyEnrollment } from '../../../shared/enrolment.ts';
 import { invalidateLoaded, loadedQueryLayer, queryLayer } from './query-lazy.ts';
+import type { Loadable } from './query.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -16,19 +17,16 @@ import { toast } from './toasts.ts';
  * these stores and call these actions; the API checks every one (decision 0006).
  */
 
-export type Load<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'not-found'; message?: string }
-  | { status: 'forbidden'; message: string }
-  | { status: 'error'; message: string };
+/** A failed read: not found (404, 400), not allowed (403, 402: not enrolled, locked), or another failure. */
+type Failure = Extract<Loadable<never>, { status: 'error' }>;
 
-type Failure = Exclude<Load<never>, { status: 'loading' } | { status: 'ready' }>;
+/** No such item (no id in the address). */
+const NOT_FOUND: Failure = { status: 'error', message: 'Not found', notFound: true };
 
 function failure(err: unknown, fallback: string): Failure {
   if (err instanceof ApiError) {
-    if (err.status === 404 || err.status === 400) return { status: 'not-found', message: err.message };
-    if (err.status === 403 || err.status === 402) return { status: 'forbidden', message: err.message };
+    if (err.status === 404 || err.status === 400) return { status: 'error', message: err.message, notFound: true };
+    if (err.status === 403 || err.status === 402) return { status: 'error', message: err.message, forbidden: true };
     if (err.status === 0) return { status: 'error', message: 'Network error occurred. Please check your internet connection and try again.' };
   }
   return { status: 'error', message: fallback };
@@ -46,15 +44,15 @@ export function learnPath(courseId: number): string {
 // ---------------------------------------------------------------------------------------------
 // The course player and lessons
 
-export const $player = atom<Load<PlayerData>>({ status: 'loading' });
-export const $lesson = atom<Load<LessonView>>({ status: 'loading' });
+export const $player = atom<Loadable<PlayerData>>({ status: 'loading' });
+export const $lesson = atom<Loadable<LessonView>>({ status: 'loading' });
 /** A certificate issued while on this page (by the last lesson or quiz). */
 export const $newCertificate = atom<CertificateRef | null>(null);
 export const $completing = atom(false);
 
-/** The Load of a read through the query layer: stale data stays shown while it is read again. */
+/** The Loadable of a read through the query layer: stale data stays shown (as ready) while it is read again. */
 function asLoad<T>(fallback: string) {
-  return (value: FetcherValue<T, unknown>): Load<T> => {
+  return (value: FetcherValue<T, unknown>): Loadable<T> => {
     if (value.data !== undefined) return { status: 'ready', data: value.data };
     if (value.error !== undefined && !value.loading) return failure(value.error, fallback);
     return { status: 'loading' };
@@ -73,13 +71,13 @@ function updateFollowed(which: keyof typeof followed, data: unknown): void {
 export async function loadPlayer(courseId: number | null): Promise<PlayerData | null> {
   if (courseId === null) {
     loadedQueryLayer()?.unbind($player);
-    $player.set({ status: 'not-found' });
+    $player.set(NOT_FOUND);
     return null;
   }
   const q = await queryLayer();
   const key = keyOf(api.learn.courses[':courseId'], { param: { courseId: String(courseId) } });
   followed.player = key;
-  const answer = await q.bind<KeyAnswer<typeof key>, Load<PlayerData>>($player, key, asLoad<KeyAnswer<typeof key>>('The course could not be loaded. Please try again.'));
+  const answer = await q.bind<KeyAnswer<typeof key>, Loadable<PlayerData>>($player, key, asLoad<KeyAnswer<typeof key>>('The course could not be loaded. Please try again.'));
   return answer.ok ? answer.data : null;
 }
 
@@ -88,14 +86,14 @@ export async function loadLesson(lessonId: number | null): Promise<void> {
   if (lessonId === null) {
     loadedQueryLayer()?.unbind($lesson);
     followed.lesson = '';
-    $lesson.set({ status: 'not-found' });
+    $lesson.set(NOT_FOUND);
     return;
   }
   const q = await queryLayer();
   const key = keyOf(api.learn.lessons[':lessonId'], { param: { lessonId: String(lessonId) } });
   followed.lesson = key;
   // Opening a lesson records where to resume: read it each time it is opened.
-  await q.bind<KeyAnswer<typeof key>, Load<LessonView>>($lesson, key, asLoad<KeyAnswer<typeof key>>('The lesson could not be loaded. Please try again.'), q.EVERY_TIME_SETTINGS);
+  await q.bind<KeyAnswer<typeof key>, Loadable<LessonView>>($lesson, key, asLoad<KeyAnswer<typeof key>>('The lesson could not be loaded. Please try again.'), q.EVERY_TIME_SETTINGS);
 }
 
 /** The lesson the player shows; kept in the address as ?lesson= so a reload or a link opens it. */
@@ -110,7 +108,8 @@ export async function startPlayer(courseId: number | null, requested: number | n
 }
 
 export function openPlayerLesson(lessonId: number, history: 'push' | 'replace' | 'none'): void {
-  if ($currentLessonId.get() === lessonId && $lesson.get().status !== 'not-found') return;
+  const shown = $lesson.get();
+  if ($currentLessonId.get() === lessonId && !(shown.status === 'error' && shown.notFound)) return;
   $currentLessonId.set(lessonId);
   if (history !== 'none') {
     const url = new URL(location.href);
@@ -166,7 +165,7 @@ export async function completeLesson(lessonId: number): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Quizzes (decision 0012: every question answered, limits and waits from the server)
 
-export const $quiz = atom<Load<QuizView>>({ status: 'loading' });
+export const $quiz = atom<Loadable<QuizView>>({ status: 'loading' });
 export const $quizAnswers = atom<Record<number, number>>({});
 export const $quizResult = atom<AttemptResult | null>(null);
 export const $quizSubmitting = atom(false);
@@ -177,7 +176,7 @@ async function fetchQuiz(quizId: number, quiet: boolean): Promise<QuizView | nul
   // read again; the quiz on screen stays while it is
   if (quiet) q.invalidate(key);
   followed.quiz = key;
-  const answer = await q.bind<KeyAnswer<typeof key>, Load<QuizView>>($quiz, key, asLoad<KeyAnswer<typeof key>>('The quiz could not be loaded. Please try again.'));
+  const answer = await q.bind<KeyAnswer<typeof key>, Loadable<QuizView>>($quiz, key, asLoad<KeyAnswer<typeof key>>('The quiz could not be loaded. Please try again.'));
   return answer.ok ? answer.data : null;
 }
 
@@ -187,7 +186,7 @@ export async function loadQuiz(quizId: number | null): Promise<QuizView | null> 
   if (quizId === null) {
     loadedQueryLayer()?.unbind($quiz);
     followed.quiz = '';
-    $quiz.set({ status: 'not-found' });
+    $quiz.set(NOT_FOUND);
     return null;
   }
   return fetchQuiz(quizId, false);
@@ -258,15 +257,16 @@ export async function retakeQuiz(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // My courses
 
-export const $myCourses = atom<Load<MyEnrollment[]>>({ status: 'loading' });
+export const $myCourses = atom<Loadable<MyEnrollment[]>>({ status: 'loading' });
 
 export async function loadMyCourses(): Promise<void> {
   const q = await queryLayer();
   // Without a course, GET /api/enrollments answers the learner's own list (the route answers a course's list otherwise).
   const key = keyOf(api.enrollments, { query: {} });
   const mine = asLoad<MyEnrollment[] | { data: MyEnrollment[] }>('Your courses could not be loaded. Please try again.');
-  await q.bind<MyEnrollment[] | { data: MyEnrollment[] }, Load<MyEnrollment[]>>($myCourses, key, (value) => {
+  await q.bind<MyEnrollment[] | { data: MyEnrollment[] }, Loadable<MyEnrollment[]>>($myCourses, key, (value) => {
     const load = mine(value);
-    return load.status === 'ready' ? { status: 'ready', data: Array.isArray(load.data) ? load.data : load.data.data } : load;
+    if (load.status === 'ready') return { status: 'ready', data: Array.isArray(load.data) ? load.data : load.data.data };
+    return load.status === 'error' ? { status: 'error', message: load.message, notFound: load.notFound, forbidden: load.forbidden } : { status: 'loading' };
   });
 }

@@ -300,6 +300,18 @@ describe('the stores of the admin area on the query layer', () => {
     expect(item.get()).toEqual({ status: 'error', message: 'User not found', notFound: true });
   });
 
+  it('shows a refused read (403) as the store’s error that says it is forbidden', async () => {
+    const api = fakeApi();
+    api.failures.set('/api/locked', [new ApiError(403, 'This module is locked')]);
+    const q = createQueryContext(api.fetcher);
+    const item = atom<Loadable<Answer>>({ status: 'idle' });
+    const answer = await q.bindLoadable(item, '/api/locked', {
+      failed: (e) => ({ message: e instanceof ApiError ? e.message : 'failed', forbidden: e instanceof ApiError && e.status === 403 }),
+    });
+    expect(answer.ok).toBe(false);
+    expect(item.get()).toEqual({ status: 'error', message: 'This module is locked', forbidden: true });
+  });
+
   it('a write refreshes the selected keys on screen and resolves once they answered; the key it answered itself is not read again', async () => {
     const api = fakeApi();
     const q = createQueryContext(api.fetcher);

@@ -309,13 +309,14 @@ export function toLoad<T, S>(value: FetcherValue<T, unknown>, ready: (data: T) =
 
 /**
  * The one `Loadable` shape of every store and island: data stays shown (as loading) while it is
- * read again; a failure may say the thing asked for does not exist (`notFound`, a 404).
+ * read again; a failure may say the thing asked for does not exist (`notFound`, a 404) or is not
+ * the user's to see (`forbidden`, a 403: not enrolled, locked).
  */
 export type Loadable<T> =
   | { status: 'idle' }
   | { status: 'loading'; data?: T }
   | { status: 'ready'; data: T }
-  | { status: 'error'; message: string; data?: T; notFound?: boolean };
+  | { status: 'error'; message: string; data?: T; notFound?: boolean; forbidden?: boolean };
 
 /** The data a store shows, ready or while it is read again. */
 export function loaded<T>(state: Loadable<T>): T | undefined {
@@ -326,8 +327,8 @@ export function loaded<T>(state: Loadable<T>): T | undefined {
 export interface BindLoadableOptions<R, T> {
   /** The part of the answer the store holds (the whole answer by default). */
   pick?: (raw: R) => T;
-  /** The error state of a failed read: its message, and whether it means "not found". */
-  failed: (error: unknown) => string | { message: string; notFound?: boolean };
+  /** The error state of a failed read: its message, and whether it means "not found" or "forbidden". */
+  failed: (error: unknown) => string | { message: string; notFound?: boolean; forbidden?: boolean };
   /**
    * While a key is read for the first time, keep the data shown (the page before, the same item):
    * always (default), never, or when this test of the shown data passes.

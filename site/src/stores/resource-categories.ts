@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { ResourceCategoryView } from '../../../shared/store/resource-reads.ts';
-import { ApiError, apiFetch } from '../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
+import { api, call, keyOf } from '../lib/api-client.ts';
 import { changeMessage, loadMessage, runChange, type ChangeResult } from './admin-store.ts';
 import { bindLoadable, type Loadable } from './query.ts';
 
@@ -13,7 +14,7 @@ import { bindLoadable, type Loadable } from './query.ts';
 /** A category with how many resources use it (GET /api/categories?kind=resource). */
 export type ResourceCategoryRow = ResourceCategoryView;
 
-export const RESOURCE_CATEGORIES_KEY = '/api/categories?kind=resource';
+export const RESOURCE_CATEGORIES_KEY = keyOf(api.categories, { query: { kind: 'resource' } });
 
 export const $resourceCategories = atom<Loadable<ResourceCategoryRow[]>>({ status: 'idle' });
 /** The last refusal (the API's 409, e.g. a category in use), shown above the list until dismissed. */
@@ -50,16 +51,16 @@ async function write(call: () => Promise<unknown>, done: string, failed: string)
 }
 
 export function createResourceCategory(name: string): Promise<ChangeResult> {
-  return write(() => apiFetch('/api/resource-categories', { method: 'POST', json: { name } }), `Category “${name.trim()}” created successfully`, 'create category');
+  return write(() => call(api['resource-categories'].$post({ json: { name } })), `Category “${name.trim()}” created successfully`, 'create category');
 }
 
 export function renameResourceCategory(id: number, name: string): Promise<ChangeResult> {
-  return write(() => apiFetch(`/api/resource-categories/${id}`, { method: 'PATCH', json: { name } }), `Category renamed to “${name.trim()}”`, 'update category');
+  return write(() => call(api['resource-categories'][':id'].$patch({ param: { id: String(id) }, json: { name } })), `Category renamed to “${name.trim()}”`, 'update category');
 }
 
 /** The API refuses (409) a category resources still use, and says so. */
 export function deleteResourceCategory(category: ResourceCategoryRow): Promise<ChangeResult> {
-  return write(() => apiFetch(`/api/resource-categories/${category.id}`, { method: 'DELETE' }), `Category “${category.name}” deleted successfully`, 'delete category');
+  return write(() => call(api['resource-categories'][':id'].$delete({ param: { id: String(category.id) } })), `Category “${category.name}” deleted successfully`, 'delete category');
 }
 
 export function dismissResourceCategoryProblem(): void {

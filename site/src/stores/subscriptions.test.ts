@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installStandInBrowser, type Handler, type StandInBrowser } from '../../../tests/support/stand-in-browser.ts';
 import { monthlySubscriptionOn, planView } from '../../../tests/support/subscription-views.ts';
-import type { ChangePreview, PlanView, SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
+import type { ChangePreview, PlanView, SubscriptionView } from '../../../shared/subscriptions/views.ts';
 
 /**
  * The plans' store (decision 0031) against a stand-in browser: the plans and the user's subscriptions

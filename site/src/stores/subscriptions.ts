@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import type { ChangePreview, PlanView, SubscriptionView } from '../../../worker/src/services/subscriptions/views.ts';
+import type { ChangePreview, PlanView, SubscriptionView } from '../../../shared/subscriptions/views.ts';
 import { ApiError } from '../lib/api.ts';
 import { api, call, keyOf, type Answer, type KeyAnswer } from '../lib/api-client.ts';
 import { currentSubscription, priceCents, type BillingInterval, type PlanCardData } from '../lib/subscription-plans.ts';

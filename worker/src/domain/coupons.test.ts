@@ -62,7 +62,8 @@ describe('applyCoupon: refusals', () => {
   it('refuses at the total limit, counting reserved and redeemed uses', () => {
     expect(applyCoupon(rule({ maxRedemptions: 3 }), [course(1, 1000)], { total: 3, byUser: 0 }, NOW)).toEqual({
       ok: false,
-      reason: 'This coupon has reached its usage limit.',
+      reason: 'This coupon code is not valid.',
+      limitReached: true,
     });
     expect(applyCoupon(rule({ maxRedemptions: 3 }), [course(1, 1000)], { total: 2, byUser: 0 }, NOW).ok).toBe(true);
   });
@@ -71,6 +72,7 @@ describe('applyCoupon: refusals', () => {
     expect(applyCoupon(rule({ perUserLimit: 1 }), [course(1, 1000)], { total: 5, byUser: 1 }, NOW)).toEqual({
       ok: false,
       reason: 'You have already used this coupon.',
+      limitReached: true,
     });
     expect(applyCoupon(rule({ perUserLimit: 2 }), [course(1, 1000)], { total: 5, byUser: 1 }, NOW).ok).toBe(true);
   });

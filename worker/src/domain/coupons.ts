@@ -38,7 +38,8 @@ export interface PricedLine {
   totalCents: number;
 }
 
-export type CouponOutcome = { ok: true; discountCents: number; lineDiscounts: number[] } | { ok: false; reason: string };
+/** `limitReached`: the coupon's total or per-user limit refused it (a conflict at checkout, not a bad code). */
+export type CouponOutcome = { ok: true; discountCents: number; lineDiscounts: number[] } | { ok: false; reason: string; limitReached?: true };
 
 /** Uses counted against the limits: reserved (pending orders) plus redeemed (paid orders). */
 export interface CouponUsage {
@@ -50,7 +51,8 @@ export const COUPON_MESSAGES = {
   invalid: 'This coupon code is not valid.',
   notStarted: 'This coupon is not active yet.',
   expired: 'This coupon has expired.',
-  usageLimit: 'This coupon has reached its usage limit.',
+  /** Used up reads as unknown: the answer does not tell a guesser that the code exists (decision 0060). */
+  usageLimit: 'This coupon code is not valid.',
   alreadyUsed: 'You have already used this coupon.',
   notApplicable: 'This coupon does not apply to the items in your order.',
 } as const;
@@ -120,8 +122,8 @@ export function applyCoupon(rule: CouponRule, lines: readonly PricedLine[], usag
 
   const orderSubtotal = totals.reduce((a, b) => a + b, 0);
   if (orderSubtotal < rule.minOrderCents) return { ok: false, reason: minimumOrderMessage(rule.minOrderCents) };
-  if (rule.maxRedemptions !== null && usage.total >= rule.maxRedemptions) return { ok: false, reason: COUPON_MESSAGES.usageLimit };
-  if (rule.perUserLimit !== null && usage.byUser >= rule.perUserLimit) return { ok: false, reason: COUPON_MESSAGES.alreadyUsed };
+  if (rule.maxRedemptions !== null && usage.total >= rule.maxRedemptions) return { ok: false, reason: COUPON_MESSAGES.usageLimit, limitReached: true };
+  if (rule.perUserLimit !== null && usage.byUser >= rule.perUserLimit) return { ok: false, reason: COUPON_MESSAGES.alreadyUsed, limitReached: true };
 
   const lineDiscounts =
     rule.discountType === 'percent'

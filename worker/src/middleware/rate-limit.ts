@@ -1,9 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { rateLimiter } from 'hono-rate-limiter';
 import type { AppContext } from '../app-context.ts';
+import { COUPON_MESSAGES } from '../domain/coupons.ts';
 import { clientKey } from '../http/client-address.ts';
 import { AppError } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
+import { signedInUser } from './auth.ts';
 import { DbRateLimitStore } from '../services/rate-limit-store.ts';
 import { waitText } from '../services/throttle.ts';
 
@@ -66,5 +68,62 @@ export function rateLimit(rule: RateLimitRule): MiddlewareHandler<AppContext> {
       limiters.set(db, limiter);
     }
     await limiter(c, next);
+  };
+}
+
+/**
+ * Coupon guessing (decision 0060): failed coupon codes are counted per account and per client
+ * address; a code that applies does not count. Each attempt with a code takes its hit first (so
+ * guesses sent together cannot slip past together) and gives it back once the answer shows the
+ * code applied. RATE_LIMIT_MULTIPLIER scales the per-address limit only.
+ */
+export const COUPON_GUESSES = {
+  name: 'coupon-guess',
+  limit: 10,
+  windowMs: 15 * 60_000,
+  message: 'Too many coupon codes that are not valid.',
+} as const satisfies RateLimitRule;
+
+const COUPON_REFUSALS: ReadonlySet<string> = new Set(Object.values(COUPON_MESSAGES));
+
+/** Whether the answer refused the coupon code it was given: a quote's couponError, a checkout's coupon refusal. */
+async function couponRefused(res: Response): Promise<boolean> {
+  if (res.status !== 200 && res.status !== 400 && res.status !== 409) return false;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { couponError?: unknown; message?: unknown; validationErrors?: Record<string, unknown> } | null;
+  if (!body) return false;
+  if (res.status === 200) return typeof body.couponError === 'string';
+  if (res.status === 400) return Boolean(body.validationErrors?.couponCode);
+  return typeof body.message === 'string' && COUPON_REFUSALS.has(body.message);
+}
+
+/** Limits the coupon codes a signed-in buyer tries (after requireUser and the body's validation). */
+export function couponGuessLimit(rule: RateLimitRule = COUPON_GUESSES): MiddlewareHandler<AppContext> {
+  const stores = new WeakMap<Db, DbRateLimitStore>();
+  return async (c, next) => {
+    const body = (await c.req.json().catch(() => null)) as { couponCode?: unknown } | null;
+    if (typeof body?.couponCode !== 'string' || !body.couponCode.trim()) return next();
+    const { db, env } = c.get('platform');
+    let store = stores.get(db);
+    if (!store) {
+      store = new DbRateLimitStore(db);
+      store.init({ windowMs: rule.windowMs });
+      stores.set(db, store);
+    }
+    const counters = [
+      { key: `${rule.name}:user:${signedInUser(c).id}`, limit: rule.limit },
+      { key: `${rule.name}:${clientKey(c)}`, limit: Math.max(1, Math.round(rule.limit * env.RATE_LIMIT_MULTIPLIER)) },
+    ];
+    const hits = await Promise.all(counters.map((counter) => store.increment(counter.key)));
+    const now = Date.now();
+    const over = hits.filter((hit, i) => hit.totalHits > counters[i]!.limit);
+    if (over.length) {
+      const seconds = Math.max(1, ...over.map((hit) => Math.ceil(((hit.resetTime?.getTime() ?? now + rule.windowMs) - now) / 1000)));
+      throw new AppError(429, `${rule.message} Please try again in ${waitText(seconds)}.`, { headers: { 'Retry-After': String(seconds) } });
+    }
+    await next();
+    if (!(await couponRefused(c.res))) await Promise.all(counters.map((counter) => store.decrement(counter.key)));
   };
 }

@@ -21,6 +21,12 @@ export interface Platform {
   /** Delivers the outbox's emails (Node with SMTP_URL); absent: they stay in the outbox. */
   mailer?: Mailer;
   /**
+   * Keeps the runtime up for work that outlives the answer (Workers: the request's
+   * `ctx.waitUntil`, else the work is cancelled once the answer is sent); absent (Node): the
+   * process outlives the answer anyway.
+   */
+  waitUntil?: (work: Promise<unknown>) => void;
+  /**
    * Renders the public pages from the site's Astro components on request (the build's
    * build/astro/entry.mjs, decision 0020); absent (no build): built files only.
    */

@@ -12,9 +12,15 @@ export const envSchema = z.object({
   DRX_ADMIN_USERNAME: z.string().optional(),
   DRX_ADMIN_PASSWORD: z.string().optional(),
   DRX_SEED: z.enum(['demo', 'none']).default('demo'),
-  /** Both set: Stripe Checkout; unset: the built-in test provider (decision 0024). */
+  /** Both set: Stripe Checkout; both unset: the built-in test provider (decisions 0024, 0060); one alone refuses to start. */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * `test`: the built-in test provider on purpose. Needed beside no Stripe variable on a
+   * deployment (an admin configured, LIBSQL_URL, a PUBLIC_URL not on this machine); a local demo
+   * uses the test provider without it (decision 0060).
+   */
+  PAYMENTS: z.enum(['test']).optional(),
   /** Another address for Stripe's API (the tests' fake Stripe server), read as the SDK's host/port/protocol. */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   /** Session lifetime in hours. */
@@ -44,6 +50,15 @@ export const envSchema = z.object({
   /** Outgoing mail: an smtp:// or smtps:// URL. Unset: emails stay in the outbox at /admin/messages. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('DRX <no-reply@drx.local>'),
+  /**
+   * Outgoing mail over a provider's HTTP API (decision 0062): `resend`. The only mail on Workers;
+   * on Node it is used instead of SMTP_URL. Needs MAIL_API_KEY (without it Node refuses to start).
+   */
+  MAIL_HTTP_PROVIDER: z.string().optional(),
+  /** The mail provider's API key (a secret). */
+  MAIL_API_KEY: z.string().optional(),
+  /** Another address for the provider's API (the tests' fake endpoint); unset: the provider's own. */
+  MAIL_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Key for signed media links; generated once and kept in the database when unset. */
   MEDIA_SIGNING_SECRET: z.string().min(32).optional(),
 });

@@ -8,6 +8,7 @@ import type { Platform } from './context.ts';
 import { createDiskAssets } from './disk-assets.ts';
 import { createDiskStorage } from './disk-storage.ts';
 import type { AppEnv } from './env.ts';
+import { createHttpMailer, wantsHttpMail } from './http-mailer.ts';
 import { databaseFile, migrateDatabase, openNodeDatabase } from './node-db.ts';
 import { gzipAsItComes } from './node-gzip.ts';
 import { loadNodePageRenderer } from './node-page-renderer.ts';
@@ -43,9 +44,14 @@ export async function createNodePlatform(env: AppEnv, options: { siteDir?: strin
     renderer: options.siteDir ? undefined : await loadNodePageRenderer(projectRoot),
     memo: new Map(),
     gzipStream: gzipAsItComes,
-    // SMTP_URL set: the outbox's emails are delivered (decision 0016); a bad URL stops start-up.
-    // Loaded only then, so a server without mail never initialises the mailer library.
-    ...(env.SMTP_URL ? { mailer: (await import('./smtp-mailer.ts')).createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) } : {}),
+    // MAIL_HTTP_PROVIDER set: the outbox's emails go over the provider's HTTP API, instead of SMTP;
+    // a provider without its key stops start-up (decision 0062). Otherwise SMTP_URL set: delivered
+    // by SMTP (decision 0016); a bad URL stops start-up. The SMTP library is loaded only then.
+    ...(wantsHttpMail(env)
+      ? { mailer: createHttpMailer(env) }
+      : env.SMTP_URL
+        ? { mailer: (await import('./smtp-mailer.ts')).createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) }
+        : {}),
     /**
      * The checkpoint thread stopped, then every page of the WAL copied into the database file and
      * the WAL emptied (TRUNCATE): the file alone is then the whole database, whatever else still

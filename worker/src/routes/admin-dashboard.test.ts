@@ -8,7 +8,7 @@ import { createResource } from '../../../tests/support/seller-factories.ts';
 import { insertInvoice, insertSubscription } from '../../../tests/support/subscription-rows.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { eq } from 'drizzle-orm';
-import type { AdminDashboard } from '../services/dashboards/admin.ts';
+import type { AdminDashboard } from '../../../shared/dashboards/admin.ts';
 
 /**
  * GET /api/admin/dashboard: every figure against rows seeded on a database of its own, so each is

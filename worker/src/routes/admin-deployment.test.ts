@@ -106,6 +106,30 @@ describe('POST /api/admin/deployment/checks', () => {
     expect(checkOf(report, 'payments').message).toContain('built-in test provider');
   });
 
+  it('fails the payments check, in the words the server refuses to start with, on a payment configuration with a problem (decision 0060)', async () => {
+    const original = t.platform.env;
+    const cases: [Partial<typeof original>, string][] = [
+      [{ STRIPE_SECRET_KEY: 'sk_test_half' }, 'STRIPE_WEBHOOK_SECRET is not set: set it beside STRIPE_SECRET_KEY, or unset both to use the test provider on a local demo.'],
+      [{ STRIPE_WEBHOOK_SECRET: 'whsec_half' }, 'STRIPE_SECRET_KEY is not set: set it beside STRIPE_WEBHOOK_SECRET, or unset both to use the test provider on a local demo.'],
+      [
+        { DRX_ADMIN_USERNAME: 'owner', DRX_ADMIN_PASSWORD: 'a-real-secret-42' },
+        'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set on a deployment (DRX_ADMIN_USERNAME is set, DRX_ADMIN_PASSWORD is set): set both, or set PAYMENTS=test to use the test provider on purpose.',
+      ],
+    ];
+    try {
+      for (const [variables, message] of cases) {
+        t.platform.env = { ...original, ...variables };
+        const report = await runChecks();
+        expect(checkOf(report, 'payments')).toMatchObject({ status: 'fail', message });
+        expect(report.status).toBe('fail');
+      }
+      t.platform.env = { ...original, DRX_ADMIN_USERNAME: 'owner', PAYMENTS: 'test' };
+      expect(checkOf(await runChecks(), 'payments')).toMatchObject({ status: 'ok' });
+    } finally {
+      t.platform.env = original;
+    }
+  });
+
   it('reports a storage that throws as a failed check, not a 500', async () => {
     const storage = t.platform.storage;
     const broken: ObjectStore = { ...storage, put: async () => { throw new Error('Disk is read-only'); } };

@@ -4,7 +4,7 @@ import { cartItems, courses, enrollments, users } from '../../../db/schema/index
 import { createSignedInUser } from '../../../tests/support/factories.ts';
 import { buildCourse } from '../../../tests/support/learning-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
-import type { Cart, MergedCart } from '../services/cart.ts';
+import type { Cart, MergedCart } from '../../../shared/cart.ts';
 import { registerPurchasableKind, unregisterPurchasableKind, type Purchasable } from '../services/purchasables.ts';
 
 /** A stand-in RESOURCE kind (the store registers the real one): ids below 1000 exist, $3 each, 10 seats. */

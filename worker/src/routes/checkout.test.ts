@@ -15,7 +15,7 @@ import {
 import { createCourse } from '../../../tests/support/course-factories.ts';
 import { createSignedInUser } from '../../../tests/support/factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
-import type { OrderSummary } from '../services/payments/order-view.ts';
+import type { OrderSummary } from '../../../shared/payments/order-view.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,7 +119,7 @@ describe('POST /api/checkout and /api/simple-checkout', () => {
     await startCheckout(t, other.token, { item: { type: 'COURSE', itemId: course.id }, couponCode: used.code });
     const second = await t.json('POST', '/api/simple-checkout', { type: 'COURSE', itemId: course.id, couponCode: used.code }, token);
     expect(second.status).toBe(409);
-    expect((await read<ErrorBody>(second)).message).toBe('This coupon has reached its usage limit.');
+    expect((await read<ErrorBody>(second)).message).toBe('This coupon code is not valid.');
   });
 
   it('replaces an older pending order for the same item (one open checkout per item)', async () => {

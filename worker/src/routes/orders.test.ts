@@ -7,9 +7,9 @@ import { createAdmin, createSignedInUser, createUser, signIn, type FactoryUser }
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
 import { INVALID_CURSOR } from '../schemas/users.ts';
-import type { AdminOrderDetail, AdminOrderPage } from '../services/orders.ts';
+import type { AdminOrderDetail, AdminOrderPage } from '../../../shared/orders.ts';
 import { ORDER_NOT_FOUND } from '../services/orders.ts';
-import type { OrderSummary } from '../services/payments/order-view.ts';
+import type { OrderSummary } from '../../../shared/payments/order-view.ts';
 import { ORDER_CSV_HEADER } from '../services/orders-csv.ts';
 import { placeOrder } from '../../../tests/support/order-factories.ts';
 

@@ -8,8 +8,9 @@ import { buyCourse, createCoupon, createPaidCourse } from '../../../tests/suppor
 import { placeOrder } from '../../../tests/support/order-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { PERMISSION_DENIED } from '../middleware/auth.ts';
-import type { AdminOrderDetail } from '../services/orders.ts';
-import { REFUND_FOREIGN_LINE, REFUND_NOT_REFUNDABLE, REFUND_PROVIDER_FAILED, REFUND_PROVIDER_MISMATCH, REFUND_TOO_MUCH, type RefundResult } from '../services/refunds.ts';
+import type { AdminOrderDetail } from '../../../shared/orders.ts';
+import { REFUND_FOREIGN_LINE, REFUND_NOT_REFUNDABLE, REFUND_PROVIDER_FAILED, REFUND_PROVIDER_MISMATCH, REFUND_TOO_MUCH } from '../services/refunds.ts';
+import type { RefundResult } from '../../../shared/refunds.ts';
 
 let t: TestApp;
 let admin: FactoryUser;

@@ -40,7 +40,7 @@ import {
 import { notifyHolders } from '../services/notifications.ts';
 import { listResourceReviews } from '../services/store/review-reads.ts';
 import { createReview, replyToReview, updateReview } from '../services/store/reviews.ts';
-import { filesOf, limitUploadBody, MULTIPART_OVERHEAD, readMultipart } from '../services/uploads.ts';
+import { limitUploadBody, MULTIPART_OVERHEAD, readMultipart, receivedFilesOf } from '../services/uploads.ts';
 
 /**
  * The curriculum store's resources (decision 0029's API table). Public reads are
@@ -158,8 +158,13 @@ export const resourcesRoutes = new Hono<AppContext>()
   .post('/resources/:id/files', sellers, validate('param', idParamSchema), filesBodyLimit, async (c) => {
     // Somebody else's resource is refused before its body is read.
     await requireSellerOf(c.get('platform'), signedInUser(c), c.req.valid('param').id);
-    const form = await readMultipart(c);
-    return c.json(await addResourceFiles(c.get('platform'), signedInUser(c), c.req.valid('param').id, filesOf(form, 'files')), 201);
+    // Each file is spooled as it arrives, never held whole (decision 0061).
+    const form = await readMultipart(c, { maxBytes: RESOURCE_FILE_MAX_BYTES, keep: (field, index) => field === 'files' && index < RESOURCE_FILES_MAX });
+    try {
+      return c.json(await addResourceFiles(c.get('platform'), signedInUser(c), c.req.valid('param').id, receivedFilesOf(form, 'files')), 201);
+    } finally {
+      await form.discard();
+    }
   })
   .delete('/resources/:id/files/:fileId', sellers, validate('param', resourceFileParamSchema), async (c) => {
     const { id, fileId } = c.req.valid('param');

@@ -21,13 +21,11 @@ import {
   PROVIDER_NOT_IN_USE,
   refundTooLarge,
   SUBSCRIPTION_NOT_FOUND,
-  type AdminPlanSaved,
-  type AdminSubscriptionDetail,
-  type AdminSubscriptionPage,
 } from '../services/subscriptions/admin.ts';
-import type { SubscriptionStats } from '../services/subscriptions/stats.ts';
+import type { AdminPlanSaved, AdminSubscriptionDetail, AdminSubscriptionPage } from '../../../shared/subscriptions/admin.ts';
+import type { SubscriptionStats } from '../../../shared/subscriptions/stats.ts';
 import { STRIPE_SYNC_FAILED } from './subscriptions-admin.ts';
-import type { AdminPlanView } from '../services/subscriptions/views.ts';
+import type { AdminPlanView } from '../../../shared/subscriptions/views.ts';
 
 let t: TestApp;
 let adminToken: string;

@@ -9,13 +9,13 @@ import { adminCancelSchema, adminRefundSchema, adminSubscriptionsFiltersSchema, 
 import {
   adminCancelSubscription,
   adminRefundSubscription,
-  type AdminPlanSaved,
   getAdminPlan,
   getAdminSubscription,
   listAdminPlans,
   listAdminSubscriptions,
   updatePlan,
 } from '../services/subscriptions/admin.ts';
+import type { AdminPlanSaved } from '../../../shared/subscriptions/admin.ts';
 import { csvExportResponse } from '../services/csv/stream.ts';
 import { subscriptionsExport } from '../services/csv/subscriptions.ts';
 import { subscriptionStats } from '../services/subscriptions/stats.ts';

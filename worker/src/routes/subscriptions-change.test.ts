@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../../db/schema/index.ts';
 import { createAdmin, createSignedInUser, signIn } from '../../../tests/support/factories.ts';
-import { advance, subscribe, subscriptionRow, userColumns } from '../../../tests/support/subscription-flow.ts';
+import { advance, FAILING_RENEWAL_CARD, subscribe, subscriptionRow, userColumns } from '../../../tests/support/subscription-flow.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { INVOICE_NOT_FOUND, NO_SCHEDULED_CHANGE, NO_SUBSCRIPTION, SAME_PLAN } from '../services/subscriptions/manage.ts';
 import type { InvoiceDetailView } from '../services/subscriptions/manage.ts';
-import type { ChangePreview, InvoiceView, SubscriptionView } from '../services/subscriptions/views.ts';
+import type { ChangePreview, InvoiceView, SubscriptionView } from '../../../shared/subscriptions/views.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,6 +58,23 @@ describe('changing plan', () => {
     expect(latest).toMatchObject({ billing_reason: 'subscription_update', status: 'paid', amount_paid_cents: 3334 });
     expect(latest!.lines.map((l) => l.amount_cents)).toEqual([-1933, 5267]);
     expect(await userColumns(t, user.id)).toMatchObject({ tier: 'premium', plan: 'premium_monthly', status: 'active' });
+  });
+
+  it('upgrading a past-due subscription whose card fails fails the upgrade invoice and leaves it past due, with no access (as Stripe does)', async () => {
+    const { user, token } = await createSignedInUser(t.db);
+    const sub = await subscribe(t, token, 'educator', 'month', FAILING_RENEWAL_CARD);
+    // The trial ends and its first charge fails: past due.
+    await advance(t, token, { days: 14.01 });
+    expect((await subscriptionRow(t, sub.id)).status).toBe('past_due');
+    const before = await userColumns(t, user.id);
+    const res = await change(token, 'premium', 'month');
+    expect(res.status).toBe(200);
+    expect((await subscriptionRow(t, sub.id)).status).toBe('past_due');
+    const [latest] = await invoices(token);
+    expect(latest).toMatchObject({ billing_reason: 'subscription_update', amount_paid_cents: 0 });
+    expect(latest!.status).not.toBe('paid');
+    expect(await userColumns(t, user.id)).toMatchObject({ status: before.status });
+    expect((await userColumns(t, user.id)).status).not.toBe('active');
   });
 
   it('monthly → yearly starts a yearly period now, crediting the unused month', async () => {

@@ -7,7 +7,7 @@ import { checkout, userColumns } from '../../../tests/support/subscription-flow.
 import { read } from '../../../tests/support/test-app.ts';
 import { refundInvoice } from '../services/subscriptions/manage.ts';
 import { syncPlanPrices } from '../services/subscriptions/stripe-billing.ts';
-import type { SubscriptionView } from '../services/subscriptions/views.ts';
+import type { SubscriptionView } from '../../../shared/subscriptions/views.ts';
 
 /** The Stripe Billing path through the real SDK against the local fake of Stripe's API. */
 

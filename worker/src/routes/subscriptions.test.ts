@@ -6,7 +6,7 @@ import { advance, checkout, subscribe, subscriptionRow, userColumns } from '../.
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { ALREADY_SUBSCRIBED, PLAN_NOT_AVAILABLE, PRICE_CHANGED } from '../services/subscriptions/checkout.ts';
 import { NOTHING_TO_CANCEL, NOTHING_TO_RESUME } from '../services/subscriptions/manage.ts';
-import type { PlanView, SubscriptionView } from '../services/subscriptions/views.ts';
+import type { PlanView, SubscriptionView } from '../../../shared/subscriptions/views.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,8 @@ import { and, count, eq, lt } from 'drizzle-orm';
 import { emailOutbox } from '../../../db/schema/index.ts';
 import type { Platform } from '../platform/context.ts';
 import { databaseRoundTrip, migrationState, paymentMode } from './deployment.ts';
-import { providerNameOf } from './payments/provider.ts';
+import { httpMailConfigProblem, httpMailProviderLabel } from '../platform/http-mailer.ts';
+import { paymentConfigurationProblem, providerNameOf } from './payments/provider.ts';
 import { createStripeClient } from './payments/stripe-provider.ts';
 import type { CheckStatus, ChecksReport, CheckResult } from '../../../shared/deployment-checks.ts';
 
@@ -52,6 +53,9 @@ async function storageCheck(platform: Platform): Promise<Outcome> {
 }
 
 async function paymentsCheck(platform: Platform): Promise<Outcome> {
+  // A configuration that would run the wrong provider fails, in the words the Node server refuses to start with (decision 0060).
+  const problem = paymentConfigurationProblem(platform.env);
+  if (problem) return { status: 'fail', message: `${problem}.` };
   const mode = paymentMode(platform.env);
   if (providerNameOf(platform.env) !== 'stripe') {
     return { status: 'ok', message: 'The built-in test provider is in use (no Stripe keys): checkouts are simulated and no card is charged.' };
@@ -64,6 +68,9 @@ async function paymentsCheck(platform: Platform): Promise<Outcome> {
 }
 
 async function outboxCheck(platform: Platform): Promise<Outcome> {
+  // HTTP mail half configured fails closed, in the words Node's start-up refusal uses (decision 0062).
+  const mailProblem = httpMailConfigProblem(platform.env);
+  if (mailProblem) return { status: 'fail', message: mailProblem };
   const { db } = platform;
   const cutoff = new Date(Date.now() - STUCK_PENDING_MINUTES * 60_000).toISOString();
   const [[failed], [stuck]] = await Promise.all([
@@ -80,7 +87,8 @@ async function outboxCheck(platform: Platform): Promise<Outcome> {
     ...(stuckCount ? [`${stuckCount} email(s) pending for more than ${STUCK_PENDING_MINUTES} minutes`] : []),
   ];
   if (problems.length) return { status: 'warn', message: `${problems.join('; ')}. See /admin/messages.` };
-  const how = platform.mailer ? 'delivered by SMTP' : platform.env.SMTP_URL ? 'waiting for delivery (this runtime has no SMTP)' : 'kept in the outbox (no SMTP configured)';
+  const provider = httpMailProviderLabel(platform.env);
+  const how = platform.mailer ? (provider ? `delivered by ${provider} over HTTP` : 'delivered by SMTP') : platform.env.SMTP_URL ? 'waiting for delivery (this runtime has no SMTP)' : 'kept in the outbox (no SMTP configured)';
   return { status: 'ok', message: `No failed emails; new ones are ${how}.` };
 }
 

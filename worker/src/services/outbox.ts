@@ -38,11 +38,18 @@ export function deliverOutboxMessage(platform: Deliverer, id: number, email: Out
 }
 
 /** What delivery needs: the database, the mailer, and MAIL_FROM (the sender when the Mail settings name none). */
-type Deliverer = Pick<Platform, 'db' | 'mailer'> & { env?: Pick<Platform['env'], 'MAIL_FROM'> };
+type Deliverer = Pick<Platform, 'db' | 'mailer'> & Partial<Pick<Platform, 'waitUntil'>> & { env?: Pick<Platform['env'], 'MAIL_FROM'> };
 
-async function deliver(platform: Deliverer, id: number, email: OutgoingEmail): Promise<void> {
-  const { db, mailer } = platform;
-  if (!mailer) return;
+/** Delivers after the answer: where the runtime would cancel that work, it is kept up until the message is sent and marked. */
+function deliver(platform: Deliverer, id: number, email: OutgoingEmail): Promise<void> {
+  if (!platform.mailer) return Promise.resolve();
+  const delivered = deliverNow(platform, platform.mailer, id, email);
+  platform.waitUntil?.(delivered);
+  return delivered;
+}
+
+async function deliverNow(platform: Deliverer, mailer: NonNullable<Platform['mailer']>, id: number, email: OutgoingEmail): Promise<void> {
+  const { db } = platform;
   try {
     // From and Reply-To of the admin's Mail settings (decision 0033), read as the message leaves.
     const sender = mailSender(await readSettings(db), platform.env?.MAIL_FROM ?? DEFAULT_MAIL_FROM);

@@ -29,7 +29,7 @@ export interface SweepResult {
   confirmed: number;
 }
 
-export async function sweepBookings(platform: Pick<Platform, 'env' | 'db' | 'mailer'>, now: Date = new Date()): Promise<SweepResult> {
+export async function sweepBookings(platform: Pick<Platform, 'env' | 'db' | 'mailer'> & Partial<Pick<Platform, 'waitUntil'>>, now: Date = new Date()): Promise<SweepResult> {
   const { db } = platform;
   const stamp = now.toISOString();
 

@@ -14,7 +14,8 @@ import { connectDestinationFor } from '../store/connect.ts';
 import { expireOverdueSessions, endPendingOrders } from './pending.ts';
 import { oi, releaseStatements, type BatchStatement } from './fulfilment.ts';
 import { getPaymentProvider, ProviderError } from './index.ts';
-import { loadOrderSummary, type OrderSummary } from './order-view.ts';
+import { loadOrderSummary } from './order-view.ts';
+import type { Quote, QuoteLine, StartedCheckout } from '../../../../shared/payments/checkout.ts';
 import { SESSION_ID_PLACEHOLDER } from './provider.ts';
 import { handlePaymentEvent } from './dispatch.ts';
 
@@ -42,33 +43,10 @@ export interface RequestedItem {
   quantity?: number;
 }
 
-export interface QuoteLine {
-  type: ItemKind;
-  itemId: number;
-  title: string;
-  imageUrl: string | null;
-  quantity: number;
-  unitPriceCents: number;
-  discountCents: number;
-  totalCents: number;
-  available: boolean;
-  reasonMessage: string | null;
-}
-
-export interface Quote {
-  lines: QuoteLine[];
-  subtotalCents: number;
-  subtotal: number;
-  discountCents: number;
-  totalCents: number;
-  total: number;
-  coupon: { code: string; description: string } | null;
-  couponError: string | null;
-  testMode: boolean;
-}
-
 interface PricedQuote extends Quote {
   couponRow: CouponRow | null;
+  /** The coupon's refusal is one of its limits (a conflict at checkout). */
+  couponLimitReached: boolean;
 }
 
 /** The lines to price: the given items (merged by item), else the user's server cart. */
@@ -148,6 +126,7 @@ async function priceQuote(platform: Platform, userId: number, input: { couponCod
   let coupon: Quote['coupon'] = null;
   let couponError: string | null = null;
   let couponRow: CouponRow | null = null;
+  let couponLimitReached = false;
   const code = input.couponCode?.trim();
   if (code) {
     const row = await findCoupon(db, code);
@@ -164,6 +143,7 @@ async function priceQuote(platform: Platform, userId: number, input: { couponCod
       );
       if (!outcome.ok) {
         couponError = outcome.reason;
+        couponLimitReached = outcome.limitReached === true;
       } else {
         priced.forEach((line, i) => {
           line.discountCents = outcome.lineDiscounts[i] ?? 0;
@@ -187,26 +167,22 @@ async function priceQuote(platform: Platform, userId: number, input: { couponCod
     couponError,
     testMode: getPaymentProvider(platform).name === 'test',
     couponRow,
+    couponLimitReached,
   };
 }
 
 /** POST /api/checkout/quote: what the buyer would pay, with the coupon's refusal as text. */
 export async function quoteCheckout(platform: Platform, userId: number, input: { couponCode?: string; items?: RequestedItem[] }): Promise<Quote> {
   if (input.couponCode?.trim()) await expireOverdueSessions(platform);
-  const { couponRow: _unused, ...quote } = await priceQuote(platform, userId, input);
+  const { couponRow: _unused, couponLimitReached: _limit, ...quote } = await priceQuote(platform, userId, input);
   void _unused;
+  void _limit;
   return quote;
 }
 
-export interface StartedCheckout {
-  order: OrderSummary;
-  checkoutUrl: string;
-  sessionId: string;
-}
-
 /** A coupon refusal at checkout: a limit reached is a conflict, anything else a bad code. */
-function couponRefusal(reason: string): AppError {
-  if (reason === COUPON_MESSAGES.usageLimit || reason === COUPON_MESSAGES.alreadyUsed) return conflict(reason);
+function couponRefusal(reason: string, limitReached: boolean): AppError {
+  if (limitReached) return conflict(reason);
   return badRequest(reason, { couponCode: [reason] });
 }
 
@@ -241,7 +217,7 @@ export async function startCheckout(
   if (quote.lines.length === 0) throw conflict(CART_EMPTY);
   const unavailable = quote.lines.find((l) => !l.available);
   if (unavailable) throw conflict(input.items && quote.lines.length === 1 ? (unavailable.reasonMessage ?? ITEM_UNAVAILABLE) : ITEM_UNAVAILABLE);
-  if (quote.couponError) throw couponRefusal(quote.couponError);
+  if (quote.couponError) throw couponRefusal(quote.couponError, quote.couponLimitReached);
 
   const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_MINUTES * 60_000);

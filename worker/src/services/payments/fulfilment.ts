@@ -9,6 +9,7 @@ import { insertSelection } from '../../platform/insert-select.ts';
 import { publicLink } from '../../platform/public-url.ts';
 import { emailsFromSelect, HELLO_USER, noticesFromSelect } from '../notifications.ts';
 import { platformFeePercentSql } from '../store/store-settings.ts';
+import type { NextAction } from '../../../../shared/payments/fulfilment.ts';
 
 /**
  * The fulfilment registry (decision 0024): per kind of item, the SQL that grants a paid line's
@@ -33,11 +34,6 @@ export const o = alias(orders, 'o');
 
 /** The order's lines of `kind` that `condition` selects (over `oi` and `o`). */
 export const linesOf = (orderId: number, kind: ItemKind, condition: SQL) => and(eq(o.id, orderId), eq(oi.kind, kind), condition);
-
-export interface NextAction {
-  label: 'Start course' | 'Go to course' | 'Download' | 'View booking';
-  url: string;
-}
 
 export interface Fulfiller {
   /** Grants the entitlement of this kind's lines of the order that `grantable` selects. */

@@ -1,49 +1,10 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { orderItems, orders, type OrderItemRow, type OrderRow } from '../../../../db/schema/commerce.ts';
-import type { ItemKind, OrderStatus, OrderType } from '../../domain/orders.ts';
 import type { Db } from '../../platform/db.ts';
-import { fulfillerOf, type NextAction } from './fulfilment.ts';
+import { fulfillerOf } from './fulfilment.ts';
+import type { OrderItemView, OrderSummary } from '../../../../shared/payments/order-view.ts';
 
-/** One shape of an order for every answer that shows one (buyer pages, admin, checkout). */
-
-export interface OrderItemView {
-  id: number;
-  kind: ItemKind;
-  itemId: number;
-  title: string;
-  imageUrl: string | null;
-  unitPriceCents: number;
-  quantity: number;
-  discountCents: number;
-  totalCents: number;
-  refundedCents: number;
-  fulfilled: boolean;
-  revoked: boolean;
-  nextAction: NextAction | null;
-}
-
-export interface OrderSummary {
-  id: number;
-  number: string;
-  type: OrderType;
-  status: OrderStatus;
-  description: string;
-  currency: string;
-  subtotalCents: number;
-  discountCents: number;
-  totalCents: number;
-  refundedCents: number;
-  couponCode: string | null;
-  provider: 'stripe' | 'test';
-  testMode: boolean;
-  createdAt: string;
-  paidAt: string | null;
-  expiresAt: string | null;
-  /** Only while the order waits for its payment. */
-  checkoutUrl: string | null;
-  items: OrderItemView[];
-  receiptUrl: string;
-}
+/** Orders read into the one shape every answer that shows one uses (buyer pages, admin, checkout; shared/payments/order-view.ts). */
 
 export function toOrderItemView(item: OrderItemRow): OrderItemView {
   const fulfilled = item.fulfilledAt !== null;

@@ -5,7 +5,8 @@ import { conflict, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
 import { getPaymentProvider, getTestProvider } from './index.ts';
 import { testEvents } from './test-provider.ts';
-import { loadOrderSummary, type OrderSummary } from './order-view.ts';
+import { loadOrderSummary } from './order-view.ts';
+import type { OrderSummary } from '../../../../shared/payments/order-view.ts';
 import { releaseStatements } from './fulfilment.ts';
 import { releaseCouponStatement } from './webhooks.ts';
 

@@ -10,7 +10,7 @@ import { LIVE_STATUSES } from './checkout.ts';
 import { planByKey, planPriceCents, planRef, plansById } from './plans.ts';
 import { subscriptionViews, toInvoiceView } from './serialize.ts';
 import { settleDueTestSubscriptions } from './test-billing.ts';
-import type { ChangePreview, InvoiceView, SubscriptionPlanRef, SubscriptionView } from './views.ts';
+import type { ChangePreview, InvoiceView, SubscriptionPlanRef, SubscriptionView } from '../../../../shared/subscriptions/views.ts';
 
 /**
  * The signed-in user's subscription (decision 0031): cancel at the period end and resume, the

@@ -3,7 +3,7 @@ import { subscriptionPlans, type BillingInterval, type PlanFeature, type Subscri
 import { dollars } from '../../domain/orders.ts';
 import { yearlySavingPercent } from '../../domain/subscriptions.ts';
 import type { Db } from '../../platform/db.ts';
-import type { PlanView, SubscriptionPlanRef } from './views.ts';
+import type { PlanView, SubscriptionPlanRef } from '../../../../shared/subscriptions/views.ts';
 
 /** The plans (decision 0031): reading them and their answer shape. */
 

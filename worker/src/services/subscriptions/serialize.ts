@@ -3,7 +3,7 @@ import { subscriptionInvoices, subscriptions, type SubscriptionInvoiceRow, type 
 import { subscriptionIsActive } from '../../domain/subscriptions.ts';
 import type { Db } from '../../platform/db.ts';
 import { planRef, plansById } from './plans.ts';
-import type { InvoiceLineView, InvoiceView, SubscriptionView } from './views.ts';
+import type { InvoiceLineView, InvoiceView, SubscriptionView } from '../../../../shared/subscriptions/views.ts';
 
 /** Rows as the answer shapes of views.ts. */
 

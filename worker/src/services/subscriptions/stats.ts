@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { statTotals } from '../../../../db/schema/stat-totals.ts';
-import { SUBSCRIPTION_STATUSES, subscriptionPlans, type PlanKeyName, type SubscriptionStatus } from '../../../../db/schema/subscriptions.ts';
+import { SUBSCRIPTION_STATUSES, subscriptionPlans, type SubscriptionStatus } from '../../../../db/schema/subscriptions.ts';
 import type { Db } from '../../platform/db.ts';
+import type { PlanStats, SubscriptionStats } from '../../../../shared/subscriptions/stats.ts';
 
 /**
  * The subscription figures of the admin dashboard and /admin/subscriptions, all from the
@@ -15,36 +16,6 @@ import type { Db } from '../../platform/db.ts';
  * period end still pays until then and counts; it is also counted in `canceling` with its share
  * in `canceling_mrr_cents`. Trials pay nothing yet: they are counted apart and not in MRR.
  */
-
-export interface PlanStats {
-  id: number;
-  key: PlanKeyName;
-  name: string;
-  level: number;
-  active_plan: boolean;
-  /** Subscriptions that pay (active, past due, price above 0); trials apart. */
-  paying: number;
-  trialing: number;
-  mrr_cents: number;
-  /** Every subscription of the plan by status (every status appears, 0 when none). */
-  by_status: Record<SubscriptionStatus, number>;
-}
-
-export interface SubscriptionStats {
-  currency: string;
-  mrr_cents: number;
-  /** Paying subscriptions (active + past due, price above 0). */
-  paying: number;
-  trialing: number;
-  past_due: number;
-  /** Paying subscriptions cancelled at the period end, and their share of MRR. */
-  canceling: number;
-  canceling_mrr_cents: number;
-  /** Every subscription ever started, by status. */
-  total: number;
-  by_status: Record<SubscriptionStatus, number>;
-  plans: PlanStats[];
-}
 
 const emptyStatuses = (): Record<SubscriptionStatus, number> =>
   Object.fromEntries(SUBSCRIPTION_STATUSES.map((s) => [s, 0])) as Record<SubscriptionStatus, number>;

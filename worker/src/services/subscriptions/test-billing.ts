@@ -335,6 +335,10 @@ export function createTestBilling(platform: Platform): BillingProvider {
       const now = Date.now();
       const quote = changeQuote(sub, plan, interval, now);
       const from = s.plan;
+      // As Stripe: the upgrade invoice of a past-due subscription is charged to its card, and a
+      // failing card (0341) fails it and leaves the subscription past due.
+      const overdue = s.status === 'past_due' || s.status === 'unpaid';
+      let paid = true;
       if (!quote.trialing) {
         const after = dateWord(now);
         const lines = [
@@ -344,7 +348,7 @@ export function createTestBilling(platform: Platform): BillingProvider {
             amountCents: quote.chargeCents,
           },
         ];
-        await chargeInvoice(platform, { ...s, plan, interval }, { reason: 'subscription_update', lines, periodStart: quote.periodStart, periodEnd: quote.periodEnd }, false);
+        paid = await chargeInvoice(platform, { ...s, plan, interval }, { reason: 'subscription_update', lines, periodStart: quote.periodStart, periodEnd: quote.periodEnd }, overdue);
       }
       s.plan = plan;
       s.interval = interval;
@@ -352,7 +356,7 @@ export function createTestBilling(platform: Platform): BillingProvider {
       s.periodStart = quote.periodStart;
       s.periodEnd = quote.periodEnd;
       s.scheduled = null;
-      if (s.status === 'past_due' || s.status === 'unpaid') s.status = 'active';
+      if (overdue && paid) s.status = 'active';
       await deliver(platform, subscriptionEvent('updated', s));
     },
 

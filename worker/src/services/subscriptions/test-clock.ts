@@ -7,7 +7,7 @@ import { DAY_MS } from './change-quote.ts';
 import { liveSubscription, SUBSCRIPTION_NOT_FOUND } from './manage.ts';
 import { subscriptionViews } from './serialize.ts';
 import { advanceTestSubscription } from './test-billing.ts';
-import type { SubscriptionView } from './views.ts';
+import type { SubscriptionView } from '../../../../shared/subscriptions/views.ts';
 
 /**
  * POST /api/subscriptions/test-clock (test provider only, decision 0031): moves one subscription's
