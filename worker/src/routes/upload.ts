@@ -9,19 +9,19 @@ import { RATE_LIMITS, rateLimit } from '../middleware/rate-limit.ts';
 import { isQuotaRefusal, quotaExceeded, quotaOfRequest, uploadQuotaOf, withinQuota } from '../services/upload-limits.ts';
 import {
   answerOf,
-  checkFile,
+  checkReceived,
   COURSE_MEDIA_FOLDERS,
-  filesOf,
-  formText,
   invalidFileType,
   limitUploadBody,
   MB,
   MULTIPART_OVERHEAD,
   putObjects,
+  receivedFilesOf,
+  receivedText,
   readMultipart,
   removeObjects,
   sanitizeFolder,
-  singleFile,
+  singleReceived,
   storeAttachedFile,
   uploadRow,
   UPLOADS_PATH,
@@ -61,44 +61,48 @@ export const uploadRoutes = new Hono<AppContext>()
     async (c) => {
       const platform = c.get('platform');
       const user = signedInUser(c);
-      const form = await readMultipart(c);
-      const many = form.has('files');
-      const files = many ? filesOf(form, 'files') : filesOf(form, 'file');
-      if (files.length > MAX_FILES) throw badRequest(`Maximum of ${MAX_FILES} files allowed`);
-      if (files.length === 0) throw badRequest('No file uploaded');
-      if (!many && files.length > 1) throw badRequest('Only one file allowed; use the files field for several');
-
-      // resource_type narrows the accepted kinds: image (course images), video (lesson videos).
-      const resourceType = formText(form, 'resource_type').toLowerCase();
-      const imagesOnly = resourceType === 'image';
-      const folder = sanitizeFolder(formText(form, 'folder'));
-      const courseMedia = COURSE_MEDIA_FOLDERS.has(folder);
       const maxBytes = platform.env.MAX_UPLOAD_MB * MB;
-      const checked: CheckedFile[] = [];
-      for (const file of files) checked.push(await checkFile(file, maxBytes, imagesOnly));
-      if (resourceType === 'video' && checked.some((f) => f.type.kind !== 'video')) throw invalidFileType();
-      const { quotaBytes, usedBytes } = quotaOfRequest(c) ?? (await uploadQuotaOf(platform, user.id));
-      if (usedBytes + checked.reduce((sum, f) => sum + f.bytes.length, 0) > quotaBytes) throw quotaExceeded(quotaBytes);
-
-      const keys = await putObjects(platform, checked, folder);
-      let rows: { id: number; key: string }[];
+      // Only the files that can be stored are spooled; the rest are counted (decision 0061).
+      const form = await readMultipart(c, { maxBytes, keep: (field, index) => (field === 'files' || field === 'file') && index < MAX_FILES });
       try {
-        rows = await platform.db
-          .insert(uploads)
-          .values(withinQuota(checked.map((file, i) => uploadRow(file, keys[i], user.id, courseMedia ? 'course' : 'public')), quotaBytes))
-          .returning({ id: uploads.id, key: uploads.key });
-      } catch (err) {
-        await removeObjects(platform, keys);
-        throw isQuotaRefusal(err) ? quotaExceeded(quotaBytes) : err;
+        const many = form.names.has('files');
+        const files = receivedFilesOf(form, many ? 'files' : 'file');
+        if (files.length > MAX_FILES) throw badRequest(`Maximum of ${MAX_FILES} files allowed`);
+        if (files.length === 0) throw badRequest('No file uploaded');
+        if (!many && files.length > 1) throw badRequest('Only one file allowed; use the files field for several');
+
+        // resource_type narrows the accepted kinds: image (course images), video (lesson videos).
+        const resourceType = receivedText(form, 'resource_type').toLowerCase();
+        const imagesOnly = resourceType === 'image';
+        const folder = sanitizeFolder(receivedText(form, 'folder'));
+        const courseMedia = COURSE_MEDIA_FOLDERS.has(folder);
+        const checked: CheckedFile[] = files.map((file) => checkReceived(file, maxBytes, imagesOnly));
+        if (resourceType === 'video' && checked.some((f) => f.type.kind !== 'video')) throw invalidFileType();
+        const { quotaBytes, usedBytes } = quotaOfRequest(c) ?? (await uploadQuotaOf(platform, user.id));
+        if (usedBytes + checked.reduce((sum, f) => sum + f.size, 0) > quotaBytes) throw quotaExceeded(quotaBytes);
+
+        const keys = await putObjects(platform, checked, folder);
+        let rows: { id: number; key: string }[];
+        try {
+          rows = await platform.db
+            .insert(uploads)
+            .values(withinQuota(checked.map((file, i) => uploadRow(file, keys[i], user.id, courseMedia ? 'course' : 'public')), quotaBytes))
+            .returning({ id: uploads.id, key: uploads.key });
+        } catch (err) {
+          await removeObjects(platform, keys);
+          throw isQuotaRefusal(err) ? quotaExceeded(quotaBytes) : err;
+        }
+        const idOf = new Map(rows.map((r) => [r.key, r.id]));
+        const plain = checked.map((file, i) => answerOf(file, keys[i], idOf.get(keys[i])!));
+        // Course media is private from upload: its uploader previews it through a signed link.
+        const answers: UploadAnswer[] = courseMedia
+          ? await Promise.all(plain.map(async (a) => ({ ...a, signed_url: (await signUploadLink(platform, a.url))! })))
+          : plain;
+        if (many) return c.json(answers, 201);
+        return c.json(answers[0], 201);
+      } finally {
+        await form.discard();
       }
-      const idOf = new Map(rows.map((r) => [r.key, r.id]));
-      const plain = checked.map((file, i) => answerOf(file, keys[i], idOf.get(keys[i])!));
-      // Course media is private from upload: its uploader previews it through a signed link.
-      const answers: UploadAnswer[] = courseMedia
-        ? await Promise.all(plain.map(async (a) => ({ ...a, signed_url: (await signUploadLink(platform, a.url))! })))
-        : plain;
-      if (many) return c.json(answers, 201);
-      return c.json(answers[0], 201);
     },
   )
   .post(
@@ -109,17 +113,23 @@ export const uploadRoutes = new Hono<AppContext>()
     async (c) => {
       const platform = c.get('platform');
       const user = signedInUser(c);
-      const form = await readMultipart(c);
-      const file = await checkFile(singleFile(form, 'file'), PROFILE_IMAGE_MAX_MB * MB, true);
-      const answer = await storeAttachedFile(platform, file, {
-        folder: 'profile',
-        userId: user.id,
-        attach: (url) =>
-          platform.db
-            .update(users)
-            .set({ profileImageUrl: url, updatedAt: sqlNow })
-            .where(eq(users.id, user.id)),
-      });
+      const maxBytes = PROFILE_IMAGE_MAX_MB * MB;
+      const form = await readMultipart(c, { maxBytes, keep: (field, index) => field === 'file' && index === 0 });
+      let answer: UploadAnswer;
+      try {
+        const file = checkReceived(singleReceived(form, 'file'), maxBytes, true);
+        answer = await storeAttachedFile(platform, file, {
+          folder: 'profile',
+          userId: user.id,
+          attach: (url) =>
+            platform.db
+              .update(users)
+              .set({ profileImageUrl: url, updatedAt: sqlNow })
+              .where(eq(users.id, user.id)),
+        });
+      } finally {
+        await form.discard();
+      }
       const view = await loadUserView(platform.db, user.id);
       if (!view) throw new AppError(404, 'User not found');
       const body: ProfileUploadAnswer = { ...answer, profile_image_url: answer.url, user: view };

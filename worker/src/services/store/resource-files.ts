@@ -5,7 +5,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import type { Platform } from '../../platform/context.ts';
 import { insertSelection } from '../../platform/insert-select.ts';
 import { sqlNow } from '../../platform/sql-expressions.ts';
-import { checkFile, removeObjects, type CheckedFile } from '../uploads.ts';
+import { bytesOfChecked, checkReceived, objectData, removeObjects, type CheckedFile, type ReceivedFile } from '../uploads.ts';
 import { inspectPdf } from './pdf-stamp.ts';
 import { RESOURCE_NOT_FOUND } from './resource-reads.ts';
 import { findResourceRef, listFileViews } from './resource-views.ts';
@@ -64,7 +64,7 @@ interface Prepared {
 }
 
 /** POST /api/resources/{id}/files (multipart `files`): adds the files, at most five in all. */
-export async function addResourceFiles(platform: Platform, actor: ResourceActor, id: number, uploaded: File[]): Promise<ResourceFilesAnswer> {
+export async function addResourceFiles(platform: Platform, actor: ResourceActor, id: number, uploaded: ReceivedFile[]): Promise<ResourceFilesAnswer> {
   const { db } = platform;
   await requireSellerOf(platform, actor, id);
   if (uploaded.length === 0) throw badRequest('No file uploaded', { files: ['Choose at least one file'] });
@@ -74,10 +74,11 @@ export async function addResourceFiles(platform: Platform, actor: ResourceActor,
 
   const prepared: Prepared[] = [];
   for (const raw of uploaded) {
-    const file = await checkFile(raw, RESOURCE_FILE_MAX_BYTES, false);
+    const file = checkReceived(raw, RESOURCE_FILE_MAX_BYTES, false);
     let pageCount: number | null = null;
     if (file.type.mimetype === 'application/pdf') {
-      const pdf = await inspectPdf(file.bytes);
+      // A PDF is read whole to be inspected, one at a time; its bytes are let go right after.
+      const pdf = await inspectPdf(await bytesOfChecked(file));
       if (!pdf.ok) throw new AppError(415, pdf.reason === 'encrypted' ? PDF_ENCRYPTED : PDF_UNREADABLE, { validationErrors: { files: [`${file.name}: ${pdf.reason === 'encrypted' ? PDF_ENCRYPTED : PDF_UNREADABLE}`] } });
       pageCount = pdf.pageCount;
     }
@@ -88,7 +89,7 @@ export async function addResourceFiles(platform: Platform, actor: ResourceActor,
   try {
     for (const p of prepared) {
       const type = p.file.type.kind === 'text' ? `${p.file.type.mimetype}; charset=utf-8` : p.file.type.mimetype;
-      await platform.storage.put(p.key, p.file.bytes, type);
+      await platform.storage.put(p.key, objectData(p.file), type);
       put.push(p.key);
     }
     const base = Number(existing);
@@ -102,7 +103,7 @@ export async function addResourceFiles(platform: Platform, actor: ResourceActor,
               storageKey: p.key,
               originalName: p.file.name,
               mimetype: p.file.type.mimetype,
-              size: p.file.bytes.length,
+              size: p.file.size,
               pageCount: p.pageCount,
               position: sql`coalesce((SELECT max(${resourceFiles.position}) + 1 FROM ${resourceFiles} WHERE ${resourceFiles.resourceId} = ${id}), 0)`,
             }),
