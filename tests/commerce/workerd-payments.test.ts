@@ -51,7 +51,7 @@ describe('payments in workerd', () => {
       client.close();
     }
     const base = { APP_ENV: 'test', LIBSQL_URL: server.url, LIBSQL_AUTH_TOKEN: HRANA_TOKEN, RATE_LIMIT_MULTIPLIER: '1000', MEDIA_SIGNING_SECRET: 'workerd-payments-media-signing-secret-0123' };
-    testMode = new Miniflare({ handleRuntimeStdio: log.handleRuntimeStdio, workers: [appWorker(bundleDir, assets, base)] });
+    testMode = new Miniflare({ handleRuntimeStdio: log.handleRuntimeStdio, workers: [appWorker(bundleDir, assets, { ...base, PAYMENTS: 'test' })] });
     stripeMode = new Miniflare({
       handleRuntimeStdio: log.handleRuntimeStdio,
       workers: [appWorker(bundleDir, assets, { ...base, STRIPE_SECRET_KEY: 'sk_test_workerd', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url })],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Platform } from '../../platform/context.ts';
 import { parseEnv } from '../../platform/env.ts';
-import { getPaymentProvider } from './index.ts';
+import { getPaymentProvider, PAYMENTS_NOT_CONFIGURED } from './index.ts';
 import { deploymentSignsOf, paymentConfigurationProblem } from './provider.ts';
 
 // Payments fail closed (decision 0060): which configurations run which provider, and which refuse.
@@ -68,8 +68,8 @@ describe('the payment configuration', () => {
   });
 
   it('gives no provider to a configuration with a problem: payments fail closed', () => {
-    expect(() => getPaymentProvider({ env: env(KEY) } as Platform)).toThrow(HALF_KEY);
-    expect(() => getPaymentProvider({ env: env({ PUBLIC_URL: 'https://drx.example' }) } as Platform)).toThrow(/not set on a deployment/);
+    expect(() => getPaymentProvider({ env: env(KEY) } as Platform)).toThrow(PAYMENTS_NOT_CONFIGURED);
+    expect(() => getPaymentProvider({ env: env({ PUBLIC_URL: 'https://drx.example' }) } as Platform)).toThrow(PAYMENTS_NOT_CONFIGURED);
     expect(getPaymentProvider({ env: env({ PUBLIC_URL: 'https://drx.example', PAYMENTS: 'test' }) } as Platform).name).toBe('test');
     expect(getPaymentProvider({ env: env() } as Platform).name).toBe('test');
   });
