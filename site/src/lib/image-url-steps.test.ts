@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { imageUrl, imageUrlSteps, PLACEHOLDER_IMAGE, type ImageUrlStep } from './image-url.ts';
+import { imageUrl, PLACEHOLDER_IMAGE } from './image-url.ts';
+import { imageUrlSteps, type ImageUrlStep } from './image-url-steps.ts';
 
 const now = 1_700_000_000_000;
 

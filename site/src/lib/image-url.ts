@@ -80,8 +80,6 @@ interface Working {
  */
 interface StepRule {
   id: ImageUrlStepId;
-  name: string;
-  rule: string;
   apply: (w: Working, ctx: StepContext) => { next: Working; applied: boolean } | null;
 }
 
@@ -101,20 +99,14 @@ export type ImageUrlStepId =
 const STEP_RULES: readonly StepRule[] = [
   {
     id: 'empty',
-    name: 'No URL',
-    rule: 'An empty URL becomes the fallback image (the placeholder unless one is given).',
     apply: (w, ctx) => (w.url ? null : applied({ url: ctx.fallback, parsed: null, done: true })),
   },
   {
     id: 'inline',
-    name: 'Data and blob URLs',
-    rule: 'data: and blob: URLs stay unchanged.',
     apply: (w) => (/^(data|blob):/i.test(w.url) ? applied({ ...w, done: true }) : null),
   },
   {
     id: 'scheme',
-    name: 'Web addresses only',
-    rule: 'An absolute URL (or a protocol-relative //host/…, read as https) must be http or https; anything else becomes the fallback image.',
     apply: (w, ctx) => {
       if (!(ABSOLUTE.test(w.url) || w.url.startsWith('//'))) return null;
       let parsed: URL;
@@ -130,14 +122,10 @@ const STEP_RULES: readonly StepRule[] = [
   },
   {
     id: 'third-party',
-    name: 'Avatar and image hosts',
-    rule: `URLs of avatar services (any host with "avatar" in its name) and of known image hosts (${EXTERNAL_IMAGE_HOSTS.join(', ')}) stay unchanged.`,
     apply: (w) => (w.parsed && isExternalImageHost(w.parsed.hostname) ? applied({ ...w, done: true }) : null),
   },
   {
     id: 'own-host',
-    name: 'Own hosts and uploads to local paths',
-    rule: "An absolute URL of the product's own hosts (this site's host and the local development hosts) or of an /uploads/ path on any host becomes its local path; any other absolute URL stays unchanged.",
     apply: (w, ctx) => {
       const parsed = w.parsed;
       if (!parsed) return null;
@@ -151,45 +139,40 @@ const STEP_RULES: readonly StepRule[] = [
   },
   {
     id: 'public-prefix',
-    name: 'Public folder prefix',
-    rule: 'A leading public/ (the folder the files are served from, not part of their address) is stripped.',
     apply: (w) => (PUBLIC_PREFIX.test(w.url) ? applied({ ...w, url: w.url.replace(PUBLIC_PREFIX, '/') }) : null),
   },
   {
     id: 'leading-slash',
-    name: 'Leading slash',
-    rule: 'A relative path gets a leading / (paths are from the site root).',
     apply: (w) => (w.url.startsWith('/') ? null : applied({ ...w, url: `/${w.url}` })),
   },
   {
     id: 'thumbnail-timestamp',
-    name: 'Thumbnail timestamp',
-    rule: 'A path under /thumbnails/ without a query string gets ?t={timestamp}, so a regenerated thumbnail shows.',
     apply: (w, ctx) => (/\/thumbnails\//i.test(w.url) && !w.url.includes('?') ? applied({ ...w, url: `${w.url}?t=${ctx.now}` }) : null),
   },
 ];
 
 /** One step of the helper applied to a URL: `reached` is false once an earlier step settled the URL. */
-export interface ImageUrlStep {
+export interface ImageUrlStepWalked {
   id: ImageUrlStepId;
-  name: string;
-  rule: string;
   before: string;
   after: string;
   reached: boolean;
   applied: boolean;
 }
 
-export interface ImageUrlTrace {
+export interface ImageUrlWalk {
   /** The URL as given, trimmed. */
   input: string;
-  steps: ImageUrlStep[];
+  steps: ImageUrlStepWalked[];
   /** What `imageUrl` answers. */
   result: string;
 }
 
-/** `imageUrl`, step by step: every rule with the URL before and after it (for /profile-image-debug). */
-export function imageUrlSteps(url: string | null | undefined, options: ImageUrlOptions = {}): ImageUrlTrace {
+/**
+ * `imageUrl`, step by step: every rule with the URL before and after it. The rules' names and
+ * wording for people are in image-url-steps.ts (only /profile-image-debug loads them).
+ */
+export function walkImageUrl(url: string | null | undefined, options: ImageUrlOptions = {}): ImageUrlWalk {
   const ctx: StepContext = {
     fallback: options.fallback ?? PLACEHOLDER_IMAGE,
     now: options.now ?? Date.now(),
@@ -197,9 +180,9 @@ export function imageUrlSteps(url: string | null | undefined, options: ImageUrlO
   };
   const input = (url ?? '').trim();
   let w: Working = { url: input, parsed: null, done: false };
-  const steps: ImageUrlStep[] = [];
+  const steps: ImageUrlStepWalked[] = [];
   for (const step of STEP_RULES) {
-    const base = { id: step.id, name: step.name, rule: step.rule, before: w.url };
+    const base = { id: step.id, before: w.url };
     if (w.done) {
       steps.push({ ...base, after: w.url, reached: false, applied: false });
       continue;
@@ -218,10 +201,10 @@ export function imageUrlSteps(url: string | null | undefined, options: ImageUrlO
  * - absolute URLs of our own hosts, or of any host when the path is under /uploads/ → the local path;
  * - a leading `public/` (the folder, not part of the URL) is stripped; relative paths get a leading '/';
  * - thumbnail paths without a query string get `?t={timestamp}` so a regenerated thumbnail shows.
- * Each rule is one step of `imageUrlSteps`.
+ * Each rule is one step of `walkImageUrl`.
  */
 export function imageUrl(url: string | null | undefined, options: ImageUrlOptions = {}): string {
-  return imageUrlSteps(url, options).result;
+  return walkImageUrl(url, options).result;
 }
 
 /** The default image of a kind of thing: resource, user, seller, profile, or the placeholder. */

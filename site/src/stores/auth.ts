@@ -2,12 +2,20 @@ import { atom, computed } from 'nanostores';
 import type { UserView } from '../../../shared/users.ts';
 import type { InferRequestType } from 'hono/client';
 import { ApiError, getToken, setToken } from '../lib/api.ts';
-import { api, call, keyOf } from '../lib/api-client.ts';
+import type { api as Api } from '../lib/api-client.ts';
 import { loadedQueryLayer, queryLayer } from './query-lazy.ts';
 
 export type User = UserView;
 
 export type AuthState = { status: 'loading' } | { status: 'ready'; user: User | null };
+
+/**
+ * The typed client, loaded when a call is made: every page loads this store, and a guest's
+ * public page makes no call, so the client stays out of its JavaScript budget (decision 0059).
+ */
+const client = () => import('../lib/api-client.ts');
+/** The query key of GET /api/me (what `keyOf(api.me)` makes). */
+const ME_KEY = '/api/me';
 
 /** The signed-in user, loaded once per page from GET /api/me. */
 export const $auth = atom<AuthState>({ status: 'loading' });
@@ -16,6 +24,7 @@ export const $user = computed($auth, (s) => (s.status === 'ready' ? s.user : nul
 async function fetchMe(): Promise<User | null> {
   if (!getToken()) return null;
   try {
+    const { api, call } = await client();
     return await call(api.me.$get());
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
@@ -33,7 +42,7 @@ export async function loadUser(force = false): Promise<User | null> {
     return null;
   }
   const q = await queryLayer();
-  const key = keyOf(api.me);
+  const key = ME_KEY;
   if (force) q.invalidate(key);
   const answer = await q.bind<User | null, AuthState>(
     $auth,
@@ -53,7 +62,7 @@ export function setSignedInUser(user: User | null): void {
   const state = $auth.get();
   if (!(state.status === 'ready' && state.user === user)) $auth.set({ status: 'ready', user });
   markSession(user !== null);
-  if (user) void queryLayer().then((q) => q.setCached(keyOf(api.me), user));
+  if (user) void queryLayer().then((q) => q.setCached(ME_KEY, user));
   else loadedQueryLayer()?.clear();
 }
 
@@ -71,6 +80,7 @@ function markSession(signedIn: boolean): void {
 }
 
 export async function login(username: string, password: string): Promise<User> {
+  const { api, call } = await client();
   const res = await call(api.login.$post({ json: { username, password } }));
   setToken(res.access_token);
   setSignedInUser(res.user);
@@ -78,9 +88,10 @@ export async function login(username: string, password: string): Promise<User> {
 }
 
 /** The new account's fields, as POST /api/register reads them. */
-export type RegisterInput = InferRequestType<typeof api.register.$post>['json'];
+export type RegisterInput = InferRequestType<typeof Api.register.$post>['json'];
 
 export async function register(input: RegisterInput): Promise<User> {
+  const { api, call } = await client();
   const res = await call(api.register.$post({ json: input }));
   setToken(res.access_token);
   setSignedInUser(res.user);
@@ -105,6 +116,7 @@ export async function logout(): Promise<void> {
   const token = getToken();
   setToken(null);
   try {
+    const { api, call } = await client();
     await call(api.logout.$post(undefined, { headers: token ? { authorization: `Bearer ${token}` } : {} }));
   } catch (error) {
     // The caller stays on the page: its guard may act on the signed-out state again.
