@@ -13,6 +13,10 @@ beforeEach(() => {
   vi.resetModules();
   storage = new Map([['access_token', 'token-1']]);
   vi.stubGlobal('window', new EventTarget());
+  // A browser's window-level listeners (the query layer, loaded once a user is known, listens for
+  // focus and reconnection).
+  vi.stubGlobal('addEventListener', () => undefined);
+  vi.stubGlobal('removeEventListener', () => undefined);
   vi.stubGlobal('localStorage', {
     getItem: (k: string) => storage.get(k) ?? null,
     setItem: (k: string, v: string) => void storage.set(k, String(v)),
