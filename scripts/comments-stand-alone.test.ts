@@ -4,9 +4,10 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The project stands alone: a person who clones it has neither the issue tracker nor the product
-// specification, so no source file, test or record points to "issue 12" or to a section number
-// ("§2.7"). A comment says the rule itself, or names a decision record. Sections of public
-// standards (RFC 9110 §14) are references a reader can follow.
+// specification, so no source file, test or record points to an issue by its number or to a
+// numbered section of the specification. A comment says the rule itself, or names a decision
+// record. Sections of public standards (an RFC's numbered section) are references a reader can
+// follow.
 
 const root = resolve(import.meta.dirname, '..');
 const CITATION = /\b[Ii]ssues? #?\d+|§\s?\d/;
