@@ -1,4 +1,5 @@
 import type { Client, InArgs, InStatement } from '@libsql/client';
+import { openEmbeddedClient } from '../../worker/src/platform/node-db.ts';
 
 /**
  * What a request asks of the database, and how SQLite answers it: the statements sent through a
@@ -41,9 +42,42 @@ export async function statementsOf(client: Client, run: () => Promise<unknown>):
   return seen;
 }
 
+/**
+ * The embedded driver leaves the statement of an EXPLAIN of a write (UPDATE, DELETE, INSERT)
+ * unfinished on its connection, and that connection's next commit then fails with SQLITE_BUSY
+ * ("SQL statements in progress"). So a write's plan is asked on a connection of its own to the
+ * same file, never on the client the app writes through.
+ */
+const files = new WeakMap<Client, string>();
+const planners = new WeakMap<Client, Promise<Client>>();
+
+/** Where a test's client keeps its database, so the plans of writes can be asked beside it. */
+export function planWritesBeside(client: Client, file: string): void {
+  files.set(client, file);
+}
+
+/** Closes the planning connection opened beside a client, if any. */
+export async function closePlanner(client: Client): Promise<void> {
+  const planner = planners.get(client);
+  planners.delete(client);
+  if (planner) (await planner).close();
+}
+
+async function plannerFor(client: Client, sql: string): Promise<Client> {
+  const file = files.get(client);
+  if (!file || !/^\s*(UPDATE|DELETE|INSERT|REPLACE)\b/i.test(sql)) return client;
+  let planner = planners.get(client);
+  if (!planner) {
+    planner = openEmbeddedClient(file);
+    planners.set(client, planner);
+  }
+  return planner;
+}
+
 /** The lines of SQLite's plan for a statement. */
 export async function planOf(client: Client, statement: Statement): Promise<string[]> {
-  const result = await client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args: statement.args });
+  const via = await plannerFor(client, statement.sql);
+  const result = await via.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args: statement.args });
   return result.rows.map((row) => String(row.detail));
 }
 

@@ -10,6 +10,7 @@ import { parseEnv } from '../../worker/src/platform/env.ts';
 import { openEmbeddedClient } from '../../worker/src/platform/node-db.ts';
 import { gzipAsItComes } from '../../worker/src/platform/node-gzip.ts';
 import { root, templateDb, tmpDir } from './paths.ts';
+import { closePlanner, planWritesBeside } from './query-plans.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -23,6 +24,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
   const file = resolve(dir, 'drx.db');
   copyFileSync(templateDb, file);
   const client = await openEmbeddedClient(file);
+  planWritesBeside(client, file);
   // Tests sign up many users from one address: the per-address limits are scaled up unless a test
   // asks for the real ones (RATE_LIMIT_MULTIPLIER: '1').
   const env = parseEnv({ APP_ENV: 'test', DATA_DIR: dir, DRX_SEED: 'none', RATE_LIMIT_MULTIPLIER: '1000', ...overrides });
@@ -48,7 +50,11 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  return { app, platform, db, client, dir, request, json, close: () => client.close() };
+  const close = async () => {
+    await closePlanner(client);
+    client.close();
+  };
+  return { app, platform, db, client, dir, request, json, close };
 }
 
 /** The API's error shape, as the tests read it. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalogCourse } from '../../../tests/support/catalog-data.ts';
+import { addCartLine, createPaidCourse } from '../../../tests/support/commerce-factories.ts';
 import { createAdmin, createSignedInUser, signIn } from '../../../tests/support/factories.ts';
 import { addLedgerRow, createResource, createSeller } from '../../../tests/support/seller-factories.ts';
 import { parseCatalogQuery } from '../../../site/src/lib/catalog.ts';
@@ -276,5 +277,27 @@ describe('query plans of the hot routes', () => {
     // The confirmation emails due: bookings confirmed in the last day, not every confirmed booking.
     const due = report.find((r) => r.sql.includes('FROM email_outbox e'))!;
     expect(due.plan[0]).toMatch(/^SEARCH b USING INDEX bookings_confirmed_idx \(confirmed_at>\?\)/);
+  });
+  it('POST /api/checkout: the buyer’s open orders for the same items are found through the buyer, not through every sale of the product', async () => {
+    const course = await createPaidCourse(t.db, { priceCents: 2500 });
+    // The product has sold before: its other orders must not be read by this buyer's checkout.
+    for (let i = 0; i < 3; i++) {
+      const other = await createSignedInUser(t.db);
+      await addCartLine(t.db, other.user.id, 'COURSE', course.id);
+      expect((await t.json('POST', '/api/checkout', {}, other.token)).status).toBe(201);
+    }
+    const { user, token } = await createSignedInUser(t.db);
+    await addCartLine(t.db, user.id, 'COURSE', course.id);
+    let status = 0;
+    const statements = await statementsOf(t.client, async () => {
+      status = (await t.json('POST', '/api/checkout', {}, token)).status;
+    });
+    expect(status).toBe(201);
+    const report = await planReport(t.client, statements);
+    expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+    const replacing = report.find((r) => /^update "orders" set "status"/.test(r.sql))!;
+    expect(replacing.plan.join('\n')).toMatch(/SEARCH orders USING INDEX orders_user_status_idx \(user_id=\? AND status=\?\)/);
+    expect(replacing.plan.join('\n')).toMatch(/order_items_order_item_unique \(order_id=\? AND kind=\? AND item_id=\?\)/);
+    expect(replacing.plan.join('\n')).not.toContain('order_items_item_idx');
   });
 });

@@ -248,7 +248,9 @@ export async function startCheckout(
               eq(orders.userId, userId),
               eq(orders.status, 'pending'),
               isNull(orders.paidAt),
-              inArray(orders.id, db.select({ orderId: oi.orderId }).from(oi).where(sameItems)),
+              // Each of the buyer's few open orders is looked up in its own items, never every
+              // order of a product that may have sold a hundred thousand times.
+              exists(db.select({ one: sql`1` }).from(oi).where(and(eq(oi.orderId, orders.id), sameItems))),
             ),
           )
           .returning({ id: orders.id, providerSessionId: orders.providerSessionId }),
