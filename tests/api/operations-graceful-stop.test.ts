@@ -1,40 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, get, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { root, templateDb, tmpDir } from '../support/paths.ts';
+import { freshDataDir, startNodeServer } from '../support/node-server.ts';
 
 // A graceful stop of the Node server (decision 0057), on the real server started as `npm run dev`
 // starts it: on SIGTERM it takes no new connection, lets the request under way finish, empties
 // the WAL into the database file and exits 0.
 
 const MB = 1024 * 1024;
-
-/** Starts worker/src/node.ts on a copy of the template database; resolves with its port once it listens. */
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, [resolve(root, 'worker/src/node.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DRX_SEED: 'none', APP_ENV: 'test', RATE_LIMIT_MULTIPLIER: '1000', LIBSQL_URL: '', SMTP_URL: '' },
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const port = await new Promise<number>((done, fail) => {
-    const check = () => {
-      const port = /DRX is running at http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) done(Number(port));
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => fail(new Error(`The server exited (${code}) before it listened:\n${output}`)));
-  });
-  return { child, port, output: () => output };
-}
 
 /** Resolves once the server's output matches `pattern`. */
 async function said(server: { child: ChildProcess; output: () => string }, pattern: RegExp): Promise<void> {
@@ -60,9 +39,7 @@ describe('a graceful stop of the Node server', () => {
   });
 
   it('on SIGTERM refuses new connections, finishes the download under way, empties the WAL and exits 0', async () => {
-    const dataDir = resolve(tmpDir, `graceful-${randomUUID()}`);
-    mkdirSync(resolve(dataDir, 'uploads'), { recursive: true });
-    copyFileSync(templateDb, resolve(dataDir, 'drx.db'));
+    const dataDir = freshDataDir('graceful');
     // A public file far larger than the sockets' buffers: its download stays under way while the
     // client does not read.
     const key = `${randomUUID()}.bin`;
@@ -70,7 +47,7 @@ describe('a graceful stop of the Node server', () => {
     writeFileSync(resolve(dataDir, 'uploads', key), bytes);
     writeFileSync(resolve(dataDir, 'uploads', `${key}.type`), 'application/octet-stream');
 
-    const started = await startServer(dataDir);
+    const started = await startNodeServer(dataDir);
     server = started;
     const { child, port } = started;
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sample from '../support/file-samples.ts';
-import { root, templateDb, tmpDir } from '../support/paths.ts';
+import { freshDataDir, startNodeServer, type NodeServer } from '../support/node-server.ts';
 
 // Uploads are streamed part by part to the store (decision 0061): four concurrent uploads of five
 // 19.5 MB files each grow the real Node server by far less than the 390 MB they carry, and each answers 201
@@ -20,38 +19,6 @@ const UPLOADS = 4;
  * yet collected. (An absolute bound would measure the idle server: 350 MB here, with its site.)
  */
 const RSS_GROWTH_LIMIT = 150 * MB;
-
-/** Starts worker/src/node.ts on a copy of the template database; resolves with its port once it listens. */
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, [resolve(root, 'worker/src/node.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DRX_SEED: 'none',
-      APP_ENV: 'test',
-      RATE_LIMIT_MULTIPLIER: '1000',
-      LIBSQL_URL: '',
-      SMTP_URL: '',
-      UPLOAD_QUOTA_MB: '1000',
-    },
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const port = await new Promise<number>((done, fail) => {
-    const check = () => {
-      const port = /DRX is running at http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) done(Number(port));
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => fail(new Error(`The server exited (${code}) before it listened:\n${output}`)));
-  });
-  return { child, port, output: () => output };
-}
 
 /** The resident memory of a process, from /proc. */
 function residentBytes(pid: number): number {
@@ -105,16 +72,14 @@ function streamedUpload(boundary: string): { body: ReadableStream<Uint8Array>; l
 }
 
 describe('uploads on the real Node server', () => {
-  let server: { child: ChildProcess; port: number; output: () => string };
+  let server: NodeServer & { port: number };
   let dataDir: string;
   let token: string;
   const base = () => `http://127.0.0.1:${server.port}`;
 
   beforeAll(async () => {
-    dataDir = resolve(tmpDir, `upload-memory-${randomUUID()}`);
-    mkdirSync(resolve(dataDir, 'uploads'), { recursive: true });
-    copyFileSync(templateDb, resolve(dataDir, 'drx.db'));
-    server = await startServer(dataDir);
+    dataDir = freshDataDir('upload-memory');
+    server = await startNodeServer(dataDir, { UPLOAD_QUOTA_MB: '1000' });
     const res = await fetch(`${base()}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,54 +1,28 @@
-import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root, templateDb, tmpDir } from '../support/paths.ts';
+import { freshDataDir, spawnNodeServer } from '../support/node-server.ts';
 
 // Payments fail closed (decision 0060): the Node server refuses to start on a payment
 // configuration that would run the wrong provider, and says which variable is missing.
 
-/** Starts worker/src/node.ts with `variables`; resolves with its exit code and output once it exits or listens. */
-function start(variables: Record<string, string>): Promise<{ code: number | null; stderr: string; listened: boolean }> {
-  const dataDir = resolve(tmpDir, randomUUID());
-  mkdirSync(dataDir, { recursive: true });
-  copyFileSync(templateDb, resolve(dataDir, 'drx.db'));
-  const child = spawn(process.execPath, [resolve(root, 'worker/src/node.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DRX_SEED: 'none',
-      APP_ENV: 'test',
-      LIBSQL_URL: '',
-      SMTP_URL: '',
-      STRIPE_SECRET_KEY: '',
-      STRIPE_WEBHOOK_SECRET: '',
-      PAYMENTS: '',
-      PUBLIC_URL: '',
-      DRX_ADMIN_USERNAME: '',
-      DRX_ADMIN_PASSWORD: '',
-      ...variables,
-    },
+/** Starts the server with `variables`; resolves with its exit code and stderr once it exits or listens. */
+async function start(variables: Record<string, string>): Promise<{ code: number | null; stderr: string; listened: boolean }> {
+  const server = spawnNodeServer(freshDataDir('payments'), {
+    STRIPE_SECRET_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
+    PAYMENTS: '',
+    PUBLIC_URL: '',
+    DRX_ADMIN_USERNAME: '',
+    DRX_ADMIN_PASSWORD: '',
+    ...variables,
   });
-  let stdout = '';
-  let stderr = '';
-  return new Promise((done) => {
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      if (stdout.includes('DRX is running at')) {
-        child.once('exit', () => done({ code: null, stderr, listened: true }));
-        child.kill('SIGTERM');
-      }
-    });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.once('exit', (code) => {
-      if (!stdout.includes('DRX is running at')) done({ code, stderr, listened: false });
-    });
-  });
+  const exited = new Promise<number | null>((done) => server.child.once('exit', (code) => done(code)));
+  const listened = await server.listening.then(
+    () => true,
+    () => false,
+  );
+  if (listened) server.child.kill('SIGTERM');
+  const code = await exited;
+  return { code: listened ? null : code, stderr: server.stderr(), listened };
 }
 
 describe('the Node server with a payment configuration that would run the wrong provider', () => {
