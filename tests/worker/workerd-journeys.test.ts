@@ -1,15 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHranaServer, type HranaServer } from '../../scripts/hrana/server.ts';
 import { png } from '../support/file-samples.ts';
 import { root } from '../support/paths.ts';
-import { appWorker, bundleWorker, Miniflare, prepareDatabase, runtimeLog, siteAssets } from './harness.ts';
 import {
   browseCatalog,
   catalogPages,
-  journeyClient,
   learnAndCertify,
   seedJourneyData,
   signUpAndIn,
@@ -17,6 +13,7 @@ import {
   type JourneyCall,
   type JourneyData,
 } from './journeys.ts';
+import { startWorkerdApp, type WorkerdApp } from './workerd-app.ts';
 
 /**
  * The worker proven on a database (decisions 0035 and 0036): bundled by wrangler as for `wrangler deploy`,
@@ -31,48 +28,35 @@ const siteBuilt = existsSync(join(root, 'dist/index.html')) && existsSync(join(r
 const HRANA_TOKEN = 'workerd-journeys-hrana-token';
 
 describe('the worker in workerd on a libSQL server', () => {
-  let scratch: string;
-  let server: HranaServer;
-  let mf: Miniflare;
+  let app: WorkerdApp;
   let data: JourneyData;
   let call: JourneyCall;
-  const log = runtimeLog();
 
   beforeAll(async () => {
-    scratch = mkdtempSync(join(tmpdir(), 'drx-workerd-db-'));
-    const file = join(scratch, 'drx.db');
-    const assets = siteAssets(scratch);
-    const bundleDir = join(scratch, 'app');
-    const [, started] = await Promise.all([bundleWorker(bundleDir, assets), prepareDatabase(file).then(() => startHranaServer({ file, authToken: HRANA_TOKEN }))]);
-    server = started;
-    data = await seedJourneyData(server.url, HRANA_TOKEN);
-    mf = new Miniflare({
-      handleRuntimeStdio: log.handleRuntimeStdio,
-      workers: [
-        appWorker(bundleDir, assets, {
-          APP_ENV: 'test',
-          MEDIA_SIGNING_SECRET,
-          LIBSQL_URL: server.url,
-          LIBSQL_AUTH_TOKEN: HRANA_TOKEN,
-          // A remote database makes this a deployment: the test checkout is asked for by name.
-          PAYMENTS: 'test',
-          RATE_LIMIT_MULTIPLIER: '1000',
-        }),
-      ],
+    app = await startWorkerdApp({
+      name: 'workerd-db',
+      hranaToken: HRANA_TOKEN,
+      beforeBoot: async (hrana) => {
+        data = await seedJourneyData(hrana.url, HRANA_TOKEN);
+      },
+      bindings: {
+        APP_ENV: 'test',
+        MEDIA_SIGNING_SECRET,
+        // A remote database makes this a deployment: the test checkout is asked for by name.
+        PAYMENTS: 'test',
+        RATE_LIMIT_MULTIPLIER: '1000',
+      },
     });
-    await mf.ready;
-    call = journeyClient((url, init) => mf.dispatchFetch(url, init as never) as unknown as Promise<Response>);
+    call = app.call;
   }, 120_000);
 
   afterEach((context) => {
-    const output = log.take();
+    const output = app?.log.take();
     if (context.task.result?.state === 'fail' && output) console.error(`workerd output:\n${output}`);
   });
 
   afterAll(async () => {
-    await mf?.dispose();
-    await server?.close();
-    if (scratch) rmSync(scratch, { recursive: true, force: true });
+    await app?.dispose();
   });
 
   it('signs up, signs in and knows who is signed in', async () => {

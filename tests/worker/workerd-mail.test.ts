@@ -1,13 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createClient as createHttpClient } from '@libsql/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHranaServer, type HranaServer } from '../../scripts/hrana/server.ts';
-import { appWorker, bundleWorker, Miniflare, prepareDatabase, runtimeLog, siteAssets } from './harness.ts';
-import { journeyClient, signUpAndIn, type JourneyCall } from './journeys.ts';
+import { signUpAndIn, type JourneyCall } from './journeys.ts';
+import { startWorkerdApp, type WorkerdApp } from './workerd-app.ts';
 
 /**
  * Mail on Workers (decision 0062): the worker bundled as for `wrangler deploy`, booted in workerd
@@ -34,18 +30,15 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
 }
 
 describe('mail from the worker in workerd, over HTTP', () => {
-  let scratch: string;
-  let hrana: HranaServer;
+  let app: WorkerdApp;
   let fake: Server;
-  let mf: Miniflare;
   let call: JourneyCall;
   const received: Received[] = [];
   let replyStatus = 200;
-  const log = runtimeLog();
 
   /** The outbox row of the newest message to this address, read from the database directly. */
   async function outboxRow(to: string) {
-    const client = createHttpClient({ url: hrana.url, authToken: HRANA_TOKEN });
+    const client = createHttpClient({ url: app.hrana.url, authToken: HRANA_TOKEN });
     try {
       const rs = await client.execute({ sql: 'SELECT status, error, sent_at FROM email_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1', args: [to] });
       return rs.rows[0] as unknown as { status: string; error: string | null; sent_at: string | null } | undefined;
@@ -55,10 +48,6 @@ describe('mail from the worker in workerd, over HTTP', () => {
   }
 
   beforeAll(async () => {
-    scratch = mkdtempSync(join(tmpdir(), 'drx-workerd-mail-'));
-    const file = join(scratch, 'drx.db');
-    const assets = siteAssets(scratch);
-    const bundleDir = join(scratch, 'app');
     fake = createServer((req, res) => {
       let text = '';
       req.on('data', (chunk: Buffer) => (text += chunk));
@@ -69,38 +58,30 @@ describe('mail from the worker in workerd, over HTTP', () => {
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const mailApiUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/emails`;
-    const [, started] = await Promise.all([bundleWorker(bundleDir, assets), prepareDatabase(file).then(() => startHranaServer({ file, authToken: HRANA_TOKEN }))]);
-    hrana = started;
-    mf = new Miniflare({
-      handleRuntimeStdio: log.handleRuntimeStdio,
-      workers: [
-        appWorker(bundleDir, assets, {
-          APP_ENV: 'test',
-          LIBSQL_URL: hrana.url,
-          LIBSQL_AUTH_TOKEN: HRANA_TOKEN,
-          RATE_LIMIT_MULTIPLIER: '1000',
-          PUBLIC_URL,
-          MAIL_HTTP_PROVIDER: 'resend',
-          MAIL_API_KEY,
-          MAIL_API_URL: mailApiUrl,
-          MAIL_FROM: 'DRX <mail@drx.example>',
-        }),
-      ],
+    app = await startWorkerdApp({
+      name: 'workerd-mail',
+      hranaToken: HRANA_TOKEN,
+      bindings: {
+        APP_ENV: 'test',
+        RATE_LIMIT_MULTIPLIER: '1000',
+        PUBLIC_URL,
+        MAIL_HTTP_PROVIDER: 'resend',
+        MAIL_API_KEY,
+        MAIL_API_URL: mailApiUrl,
+        MAIL_FROM: 'DRX <mail@drx.example>',
+      },
     });
-    await mf.ready;
-    call = journeyClient((url, init) => mf.dispatchFetch(url, init as never) as unknown as Promise<Response>);
+    call = app.call;
   }, 120_000);
 
   afterEach((context) => {
-    const output = log.take();
+    const output = app?.log.take();
     if (context.task.result?.state === 'fail' && output) console.error(`workerd output:\n${output}`);
   });
 
   afterAll(async () => {
-    await mf?.dispose();
-    await hrana?.close();
+    await app?.dispose();
     await new Promise((resolve) => (fake ? fake.close(resolve) : resolve(undefined)));
-    if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
   it('sends a password reset email to the provider, marks it sent, and its link resets the password', async () => {
