@@ -2,10 +2,16 @@
 
 /** How outgoing mail leaves this server: facts only, never the SMTP credentials. */
 export interface MailTransportView {
-  /** smtp: SMTP_URL is set; console: emails stay in the outbox (and the development log). */
-  transport: 'smtp' | 'console';
+  /**
+   * http: a mail provider's HTTP API (MAIL_HTTP_PROVIDER, used before SMTP); smtp: SMTP_URL is set;
+   * console: emails stay in the outbox (and the development log).
+   */
+  transport: 'http' | 'smtp' | 'console';
   /** The SMTP server's host and port (no user or password), when set. */
   smtp_host: string | null;
+  /** The HTTP provider's name for people ("Resend") and the host its messages go to, when set. */
+  http_provider: string | null;
+  http_host: string | null;
   /** Whether this runtime delivers (Workers has no SMTP: messages wait as pending). */
   delivers_here: boolean;
   /** The environment's MAIL_FROM, used when Mail sets no sender address. */

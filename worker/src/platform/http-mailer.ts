@@ -42,6 +42,18 @@ export function httpMailProviderLabel(env: Pick<AppEnv, 'MAIL_HTTP_PROVIDER'>): 
   return provider && isProvider(provider) ? PROVIDER_LABEL[provider] : undefined;
 }
 
+/** The host the provider's messages are sent to (MAIL_API_URL, else the provider's own), never a key. */
+export function httpMailHost(env: Pick<AppEnv, 'MAIL_HTTP_PROVIDER' | 'MAIL_API_URL'>): string | null {
+  const provider = env.MAIL_HTTP_PROVIDER;
+  const url = env.MAIL_API_URL ?? (provider && isProvider(provider) ? PROVIDER_URL[provider] : undefined);
+  if (!url) return null;
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether any HTTP mail variable is set: then HTTP mail is meant, and SMTP is not used. */
 export function wantsHttpMail(env: HttpMailEnv): boolean {
   return Boolean(env.MAIL_HTTP_PROVIDER || env.MAIL_API_KEY);

@@ -91,6 +91,24 @@ describe('GET /api/admin/deployment', () => {
   });
 });
 
+describe('the mail transport it reports', () => {
+  it('names an HTTP mail provider and its host, before SMTP, and never the key', async () => {
+    const original = t.platform.env;
+    t.platform.env = { ...original, MAIL_HTTP_PROVIDER: 'resend', MAIL_API_KEY: 're_very_secret_key', SMTP_URL: 'smtps://u:p4ss@mail.example.io:465' };
+    try {
+      const res = await t.json('GET', '/api/admin/deployment', undefined, adminToken);
+      const text = await res.text();
+      expect(JSON.parse(text)).toMatchObject({ mail: { transport: 'http', http_provider: 'Resend', http_host: 'api.resend.com' } });
+      expect(text).not.toContain('re_very_secret_key');
+      t.platform.env = { ...original, MAIL_HTTP_PROVIDER: 'resend', MAIL_API_KEY: 're_very_secret_key', MAIL_API_URL: 'http://127.0.0.1:9/emails' };
+      const local = (await (await t.json('GET', '/api/admin/deployment', undefined, adminToken)).json()) as { mail: { http_host: string } };
+      expect(local.mail.http_host).toBe('127.0.0.1:9');
+    } finally {
+      t.platform.env = original;
+    }
+  });
+});
+
 describe('POST /api/admin/deployment/checks', () => {
   it('passes every check on the test app, and leaves no probe object behind', async () => {
     const report = await runChecks();

@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { mailSender, type Settings } from '../domain/settings.ts';
 import { AppError } from '../http/errors.ts';
 import type { Platform } from '../platform/context.ts';
+import { httpMailHost, httpMailProviderLabel, wantsHttpMail } from '../platform/http-mailer.ts';
 import type { AuditActor } from './audit.ts';
 import { sendEmail } from './outbox.ts';
 import { type OutboxStatus } from '../../../shared/outbox.ts';
@@ -23,14 +24,24 @@ export function smtpHostOf(smtpUrl: string | undefined): string | null {
 
 export function mailTransport(platform: Pick<Platform, 'env' | 'mailer'>, settings: Settings): MailTransportView {
   const sender = mailSender(settings, platform.env.MAIL_FROM);
+  const http = wantsHttpMail(platform.env);
   return {
-    transport: platform.env.SMTP_URL ? 'smtp' : 'console',
+    transport: http ? 'http' : platform.env.SMTP_URL ? 'smtp' : 'console',
     smtp_host: smtpHostOf(platform.env.SMTP_URL),
+    http_provider: http ? (httpMailProviderLabel(platform.env) ?? platform.env.MAIL_HTTP_PROVIDER ?? null) : null,
+    http_host: http ? httpMailHost(platform.env) : null,
     delivers_here: Boolean(platform.mailer),
     env_from: platform.env.MAIL_FROM,
     from: sender.from ?? platform.env.MAIL_FROM,
     reply_to: sender.replyTo ?? null,
   };
+}
+
+/** The transport in a few words, for the test email. */
+function transportWords(transport: MailTransportView): string {
+  if (transport.transport === 'http') return `${transport.http_provider ?? 'a mail provider'}'s HTTP API (${transport.http_host ?? 'its default address'})`;
+  if (transport.transport === 'smtp') return `SMTP (${transport.smtp_host})`;
+  return 'none configured: kept in the outbox';
 }
 
 export const TEST_EMAIL_KIND = 'settings-test';
@@ -56,7 +67,7 @@ export async function sendTestEmail(platform: Pick<Platform, 'env' | 'db' | 'mai
       '',
       `From: ${transport.from}`,
       `Reply-To: ${transport.reply_to ?? '(the sender)'}`,
-      `Transport: ${transport.transport === 'smtp' ? `SMTP (${transport.smtp_host})` : 'none configured: kept in the outbox'}`,
+      `Transport: ${transportWords(transport)}`,
     ].join('\n'),
   });
   await sent.delivered;

@@ -123,7 +123,7 @@ function Deployment() {
           items={[
             ['Payments', PAYMENT_MODE_LABELS[f.payments.mode]],
             ['Stripe webhook secret', f.payments.webhook_secret_set ? 'Set' : 'Not set'],
-            ['Mail transport', f.mail.transport === 'smtp' ? `SMTP at ${f.mail.smtp_host ?? '?'}${f.mail.delivers_here ? '' : ' (not delivered by this runtime)'}` : 'None: emails stay in the outbox'],
+            ['Mail transport', f.mail.transport === 'http' ? `${f.mail.http_provider ?? 'A provider'}'s HTTP API at ${f.mail.http_host ?? '?'}` : f.mail.transport === 'smtp' ? `SMTP at ${f.mail.smtp_host ?? '?'}${f.mail.delivers_here ? '' : ' (not delivered by this runtime)'}` : 'None: emails stay in the outbox'],
             ['Emails are sent from', f.mail.from],
           ]}
         />

@@ -83,6 +83,13 @@ function Field({ field, value, error, onChange }: { field: SettingFieldView; val
   );
 }
 
+/** How mail leaves this server, in a sentence. */
+function transportWords(mail: MailTransportView): string {
+  if (mail.transport === 'http') return `${mail.http_provider ?? 'A mail provider'}'s HTTP API at ${mail.http_host ?? 'its default address'}`;
+  if (mail.transport === 'smtp') return `SMTP at ${mail.smtp_host ?? 'an unreadable address'}${mail.delivers_here ? '' : ' (this runtime cannot send: emails wait in the outbox)'}`;
+  return 'No mail transport configured: emails stay in the outbox (/admin/messages)';
+}
+
 function MailTransport({ mail }: { mail: MailTransportView }) {
   const [sending, setSending] = useState(false);
   return (
@@ -90,11 +97,11 @@ function MailTransport({ mail }: { mail: MailTransportView }) {
       <dl className="settings-facts">
         <div>
           <dt>Transport</dt>
-          <dd>{mail.transport === 'smtp' ? `SMTP at ${mail.smtp_host ?? 'an unreadable address'}${mail.delivers_here ? '' : ' (this runtime cannot send: emails wait in the outbox)'}` : 'No SMTP server configured: emails stay in the outbox (/admin/messages)'}</dd>
+          <dd>{transportWords(mail)}</dd>
         </div>
         <div>
-          <dt>SMTP credentials</dt>
-          <dd>{mail.transport === 'smtp' ? 'Set in the environment (SMTP_URL), not shown' : 'Not set (SMTP_URL)'}</dd>
+          <dt>{mail.transport === 'http' ? 'API key' : 'SMTP credentials'}</dt>
+          <dd>{mail.transport === 'http' ? 'Set in the environment (MAIL_API_KEY), not shown' : mail.transport === 'smtp' ? 'Set in the environment (SMTP_URL), not shown' : 'Not set (SMTP_URL or MAIL_HTTP_PROVIDER)'}</dd>
         </div>
         <div>
           <dt>Emails are sent from</dt>
