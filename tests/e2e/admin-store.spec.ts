@@ -195,3 +195,26 @@ test('the curriculum pages: categories with their refusal, the catalogue overvie
   const width = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
   expect(width[0]).toBeLessThanOrEqual(width[1]!);
 });
+
+test('the resources list sorts as the admin picks, with the order in the address', async ({ page, loginAs }) => {
+  await loginAs(ACCOUNTS.curriculumAdmin);
+  await page.goto('/admin/resources?status=published');
+  await hydrated(page);
+  const main = page.getByRole('main');
+  const table = main.getByRole('table', { name: 'Resources' });
+  await expect(table).toBeVisible();
+  await main.getByLabel('Sort', { exact: true }).selectOption('price_desc');
+  await expect(page).toHaveURL(/[?&]sort=price_desc/);
+  await expect(main.getByLabel('Sort', { exact: true })).toHaveValue('price_desc');
+  // The prices read top to bottom never rise.
+  const cents = async () =>
+    (await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.querySelector('[data-label="Price"]')?.textContent ?? '')))
+      .map((text) => (/free/i.test(text) ? 0 : Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100)));
+  await expect.poll(async () => (await cents()).length).toBeGreaterThan(1);
+  const desc = await cents();
+  expect(desc).toEqual([...desc].sort((a, b) => b - a));
+  // A reload keeps the order the address names.
+  await page.reload();
+  await hydrated(page);
+  await expect(main.getByLabel('Sort', { exact: true })).toHaveValue('price_desc');
+});

@@ -70,11 +70,14 @@ afterEach(() => vi.unstubAllGlobals());
 describe('resources list', () => {
   it('opens on the review queue, oldest first, and keeps the filters in the address', async () => {
     const { store } = await load();
-    expect(store.resourcesQueryOf('')).toEqual({ status: 'submitted', q: '', seller: null, page: 1 });
-    expect(store.resourcesQueryOf('?status=all&seller=7&q=tap&page=3')).toEqual({ status: 'all', q: 'tap', seller: 7, page: 3 });
-    expect(store.resourcesQueryOf('?status=bogus&seller=-1&page=0')).toEqual({ status: 'submitted', q: '', seller: null, page: 1 });
-    expect(store.resourcesPath({ status: 'submitted', q: '', seller: null, page: 1 })).toBe('/api/curriculum-all?status=submitted&sort=oldest&page=1&page_size=20');
-    expect(store.resourcesPath({ status: 'all', q: ' hip hop ', seller: 4, page: 2 }, 5)).toBe('/api/curriculum-all?q=hip+hop&seller=4&page=2&page_size=5');
+    expect(store.resourcesQueryOf('')).toEqual({ status: 'submitted', q: '', seller: null, sort: '', page: 1 });
+    expect(store.resourcesQueryOf('?status=all&seller=7&q=tap&page=3')).toEqual({ status: 'all', q: 'tap', seller: 7, sort: '', page: 3 });
+    expect(store.resourcesQueryOf('?status=bogus&seller=-1&page=0&sort=cheapest')).toEqual({ status: 'submitted', q: '', seller: null, sort: '', page: 1 });
+    expect(store.resourcesQueryOf('?status=published&sort=best_selling')).toEqual({ status: 'published', q: '', seller: null, sort: 'best_selling', page: 1 });
+    expect(store.resourcesPath({ status: 'submitted', q: '', seller: null, sort: '', page: 1 })).toBe('/api/curriculum-all?status=submitted&sort=oldest&page=1&page_size=20');
+    expect(store.resourcesPath({ status: 'all', q: ' hip hop ', seller: 4, sort: '', page: 2 }, 5)).toBe('/api/curriculum-all?q=hip+hop&seller=4&page=2&page_size=5');
+    // An order the admin picks replaces the list's own, the queue's too.
+    expect(store.resourcesPath({ status: 'submitted', q: '', seller: null, sort: 'price_desc', page: 1 })).toBe('/api/curriculum-all?status=submitted&sort=price_desc&page=1&page_size=20');
 
     handler = (method, path) => (method === 'GET' && path.startsWith('/api/curriculum-all') ? page([resource()]) : undefined);
     installBrowser('http://localhost/admin/resources?status=published&seller=5');

@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { AdminResourceList } from '../../../shared/store/resource-reads.ts';
-import type { ResourceDetail, ResourceStatus, ResourceSummary } from '../../../shared/store/views.ts';
+import { RESOURCE_SORTS, type ResourceDetail, type ResourceSort, type ResourceStatus, type ResourceSummary } from '../../../shared/store/views.ts';
+import { STORE_SORT_LABELS } from '../../../shared/store-query.ts';
 import { ApiError, describeError, type ValidationErrors } from '../lib/api.ts';
 import { api, call, keyOf, type Key, type KeyAnswer } from '../lib/api-client.ts';
 import { pageParams, tokenFromAddress, tokenInAddress, tokenTo, type PageToken } from '../lib/keyset-pages.ts';
@@ -132,16 +133,23 @@ export function resourceActions(r: Pick<ResourceSummary, 'status' | 'featured'>)
 
 export type ResourceStatusFilter = ResourceStatus | 'all';
 
+/** The orders an admin may list resources in; '' is the list's own (the queue: longest waiting first; else newest). */
+export type AdminResourceSort = ResourceSort | 'oldest' | '';
+export const ADMIN_RESOURCE_SORTS: readonly Exclude<AdminResourceSort, ''>[] = ['oldest', ...RESOURCE_SORTS];
+export const ADMIN_RESOURCE_SORT_LABELS: Record<Exclude<AdminResourceSort, ''>, string> = { oldest: 'Oldest first', ...STORE_SORT_LABELS };
+const isAdminResourceSort = (value: string): value is Exclude<AdminResourceSort, ''> => (ADMIN_RESOURCE_SORTS as readonly string[]).includes(value);
+
 export interface ResourcesQuery {
   status: ResourceStatusFilter;
   q: string;
   /** A seller's user id, or null for every seller. */
   seller: number | null;
+  sort: AdminResourceSort;
   page: number;
 }
 
 /** The review queue is what an admin opens the page for. */
-export const DEFAULT_RESOURCES_QUERY: ResourcesQuery = { status: 'submitted', q: '', seller: null, page: 1 };
+export const DEFAULT_RESOURCES_QUERY: ResourcesQuery = { status: 'submitted', q: '', seller: null, sort: '', page: 1 };
 export const RESOURCES_PAGE_SIZE = 20;
 
 /**
@@ -158,14 +166,15 @@ function resourceFilters(query: ResourcesQuery): Record<string, string> {
   if (query.status !== 'all') filters.status = query.status;
   if (query.q.trim()) filters.q = query.q.trim();
   if (query.seller !== null) filters.seller = String(query.seller);
-  if (query.status === 'submitted') filters.sort = 'oldest';
+  if (query.sort) filters.sort = query.sort;
+  else if (query.status === 'submitted') filters.sort = 'oldest';
   return filters;
 }
 
 /** The CSV export of the resources the filters select (every page, in the list's order). */
 export const resourcesExportHref = (query: ResourcesQuery): string => exportHref('/api/curriculum-all/export.csv', resourceFilters(query));
 
-/** The list's filters from the address (?status=, ?q=, ?seller=, ?page=); no status means the queue. */
+/** The list's filters from the address (?status=, ?q=, ?seller=, ?sort=, ?page=); no status means the queue. */
 export function resourcesQueryOf(search: string): ResourcesQuery {
   const params = new URLSearchParams(search);
   const status = params.get('status') ?? '';
@@ -174,6 +183,7 @@ export function resourcesQueryOf(search: string): ResourcesQuery {
     status: status === 'all' || isResourceStatus(status) ? status : DEFAULT_RESOURCES_QUERY.status,
     q: (params.get('q') ?? '').slice(0, 100),
     seller: idOf(params.get('seller')),
+    sort: isAdminResourceSort(params.get('sort') ?? '') ? (params.get('sort') as AdminResourceSort) : '',
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -198,8 +208,8 @@ async function fetchResources(): Promise<void> {
 }
 
 function writeResourcesUrl(): void {
-  const { status, q, seller, page } = $resourcesQuery.get();
-  replaceQuery({ status: status === DEFAULT_RESOURCES_QUERY.status ? '' : status, q: q.trim(), seller: seller ?? '', page, ...tokenInAddress(page, listToken) });
+  const { status, q, seller, sort, page } = $resourcesQuery.get();
+  replaceQuery({ status: status === DEFAULT_RESOURCES_QUERY.status ? '' : status, q: q.trim(), seller: seller ?? '', sort, page, ...tokenInAddress(page, listToken) });
 }
 
 /** Reads the filters and the page (with its token, from a shared link or a reload) from the address, then the list. */
@@ -209,7 +219,7 @@ export function initResourcesList(): void {
   void fetchResources();
 }
 
-export function setResourcesFilter(change: Partial<Pick<ResourcesQuery, 'status' | 'seller'>>): void {
+export function setResourcesFilter(change: Partial<Pick<ResourcesQuery, 'status' | 'seller' | 'sort'>>): void {
   listSearch.cancel();
   listToken = undefined;
   $resourcesQuery.set({ ...$resourcesQuery.get(), ...change, page: 1 });

@@ -8,6 +8,8 @@ import {
   $resourcesPageCount,
   $resourcesQuery,
   $sellerOptions,
+  ADMIN_RESOURCE_SORT_LABELS,
+  ADMIN_RESOURCE_SORTS,
   ADMIN_RESOURCE_STATUSES,
   DEFAULT_RESOURCES_QUERY,
   initResourcesList,
@@ -17,6 +19,7 @@ import {
   setResourcesFilter,
   setResourcesPage,
   setResourcesSearch,
+  type AdminResourceSort,
   type ResourceStatusFilter,
 } from '../../../stores/admin-store.ts';
 import { withErrorBoundary } from '../../ErrorBoundary.tsx';
@@ -54,7 +57,7 @@ function ResourcesList() {
     ...ADMIN_RESOURCE_STATUSES.map((s) => ({ value: s, label: s === 'submitted' ? 'Review queue' : RESOURCE_STATUS_LABELS[s], count: counts?.[s] })),
     { value: 'all', label: 'All' },
   ];
-  const narrowed = !!(query.q.trim() || query.seller !== null);
+  const narrowed = !!(query.q.trim() || query.seller !== null || query.sort);
   const sellerKnown = query.seller === null || sellers.some((s) => s.id === query.seller);
 
   return (
@@ -87,10 +90,21 @@ function ResourcesList() {
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor={`${id}-sort`}>Sort</label>
+          <select id={`${id}-sort`} className="input" value={query.sort} onChange={(e) => setResourcesFilter({ sort: e.currentTarget.value as AdminResourceSort })}>
+            <option value="">{query.status === 'submitted' ? 'Longest waiting first' : 'Newest first'}</option>
+            {ADMIN_RESOURCE_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {ADMIN_RESOURCE_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="store-filter-total cluster">
           <p className="muted" aria-live="polite">
-            {data ? (data.total === 1 ? '1 resource' : `${data.total} resources`) : ''}
-            {data && query.status === 'submitted' && data.total > 0 && ' · the longest waiting first'}
+            {data ? (data.total === 1 ? '1 resource' : `${data.total.toLocaleString('en-US')} resources`) : ''}
+            {data && query.status === 'submitted' && !query.sort && data.total > 0 && ' · the longest waiting first'}
           </p>
           {(narrowed || query.status !== DEFAULT_RESOURCES_QUERY.status) && (
             <button
@@ -98,7 +112,7 @@ function ResourcesList() {
               className="btn btn-ghost btn-sm"
               onClick={() => {
                 setResourcesSearch('');
-                setResourcesFilter({ status: DEFAULT_RESOURCES_QUERY.status, seller: null });
+                setResourcesFilter({ status: DEFAULT_RESOURCES_QUERY.status, seller: null, sort: '' });
               }}
             >
               Back to the review queue
