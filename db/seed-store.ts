@@ -16,7 +16,8 @@ import {
   DEMO_SELLER_PROFILES,
   type DemoResource,
 } from './seed-store-content.ts';
-import { demoResourceCovers, demoStoreFiles } from './seed-store-files.ts';
+import { demoResourceCovers, demoStoreFiles, PDF_CONTENT_TYPE } from './seed-store-files.ts';
+import { previewKeyOf } from '../worker/src/services/store/pdf-preview.ts';
 import { registerSellableKinds } from '../worker/src/services/payments/registry.ts';
 
 /**
@@ -95,6 +96,14 @@ async function catalogStatements(): Promise<SQL[]> {
       SELECT id, ${f.key}, ${f.name}, ${f.mimetype}, ${f.bytes.byteLength}, ${f.pageCount}, ${f.position}, ${ago(r.createdDaysAgo)}
       FROM resources WHERE id = ${resourceId(f.resource)}
       ON CONFLICT DO NOTHING`);
+  }
+
+  // Each resource's first PDF has its preview (decision 0064); ensureDemoStoreFiles makes its bytes.
+  const previewed = new Set<string>();
+  for (const f of await demoStoreFiles()) {
+    if (f.mimetype !== PDF_CONTENT_TYPE || previewed.has(f.resource)) continue;
+    previewed.add(f.resource);
+    out.push(sql`UPDATE resources SET preview_key = ${previewKeyOf(f.key)} WHERE id = ${resourceId(f.resource)} AND preview_key IS NULL`);
   }
 
   // Public uploads rows of the covers, owned by the seller (decision 0019's pattern).

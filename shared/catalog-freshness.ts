@@ -1,4 +1,5 @@
 import type { CatalogQuery } from '../site/src/lib/catalog.ts';
+import type { CourseRating, CourseReviewView } from './courses/reviews.ts';
 
 /** What the API answers and the site reads of worker/src/services/catalog-freshness.ts (decision 0054). */
 
@@ -53,6 +54,31 @@ export interface CatalogCourse {
   created_at: string;
   published_at: string | null;
   modules: CatalogModule[];
+  /** The rating its page and card show (decision 0066); absent where a course is read from elsewhere. */
+  rating?: CourseRating;
+  /** The instructor block of the course's page (its own page's read only). */
+  instructor_block?: InstructorBlock | null;
+  /** The first page of its shown reviews (its own page's read only). */
+  reviews?: { data: CourseReviewView[]; next: string | null };
+}
+
+/** Another published course of the instructor, as a small card of the course page. */
+export interface InstructorOtherCourse {
+  id: number;
+  title: string;
+  image_url: string | null;
+  price_cents: number;
+  rating: CourseRating;
+}
+
+/** Who teaches a course, as its page shows them: photo, name, the start of the bio, other courses. */
+export interface InstructorBlock {
+  id: number;
+  name: string;
+  profile_image_url: string | null;
+  /** The first ~300 characters of the profile's bio. */
+  bio: string;
+  other_courses: InstructorOtherCourse[];
 }
 
 export interface CatalogCategory {

@@ -44,6 +44,9 @@ export interface CourseSummary {
   module_count: number;
   lesson_count: number;
   enrollment_count: number;
+  /** The course's rating from its shown reviews (decision 0066): a counter, up to a minute old in cached answers. */
+  rating_average: number;
+  rating_count: number;
 }
 
 export interface QuizRef {

@@ -10,6 +10,7 @@ import {
   certificates,
   certificateTemplates,
   contentVersions,
+  courseReviews,
   courses,
   danceStyles,
   instructorProfiles,
@@ -54,7 +55,7 @@ export const CONTENT_VERSION_TRIGGERS: readonly ContentVersionTrigger[] = Object
  */
 export const VERSIONED_READS: Readonly<Record<VersionScope, readonly SQLiteTable[]>> = {
   // Age groups and levels are reference lists no answer reads today; their triggers are kept.
-  catalog: [courses, modules, lessons, quizzes, quizQuestions, categories, ageGroups, levels, users, userRoles],
+  catalog: [courses, modules, lessons, quizzes, quizQuestions, categories, ageGroups, levels, users, userRoles, courseReviews],
   certificates: [certificates, certificateTemplates, courses, users],
   store: [resources, resourceFiles, resourceReviews, resourceCategories, sellerProfiles, users],
   plans: [subscriptionPlans],

@@ -113,6 +113,7 @@ const CACHED_ROUTE_FILES = [
   'categories.ts',
   'certificates.ts',
   'connect.ts',
+  'course-reviews.ts',
   'courses.ts',
   'dance-styles.ts',
   'instructors.ts',
@@ -154,6 +155,7 @@ describe('what the cached public answers read', () => {
       ['catalog', 'GET /api/courses/:id', get(`/api/courses/${course.id}`)],
       ['catalog', 'GET /api/instructors/:id', get(`/api/instructors/${instructor.id}`)],
       ['catalog', 'GET /api/categories', get('/api/categories')],
+      ['catalog', 'GET /api/courses/:id/reviews', get(`/api/courses/${course.id}/reviews`)],
       // The catalog's pages (site.ts) read through these.
       ['catalog', 'a page of /courses', () => loadCourseListPage(t.db, DEFAULT_QUERY)],
       ['catalog', '/courses/{id}', () => loadCatalogCourse(t.db, course.id)],

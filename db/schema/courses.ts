@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { categories, danceStyles } from './taxonomy.ts';
 import { users } from './users.ts';
 import { ALL_WRITES, versionTriggers } from './content-version-triggers.ts';
@@ -44,6 +44,13 @@ export const courses = sqliteTable(
      * catalog's content version.
      */
     enrollmentCount: integer('enrollment_count').notNull().default(0),
+    /**
+     * The course's rating from its shown reviews (decision 0066): count, sum and average, moved in
+     * the batch of each review write. Counters, not content: they move no version.
+     */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingAverage: real('rating_average').notNull().default(0),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },
@@ -54,6 +61,8 @@ export const courses = sqliteTable(
     index('courses_status_newest_idx').on(t.status, sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id),
     index('courses_status_popular_idx').on(t.status, t.enrollmentCount, t.id),
     index('courses_status_price_idx').on(t.status, t.priceCents, t.id),
+    // "Highest rated": by average, then by how many rated it.
+    index('courses_status_rating_idx').on(t.status, t.ratingAverage, t.ratingCount, t.id),
   ],
 );
 
@@ -137,7 +146,7 @@ export const quizQuestions = sqliteTable(
  * triggers and moves no version (decision 0040). Its outline shows in the catalog.
  */
 export const coursesVersionTriggers = versionTriggers(
-  { table: courses, scopes: ['catalog', 'certificates'], events: ALL_WRITES, update: { except: [courses.enrollmentCount] } },
+  { table: courses, scopes: ['catalog', 'certificates'], events: ALL_WRITES, update: { except: [courses.enrollmentCount, courses.ratingCount, courses.ratingSum, courses.ratingAverage] } },
   { table: modules, scopes: ['catalog'], events: ALL_WRITES },
   { table: lessons, scopes: ['catalog'], events: ALL_WRITES },
   { table: quizzes, scopes: ['catalog'], events: ALL_WRITES },

@@ -5,6 +5,7 @@ export * from './contact-messages.ts';
 export * from './uploads.ts';
 export * from './taxonomy.ts';
 export * from './courses.ts';
+export * from './course-reviews.ts';
 export * from './learning.ts';
 export * from './outbox.ts';
 export * from './content-versions.ts';

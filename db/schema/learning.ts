@@ -6,7 +6,8 @@ import { ALL_WRITES, versionTriggers } from './content-version-triggers.ts';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
-export const ENROLLMENT_SOURCES = ['free', 'purchase', 'admin', 'instructor', 'guest'] as const;
+/** How an enrolment came: 'plan' is a subscriber's enrolment in a course their plan includes (decision 0063). */
+export const ENROLLMENT_SOURCES = ['free', 'purchase', 'admin', 'instructor', 'guest', 'plan'] as const;
 export const CERTIFICATE_ISSUE_KINDS = ['completion', 'instructor', 'admin'] as const;
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
 

@@ -90,6 +90,8 @@ export const resources = sqliteTable(
     coverImageUrl: text('cover_image_url'),
     /** JSON array of public image URLs. */
     previewImageUrls: text('preview_image_urls').notNull().default('[]'),
+    /** The private object key of the stamped first pages of its first PDF (pdf-preview.ts); null = no preview. */
+    previewKey: text('preview_key'),
     status: text('status', { enum: RESOURCE_STATUSES }).notNull().default('draft'),
     /** Why a curriculum admin rejected it (the seller sees it). */
     rejectionReason: text('rejection_reason'),
@@ -148,6 +150,9 @@ export const resources = sqliteTable(
       index('resources_category_price_idx').on(t.categoryId, ...price),
       index('resources_category_cheapest_idx').on(t.categoryId, ...cheapest),
       index('resources_featured_newest_idx').on(t.featured, ...newest),
+      // The store's narrowed facet counts (decision 0064): every facet column and the seller, so a
+      // count reads index entries only, never the rows.
+      index('resources_status_facets_idx').on(t.status, t.danceStyle, t.ageGroup, t.level, t.categoryId, t.priceCents, t.sellerId),
       check('resources_price_range', sql`${t.priceCents} BETWEEN 0 AND 10000000`),
       check('resources_rating_range', sql`${t.ratingAverage} BETWEEN 0 AND 5`),
     ];

@@ -84,12 +84,20 @@ export interface ResourceFileView {
   page_count: number | null;
 }
 
+/** A resource's preview PDF: its public address and how many pages it shows. */
+export interface ResourcePreview {
+  url: string;
+  pages: number;
+}
+
 export interface ResourceDetail extends ResourceSummary {
   /** Markdown as written. */
   description: string;
   /** The description rendered and sanitised. */
   description_html: string;
   preview_image_urls: string[];
+  /** The stamped first pages of its first PDF, shown before buying (null: none). */
+  preview: ResourcePreview | null;
   files: ResourceFileView[];
   seller: SellerCard;
   /** Shown to the seller and admins only (null for everybody else). */
@@ -142,6 +150,11 @@ export interface ResourceFacets {
   level: FacetCount[];
   category: (FacetCount & { id: number })[];
   price: { free: number; paid: number };
+  /**
+   * Present when the counts are narrowed by the view's other filters: they stop at this figure, so
+   * a count that reaches it means at least as many ("1,000+").
+   */
+  count_cap?: number;
 }
 
 export interface ResourceList {

@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
+import { certificateEmailUrl, linkedInAddUrl } from '../../../shared/certificate-sharing.ts';
 import { pathId } from '../lib/catalog.ts';
-import { $certificate, loadCertificate } from '../stores/certificates.ts';
+import { $certificate, loadCertificate, type CertificateView } from '../stores/certificates.ts';
+import { downloadAuthed } from '../stores/download.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
 import { Loading } from './learning-parts.tsx';
 
@@ -10,7 +12,9 @@ const SAFE_COLOR = /^#[0-9a-fA-F]{6}$/;
 /**
  * /certificates/{certificateId}: the printable certificate (A4 landscape, scaled to the screen's
  * width, see styles/certificate-print.css): learner, course, instructor, date, unique code, the template's
- * colours, wording and signatory, and a QR code of the public verification page.
+ * colours, wording and signatory, and a QR code of the public verification page. Download PDF
+ * saves the same sheet drawn by the server (GET /api/certificates/{id}/pdf); Add to LinkedIn, Copy
+ * link and Email share the public verification page (decision 0064).
  */
 function CertificatePrint() {
   const state = useStore($certificate);
@@ -52,11 +56,13 @@ function CertificatePrint() {
           <a className="btn btn-ghost" href={c.verify_url}>
             Verification page
           </a>
-          <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+          <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
             Print
           </button>
+          <DownloadPdf certificate={c} />
         </span>
       </div>
+      {!c.revoked && <ShareLinks certificate={c} />}
       {c.revoked && (
         <p className="alert alert-error no-print" role="alert">
           This certificate was revoked{c.revoked_reason ? `: ${c.revoked_reason}` : '.'} It no longer passes verification.
@@ -96,6 +102,62 @@ function CertificatePrint() {
           {c.revoked && <span className="certificate-revoked">REVOKED</span>}
         </section>
       </div>
+    </div>
+  );
+}
+
+/** Download PDF: the server's drawing of the same sheet, saved as a file. */
+function DownloadPdf({ certificate: c }: { certificate: CertificateView }) {
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const download = async () => {
+    setState({ busy: true, error: null });
+    try {
+      await downloadAuthed(`/api/certificates/${c.id}/pdf`, `drx-certificate-${c.code}.pdf`);
+      setState({ busy: false, error: null });
+    } catch (err) {
+      setState({ busy: false, error: err instanceof Error ? err.message : 'The PDF could not be made. Please try again.' });
+    }
+  };
+  return (
+    <>
+      <button type="button" className="btn btn-primary" onClick={() => void download()} disabled={state.busy} aria-busy={state.busy}>
+        {state.busy ? 'Preparing PDF...' : 'Download PDF'}
+      </button>
+      {state.error && (
+        <span className="alert alert-error" role="alert">
+          {state.error}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** Share the public verification page: on LinkedIn, by copying its address, by email. */
+function ShareLinks({ certificate: c }: { certificate: CertificateView }) {
+  const [copied, setCopied] = useState<string>('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(c.verify_url_absolute);
+      setCopied('Link copied.');
+    } catch {
+      setCopied(`Copy this link: ${c.verify_url_absolute}`);
+    }
+  };
+  return (
+    <div className="cluster no-print" role="group" aria-label="Share this certificate" style={{ marginBottom: 'var(--space-4)' }}>
+      <span className="muted">Share:</span>
+      <a className="btn btn-ghost btn-sm" href={linkedInAddUrl(c)} target="_blank" rel="noopener noreferrer" data-linkedin-add>
+        Add to LinkedIn
+      </a>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => void copy()}>
+        Copy link
+      </button>
+      <a className="btn btn-ghost btn-sm" href={certificateEmailUrl(c)}>
+        Email
+      </a>
+      <span className="text-sm" role="status" aria-live="polite">
+        {copied}
+      </span>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { toPrivacyEmbedUrl } from './video.ts';
 
 export type { CatalogCourse, CatalogLesson, CatalogModule };
 
-export const CATALOG_SORTS = ['newest', 'price_asc', 'price_desc', 'popular'] as const;
+export const CATALOG_SORTS = ['newest', 'price_asc', 'price_desc', 'popular', 'rating'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 export const PRICE_FILTERS = ['free', 'paid'] as const;
 export type PriceFilter = (typeof PRICE_FILTERS)[number];
@@ -22,6 +22,7 @@ export const SORT_LABELS: Record<CatalogSort, string> = {
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',
   popular: 'Most popular',
+  rating: 'Highest rated',
 };
 export const PRICE_LABELS: Record<PriceFilter, string> = { free: 'Free', paid: 'Paid' };
 

@@ -44,7 +44,8 @@ export function pagePolicy(manifest: CspManifest | null, options: { viewerStyles
     "media-src 'self' https:",
     "font-src 'self'",
     "connect-src 'self'",
-    ['frame-src', ...EMBED_ORIGINS].join(' '),
+    // 'self': a resource's preview PDF (decision 0064), the only page of ours a page frames.
+    ['frame-src', "'self'", ...EMBED_ORIGINS].join(' '),
     "worker-src 'none'",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -68,6 +69,12 @@ export const API_POLICY = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/**
+ * A resource's preview PDF (decision 0064): the strict policy, except that the site's own pages
+ * may frame it (the resource page shows it in an <iframe>); no other site may.
+ */
+export const PREVIEW_FRAME_POLICY = API_POLICY.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
 
 /** Script types a browser runs; anything else (application/json, ld+json) is data, not checked by CSP. */
 const EXECUTABLE_TYPE = /^(?:|module|text\/javascript|application\/javascript)$/i;

@@ -21,6 +21,7 @@ import {
   verifyCertificate,
 } from '../services/certificates.ts';
 import { publicOrigin } from '../platform/public-url.ts';
+import { certificateFileName, certificatePdf } from '../services/certificate-pdf.ts';
 import { certificatesExport } from '../services/csv/certificates.ts';
 import { csvExportResponse } from '../services/csv/stream.ts';
 import { announceCertificate } from '../services/notifications-events.ts';
@@ -39,6 +40,17 @@ export const certificateRoutes = new Hono<AppContext>()
     // The QR code's link comes from configuration, never from the Host header (decision 0016).
     const origin = publicOrigin(c.get('platform').env);
     return c.json(await loadCertificateView(c.get('platform').db, signedInUser(c), c.req.valid('param').id, origin), 200);
+  })
+  /** The certificate as a PDF to keep (decision 0064): the same people as its page, saved as a file. */
+  .get('/certificates/:id/pdf', requireUser, validate('param', idParamSchema), async (c) => {
+    const view = await loadCertificateView(c.get('platform').db, signedInUser(c), c.req.valid('param').id, publicOrigin(c.get('platform').env));
+    const bytes = await certificatePdf(view);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': 'application/pdf',
+      'content-length': String(bytes.byteLength),
+      'content-disposition': `attachment; filename="${certificateFileName(view)}"`,
+      'cache-control': 'private, no-store',
+    });
   })
   .post('/certificates', requirePermission('certificates.issue'), validate('json', issueCertificateSchema), async (c) => {
     const db = c.get('platform').db;

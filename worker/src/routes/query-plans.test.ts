@@ -138,6 +138,8 @@ describe('query plans of the hot routes', () => {
     ['?sort=popular&price=free', 'courses_status_popular_idx'],
     ['?sort=price_asc', 'courses_status_price_idx'],
     ['?sort=price_desc&page=4', 'courses_status_price_idx'],
+    ['?sort=rating', 'courses_status_rating_idx'],
+    ['?sort=rating&level=advanced&page=2', 'courses_status_rating_idx'],
   ] as const) {
     it(`GET /api/courses${query}: published courses in the order asked through ${index}, learners from the course's counter`, async () => {
       const { statements, report } = await planned(`/api/courses${query}`);
@@ -167,8 +169,24 @@ describe('query plans of the hot routes', () => {
     const statements = await statementsOf(t.client, () => loadCatalogCourse(t.db, id));
     const report = await planReport(t.client, statements);
     expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
-    expect(statements).toHaveLength(3);
+    // The course, its modules, its lessons; the instructor block and the first reviews (decision 0066).
+    expect(statements).toHaveLength(5);
+    expect(report.some((r) => r.plan.some((line) => line.includes('course_reviews_course_newest_idx')))).toBe(true);
   });
+
+  for (const after of [false, true]) {
+    it(`GET /api/courses/{id}/reviews${after ? '?after=' : ''}: a page of shown reviews through (course_id, created_at, id), never a sort`, async () => {
+      const { id } = await insertCatalogCourse(t.db);
+      const token = encodeCursor({ key: '2026-11-01T10:00:00.000Z', id: 50, page: 2 });
+      const { statements, report } = await planned(`/api/courses/${id}/reviews${after ? `?after=${token}` : ''}`);
+      expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
+      const reviewLines = report.flatMap((r) => r.plan).filter((line) => /course_reviews/.test(line));
+      expect(reviewLines.some((line) => /SEARCH course_reviews USING INDEX course_reviews_course_newest_idx \(course_id=\?/.test(line))).toBe(true);
+      expect(report.flatMap((r) => r.plan).some((line) => /TEMP B-TREE/.test(line))).toBe(false);
+      // The cache's versions, the course's status, the page, the rating.
+      expect(statements.length).toBeLessThanOrEqual(4);
+    });
+  }
 
   for (const [query, index] of [
     ['', 'resources_status_newest_idx'],
@@ -176,15 +194,26 @@ describe('query plans of the hot routes', () => {
     ['?sort=best_selling', 'resources_status_sales_idx'],
     ['?style=Jazz', 'resources_status_newest_idx'],
   ] as const) {
-    it(`GET /api/resources${query}: the listed resources through ${index}, the total and the facets from running totals`, async () => {
+    it(`GET /api/resources${query}: the listed resources through ${index}, the total and the facets from running totals or capped counts`, async () => {
       // A listed resource the page shows (an empty store answers from its total alone).
       const seller = await createSeller(t.db);
       await createResource(t.db, seller.user.id, { danceStyle: 'Jazz' });
       const { statements, report } = await planned(`/api/resources${query}`);
       expect(report.filter((r) => r.problems.length > 0)).toEqual([]);
       expect(report.some((r) => r.plan.some((line) => line.includes(index)))).toBe(true);
-      // No statement counts or groups the resources themselves.
-      expect(statements.filter((s) => /^\s*select\s+count\(\*\)[\s\S]*\bfrom\s+"?resources\b/i.test(s.sql) || /group by[\s\S]*dance_style/i.test(s.sql))).toEqual([]);
+      const counting = statements.filter((s) => /^\s*select\s+count\(\*\)[\s\S]*\bfrom\s+"?resources\b/i.test(s.sql) || /group by[\s\S]*dance_style/i.test(s.sql));
+      if (!query.includes('style=')) {
+        // Unfiltered, no statement counts or groups the resources themselves.
+        expect(counting).toEqual([]);
+      } else {
+        // A filter narrows the other facets' counts (decision 0064): each value's count stops at
+        // a cap, and finds its rows through an index (the facets index; the price range's own).
+        expect(counting.length).toBeGreaterThan(0);
+        for (const s of counting) expect(s.sql).toMatch(/limit \?\) "matched"$/);
+        const counted = report.filter((r) => counting.some((s) => s.sql.replace(/\s+/g, ' ') === r.sql));
+        expect(counted.every((r) => r.plan.some((line) => /^SEARCH resources USING (COVERING )?INDEX resources_status_/.test(line)))).toBe(true);
+        expect(counted.some((r) => r.plan.some((line) => line.includes('resources_status_facets_idx')))).toBe(true);
+      }
     });
   }
 

@@ -23,7 +23,9 @@ import {
 import { idParamSchema } from '../schemas/users.ts';
 import { issueDownloadLink, serveDownload } from '../services/store/downloads.ts';
 import { claimFreeResource, listOwnedResources, privilegedFor, resourceAccess } from '../services/store/ownership.ts';
-import { addResourceFiles, removeResourceFile, requireSellerOf } from '../services/store/resource-files.ts';
+import { addResourceFiles, readResourcePreview, removeResourceFile, requireSellerOf } from '../services/store/resource-files.ts';
+import { PREVIEW_CONTENT_TYPE } from '../services/store/pdf-preview.ts';
+import { PREVIEW_FRAME_POLICY } from '../domain/content-security.ts';
 import { getPublicResource, getResourceDetail, listPublicResources, RESOURCE_NOT_FOUND } from '../services/store/resource-reads.ts';
 import { findResourceRef, isPublicRef } from '../services/store/resource-views.ts';
 import {
@@ -101,6 +103,8 @@ export const reviewCreateHandlers = factory.createHandlers(requireUser, validate
   return c.json(review, 201);
 });
 
+export const PREVIEW_NOT_FOUND = 'This resource has no preview.';
+
 /** Every file of one request: the whole body may carry five files of 20 MB. */
 const filesBodyLimit = limitUploadBody(() => ({ totalBytes: RESOURCE_FILES_MAX * RESOURCE_FILE_MAX_BYTES + MULTIPART_OVERHEAD, fileBytes: RESOURCE_FILE_MAX_BYTES }));
 
@@ -127,6 +131,27 @@ export const resourcesRoutes = new Hono<AppContext>()
     return serveDownload(c.get('platform'), c.req.valid('param').token);
   })
   .get('/resources/:id', ...resourceDetailHandlers)
+  /**
+   * The preview PDF (decision 0064): for whoever may see the resource, shown inline; only the
+   * site's own pages may frame it. The file itself stays behind a signed, stamped download.
+   */
+  .get('/resources/:id/preview', optionalUser, validate('param', idParamSchema), async (c) => {
+    const platform = c.get('platform');
+    const { id } = c.req.valid('param');
+    const user = c.get('user');
+    const ref = await findResourceRef(platform.db, id);
+    if (!ref || !(isPublicRef(ref) || privilegedFor(user, ref.sellerId))) throw notFound(RESOURCE_NOT_FOUND);
+    const object = await readResourcePreview(platform, id);
+    if (!object) throw notFound(PREVIEW_NOT_FOUND);
+    return c.body(object.body, 200, {
+      'content-type': PREVIEW_CONTENT_TYPE,
+      'content-length': String(object.size),
+      'content-disposition': 'inline; filename="preview.pdf"',
+      'x-content-type-options': 'nosniff',
+      'cache-control': isPublicRef(ref) ? 'public, max-age=300' : 'private, no-store',
+      'content-security-policy': PREVIEW_FRAME_POLICY,
+    });
+  })
   .get('/resources/:id/access', requireUser, validate('param', idParamSchema), async (c) => {
     markPersonal(c);
     return c.json(await resourceAccess(c.get('platform').db, signedInUser(c), c.req.valid('param').id), 200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { API_POLICY } from '../domain/content-security.ts';
+import { API_POLICY, PREVIEW_FRAME_POLICY } from '../domain/content-security.ts';
 
 /** The Content-Security-Policy of every answer (decision 0015); the browser side is tests/e2e/csp.spec.ts. */
 describe('Content-Security-Policy', () => {
@@ -37,6 +37,14 @@ describe('Content-Security-Policy', () => {
       expect(directive(policy, 'style-src-elem'), path).toBe("style-src-elem 'self'");
       expect(directive(policy, 'frame-ancestors'), path).toBe("frame-ancestors 'none'");
     }
+  });
+
+  it("pages may frame only our own resource previews besides the video players; nothing frames a page", async () => {
+    const policy = policyOf(await t.request('/about'));
+    expect(directive(policy, 'frame-src')?.split(/\s+/)).toEqual(['frame-src', "'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com']);
+    expect(directive(policy, 'object-src')).toBe("object-src 'none'");
+    expect(directive(PREVIEW_FRAME_POLICY, 'frame-ancestors')).toBe("frame-ancestors 'self'");
+    expect(directive(PREVIEW_FRAME_POLICY, 'default-src')).toBe("default-src 'none'");
   });
 
   it('the not-found page and shells carry it too', async () => {

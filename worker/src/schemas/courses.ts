@@ -49,7 +49,7 @@ export const COURSE_FIELD_MESSAGES = {
   maxAttempts: 'Attempts allowed must be a whole number from 1 to 100, or empty for unlimited',
   attemptWait: 'Wait between attempts must be a whole number of minutes from 0 to 10080 (one week)',
   shuffleQuestions: 'Shuffle questions must be true or false',
-  revealAnswers: 'Show correct answers must be after_pass or never',
+  revealAnswers: 'Choose when to show the correct answers: after a pass, or never',
 } as const;
 
 export const MAX_QUIZ_ATTEMPTS = 100;
@@ -143,7 +143,7 @@ export const courseDialogSchema = z.object({
   description: description10,
   price: priceSchema.default('0'),
   status: statusSchema.default('draft'),
-  instructorId: refId('Instructor must be a user id').nullish(),
+  instructorId: refId('Choose an instructor from the list').nullish(),
   fullVideoUrl: linkField('Full video URL'),
   previewVideoUrl: linkField('Preview video URL'),
   required_level: requiredLevelSchema.optional(),
@@ -163,7 +163,7 @@ const courseExtraFields = {
     .transform((v) => (v === '' ? null : v))
     .nullish(),
   detailed_description: optionalText('Detailed description', DETAILED_DESCRIPTION_MAX, multiLine),
-  category_id: refId('Category must be a category id').nullish(),
+  category_id: refId('Choose a category from the list').nullish(),
   difficulty_level: difficultySchema.optional(),
   duration: optionalText('Duration', DURATION_MAX),
   imageUrl: linkField('Image URL'),
@@ -197,8 +197,8 @@ export const updateCourseSchema = z.object({
   price: priceSchema.optional(),
   status: statusSchema.optional(),
   visible: z.boolean({ error: COURSE_FIELD_MESSAGES.visible }).optional(),
-  instructorId: refId('Instructor must be a user id').nullish(),
-  instructor_id: refId('Instructor must be a user id').nullish(),
+  instructorId: refId('Choose an instructor from the list').nullish(),
+  instructor_id: refId('Choose an instructor from the list').nullish(),
   fullVideoUrl: linkField('Full video URL'),
   previewVideoUrl: linkField('Preview video URL'),
   ...courseExtraFields,
@@ -206,8 +206,8 @@ export const updateCourseSchema = z.object({
 export type UpdateCourseInput = z.input<typeof updateCourseSchema>;
 
 /** A category given as an id or as an object with one (the edit page may send a list). */
-const categoryRef = z.union([refId('Category must be a category id'), z.object({ id: refId('Category must be a category id') })], {
-  error: 'Category must be a category id',
+const categoryRef = z.union([refId('Choose a category from the list'), z.object({ id: refId('Choose a category from the list') })], {
+  error: 'Choose a category from the list',
 });
 
 /**
@@ -221,9 +221,9 @@ export const courseEditPageSchema = z.object({
   description: minText('Description', 20, DESCRIPTION_MAX, COURSE_MESSAGES.description20, multiLine),
   detailed_description: optionalText('Detailed description', DETAILED_DESCRIPTION_MAX, multiLine),
   price: priceSchema.nullish(),
-  category_id: refId('Category must be a category id').nullish(),
+  category_id: refId('Choose a category from the list').nullish(),
   categories: z.array(categoryRef, { error: 'Categories must be a list' }).nullish(),
-  instructor_id: refId('Instructor must be a user id').nullish(),
+  instructor_id: refId('Choose an instructor from the list').nullish(),
   difficulty_level: difficultySchema.nullish().transform((v) => v ?? 'beginner'),
   duration: optionalText('Duration', DURATION_MAX),
   visible: z
@@ -255,7 +255,7 @@ const queryInt = (label: string, min: number, max: number, fallback: number) =>
       .pipe(z.number().min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`)),
   );
 
-export const CATALOG_SORTS = ['newest', 'price_asc', 'price_desc', 'popular'] as const;
+export const CATALOG_SORTS = ['newest', 'price_asc', 'price_desc', 'popular', 'rating'] as const;
 export const CATALOG_PRICE_FILTERS = ['free', 'paid'] as const;
 export const CATALOG_PAGE_SIZE = 12;
 
@@ -273,7 +273,7 @@ export const courseListQuerySchema = z.object({
       .pipe(z.enum(DIFFICULTY_LEVELS, { error: 'Level must be beginner, intermediate or advanced' })),
   ),
   price: queryValue(z.enum(CATALOG_PRICE_FILTERS, { error: 'Price must be free or paid' })),
-  sort: queryValue(z.enum(CATALOG_SORTS, { error: 'Sort must be newest, price_asc, price_desc or popular' })).transform(
+  sort: queryValue(z.enum(CATALOG_SORTS, { error: 'Sort must be newest, price_asc, price_desc, popular or rating' })).transform(
     (v) => v ?? 'newest',
   ),
   instructor: queryValue(z.string().regex(/^\d{1,15}$/, 'Instructor must be a user id').transform(Number)),

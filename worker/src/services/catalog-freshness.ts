@@ -3,7 +3,9 @@ import { categories, courses, lessons, modules, users } from '../../../db/schema
 import { CATALOG_PAGE_SIZE, catalogSearch, DEFAULT_QUERY, type CatalogQuery } from '../../../site/src/lib/catalog.ts';
 import type { Db } from '../platform/db.ts';
 import type { CourseListQuery } from '../schemas/courses.ts';
-import { listCatalog } from './course-reads.ts';
+import { listCatalog, loadInstructorBlock } from './course-reads.ts';
+import { listCourseReviews } from './course-reviews-reads.ts';
+import { ratingLabel } from '../../../shared/courses/reviews.ts';
 import { type CourseSummary } from '../../../shared/courses.ts';
 import type { CatalogCourse, CatalogLesson, CatalogModule, CourseListView } from '../../../shared/catalog-freshness.ts';
 
@@ -40,6 +42,8 @@ async function loadCourses(db: Db, where?: SQL): Promise<CatalogCourse[]> {
       createdAt: courses.createdAt,
       publishedAt: courses.publishedAt,
       enrollmentCount: courses.enrollmentCount,
+      ratingAverage: courses.ratingAverage,
+      ratingCount: courses.ratingCount,
     })
     .from(courses)
     .leftJoin(categories, eq(categories.id, courses.categoryId))
@@ -101,6 +105,7 @@ async function loadCourses(db: Db, where?: SQL): Promise<CatalogCourse[]> {
       created_at: r.createdAt,
       published_at: r.publishedAt,
       modules: mods,
+      rating: { average: r.ratingAverage, count: r.ratingCount },
     };
   });
   return list.sort(
@@ -112,14 +117,27 @@ async function loadCourses(db: Db, where?: SQL): Promise<CatalogCourse[]> {
  * Every published course with its outline, newest first: for the build, which writes a page per
  * course. A request never reads this (it reads one course, or one page of the list).
  */
-export function loadCatalog(db: Db): Promise<CatalogCourse[]> {
-  return loadCourses(db);
+export async function loadCatalog(db: Db): Promise<CatalogCourse[]> {
+  const list = await loadCourses(db);
+  // The build only: a page each, so each page's own parts are read per course.
+  for (const course of list) Object.assign(course, await pageExtras(db, course));
+  return list;
+}
+
+/** What only a course's own page shows: the instructor block and the first page of reviews (decision 0066). */
+async function pageExtras(db: Db, course: CatalogCourse): Promise<Pick<CatalogCourse, 'instructor_block' | 'reviews'>> {
+  const [block, reviews] = await Promise.all([
+    // Asked without an instructor too (no row answers), so a page sends the same statements whatever its data.
+    loadInstructorBlock(db, course.instructor?.id ?? 0, course.id),
+    listCourseReviews(db, course.id),
+  ]);
+  return { instructor_block: block, reviews };
 }
 
 /** One published course with its outline, as its page shows it; null when it is not published (or unknown). */
 export async function loadCatalogCourse(db: Db, id: number): Promise<CatalogCourse | null> {
   const [course] = await loadCourses(db, eq(courses.id, id));
-  return course ?? null;
+  return course ? { ...course, ...(await pageExtras(db, course)) } : null;
 }
 
 /** What a course's card in the list shows (and the filters read). */
@@ -136,6 +154,7 @@ function cardContent(c: CatalogCourse): unknown[] {
     c.module_count,
     c.lesson_count,
     c.required_level,
+    c.rating ? [ratingLabel(c.rating.average), c.rating.count] : null,
   ];
 }
 
@@ -148,6 +167,10 @@ function pageContent(c: CatalogCourse): unknown[] {
     c.preview_video_url,
     c.duration,
     c.modules.map((m) => [m.title, m.description, m.position, m.lessons.map((l) => [l.title, l.type, l.position])]),
+    c.instructor_block
+      ? [c.instructor_block.name, c.instructor_block.profile_image_url, c.instructor_block.bio, c.instructor_block.other_courses.map((o) => [o.id, o.title, o.image_url, o.price_cents, ratingLabel(o.rating.average), o.rating.count])]
+      : null,
+    c.reviews ? [c.reviews.next !== null, c.reviews.data.map((r) => [r.id, r.rating, r.body, r.author.name, r.created_at, r.reply?.body ?? null, r.reply?.author_name ?? null])] : null,
   ];
 }
 
@@ -189,6 +212,7 @@ function cardOf(c: CourseSummary): CatalogCourse {
     created_at: c.created_at,
     published_at: c.published_at,
     modules: [],
+    rating: { average: c.rating_average, count: c.rating_count },
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { categories, courses, lessons, modules, quizzes, users } from '../../../db/schema/index.ts';
 import { canListAllCourses, canManageCourse, centsToDollars, hasInstructorRole, isVisibleStatus, type CourseActor, type CourseStatus } from '../domain/courses.ts';
 import { forbidden } from '../http/errors.ts';
@@ -6,6 +6,8 @@ import type { Db } from '../platform/db.ts';
 import type { CourseListQuery } from '../schemas/courses.ts';
 import { COURSE_MANAGERS_ONLY } from './courses.ts';
 import { type CourseSummary, type QuizRef, type LessonOutline, type LessonView, type CourseDetail, type ManagedCourseItem, type Page } from '../../../shared/courses.ts';
+import type { InstructorBlock } from '../../../shared/catalog-freshness.ts';
+import { INSTRUCTOR_OTHER_COURSES, shortBio } from '../../../shared/courses/reviews.ts';
 
 /** Course reads: the catalog and managed lists, a course's detail. */
 
@@ -77,6 +79,8 @@ function toSummary(row: SummaryRow): CourseSummary {
     module_count: row.moduleCount,
     lesson_count: row.lessonCount,
     enrollment_count: row.enrollmentCount,
+    rating_average: row.ratingAverage,
+    rating_count: row.ratingCount,
   };
 }
 
@@ -173,6 +177,9 @@ function orderOf(sort: CourseListQuery['sort'], scope: 'public' | 'manage'): SQL
       return [desc(courses.priceCents), desc(courses.id)];
     case 'popular':
       return [desc(courses.enrollmentCount), desc(courses.id)];
+    case 'rating':
+      // Highest rated, then the most rated: the index (status, rating_average, rating_count, id) read backwards.
+      return [desc(courses.ratingAverage), desc(courses.ratingCount), desc(courses.id)];
     case 'newest':
     default:
       return scope === 'public'
@@ -345,5 +352,58 @@ export async function loadCourseDetail(
         lessons: moduleLessons,
       };
     }),
+  };
+}
+
+/**
+ * The instructor block of a course's page (decision 0066): the instructor's photo, name and bio,
+ * and up to three of their other published courses, newest first, in one statement (the
+ * instructor's row joined with a page of their courses through `courses_instructor_idx`).
+ */
+export async function loadInstructorBlock(db: Db, instructorId: number, courseId: number): Promise<InstructorBlock | null> {
+  const newest = sql`coalesce(${courses.publishedAt}, ${courses.createdAt})`;
+  const others = db
+    .select({
+      id: courses.id,
+      instructorId: sql<number>`${courses.instructorId}`.as('other_instructor_id'),
+      title: sql<string>`${courses.title}`.as('other_title'),
+      imageUrl: sql<string | null>`${courses.imageUrl}`.as('other_image_url'),
+      priceCents: sql<number>`${courses.priceCents}`.as('other_price_cents'),
+      ratingAverage: sql<number>`${courses.ratingAverage}`.as('other_rating_average'),
+      ratingCount: sql<number>`${courses.ratingCount}`.as('other_rating_count'),
+      newest: sql<string>`${newest}`.as('other_newest'),
+    })
+    .from(courses)
+    .where(and(eq(courses.instructorId, instructorId), eq(courses.status, 'published'), ne(courses.id, courseId)))
+    .orderBy(desc(newest), desc(courses.id))
+    .limit(INSTRUCTOR_OTHER_COURSES)
+    .as('others');
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      bio: users.bio,
+      image: users.profileImageUrl,
+      other: { id: others.id, title: others.title, imageUrl: others.imageUrl, priceCents: others.priceCents, ratingAverage: others.ratingAverage, ratingCount: others.ratingCount, newest: others.newest },
+    })
+    .from(users)
+    .leftJoin(others, eq(others.instructorId, users.id))
+    .where(and(eq(users.id, instructorId), eq(users.isActive, true)));
+  // At most three rows: put in order here rather than by a sort in the statement.
+  rows.sort((a, b) => (b.other?.newest ?? '').localeCompare(a.other?.newest ?? '') || (b.other?.id ?? 0) - (a.other?.id ?? 0));
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    id: first.id,
+    name: [first.firstName, first.lastName].map((p) => (p ?? '').trim()).filter(Boolean).join(' ') || first.username,
+    profile_image_url: first.image,
+    bio: shortBio(first.bio),
+    other_courses: rows.flatMap((r) =>
+      r.other && r.other.id !== null
+        ? [{ id: r.other.id, title: r.other.title, image_url: r.other.imageUrl, price_cents: Number(r.other.priceCents), rating: { average: Number(r.other.ratingAverage), count: Number(r.other.ratingCount) } }]
+        : [],
+    ),
   };
 }

@@ -53,6 +53,7 @@ function resourceContent({ resource: r, reviews }: StoreResourcePage): unknown {
     r.summary,
     r.description_html,
     r.preview_image_urls,
+    r.preview,
     r.files.map((f) => [f.id, f.name, f.type_label, f.size, f.page_count]),
     seller(r.seller),
     [reviews.rating_average, reviews.rating_count, reviews.distribution, reviews.data.map(review)],

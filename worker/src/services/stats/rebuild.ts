@@ -141,10 +141,18 @@ export const recountResourceCounters = {
 /** Each course's learners (the outer `courses` named literally: see courses.ts on correlated subqueries). */
 const recountEnrollments = sql<number>`(SELECT count(*) FROM enrollments e WHERE e.course_id = courses.id)`;
 
+/** Each course's rating from its shown reviews (decision 0066): their count and the sum of their stars. */
+const recountCourseRatings = {
+  ratingCount: sql<number>`(SELECT count(*) FROM course_reviews cr WHERE cr.course_id = courses.id AND cr.hidden_at IS NULL)`,
+  ratingSum: sql<number>`coalesce((SELECT sum(cr.rating) FROM course_reviews cr WHERE cr.course_id = courses.id AND cr.hidden_at IS NULL), 0)`,
+};
+/** The average the review writes keep beside the count and the sum: two places, 0 without a review. */
+const courseAverage = sql<number>`CASE WHEN ${courses.ratingCount} > 0 THEN round(${courses.ratingSum} * 1.0 / ${courses.ratingCount}, 2) ELSE 0 END`;
+
 
 /**
- * Replaces every running total (stat_totals, resource_revenue), every course's learner count,
- * every resource's sales, downloads and rating by its recount, the people search's index by the
+ * Replaces every running total (stat_totals, resource_revenue), every course's learner count and
+ * rating, every resource's sales, downloads and rating by its recount, the people search's index by the
  * accounts and the audit log's word index by its entries, in one transaction.
  */
 export async function rebuildStatTotals(db: Db): Promise<number> {
@@ -154,6 +162,11 @@ export async function rebuildStatTotals(db: Db): Promise<number> {
     db.delete(resourceRevenue),
     db.insert(resourceRevenue).select(recountResourceRevenue),
     db.update(courses).set({ enrollmentCount: recountEnrollments }).where(sql`${courses.enrollmentCount} <> ${recountEnrollments}`),
+    db
+      .update(courses)
+      .set(recountCourseRatings)
+      .where(sql`${courses.ratingCount} <> ${recountCourseRatings.ratingCount} OR ${courses.ratingSum} <> ${recountCourseRatings.ratingSum}`),
+    db.update(courses).set({ ratingAverage: courseAverage }).where(sql`${courses.ratingAverage} <> ${courseAverage}`),
     db
       .update(resources)
       .set(recountResourceCounters)

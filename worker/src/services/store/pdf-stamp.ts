@@ -1,4 +1,5 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
+import { loadPdfInTurns } from './pdf-preview.ts';
 
 /**
  * PDFs of the store are read at upload (page count; a file pdf-lib cannot open, or one locked by a
@@ -7,19 +8,26 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
  */
 
 export type PdfCheck = { ok: true; pageCount: number } | { ok: false; reason: 'unreadable' | 'encrypted' };
+export type PdfRead = (PdfCheck & { ok: false }) | { ok: true; pageCount: number; doc: PDFDocument };
 
-export async function inspectPdf(bytes: Uint8Array): Promise<PdfCheck> {
+/** The PDF's page count and the parsed document (its preview is made from the same parse). */
+export async function readPdf(bytes: Uint8Array): Promise<PdfRead> {
   try {
-    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    const doc = await loadPdfInTurns(bytes, { ignoreEncryption: true });
     if (doc.isEncrypted) return { ok: false, reason: 'encrypted' };
-    return { ok: true, pageCount: doc.getPageCount() };
+    return { ok: true, pageCount: doc.getPageCount(), doc };
   } catch {
     return { ok: false, reason: 'unreadable' };
   }
 }
 
+export async function inspectPdf(bytes: Uint8Array): Promise<PdfCheck> {
+  const read = await readPdf(bytes);
+  return read.ok ? { ok: true, pageCount: read.pageCount } : read;
+}
+
 /** The standard fonts draw WinAnsi only: other characters (a name in another script) become '?'. */
-function drawable(text: string, font: PDFFont): string {
+export function drawable(text: string, font: PDFFont): string {
   let out = '';
   for (const ch of text) {
     try {

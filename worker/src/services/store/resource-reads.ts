@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { resourceCategories, resources, sellerProfiles, statTotals, users, type ResourceRow } from '../../../../db/schema/index.ts';
-import { AGE_GROUPS, DANCE_STYLES, RESOURCE_LEVELS, RESOURCE_STATUSES } from '../../../../db/schema/store.ts';
+import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { resources, sellerProfiles, statTotals, users, type ResourceRow } from '../../../../db/schema/index.ts';
+import { RESOURCE_STATUSES } from '../../../../db/schema/store.ts';
 import type { Cursor } from '../../domain/page-cursor.ts';
 import { likePattern, RESOURCE_PAGE_SIZE_DEFAULT, RESOURCE_PAGE_SIZE_MAX } from '../../domain/store.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -8,9 +8,12 @@ import type { Db } from '../../platform/db.ts';
 import { INVALID_CURSOR } from '../../schemas/users.ts';
 import { beyond, orderOf as keysetOrder, readKeysetPage, type ListOrder, type Position } from '../keyset.ts';
 import { renderLessonMarkdown } from '../learning.ts';
-import { findResourceRef, isPublicRef, isPublicResource, listFileViews, previewUrlsOf, selectSummaries, sellerUserColumns, toSummary, type SummaryRow } from './resource-views.ts';
+import { findResourceRef, isPublicRef, isPublicResource, listFileViews, previewUrlsOf, resourcePreviewOf, selectSummaries, sellerUserColumns, toSummary, type SummaryRow } from './resource-views.ts';
+import { facetsFor, storeFacets } from './facets.ts';
 import { getSellerCard } from './storefront.ts';
-import type { AgeGroup, DanceStyle, FacetCount, ResourceDetail, ResourceFacets, ResourceLevel, ResourceList, ResourceSort, ResourceStatus, ResourceSummary, SellerCard } from '../../../../shared/store/views.ts';
+
+export { storeFacets };
+import type { AgeGroup, DanceStyle, ResourceDetail, ResourceLevel, ResourceList, ResourceSort, ResourceStatus, ResourceSummary, SellerCard } from '../../../../shared/store/views.ts';
 import type { ResourceCategoryView, AdminResourceList } from '../../../../shared/store/resource-reads.ts';
 
 /**
@@ -211,7 +214,12 @@ async function pageOf(db: Db, base: SQL[], query: Omit<ResourceListQuery, 'sort'
 
 /** GET /api/resources (and /curriculum's views): a page of the published store, with the store's facets. */
 export async function listPublicResources(db: Db, query: ResourceListQuery = {}): Promise<ResourceList> {
-  const [list, facets] = await Promise.all([pageOf(db, [isPublicResource], query, listedTotalMetric(query)), storeFacets(db)]);
+  // Each facet counts what the view's other filters keep (facets.ts); the seller's storefront alone keeps the store's.
+  const narrowing = listedTotalMetric({ ...query, seller: undefined }) !== 'store.listed';
+  const [list, facets] = await Promise.all([
+    pageOf(db, [isPublicResource], query, listedTotalMetric(query)),
+    narrowing ? facetsFor(db, query, filtersOf({ q: query.q }, true)[0]) : storeFacets(db),
+  ]);
   return { ...list, facets };
 }
 
@@ -222,35 +230,6 @@ export async function listFeaturedResources(db: Db, limit = 8): Promise<Resource
     .orderBy(...orderOf('newest'))
     .limit(Math.max(1, Math.min(limit, RESOURCE_PAGE_SIZE_MAX)));
   return rows.map(toSummary);
-}
-
-/**
- * The facet counts of the whole public store (not narrowed by the visitor's filters, so every
- * option shows its full count), as the filter panel shows them: running totals the database keeps
- * per facet value (`store.*` in stat_totals, migration 0022), a few dozen rows whatever the
- * store's size.
- */
-export async function storeFacets(db: Db): Promise<ResourceFacets> {
-  const [rows, categories] = await Promise.all([
-    db
-      .select({ metric: statTotals.metric, value: statTotals.value })
-      .from(statTotals)
-      .where(and(gte(statTotals.metric, 'store.'), lt(statTotals.metric, 'store/'), eq(statTotals.day, ''))),
-    db
-      .select({ id: resourceCategories.id, name: resourceCategories.name })
-      .from(resourceCategories)
-      .orderBy(asc(resourceCategories.position), asc(resourceCategories.name), asc(resourceCategories.id)),
-  ]);
-  const counts = new Map(rows.map((r) => [r.metric, r.value]));
-  const count = (metric: string) => Math.max(0, counts.get(metric) ?? 0);
-  const enumFacet = (prefix: string, values: readonly string[]): FacetCount[] => values.map((value) => ({ value, count: count(`store.${prefix}:${value}`) }));
-  return {
-    dance_style: enumFacet('style', DANCE_STYLES),
-    age_group: enumFacet('age', AGE_GROUPS),
-    level: enumFacet('level', RESOURCE_LEVELS),
-    category: categories.map((c) => ({ id: c.id, value: c.name, count: count(`store.category:${c.id}`) })),
-    price: { free: count('store.price:free'), paid: count('store.price:paid') },
-  };
 }
 
 /** The card of a resource's seller: the public storefront card, else (a seller no longer public, seen by an admin) one made from the profile. */
@@ -280,7 +259,7 @@ async function sellerCardOf(db: Db, sellerId: number): Promise<SellerCard> {
 
 /** A resource in full, whatever its status (the caller decides who may see it), or null. */
 export async function getResourceDetail(db: Db, id: number): Promise<ResourceDetail | null> {
-  const [rows, files] = await Promise.all([selectSummaries(db).where(eq(resources.id, id)).limit(1), listFileViews(db, id)]);
+  const [rows, files, preview] = await Promise.all([selectSummaries(db).where(eq(resources.id, id)).limit(1), listFileViews(db, id), resourcePreviewOf(db, id)]);
   const row = rows[0];
   if (!row) return null;
   const seller = await sellerCardOf(db, row.r.sellerId);
@@ -289,6 +268,7 @@ export async function getResourceDetail(db: Db, id: number): Promise<ResourceDet
     description: row.r.description,
     description_html: renderLessonMarkdown(row.r.description),
     preview_image_urls: previewUrlsOf(row.r.previewImageUrls),
+    preview,
     files,
     seller,
     rejection_reason: row.r.rejectionReason,

@@ -4,7 +4,8 @@ import { dollars } from '../../domain/orders.ts';
 import { fileTypeLabel } from '../../domain/store.ts';
 import type { Db } from '../../platform/db.ts';
 import { plainSummary } from './plain-summary.ts';
-import type { ResourceFileView, ResourceSummary } from '../../../../shared/store/views.ts';
+import type { ResourceFileView, ResourcePreview, ResourceSummary } from '../../../../shared/store/views.ts';
+import { PREVIEW_PAGES, previewKeyOf } from './pdf-preview.ts';
 
 /**
  * Rows of the store's tables turned into the answers' shapes (views.ts), and the SQL conditions
@@ -81,6 +82,22 @@ export async function listFileViews(db: Db, resourceId: number): Promise<Resourc
     .where(eq(resourceFiles.resourceId, resourceId))
     .orderBy(resourceFiles.position, resourceFiles.id);
   return rows.map(toFileView);
+}
+
+/**
+ * A resource's preview PDF (decision 0064), public under its own address, with the pages it
+ * shows (at most three of its source PDF's), or null when it has none.
+ */
+export async function resourcePreviewOf(db: Db, resourceId: number): Promise<ResourcePreview | null> {
+  const [row] = await db.select({ key: resources.previewKey }).from(resources).where(eq(resources.id, resourceId)).limit(1);
+  if (!row?.key) return null;
+  const files = await db
+    .select({ key: resourceFiles.storageKey, pages: resourceFiles.pageCount })
+    .from(resourceFiles)
+    .where(eq(resourceFiles.resourceId, resourceId));
+  const source = files.find((f) => previewKeyOf(f.key) === row.key);
+  if (!source) return null;
+  return { url: `/api/resources/${resourceId}/preview`, pages: Math.min(PREVIEW_PAGES, source.pages ?? PREVIEW_PAGES) };
 }
 
 /** The preview images column (JSON) as a list of URLs; anything unreadable is no previews. */

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { previewKeyOf } from './pdf-preview.ts';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteUpdateSetSource } from 'drizzle-orm/sqlite-core';
 import { resourceCategories, resourceFiles, resources } from '../../../../db/schema/index.ts';
@@ -189,7 +190,8 @@ export async function deleteResource(platform: Platform, actor: ResourceActor, i
     if (!admin && ref.status !== 'draft') throw conflict(NOT_DELETABLE_BY_SELLER);
     throw conflict(admin ? SOLD_NOT_DELETABLE : NOT_DELETABLE_BY_SELLER);
   }
-  await removeObjects(platform, keys.map((k) => k.key));
+  // A PDF's preview (pdf-preview.ts) is kept beside it under a key made from its own.
+  await removeObjects(platform, keys.flatMap((k) => [k.key, previewKeyOf(k.key)]));
 }
 
 /** Moves the status with one conditional UPDATE; a lost race or a wrong status is the 409 of the state found. */

@@ -1,0 +1,2 @@
+ALTER TABLE `resources` ADD `preview_key` text;--> statement-breakpoint
+CREATE INDEX `resources_status_facets_idx` ON `resources` (`status`,`dance_style`,`age_group`,`level`,`category_id`,`price_cents`,`seller_id`);
