@@ -4,7 +4,7 @@ import { ACCOUNTS, expect, hydrated, test, uniqueName } from './fixtures.ts';
 import { bearer, freshAccount, subscribeToPlan } from './plan-fixtures.ts';
 
 // Decision 0031: the after-login rule for a paid tier whose subscription is not
-// active, and the premium course gate with its upgrade-required and upgrade dialogs.
+// active, and the premium course gate with the upgrade dialog it opens (decision 0063).
 
 declare global {
   interface Window {
@@ -70,7 +70,7 @@ test('a user whose paid plan ended signs in at /auth and is sent to renew it at 
   await expect(page).toHaveURL(/\/dashboard/);
 });
 
-test('a premium course shows its badge and, below Premium, the gate; the upgrade dialogs open without a CSP violation', async ({ page, request, loginAs }) => {
+test('a premium course shows its badge and, below Premium, the plan first; the upgrade dialog opens without a CSP violation', async ({ page, request, loginAs }) => {
   test.setTimeout(90_000);
   const course = await premiumCourse(request);
   const violations = await watchViolations(page);
@@ -80,40 +80,33 @@ test('a premium course shows its badge and, below Premium, the gate; the upgrade
   const main = page.getByRole('main');
   await expect(main.getByText('Premium', { exact: true })).toBeVisible();
   const gate = main.locator('[data-plan-gate]');
-  await expect(gate.getByText('Premium Courses', { exact: true })).toBeVisible();
+  await expect(gate.getByText(/^Included in Premium/)).toBeVisible();
   await expect(gate.getByText('Upgrade to Premium or higher to enrol in premium courses.')).toBeVisible();
-  await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeHidden();
 
   // The page's script wires the button to the dialog (before that, the link opens /subscription).
   await expect(gate.getByRole('link', { name: 'Upgrade Subscription' })).toHaveAttribute('data-wired', '1');
+  await expect(gate.getByRole('link', { name: 'Upgrade Subscription' })).toHaveAttribute('href', '/subscription?tier=premium');
   await gate.getByRole('link', { name: 'Upgrade Subscription' }).click();
-  const required = page.getByRole('dialog', { name: 'Upgrade Required' });
-  await expect(required).toBeVisible();
-  await expect(required.getByText('Premium Courses', { exact: true })).toBeVisible();
-  await expect(required.getByText('Premium or higher', { exact: true })).toBeVisible();
-  await expect(required.getByRole('link', { name: 'View Premium plan' })).toHaveAttribute('href', '/subscription?tier=premium');
-  expect(await seriousViolations(page), 'axe with the upgrade-required dialog').toEqual([]);
-
-  await required.getByRole('button', { name: 'Choose a plan' }).click();
-  await expect(required).toBeHidden();
   const upgrade = page.getByRole('dialog', { name: 'Upgrade your plan' });
   await expect(upgrade).toBeVisible();
-  await expect(upgrade.getByRole('list', { name: 'Plans' }).locator(':scope > li')).toHaveCount(4);
+  await expect(upgrade.getByText('Premium Courses.', { exact: true })).toBeVisible();
+  // Only the plans above the user's (the student is on the free plan).
+  await expect(upgrade.getByRole('list', { name: 'Plans' }).locator(':scope > li')).toHaveCount(3);
   await expect(upgrade.locator('[data-plan="premium"]')).toContainText('Recommended');
+  expect(await seriousViolations(page), 'axe with the upgrade dialog').toEqual([]);
   await upgrade.getByRole('radio', { name: /^Yearly/ }).check();
   await expect(upgrade.getByText('Save 25%')).toBeVisible();
   await upgrade.getByRole('button', { name: 'Close' }).click();
   await expect(upgrade).toBeHidden();
   expect(await violations(), 'no CSP violation while the dialogs open').toEqual([]);
 
-  // The enrol page shows the same gate instead of Add to Cart and Buy now.
+  // The enrol page shows the same plan first.
   await page.goto(`/courses/${course.id}/enroll`);
   await hydrated(page);
-  await expect(main.locator('[data-plan-gate]').getByText('Premium Courses', { exact: true })).toBeVisible();
-  await expect(main.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  await expect(main.locator('[data-plan-gate]').getByText(/^Included in Premium/)).toBeVisible();
 });
 
-test('a Premium subscriber passes the premium gate and can buy the course', async ({ page, request, loginAs }) => {
+test('a Premium subscriber passes the premium gate: the course is included, not sold', async ({ page, request, loginAs }) => {
   test.setTimeout(90_000);
   const course = await premiumCourse(request);
   const who = await newAccount(request, 'premium');
@@ -122,7 +115,8 @@ test('a Premium subscriber passes the premium gate and can buy the course', asyn
   await page.goto(`/courses/${course.id}`);
   await hydrated(page);
   const main = page.getByRole('main');
-  await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  await expect(main.getByText('Included in your plan')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
   await expect(main.locator('[data-plan-gate]')).toHaveCount(0);
 });
 
@@ -137,9 +131,9 @@ test('the premium gate at 390 px and 1280 px: no sideways scroll', async ({ page
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `width ${width}`).toBeLessThanOrEqual(width);
     await expect(page.getByRole('link', { name: 'Upgrade Subscription' })).toHaveAttribute('data-wired', '1');
     await page.getByRole('link', { name: 'Upgrade Subscription' }).click();
-    await expect(page.getByRole('dialog', { name: 'Upgrade Required' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Upgrade your plan' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`plan-gate-${width}.png`) });
-    await page.getByRole('button', { name: 'Not now' }).click();
+    await page.getByRole('dialog', { name: 'Upgrade your plan' }).getByRole('button', { name: 'Close' }).click();
   }
 });
 

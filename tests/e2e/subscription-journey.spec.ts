@@ -96,23 +96,19 @@ test.describe('plans and subscriptions: the main journey', () => {
     await expect(page.getByText('Upgrade to Educator or higher to access course administration features.')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'All Courses' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Upgrade Subscription' }).click();
-    const required = page.getByRole('dialog', { name: 'Upgrade Required' });
-    await expect(required.getByText('Course Administration', { exact: true })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-
-    // The upgrade dialog, from the upgrade-required dialog: Educator yearly.
-    await required.getByRole('button', { name: 'Choose a plan' }).click();
+    // The upgrade dialog opens in place (decision 0063): Educator yearly, paid in the dialog.
     const upgrade = page.getByRole('dialog', { name: 'Upgrade your plan' });
+    await expect(upgrade.getByText('Course Administration.', { exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await expect(upgrade.getByText('All plans include 14-day free trial • Cancel anytime • Secure payment with a card payment provider')).toBeVisible();
     await upgrade.getByRole('radio', { name: /^Yearly/ }).check();
     const educator = upgrade.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Educator' }) });
     await expect(educator.getByText('$290', { exact: true })).toBeVisible();
     await educator.getByRole('button', { name: 'Start free trial: Educator' }).click();
 
-    // The test provider's hosted page, then the success page.
-    await expect(page).toHaveURL(/\/checkout\/stripe\?session=/);
+    // The test provider's card form, in the dialog.
     await startTrialWithCard(page, PAYING_CARD);
-    await expect(page).toHaveURL(/\/subscription\/success/, { timeout: 15_000 });
+    await expect(upgrade.getByText('Your free trial of Educator has started.')).toBeVisible({ timeout: 15_000 });
 
     // The gate is open.
     await page.goto('/instructor/courses');
@@ -173,11 +169,12 @@ test.describe('billing management in /profile/manage', () => {
     await expect(invoices.getByRole('row')).toHaveCount(2);
     await expect(invoices.getByRole('row').nth(1)).toContainText('$0.00');
 
-    // Change plan opens the upgrade dialog: the current plan and lower ones cannot be chosen.
+    // Change plan opens the upgrade dialog: only the plans above the current one (decision 0063).
     await card.getByRole('button', { name: 'Change plan' }).click();
     const upgrade = page.getByRole('dialog', { name: 'Upgrade your plan' });
-    await expect(upgrade.getByRole('button', { name: 'Current plan: Educator' })).toBeDisabled();
     await expect(upgrade.getByRole('button', { name: 'Upgrade: Premium' })).toBeEnabled();
+    await expect(upgrade.getByRole('button', { name: 'Upgrade: Royalty' })).toBeEnabled();
+    await expect(upgrade.locator('[data-plan="educator"], [data-plan="free"]')).toHaveCount(0);
     await upgrade.getByRole('button', { name: 'Close' }).click();
     await expect(upgrade).toBeHidden();
 

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useId, useState, type ReactNode } from 'react';
-import { passesLevel, type FeatureKey } from '../../../worker/src/domain/features.ts';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { passesLevel, planForLevel, type FeatureKey } from '../../../worker/src/domain/features.ts';
 import { FEATURE_GATE_DEFAULT_MESSAGE } from '../../../worker/src/domain/subscriptions.ts';
 import { $auth, type User } from '../stores/auth.ts';
-import UpgradeRequiredDialog, { gateOf } from './UpgradeRequiredDialog.tsx';
+import UpgradeDialog, { upgradeReturnPath } from './UpgradeDialog.tsx';
+import { gateOf } from './gate-spec.ts';
 import '../styles/feature-gate.css';
 
 /**
@@ -43,8 +44,9 @@ export type FeatureGateProps = {
 
 /**
  * The feature shows only if the user's level is at least the required level; otherwise its
- * name, the message and an Upgrade Subscription button that opens the upgrade-required dialog
- * (which leads on to the upgrade dialog).
+ * name, the message and an Upgrade Subscription button that opens the upgrade dialog in place
+ * (decision 0063: the plans above the user's, the checkout finished there). A visitor signs in
+ * first and comes back with the dialog open (`#upgrade=plan`).
  */
 export default function FeatureGate(props: FeatureGateProps) {
   const { children, loading = null } = props;
@@ -54,24 +56,44 @@ export default function FeatureGate(props: FeatureGateProps) {
   const gate = props.feature
     ? gateOf(props.feature)
     : { name: props.featureName, level: props.requiredLevel, description: props.message ?? FEATURE_GATE_DEFAULT_MESSAGE };
+  const passes = auth.status === 'ready' && passesGate(auth.user, gate.level);
+  const plan = planForLevel(gate.level);
+  // Back from signing in to upgrade: the dialog opens again, once.
+  useEffect(() => {
+    if (auth.status !== 'ready' || passes || !auth.user || !/^#upgrade=\w+$/.test(location.hash)) return;
+    history.replaceState(history.state, '', location.pathname + location.search);
+    setOpen(true);
+  }, [auth.status, passes]); // eslint-disable-line react-hooks/exhaustive-deps
   if (auth.status === 'loading') return <>{loading}</>;
-  if (passesGate(auth.user, gate.level)) return <>{children}</>;
+  const upgrade = () => (auth.user ? setOpen(true) : location.assign(upgradeReturnPath(plan)));
+  // The dialog keeps its place whether the feature shows or not: subscribing from it opens the
+  // feature behind it, and its success stays until read.
+  const dialog = <UpgradeDialog open={open} onOpenChange={setOpen} preselect={plan} gate={gate} />;
+  if (passes)
+    return (
+      <>
+        {children}
+        {dialog}
+      </>
+    );
   return (
-    <section className="feature-gate" aria-labelledby={titleId}>
-      <span className="feature-gate-icon" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <rect x="4" y="11" width="16" height="10" rx="2" />
-          <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-        </svg>
-      </span>
-      <h2 id={titleId} className="feature-gate-title">
-        {gate.name}
-      </h2>
-      <p className="feature-gate-message">{gate.description}</p>
-      <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
-        Upgrade Subscription
-      </button>
-      <UpgradeRequiredDialog open={open} onOpenChange={setOpen} feature={gate} />
-    </section>
+    <>
+      <section className="feature-gate" aria-labelledby={titleId}>
+        <span className="feature-gate-icon" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <rect x="4" y="11" width="16" height="10" rx="2" />
+            <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+          </svg>
+        </span>
+        <h2 id={titleId} className="feature-gate-title">
+          {gate.name}
+        </h2>
+        <p className="feature-gate-message">{gate.description}</p>
+        <button type="button" className="btn btn-primary" onClick={upgrade}>
+          Upgrade Subscription
+        </button>
+      </section>
+      {dialog}
+    </>
   );
 }

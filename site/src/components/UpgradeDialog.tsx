@@ -1,18 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import type { GatedFeature } from '../../../worker/src/domain/features.ts';
 import { TRIAL_LINE, YEARLY_TOGGLE_LABEL, type PlanKey } from '../../../worker/src/domain/subscriptions.ts';
-import {
-  perInterval,
-  planButton,
-  planPrice,
-  priceCents,
-  signInForPlanPath,
-  upgradePath,
-  viewerOf,
-  yearlySavingLine,
-  type BillingInterval,
-  type PlanViewer,
-} from '../lib/subscription-plans.ts';
+import { perInterval, planButton, planPrice, priceCents, viewerOf, yearlySavingLine, type BillingInterval, type PlanViewer } from '../lib/subscription-plans.ts';
+import { CardStep, ConfirmStep, type Done } from './UpgradeSteps.tsx';
 import { $auth, loadUser } from '../stores/auth.ts';
 import { $plans, $subscriptions, loadPlans, loadSubscriptions, startCheckout, type PlanView } from '../stores/subscriptions.ts';
 import '../styles/plans.css';
@@ -25,17 +16,30 @@ export interface UpgradeDialogProps {
   preselect?: PlanKey;
   /** The billing period shown first (monthly by default). */
   interval?: BillingInterval;
+  /** The gate that opened the dialog: its name and description head the plans. */
+  gate?: GatedFeature;
 }
 
+/** The test provider's card form is on our page (`/checkout/stripe?session=`): its session is paid in the dialog. */
+const TEST_CHECKOUT = /^\/checkout\/stripe\?session=([\w-]{1,200})$/;
+
+/** The address a visitor signs in from and comes back to with the dialog open (`#upgrade=plan`). */
+export function upgradeReturnPath(plan: PlanKey | undefined): string {
+  return `/auth?redirect=${encodeURIComponent(`${location.pathname}${location.search}#upgrade=${plan ?? 'any'}`)}`;
+}
+
+type Step = { kind: 'plans' } | { kind: 'card'; plan: PlanView; sessionId: string } | { kind: 'confirm'; plan: PlanView } | { kind: 'done'; done: Done };
+
 /**
- * The upgrade dialog: the monthly/yearly toggle (yearly marked 'Save 25%'), the four plan
- * cards with their real prices, and the trial line. Only plans above the user's current level can
- * be chosen (an upgrade only goes up); the current plan and lower ones are disabled. Choosing a plan starts the
- * checkout (no subscription yet: 14-day trial unless the account had one) or goes to
- * /subscription/upgrade (a subscriber: prorated). A native modal <dialog>: Radix's scroll lock
- * injects a <style> the pages' CSP refuses (see PendingPaymentsDialog).
+ * The upgrade dialog: the monthly/yearly toggle (yearly marked 'Save 25%'), the plans above the
+ * user's current level with their real prices (an upgrade only goes up), and the trial line.
+ * Choosing a plan finishes in the dialog (decision 0063): no subscription yet, the checkout
+ * (14-day trial unless the account had one) with the test provider's card form here, or Stripe's
+ * page; a subscriber, the prorated upgrade confirmed here. A visitor signs in first and comes
+ * back to the dialog. A native modal <dialog>: Radix's scroll lock injects a <style> the pages'
+ * CSP refuses (see PendingPaymentsDialog).
  */
-export default function UpgradeDialog({ open, onOpenChange, preselect, interval: initialInterval = 'month' }: UpgradeDialogProps) {
+export default function UpgradeDialog({ open, onOpenChange, preselect, interval: initialInterval = 'month', gate }: UpgradeDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const toggleName = useId();
@@ -45,12 +49,14 @@ export default function UpgradeDialog({ open, onOpenChange, preselect, interval:
   const [interval, setInterval] = useState<BillingInterval>(initialInterval);
   const [busy, setBusy] = useState<PlanKey | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'plans' });
 
   const user = auth.status === 'ready' ? auth.user : null;
 
   useEffect(() => {
     if (!open) return;
     setError(null);
+    setStep({ kind: 'plans' });
     setInterval(initialInterval);
     void loadPlans().catch(() => undefined);
     if (auth.status === 'loading') void loadUser().catch(() => undefined);
@@ -62,31 +68,37 @@ export default function UpgradeDialog({ open, onOpenChange, preselect, interval:
 
   useNativeDialog(ref, open, 'upgrade-dialog-open');
 
-  const list = 'data' in plans && plans.data ? plans.data : [];
   const subsKnown = !user || subscriptions.status === 'ready' || subscriptions.status === 'error';
   const viewer = viewerOf(user, 'data' in subscriptions ? subscriptions.data : null);
+  // Only the plans above the user's current one, once the user's standing is known.
+  const list = subsKnown ? ('data' in plans && plans.data ? plans.data : []).filter((p) => p.level > viewer.currentLevel) : [];
 
   async function choose(plan: PlanView): Promise<void> {
     const button = planButton(viewer, plan);
     setError(null);
-    if (button.action === 'register') {
-      location.assign('/register');
-      return;
-    }
-    if (button.action === 'sign-in') {
-      location.assign(signInForPlanPath(plan.key, interval));
+    if (button.action === 'register' || button.action === 'sign-in') {
+      location.assign(upgradeReturnPath(plan.key));
       return;
     }
     if (button.action === 'upgrade') {
-      location.assign(upgradePath(plan.key, interval));
+      setStep({ kind: 'confirm', plan });
       return;
     }
     if (button.action !== 'trial' && button.action !== 'subscribe') return;
     setBusy(plan.key);
-    const failure = await startCheckout(plan, interval);
+    let testSession: string | null = null;
+    const failure = await startCheckout(plan, interval, (url) => {
+      const match = TEST_CHECKOUT.exec(url);
+      if (match) testSession = decodeURIComponent(match[1]!);
+      else location.assign(url);
+    });
     setBusy(null);
     if (failure) setError(failure.message);
+    else if (testSession) setStep({ kind: 'card', plan, sessionId: testSession });
   }
+
+  const back = () => setStep({ kind: 'plans' });
+  const finish = (done: Done) => setStep({ kind: 'done', done });
 
   return (
     <dialog
@@ -101,6 +113,7 @@ export default function UpgradeDialog({ open, onOpenChange, preselect, interval:
         <h2 className="drx-dialog-title" id={titleId}>
           Upgrade your plan
         </h2>
+        {step.kind === 'plans' && (
         <fieldset className="plans-toggle">
           <legend>Billing period</legend>
           <label>
@@ -112,16 +125,32 @@ export default function UpgradeDialog({ open, onOpenChange, preselect, interval:
             Yearly <span className="plans-save">{YEARLY_TOGGLE_LABEL}</span>
           </label>
         </fieldset>
+        )}
       </div>
-      {error && (
+      {gate && open && step.kind === 'plans' && (
+        <p className="upgrade-dialog-gate">
+          <strong>{gate.name}.</strong> {gate.description}
+        </p>
+      )}
+      {step.kind === 'card' && <CardStep sessionId={step.sessionId} plan={step.plan} onBack={back} onDone={finish} />}
+      {step.kind === 'confirm' && <ConfirmStep plan={step.plan} interval={interval} onBack={back} onDone={finish} />}
+      {step.kind === 'done' && (
+        <div className="alert alert-success" role="status" data-upgrade-done>
+          <p className="alert-title">{step.done.title}</p>
+          {step.done.text && <p>{step.done.text}</p>}
+        </div>
+      )}
+      {step.kind === 'plans' && error && (
         <p className="alert alert-error" role="alert">
           {error}
         </p>
       )}
-      {plans.status === 'error' && list.length === 0 ? (
+      {step.kind !== 'plans' ? null : plans.status === 'error' && list.length === 0 ? (
         <p className="alert alert-error" role="alert">
           The plans could not be loaded. {plans.message}
         </p>
+      ) : list.length === 0 && subsKnown && plans.status === 'ready' ? (
+        <p className="muted">You are on the highest plan.</p>
       ) : list.length === 0 ? (
         <div className="loading" role="status">
           <span className="spinner" aria-hidden="true" />
@@ -134,11 +163,17 @@ export default function UpgradeDialog({ open, onOpenChange, preselect, interval:
           ))}
         </ul>
       )}
-      <p className="plans-trial">{TRIAL_LINE}</p>
+      {step.kind === 'plans' && <p className="plans-trial">{TRIAL_LINE}</p>}
       <div className="drx-dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={() => onOpenChange(false)}>
-          Close
-        </button>
+        {step.kind === 'done' ? (
+          <button type="button" className="btn btn-primary" onClick={() => location.reload()}>
+            Continue
+          </button>
+        ) : (
+          <button type="button" className="btn btn-secondary" onClick={() => onOpenChange(false)}>
+            Close
+          </button>
+        )}
       </div>
     </dialog>
   );

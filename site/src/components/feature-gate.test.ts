@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FEATURES } from '../../../worker/src/domain/features.ts';
 import { courseGateFor } from '../islands/course-plan-gate.ts';
 import { passesGate } from './FeatureGate.tsx';
-import { gateOf, planForLevel } from './UpgradeRequiredDialog.tsx';
+import { planForLevel } from '../../../worker/src/domain/features.ts';
+import { gateOf } from './gate-spec.ts';
 
 const DAY = 86_400_000;
 const now = Date.parse('2026-06-01T12:00:00Z');

@@ -3,27 +3,68 @@ import { loadUser, type User } from '../stores/auth.ts';
 import { PURCHASE_PITCH } from '../lib/purchase.ts';
 import { $enrol, enrol, startEnrolmentFor, type EnrolState } from '../stores/enrolment.ts';
 import { purchaseButtons, wirePurchaseActions } from './checkout-cart-actions.ts';
-import { courseGateFor, coursePlanGate, wireRenderedGates } from './course-plan-gate.ts';
+import { coursePlanGate, includedLine, planEndedNotice, wireRenderedGates } from './course-plan-gate.ts';
+import { courseLevelFeature, passesLevel } from '../../../worker/src/domain/features.ts';
+import { coursePlanAccess } from '../../../shared/course-plan-access.ts';
+import { learnerAction } from '../lib/enrolment.ts';
+import { formatCents } from '../lib/currency.ts';
 import { h } from './dom.ts';
 import { learnerActionButtons } from './learner-action.ts';
 
 /** What a signed-in learner can do, in place of the visitor's sign-in links the server rendered. */
 type LearnerState = Extract<EnrolState, { step: 'open' | 'enrolling' | 'enrolled' | 'error' }>;
 
+/** A paid course's Add to Cart and Buy now, wired. */
+function purchaseSlot(course: CatalogCourse): HTMLElement {
+  const slot = h('p', { className: 'cluster', 'data-purchase-actions': '' }, ...purchaseButtons(course, true));
+  wirePurchaseActions(slot, course);
+  return slot;
+}
+
+/**
+ * A course that requires a plan (decision 0063): below the level, the plan that includes it first
+ * and the course's own price second; at it, "Included in your plan" and Enrol (no cart); enrolled
+ * with a plan that ended, the plan-ended notice. Null: the usual actions.
+ */
+function planActions(state: LearnerState, user: User | null): HTMLElement[] | null {
+  const course = state.course;
+  const feature = course ? courseLevelFeature(course.required_level) : null;
+  if (!course || !feature || state.step === 'error') return null;
+  const level = course.required_level;
+  const enrolment = state.step === 'enrolled' ? state.enrolment : null;
+  const access = coursePlanAccess(level, passesLevel(user, level), enrolment?.source ?? null);
+  if (state.step === 'enrolled') {
+    if (access !== 'plan_ended') return null;
+    return [planEndedNotice(feature, enrolment ? learnerAction(enrolment).certificateHref : null)];
+  }
+  if (access === 'plan_required') {
+    const buy =
+      course.price_cents > 0
+        ? [h('p', { className: 'text-sm muted' }, 'Or buy this course on its own'), h('p', { className: 'course-price course-price-lg' }, formatCents(course.price_cents)), purchaseSlot(course)]
+        : [];
+    return [coursePlanGate(feature), ...buy];
+  }
+  const busy = state.step === 'enrolling';
+  return [
+    includedLine(),
+    h('p', null, 'Your plan includes this course: enrol to open its lessons, track your progress and earn the certificate. No purchase is needed.'),
+    h(
+      'p',
+      { className: 'cluster' },
+      h('button', { type: 'button', className: 'btn btn-primary btn-lg', disabled: busy, 'aria-busy': busy ? 'true' : null, onclick: () => void enrol(course) }, busy ? 'Enrolling...' : 'Enrol'),
+    ),
+  ];
+}
+
 function actions(state: LearnerState, start: () => void, user: User | null): HTMLElement[] {
-  // A course that requires a plan the learner's does not reach: its gate, whatever else (decision 0031).
-  const gate = state.course ? courseGateFor(user, state.course.required_level) : null;
-  if (gate && state.step !== 'error') return [coursePlanGate(gate)];
+  const planned = planActions(state, user);
+  if (planned) return planned;
   switch (state.step) {
     case 'open':
     case 'enrolling': {
       const course = state.course;
       // A paid course is bought (Add to Cart or Buy now); self-enrolment stays refused (402).
-      if (course.price_cents > 0) {
-        const slot = h('p', { className: 'cluster', 'data-purchase-actions': '' }, ...purchaseButtons(course, true));
-        wirePurchaseActions(slot, course);
-        return [h('p', null, PURCHASE_PITCH), slot];
-      }
+      if (course.price_cents > 0) return [h('p', null, PURCHASE_PITCH), purchaseSlot(course)];
       const busy = state.step === 'enrolling';
       return [
         h('p', null, 'This course is free. Enrol to open its lessons, track your progress and earn the certificate.'),

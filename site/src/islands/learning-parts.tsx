@@ -1,5 +1,6 @@
 import type { CertificateRef } from '../../../shared/learning-views.ts';
 import { countLabel } from '../lib/plural.ts';
+import { PLAN_ENDED_MESSAGE } from '../../../shared/course-plan-access.ts';
 import type { Loadable } from '../stores/query.ts';
 
 /** Small pieces shared by the learner's islands (player, lesson, module, quiz, my courses). */
@@ -14,6 +15,35 @@ export function Loading({ text }: { text: string }) {
 
 type Failed = Extract<Loadable<unknown>, { status: 'error' }>;
 
+/**
+ * A learner whose plan no longer includes the course (decision 0063): the lessons are closed,
+ * progress and certificates stay; Renew or upgrade opens the upgrade dialog in place.
+ */
+function PlanEnded({ message, courseId }: { message: string; courseId: number | null }) {
+  const renew = () => void import('./upgrade-required-mount.tsx').then((m) => m.openUpgradeDialog());
+  return (
+    <div className="stack" data-plan-ended>
+      <h1>Your plan has ended</h1>
+      <p className="alert alert-info" role="status">
+        {message}
+      </p>
+      <p className="cluster">
+        <button type="button" className="btn btn-primary" onClick={renew}>
+          Renew or upgrade
+        </button>
+        {courseId !== null && (
+          <a className="btn btn-ghost" href={`/courses/${courseId}`}>
+            About the course
+          </a>
+        )}
+        <a className="btn btn-ghost" href="/my-certifications">
+          My certificates
+        </a>
+      </p>
+    </div>
+  );
+}
+
 /** Not found, not enrolled or locked, or a failure, each with the way forward. */
 export function LoadFailure({ state, courseId, what }: { state: Failed; courseId: number | null; what: string }) {
   if (state.notFound) {
@@ -27,6 +57,7 @@ export function LoadFailure({ state, courseId, what }: { state: Failed; courseId
       </div>
     );
   }
+  if (state.forbidden && state.message === PLAN_ENDED_MESSAGE) return <PlanEnded message={state.message} courseId={courseId} />;
   if (state.forbidden) {
     const locked = /locked/i.test(state.message);
     return (

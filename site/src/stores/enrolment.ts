@@ -123,6 +123,17 @@ export async function enrol(course: CatalogCourse): Promise<void> {
   $enrol.set({ step: 'enrolled', course, enrolment, justEnrolled: true });
 }
 
+/**
+ * POST /api/enrollments for a course the learner's plan includes (decision 0063), from the course
+ * page: answers the learner's enrolment (read again), or throws the API's error.
+ */
+export async function enrolIncluded(courseId: number): Promise<MyEnrollment | null> {
+  await call(api.enrollments.$post({ json: { courseId } }));
+  const mine = keyOf(api.enrollments, { query: {} });
+  (await queryLayer()).invalidate((key) => key === mine || key.startsWith(`${mine}?`));
+  return loadMyEnrolment(courseId);
+}
+
 /** The guest's account fields, as POST /api/enrollments/guest reads them (the course is added here). */
 export type GuestEnrolInput = Omit<InferRequestType<typeof api.enrollments.guest.$post>['json'], 'courseId'>;
 

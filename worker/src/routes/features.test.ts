@@ -312,16 +312,17 @@ describe('required_level on courses', () => {
     expect((await t.json('POST', '/api/enrollments', { courseId: course.id }, (await withPlan('royalty')).token)).status).toBe(201);
   });
 
-  it('a paid premium course cannot be bought below the level: 403 on enrolment, refused by the cart with the gate’s reason', async () => {
+  // A plan includes the courses of its level (decision 0063): below it a paid premium course is bought.
+  it('a paid premium course: bought below the level (402, then the cart), included at it (enrolled, refused by the cart)', async () => {
     const course = await createCourse(t.db, { requiredLevel: 20, priceCents: 4900 });
     const free = await withPlan(null);
-    expect((await t.json('POST', '/api/enrollments', { courseId: course.id }, free.token)).status).toBe(403);
-    const cart = await t.json('POST', '/api/cart', { type: 'COURSE', itemId: course.id }, free.token);
-    expect(cart.status).toBe(409);
-    expect((await read<ErrorBody>(cart)).message).toBe(FEATURES.premium_courses.description);
+    expect((await t.json('POST', '/api/enrollments', { courseId: course.id }, free.token)).status).toBe(402);
+    expect((await t.json('POST', '/api/cart', { type: 'COURSE', itemId: course.id }, free.token)).status).toBe(200);
     const premium = await withPlan('premium');
-    expect((await t.json('POST', '/api/enrollments', { courseId: course.id }, premium.token)).status).toBe(402);
-    expect((await t.json('POST', '/api/cart', { type: 'COURSE', itemId: course.id }, premium.token)).status).toBe(200);
+    const cart = await t.json('POST', '/api/cart', { type: 'COURSE', itemId: course.id }, premium.token);
+    expect(cart.status).toBe(409);
+    expect((await read<ErrorBody & { reason: string }>(cart)).reason).toBe('included');
+    expect((await t.json('POST', '/api/enrollments', { courseId: course.id }, premium.token)).status).toBe(201);
   });
 
   it('a guest cannot enrol in a premium course (a new account is free): 403 and no account', async () => {

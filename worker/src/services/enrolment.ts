@@ -10,8 +10,11 @@ import { insertSelection } from '../platform/insert-select.ts';
 import { USER_NOT_FOUND } from './admin-users.ts';
 import { grantRoleByUsername, sessionForUsernameStatement } from './accounts.ts';
 import { COURSE_NOT_FOUND } from './courses.ts';
+import { emailHasAccount, freeUsername, usernameBaseFromEmail } from './new-accounts.ts';
 import { uniqueViolation } from './db-errors.ts';
-import { assertCourseLevel, gateLevelOf, type GateActor } from './feature-access.ts';
+import { assertCourseLevel, reachesCourseLevel, type GateActor } from './feature-access.ts';
+import { courseLevelFeature, unlockingPlan } from '../domain/features.ts';
+import type { PlanKey } from '../domain/subscriptions.ts';
 import { emptyOutline, emptyRecord, enrollmentOf, loadCourse, outlinesOf, recordsOf, type EnrollmentRow } from './learner-state.ts';
 import { certificateRefs, courseSummaries, toEnrollmentView, progressView } from './learning-views.ts';
 import { type EnrollmentView } from '../../../shared/learning-views.ts';
@@ -36,14 +39,19 @@ export const EMAIL_REGISTERED = 'An account with this email already exists. Plea
 export const ENROL_OTHERS_FORBIDDEN = 'Only an admin can enrol another user directly. Instructors invite learners by email.';
 export const MANAGE_ENROLLMENTS_FORBIDDEN = "Only an admin or the course's instructor can see or change its enrolments.";
 
-export type PaymentRequired = { message: string; cart: { type: 'COURSE'; itemId: number } };
+/** A paid course to buy; `includedIn` names the plan that includes it when it requires one (decision 0063). */
+export type PaymentRequired = { message: string; cart: { type: 'COURSE'; itemId: number }; includedIn?: { plan: PlanKey; name: string } };
 export type PaymentRequiredResult = { status: 402; body: PaymentRequired };
 export type EnrollResult = { status: 200 | 201; enrollment: EnrollmentView } | PaymentRequiredResult;
 
-const paymentRequired = (courseId: number): PaymentRequiredResult => ({
-  status: 402,
-  body: { message: PAYMENT_REQUIRED, cart: { type: 'COURSE', itemId: courseId } },
-});
+const paymentRequired = (courseId: number, requiredLevel = 0): PaymentRequiredResult => {
+  const feature = courseLevelFeature(requiredLevel);
+  const plan = feature ? unlockingPlan(feature) : null;
+  return {
+    status: 402,
+    body: { message: plan ? `${PAYMENT_REQUIRED} It is also included in the ${plan.name} plan.` : PAYMENT_REQUIRED, cart: { type: 'COURSE', itemId: courseId }, ...(plan ? { includedIn: { plan: plan.key, name: plan.name } } : {}) },
+  };
+};
 
 const insertEnrollmentQuery = preparedOnce((db) =>
   db
@@ -76,7 +84,7 @@ const insertFreeEnrollmentQuery = preparedOnce((db) =>
             eq(courses.id, sql.placeholder('courseId')),
             eq(courses.status, 'published'),
             lte(courses.priceCents, 0),
-            lte(courses.requiredLevel, sql.placeholder('level')),
+            eq(courses.requiredLevel, 0),
           ),
         ),
     )
@@ -87,20 +95,23 @@ const insertFreeEnrollmentQuery = preparedOnce((db) =>
 
 /**
  * POST /api/enrollments {courseId}: a free published course at once; a paid one goes to the cart.
- * A course that requires a plan (required_level 20 or 30, decision 0031) needs the user's plan to
- * reach it, free or paid: else the gate's 403 (admins pass).
+ * A course that requires a plan (required_level 20 or 30) is included in that plan and above
+ * (decision 0063): a user whose plan reaches it enrols without paying (source 'plan'); below it,
+ * a paid course may still be bought (402, with the plan that includes it) and a free one answers
+ * the gate's 403. Admins pass every gate.
  */
 export async function enrollSelf(db: Db, user: CourseActor & GateActor, courseId: number): Promise<EnrollResult> {
-  const [created] = await insertFreeEnrollmentQuery(db).execute({ userId: user.id, courseId, level: gateLevelOf(user) });
+  const [created] = await insertFreeEnrollmentQuery(db).execute({ userId: user.id, courseId });
   if (created) return { status: 201, enrollment: toEnrollmentView(created) };
-  // Not inserted: no such published course, a paid one, one above the user's plan, or enrolled already.
+  // Not inserted: no such published course, a paid one, one that requires a plan, or enrolled already.
   const course = await loadCourse(db, courseId);
   if (!course || course.status !== 'published') throw notFound(COURSE_NOT_FOUND);
   if (course.priceCents > 0 || course.requiredLevel > 0) {
     const existing = await enrollmentOf(db, user.id, courseId);
     if (existing) return { status: 200, enrollment: toEnrollmentView(existing) };
+    if (course.requiredLevel > 0 && reachesCourseLevel(user, course.requiredLevel)) return insertEnrollment(db, user.id, courseId, 'plan');
+    if (course.priceCents > 0) return paymentRequired(courseId, course.requiredLevel);
     assertCourseLevel(user, course.requiredLevel);
-    if (course.priceCents > 0) return paymentRequired(courseId);
   }
   return insertEnrollment(db, user.id, courseId, 'free');
 }
@@ -136,40 +147,6 @@ export interface GuestEnrollment {
   enrollment: EnrollmentView;
 }
 
-const USERNAME_MAX = 32;
-
-/** A username from the email's local part: letters, digits, dots, underscores, hyphens; at least 3 characters. */
-export function usernameBaseFromEmail(email: string): string {
-  const local = email.split('@')[0] ?? '';
-  const cleaned = local
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]/g, '')
-    .replace(/^[._-]+|[._-]+$/g, '')
-    .slice(0, 20);
-  return cleaned.length >= 3 ? cleaned : `student${cleaned ? `.${cleaned}` : ''}`;
-}
-
-function randomSuffix(): string {
-  const n = crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000;
-  return String(n).padStart(6, '0');
-}
-
-/** The base name when free, else the base with a random number; the unique index still decides at insert. */
-async function freeUsername(db: Db, base: string): Promise<string> {
-  const candidates = [base, ...Array.from({ length: 4 }, () => `${base}-${randomSuffix()}`.slice(0, USERNAME_MAX))];
-  const taken = await db
-    .select({ username: users.username })
-    .from(users)
-    .where(sql`lower(${users.username}) IN (${sql.join(candidates.map((c) => sql`${c}`), sql`, `)})`);
-  const takenSet = new Set(taken.map((t) => t.username.toLowerCase()));
-  return candidates.find((c) => !takenSet.has(c)) ?? `${base}-${randomSuffix()}`;
-}
-
-async function emailRegistered(db: Db, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-  return Boolean(row);
-}
-
 /**
  * POST /api/enrollments/guest: a visitor enrols in a free course by creating a STUDENT account,
  * and is signed in. Account, role, session and enrolment are one batch: all or nothing. A paid
@@ -182,11 +159,12 @@ export async function enrollGuest(
 ): Promise<GuestEnrollment | PaymentRequiredResult> {
   const course = await loadCourse(db, input.courseId);
   if (!course || course.status !== 'published') throw notFound(COURSE_NOT_FOUND);
-  // A new account is on the free plan: a course that requires a plan is refused before anything is written.
+  // A new account is on the free plan: a paid course is bought (with the plan that includes it named),
+  // a free course that requires a plan is refused before anything is written.
+  if (course.priceCents > 0) return paymentRequired(course.id, course.requiredLevel);
   assertCourseLevel(null, course.requiredLevel);
-  if (course.priceCents > 0) return paymentRequired(course.id);
   const email = input.email.toLowerCase();
-  if (await emailRegistered(db, email)) throw conflict(EMAIL_REGISTERED);
+  if (await emailHasAccount(db, email)) throw conflict(EMAIL_REGISTERED);
   const passwordHash = await hashPassword(input.password);
   const base = usernameBaseFromEmail(email);
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -363,8 +341,9 @@ export async function removeEnrollment(db: Db, actor: CourseActor & { username?:
   if (!row) throw notFound(ENROLLMENT_NOT_FOUND);
   if (!canManageCourse(actor, { instructorId: row.instructorId })) throw forbidden(MANAGE_ENROLLMENTS_FORBIDDEN);
   const order = await paidOrderFor(db, row.userId, row.courseId);
-  // A plan opens a course above level 0: a learner's own enrolment there came with their subscription.
-  const purchased = row.source === 'purchase' || order !== null || (row.source === 'free' && row.requiredLevel > 0);
+  // A plan opens a course above level 0: a learner's own enrolment there came with their subscription
+  // ('plan' since decision 0063; 'free' before it).
+  const purchased = row.source === 'purchase' || row.source === 'plan' || order !== null || (row.source === 'free' && row.requiredLevel > 0);
   if (!purchased) {
     await db.batch(
       auditedIfStaff(db, auditActorOf(actor), { action: 'enrollment.delete', table: enrollments, id, summary: `Removed user #${row.userId} from “${row.title}” (progress kept).` }, [

@@ -2,6 +2,7 @@ import { FEATURES, courseLevelFeature, passesLevel, unlockingPlan, type FeatureK
 import { adminFlag } from '../domain/roles.ts';
 import { subscriptionLevel } from '../domain/subscriptions.ts';
 import { AppError } from '../http/errors.ts';
+import { coursePlanAccess, lessonsOpen, PLAN_ENDED_MESSAGE, type EnrollmentSourceName } from '../../../shared/course-plan-access.ts';
 
 /**
  * The server's side of the gate table (decision 0031): what a signed-in user's row says about
@@ -50,11 +51,11 @@ export function actorHasFeature(actor: GateActor | null, feature: FeatureKey, no
  * The 403 of a gate, in the error shape: the feature's description as the message, and what the
  * site needs to show the upgrade-required dialog (feature key and name, required level and plan).
  */
-export function featureDenied(feature: FeatureKey): AppError {
+export function featureDenied(feature: FeatureKey, message: string = FEATURES[feature].description, extra: Record<string, unknown> = {}): AppError {
   const gate = FEATURES[feature];
   const plan = unlockingPlan(feature);
-  return new AppError(403, gate.description, {
-    details: { feature, featureName: gate.name, requiredLevel: gate.level, requiredPlan: plan.key, requiredPlanName: plan.name },
+  return new AppError(403, message, {
+    details: { feature, featureName: gate.name, requiredLevel: gate.level, requiredPlan: plan.key, requiredPlanName: plan.name, ...extra },
   });
 }
 
@@ -70,4 +71,23 @@ export function assertFeature(actor: GateActor | null, feature: FeatureKey, now:
 export function assertCourseLevel(actor: GateActor | null, requiredLevel: number, now: number = Date.now()): void {
   const feature = courseLevelFeature(requiredLevel);
   if (feature) assertFeature(actor, feature, now);
+}
+
+/** Whether the user's plan (or admin flag) reaches a course's required level now; level 0 always. */
+export function reachesCourseLevel(actor: GateActor | null, requiredLevel: number, now: number = Date.now()): boolean {
+  return gateLevelOf(actor, now) >= requiredLevel;
+}
+
+/**
+ * The lessons of a course that requires a plan (decision 0063), decided at read time: open to a
+ * buyer whatever their plan, and to a learner whose plan reaches the level now. An enrolled
+ * learner whose plan no longer does meets the gate with the plan-ended message (`planEnded`);
+ * anyone else the gate's own.
+ */
+export function assertCourseAccess(actor: GateActor | null, requiredLevel: number, source: EnrollmentSourceName | null, now: number = Date.now()): void {
+  const feature = courseLevelFeature(requiredLevel);
+  if (!feature) return;
+  const access = coursePlanAccess(requiredLevel, reachesCourseLevel(actor, requiredLevel, now), source);
+  if (lessonsOpen(access)) return;
+  throw access === 'plan_ended' ? featureDenied(feature, PLAN_ENDED_MESSAGE, { planEnded: true }) : featureDenied(feature);
 }

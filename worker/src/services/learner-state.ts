@@ -3,7 +3,7 @@ import { certificates, courses, enrollments, lessonProgress, lessons, modules, q
 import { canManageCourse, type CourseActor } from '../domain/courses.ts';
 import { lockedModuleIds, sortOutline, type CourseOutline, type LearnerState, type LessonType, type OutlineModule } from '../domain/learning.ts';
 import { forbidden } from '../http/errors.ts';
-import { assertCourseLevel, type GateActor } from './feature-access.ts';
+import { assertCourseAccess, type GateActor } from './feature-access.ts';
 import type { Db } from '../platform/db.ts';
 import type { CertificateRow } from './certificates.ts';
 import { bind, decodeRows, jsonRowsOf, jsonShape, preparedOnce, runBatch, type ResultsOf } from './prepared-batch.ts';
@@ -359,13 +359,14 @@ export interface Access {
 
 /**
  * An enrolled learner, or the course's manager previewing; anyone else 403. A course that requires
- * a plan (required_level, decision 0031) is learnt only while the learner's plan reaches it (the
- * gate's 403 otherwise; admins and the course's manager pass).
+ * a plan (required_level, decision 0031) is learnt by its buyer, or while the learner's plan reaches
+ * it (decision 0063: else the gate's 403, "plan ended" for an enrolled learner; admins and the
+ * course's manager pass).
  */
 export function accessFrom(user: CourseActor & GateActor, course: CourseRow, enrollment: EnrollmentRow | null): Access {
   const manager = canManageCourse(user, course);
   if (!enrollment && !manager) throw forbidden(NOT_ENROLLED);
-  if (!manager) assertCourseLevel(user, course.requiredLevel);
+  if (!manager) assertCourseAccess(user, course.requiredLevel, enrollment?.source ?? null);
   return { enrollment, manager };
 }
 

@@ -7,6 +7,7 @@ import { FEATURE_GATE_DEFAULT_MESSAGE } from '../domain/subscriptions.ts';
 import type { Db } from '../platform/db.ts';
 import { gateLevelOf } from './feature-access.ts';
 import type { UnavailableReason } from '../../../shared/purchasables.ts';
+import { INCLUDED_IN_PLAN_MESSAGE } from '../../../shared/course-plan-access.ts';
 
 /**
  * What can be bought, described the same way for every kind: its current title and price, its
@@ -42,6 +43,7 @@ export const REASON_MESSAGES: Record<UnavailableReason, string> = {
   owned: 'You already own this item.',
   own_item: 'This is your own item: you cannot buy it.',
   plan_required: FEATURE_GATE_DEFAULT_MESSAGE,
+  included: INCLUDED_IN_PLAN_MESSAGE,
 };
 export const COURSE_OWNED = 'You are already enrolled in this course.';
 export const RESOURCE_OWNED = 'You already own this resource. Find it in My Resources.';
@@ -72,9 +74,10 @@ async function buyerLevel(db: Db, userId: number | null): Promise<number> {
 }
 
 /**
- * COURSE: available while published and not enrolled; a course that requires a plan
- * (required_level, decision 0031) only to a buyer whose plan reaches it (plan_required, with the
- * gate's description as the reason).
+ * COURSE: available while published and not enrolled. A course that requires a plan
+ * (required_level) is included in that plan and above (decision 0063): a buyer whose plan reaches
+ * it is not sold it (`included`: enrol from the course page instead); below the level a paid one
+ * may be bought, a free one only comes with the plan (plan_required, the gate's description).
  */
 export const describeCourses: KindDescriber = async (db, userId, itemIds) => {
   const [rows, owned] = await Promise.all([
@@ -101,7 +104,15 @@ export const describeCourses: KindDescriber = async (db, userId, itemIds) => {
   const out = new Map<number, Purchasable>();
   for (const row of rows) {
     const reason: UnavailableReason | null =
-      row.status !== 'published' ? 'unpublished' : enrolled.has(row.id) ? 'owned' : row.requiredLevel > level ? 'plan_required' : null;
+      row.status !== 'published'
+        ? 'unpublished'
+        : enrolled.has(row.id)
+          ? 'owned'
+          : row.requiredLevel > 0 && level >= row.requiredLevel
+            ? 'included'
+            : row.requiredLevel > level && row.priceCents <= 0
+              ? 'plan_required'
+              : null;
     const gate = courseLevelFeature(row.requiredLevel);
     out.set(row.id, {
       kind: 'COURSE',
@@ -113,6 +124,7 @@ export const describeCourses: KindDescriber = async (db, userId, itemIds) => {
       available: reason === null,
       reason,
       reasonMessage: reason === 'owned' ? COURSE_OWNED : reason === 'plan_required' && gate ? FEATURES[gate].description : reason ? REASON_MESSAGES[reason] : null,
+      ...(reason === 'included' ? { url: `/courses/${row.id}/enroll` } : {}),
       maxQuantity: MAX_QUANTITY.COURSE,
     });
   }
