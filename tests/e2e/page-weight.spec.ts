@@ -143,6 +143,28 @@ test.describe('a paid course page and its enrol page', () => {
   });
 });
 
+test.describe('the checkout of a visitor', () => {
+  test('loads at most 15 KB of gzipped JavaScript before interaction, and none of a buyer\'s code', async ({ browser, request }) => {
+    const course = await paidDemoCourse(request);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`/courses/${course.id}`);
+    await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByRole('main').getByText('In cart', { exact: true })).toBeVisible();
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    const bytes = await javaScriptBeforeInteraction(page, '/checkout');
+    console.log(`JavaScript before interaction on /checkout (a visitor with a course in the cart): ${(bytes / 1024).toFixed(1)} KB`);
+    expect(bytes).toBeLessThanOrEqual(15 * 1024);
+    // The visitor's form is there; the buyer's coupon and Pay are not loaded.
+    await expect(page.getByRole('main').getByLabel('Email')).toBeVisible();
+    expect(scripts.filter((s) => /checkout-buyer/.test(s))).toEqual([]);
+    await context.close();
+  });
+});
+
 test.describe('the store pages', () => {
   test('load at most 15 KB of gzipped JavaScript before interaction', async ({ browser, request }) => {
     for (const path of await storePaths(request)) {

@@ -1,10 +1,10 @@
 import { expect, hydrated, registerUser, test } from './fixtures.ts';
 import { DECLINED_CARD, paidDemoCourse, payWithCard, seriousViolations } from './commerce-fixtures.ts';
 
-// A declined card leaves a pending payment; the dialog shows it with its
-// time left, cannot be closed while it is pending, and Dismiss removes it.
+// A declined card leaves a pending payment; where payments matter (here My Purchases) the dialog
+// says so plainly with its time left; Not now closes it, and Cancel it ends the payment.
 
-test('a declined card leaves a pending payment that the dialog shows and Dismiss removes', async ({ page, request, loginAs }) => {
+test('a declined card leaves a pending payment that the dialog shows and Cancel it ends', async ({ page, request, loginAs }) => {
   test.slow();
   const course = await paidDemoCourse(request, 2);
   const price = `$${(course.price_cents / 100).toFixed(2)}`;
@@ -24,28 +24,34 @@ test('a declined card leaves a pending payment that the dialog shows and Dismiss
   await expect(main.getByRole('button', { name: `Pay ${price}` })).toBeEnabled();
   await expect(main.getByRole('link', { name: 'Cancel and return to DRX' })).toHaveAttribute('href', /\/cancel-payment\?session_id=/);
 
-  // The buyer leaves without paying: on their next page the dialog lists the pending payment.
+  // The buyer leaves without paying: the rest of the site stays quiet...
   await page.goto('/my-courses');
   await hydrated(page);
-  const dialog = page.getByRole('dialog', { name: 'Pending Payments' });
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // ...and My Purchases, where payments matter, says what is waiting.
+  await page.goto('/my-purchases');
+  await hydrated(page);
+  const dialog = page.getByRole('dialog', { name: 'Payment not finished' });
   await expect(dialog).toBeVisible({ timeout: 15_000 });
-  const item = dialog.getByRole('listitem').filter({ hasText: 'Course Purchase' });
-  await expect(item).toBeVisible();
-  await expect(item).toContainText(price);
+  await expect(dialog).toContainText(`You have a payment that was not finished: ${price} for ${course.title}.`);
+  const item = dialog.getByRole('listitem').filter({ hasText: course.title });
+  await expect(item).toContainText('Course Purchase');
   await expect(item.getByText(/^(\d+h \d+m|\d+m) remaining$/)).toBeVisible();
-  await expect(item.getByRole('link', { name: /^Complete Payment/ })).toHaveAttribute('href', new RegExp(`${escapeRe(new URL(hosted).search)}$`));
-  await expect(dialog.getByText('Complete your pending payments to access all features and content.')).toBeVisible();
+  await expect(item.getByRole('link', { name: /^Finish paying/ })).toHaveAttribute('href', new RegExp(`${escapeRe(new URL(hosted).search)}$`));
   expect(await seriousViolations(page), 'axe with the dialog open').toEqual([]);
 
-  // It cannot be closed while the payment is pending.
-  await page.keyboard.press('Escape');
-  await page.mouse.click(5, 5);
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  // Not now closes it for this page.
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog).toHaveCount(0);
 
-  // Dismiss clears it; the empty dialog can then be closed.
-  await item.getByRole('button', { name: /^Dismiss/ }).click();
-  await expect(dialog.getByText('No pending payments')).toBeVisible();
+  // Cancel it ends the payment; the dialog then says nothing is waiting and can be closed.
+  await page.reload();
+  await hydrated(page);
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('listitem').filter({ hasText: course.title }).getByRole('button', { name: /^Cancel the payment/ }).click();
+  await expect(dialog.getByText('Nothing is waiting for payment.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
 
@@ -55,7 +61,7 @@ test('a declined card leaves a pending payment that the dialog shows and Dismiss
   const order = main.getByRole('article').filter({ hasText: course.title });
   await expect(order.getByText('Cancelled', { exact: true })).toBeVisible();
   await page.waitForTimeout(500);
-  await expect(page.getByRole('dialog', { name: 'Pending Payments' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: /not finished/ })).toHaveCount(0);
 });
 
 function escapeRe(text: string): string {

@@ -1,7 +1,7 @@
 import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, registerUser, test, uniqueName } from './fixtures.ts';
 import { paidDemoCourse, PAYING_CARD, payWithCard, seriousViolations, TEST_MODE } from './commerce-fixtures.ts';
 
-// A guest adds a paid course to the cart, signs up at checkout (the cart is kept), pays
+// A guest adds a paid course to the cart, signs up before paying (the cart is kept), pays
 // with 4242… in test mode, lands on the success page, starts the course, and finds the order and
 // its receipt in /my-purchases.
 
@@ -19,17 +19,18 @@ test('a guest buys a paid course: cart, sign-up at checkout, test card, success,
   await expect(main.getByText('In cart', { exact: true })).toBeVisible();
   await expect(main.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
 
-  // From the cart to checkout, which asks a guest to sign in or create an account first; the cart stays.
+  // From the cart to checkout, which shows a guest the review with the details to pay without an
+  // account (guest-checkout.spec.ts pays that way); this buyer creates an account first, and the cart stays.
   await main.getByRole('link', { name: 'View cart' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(main.getByText(course.title).first()).toBeVisible();
   await main.getByRole('link', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await expect(main.getByRole('heading', { name: 'Sign in to check out' })).toBeVisible();
-  await expect(main.getByText(/Your cart is kept/)).toBeVisible();
-  expect(await seriousViolations(page), 'axe on the sign-in prompt').toEqual([]);
-  await main.getByRole('link', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/auth\?mode=signup&redirect=%2Fcheckout$/);
+  await expect(main.getByRole('heading', { name: 'Review your order' })).toBeVisible();
+  await expect(main.getByRole('listitem').filter({ hasText: course.title })).toBeVisible();
+  await expect(main.getByRole('form', { name: 'Your details' })).toBeVisible();
+  expect(await seriousViolations(page), 'axe on the guest review').toEqual([]);
+  await page.goto('/auth?mode=signup&redirect=%2Fcheckout');
 
   const username = uniqueName('buyer');
   const form = page.getByRole('form', { name: 'Create account' });
@@ -104,13 +105,15 @@ test('Buy now on the enrol page pays for one item directly, with a 20% coupon; t
   const course = await paidDemoCourse(request, 1);
   const main = page.getByRole('main');
 
-  // A visitor's Buy now asks for an account first and comes back to the same item.
+  // A visitor's Buy now reviews the same item, with the details to pay without an account or a sign-in there.
   await page.goto(`/courses/${course.id}/enroll`);
   await hydrated(page);
   await main.getByRole('link', { name: 'Buy now' }).click();
   const direct = `/simple-checkout?type=COURSE&itemId=${course.id}`;
   await expect(page).toHaveURL(new RegExp(`${escape(direct)}$`));
-  await expect(main.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', `/auth?redirect=${encodeURIComponent(direct)}`);
+  await expect(main.getByRole('heading', { name: 'Review your purchase' })).toBeVisible();
+  await expect(main.getByRole('form', { name: 'Your details' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Sign in to check out' })).toBeVisible();
 
   const { username, password } = await registerUser(page, 'buynow');
   await loginAs(username, password);

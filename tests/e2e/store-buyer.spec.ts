@@ -90,7 +90,7 @@ test('a buyer buys two resources, downloads a PDF stamped with their name and or
   // Paid: the success page offers each resource's download.
   await expect(page).toHaveURL(/\/payment-success\?session_id=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
-  for (const resource of [tap, lindy]) await expect(main.getByRole('link', { name: `Download: ${resource.title}` })).toBeVisible();
+  for (const resource of [tap, lindy]) await expect(main.getByRole('button', { name: `Download: ${resource.title}` })).toBeVisible();
 
   // My Resources: both, bought in one order, each file with its Download.
   await page.goto('/my-resources');

@@ -8,13 +8,12 @@ import '../styles/feature-gate.css';
 import '../styles/pending-payments.css';
 
 /**
- * The pending payments dialog: opens for a signed-in user with unfinished payments and cannot be
- * closed while any is pending (no close button; Escape and outside clicks do nothing); each
- * payment shows its type's icon and title, description, amount and time left, with Dismiss and
- * Complete Payment. 'No pending payments' once the list is empty (then it can be closed).
+ * The pending payments dialog (opened only where payments matter: pending-payments.ts). It says
+ * plainly what is waiting — "You have a payment that was not finished: $79.00 for Ballet Basics" —
+ * with Finish paying and Cancel it for each, and Not now to close it for this page.
  */
 
-export const FOOTER_TEXT = 'Complete your pending payments to access all features and content.';
+export const FOOTER_TEXT = 'Cancelling charges nothing. An unfinished payment also ends by itself when its time runs out.';
 
 const ICON_PATHS: Record<string, ReactNode> = {
   subscription: <path d="M12 3l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.4 6.8 19.1l1-5.8L3.5 9.2l5.9-.9z" />,
@@ -62,6 +61,7 @@ function PaymentRow({ payment, now, busy }: { payment: PendingPayment; now: numb
   const kind = paymentKind(payment.type);
   const left = timeLeft(payment.expiresAt ?? null, now);
   const titleId = `pending-${payment.id}-title`;
+  const what = `${amountOf(payment)} for ${payment.description}`;
   return (
     <li className="pending-item" aria-labelledby={titleId}>
       <span className={`pending-icon pending-icon-${kind}`} aria-hidden="true">
@@ -71,31 +71,37 @@ function PaymentRow({ payment, now, busy }: { payment: PendingPayment; now: numb
       </span>
       <div className="pending-body">
         <p className="pending-title" id={titleId}>
-          {paymentTitle(payment.type)}
+          <span className="pending-amount">{amountOf(payment)}</span> for <span className="pending-description">{payment.description}</span>
         </p>
-        <p className="pending-description">{payment.description}</p>
         <p className="pending-meta">
-          <span className="pending-amount">{amountOf(payment)}</span>
+          <span>{paymentTitle(payment.type)}</span>
           {left && <span className="pending-left">{left}</span>}
         </p>
         <div className="pending-actions">
+          <a className="btn btn-primary btn-sm" href={payment.checkoutUrl} aria-label={`Finish paying ${what}`}>
+            Finish paying
+          </a>
           <button
             type="button"
             className="btn btn-ghost btn-sm"
             disabled={busy}
             aria-busy={busy || undefined}
-            aria-label={`${busy ? 'Dismissing' : 'Dismiss'}: ${payment.description}`}
+            aria-label={`${busy ? 'Cancelling' : 'Cancel'} the payment of ${what}`}
             onClick={() => void dismissPendingPayment(payment.id)}
           >
-            {busy ? 'Dismissing...' : 'Dismiss'}
+            {busy ? 'Cancelling...' : 'Cancel it'}
           </button>
-          <a className="btn btn-primary btn-sm" href={payment.checkoutUrl} aria-label={`Complete Payment: ${payment.description}`}>
-            Complete Payment
-          </a>
         </div>
       </div>
     </li>
   );
+}
+
+/** The dialog's sentence: what is waiting, in plain words. */
+export function pendingSentence(list: readonly PendingPayment[]): string {
+  if (list.length === 0) return 'Nothing is waiting for payment.';
+  if (list.length === 1) return `You have a payment that was not finished: ${amountOf(list[0]!)} for ${list[0]!.description}.`;
+  return `You have ${list.length} payments that were not finished.`;
 }
 
 /**
@@ -127,46 +133,34 @@ export default function PendingPaymentsDialog() {
       className="drx-dialog pending-dialog"
       aria-labelledby="pending-payments-title"
       aria-describedby="pending-payments-description"
-      onCancel={(e) => {
-        // Escape: nothing happens while payments are pending.
-        if (pending) e.preventDefault();
-      }}
-      onClose={() => {
-        // A browser may still close it (a second Escape): while payments are pending it comes back.
-        if (pending) ref.current?.showModal();
-        else setOpen(false);
-      }}
+      onClose={() => setOpen(false)}
     >
       <h2 className="drx-dialog-title" id="pending-payments-title">
-        Pending Payments
+        {list.length > 1 ? 'Payments not finished' : 'Payment not finished'}
       </h2>
       <p className="drx-dialog-description" id="pending-payments-description">
-        {pending ? 'You have payments that were started but not finished.' : 'Nothing is waiting for payment.'}
+        {pendingSentence(list)}
       </p>
       {loading ? (
         <div className="loading" role="status">
           <span className="spinner" aria-hidden="true" />
           <span className="visually-hidden">Loading pending payments...</span>
         </div>
-      ) : pending ? (
-        <ul className="pending-list" aria-label="Pending payments">
-          {list.map((p) => (
-            <PaymentRow key={p.id} payment={p} now={now} busy={dismissing.has(String(p.id))} />
-          ))}
-        </ul>
       ) : (
-        <p className="pending-empty" role="status">
-          No pending payments
-        </p>
+        pending && (
+          <ul className="pending-list" aria-label="Payments not finished">
+            {list.map((p) => (
+              <PaymentRow key={p.id} payment={p} now={now} busy={dismissing.has(String(p.id))} />
+            ))}
+          </ul>
+        )
       )}
-      <p className="pending-footer">{FOOTER_TEXT}</p>
-      {!pending && !loading && (
-        <div className="drx-dialog-actions">
-          <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
-            Close
-          </button>
-        </div>
-      )}
+      {pending && <p className="pending-footer">{FOOTER_TEXT}</p>}
+      <div className="drx-dialog-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
+          {pending ? 'Not now' : 'Close'}
+        </button>
+      </div>
     </dialog>
   );
 }

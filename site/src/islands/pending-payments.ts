@@ -1,17 +1,18 @@
 import { $pendingPayments, watchPendingPayments } from '../stores/pending-payments.ts';
 
 /**
- * The pending payments dialog's starter, run by the account menu for a signed-in user on
- * every page but those of the payment itself (the checkout, the provider's page, the return pages
- * and the cart), where the buyer is finishing the very payment the dialog would ask about. It
- * watches GET /api/payments/pending (every 30 s) and loads the React dialog only once the list
- * is not empty, so a page without pending payments carries none of its code.
+ * The pending payments dialog's starter, run by the account menu for a signed-in user. It opens
+ * only where payments matter: the cart, the checkout review and the account's purchases and
+ * profile pages; never on the provider's page or the return pages (the buyer is finishing that
+ * very payment there) nor on the rest of the site. It watches GET /api/payments/pending (every
+ * 30 s) and loads the React dialog only once the list is not empty, so a page without pending
+ * payments carries none of its code.
  */
 
-const PAYMENT_PAGES = /^\/(cart|checkout|checkout-complete|simple-checkout|payment-success|cancel-payment)(\/|$)/;
+const PAYMENT_PAGES = /^\/(cart|checkout|simple-checkout|my-purchases|profile\/manage)\/?$/;
 
 export function showsPendingPayments(path: string): boolean {
-  return !PAYMENT_PAGES.test(path);
+  return PAYMENT_PAGES.test(path);
 }
 
 let started = false;

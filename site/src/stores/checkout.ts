@@ -41,6 +41,24 @@ export function startCheckout(couponCode: string | null, item: DirectItem | null
     : call(api.checkout.$post({ json: coupon }));
 }
 
+/** The items a visitor checks out: one item (Buy now) or the guest cart's lines. */
+export type GuestItems = { type: ItemKind; itemId: number; quantity?: number }[];
+
+/** POST /api/checkout/guest/quote: a visitor's review, without an account (decision 0063). */
+export function fetchGuestQuote(items: GuestItems): Promise<Quote> {
+  return call(api.checkout.guest.quote.$post({ json: { items } }));
+}
+
+/** POST /api/checkout/guest: the account made with the order, signed in here, and where to pay. */
+export function startGuestCheckout(input: { email: string; firstName: string; lastName: string; items: GuestItems }) {
+  return call(api.checkout.guest.$post({ json: input }));
+}
+
+/** POST /api/checkout/receipt-email: an address for an account without one; the receipt goes to it. */
+export function saveReceiptEmail(sessionId: string, email: string): Promise<{ email: string }> {
+  return call(api.checkout['receipt-email'].$post({ json: { sessionId, email } }));
+}
+
 /** POST /api/checkout/confirm: the order of a session as it stands (it never fulfils). */
 export async function confirmOrder(sessionId: string): Promise<Order> {
   return (await call(api.checkout.confirm.$post({ json: { sessionId } }))).order;

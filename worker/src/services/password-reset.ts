@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../../db/schema/index.ts';
 import { canSignIn } from '../domain/content-accounts.ts';
 import { hashPassword } from '../domain/password.ts';
@@ -156,4 +156,40 @@ export function expireResetTokensStatement(db: Db, userId: number) {
     .update(passwordResetTokens)
     .set({ usedAt: sqlNow })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/**
+ * The link a guest's new account chooses its password with (decision 0065): a reset token of the
+ * same table, kept longer, inserted for the account `userId` names (a subquery, so it can run in the
+ * batch that creates the account).
+ */
+export function setPasswordTokenStatement(db: Db, userId: number | SQL<number>, token: string, days: number) {
+  return db.insert(passwordResetTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + days * 24 * 60 * 60_000).toISOString(),
+  });
+}
+
+/** The email with that link, through the outbox (a required email, like a reset). */
+export async function sendSetPasswordEmail(
+  platform: Pick<Platform, 'db' | 'env' | 'mailer'>,
+  account: { id: number; email: string; name: string; username: string },
+  token: string,
+  days: number,
+): Promise<void> {
+  const link = publicLink(platform.env, `/reset-password?token=${encodeURIComponent(token)}`);
+  await sendNotificationEmail(platform, account.id, PASSWORD_RESET_KIND, {
+    to: account.email,
+    subject: 'Choose a password for your DRX account',
+    text: [
+      `Hello ${account.name},`,
+      '',
+      `Your DRX account (username ${account.username}) was created with your order. To sign in later, choose a password with this link within ${days} days:`,
+      '',
+      link,
+      '',
+      'Your receipt comes in a separate email once the payment is confirmed. If you did not place this order, ignore this email.',
+    ].join('\n'),
+  });
 }

@@ -1,21 +1,20 @@
-import { and, asc, eq, exists, inArray, isNull, not, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, not, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { cartItems, couponRedemptions, coupons, orderItems, orders, users, type CouponRow } from '../../../../db/schema/index.ts';
-import { applyCoupon, COUPON_MESSAGES, couponRuleOf, describeCoupon, normaliseCouponCode } from '../../domain/coupons.ts';
-import { CHECKOUT_SESSION_MINUTES, dollars, newOrderNumber, orderDescription, orderTypeOf, type ItemKind } from '../../domain/orders.ts';
+import { couponRedemptions, coupons, orderItems, orders, users } from '../../../../db/schema/index.ts';
+import { COUPON_MESSAGES } from '../../domain/coupons.ts';
+import { CHECKOUT_SESSION_MINUTES, newOrderNumber, orderDescription, orderTypeOf } from '../../domain/orders.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
-import type { Db } from '../../platform/db.ts';
 import { insertSelection } from '../../platform/insert-select.ts';
 import { sqlNow } from '../../platform/sql-expressions.ts';
 import { uniqueViolation } from '../db-errors.ts';
-import { describePurchasables, purchasableKey, type Purchasable } from '../purchasables.ts';
+import { priceQuote, type RequestedItem } from './checkout-quote.ts';
 import { connectDestinationFor } from '../store/connect.ts';
 import { expireOverdueSessions, endPendingOrders } from './pending.ts';
 import { oi, releaseStatements, type BatchStatement } from './fulfilment.ts';
 import { getPaymentProvider, ProviderError } from './index.ts';
 import { loadOrderSummary } from './order-view.ts';
-import type { Quote, QuoteLine, StartedCheckout } from '../../../../shared/payments/checkout.ts';
+import type { StartedCheckout } from '../../../../shared/payments/checkout.ts';
 import { SESSION_ID_PLACEHOLDER } from './provider.ts';
 import { handlePaymentEvent } from './dispatch.ts';
 
@@ -28,157 +27,12 @@ import { handlePaymentEvent } from './dispatch.ts';
 
 export const CART_EMPTY = 'Your cart is empty.';
 export const ITEM_UNAVAILABLE = 'Some items in your cart are not available. Please review your cart.';
-export const FREE_ITEM = 'This item is free — no purchase is needed.';
 export const PROVIDER_UNAVAILABLE = 'The payment provider could not be reached. Please try again.';
 export const COUPON_USAGE_LIMIT = COUPON_MESSAGES.usageLimit;
-
-const MAX_QUANTITY_PER_LINE = 99;
+export { FREE_ITEM, quoteCheckout, type RequestedItem } from './checkout-quote.ts';
 
 /** Another order than the one a statement is about. */
 const otherOrder = alias(orders, 'o2');
-
-export interface RequestedItem {
-  type: ItemKind;
-  itemId: number;
-  quantity?: number;
-}
-
-interface PricedQuote extends Quote {
-  couponRow: CouponRow | null;
-  /** The coupon's refusal is one of its limits (a conflict at checkout). */
-  couponLimitReached: boolean;
-}
-
-/** The lines to price: the given items (merged by item), else the user's server cart. */
-async function requestedLines(db: Db, userId: number, items: RequestedItem[] | undefined): Promise<RequestedItem[]> {
-  if (items) {
-    const merged = new Map<string, RequestedItem>();
-    for (const item of items) {
-      const key = purchasableKey({ kind: item.type, itemId: item.itemId });
-      const prev = merged.get(key);
-      merged.set(key, { type: item.type, itemId: item.itemId, quantity: (prev?.quantity ?? 0) + (item.quantity ?? 1) });
-    }
-    return [...merged.values()];
-  }
-  const rows = await db
-    .select({ kind: cartItems.kind, itemId: cartItems.itemId, quantity: cartItems.quantity })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  return rows.map((r) => ({ type: r.kind, itemId: r.itemId, quantity: r.quantity }));
-}
-
-/**
- * Uses of a coupon that count against its limits: reserved by pending orders and redeemed. The
- * buyer's own pending orders for these items do not count: this checkout replaces them.
- */
-async function couponUsage(db: Db, couponId: number, userId: number, items: readonly RequestedItem[]) {
-  const sameItems = items.length
-    ? sql.join(
-        items.map((l) => sql`(oi.kind = ${l.type} AND oi.item_id = ${l.itemId})`),
-        sql` OR `,
-      )
-    : sql`0`;
-  const [row] = await db.all<{ total: number; byUser: number }>(sql`SELECT count(*) AS total, coalesce(sum(r.user_id = ${userId}), 0) AS byUser
-    FROM coupon_redemptions r
-    WHERE r.coupon_id = ${couponId} AND r.status IN ('reserved', 'redeemed')
-      AND NOT (r.status = 'reserved' AND r.order_id IN (SELECT o.id FROM orders o JOIN order_items oi ON oi.order_id = o.id
-        WHERE o.user_id = ${userId} AND o.status = 'pending' AND (${sameItems})))`);
-  return { total: Number(row?.total ?? 0), byUser: Number(row?.byUser ?? 0) };
-}
-
-async function findCoupon(db: Db, code: string): Promise<CouponRow | null> {
-  const [row] = await db
-    .select()
-    .from(coupons)
-    .where(sql`upper(${coupons.code}) = ${normaliseCouponCode(code)}`)
-    .limit(1);
-  return row ?? null;
-}
-
-/** Prices the lines at today's prices and applies the coupon, as the buyer would be charged. */
-async function priceQuote(platform: Platform, userId: number, input: { couponCode?: string; items?: RequestedItem[] }): Promise<PricedQuote> {
-  const { db } = platform;
-  const requested = await requestedLines(db, userId, input.items);
-  const described = await describePurchasables(
-    db,
-    userId,
-    requested.map((r) => ({ kind: r.type, itemId: r.itemId })),
-  );
-  const lines: QuoteLine[] = requested.map((r) => {
-    const p = described.get(purchasableKey({ kind: r.type, itemId: r.itemId })) as Purchasable;
-    const quantity = Math.max(1, Math.min(r.quantity ?? 1, p.maxQuantity, MAX_QUANTITY_PER_LINE));
-    const free = p.available && p.priceCents <= 0;
-    return {
-      type: r.type,
-      itemId: r.itemId,
-      title: p.title,
-      imageUrl: p.imageUrl,
-      quantity,
-      unitPriceCents: p.priceCents,
-      discountCents: 0,
-      totalCents: p.priceCents * quantity,
-      available: p.available && !free,
-      reasonMessage: free ? FREE_ITEM : p.reasonMessage,
-    };
-  });
-  const subtotalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
-  let coupon: Quote['coupon'] = null;
-  let couponError: string | null = null;
-  let couponRow: CouponRow | null = null;
-  let couponLimitReached = false;
-  const code = input.couponCode?.trim();
-  if (code) {
-    const row = await findCoupon(db, code);
-    if (!row) {
-      couponError = COUPON_MESSAGES.invalid;
-    } else {
-      const rule = couponRuleOf(row);
-      const priced = lines.filter((l) => l.available);
-      const outcome = applyCoupon(
-        rule,
-        priced.map((l) => ({ kind: l.type, itemId: l.itemId, totalCents: l.totalCents })),
-        await couponUsage(db, row.id, userId, requested),
-        new Date(),
-      );
-      if (!outcome.ok) {
-        couponError = outcome.reason;
-        couponLimitReached = outcome.limitReached === true;
-      } else {
-        priced.forEach((line, i) => {
-          line.discountCents = outcome.lineDiscounts[i] ?? 0;
-          line.totalCents -= line.discountCents;
-        });
-        coupon = { code: row.code, description: row.description || describeCoupon(rule) };
-        couponRow = row;
-      }
-    }
-  }
-  const discountCents = lines.reduce((sum, l) => sum + l.discountCents, 0);
-  const totalCents = subtotalCents - discountCents;
-  return {
-    lines,
-    subtotalCents,
-    subtotal: dollars(subtotalCents),
-    discountCents,
-    totalCents,
-    total: dollars(totalCents),
-    coupon,
-    couponError,
-    testMode: getPaymentProvider(platform).name === 'test',
-    couponRow,
-    couponLimitReached,
-  };
-}
-
-/** POST /api/checkout/quote: what the buyer would pay, with the coupon's refusal as text. */
-export async function quoteCheckout(platform: Platform, userId: number, input: { couponCode?: string; items?: RequestedItem[] }): Promise<Quote> {
-  if (input.couponCode?.trim()) await expireOverdueSessions(platform);
-  const { couponRow: _unused, couponLimitReached: _limit, ...quote } = await priceQuote(platform, userId, input);
-  void _unused;
-  void _limit;
-  return quote;
-}
 
 /** A coupon refusal at checkout: a limit reached is a conflict, anything else a bad code. */
 function couponRefusal(reason: string, limitReached: boolean): AppError {
@@ -196,6 +50,16 @@ export function returnUrls(platform: Platform, requestOrigin: string) {
 }
 
 /**
+ * A buyer whose account is created with the order (guest checkout, decision 0065): the statements
+ * that write it come first in the order's batch, and the order names it by `id` (a subquery).
+ */
+export interface NewBuyer {
+  statements: BatchStatement[];
+  id: SQL<number>;
+  email: string;
+}
+
+/**
  * POST /api/checkout and /api/simple-checkout. Refuses an empty cart or an unavailable line (409).
  * The order, its items, the coupon's reservation and the cancellation of the buyer's older
  * pending orders for the same items are one batch; the reservation is a conditional INSERT …
@@ -207,6 +71,7 @@ export async function startCheckout(
   userId: number,
   input: { couponCode?: string; items?: RequestedItem[] },
   requestOrigin: string,
+  newBuyer?: NewBuyer,
 ): Promise<StartedCheckout> {
   const { db } = platform;
   const provider = getPaymentProvider(platform);
@@ -219,7 +84,8 @@ export async function startCheckout(
   if (unavailable) throw conflict(input.items && quote.lines.length === 1 ? (unavailable.reasonMessage ?? ITEM_UNAVAILABLE) : ITEM_UNAVAILABLE);
   if (quote.couponError) throw couponRefusal(quote.couponError, quote.couponLimitReached);
 
-  const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const [buyer] = newBuyer ? [{ email: newBuyer.email }] : await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const accountStatements = newBuyer?.statements ?? [];
   const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_MINUTES * 60_000);
   const coupon = quote.couponRow;
   const lines = quote.lines;
@@ -238,7 +104,9 @@ export async function startCheckout(
       .where(and(eq(orders.userId, userId), eq(orders.failureReason, replacedBy)));
     const orderExists = exists(db.select({ one: sql`1` }).from(orders).where(eq(orders.number, number)));
     try {
-      const results = await db.batch([
+      // A new buyer's account goes first: the order names it (the statements' types differ).
+      const results: unknown[] = await db.batch([
+        ...accountStatements,
         // The buyer's older pending orders for any of these items end: one open checkout per item.
         db
           .update(orders)
@@ -262,7 +130,7 @@ export async function startCheckout(
           .insert(orders)
           .values({
             number,
-            userId,
+            userId: newBuyer?.id ?? userId,
             type: orderTypeOf(lines.map((l) => l.type)),
             status: 'pending',
             description: orderDescription(lines),
@@ -327,9 +195,9 @@ export async function startCheckout(
             ]
           : []),
         db.select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.number, number)),
-      ]);
+      ] as BatchStatement[] as [BatchStatement, ...BatchStatement[]]);
       const readBack = results[results.length - 1] as { id: number; number: string }[];
-      replaced = results[0] as { id: number; providerSessionId: string | null }[];
+      replaced = results[accountStatements.length] as { id: number; providerSessionId: string | null }[];
       if (!readBack[0]) throw conflict(COUPON_USAGE_LIMIT);
       created = readBack[0];
     } catch (err) {

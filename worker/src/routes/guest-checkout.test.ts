@@ -1,0 +1,184 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox, enrollments, orders, passwordResetTokens, sessions, users } from '../../../db/schema/index.ts';
+import { buyCourse, createPaidCourse, PAYING_CARD } from '../../../tests/support/commerce-factories.ts';
+import { createSignedInUser, createUser } from '../../../tests/support/factories.ts';
+import { RECEIPT_EMAIL_HAS_ONE, RECEIPT_EMAIL_NOT_PAID, RECEIPT_EMAIL_TAKEN } from '../services/payments/receipt-email.ts';
+import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
+import { GUEST_EMAIL_TAKEN, type GuestCheckoutStarted } from '../../../shared/payments/guest-checkout.ts';
+import type { Quote } from '../../../shared/payments/checkout.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let counter = 0;
+const newEmail = () => `guest.buyer${++counter}.${Date.now()}@example.com`;
+
+const countRows = async () => {
+  const [u] = await t.db.select({ n: sql<number>`count(*)` }).from(users);
+  const [o] = await t.db.select({ n: sql<number>`count(*)` }).from(orders);
+  return { users: u!.n, orders: o!.n };
+};
+
+const setPasswordLink = async (email: string) =>
+  (await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).map((m) => ({ subject: m.subject, token: m.textBody.match(/token=([\w-]+)/)?.[1] }));
+
+describe('POST /api/checkout/guest/quote', () => {
+  it('prices the items for a visitor without signing in', async () => {
+    const course = await createPaidCourse(t.db, { priceCents: 7900 });
+    const res = await t.json('POST', '/api/checkout/guest/quote', { items: [{ type: 'course', itemId: course.id }] });
+    expect(res.status).toBe(200);
+    const quote = await read<Quote>(res);
+    expect(quote).toMatchObject({ totalCents: 7900, testMode: true });
+    expect(quote.lines[0]).toMatchObject({ title: course.title, available: true });
+  });
+
+  it('answers 400 for no items', async () => {
+    const res = await t.json('POST', '/api/checkout/guest/quote', { items: [] });
+    expect(res.status).toBe(400);
+    expect((await read<ErrorBody>(res)).validationErrors?.items).toEqual(['Choose at least one item']);
+  });
+});
+
+describe('POST /api/checkout/guest', () => {
+  it('creates the account with a pending order, signs this browser in and emails a link to choose a password', async () => {
+    const course = await createPaidCourse(t.db, { priceCents: 7900 });
+    const email = newEmail();
+    const res = await t.json('POST', '/api/checkout/guest', { email: `  ${email.toUpperCase()} `, firstName: 'Maya', lastName: 'Lopez', items: [{ type: 'COURSE', itemId: course.id }] });
+    expect(res.status).toBe(201);
+    const body = await read<GuestCheckoutStarted>(res);
+    expect(body.order).toMatchObject({ status: 'pending', totalCents: 7900, provider: 'test' });
+    expect(body.checkoutUrl).toBe(`/checkout/stripe?session=${body.sessionId}`);
+    expect(body.user).toMatchObject({ email, first_name: 'Maya', last_name: 'Lopez' });
+    expect(body.user.username).toMatch(/^guest\.buyer/);
+    expect(body.setPasswordSentTo).toBe(email);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, body.order.id));
+    expect(order!.userId).toBe(body.user.id);
+    // The token signs this browser in as the new account.
+    expect((await t.json('GET', '/api/me', undefined, body.access_token)).status).toBe(200);
+    const mails = await setPasswordLink(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Choose a password for your DRX account');
+    // Nothing is granted before the payment's verified event.
+    expect(await t.db.select().from(enrollments).where(eq(enrollments.userId, body.user.id))).toHaveLength(0);
+  });
+
+  it('grants the purchase on the verified payment; the guest then chooses a password, signs in and sees it', async () => {
+    const course = await createPaidCourse(t.db, { priceCents: 4900 });
+    const email = newEmail();
+    const started = await read<GuestCheckoutStarted>(await t.json('POST', '/api/checkout/guest', { email, firstName: 'Ana', items: [{ type: 'COURSE', itemId: course.id }] }));
+    const paid = await t.json('POST', `/api/payments/test-checkout/${started.sessionId}/pay`, PAYING_CARD, started.access_token);
+    expect(paid.status).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, started.order.id));
+    expect(order!.status).toBe('paid');
+    expect(await t.db.select().from(enrollments).where(eq(enrollments.userId, started.user.id))).toHaveLength(1);
+    // The receipt goes to the address given at checkout.
+    expect((await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).length).toBeGreaterThanOrEqual(2);
+
+    const token = (await setPasswordLink(email))[0]!.token!;
+    const reset = await t.json('POST', '/api/password/reset', { token, newPassword: 'my-own-password-1' });
+    expect(reset.status).toBe(200);
+    const login = await t.json('POST', '/api/login', { username: started.user.username, password: 'my-own-password-1' });
+    expect(login.status).toBe(200);
+    const { access_token } = await read<{ access_token: string }>(login);
+    const mine = await read<{ data: { id: number; status: string }[] }>(await t.json('GET', '/api/orders', undefined, access_token));
+    expect(mine.data.map((o) => [o.id, o.status])).toContainEqual([started.order.id, 'paid']);
+  });
+
+  it('refuses an email that already has an account, with a clear message, and creates nothing', async () => {
+    const existing = await createUser(t.db, { email: newEmail() });
+    const course = await createPaidCourse(t.db);
+    const before = await countRows();
+    const res = await t.json('POST', '/api/checkout/guest', { email: existing.email!.toUpperCase(), firstName: 'Someone', items: [{ type: 'COURSE', itemId: course.id }] });
+    expect(res.status).toBe(409);
+    expect(await read<ErrorBody>(res)).toEqual({ message: GUEST_EMAIL_TAKEN, validationErrors: { email: [GUEST_EMAIL_TAKEN] } });
+    expect(await countRows()).toEqual(before);
+    expect(await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, existing.id))).toHaveLength(0);
+  });
+
+  it('answers 400 with field messages for a bad email, a missing name or items, and creates nothing', async () => {
+    const course = await createPaidCourse(t.db);
+    const before = await countRows();
+    const res = await t.json('POST', '/api/checkout/guest', { email: 'not-an-email', firstName: '   ', items: [] });
+    expect(res.status).toBe(400);
+    const body = await read<ErrorBody>(res);
+    expect(body.validationErrors).toMatchObject({ email: ['Enter a valid email address'], firstName: ['First name is required'], items: ['Choose at least one item'] });
+    const missing = await read<ErrorBody>(await t.json('POST', '/api/checkout/guest', { items: [{ type: 'COURSE', itemId: course.id }] }));
+    expect(missing.validationErrors).toMatchObject({ email: ['Email is required'], firstName: ['First name is required'] });
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('creates nothing when an item cannot be bought', async () => {
+    const draft = await createPaidCourse(t.db, { status: 'draft' });
+    const before = await countRows();
+    const res = await t.json('POST', '/api/checkout/guest', { email: newEmail(), firstName: 'Lee', items: [{ type: 'COURSE', itemId: draft.id }] });
+    expect(res.status).toBe(409);
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('is limited per address with sign-up (one counter of new accounts)', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1' });
+    try {
+      const from = (body: unknown, path = '/api/checkout/guest') =>
+        limited.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': '198.51.100.9' }, body: JSON.stringify(body) });
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) statuses.push((await from({ email: 'bad', firstName: '', items: [] })).status);
+      expect(new Set(statuses)).toEqual(new Set([400]));
+      const blocked = await from({ email: newEmail(), firstName: 'Late', items: [{ type: 'COURSE', itemId: 1 }] });
+      expect(blocked.status).toBe(429);
+      expect((await read<ErrorBody>(blocked)).message).toMatch(/^Too many new accounts from this address\./);
+      expect((await from({ username: 'late-comer', password: 'long-enough-1' }, '/api/register')).status).toBe(429);
+      const [sessionsMade] = await limited.db.select({ n: sql<number>`count(*)` }).from(sessions);
+      expect(sessionsMade!.n).toBe(0);
+    } finally {
+      limited.close();
+    }
+  });
+});
+
+describe('POST /api/checkout/receipt-email', () => {
+  it('saves an address to an account that has none and sends the paid order its receipt', async () => {
+    const { user, token } = await createSignedInUser(t.db, { email: null });
+    const course = await createPaidCourse(t.db);
+    const order = await buyCourse(t, token, course.id);
+    const email = newEmail();
+    const res = await t.json('POST', '/api/checkout/receipt-email', { sessionId: order.providerSessionId, email: email.toUpperCase() }, token);
+    expect(res.status).toBe(200);
+    expect(await read<{ email: string }>(res)).toEqual({ email });
+    const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe(email);
+    const sent = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    expect(sent.map((m) => m.subject)).toEqual([`Your DRX receipt for order ${order.number}`]);
+
+    // An address is never replaced this way.
+    const again = await t.json('POST', '/api/checkout/receipt-email', { sessionId: order.providerSessionId, email: newEmail() }, token);
+    expect(again.status).toBe(409);
+    expect((await read<ErrorBody>(again)).message).toBe(RECEIPT_EMAIL_HAS_ONE);
+  });
+
+  it('refuses an address of another account, an unpaid order, another buyer and a bad address', async () => {
+    const { token } = await createSignedInUser(t.db, { email: null });
+    const other = await createUser(t.db, { email: newEmail() });
+    const course = await createPaidCourse(t.db);
+    const order = await buyCourse(t, token, course.id);
+    const taken = await t.json('POST', '/api/checkout/receipt-email', { sessionId: order.providerSessionId, email: other.email }, token);
+    expect(taken.status).toBe(409);
+    expect((await read<ErrorBody>(taken)).validationErrors).toEqual({ email: [RECEIPT_EMAIL_TAKEN] });
+
+    const pending = await read<{ sessionId: string }>(await t.json('POST', '/api/simple-checkout', { type: 'COURSE', itemId: (await createPaidCourse(t.db)).id }, token));
+    const unpaid = await t.json('POST', '/api/checkout/receipt-email', { sessionId: pending.sessionId, email: newEmail() }, token);
+    expect(unpaid.status).toBe(409);
+    expect((await read<ErrorBody>(unpaid)).message).toBe(RECEIPT_EMAIL_NOT_PAID);
+
+    const stranger = await createSignedInUser(t.db, { email: null });
+    expect((await t.json('POST', '/api/checkout/receipt-email', { sessionId: order.providerSessionId, email: newEmail() }, stranger.token)).status).toBe(404);
+
+    const bad = await t.json('POST', '/api/checkout/receipt-email', { sessionId: order.providerSessionId, email: 'nope' }, token);
+    expect(bad.status).toBe(400);
+    expect((await read<ErrorBody>(bad)).validationErrors).toEqual({ email: ['Enter a valid email address'] });
+    expect((await t.json('POST', '/api/checkout/receipt-email', { sessionId: order.providerSessionId, email: newEmail() })).status).toBe(401);
+  });
+});
