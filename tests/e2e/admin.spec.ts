@@ -182,7 +182,9 @@ test.describe('admin pages', () => {
     await expect(card('Active sessions').getByText(fmt(stats.active_sessions), { exact: true })).toBeVisible();
 
     const byRole = page.getByRole('table');
-    await expect(byRole.getByRole('row', { name: /^ADMIN\b/ }).getByRole('cell')).toHaveText(fmt(stats.roles.ADMIN!));
+    // Roles in words (shared/roles.ts), not their enums.
+    await expect(byRole.getByRole('row', { name: /^Admin\b/ }).getByRole('cell')).toHaveText(fmt(stats.roles.ADMIN!));
+    await expect(byRole.getByText('ADMIN', { exact: true })).toHaveCount(0);
     await page.getByRole('link', { name: 'Manage users' }).click();
     await expect(page).toHaveURL(/\/admin\/users\/?$/);
   });
@@ -211,10 +213,10 @@ test.describe('admin pages', () => {
     await expect(page.getByText(`@${target.username}`)).toBeVisible();
 
     const roles = page.getByRole('list', { name: 'Current roles' });
-    await expect(roles.getByText('SELLER', { exact: true })).toHaveCount(0);
+    await expect(roles.getByText('Seller', { exact: true })).toHaveCount(0);
     await page.getByLabel('Role to grant').selectOption('SELLER');
     await page.getByRole('button', { name: 'Grant Role' }).click();
-    await expect(roles.getByText('SELLER', { exact: true })).toBeVisible();
+    await expect(roles.getByText('Seller', { exact: true })).toBeVisible();
     await expect(page.getByText('Role granted')).toBeVisible();
 
     const adminToken = await apiToken(request, ACCOUNTS.admin);
@@ -222,19 +224,19 @@ test.describe('admin pages', () => {
     expect(await read()).toContain('SELLER');
 
     // Revoking asks first; Cancel keeps the role.
-    await page.getByRole('button', { name: 'Revoke SELLER' }).click();
-    const confirm = page.getByRole('alertdialog', { name: /^Revoke SELLER from/ });
+    await page.getByRole('button', { name: 'Revoke Seller' }).click();
+    const confirm = page.getByRole('alertdialog', { name: /^Revoke Seller from/ });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toHaveCount(0);
     expect(await read()).toContain('SELLER');
-    await page.getByRole('button', { name: 'Revoke SELLER' }).click();
+    await page.getByRole('button', { name: 'Revoke Seller' }).click();
     await confirm.getByRole('button', { name: 'Revoke role' }).click();
-    await expect(roles.getByText('SELLER', { exact: true })).toHaveCount(0);
+    await expect(roles.getByText('Seller', { exact: true })).toHaveCount(0);
     await expect(page.getByText('Role revoked')).toBeVisible();
     expect(await read()).not.toContain('SELLER');
 
     // The last role cannot go: the button is disabled and says why; the server refuses it too.
-    await expect(page.getByRole('button', { name: 'Revoke STUDENT' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Revoke Student' })).toBeDisabled();
     await expect(page.getByText('A user must keep at least one role: grant another role before removing this one.')).toBeVisible();
     const refused = await request.delete(`/api/users/${id}/roles/STUDENT`, { headers: bearer(adminToken) });
     expect(refused.status()).toBe(409);
@@ -246,8 +248,8 @@ test.describe('admin pages', () => {
     const me = (await (await request.get('/api/me', { headers: bearer(adminToken) })).json()) as { id: number };
     await loginAs(ACCOUNTS.admin);
     await page.goto(`/admin/users/${me.id}`);
-    await expect(page.getByRole('button', { name: 'Revoke ADMIN' })).toBeDisabled();
-    await expect(page.getByText('You cannot remove your own ADMIN role.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Revoke Admin' })).toBeDisabled();
+    await expect(page.getByText('You cannot remove your own Admin role.')).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Account active' })).toBeDisabled();
     await expect(page.getByText('You cannot deactivate your own account.')).toBeVisible();
   });
@@ -309,10 +311,10 @@ test.describe('admin pages', () => {
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(data.length + 1);
     const admin = data.find((r) => r.name === 'ADMIN')!;
-    await expect(page.getByRole('row', { name: /^ADMIN\b/ }).getByRole('cell').last()).toHaveText(String(admin.user_count));
+    await expect(page.getByRole('row', { name: /^Admin\b/ }).getByRole('cell').last()).toHaveText(String(admin.user_count));
 
     // A count opens the users who hold that role.
-    await page.getByRole('link', { name: `${admin.user_count} ${admin.user_count === 1 ? 'user' : 'users'} with ADMIN` }).click();
+    await page.getByRole('link', { name: `${admin.user_count} ${admin.user_count === 1 ? 'user' : 'users'} with Admin` }).click();
     await expect(page).toHaveURL(/\/admin\/users\?role=ADMIN$/);
     await expect(page.getByLabel('Role', { exact: true })).toHaveValue('ADMIN');
     await expect(page.getByText(admin.user_count === 1 ? '1 user' : `${admin.user_count} users`, { exact: true })).toBeVisible();

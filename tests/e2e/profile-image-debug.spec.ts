@@ -5,20 +5,23 @@ import { apiGet, token } from './route-fixtures.ts';
 
 // /profile-image-debug applies the image URL helper (lib/image-url.ts) step by step to the
 // signed-in user's profile image, or to any URL typed in, and previews it as the shared image
-// display would show it.
+// display would show it. It is a staff page (diagnostics.read: admins and sub-admins); the
+// refusal of everyone else is in wayfinding.spec.ts.
 
 const step = (page: Page, name: string) => page.getByRole('listitem', { name: new RegExp(`^\\d\\. ${name}$`) });
 
 test.describe('profile image debug', () => {
   test('starts from my profile image, shows each rule, the final URL and the image', async ({ page, request, loginAs }) => {
-    const me = await apiGet<{ profile_image_url: string | null }>(request, '/api/me', await token(request, ACCOUNTS.student));
-    expect(me.profile_image_url, 'the demo student has a portrait').toMatch(/^\/uploads\//);
-    await loginAs(ACCOUNTS.student);
+    const me = await apiGet<{ profile_image_url: string | null }>(request, '/api/me', await token(request, ACCOUNTS.admin));
+    expect(me.profile_image_url, 'the demo admin has a portrait').toMatch(/^\/uploads\//);
+    await loginAs(ACCOUNTS.admin);
     await page.goto('/profile-image-debug');
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Profile Image Debug' })).toBeVisible();
     const field = page.getByLabel('Image URL to check');
     await expect(field).toHaveValue(me.profile_image_url!);
+    // The server says whether the address names a stored upload.
+    await expect(page.getByRole('status', { name: 'On the server' })).toContainText(/Stored: .+, [\d.]+ KB, image\/svg\+xml\./);
     // A local path: every rule is reached, none changes it.
     await expect(page.getByRole('list').filter({ has: step(page, 'No URL') }).getByRole('listitem')).toHaveCount(8);
     await expect(step(page, 'Leading slash')).toContainText('Did not apply');
@@ -30,7 +33,7 @@ test.describe('profile image debug', () => {
   });
 
   test('walks a typed URL through the rules, and back to my image', async ({ page, loginAs }) => {
-    await loginAs(ACCOUNTS.student);
+    await loginAs(ACCOUNTS.admin);
     await page.goto('/profile-image-debug');
     await hydrated(page);
     const field = page.getByLabel('Image URL to check');
@@ -55,7 +58,7 @@ test.describe('profile image debug', () => {
   });
 
   test('a broken image walks the fallback chain to the default image, or to nothing', async ({ page, loginAs }) => {
-    await loginAs(ACCOUNTS.student);
+    await loginAs(ACCOUNTS.admin);
     await page.goto('/profile-image-debug');
     await hydrated(page);
     await page.getByLabel('Image URL to check').fill('/uploads/no-such-image.png');
@@ -81,7 +84,7 @@ test.describe('profile image debug', () => {
 
   test('fits a 390 px phone', async ({ page, loginAs }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginAs(ACCOUNTS.student);
+    await loginAs(ACCOUNTS.admin);
     await page.goto('/profile-image-debug');
     await hydrated(page);
     await page.getByLabel('Image URL to check').fill('https://www.example.org/a/very/long/path/public/uploads/thumbnails/a-picture-with-a-long-name.png?size=large');

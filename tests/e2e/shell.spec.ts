@@ -50,15 +50,18 @@ test.describe('header and footer', () => {
   });
 });
 
-const BASE_ITEMS = ['My Dashboard', 'My Courses', 'My Purchases', 'Manage Subscription', 'My Profile'];
+// The user menu: the user's dashboard and a link to each area their roles open, then the account's pages (shared/account-areas.ts).
+const AREAS = ['My Dashboard', 'My Courses', 'My Bookings'];
+const ACCOUNT = ['My Purchases', 'Manage Subscription', 'My Profile'];
+const BASE_ITEMS = [...AREAS, ...ACCOUNT];
 const MENU_BY_ACCOUNT: Record<string, string[]> = {
-  [ACCOUNTS.student]: [...BASE_ITEMS, 'Sign Out'],
-  [ACCOUNTS.seller]: [...BASE_ITEMS, 'Seller Payments', 'Sign Out'],
-  [ACCOUNTS.curriculumSeller]: [...BASE_ITEMS, 'Seller Payments', 'Sign Out'],
-  [ACCOUNTS.multirole]: [...BASE_ITEMS, 'Seller Payments', 'Sign Out'],
-  [ACCOUNTS.admin]: [...BASE_ITEMS, 'Admin Panel', 'Sign Out'],
-  [ACCOUNTS.instructorAdmin]: [...BASE_ITEMS, 'Admin Panel', 'Sign Out'],
-  [ACCOUNTS.curriculumAdmin]: [...BASE_ITEMS, 'Admin Panel', 'Sign Out'],
+  [ACCOUNTS.student]: [...AREAS, ...ACCOUNT, 'Sign Out'],
+  [ACCOUNTS.seller]: [...AREAS, 'Seller Dashboard', ...ACCOUNT, 'Seller Payments', 'Sign Out'],
+  [ACCOUNTS.curriculumSeller]: [...AREAS, 'Seller Dashboard', ...ACCOUNT, 'Seller Payments', 'Sign Out'],
+  [ACCOUNTS.multirole]: [...AREAS, 'Instructor Dashboard', 'Seller Dashboard', ...ACCOUNT, 'Seller Payments', 'Sign Out'],
+  [ACCOUNTS.admin]: [...AREAS, 'Admin Panel', ...ACCOUNT, 'Sign Out'],
+  [ACCOUNTS.instructorAdmin]: [...AREAS, 'Instructor Dashboard', 'Instructor Bookings', 'Admin Panel', ...ACCOUNT, 'Sign Out'],
+  [ACCOUNTS.curriculumAdmin]: [...AREAS, 'Curriculum Review', 'Admin Panel', ...ACCOUNT, 'Sign Out'],
 };
 
 test.describe('user menu', () => {

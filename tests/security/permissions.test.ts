@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates, certificateTemplates, contactMessages, coupons, courseInvitations, enrollments, notifications, resourceReviews, sellerProfiles } from '../../db/schema/index.ts';
+import { certificates, certificateTemplates, contactMessages, courseReviews, coupons, courseInvitations, enrollments, notifications, resourceReviews, sellerProfiles } from '../../db/schema/index.ts';
 import { can, PERMISSIONS, type Action } from '../../worker/src/domain/permissions.ts';
 import { ROLE_NAMES, type RoleName } from '../../worker/src/domain/roles.ts';
 import { createCourse, createEnrollment } from '../support/course-factories.ts';
@@ -188,6 +188,8 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'GET', route: '/api/me/dashboard', guard: 'signed-in', call: () => ({ path: '/api/me/dashboard' }) },
   { method: 'GET', route: '/api/me/areas', guard: 'signed-in', call: () => ({ path: '/api/me/areas' }) },
   { method: 'GET', route: '/api/instructor/dashboard', guard: 'signed-in', call: () => ({ path: '/api/instructor/dashboard' }) },
+  { method: 'GET', route: '/api/admin/queues', guard: 'resources.review', call: () => ({ path: '/api/admin/queues' }) },
+  { method: 'GET', route: '/api/me/profile-image-debug', guard: 'diagnostics.read', call: () => ({ path: '/api/me/profile-image-debug' }) },
   { method: 'GET', route: '/api/admin/outbox', guard: 'outbox.read', call: () => ({ path: '/api/admin/outbox' }) },
   { method: 'GET', route: '/api/contact-messages', guard: 'contact_messages.read', call: () => ({ path: '/api/contact-messages' }) },
   { method: 'PATCH', route: '/api/contact-messages/:id', guard: 'contact_messages.manage', call: async () => ({ path: `/api/contact-messages/${(await contactMessage()).id}`, body: { read: true } }) },
@@ -319,6 +321,7 @@ export const ROUTE_CASES: RouteCase[] = [
   // Certificates and templates.
   { method: 'GET', route: '/api/certificates', guard: 'signed-in', call: () => ({ path: '/api/certificates' }) },
   { method: 'GET', route: '/api/certificates/:id', guard: 'signed-in', call: async (w) => ({ path: `/api/certificates/${(await certificateFor(w.user.id, (await buildCourse(t.db)).id)).id}` }) },
+  { method: 'GET', route: '/api/certificates/:id/pdf', guard: 'signed-in', call: async (w) => ({ path: `/api/certificates/${(await certificateFor(w.user.id, (await buildCourse(t.db)).id)).id}/pdf` }) },
   { method: 'POST', route: '/api/certificates', guard: 'certificates.issue', call: async (w) => {
     const learner = await someone();
     await createEnrollment(t.db, learner.id, w.course.id);
@@ -380,6 +383,8 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'DELETE', route: '/api/cart', guard: 'signed-in', call: () => ({ path: '/api/cart' }) },
 
   // Checkout and payments (decision 0024): every signed-in buyer, on their own orders and sessions.
+  // The receipt's address for an account without one (an order of this session id is not the walker's: 404, never 403).
+  { method: 'POST', route: '/api/checkout/receipt-email', guard: 'signed-in', call: () => ({ path: '/api/checkout/receipt-email', body: { sessionId: 'cs_test_walk', email: 'walk@example.com' } }) },
   { method: 'POST', route: '/api/checkout/quote', guard: 'signed-in', call: async () => ({ path: '/api/checkout/quote', body: { items: [{ type: 'COURSE', itemId: (await buildCourse(t.db, { priceCents: 1500 })).id }] } }) },
   { method: 'POST', route: '/api/checkout', guard: 'signed-in', call: () => ({ path: '/api/checkout', body: {} }) },
   { method: 'POST', route: '/api/simple-checkout', guard: 'signed-in', call: async () => ({ path: '/api/simple-checkout', body: { type: 'COURSE', itemId: (await buildCourse(t.db, { priceCents: 1500 })).id } }) },
@@ -663,6 +668,38 @@ export const ROUTE_CASES: RouteCase[] = [
     },
   },
   { method: 'GET', route: '/api/my-resources', guard: 'signed-in', call: () => ({ path: '/api/my-resources' }) },
+
+  // Course reviews (decision 0066): a learner who finished the course, its instructor's reply, an admin's hiding.
+  { method: 'GET', route: '/api/courses/:id/reviews/mine', guard: 'signed-in', call: (w) => ({ path: `/api/courses/${w.course.id}/reviews/mine` }) },
+  {
+    method: 'POST',
+    route: '/api/courses/:id/reviews',
+    guard: 'signed-in',
+    call: async (w) => {
+      const course = await buildCourse(t.db);
+      await t.db.insert(enrollments).values({ userId: w.user.id, courseId: course.id, source: 'free', completedAt: new Date().toISOString() });
+      return { path: `/api/courses/${course.id}/reviews`, body: { rating: 5, body: 'Walked and finished it.' } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/courses/:id/reviews/:reviewId/reply',
+    guard: 'signed-in',
+    call: async (w) => {
+      const [row] = await t.db.insert(courseReviews).values({ courseId: w.course.id, userId: (await someone()).id, rating: 4 }).returning();
+      return { path: `/api/courses/${w.course.id}/reviews/${row!.id}/reply`, body: { body: 'Thank you!' } };
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/courses/:id/reviews/:reviewId',
+    guard: 'course_reviews.moderate',
+    call: async () => {
+      const course = await buildCourse(t.db);
+      const [row] = await t.db.insert(courseReviews).values({ courseId: course.id, userId: (await someone()).id, rating: 1 }).returning();
+      return { path: `/api/courses/${course.id}/reviews/${row!.id}` };
+    },
+  },
   { method: 'POST', route: '/api/resource-categories', guard: 'resource_categories.manage', call: () => ({ path: '/api/resource-categories', body: { name: walkCategoryName() } }) },
   { method: 'PATCH', route: '/api/resource-categories/:id', guard: 'resource_categories.manage', call: async () => ({ path: `/api/resource-categories/${(await makeResourceCategory(t.db)).id}`, body: { name: walkCategoryName() } }) },
   { method: 'DELETE', route: '/api/resource-categories/:id', guard: 'resource_categories.manage', call: async () => ({ path: `/api/resource-categories/${(await makeResourceCategory(t.db)).id}` }) },
@@ -688,6 +725,7 @@ export const ROUTE_CASES: RouteCase[] = [
       ['GET', '/api/categories'],
       ['GET', '/api/courses'],
       ['GET', '/api/courses/:id'],
+      ['GET', '/api/courses/:id/reviews'],
       ['GET', '/api/instructors/:id'],
       ['GET', '/api/users/:id'],
       ['GET', '/api/certificates/verify/:code'],
@@ -708,6 +746,11 @@ export const ROUTE_CASES: RouteCase[] = [
       ['GET', '/api/resources/files/:token'],
       ['GET', '/api/resources/:id'],
       ['GET', '/api/resources/:id/reviews'],
+      // A published resource's stamped first pages (decision 0064).
+      ['GET', '/api/resources/:id/preview'],
+      // A visitor's checkout: the quote, and the order with its new account (decision 0065).
+      ['POST', '/api/checkout/guest/quote'],
+      ['POST', '/api/checkout/guest'],
       ['GET', '/api/curriculum'],
       ['GET', '/api/curriculum/:id'],
       ['GET', '/api/curriculum/:id/reviews'],

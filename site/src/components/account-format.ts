@@ -1,13 +1,7 @@
 import { planOfTier } from '../../../worker/src/domain/subscriptions.ts';
 
-/** 'CURRICULUM_SELLER' → 'Curriculum Seller'. */
-export function roleLabel(role: string): string {
-  return role
-    .toLowerCase()
-    .split('_')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
-}
+/** 'CURRICULUM_ADMIN' → 'Curriculum admin': the one helper every page that shows a role uses. */
+export { roleLabel } from '../../../shared/roles.ts';
 
 /** The plan a subscription tier counts as, for display: 'Educator', 'Free', ... */
 export function planLabel(tier: string | null | undefined): string {

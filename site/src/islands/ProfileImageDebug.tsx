@@ -1,10 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { can } from '../../../worker/src/domain/permissions.ts';
+import { roleList } from '../../../worker/src/domain/roles.ts';
 import ImageDisplay from '../components/ImageDisplay.tsx';
 import { useHydrated } from '../components/use-hydrated.ts';
 import { DEFAULT_IMAGES, imageFallbackChain } from '../lib/image-url.ts';
 import { imageUrlSteps, type ImageUrlStep } from '../lib/image-url-steps.ts';
+import { $imageCheck, loadImageCheck, type ImageDebugCheck } from '../stores/admin-landing.ts';
 import { $user } from '../stores/auth.ts';
+import AccessDenied from './course-admin/AccessDenied.tsx';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
 import './profile-image-debug.css';
 
@@ -18,8 +22,33 @@ function Url({ value }: { value: string }) {
   return value ? <code className="imgdbg-url">{value}</code> : <span className="muted">(empty)</span>;
 }
 
+const kilobytes = (bytes: number) => `${(bytes / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} KB`;
+
+function storedLine(check: ImageDebugCheck): string {
+  if (!check.url) return 'No address to check.';
+  if (!check.upload) return 'Not one of this site’s uploads: the browser loads it from where it points.';
+  if (!check.upload.stored) return `Not stored: there is no upload under ${check.upload.key}.`;
+  return `Stored: ${check.upload.key}, ${kilobytes(check.upload.size ?? 0)}, ${check.upload.content_type ?? 'unknown type'}.`;
+}
+
+/** Whether the address names a stored upload (GET /api/me/profile-image-debug), read once typing pauses. */
+function ServerCheck({ url }: { url: string }) {
+  const state = useStore($imageCheck);
+  useEffect(() => {
+    const timer = window.setTimeout(() => void loadImageCheck(url), 300);
+    return () => window.clearTimeout(timer);
+  }, [url]);
+  const data = state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
+  return (
+    <p className="muted" role="status" aria-label="On the server">
+      <strong>On the server: </strong>
+      {state.status === 'error' ? state.message : data && data.url === url ? storedLine(data) : 'Checking...'}
+    </p>
+  );
+}
+
 /**
- * /profile-image-debug: the image URL helper (lib/image-url.ts) applied rule by rule to a URL (the signed-in
+ * /profile-image-debug (staff only: `diagnostics.read` of the permission table): the image URL helper (lib/image-url.ts) applied rule by rule to a URL (the signed-in
  * user's profile image to begin with), and the shared image display (ImageDisplay) trying the result.
  */
 function ProfileImageDebug() {
@@ -45,6 +74,7 @@ function ProfileImageDebug() {
   const chain = useMemo(() => imageFallbackChain(url, { now, fallbackSrc }), [url, now, fallbackSrc]);
 
   if (!hydrated || !user) return <p className="loading">Loading your profile image...</p>;
+  if (!can(roleList(user.role), 'diagnostics.read')) return <AccessDenied message="This page is for the platform's staff: admins and sub-admins." />;
 
   return (
     <div className="stack imgdbg">
@@ -74,6 +104,7 @@ function ProfileImageDebug() {
             </button>
             <a href="/profile/edit">Change your profile image</a>
           </p>
+          <ServerCheck url={url} />
         </div>
       </section>
 

@@ -1,4 +1,6 @@
-import { userMenuItems } from '../../../worker/src/domain/navigation.ts';
+import { accountMenuItems, areaMenuItems } from '../../../shared/account-areas.ts';
+import { roleLabels } from '../../../shared/roles.ts';
+import type { MenuItem } from '../../../worker/src/domain/navigation.ts';
 import { apiFetch } from '../lib/api.ts';
 import { $auth, loadUser, logout, type AuthState, type User } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
@@ -9,7 +11,8 @@ let menuCount = 0;
 
 /**
  * The header's account control: Sign In and Create Account for guests; for a signed-in
- * user a menu button (WAI-ARIA menu button pattern) with the items of their roles and Sign Out.
+ * user a menu button (WAI-ARIA menu button pattern): their roles in words, a link to each area
+ * their roles open, their account's pages and Sign Out (shared/account-areas.ts).
  * It follows the auth store, so a new name or profile picture shows at once.
  */
 export function mountUserMenu(root: HTMLElement): () => void {
@@ -77,13 +80,18 @@ function accountMenu(root: HTMLElement, user: User): () => void {
   const list = h(
     'ul',
     { id: `${id}-menu`, role: 'menu', 'aria-labelledby': button.id, className: 'menu-list' },
-    userMenuItems(user.role).map((item) =>
-      h('li', { role: 'none' }, h('a', { role: 'menuitem', tabindex: '-1', className: 'menu-item', href: item.href }, item.label)),
-    ),
+    areaMenuItems(user.role).map(menuItem),
+    h('li', { role: 'separator', className: 'menu-separator' }),
+    accountMenuItems(user.role).map(menuItem),
     h('li', { role: 'separator', className: 'menu-separator' }),
     h('li', { role: 'none' }, signOutItem),
   );
-  const panel = h('div', { className: 'menu', hidden: true }, h('p', { className: 'menu-label' }, h('strong', null, name), h('br'), `@${user.username}`), list);
+  const panel = h(
+    'div',
+    { className: 'menu', hidden: true },
+    h('p', { className: 'menu-label' }, h('strong', null, name), h('br'), `@${user.username}`, h('br'), h('span', { className: 'menu-roles' }, roleLabels(user.role).join(' · '))),
+    list,
+  );
   const wrapper = h('div', { className: 'menu-root' }, button, panel);
   const bell = notificationsBell();
   root.replaceChildren(h('div', { className: 'user-menu-bar' }, bell.link, wrapper));
@@ -161,6 +169,10 @@ function accountMenu(root: HTMLElement, user: User): () => void {
     document.removeEventListener('pointerdown', onPointerDown);
     bell.stop();
   };
+}
+
+function menuItem(item: MenuItem): HTMLElement {
+  return h('li', { role: 'none' }, h('a', { role: 'menuitem', tabindex: '-1', className: 'menu-item', href: item.href }, item.label));
 }
 
 /** The bell's accessible name: how many notices are unread. */

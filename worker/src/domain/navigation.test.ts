@@ -10,7 +10,6 @@ import {
   SIDEBAR_MENUS,
   sidebarItems,
   sidebarMenuKind,
-  userMenuItems,
 } from './navigation.ts';
 import { can } from './permissions.ts';
 
@@ -166,38 +165,6 @@ describe('sidebar menu', () => {
     ]);
     expect(hrefs('instructor')).toEqual([
       '/instructor', '/instructor/courses', '/instructor/courses/create', '/instructor/students', '/instructor/certificates', '/instructor/availability', '/instructor/bookings', '/instructor/settings',
-    ]);
-  });
-});
-
-describe('user menu', () => {
-  const labels = (role: Parameters<typeof userMenuItems>[0]) => userMenuItems(role).map((i) => i.label);
-  const base = ['My Dashboard', 'My Courses', 'My Purchases', 'Manage Subscription', 'My Profile'];
-
-  it('shows the common items to every signed-in user', () => {
-    expect(labels(['STUDENT'])).toEqual(base);
-    expect(labels([])).toEqual(base);
-  });
-
-  it('adds Seller Payments for roles containing SELLER or CURRICULUM_OFFICER', () => {
-    expect(labels(['SELLER'])).toEqual([...base, 'Seller Payments']);
-    expect(labels(['CURRICULUM_SELLER'])).toEqual([...base, 'Seller Payments']);
-    expect(labels(['CURRICULUM_OFFICER'])).toEqual([...base, 'Seller Payments']);
-  });
-
-  it('adds Admin Panel for a role containing ADMIN', () => {
-    expect(labels(['ADMIN'])).toEqual([...base, 'Admin Panel']);
-    expect(labels(['CURRICULUM_ADMIN'])).toEqual([...base, 'Admin Panel']);
-    expect(labels('INSTRUCTOR_ADMIN')).toEqual([...base, 'Admin Panel']);
-  });
-
-  it('shows both for a seller who is an admin', () => {
-    expect(labels(['SELLER', 'ADMIN'])).toEqual([...base, 'Seller Payments', 'Admin Panel']);
-  });
-
-  it('links each item to its page', () => {
-    expect(userMenuItems(['SELLER', 'ADMIN']).map((i) => i.href)).toEqual([
-      '/dashboard', '/my-courses', '/my-purchases', '/profile/manage', '/profile', '/seller/payments', '/admin',
     ]);
   });
 });

@@ -159,18 +159,3 @@ export function isHeaderLinkActive(link: (typeof HEADER_LINKS)[number], path: st
   if (link.href === '/') return path === '/';
   return under(link.href) || (link.alsoActiveUnder ? under(link.alsoActiveUnder) : false);
 }
-
-/** The header's user menu items for a signed-in user. */
-export function userMenuItems(role: NavUser['role']): MenuItem[] {
-  const roles = roleList(role);
-  const items: MenuItem[] = [
-    { href: '/dashboard', label: 'My Dashboard' },
-    { href: '/my-courses', label: 'My Courses' },
-    { href: '/my-purchases', label: 'My Purchases' },
-    { href: '/profile/manage', label: 'Manage Subscription' },
-    { href: '/profile', label: 'My Profile' },
-  ];
-  if (roles.some((r) => r.includes('SELLER') || r.includes('CURRICULUM_OFFICER'))) items.push({ href: '/seller/payments', label: 'Seller Payments' });
-  if (hasAdminRole(roles)) items.push({ href: '/admin', label: 'Admin Panel' });
-  return items;
-}

@@ -38,12 +38,17 @@ describe('the permission table (decision 0013)', () => {
   it('gives CURRICULUM_ADMIN the curriculum, sellers and store settings, nothing of people or courses', () => {
     expect([...permissionsOf(['CURRICULUM_ADMIN'])].sort()).toEqual([
       'curriculum.manage',
+      'diagnostics.read',
       'resource_categories.manage',
       'resources.manage',
       'resources.review',
       'sellers.manage',
       'store.settings',
     ]);
+  });
+
+  it('opens the staff diagnostics to the admins and sub-admins only', () => {
+    expect(rolesWith('diagnostics.read')).toEqual(['ADMIN', 'INSTRUCTOR_ADMIN', 'COURSE_CREATOR_ADMIN', 'CURRICULUM_ADMIN']);
   });
 
   it('lets sellers sell and curriculum officers sell and review, nothing more', () => {

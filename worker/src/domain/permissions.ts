@@ -39,6 +39,8 @@ export const ACTIONS = [
   'certificates.list_all',
   'certificate_templates.design',
   'certificate_templates.manage',
+  // Hiding a learner's course review (decision 0066), audited: ADMIN's alone.
+  'course_reviews.moderate',
   // The curriculum store and its sellers (decision 0029).
   'curriculum.manage',
   'resources.manage',
@@ -69,6 +71,8 @@ export const ACTIONS = [
   'deployment.read',
   'documentation.read',
   'audit.read',
+  // Staff diagnostics (the profile image debug page and its API): every admin and sub-admin.
+  'diagnostics.read',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -85,7 +89,7 @@ const OWN_COURSES: readonly Action[] = [
  * The course domain of the sub-admins: their own courses and the revocation of those courses'
  * certificates. Categories shape the public catalogue and stay ADMIN's (the admin menu's page).
  */
-const COURSE_ADMIN: readonly Action[] = [...OWN_COURSES, 'certificates.revoke'];
+const COURSE_ADMIN: readonly Action[] = [...OWN_COURSES, 'certificates.revoke', 'diagnostics.read'];
 
 /**
  * The store's administration: every resource (approve, reject, feature, archive), its categories,
@@ -98,6 +102,7 @@ const CURRICULUM_ADMIN: readonly Action[] = [
   'resource_categories.manage',
   'sellers.manage',
   'store.settings',
+  'diagnostics.read',
 ];
 
 /**

@@ -2,11 +2,12 @@ import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $stats, loadStats } from '../../stores/admin.ts';
-import { sidebarItems } from '../../../../worker/src/domain/navigation.ts';
+import { roleLabel } from '../../../../shared/roles.ts';
 import { $user } from '../../stores/auth.ts';
 import { ErrorState, LoadingState, StatCard } from './AdminStates.tsx';
 import { useCan } from './PermissionGate.tsx';
 import { DashboardFigures } from './DashboardFigures.tsx';
+import SubAdminLanding from './SubAdminLanding.tsx';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -78,7 +79,7 @@ function PlatformOverview() {
               {roles.map(([role, count]) => (
                 <tr key={role}>
                   <th scope="row">
-                    <span className="badge badge-primary">{role}</span>
+                    <span className="badge badge-primary">{roleLabel(role)}</span>
                   </th>
                   <td className="admin-num">{numberFormat.format(count)}</td>
                 </tr>
@@ -123,43 +124,12 @@ function PlatformOverview() {
   );
 }
 
-/**
- * A role containing ADMIN without the platform overview (decision 0013): the entries of its own
- * menu, so it is never shown counts or links the API would refuse.
- */
-function RoleHome() {
-  const user = useStore($user, { ssr: 'initial' });
-  const { items } = user ? sidebarItems(user.role) : { items: [] };
-  const links = items.filter((item) => item.href !== '/admin/dashboard');
-  return (
-    <section className="admin-stack" aria-labelledby="role-home-heading">
-      <h2 id="role-home-heading" className="admin-section-title">
-        Your areas
-      </h2>
-      <p className="muted">The platform overview, users and roles are managed by a platform administrator.</p>
-      {links.length === 0 ? (
-        <p className="admin-empty">Your role has no admin screens yet.</p>
-      ) : (
-        <ul className="admin-link-grid">
-          {links.map((item) => (
-            <li key={item.href}>
-              <a className="card admin-link-card" href={item.href}>
-                <strong>{item.label}</strong>
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-/** /admin/dashboard: the overview for ADMIN, the role's own areas for the other admin roles. */
+/** /admin/dashboard: the overview for ADMIN; for the other admin roles what waits for them and their figures (decisions 0013, 0067). */
 function AdminDashboard() {
   const user = useStore($user, { ssr: 'initial' });
   const overview = useCan('admin.stats');
   if (!user) return null;
-  return overview ? <PlatformOverview /> : <RoleHome />;
+  return overview ? <PlatformOverview /> : <SubAdminLanding />;
 }
 
 export default withErrorBoundary(AdminDashboard);

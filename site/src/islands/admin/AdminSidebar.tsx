@@ -1,7 +1,8 @@
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { sidebarItems, type SidebarMenuKind } from '../../../../worker/src/domain/navigation.ts';
+import type { SidebarMenuKind } from '../../../../worker/src/domain/navigation.ts';
+import { areaMenuItems, sidebarFor } from '../../../../shared/account-areas.ts';
 import { $auth, loadUser, logout } from '../../stores/auth.ts';
 import { $sidebarCollapsed, initSidebar, toggleSidebar } from '../../stores/admin.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -12,6 +13,9 @@ const MENU_TITLES: Record<SidebarMenuKind, string> = {
   seller: 'Seller',
   instructor: 'Instructor',
 };
+
+/** Where each menu's area lives: its links are the menu itself. */
+const AREA_PREFIX: Record<SidebarMenuKind, string> = { admin: '/admin', 'curriculum-admin': '/admin', seller: '/seller', instructor: '/instructor' };
 
 /** Simple line icons (24×24, stroke) so the collapsed rail still shows where each link goes. */
 const ICON_PATHS: Record<string, string> = {
@@ -116,8 +120,18 @@ function AdminSidebar({ currentPath }: AdminSidebarProps) {
   }
 
   const user = auth.status === 'ready' ? auth.user : null;
-  // The user's roles pick the menu (admin, seller or instructor); the permission table keeps only the entries this user's roles can use.
-  const { kind, items } = user ? sidebarItems(user.role) : { kind: null, items: [] };
+  // The area the page is in picks the menu (admin, curriculum admin, seller or instructor) among those the user's roles open;
+  // the permission table keeps only the entries this user's roles can use.
+  const { kind, items } = user ? sidebarFor(user.role, normalise(path)) : { kind: null, items: [] };
+  // The user's other areas, one click away (the header's user menu's links), without those of the area shown.
+  const here = kind ? AREA_PREFIX[kind] : null;
+  const labels = new Set(items.map((i) => i.label));
+  // The admin menu is long and ADMIN works in no other area but learning: it keeps its menu alone.
+  const otherAreas = user && kind !== 'admin'
+    ? areaMenuItems(user.role)
+        .filter((a) => a.href !== '/dashboard' && !(here && (a.href === here || a.href.startsWith(here + '/'))))
+        .map((a) => (labels.has(a.label) ? { ...a, label: `${a.label} (learner)` } : a))
+    : [];
   const active = currentHref(
     items.map((i) => i.href),
     path,
@@ -177,6 +191,22 @@ function AdminSidebar({ currentPath }: AdminSidebarProps) {
                   >
                     <Icon name={iconFor(item.href, item.label)} />
                     <span className="admin-label">{item.label}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+
+        {otherAreas.length > 0 && (
+          <nav aria-label="Your other areas">
+            <p className="admin-signed-in admin-label">Your other areas</p>
+            <ul className="admin-menu">
+              {otherAreas.map((area) => (
+                <li key={area.href}>
+                  <a href={area.href} className="admin-menu-link" title={collapsed && !narrow ? area.label : undefined}>
+                    <Icon name={iconFor(area.href, area.label)} />
+                    <span className="admin-label">{area.label}</span>
                   </a>
                 </li>
               ))}

@@ -3,6 +3,7 @@ import { countLabel } from '../../lib/plural.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $roles, loadRoles } from '../../stores/admin.ts';
+import { roleLabel } from '../../../../shared/roles.ts';
 import { TableScrollBox } from '../../components/ResponsiveTable.tsx';
 import { ErrorState, LoadingState } from './AdminStates.tsx';
 import { PermissionGate } from './PermissionGate.tsx';
@@ -41,11 +42,11 @@ function RolesList() {
             {data.map((role) => (
               <tr key={role.id}>
                 <th scope="row">
-                  <span className="badge badge-primary">{role.name}</span>
+                  <span className="badge badge-primary">{roleLabel(role.name)}</span>
                 </th>
                 <td>{role.description || '—'}</td>
                 <td className="admin-num">
-                  <a href={`/admin/users?role=${encodeURIComponent(role.name)}`} aria-label={`${countLabel(role.user_count, 'user')} with ${role.name}`}>
+                  <a href={`/admin/users?role=${encodeURIComponent(role.name)}`} aria-label={`${countLabel(role.user_count, 'user')} with ${roleLabel(role.name)}`}>
                     {role.user_count}
                   </a>
                 </td>

@@ -4,6 +4,7 @@ import { Switch } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import { mayChangeAccount } from '../../../../worker/src/domain/permissions.ts';
 import { roleList, ROLE_NAMES } from '../../../../worker/src/domain/roles.ts';
+import { planName, roleLabel } from '../../../../shared/roles.ts';
 import { $user } from '../../stores/auth.ts';
 import {
   $userDetail,
@@ -84,7 +85,7 @@ function UserDetail() {
   const lastRole = user.role.length === 1;
   /** Why a role cannot be revoked here (the server refuses the same with 409), or null. */
   const revokeBlocked = (role: string): string | null =>
-    isSelf && role === 'ADMIN' ? 'You cannot remove your own ADMIN role.' : lastRole ? 'A user must keep at least one role: grant another role before removing this one.' : null;
+    isSelf && role === 'ADMIN' ? 'You cannot remove your own Admin role.' : lastRole ? 'A user must keep at least one role: grant another role before removing this one.' : null;
   const roleRules = showRevoke ? [...new Set(user.role.map(revokeBlocked).filter((r): r is string => r !== null))] : [];
 
   async function grant() {
@@ -141,7 +142,7 @@ function UserDetail() {
           <div>
             <dt>Subscription</dt>
             <dd>
-              {user.subscription_tier}
+              {planName(user.subscription_tier)}
               {user.subscription_status ? ` (${user.subscription_status})` : ''}
               {user.subscription_expires_at ? ` · until ${formatDate(user.subscription_expires_at)}` : ''}
             </dd>
@@ -219,13 +220,13 @@ function UserDetail() {
           <ul className="admin-chips" aria-label="Current roles">
             {user.role.map((role) => (
               <li key={role} className="admin-chip">
-                <span>{role}</span>
+                <span>{roleLabel(role)}</span>
                 {showRevoke && (
                   <button
                     type="button"
                     className="admin-chip-remove"
-                    aria-label={`Revoke ${role}`}
-                    title={revokeBlocked(role) ?? `Revoke ${role}`}
+                    aria-label={`Revoke ${roleLabel(role)}`}
+                    title={revokeBlocked(role) ?? `Revoke ${roleLabel(role)}`}
                     disabled={busy || revokeBlocked(role) !== null}
                     aria-describedby={revokeBlocked(role) ? ids.roleRules : undefined}
                     onClick={() => setRoleToRevoke(role)}
@@ -247,8 +248,8 @@ function UserDetail() {
           onOpenChange={(open) => {
             if (!open) setRoleToRevoke(null);
           }}
-          title={`Revoke ${roleToRevoke ?? ''} from ${displayName(user)}?`}
-          description={`${displayName(user)} (@${user.username}) loses what ${roleToRevoke ?? 'this role'} allows at once. You can grant it again later.`}
+          title={`Revoke ${roleToRevoke ? roleLabel(roleToRevoke) : ''} from ${displayName(user)}?`}
+          description={`${displayName(user)} (@${user.username}) loses what ${roleToRevoke ? roleLabel(roleToRevoke) : 'this role'} allows at once. You can grant it again later.`}
           confirmLabel="Revoke role"
           destructive
           onConfirm={async () => {
@@ -272,7 +273,7 @@ function UserDetail() {
               <option value="">Choose a role…</option>
               {grantable.map((role) => (
                 <option key={role} value={role}>
-                  {role}
+                  {roleLabel(role)}
                 </option>
               ))}
             </select>

@@ -2,6 +2,7 @@ import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { ROLE_NAMES } from '../../../../worker/src/domain/roles.ts';
+import { roleLabel } from '../../../../shared/roles.ts';
 import { $usersExportHref, $usersList, $usersPageCount, $usersQuery, displayName, initUsersList, reloadUsers, setUsersPage, setUsersRole, setUsersSearch } from '../../stores/admin.ts';
 import { type UserPage } from '../../../../shared/admin-users.ts';
 import { ExportCsvButton } from '../../components/admin/ExportCsvButton.tsx';
@@ -35,7 +36,7 @@ const COLUMNS: readonly TableColumn<UserRow>[] = [
         ) : (
           user.role.map((role) => (
             <li key={role} className="badge badge-primary">
-              {role}
+              {roleLabel(role)}
             </li>
           ))
         )}
@@ -94,7 +95,7 @@ function UsersList() {
           <option value="">All roles</option>
           {ROLE_NAMES.map((role) => (
             <option key={role} value={role}>
-              {role}
+              {roleLabel(role)}
             </option>
           ))}
         </select>
@@ -112,7 +113,7 @@ function UsersList() {
       {data &&
         (data.data.length === 0 ? (
           <p className="admin-empty table-wrap">
-            {query.q.trim() ? `No users match “${query.q.trim()}”.` : query.role ? `No users hold ${query.role}.` : 'No users yet.'}
+            {query.q.trim() ? `No users match “${query.q.trim()}”.` : query.role ? `No users hold ${roleLabel(query.role)}.` : 'No users yet.'}
           </p>
         ) : (
           <ResponsiveTable caption="Users" columns={COLUMNS} rows={data.data} rowKey={(user) => user.id} busy={list.status === 'loading'} />
