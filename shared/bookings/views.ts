@@ -86,6 +86,11 @@ export interface DirectoryEntry {
   premium: boolean;
   /** From the searched ZIP code, when one was given and the instructor has a location. */
   distance_miles: number | null;
+  /**
+   * With a searched ZIP code: `nearby` when the instructor teaches in person there (listed first),
+   * `online` when only their online lessons reach it (listed after, marked "Online"); null without one.
+   */
+  reach: 'nearby' | 'online' | null;
   time_zone: string;
 }
 

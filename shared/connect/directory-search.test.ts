@@ -38,6 +38,7 @@ function record(id: number, over: Partial<DirectoryRecord> = {}): DirectoryRecor
     verified: false,
     premium: false,
     distance_miles: null,
+    reach: null,
     time_zone: 'America/New_York',
     latitude: null,
     longitude: null,
@@ -96,6 +97,61 @@ describe('searching the records', () => {
     expect(sorted('rating')).toEqual([4, 1, 3, 2]);
     expect(sorted('price_low')).toEqual([3, 2, 1, 4]);
     expect(sorted('price_high')).toEqual([3, 2, 1, 4]);
+  });
+
+  describe('near a searched ZIP code', () => {
+    const inPerson = (id: number, latitude: number, longitude: number, over: Partial<DirectoryRecord> = {}) =>
+      record(id, { offers_online: false, offers_in_person: true, latitude, longitude, ...over });
+    const newark = inPerson(1, 40.7357, -74.1724); // ~9 mi
+    const yonkers = inPerson(2, 40.9312, -73.8988); // ~13 mi
+    const queens = inPerson(3, 40.7282, -73.7949); // ~11 mi
+    const boston = inPerson(4, 42.3601, -71.0589, { offers_online: true, premium: true }); // ~190 mi, also online
+    const pittsburgh = inPerson(5, 40.4406, -79.9959, { premium: true }); // ~315 mi, in person only
+    const onlineOnly = record(6, { premium: true, verified: true });
+    const onlinePlain = record(7);
+    const all = [pittsburgh, onlinePlain, boston, yonkers, onlineOnly, queens, newark];
+    const search = (q: string) => searchRecords(all, filtersOf(parseDirectoryParams(new URLSearchParams(q)).query), NYC);
+    const ids = (q: string) => search(q).map((r) => r.id);
+
+    it('ranks the nearby instructors by distance, then the ones only online lessons reach, marked online', () => {
+      const found = search('zip=10001');
+      expect(found.map((r) => r.id)).toEqual([1, 3, 2, 6, 4, 7]);
+      expect(found.map((r) => r.reach)).toEqual(['nearby', 'nearby', 'nearby', 'online', 'online', 'online']);
+      // Outside the reach the distance is not the lesson's: an online lesson has none.
+      expect(found.find((r) => r.id === 4)!.distance_miles).toBeNull();
+      expect(found[0]!.distance_miles).toBeCloseTo(9, 0);
+    });
+
+    it('applies the radius to in-person lessons: a premium instructor 300 miles away is not listed for in person', () => {
+      expect(ids('zip=10001&mode=in_person')).toEqual([1, 3, 2]);
+      expect(ids('zip=10001&mode=in_person&radius=10')).toEqual([1]);
+      // Within the radius plus their own travel radius they reach the place.
+      expect(searchRecords([{ ...pittsburgh, travel_radius_miles: 250 }], filtersOf(parseDirectoryParams(new URLSearchParams('radius=100')).query), NYC)[0]).toMatchObject({ id: 5, reach: 'nearby' });
+    });
+
+    it('promotes a premium listing within the radius, never above it', () => {
+      const premiumFar = { ...yonkers, premium: true };
+      const withPremium = [pittsburgh, onlinePlain, boston, premiumFar, onlineOnly, queens, newark];
+      const found = searchRecords(withPremium, filtersOf(parseDirectoryParams(new URLSearchParams('zip=10001')).query), NYC).map((r) => r.id);
+      // Premium Yonkers comes first of the nearby ones; premium Boston (190 mi) and the premium
+      // online-only instructor come after every nearby one; Pittsburgh (in person only) not at all.
+      expect(found).toEqual([2, 1, 3, 6, 4, 7]);
+      expect(found).not.toContain(5);
+    });
+
+    it('keeps the tiers for every sort: the online ones after the nearby ones', () => {
+      const cheapOnline = { ...onlinePlain, price_from_cents: 1000, prices_cents: [1000] };
+      const found = searchRecords([cheapOnline, { ...queens, price_from_cents: 9000, prices_cents: [9000] }, newark], filtersOf(parseDirectoryParams(new URLSearchParams('sort=price_low')).query), NYC);
+      expect(found.map((r) => r.id)).toEqual([1, 3, 7]);
+      expect(ids('zip=10001&mode=online')).toEqual([6, 4, 7]);
+      expect(search('zip=10001&mode=online').every((r) => r.reach === 'online')).toBe(true);
+    });
+
+    it('without a place lists everyone by the sort, with no reach', () => {
+      const found = searchRecords(all, filtersOf(parseDirectoryParams(new URLSearchParams('')).query), null);
+      expect(found.map((r) => r.id).slice(0, 3)).toEqual([6, 4, 5]);
+      expect(found.every((r) => r.reach === null && r.distance_miles === null)).toBe(true);
+    });
   });
 
   it('answers the entry without where the teacher is or the price list', () => {

@@ -98,12 +98,37 @@ const SORTS: Record<DirectorySort, (a: DirectoryRecord, b: DirectoryRecord) => n
   price_high: (a, b) => byNumber(a.price_from_cents, b.price_from_cents, -1) || recommended(a, b),
 };
 
+/**
+ * Recommended near a searched place: premium first (promoted among the nearby ones only, as the
+ * tiers keep them), then the nearest, then the rest of recommended.
+ */
+const nearbyRecommended = (a: DirectoryRecord, b: DirectoryRecord) =>
+  Number(b.premium) - Number(a.premium) || byNumber(a.distance_miles, b.distance_miles, 1) || recommended(a, b);
+
+/**
+ * With a searched place (decision 0068): the instructors who teach in person there come first,
+ * then those only their online lessons reach, marked `online`; each tier in the asked order, so
+ * no listing, premium or not, goes above a nearby one from outside the radius.
+ */
+function rankNear(records: DirectoryRecord[], sort: DirectorySort): DirectoryRecord[] {
+  const order = sort === 'recommended' ? nearbyRecommended : SORTS[sort];
+  const nearby = records.filter((r) => r.reach === 'nearby').sort(order);
+  const online = records.filter((r) => r.reach !== 'nearby').sort(SORTS[sort]);
+  return [...nearby, ...online];
+}
+
 /** The records that match, each with its distance from the origin, in the asked order. */
 export function searchRecords(records: readonly DirectoryRecord[], filters: DirectoryFilters, origin: Origin | null): DirectoryRecord[] {
-  return records
+  const found = records
     .map((r) => ({ ...r, distance_miles: distanceFrom(origin, r) }))
-    .filter((r) => matches(r, filters, origin))
-    .sort(SORTS[filters.sort]);
+    .filter((r) => matches(r, filters, origin));
+  if (!origin) return found.map((r) => ({ ...r, reach: null })).sort(SORTS[filters.sort]);
+  const reached = found.map((r): DirectoryRecord => {
+    const nearby = filters.mode !== 'online' && reaches(r, filters);
+    // Outside the reach, the distance says nothing about the lesson (it is online).
+    return { ...r, reach: nearby ? 'nearby' : 'online', distance_miles: nearby ? r.distance_miles : null };
+  });
+  return rankNear(reached, filters.sort);
 }
 
 /** The answer's entry of a record (where it is and the price list stay on the server's side). */

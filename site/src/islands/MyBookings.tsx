@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import LoadError from '../components/LoadError.tsx';
-import { browserTimeZone } from '../lib/booking-time.ts';
-import { $busy, $packages, $past, $upcoming, $waitlist, loadBookings, loadPackages, loadWaitlist, type BookingView } from '../stores/bookings.ts';
+import { useHydrated } from '../components/use-hydrated.ts';
+import { browserTimeZone, zoneLabel } from '../lib/booking-time.ts';
+import { $busy, $cancelled, $packages, $past, $upcoming, $waitlist, loadBookings, loadPackages, loadWaitlist, type BookingView } from '../stores/bookings.ts';
 import type { Loadable } from '../stores/query.ts';
 import BookingCard, { type BookingAction } from './booking/BookingCard.tsx';
 import { CancelDialog, RescheduleDialog, ReviewDialog } from './booking/BookingDialogs.tsx';
@@ -14,6 +15,7 @@ import { Loading } from './learning-parts.tsx';
 const TABS = [
   { key: 'upcoming', label: 'Upcoming' },
   { key: 'past', label: 'Past' },
+  { key: 'cancelled', label: 'Cancelled' },
   { key: 'waitlist', label: 'Waitlist' },
   { key: 'packages', label: 'Packages' },
 ] as const;
@@ -30,14 +32,20 @@ function Listed<T>({ state, retry, children }: { state: Loadable<T[]>; retry: ()
   return <>{children(state.data ?? [])}</>;
 }
 
-/** /my-bookings: upcoming and past lessons, waitlist places and lesson packages. */
+/**
+ * /my-bookings: upcoming, past and cancelled lessons, waitlist places and lesson packages. What
+ * depends on the browser's zone is rendered only once hydrated: the server's zone is not the
+ * browser's, and the first render must be the server's.
+ */
 function MyBookings() {
   const [tab, setTab] = useState<Tab>('upcoming');
+  const hydrated = useHydrated();
   const [zone] = useState(browserTimeZone);
   const [now, setNow] = useState(() => Date.now());
   const [open, setOpen] = useState<{ action: BookingAction; booking: BookingView } | null>(null);
   const upcoming = useStore($upcoming);
   const past = useStore($past);
+  const cancelled = useStore($cancelled);
   const waitlist = useStore($waitlist);
   const packages = useStore($packages);
   const busy = useStore($busy);
@@ -47,6 +55,7 @@ function MyBookings() {
     setTab(tabFromUrl());
     void loadBookings('upcoming');
     void loadBookings('past');
+    void loadBookings('cancelled');
     void loadWaitlist();
     void loadPackages();
     // Time left on held payments and offered places.
@@ -83,7 +92,9 @@ function MyBookings() {
 
   return (
     <div className="tabs">
-      <p className="booking-meta">Times are shown in your time zone ({zone}).</p>
+      <p className="booking-meta" hidden={!hydrated}>
+        {hydrated ? `Times are shown in your time zone: ${zoneLabel(zone)}.` : ''}
+      </p>
       <div role="tablist" aria-label="My bookings">
         {TABS.map((t, i) => (
           <button
@@ -126,6 +137,11 @@ function MyBookings() {
         {tab === 'past' && (
           <Listed state={past} retry={() => void loadBookings('past')}>
             {(list) => bookingList(list, <p className="panel center">No past bookings yet.</p>, 'Past bookings')}
+          </Listed>
+        )}
+        {tab === 'cancelled' && (
+          <Listed state={cancelled} retry={() => void loadBookings('cancelled')}>
+            {(list) => bookingList(list, <p className="panel center">No cancelled bookings.</p>, 'Cancelled bookings')}
           </Listed>
         )}
         {tab === 'waitlist' && (

@@ -1,4 +1,5 @@
 import { browserTimeZone, formatShortDay, instructorNote, formatTime, zoneCity } from '../lib/booking-time.ts';
+import { flowSearch } from '../lib/booking-address.ts';
 import { $preview, loadPreview, PREVIEW_DAYS } from '../stores/availability-preview.ts';
 import { h, mountWhenIdle } from './dom.ts';
 
@@ -7,7 +8,8 @@ const SHOWN = 6;
 /**
  * The booking card's preview on /instructors/{id} (decision 0032): the next open times of the
  * chosen lesson type over the coming week, in the visitor's zone (Intl) with the instructor's
- * wall time noted. Each time links to the booking page.
+ * wall time beside. Each time links to the booking page with that lesson type and time chosen
+ * (`?type=&at=`, so it survives a reload).
  */
 function mountAvailabilityPreview(root: HTMLElement): void {
   const instructorId = Number(root.dataset.instructorId);
@@ -34,15 +36,16 @@ function mountAvailabilityPreview(root: HTMLElement): void {
       return;
     }
     const open = state.answer.slots.filter((s) => !s.full && s.seats_left > 0).slice(0, SHOWN);
+    const lessonTypeId = state.lessonTypeId;
     list.replaceChildren(
       ...open.map((s) => {
         const note = instructorNote(s.starts_at, zone, instructorZone);
-        const href = `/instructors/${instructorId}/book`;
+        const href = `/instructors/${instructorId}/book${flowSearch({ lessonTypeId, slot: s })}`;
         return h(
           'li',
           null,
           h('a', { href }, `${formatShortDay(s.starts_at, zone)}, ${formatTime(s.starts_at, zone)}`),
-          note ? h('span', { className: 'text-sm muted' }, ` · ${note}`) : null,
+          note ? h('span', { className: 'text-sm muted' }, ` (${note})`) : null,
         );
       }),
     );

@@ -67,6 +67,8 @@ function mountConnectDirectory(root: HTMLElement): void {
         distance.textContent = r.distance_miles === null ? '' : distanceText(r.distance_miles);
         distance.hidden = r.distance_miles === null;
       }
+      const online = li.querySelector<HTMLElement>('[data-online-reach]');
+      if (online) online.hidden = r.reach !== 'online';
       list.appendChild(li);
     }
     for (const [id, li] of cards) if (!shownIds.has(id)) li.hidden = true;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  bookerWhen,
   bookingWhen,
   cancellationDeadline,
   dayChip,
@@ -14,6 +15,10 @@ import {
   slotLabel,
   zoneChoices,
   zoneCity,
+  zoneLabel,
+  zoneMatches,
+  zoneOffset,
+  zoneOptions,
 } from './booking-time.ts';
 
 describe('booking times in a zone', () => {
@@ -21,9 +26,11 @@ describe('booking times in a zone', () => {
     // 14:00 UTC on 30 Nov 2026: 2:00 PM in London, 9:00 AM in New York, 3:00 PM in Berlin.
     const at = '2026-11-30T14:00:00.000Z';
     expect(formatTime(at, 'Europe/London')).toBe('2:00 PM');
-    expect(slotLabel(at, 'America/New_York', 'Europe/Berlin')).toBe('9:00 AM your time · 3:00 PM in Berlin (instructor)');
-    expect(slotLabel(at, 'Europe/London', 'Europe/London')).toBe('2:00 PM your time · same as the instructor');
-    expect(instructorNote(at, 'Europe/London', 'America/New_York')).toBe('9:00 AM in New York (instructor)');
+    expect(slotLabel(at, 'America/New_York', 'Europe/Berlin')).toBe('9:00 AM your time (3:00 PM in Berlin)');
+    expect(slotLabel(at, 'Europe/London', 'Europe/London')).toBe('2:00 PM your time');
+    // Two zones that read the same wall time now: nothing to note.
+    expect(slotLabel(at, 'Europe/London', 'Africa/Abidjan')).toBe('2:00 PM your time');
+    expect(instructorNote(at, 'Europe/London', 'America/New_York')).toBe('9:00 AM in New York');
     expect(instructorNote(at, 'Europe/London', 'Europe/London')).toBe('');
     expect(bookingWhen(at, 'Europe/London')).toBe('Monday, November 30, 2026 at 2:00 PM (Europe/London)');
   });
@@ -31,7 +38,8 @@ describe('booking times in a zone', () => {
   it('names the instructor day when it differs from the booker day', () => {
     // 23:30 UTC: 6:30 PM Monday in New York, 8:30 AM Tuesday in Tokyo.
     const at = '2026-11-30T23:30:00.000Z';
-    expect(slotLabel(at, 'America/New_York', 'Asia/Tokyo')).toBe('6:30 PM your time · 8:30 AM (Tue, Dec 1) in Tokyo (instructor)');
+    expect(slotLabel(at, 'America/New_York', 'Asia/Tokyo')).toBe('6:30 PM your time (Tue, Dec 1, 8:30 AM in Tokyo)');
+    expect(bookerWhen(at, 'America/New_York', 'Asia/Tokyo')).toBe('Monday, November 30, 2026 at 6:30 PM your time (Tue, Dec 1, 8:30 AM in Tokyo)');
   });
 
   it('follows daylight saving: the same wall time maps to different UTC hours across the change', () => {
@@ -75,6 +83,33 @@ describe('booking times in a zone', () => {
     expect(choices).toContain('Europe/London');
     expect(choices).toContain('America/New_York');
     expect(choices).toEqual([...choices].sort());
+  });
+
+  it('tells one story: the booker time everywhere, the instructor time beside when it differs', () => {
+    // 20:00 UTC on 30 Nov 2026: 3:00 PM in New York, 12:00 PM in Los Angeles.
+    const at = '2026-11-30T20:00:00.000Z';
+    expect(slotLabel(at, 'America/New_York', 'America/Los_Angeles')).toBe('3:00 PM your time (12:00 PM in Los Angeles)');
+    expect(bookerWhen(at, 'America/New_York', 'America/Los_Angeles')).toBe('Monday, November 30, 2026 at 3:00 PM your time (12:00 PM in Los Angeles)');
+    expect(bookerWhen(at, 'America/New_York', 'America/New_York')).toBe('Monday, November 30, 2026 at 3:00 PM your time');
+    expect(bookerWhen('nonsense', 'UTC', 'UTC')).toBe('');
+  });
+
+  it('names zones with their common name, city and offset; the browser zone first; searchable', () => {
+    const winter = new Date('2026-12-01T12:00:00Z');
+    expect(zoneLabel('America/New_York', winter)).toBe('Eastern Time — New York (UTC\u221205:00)');
+    expect(zoneLabel('Europe/Berlin', winter)).toBe('Central European Time — Berlin (UTC+01:00)');
+    expect(zoneLabel('UTC', winter)).toMatch(/\(UTC\+00:00\)$/);
+    expect(zoneOffset('Asia/Kolkata', winter)).toBe('UTC+05:30');
+    const options = zoneOptions('Europe/Berlin', 'America/Chicago', winter);
+    expect(options.slice(0, 2).map((o) => o.value)).toEqual(['America/Chicago', 'Europe/Berlin']);
+    expect(options.filter((o) => o.value === 'America/Chicago')).toHaveLength(1);
+    // The rest from the farthest west.
+    const rest = options.slice(2).map((o) => o.minutes);
+    expect(rest).toEqual([...rest].sort((a, b) => a - b));
+    const found = options.filter((o) => zoneMatches(o, 'pacific los'));
+    expect(found.map((o) => o.value)).toContain('America/Los_Angeles');
+    expect(options.filter((o) => zoneMatches(o, 'eastern new york')).map((o) => o.value)).toEqual(['America/New_York']);
+    expect(zoneMatches({ value: 'Asia/Tokyo', label: zoneLabel('Asia/Tokyo', winter) }, '')).toBe(true);
   });
 
   it('puts the cancellation deadline the policy hours before the start', () => {

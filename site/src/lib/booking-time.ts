@@ -99,15 +99,25 @@ export function sameWallTime(value: string | Date, a: string, b: string): boolea
 }
 
 /**
- * A slot's time for the booker with the instructor's noted:
- * "9:00 AM your time · 3:00 PM in Berlin (instructor)"; the instructor's day is named when it
- * is not the booker's.
+ * The instructor's wall time of an instant, as noted beside the booker's (decision 0068):
+ * "12:00 PM in Los Angeles", with the instructor's day first when it is not the booker's
+ * ("Tue, Dec 1, 8:30 AM in Tokyo"); '' when both read the same.
  */
+export function instructorNote(startsAt: string, bookerZone: string, instructorZone: string): string {
+  if (sameWallTime(startsAt, bookerZone, instructorZone)) return '';
+  const day = localDateKey(startsAt, bookerZone) !== localDateKey(startsAt, instructorZone) ? `${formatShortDay(startsAt, instructorZone)}, ` : '';
+  return `${day}${formatTime(startsAt, instructorZone)} in ${zoneCity(instructorZone)}`;
+}
+
+/** " (12:00 PM in Los Angeles)" to follow the booker's time, or '' when the zones read the same. */
+function besideNote(startsAt: string, bookerZone: string, instructorZone: string): string {
+  const note = instructorNote(startsAt, bookerZone, instructorZone);
+  return note ? ` (${note})` : '';
+}
+
+/** A slot's time for the booker with the instructor's beside: "3:00 PM your time (12:00 PM in Los Angeles)". */
 export function slotLabel(startsAt: string, bookerZone: string, instructorZone: string): string {
-  const mine = `${formatTime(startsAt, bookerZone)} your time`;
-  if (sameWallTime(startsAt, bookerZone, instructorZone)) return `${mine} · same as the instructor`;
-  const otherDay = localDateKey(startsAt, bookerZone) !== localDateKey(startsAt, instructorZone) ? ` (${formatShortDay(startsAt, instructorZone)})` : '';
-  return `${mine} · ${formatTime(startsAt, instructorZone)}${otherDay} in ${zoneCity(instructorZone)} (instructor)`;
+  return `${formatTime(startsAt, bookerZone)} your time${besideNote(startsAt, bookerZone, instructorZone)}`;
 }
 
 /** A booking's time for its booker: "Monday, November 30, 2026 at 9:00 AM (Europe/London)". */
@@ -115,11 +125,78 @@ export function bookingWhen(startsAt: string, zone: string): string {
   return `${formatDateTime(startsAt, zone)} (${zone})`;
 }
 
-/** The instructor's wall time noted beside: "3:00 PM in Berlin (instructor)", or '' when it is the same. */
-export function instructorNote(startsAt: string, bookerZone: string, instructorZone: string): string {
-  if (sameWallTime(startsAt, bookerZone, instructorZone)) return '';
-  const day = localDateKey(startsAt, bookerZone) !== localDateKey(startsAt, instructorZone) ? `${formatShortDay(startsAt, instructorZone)}, ` : '';
-  return `${day}${formatTime(startsAt, instructorZone)} in ${zoneCity(instructorZone)} (instructor)`;
+/**
+ * The one way a booking's time reads from review to My Bookings (decision 0068): the booker's day
+ * and time, and the instructor's beside when it differs:
+ * "Monday, November 30, 2026 at 3:00 PM your time (12:00 PM in Los Angeles)".
+ */
+export function bookerWhen(startsAt: string, bookerZone: string, instructorZone: string): string {
+  const day = formatDateTime(startsAt, bookerZone);
+  return day ? `${day} your time${besideNote(startsAt, bookerZone, instructorZone)}` : '';
+}
+
+/** "UTC−05:00": the zone's offset from UTC at an instant ('' where Intl cannot say). */
+export function zoneOffset(zone: string, at: Date = new Date()): string {
+  try {
+    const name = fmt(zone, { timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    const offset = name === 'GMT' ? '+00:00' : name.replace(/^GMT/, '');
+    return /^[+-]\d{2}:\d{2}$/.test(offset) ? `UTC${offset.replace('-', '\u2212')}` : '';
+  } catch {
+    return '';
+  }
+}
+
+/** "Eastern Time — New York (UTC−05:00)"; a zone without a common name: "Dubai (UTC+04:00)". */
+export function zoneLabel(zone: string, at: Date = new Date()): string {
+  let generic: string;
+  try {
+    generic = fmt(zone, { timeZoneName: 'longGeneric' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    generic = '';
+  }
+  const city = zoneCity(zone);
+  const offset = zoneOffset(zone, at);
+  const named = generic && !/^GMT/.test(generic) && generic !== city ? `${generic} — ${city}` : city;
+  return offset ? `${named} (${offset})` : named;
+}
+
+export interface ZoneOption {
+  value: string;
+  label: string;
+  /** Minutes east of UTC, for the order. */
+  minutes: number;
+}
+
+const offsetMinutes = (label: string): number => {
+  const m = /UTC([+\u2212])(\d{2}):(\d{2})/.exec(label);
+  return m ? (m[1] === '+' ? 1 : -1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+};
+
+/**
+ * The zone picker's choices: the browser's zone first, then the chosen one, then every zone from
+ * the farthest west, each with its friendly name and offset (decision 0068).
+ */
+export function zoneOptions(current: string, browser: string, at: Date = new Date()): ZoneOption[] {
+  const option = (value: string): ZoneOption => {
+    const label = zoneLabel(value, at);
+    return { value, label, minutes: offsetMinutes(label) };
+  };
+  const rest = zoneChoices(current)
+    .filter((z) => z !== browser && z !== current)
+    .map(option)
+    .sort((a, b) => a.minutes - b.minutes || a.label.localeCompare(b.label));
+  const first = [browser, ...(current !== browser ? [current] : [])].filter(isKnownZone).map(option);
+  return [...first, ...rest];
+}
+
+/** Whether a zone option matches what a person typed: every word in its label or its IANA name. */
+export function zoneMatches(option: Pick<ZoneOption, 'value' | 'label'>, typed: string): boolean {
+  const hay = `${option.label} ${option.value.replace(/_/g, ' ')}`.toLowerCase();
+  return typed
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => hay.includes(word));
 }
 
 /** 'YYYY-MM-DD' plus n days (calendar arithmetic, no zone). */

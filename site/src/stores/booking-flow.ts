@@ -14,6 +14,7 @@ import { ApiError, describeError, readJson } from '../lib/api.ts';
 import { api, keyOf, type Answer, type Key, type KeyAnswer } from '../lib/api-client.ts';
 import { addDays, browserTimeZone, cancellationDeadline, dayKeys, formatDateTime, groupByLocalDay, localDateKey } from '../lib/booking-time.ts';
 import { bind, invalidate, startingWith, type Loadable } from './query.ts';
+import { flowSearch, wantedFromSearch, type Wanted } from '../lib/booking-address.ts';
 import { toast } from './toasts.ts';
 
 /**
@@ -24,6 +25,7 @@ import { toast } from './toasts.ts';
  * message and other open slots of that day.
  */
 
+export { flowSearch, wantedFromSearch };
 export type { BookingStarted, LessonTypeView, PackagePurchaseView, PublicProfileView, SlotsAnswer, SlotView };
 
 /** How many of the booker's days the day picker shows at once. */
@@ -64,11 +66,28 @@ export interface FlowState {
   day: string | null;
   slot: SlotView | null;
   note: string;
+  /** What the address asked for on arrival (a profile's open time), until it is applied. */
+  wanted: Wanted | null;
+  /** The slot was chosen from the address: the next step is brought into view. */
+  arrivedWithSlot: boolean;
 }
+
+export const SLOT_GONE = 'The time you chose is no longer open. Choose another time below.';
 
 function initialFlow(): FlowState {
   const zone = browserTimeZone();
-  return { instructorId: null, lessonTypeId: null, packagePurchaseId: null, zone, windowStart: localDateKey(new Date(), zone), day: null, slot: null, note: '' };
+  return {
+    instructorId: null,
+    lessonTypeId: null,
+    packagePurchaseId: null,
+    zone,
+    windowStart: localDateKey(new Date(), zone),
+    day: null,
+    slot: null,
+    note: '',
+    wanted: null,
+    arrivedWithSlot: false,
+  };
 }
 
 export const $flow = atom<FlowState>(initialFlow());
@@ -125,10 +144,13 @@ function patch(next: Partial<FlowState>): void {
   $flow.set({ ...$flow.get(), ...next });
 }
 
-/** Opens the flow for an instructor: their profile, my packages; the first lesson type is chosen. */
-export async function startFlow(instructorId: number): Promise<void> {
+/**
+ * Opens the flow for an instructor: their profile, my packages; the lesson type the address asks
+ * for (else the first) is chosen, and the time it asks for once the open slots are read.
+ */
+export async function startFlow(instructorId: number, wanted: Wanted | null = null): Promise<void> {
   const zone = $flow.get().zone;
-  $flow.set({ ...initialFlow(), zone, windowStart: localDateKey(new Date(), zone), instructorId });
+  $flow.set({ ...initialFlow(), zone, windowStart: localDateKey(new Date(), zone), instructorId, wanted });
   $submission.set({ status: 'idle' });
   void bind<KeyAnswer<typeof PACKAGES_MINE_KEY>, Loadable<PackagePurchaseView[]>>(
     $heldPackages,
@@ -138,19 +160,47 @@ export async function startFlow(instructorId: number): Promise<void> {
   const key = profileKey(instructorId);
   const answer = await bind<KeyAnswer<typeof key>, Loadable<PublicProfileView>>($profile, key, loadable<PublicProfileView, KeyAnswer<typeof key>>((p) => p));
   if (answer.ok) {
-    const first = activeLessonTypes(answer.data)[0];
-    if (first) chooseLessonType(first.id);
+    const types = activeLessonTypes(answer.data);
+    const type = types.find((t) => t.id === wanted?.lessonTypeId) ?? types[0];
+    if (type) chooseLessonType(type.id, wanted?.at ?? null);
+    else patch({ wanted: null });
   }
 }
 
-/** Step 1: a lesson type (its slots are read); a credit of a package held for it is offered. */
-export function chooseLessonType(lessonTypeId: number): void {
+/**
+ * Step 1: a lesson type (its slots are read); a credit of a package held for it is offered. With
+ * `at`, the day picker opens on that start's day and the start is chosen once the slots are read.
+ */
+export function chooseLessonType(lessonTypeId: number, at: string | null = null): void {
   const held = $heldPackages.get();
   const credits = held.status === 'ready' || held.status === 'loading' ? creditsFor(held.data ?? [], lessonTypeId) : [];
-  const keep = credits.some((p) => p.id === $flow.get().packagePurchaseId) ? $flow.get().packagePurchaseId : null;
-  patch({ lessonTypeId, packagePurchaseId: keep, slot: null, day: null });
+  const { zone, packagePurchaseId, windowStart } = $flow.get();
+  const keep = credits.some((p) => p.id === packagePurchaseId) ? packagePurchaseId : null;
+  const today = localDateKey(new Date(), zone);
+  const day = at ? localDateKey(at, zone) : null;
+  const wanted = at && day && day >= today ? { lessonTypeId, at } : null;
+  // The window keeps today first while the day is in it, else it starts on the day.
+  const start = wanted && day! > addDays(today, DAYS_SHOWN - 1) ? day! : wanted ? today : windowStart;
+  patch({ lessonTypeId, packagePurchaseId: keep, slot: null, day: wanted ? day : null, windowStart: start, wanted, arrivedWithSlot: false });
   $submission.set({ status: 'idle' });
-  void loadSlots();
+  void loadSlots().then(applyWanted);
+}
+
+/** Chooses the start the address asked for, if it is open; else says so and offers that day's other times. */
+function applyWanted(): void {
+  const { wanted, zone } = $flow.get();
+  const slots = $slots.get();
+  if (!wanted?.at || (slots.status !== 'ready' && slots.status !== 'loading') || !slots.data) return;
+  const at = Date.parse(wanted.at);
+  const slot = slots.data.slots.find((s) => Date.parse(s.starts_at) === at && !s.full);
+  if (slot) {
+    patch({ slot, day: localDateKey(slot.starts_at, zone), wanted: null, arrivedWithSlot: true });
+    return;
+  }
+  patch({ wanted: null });
+  const day = localDateKey(wanted.at, zone);
+  const alternatives = slots.data.slots.filter((s) => !s.full && localDateKey(s.starts_at, zone) === day).slice(0, 6);
+  $submission.set({ status: 'error', message: SLOT_GONE, alternatives, tried: wanted.at });
 }
 
 export function choosePayment(packagePurchaseId: number | null): void {
@@ -191,7 +241,7 @@ export function chooseDay(day: string): void {
 }
 
 export function chooseSlot(slot: SlotView | null): void {
-  patch({ slot, day: slot ? localDateKey(slot.starts_at, $flow.get().zone) : $flow.get().day });
+  patch({ slot, day: slot ? localDateKey(slot.starts_at, $flow.get().zone) : $flow.get().day, arrivedWithSlot: false });
   if ($submission.get().status === 'error') $submission.set({ status: 'idle' });
 }
 

@@ -11,19 +11,22 @@ import { downloadAuthed } from './download.ts';
 import { toast } from './toasts.ts';
 
 /**
- * /my-bookings (decision 0032): the booker's upcoming and past bookings, waitlist places and
+ * /my-bookings (decision 0032): the booker's upcoming, past and cancelled bookings, waitlist places and
  * lesson packages, and what they can do with each — add it to a calendar, cancel, reschedule,
  * review, finish paying a held one, accept an offered place.
  */
 
 export type { BookingView, PackagePurchaseView, WaitlistView };
 
-export type BookingScope = 'upcoming' | 'past';
+/** My Bookings' lists: a cancelled or declined booking is filed under cancelled, never past. */
+export type BookingScope = 'upcoming' | 'past' | 'cancelled';
 export const bookingsKey = (scope: BookingScope) => keyOf(api.bookings, { query: { scope } });
 export const WAITLIST_KEY = keyOf(api.waitlist);
 
 export const $upcoming = atom<Loadable<BookingView[]>>({ status: 'idle' });
 export const $past = atom<Loadable<BookingView[]>>({ status: 'idle' });
+export const $cancelled = atom<Loadable<BookingView[]>>({ status: 'idle' });
+const LISTS = { upcoming: $upcoming, past: $past, cancelled: $cancelled } as const;
 export const $waitlist = atom<Loadable<WaitlistView[]>>({ status: 'idle' });
 export const $packages = atom<Loadable<PackagePurchaseView[]>>({ status: 'idle' });
 
@@ -42,7 +45,7 @@ function list<T>(what: string) {
 
 export function loadBookings(scope: BookingScope): Promise<unknown> {
   const key = bookingsKey(scope);
-  return bind<KeyAnswer<typeof key>, Loadable<BookingView[]>>(scope === 'upcoming' ? $upcoming : $past, key, list<BookingView>('bookings'));
+  return bind<KeyAnswer<typeof key>, Loadable<BookingView[]>>(LISTS[scope], key, list<BookingView>('bookings'));
 }
 
 export function loadWaitlist(): Promise<unknown> {

@@ -225,12 +225,12 @@ export type BookingScope = (typeof BOOKING_TABS)[number]['scope'];
 const TAB_QUERY = {
   upcoming: { scope: 'upcoming' },
   past: { scope: 'past', status: 'completed' },
-  cancelled: { scope: 'past' },
+  cancelled: { scope: 'cancelled' },
 } as const satisfies Record<BookingScope, object>;
 const TAB_KEEPS: Record<BookingScope, (b: BookingView) => boolean> = {
   upcoming: () => true,
   past: (b) => b.completed,
-  cancelled: (b) => b.status === 'cancelled' || b.status === 'declined',
+  cancelled: () => true,
 };
 
 export const $bookingScope = atom<BookingScope>('upcoming');

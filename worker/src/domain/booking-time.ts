@@ -52,3 +52,21 @@ export function formatInZone(instant: string | Date, timeZone: string, options: 
     ...(options.zoneName === false ? {} : { timeZoneName: 'short' }),
   }).format(date);
 }
+
+/** "Los Angeles" for America/Los_Angeles. */
+const cityOf = (timeZone: string) => (timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ');
+
+/**
+ * An instant as its reader reads it, with the other side's wall time beside when it differs
+ * (decision 0068): "Tue, Mar 3, 3:00 PM EST (12:00 PM in Los Angeles)"; the other's day is named
+ * when it is not the reader's ("(Wed, Mar 4, 5:00 AM in Tokyo)").
+ */
+export function formatWithOther(instant: string | Date, readerZone: string, otherZone: string): string {
+  const mine = formatInZone(instant, readerZone);
+  const a = zonedParts(instant, readerZone);
+  const b = zonedParts(instant, otherZone);
+  if (readerZone === otherZone || (a.date === b.date && a.time === b.time)) return mine;
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: otherZone, hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
+  const day = a.date === b.date ? '' : `${new Intl.DateTimeFormat('en-US', { timeZone: otherZone, weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(instant))}, `;
+  return `${mine} (${day}${time} in ${cityOf(otherZone)})`;
+}

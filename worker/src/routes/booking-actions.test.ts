@@ -174,6 +174,12 @@ describe('the instructor declines or cancels; an admin; a suspension', () => {
     expect(await list('')).toEqual([upcoming.id]);
     expect(await list('?scope=past')).toEqual([done.id]);
     expect(await list('?scope=all&status=completed')).toEqual([done.id]);
+    // Cancelled and declined bookings have their own scope, not past, wherever they were in time.
+    const cancelled = await giveBooking(t.db, booker.id, lessonTypes[0]!, { status: 'cancelled', startsAt: hoursFromNow(50) });
+    const declined = await giveBooking(t.db, booker.id, lessonTypes[0]!, { status: 'declined', startsAt: hoursFromNow(70) });
+    expect(await list('?scope=cancelled')).toEqual([declined.id, cancelled.id]);
+    expect(await list('?scope=past')).toEqual([done.id]);
+    expect(await list('')).toEqual([upcoming.id]);
     const [first] = (await read<{ data: BookingView[] }>(await t.json('GET', '/api/instructor/bookings', undefined, token))).data;
     expect(first!.booker.email).toBe(booker.email);
     expect((await t.json('GET', '/api/instructor/bookings?scope=soon', undefined, token)).status).toBe(400);

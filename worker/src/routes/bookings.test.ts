@@ -144,7 +144,8 @@ describe('paying for a held booking', () => {
     expect(order).toMatchObject({ status: 'pending', totalCents: 5000, type: 'booking', userId: user.id });
     const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
     expect(line).toMatchObject({ kind: 'BOOKING', itemId: row.id, totalCents: 5000 });
-    expect(line!.title).toMatch(/^Private ballet lesson with Ina Structor — \w{3}, \w{3} \d+, \d+:00 AM E[SD]T$/);
+    // In the booker's time, the instructor's beside it.
+    expect(line!.title).toMatch(/^Private ballet lesson with Ina Structor — \w{3}, \w{3} \d+, \d+:00 [AP]M \S+ \(\d+:00 AM in New York\)$/);
     expect(started.booking.order_number).toBe(order!.number);
 
     // Paying through the test checkout; then the same event delivered twice more, and a second event.
@@ -181,6 +182,7 @@ describe('paying for a held booking', () => {
     expect(mine.data.map((b) => b.id)).toEqual([row.id]);
     expect(mine.data[0]).toMatchObject({ status: 'confirmed', join_url: 'https://meet.example.test/ina', checkout_url: null, refund_if_cancelled_cents: 5000, can_reschedule: true, can_review: false });
     expect((await read<{ data: BookingView[] }>(await t.json('GET', '/api/bookings?scope=past', undefined, token))).data).toEqual([]);
+    expect((await read<{ data: BookingView[] }>(await t.json('GET', '/api/bookings?scope=cancelled', undefined, token))).data).toEqual([]);
     for (const viewer of [token, await signIn(t.db, given.user.id), await signIn(t.db, (await createAdmin(t.db)).id)]) {
       const detail = await t.json('GET', `/api/bookings/${row.id}`, undefined, viewer);
       expect(detail.status).toBe(200);

@@ -19,7 +19,7 @@ import { switchedOn } from '../services/settings.ts';
  */
 
 export const bookingsQuerySchema = z.object({
-  scope: z.enum(['upcoming', 'past', 'all'], { error: 'scope must be upcoming, past or all' }).optional(),
+  scope: z.enum(['upcoming', 'past', 'cancelled', 'all'], { error: 'scope must be upcoming, past, cancelled or all' }).optional(),
 });
 
 export const bookingsRoutes = new Hono<AppContext>()

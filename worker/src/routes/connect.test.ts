@@ -164,6 +164,25 @@ describe('GET /api/connect/instructors', () => {
     await t.db.update(instructorProfiles).set({ status: 'draft' }).where(eq(instructorProfiles.userId, notAsked.user.id));
   });
 
+  it('near a ZIP code: a premium listing is promoted among the nearby ones, never above them; online ones after, marked', async () => {
+    // A premium instructor in Los Angeles who also teaches online, and one in Newark (in the radius).
+    const farPremium = await at('90210', { firstName: 'Far', lastName: 'Premium', premiumListing: true, offersOnline: true, styles: ['Salsa'] });
+    const nearPremium = await at('07102', { firstName: 'Near', lastName: 'Premium', premiumListing: true, styles: ['Salsa'] });
+    const nearPlain = await at('10001', { firstName: 'Near', lastName: 'Plain', styles: ['Salsa'] });
+    await givePlan(t.db, farPremium.user.id, 'premium');
+    await givePlan(t.db, nearPremium.user.id, 'premium');
+    const answer = await search('zip=10001&style=salsa');
+    expect(ids(answer)).toEqual([nearPremium.user.id, nearPlain.user.id, farPremium.user.id]);
+    expect(answer.data.map((e) => e.reach)).toEqual(['nearby', 'nearby', 'online']);
+    // In person only: the one 2,400 miles away is not listed at all.
+    expect(ids(await search('zip=10001&style=salsa&mode=in_person'))).toEqual([nearPremium.user.id, nearPlain.user.id]);
+    // Without a place there is no reach, and recommended puts the premium listings first.
+    const plain = await search('style=salsa');
+    expect(plain.data.every((e) => e.reach === null)).toBe(true);
+    expect(ids(plain).slice(0, 2).sort()).toEqual([farPremium.user.id, nearPremium.user.id].sort());
+    for (const i of [farPremium, nearPremium, nearPlain]) await t.db.update(instructorProfiles).set({ status: 'draft' }).where(eq(instructorProfiles.userId, i.user.id));
+  });
+
   it('hides drafts, suspended profiles and deactivated users, and answers fresh after a change', async () => {
     const draft = await at('10001', { status: 'draft', styles: ['Salsa'] });
     const suspended = await at('10001', { status: 'suspended', styles: ['Salsa'] });

@@ -23,15 +23,15 @@ export const reviewBookingSchema = z.object({
 });
 
 export const joinWaitlistSchema = z.object({
-  instructorId: z.number().int().positive(),
-  lessonTypeId: z.number().int().positive(),
+  instructorId: z.number({ error: 'Choose an instructor' }).int('Choose an instructor').positive('Choose an instructor'),
+  lessonTypeId: z.number({ error: 'Choose a lesson type' }).int('Choose a lesson type').positive('Choose a lesson type'),
   startsAt: instant,
-  timeZone: singleLine(z.string().min(1).max(64)),
+  timeZone: singleLine(z.string({ error: 'Your time zone is missing' }).min(1, 'Your time zone is missing').max(64, 'Time zone must be at most 64 characters')),
 });
 
 export const acceptOfferSchema = z.object({ packagePurchaseId: z.number().int().positive().optional() }).default({});
 
-export const INSTRUCTOR_BOOKING_SCOPES = ['upcoming', 'past', 'all'] as const;
+export const INSTRUCTOR_BOOKING_SCOPES = ['upcoming', 'past', 'cancelled', 'all'] as const;
 export const instructorBookingsQuerySchema = z.object({
   scope: z.enum(INSTRUCTOR_BOOKING_SCOPES).default('upcoming'),
   status: z.enum(['held', 'offered', 'confirmed', 'cancelled', 'declined', 'expired', 'completed']).optional(),

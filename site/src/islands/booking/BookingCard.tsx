@@ -1,15 +1,14 @@
-import { bookingWhen, instructorNote } from '../../lib/booking-time.ts';
+import { bookerWhen } from '../../lib/booking-time.ts';
 import { formatCents } from '../../lib/currency.ts';
 import { timeLeft } from '../../lib/time-left.ts';
 import { downloadIcs, refundLine, statusTone, type BookingView } from '../../stores/bookings.ts';
 
 export type BookingAction = 'cancel' | 'reschedule' | 'review';
 
-/** One booking of My Bookings: when (in my zone, the instructor's noted), its status and what I can do. */
+/** One booking of My Bookings: when (in my zone, the instructor's beside), its status and what I can do. */
 export default function BookingCard({ booking, zone, busy, now, onAction }: { booking: BookingView; zone: string; busy: boolean; now: number; onAction: (action: BookingAction) => void }) {
   const headingId = `booking-${booking.id}-title`;
   const tone = statusTone(booking);
-  const note = instructorNote(booking.starts_at, zone, booking.instructor_time_zone);
   const refund = refundLine(booking);
   const left = booking.status === 'held' || booking.status === 'offered' ? timeLeft(booking.hold_expires_at, now) : null;
   const label = booking.completed ? 'Completed' : booking.status_label;
@@ -26,9 +25,8 @@ export default function BookingCard({ booking, zone, busy, now, onAction }: { bo
           <span className={tone === 'neutral' ? 'badge' : `badge badge-${tone}`}>{label}</span>
         </header>
         <p className="booking-when">
-          <time dateTime={booking.starts_at}>{bookingWhen(booking.starts_at, zone)}</time>
+          <time dateTime={booking.starts_at}>{bookerWhen(booking.starts_at, zone, booking.instructor_time_zone)}</time>
         </p>
-        {note && <p className="booking-meta">{note}</p>}
         <p className="booking-meta">
           {Math.round((Date.parse(booking.ends_at) - Date.parse(booking.starts_at)) / 60_000)} min · {booking.mode === 'online' ? 'Online' : `In person${booking.location ? ` · ${booking.location}` : ''}`} ·{' '}
           {booking.paid_with === 'package' ? 'Package credit' : booking.paid_with === 'free' ? 'Free' : formatCents(booking.price_cents)}

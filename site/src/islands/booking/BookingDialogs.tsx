@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import ModalDialog from '../../components/ModalDialog.tsx';
-import { addDays, formatDateTime, localDateKey } from '../../lib/booking-time.ts';
+import { addDays, bookerWhen, localDateKey, zoneLabel } from '../../lib/booking-time.ts';
 import { DAYS_SHOWN, pickerDays, REVIEW_COMMENT_MAX_LENGTH, type SlotView } from '../../stores/booking-flow.ts';
 import { cancelBooking, cancelOutcome, rescheduleBooking, rescheduleSlots, reviewBooking, type BookingView } from '../../stores/bookings.ts';
 import SlotPicker from './SlotPicker.tsx';
@@ -44,7 +44,7 @@ export function CancelDialog({ booking, zone, onClose }: DialogProps) {
       busy={busy}
     >
       <form onSubmit={(e) => void submit(e)} noValidate className="stack">
-        <p className="booking-meta">{formatDateTime(booking.starts_at, zone)} with {booking.instructor.name}</p>
+        <p className="booking-meta">{bookerWhen(booking.starts_at, zone, booking.instructor_time_zone)} with {booking.instructor.name}</p>
         <div className="field">
           <label htmlFor={`${id}-reason`}>Reason (optional, {booking.instructor.name} sees it)</label>
           <textarea id={`${id}-reason`} value={reason} maxLength={500} onChange={(e) => setReason(e.currentTarget.value)} aria-describedby={error ? `${id}-error` : undefined} />
@@ -111,7 +111,7 @@ export function RescheduleDialog({ booking, zone, onClose }: DialogProps) {
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Reschedule ${booking.title}`}
-      description={`Now ${formatDateTime(booking.starts_at, zone)}. Choose another time (shown in ${zone}).`}
+      description={`Now ${bookerWhen(booking.starts_at, zone, booking.instructor_time_zone)}. Choose another time (shown in ${zoneLabel(zone)}).`}
       busy={busy}
     >
       <div className="stack dialog-slot-picker">
@@ -148,7 +148,7 @@ export function RescheduleDialog({ booking, zone, onClose }: DialogProps) {
           Keep the time
         </button>
         <button type="button" className="btn btn-primary" disabled={busy || !slot} onClick={() => void submit()}>
-          {busy ? 'Moving...' : slot ? `Move to ${formatDateTime(slot.starts_at, zone)}` : 'Choose a time'}
+          {busy ? 'Moving...' : slot ? `Move to ${bookerWhen(slot.starts_at, zone, booking.instructor_time_zone)}` : 'Choose a time'}
         </button>
       </div>
     </ModalDialog>

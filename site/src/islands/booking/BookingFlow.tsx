@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId } from 'react';
-import { formatDateTime, instructorNote, sameDayAs, zoneCity } from '../../lib/booking-time.ts';
+import { useEffect, useId, useRef } from 'react';
+import { bookerWhen, sameDayAs, zoneCity, zoneLabel } from '../../lib/booking-time.ts';
 import { formatCents } from '../../lib/currency.ts';
 import {
   $flow,
@@ -15,6 +15,7 @@ import {
   chooseSlot,
   chooseZone,
   creditsFor,
+  flowSearch,
   instructorIdFromPath,
   joinWaitlist,
   moveWindow,
@@ -23,6 +24,7 @@ import {
   setNote,
   startFlow,
   submitBooking,
+  wantedFromSearch,
 } from '../../stores/booking-flow.ts';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { Loading } from '../learning-parts.tsx';
@@ -43,12 +45,27 @@ function BookingFlow() {
   const held = useStore($heldPackages);
   const submission = useStore($submission);
   const noteId = useId();
+  const payHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     const id = instructorIdFromPath(location.pathname);
-    if (id !== null) void startFlow(id);
+    if (id !== null) void startFlow(id, wantedFromSearch(location.search));
     else $profile.set({ status: 'error', message: 'This instructor is not taking bookings.' });
   }, []);
+
+  // The chosen lesson type and time live in the address, so a reload or a shared link keeps them.
+  useEffect(() => {
+    if (profile.status !== 'ready' || flow.wanted) return;
+    const search = flowSearch(flow);
+    if (location.search !== search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+  }, [profile.status, flow]);
+
+  // A time chosen before arriving (a profile's open time): the next step is brought into view.
+  useEffect(() => {
+    if (!flow.arrivedWithSlot || !flow.slot || !payHeading.current) return;
+    payHeading.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    payHeading.current.focus({ preventScroll: true });
+  }, [flow.arrivedWithSlot, flow.slot]);
 
   if (profile.status === 'idle' || (profile.status === 'loading' && !profile.data)) return <Loading text="Loading the instructor..." />;
   if (profile.status === 'error') {
@@ -78,7 +95,8 @@ function BookingFlow() {
           <h2 className="booking-instructor">{instructor.name}</h2>
           {instructor.headline && <p className="muted">{instructor.headline}</p>}
           <p className="booking-zone-note">
-            {instructor.name} teaches in {zoneCity(instructor.time_zone)} time ({instructor.time_zone}). Times below are shown in your time zone.
+            {instructor.name} teaches in {zoneCity(instructor.time_zone)} time ({instructor.time_zone}). Times are shown in your time zone, with {zoneCity(instructor.time_zone)} time
+            beside when it differs.
           </p>
         </div>
         <a className="btn btn-ghost btn-sm" href={`/instructors/${instructor.id}`}>
@@ -131,7 +149,7 @@ function BookingFlow() {
                     {submission.alternatives.map((slot) => (
                       <li key={slot.starts_at}>
                         <button type="button" className="slot slot-button" aria-pressed={false} onClick={() => chooseSlot(slot)}>
-                          {formatDateTime(slot.starts_at, flow.zone)}
+                          {bookerWhen(slot.starts_at, flow.zone, instructor.time_zone)}
                         </button>
                       </li>
                     ))}
@@ -143,7 +161,7 @@ function BookingFlow() {
 
           {type && flow.slot && (
             <section className="booking-step panel stack" aria-labelledby="step-pay">
-              <h2 id="step-pay" className="booking-step-title">
+              <h2 id="step-pay" className="booking-step-title" ref={payHeading} tabIndex={-1}>
                 3. Note and payment
               </h2>
               <dl className="booking-summary">
@@ -156,10 +174,8 @@ function BookingFlow() {
                 <div>
                   <dt>When</dt>
                   <dd>
-                    {formatDateTime(flow.slot.starts_at, flow.zone)} ({flow.zone})
-                    {instructorNote(flow.slot.starts_at, flow.zone, instructor.time_zone) && (
-                      <span className="muted"> · {instructorNote(flow.slot.starts_at, flow.zone, instructor.time_zone)}</span>
-                    )}
+                    {bookerWhen(flow.slot.starts_at, flow.zone, instructor.time_zone)}
+                    <span className="booking-when-zone muted">Your time: {zoneLabel(flow.zone, new Date(flow.slot.starts_at))}</span>
                   </dd>
                 </div>
                 <div>

@@ -50,6 +50,15 @@ describe('loadBookingViews', () => {
     expect(r).toMatchObject({ completed: true, can_review: false, review: { rating: 5, comment: 'Lovely', reviewer_name: 'Bo Oker' } });
 
     expect(await countBookings(t.db, { instructorId: given.user.id })).toBe(6);
+
+    // A cancelled or declined booking is filed under cancelled, never past, even one that was to start later.
+    const cancelledSoon = await giveBooking(t.db, booker.id, online, { status: 'cancelled', startsAt: hours(200) });
+    const declinedLater = await giveBooking(t.db, booker.id, online, { status: 'declined', startsAt: hours(300) });
+    const cancelledBefore = await giveBooking(t.db, booker.id, online, { status: 'cancelled', startsAt: hours(-200) });
+    expect((await loadBookingViews(t.db, { userId: booker.id, scope: 'cancelled' })).map((b) => b.id)).toEqual([declinedLater.id, cancelledSoon.id, cancelledBefore.id]);
+    expect((await loadBookingViews(t.db, { userId: booker.id, scope: 'past' })).map((b) => b.id)).toEqual([lapsed.id, done.id, reviewed.id]);
+    expect((await loadBookingViews(t.db, { userId: booker.id, scope: 'upcoming' })).map((b) => b.id)).toEqual([soon.id, later.id, credit.id]);
+    expect(await countBookings(t.db, { instructorId: given.user.id, scope: 'cancelled' })).toBe(3);
     const withEmail = await loadBookingViews(t.db, { ids: [soon.id], withBookerEmail: true });
     expect(withEmail[0]!.booker.email).toBe(booker.email);
     expect(await loadBookingViews(t.db, { ids: [] })).toEqual([]);

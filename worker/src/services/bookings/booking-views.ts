@@ -11,14 +11,17 @@ import type { BookingView } from '../../../../shared/bookings/views.ts';
  * what cancelling would give back are computed here, as of `now`, from the profile's policy.
  */
 
-export type BookingScope = 'upcoming' | 'past' | 'all';
+export type BookingScope = 'upcoming' | 'past' | 'cancelled' | 'all';
 
 export interface BookingFilter {
   ids?: number[];
   /** As booker. */
   userId?: number;
   instructorId?: number;
-  /** upcoming: held/offered/confirmed and not ended (soonest first); past: the rest (latest first). */
+  /**
+   * upcoming: held/offered/confirmed and not ended (soonest first); cancelled: the cancelled and
+   * declined ones, whenever they were to start (latest first); past: the rest (latest first).
+   */
   scope?: BookingScope;
   statuses?: BookingStatus[];
   /** Add the booker's email (the instructor's and the admin's lists). */
@@ -85,15 +88,17 @@ export function bookingFilterSql(filter: BookingFilter, now: Date): SQL {
   if (filter.instructorId !== undefined) parts.push(sql`b.instructor_id = ${filter.instructorId}`);
   if (filter.statuses) parts.push(filter.statuses.length ? sql`b.status IN (${sql.join(filter.statuses.map((s) => sql`${s}`), sql`, `)})` : sql`0`);
   const upcoming = sql`(b.ends_at > ${at} AND (b.status IN ('confirmed', 'offered') OR (b.status = 'held' AND b.hold_expires_at > ${at})))`;
+  const ended = sql`b.status IN ('cancelled', 'declined')`;
   if (filter.scope === 'upcoming') parts.push(upcoming);
-  if (filter.scope === 'past') parts.push(sql`NOT ${upcoming}`);
+  if (filter.scope === 'past') parts.push(sql`NOT ${upcoming} AND NOT ${ended}`);
+  if (filter.scope === 'cancelled') parts.push(ended);
   return sql.join(parts, sql` AND `);
 }
 
 /** The bookings of the filter as BookingView, as of `now`. */
 export async function loadBookingViews(db: Db, filter: BookingFilter, now: Date = new Date()): Promise<BookingView[]> {
   if (filter.ids && filter.ids.length === 0) return [];
-  const order = filter.scope === 'past' ? sql`b.starts_at DESC, b.id DESC` : sql`b.starts_at ASC, b.id ASC`;
+  const order = filter.scope === 'past' || filter.scope === 'cancelled' ? sql`b.starts_at DESC, b.id DESC` : sql`b.starts_at ASC, b.id ASC`;
   const page = filter.limit !== undefined ? sql`LIMIT ${filter.limit} OFFSET ${filter.offset ?? 0}` : sql``;
   const rows = await db.all<Row>(sql`SELECT b.id, b.number, b.status, b.instructor_id AS instructorId, ${name('iu')} AS instructorName, p.photo_url AS instructorPhoto,
       b.user_id AS userId, ${name('bu')} AS bookerName, bu.email AS bookerEmail,

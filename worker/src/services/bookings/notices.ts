@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { bookings, instructorProfiles } from '../../../../db/schema/index.ts';
-import { formatInZone } from '../../domain/booking-time.ts';
+import { formatInZone, formatWithOther } from '../../domain/booking-time.ts';
 import { writeEvent, type IcsEvent } from '../../domain/ics.ts';
 import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
@@ -111,10 +111,10 @@ interface NoticeText {
   name: string;
 }
 
-/** Who hears of the event and what they read (times in each reader's own zone). */
+/** Who hears of the event and what they read (times in each reader's own zone, the other side's beside: decision 0068). */
 export function noticeTexts(event: BookingEvent, b: BookingContext, reason?: string | null): NoticeText[] {
-  const forBooker = formatInZone(b.startsAt, b.bookerTimeZone);
-  const forInstructor = formatInZone(b.startsAt, b.instructorTimeZone);
+  const forBooker = formatWithOther(b.startsAt, b.bookerTimeZone, b.instructorTimeZone);
+  const forInstructor = formatWithOther(b.startsAt, b.instructorTimeZone, b.bookerTimeZone);
   const booker = (title: string, body: string): NoticeText => ({ userId: b.userId, title, body, url: '/my-bookings', email: b.bookerEmail, name: b.bookerName });
   const instructor = (title: string, body: string): NoticeText => ({
     userId: b.instructorId,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { bookings, users } from '../../../../db/schema/index.ts';
-import { formatInZone } from '../../domain/booking-time.ts';
+import { formatWithOther } from '../../domain/booking-time.ts';
 import type { Db } from '../../platform/db.ts';
 import { sqlNow } from '../../platform/sql-expressions.ts';
 import { noticesFromSelect } from '../notifications.ts';
@@ -24,9 +24,12 @@ export const HOLD_ENDED = 'This booking is no longer held for you. Please choose
 const instructorNameSql = sql`CASE WHEN trim(iu.first_name || ' ' || iu.last_name) <> '' THEN trim(iu.first_name || ' ' || iu.last_name) ELSE iu.username END`;
 const bookerNameSql = sql`CASE WHEN trim(bu.first_name || ' ' || bu.last_name) <> '' THEN trim(bu.first_name || ' ' || bu.last_name) ELSE bu.username END`;
 
-/** "Private ballet lesson with Ina Structor — Tue, Mar 3, 10:00 AM EST" (the instructor's zone). */
-export function bookingLineTitle(b: { title: string; startsAt: string; instructorTimeZone: string }, instructorName: string): string {
-  return `${b.title} with ${instructorName} — ${formatInZone(b.startsAt, b.instructorTimeZone)}`;
+/**
+ * The order line (checkout, confirmation, receipt), in the booker's zone with the instructor's
+ * beside (decision 0068): "Private ballet lesson with Ina Structor — Tue, Mar 3, 3:00 PM GMT (10:00 AM in New York)".
+ */
+export function bookingLineTitle(b: { title: string; startsAt: string; instructorTimeZone: string; bookerTimeZone: string }, instructorName: string): string {
+  return `${b.title} with ${instructorName} — ${formatWithOther(b.startsAt, b.bookerTimeZone, b.instructorTimeZone)}`;
 }
 
 /** BOOKING: only its booker sees it; available while held and the hold has not run out. */
@@ -40,6 +43,7 @@ export const describeBookings: KindDescriber = async (db, userId, itemIds) => {
       title: bookings.title,
       startsAt: bookings.startsAt,
       instructorTimeZone: bookings.instructorTimeZone,
+      bookerTimeZone: bookings.bookerTimeZone,
       status: bookings.status,
       holdExpiresAt: bookings.holdExpiresAt,
       priceCents: bookings.priceCents,

@@ -122,6 +122,7 @@ export async function loadDirectoryRecords(db: Db, only?: number): Promise<Direc
       verified: p.verified,
       premium: premiumActive(p.premiumListing, u, now),
       distance_miles: null,
+      reach: null,
       time_zone: p.timeZone,
       latitude: p.offersInPerson ? p.latitude : null,
       longitude: p.offersInPerson ? p.longitude : null,
