@@ -232,10 +232,11 @@ test.describe('course administration screen', () => {
     await expect(page.getByText('Upgrade to Educator or higher to access course administration features.')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'All Courses' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Upgrade Subscription' }).click();
-    const upgrade = dialog(page, 'Upgrade Required');
-    await expect(upgrade.getByText('Course Administration', { exact: true })).toBeVisible();
-    await expect(upgrade.getByText('Educator or higher', { exact: true })).toBeVisible();
-    await expect(upgrade.getByRole('link', { name: /Educator plan/ })).toHaveAttribute('href', '/subscription?tier=educator');
+    // The upgrade dialog in place (decision 0063): the gate, and the plans above the free one.
+    const upgrade = dialog(page, 'Upgrade your plan');
+    await expect(upgrade.getByText('Course Administration.', { exact: true })).toBeVisible();
+    await expect(upgrade.locator('[data-plan="educator"]')).toContainText('Recommended');
+    await expect(upgrade.locator('[data-plan="free"]')).toHaveCount(0);
   });
 });
 

@@ -222,7 +222,7 @@ test.describe('the curriculum store', () => {
     const form = page.getByRole('form', { name: 'Write a review' });
     await expect(form).toBeVisible();
     await form.getByRole('button', { name: 'Submit review' }).click();
-    await expect(form.getByText('Rating must be a whole number from 1 to 5')).toBeVisible();
+    await expect(form.getByText('Choose a rating from 1 to 5')).toBeVisible();
     await expect(form.getByText('Write a few words about the resource')).toBeVisible();
     await form.getByRole('radio', { name: '4 stars' }).check();
     const words = `Clear warm-ups my adult class liked from week one (${username}).`;

@@ -12,16 +12,24 @@ export interface ModalDialogProps {
   role?: 'dialog' | 'alertdialog';
   /** While true, Escape does not close it (an action is under way). */
   busy?: boolean;
+  /** Classes beside the dialog's own (a wide dialog: 'drx-dialog-wide'). */
+  className?: string;
+  /** A control beside the title (a Close button), in one bar with it. */
+  titleAction?: ReactNode;
+  /** The description is for assistive technology only. */
+  hideDescription?: boolean;
+  /** While the content loads. */
+  loading?: boolean;
   children?: ReactNode;
 }
 
 /**
  * A small modal built on the native <dialog> (the page behind is inert and focus stays inside):
  * Radix's modal locks the page's scroll with an injected <style>, which the pages' CSP refuses
- * (decision 0015; PendingPaymentsDialog and the upgrade dialog do the same). Title and description
- * name it; the children hold its content and buttons.
+ * (decision 0015; PendingPaymentsDialog and the upgrade dialog do the same), so every modal of the
+ * site is this one. Title and description name it; the children hold its content and buttons.
  */
-export default function ModalDialog({ open, onOpenChange, title, description, role = 'dialog', busy = false, children }: ModalDialogProps) {
+export default function ModalDialog({ open, onOpenChange, title, description, role = 'dialog', busy = false, className, titleAction, hideDescription, loading, children }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -31,7 +39,8 @@ export default function ModalDialog({ open, onOpenChange, title, description, ro
   return (
     <dialog
       ref={ref}
-      className="drx-dialog modal-dialog"
+      className={className ? `drx-dialog modal-dialog ${className}` : 'drx-dialog modal-dialog'}
+      aria-busy={loading || undefined}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-modal="true"
       aria-labelledby={titleId}
@@ -43,10 +52,19 @@ export default function ModalDialog({ open, onOpenChange, title, description, ro
     >
       {open && (
         <>
-          <h2 id={titleId} className="drx-dialog-title">
-            {title}
-          </h2>
-          <p id={descriptionId} className="drx-dialog-description">
+          {titleAction ? (
+            <div className="modal-dialog-bar">
+              <h2 id={titleId} className="drx-dialog-title">
+                {title}
+              </h2>
+              {titleAction}
+            </div>
+          ) : (
+            <h2 id={titleId} className="drx-dialog-title">
+              {title}
+            </h2>
+          )}
+          <p id={descriptionId} className={hideDescription ? 'visually-hidden' : 'drx-dialog-description'}>
             {description}
           </p>
           {children}

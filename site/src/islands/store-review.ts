@@ -79,7 +79,7 @@ export function mountReviewForm(area: HTMLElement, resourceId: number, access: R
     const text = body.value.trim();
     let invalid = false;
     if (rating < 1 || rating > 5) {
-      fieldError('rating', 'Rating must be a whole number from 1 to 5');
+      fieldError('rating', 'Choose a rating from 1 to 5');
       invalid = true;
     }
     // The server's own rules and words (schemas/store.ts); it checks them again.

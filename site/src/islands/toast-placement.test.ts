@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseToastEdge, intersects, stackBoxAt, type Box } from './toast-placement.ts';
+import { chooseToastEdge, intersects, PREFERRED_EDGE, stackBoxAt, type Box } from './toast-placement.ts';
 
 const VIEWPORT = 800;
 const INSET = 16;
@@ -34,5 +34,18 @@ describe('toast placement', () => {
     const top: Box = { left: 1100, right: 1240, top: 20, bottom: 60 };
     const bottom: Box = { left: 1100, right: 1240, top: 720, bottom: 760 };
     expect(chooseToastEdge('bottom', stack, [top, bottom], VIEWPORT, INSET)).toBe('bottom');
+  });
+
+  it('goes to the bottom on every screen, and at the top stays below the header', () => {
+    expect(PREFERRED_EDGE).toBe('bottom');
+    // A 64 px sticky header: the stack at the top starts under it, never over it.
+    const inset = { top: 64 + INSET, bottom: INSET };
+    expect(stackBoxAt('top', stack, VIEWPORT, inset)).toEqual({ left: 896, right: 1264, top: 80, bottom: 180 });
+    expect(stackBoxAt('bottom', stack, VIEWPORT, inset)).toEqual({ left: 896, right: 1264, top: 684, bottom: 784 });
+    // A primary button just under the header is covered by a stack there: the stack keeps the bottom when only the top is covered.
+    const underHeader: Box = { left: 1100, right: 1240, top: 90, bottom: 130 };
+    const save: Box = { left: 1100, right: 1240, top: 720, bottom: 760 };
+    expect(chooseToastEdge('bottom', stack, [underHeader, save], VIEWPORT, inset)).toBe('bottom');
+    expect(chooseToastEdge('bottom', stack, [save], VIEWPORT, inset)).toBe('top');
   });
 });

@@ -1,13 +1,13 @@
 import { $toasts, dismissToast, TOAST_SWIPE_THRESHOLD, type Toast } from '../stores/toasts.ts';
 import { h } from './dom.ts';
-import { chooseToastEdge, PHONE_QUERY, PRIMARY_ACTION_SELECTOR, type Box, type ToastEdge } from './toast-placement.ts';
+import { chooseToastEdge, PHONE_QUERY, PREFERRED_EDGE, PRIMARY_ACTION_SELECTOR, type Box } from './toast-placement.ts';
 
 /**
  * Renders the toasts of the store into a list: each stays its duration (paused while
  * hovered or focused), closes with its button or Escape, and a horizontal swipe of
  * TOAST_SWIPE_THRESHOLD px dismisses it. F8 moves focus to the list, as Radix's viewport does.
- * The list sits at the bottom right of a desktop and the top of a phone, and moves to the other
- * edge while it would cover a primary action (./toast-placement.ts). Used by BaseLayout directly
+ * The list sits at the bottom (right of a desktop, full width of a phone), and moves to the top,
+ * below the sticky header, while it would cover a primary action (./toast-placement.ts). Used by BaseLayout directly
  * and by Toaster.tsx.
  */
 export function mountToaster(list: HTMLElement): () => void {
@@ -56,7 +56,7 @@ function placeToasts(list: HTMLElement): { update: (active: boolean) => void; st
 
   const place = () => {
     frame = 0;
-    const preferred: ToastEdge = phone.matches ? 'top' : 'bottom';
+    const preferred = PREFERRED_EDGE;
     const toasts = Array.from(list.children, (el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
     if (toasts.length === 0) {
       list.dataset.edge = preferred;
@@ -73,7 +73,12 @@ function placeToasts(list: HTMLElement): { update: (active: boolean) => void; st
       .filter((el) => !list.contains(el))
       .map((el) => el.getBoundingClientRect())
       .filter((r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < height);
-    const inset = parseFloat(getComputedStyle(list).paddingTop) || 0;
+    // The stack's own padding, and at the top the header above it (the list's top offset in CSS).
+    const style = getComputedStyle(list);
+    const pad = (side: 'Top' | 'Bottom') => parseFloat(style[`padding${side}`]) || 0;
+    const header = Math.max(0, document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0);
+    list.style.setProperty('--toaster-top', `${header}px`);
+    const inset = { top: header + pad('Top'), bottom: pad('Bottom') };
     list.dataset.edge = chooseToastEdge(preferred, stack, obstacles, height, inset);
   };
   const schedule = () => {
@@ -88,7 +93,7 @@ function placeToasts(list: HTMLElement): { update: (active: boolean) => void; st
     document[method]('focusin', schedule);
   };
 
-  list.dataset.edge = phone.matches ? 'top' : 'bottom';
+  list.dataset.edge = PREFERRED_EDGE;
   phone.addEventListener('change', schedule);
   return {
     update: (active) => {

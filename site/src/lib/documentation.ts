@@ -4,6 +4,7 @@
  * table of contents. Runs in the build only: the page ships no markdown renderer.
  */
 import MarkdownItClass from 'markdown-it';
+import { taskLists } from '../../../shared/markdown-task-lists.ts';
 
 type MarkdownIt = InstanceType<typeof MarkdownItClass>;
 type Token = ReturnType<MarkdownIt['parse']>[number];
@@ -44,7 +45,7 @@ export function slugify(text: string): string {
 
 function createRenderer(): MarkdownIt {
   // Raw HTML in the docs is shown as text; the docs are ours, but the page needs no HTML of theirs.
-  const md = new MarkdownItClass({ html: false, linkify: false, typographer: false });
+  const md = new MarkdownItClass({ html: false, linkify: false, typographer: false }).use(taskLists);
   // Wide tables and code scroll inside their own box on a phone, never the page.
   md.renderer.rules.table_open = () => '<div class="doc-scroll" tabindex="0" role="region" aria-label="Table"><table>\n';
   md.renderer.rules.table_close = () => '</table></div>\n';

@@ -4,6 +4,7 @@
  * web, mail or paths of this site). markdown-it loads on the first preview only.
  */
 import type MarkdownItClass from 'markdown-it';
+import { taskLists } from '../../../shared/markdown-task-lists.ts';
 
 type MarkdownIt = InstanceType<typeof MarkdownItClass>;
 
@@ -14,7 +15,7 @@ let renderer: Promise<MarkdownIt> | null = null;
 
 function load(): Promise<MarkdownIt> {
   renderer ??= import('markdown-it').then(({ default: Markdown }) => {
-    const md = new Markdown({ html: false, linkify: true, typographer: false, breaks: false });
+    const md = new Markdown({ html: false, linkify: true, typographer: false, breaks: false }).use(taskLists);
     md.validateLink = (url: string) => SAFE_LINK.test(url.trim());
     return md;
   });

@@ -53,7 +53,7 @@ describe('the resource form', () => {
     const messages = result.error!.issues.map((i) => i.message);
     expect(messages).toContain('Title must be at least 3 characters');
     expect(messages).toContain('Description must be at least 20 characters');
-    expect(messages.some((m) => m.startsWith('Dance style must be one of'))).toBe(true);
+    expect(messages.some((m) => m === 'Choose a dance style from the list')).toBe(true);
     expect(messages.some((m) => m.startsWith('Price must be 0 (free) or between $0.50'))).toBe(true);
   });
 

@@ -93,6 +93,8 @@ describe('GET /api/courses (public catalog)', () => {
         module_count: 1,
         lesson_count: 2,
         enrollment_count: 1,
+        rating_average: 0,
+        rating_count: 0,
       },
     ]);
   });
@@ -176,7 +178,7 @@ describe('GET /api/courses (public catalog)', () => {
     ['page=abc', 'page', 'Page must be a whole number'],
     ['level=expert', 'level', 'Level must be beginner, intermediate or advanced'],
     ['price=cheap', 'price', 'Price must be free or paid'],
-    ['sort=random', 'sort', 'Sort must be newest, price_asc, price_desc or popular'],
+    ['sort=random', 'sort', 'Sort must be newest, price_asc, price_desc, popular or rating'],
     ['instructor=abc', 'instructor', 'Instructor must be a user id'],
     ['scope=everything', 'scope', 'Scope must be public or manage'],
     ['status=hidden', 'status', 'Status must be draft, published or archived'],
@@ -443,7 +445,7 @@ describe('POST /api/courses', () => {
       expect((await read<ErrorBody>(bad)).validationErrors).toEqual({ instructorId: ['Instructor not found'] });
     }
     const wrongType = await t.json('POST', '/api/courses', { ...validDialog(), instructorId: 'me' }, cast.admin.token);
-    expect((await read<ErrorBody>(wrongType)).validationErrors).toEqual({ instructorId: ['Instructor must be a user id'] });
+    expect((await read<ErrorBody>(wrongType)).validationErrors).toEqual({ instructorId: ['Choose an instructor from the list'] });
   });
 
   it('takes the video URLs and the optional edit page fields', async () => {

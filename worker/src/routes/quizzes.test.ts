@@ -81,7 +81,7 @@ describe('POST /api/quizzes', () => {
       maxAttempts: ['Attempts allowed must be a whole number from 1 to 100, or empty for unlimited'],
       attemptWaitMinutes: ['Wait between attempts must be a whole number of minutes from 0 to 10080 (one week)'],
       shuffleQuestions: ['Shuffle questions must be true or false'],
-      revealAnswers: ['Show correct answers must be after_pass or never'],
+      revealAnswers: ['Choose when to show the correct answers: after a pass, or never'],
     });
     for (const body of [{ maxAttempts: 101 }, { maxAttempts: 2.5 }, { attemptWaitMinutes: 10_081 }]) {
       expect((await t.json('POST', '/api/quizzes', { lessonId: lesson.id, ...body }, cast.instructor.token)).status).toBe(400);

@@ -314,7 +314,7 @@ describe('PATCH /api/users/{id}', () => {
     const user = await createUser(t.db);
     const bad = await t.json('PATCH', `/api/users/${user.id}`, { is_active: 'no', first_name: 'Changed' }, adminToken);
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ message: 'is_active must be true or false', validationErrors: { is_active: ['is_active must be true or false'] } });
+    expect(await bad.json()).toEqual({ message: 'Active must be on or off', validationErrors: { is_active: ['Active must be on or off'] } });
     const long = await t.json('PATCH', `/api/users/${user.id}`, { bio: 'x'.repeat(2001) }, adminToken);
     expect(long.status).toBe(400);
     const malformed = await t.request(`/api/users/${user.id}`, {

@@ -37,9 +37,16 @@ const enumOf = <T extends readonly [string, ...string[]]>(values: T, message: st
     return values.find((value) => value.toLowerCase() === v || slug(value) === v) ?? raw;
   }, z.enum(values, { error: message }));
 
-export const danceStyleSchema = enumOf(DANCE_STYLES, `Dance style must be one of: ${DANCE_STYLES.join(', ')}`);
-export const ageGroupSchema = enumOf(AGE_GROUPS, `Age group must be one of: ${AGE_GROUPS.join(', ')}`);
-export const levelSchema = enumOf(RESOURCE_LEVELS, `Level must be one of: ${RESOURCE_LEVELS.join(', ')}`);
+// The resource form's choices: its messages ask for a choice from the list, in the person's words.
+export const CHOOSE_DANCE_STYLE = 'Choose a dance style from the list';
+export const CHOOSE_AGE_GROUP = 'Choose an age group from the list';
+export const CHOOSE_LEVEL = 'Choose a level from the list';
+export const CHOOSE_CATEGORY = 'Choose a category from the list';
+export const CHOOSE_RATING = 'Choose a rating from 1 to 5';
+
+export const danceStyleSchema = enumOf(DANCE_STYLES, CHOOSE_DANCE_STYLE);
+export const ageGroupSchema = enumOf(AGE_GROUPS, CHOOSE_AGE_GROUP);
+export const levelSchema = enumOf(RESOURCE_LEVELS, CHOOSE_LEVEL);
 
 function isWebLink(value: string): boolean {
   if (/[\s\\]/.test(value)) return false;
@@ -98,7 +105,7 @@ const priceCentsSchema = z
   .int('Price in cents must be a whole number')
   .refine(validPriceCents, PRICE_MESSAGE);
 
-const categoryIdSchema = z.number({ error: 'Category must be a category id' }).int('Category must be a category id').positive('Category must be a category id').nullable();
+const categoryIdSchema = z.number({ error: CHOOSE_CATEGORY }).int(CHOOSE_CATEGORY).positive(CHOOSE_CATEGORY).nullable();
 
 const previewsSchema = z.array(imageUrlSchema, { error: 'Preview images must be a list of links' }).max(PREVIEW_IMAGES_MAX, `At most ${PREVIEW_IMAGES_MAX} preview images`);
 
@@ -190,10 +197,10 @@ export const reviewParamSchema = z.object({ id: idSchema, reviewId: idSchema });
 export const downloadTokenParamSchema = z.object({ token: z.string().max(200, 'Invalid download link') });
 
 const ratingSchema = z
-  .number({ error: 'Rating must be a whole number from 1 to 5' })
-  .int('Rating must be a whole number from 1 to 5')
-  .min(1, 'Rating must be a whole number from 1 to 5')
-  .max(5, 'Rating must be a whole number from 1 to 5');
+  .number({ error: CHOOSE_RATING })
+  .int(CHOOSE_RATING)
+  .min(1, CHOOSE_RATING)
+  .max(5, CHOOSE_RATING);
 
 const reviewBodySchema = multiLine(
   z

@@ -83,7 +83,7 @@ export const listUsersFiltersSchema = z.object({
 export const listUsersQuerySchema = listUsersFiltersSchema.and(keysetPageQuery(20));
 
 export const adminUpdateUserSchema = z.object({
-  is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
+  is_active: z.boolean({ error: 'Active must be on or off' }).optional(),
   first_name: firstNameSchema.optional(),
   last_name: lastNameSchema.optional(),
   bio: bioSchema.optional(),

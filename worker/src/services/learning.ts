@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import MarkdownIt from 'markdown-it';
 import { courses, enrollments, lessonProgress, lessons, modules } from '../../../db/schema/index.ts';
+import { taskLists } from '../../../shared/markdown-task-lists.ts';
 import type { CourseActor } from '../domain/courses.ts';
 import { adjacentLessons, completedLessonIds, lockedModuleIds, resumeLessonId } from '../domain/learning.ts';
 import { lessonVideo } from '../domain/video.ts';
@@ -29,7 +30,7 @@ export const QUIZ_LESSON_NEEDS_PASS = 'Pass the quiz of this lesson to complete 
 // ---------------------------------------------------------------------------------------------
 // Markdown
 
-const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
+const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false }).use(taskLists);
 /** Links and images only to the web, mail, or paths of this site. */
 const SAFE_LINK = /^(?:https?:\/\/|mailto:|\/(?!\/)|#)/i;
 markdown.validateLink = (url: string) => SAFE_LINK.test(url.trim());

@@ -1,5 +1,5 @@
-import { AlertDialog } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import { cloneElement, isValidElement, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import ModalDialog from '../../components/ModalDialog.tsx';
 import ResponsiveTable, { type ResponsiveTableProps } from '../../components/ResponsiveTable.tsx';
 
 /** Building blocks shared by the admin islands (not an island itself). */
@@ -77,7 +77,7 @@ export interface ConfirmDialogProps {
   onConfirm: () => Promise<boolean> | boolean;
 }
 
-/** A confirmation with focus handling from Radix's AlertDialog. */
+/** A confirmation: the site's modal (ModalDialog) as an alert dialog; `trigger` opens it. */
 export function ConfirmDialog({ trigger, open, onOpenChange, title, description, confirmLabel, destructive, onConfirm }: ConfirmDialogProps) {
   const [innerOpen, setInnerOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -102,31 +102,19 @@ export function ConfirmDialog({ trigger, open, onOpenChange, title, description,
   }
 
   return (
-    <AlertDialog.Root open={isOpen} onOpenChange={setOpen}>
-      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="admin-dialog-overlay" />
-        <AlertDialog.Content className="admin-dialog card">
-          <AlertDialog.Title className="admin-dialog-title">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="admin-dialog-description">{description}</AlertDialog.Description>
-          <div className="admin-dialog-actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="btn btn-secondary" disabled={busy}>
-                Cancel
-              </button>
-            </AlertDialog.Cancel>
-            <button
-              type="button"
-              className={destructive ? 'btn btn-danger' : 'btn btn-primary'}
-              disabled={busy}
-              onClick={() => void confirm()}
-            >
-              {busy ? 'Working...' : confirmLabel}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <>
+      {isValidElement(trigger) && cloneElement(trigger as ReactElement<{ onClick?: (e: MouseEvent) => void }>, { onClick: () => setOpen(true) })}
+      <ModalDialog open={isOpen} onOpenChange={setOpen} role="alertdialog" busy={busy} title={title} description={description}>
+        <div className="drx-dialog-actions">
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+          <button type="button" className={destructive ? 'btn btn-danger' : 'btn btn-primary'} disabled={busy} onClick={() => void confirm()}>
+            {busy ? 'Working...' : confirmLabel}
+          </button>
+        </div>
+      </ModalDialog>
+    </>
   );
 }
 

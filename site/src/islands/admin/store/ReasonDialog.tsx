@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog } from 'radix-ui';
 import { useForm } from 'react-hook-form';
 import { decisionReasonSchema, REASON_MAX } from '../../../../../worker/src/schemas/sellers.ts';
 import type { rejectResourceSchema } from '../../../../../worker/src/schemas/store.ts';
 import FormField from '../../../components/FormField.tsx';
+import ModalDialog from '../../../components/ModalDialog.tsx';
 import type { ChangeResult } from '../../../stores/admin-store.ts';
 
 export interface ReasonDialogProps {
@@ -25,7 +25,7 @@ type ReasonForm = { reason: string };
 
 /**
  * A decision that needs a reason the other side reads (rejecting a resource or an application,
- * suspending a seller): Radix's dialog for focus handling, the API's own schema for the field.
+ * suspending a seller): the site's modal (ModalDialog), the API's own schema for the field.
  */
 export default function ReasonDialog({ open, onOpenChange, title, description, label = 'Reason', confirmLabel, destructive, schema = decisionReasonSchema, onSubmit }: ReasonDialogProps) {
   const {
@@ -47,36 +47,39 @@ export default function ReasonDialog({ open, onOpenChange, title, description, l
   });
 
   return (
-    <Dialog.Root
+    <ModalDialog
       open={open}
       onOpenChange={(next) => {
         if (isSubmitting) return;
         if (!next) reset({ reason: '' });
         onOpenChange(next);
       }}
+      busy={isSubmitting}
+      className="store-reason-dialog"
+      title={title}
+      description={description}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="admin-dialog-overlay" />
-        <Dialog.Content className="admin-dialog card store-reason-dialog">
-          <Dialog.Title className="admin-dialog-title">{title}</Dialog.Title>
-          <Dialog.Description className="admin-dialog-description">{description}</Dialog.Description>
-          <form className="stack-sm" noValidate onSubmit={(e) => void submit(e)}>
-            <FormField label={label} error={errors.reason?.message} required hint={`Up to ${REASON_MAX} characters.`}>
-              <textarea className="input" rows={4} maxLength={REASON_MAX} {...register('reason')} />
-            </FormField>
-            <div className="admin-dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-secondary" disabled={isSubmitting}>
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <button type="submit" className={destructive ? 'btn btn-danger' : 'btn btn-primary'} disabled={isSubmitting}>
-                {isSubmitting ? 'Working...' : confirmLabel}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <form className="stack-sm" noValidate onSubmit={(e) => void submit(e)}>
+        <FormField label={label} error={errors.reason?.message} required hint={`Up to ${REASON_MAX} characters.`}>
+          <textarea className="input" rows={4} maxLength={REASON_MAX} {...register('reason')} />
+        </FormField>
+        <div className="drx-dialog-actions">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={isSubmitting}
+            onClick={() => {
+              reset({ reason: '' });
+              onOpenChange(false);
+            }}
+          >
+            Cancel
+          </button>
+          <button type="submit" className={destructive ? 'btn btn-danger' : 'btn btn-primary'} disabled={isSubmitting}>
+            {isSubmitting ? 'Working...' : confirmLabel}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import ImageDisplay from '../../../components/ImageDisplay.tsx';
+import ModalDialog from '../../../components/ModalDialog.tsx';
 import { fileDetails, personName, resourcePrice } from '../../../lib/store-format.ts';
 import { DEFAULT_RESOURCE_IMAGE, DEFAULT_SELLER_IMAGE } from '../../../lib/store-images.ts';
 import {
@@ -187,29 +187,25 @@ export function ResourceReviewDialog() {
   const data = state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
   const resource = data && data.id === openId ? data : undefined;
   return (
-    <Dialog.Root
+    <ModalDialog
       open={openId !== null}
       onOpenChange={(open) => {
         if (!open) closeResource();
       }}
+      className="drx-dialog-wide store-review-dialog"
+      loading={state.status === 'loading'}
+      title={<span className="store-break">{resource?.title ?? 'Resource'}</span>}
+      titleAction={
+        <button type="button" className="btn btn-secondary btn-sm" onClick={closeResource}>
+          Close
+        </button>
+      }
+      description="The resource as its seller submitted it, with its files and the review decisions."
+      hideDescription
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="drx-dialog-overlay" />
-        <Dialog.Content className="drx-dialog drx-dialog-wide store-review-dialog" aria-busy={state.status === 'loading' || undefined}>
-          <div className="store-review-bar">
-            <Dialog.Title className="drx-dialog-title store-break">{resource?.title ?? 'Resource'}</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="btn btn-secondary btn-sm">
-                Close
-              </button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="visually-hidden">The resource as its seller submitted it, with its files and the review decisions.</Dialog.Description>
-          {state.status === 'error' && <ErrorState message={state.message} onRetry={reloadResourceDetail} />}
-          {!resource && state.status !== 'error' && <LoadingState label="Loading the resource..." />}
-          {resource && <Review resource={resource} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {state.status === 'error' && <ErrorState message={state.message} onRetry={reloadResourceDetail} />}
+      {!resource && state.status !== 'error' && <LoadingState label="Loading the resource..." />}
+      {resource && <Review resource={resource} />}
+    </ModalDialog>
   );
 }
