@@ -31,6 +31,7 @@ import { stripeConnectRoutes } from './routes/stripe-connect.ts';
 import { categoriesRoutes } from './routes/categories.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { coursesRoutes } from './routes/courses.ts';
+import { courseReviewsRoutes } from './routes/course-reviews.ts';
 import { healthRoutes } from './routes/health.ts';
 import { instructorsRoutes } from './routes/instructors.ts';
 import { lessonsRoutes } from './routes/lessons.ts';
@@ -106,6 +107,7 @@ const api = new Hono<AppContext>()
   .route('/', subscriptionsAdminRoutes)
   .route('/upload', uploadRoutes)
   .route('/', coursesRoutes)
+  .route('/', courseReviewsRoutes)
   .route('/', modulesRoutes)
   .route('/', lessonsRoutes)
   .route('/', quizzesRoutes)

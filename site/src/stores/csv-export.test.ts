@@ -32,8 +32,10 @@ describe('exportHref', () => {
     $bookingsQuery.set({ q: '', status: 'upcoming', instructorId: '7', from: '2031-03-01', to: '', page: 2 });
     expect($bookingsExportHref.get()).toBe('/api/admin/bookings/export.csv?status=upcoming&instructorId=7&from=2031-03-01');
     // The review queue is read oldest first, and so is its export.
-    expect(resourcesExportHref({ status: 'submitted', q: ' hip ', seller: 3, page: 2 })).toBe('/api/curriculum-all/export.csv?status=submitted&q=hip&seller=3&sort=oldest');
-    expect(resourcesExportHref({ status: 'all', q: '', seller: null, page: 1 })).toBe('/api/curriculum-all/export.csv');
+    expect(resourcesExportHref({ status: 'submitted', q: ' hip ', seller: 3, sort: '', page: 2 })).toBe('/api/curriculum-all/export.csv?status=submitted&q=hip&seller=3&sort=oldest');
+    expect(resourcesExportHref({ status: 'all', q: '', seller: null, sort: '', page: 1 })).toBe('/api/curriculum-all/export.csv');
+    // An order the admin picks is the export's order too.
+    expect(resourcesExportHref({ status: 'published', q: '', seller: null, sort: 'best_selling', page: 1 })).toBe('/api/curriculum-all/export.csv?status=published&sort=best_selling');
   });
 });
 

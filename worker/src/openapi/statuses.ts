@@ -30,6 +30,9 @@ export const EXTRA_STATUSES: Record<string, readonly string[]> = {
   'post /api/subscriptions/resume': ['404'],
   // A download link that is not valid (any more).
   'get /api/resources/files/{token}': ['403'],
+  // Course reviews: only a learner who finished the course reviews it, only its instructor replies.
+  'post /api/courses/{id}/reviews': ['403'],
+  'post /api/courses/{id}/reviews/{reviewId}/reply': ['403'],
   // A zip code that is not five digits.
   'get /api/zipcode-lookup/{zip}': ['400'],
 };
