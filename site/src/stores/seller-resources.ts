@@ -8,6 +8,7 @@ import { AUTH_REQUIRED_MESSAGE, fetchWithProgress, friendlyUploadMessage, server
 import { changeMessage, loadMessage, type ChangeResult } from './admin-store.ts';
 import { bind, invalidate, toLoadable, type Loadable } from './query.ts';
 import { sellerChange, sellerKeys, sellerWritten } from './seller.ts';
+import { toast } from './toasts.ts';
 
 /**
  * The seller's resources: the list of /seller/resources with its moves (submit for
@@ -112,6 +113,9 @@ export async function uploadResourceFile(id: number, file: File, onProgress: (se
   if (!res.ok) throw new Error(friendlyUploadMessage(serverErrorMessage(res.status, res.statusText, answer)));
   onProgress(1);
   sellerWritten();
+  // A PDF whose pages could not be copied is kept without a store preview: the seller is told why.
+  const previewMessage = (answer as { preview_message?: unknown } | null)?.preview_message;
+  if (typeof previewMessage === 'string' && previewMessage) toast({ title: 'Uploaded without a preview', description: previewMessage });
   return filesOf(answer);
 }
 

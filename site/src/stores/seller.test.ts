@@ -187,6 +187,16 @@ describe('resources', () => {
     expect(progress.at(-1)).toBe(1);
   });
 
+  it('tells the seller when a PDF was kept without a store preview, and says nothing when it has one', async () => {
+    const { resources, toasts } = await load();
+    const answer = (body: unknown) => (async () => new Response(JSON.stringify(body), { status: 201 })) as unknown as typeof fetch;
+    await resources.uploadResourceFile(12, new File(['%PDF-1.4'], 'plan.pdf', { type: 'application/pdf' }), () => undefined, answer({ files: [], status: 'draft', preview: { pages: 3 } }));
+    expect(toasts.$toasts.get()).toEqual([]);
+    const message = 'No preview could be made of this PDF: buyers will see its description only.';
+    await resources.uploadResourceFile(12, new File(['%PDF-1.4'], 'plan.pdf', { type: 'application/pdf' }), () => undefined, answer({ files: [], status: 'draft', preview_message: message }));
+    expect(toasts.$toasts.get()).toMatchObject([{ title: 'Uploaded without a preview', description: message }]);
+  });
+
   it("turns the server's refusal of a file into its friendly message", async () => {
     const { resources } = await load();
     const send = (async () => new Response(JSON.stringify({ message: 'Invalid file type' }), { status: 415 })) as unknown as typeof fetch;

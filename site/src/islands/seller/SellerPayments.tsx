@@ -147,7 +147,6 @@ function PayoutList({ payments }: { payments: Payments }) {
                 </>
               ),
             },
-            { header: 'Transfer', cell: (p) => <span className="sl-sub">{p.provider_transfer_id ?? '—'}</span> },
           ]}
         />
       )}
