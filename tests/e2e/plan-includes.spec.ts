@@ -66,7 +66,7 @@ test('a free user sees the plan that includes the course first and the price sec
   await expect(gate.getByText(/^Included in Premium — from \$\d+(\.\d\d)?\/month$/)).toBeVisible();
   const upgrade = gate.getByRole('link', { name: 'Upgrade Subscription' });
   const addToCart = main.getByRole('button', { name: 'Add to Cart' });
-  await expect(main.getByText('$79.00')).toBeVisible();
+  await expect(main.locator('.course-price-lg').getByText('$79.00')).toBeVisible();
   await expect(addToCart).toBeVisible();
   const [planBox, priceBox] = [await upgrade.boundingBox(), await addToCart.boundingBox()];
   expect(planBox!.y, 'the plan comes before the price').toBeLessThan(priceBox!.y);

@@ -128,10 +128,17 @@ test.describe('the guards on every guarded route', () => {
     await expectEachLandsOn(page, paths, (path) => `/auth?redirect=${encodeURIComponent(path)}`);
   });
 
-  test('the checkout and its return pages ask an anonymous visitor to sign in there, and to come back', async ({ page }) => {
+  test('the checkout serves an anonymous visitor in place, and its return pages ask them to sign in there and come back', async ({ page }) => {
     for (const path of SIGN_IN_IN_PLACE) {
+      if (path === '/checkout') {
+        // A visitor checks out without an account (decision 0065): with nothing in this browser's cart, the page says so.
+        await page.goto(path);
+        await expect(page.getByRole('main').getByText('Your cart is empty.'), path).toBeVisible();
+        expect(new URL(page.url()).pathname).toBe(path);
+        continue;
+      }
       // A return page is opened by the provider with its payment's session.
-      const address = path === '/checkout' ? path : `${path}?session_id=cs_test_walk`;
+      const address = `${path}?session_id=cs_test_walk`;
       await page.goto(address);
       await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }), address).toHaveAttribute('href', `/auth?redirect=${encodeURIComponent(address)}`);
       expect(new URL(page.url()).pathname).toBe(path);

@@ -374,7 +374,7 @@ test.describe('phones (390 × 844): header menu, admin sidebar, toasts', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
-  test('a toast shows at the top of a phone', async ({ page, loginAs }) => {
+  test('a toast shows at the bottom of a phone, clear of the header', async ({ page, loginAs }) => {
     const { username, password } = await registerUser(page, 'phonetoast');
     await loginAs(username, password);
     await page.goto('/profile/edit');
@@ -383,7 +383,10 @@ test.describe('phones (390 × 844): header menu, admin sidebar, toasts', () => {
     const toast = page.getByRole('status').filter({ hasText: 'Profile updated' });
     await expect(toast).toBeVisible();
     const box = (await toast.boundingBox())!;
-    expect(box.y).toBeLessThan(100);
+    const header = (await page.getByRole('banner').boundingBox())!;
+    expect(box.y).toBeGreaterThan(header.y + header.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(box.y).toBeGreaterThan(844 / 2);
     expect(box.width).toBeGreaterThan(300);
   });
 });

@@ -262,7 +262,7 @@ test.describe('moving down and the upgrade dialog', () => {
     expect((await subscriptionsOf<Subscription>(request, me.token))[0]!.plan.tier).toBe('premium');
   });
 
-  test('the upgrade dialog from Manage Subscription: current and lower plans disabled, a higher one leads to the upgrade page', async ({ page, request }) => {
+  test('the upgrade dialog from Manage Subscription: only higher plans, and a higher one is confirmed in the dialog', async ({ page, request }) => {
     const me = await freshUser(request);
     await subscribe(request, me.token, 'premium', 'month');
     await page.addInitScript((t) => window.localStorage.setItem('access_token', t), me.token);
@@ -270,9 +270,11 @@ test.describe('moving down and the upgrade dialog', () => {
     await page.getByRole('button', { name: 'Change plan' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upgrade your plan' });
     await expect(dialog.getByText(TRIAL_LINE)).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Current plan: Premium' })).toBeDisabled();
-    await expect(dialog.getByRole('button', { name: 'Included in your plan: Educator' })).toBeDisabled();
-    await expect(dialog.getByRole('button', { name: 'Included in your plan: Free' })).toBeDisabled();
+    // The dialog offers only plans above the current one (the plans page lists them all).
+    for (const name of ['Premium', 'Educator', 'Free']) {
+      await expect(dialog.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) }), name).toHaveCount(0);
+    }
+    await expect(dialog.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Royalty', exact: true }) })).toHaveCount(1);
     await dialog.getByRole('radio', { name: 'Yearly Save 25%' }).check();
     const royalty = dialog.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Royalty' }) });
     await expect(royalty.getByText('$1,990', { exact: true })).toBeVisible();
@@ -283,8 +285,10 @@ test.describe('moving down and the upgrade dialog', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: `${SHOTS}/upgrade-dialog-1280.png` });
     await royalty.getByRole('button', { name: 'Upgrade: Royalty' }).click();
-    await expect(page).toHaveURL(/\/subscription\/upgrade\?plan=royalty&interval=year/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Upgrade to Royalty' })).toBeVisible();
+    // A subscriber's upgrade is confirmed in the dialog, with its prorated preview (decision 0063).
+    await expect(dialog.getByRole('heading', { name: 'Upgrade to Royalty' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Confirm upgrade' })).toBeEnabled();
+    await expect(page).toHaveURL(/\/profile\/manage$/);
   });
 });
 
