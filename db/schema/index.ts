@@ -16,3 +16,4 @@ export * from './bookings.ts';
 export * from './audit.ts';
 export * from './notification-preferences.ts';
 export * from './stat-totals.ts';
+export * from './practice.ts';

@@ -2,8 +2,12 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './users.ts';
 
-/** public: anyone may fetch it; course: only the course's enrolled learners, its instructors and admins. */
-export const UPLOAD_ACCESS = ['public', 'course'] as const;
+/**
+ * public: anyone may fetch it; course: only the course's enrolled learners, its instructors and
+ * admins; take: a learner's practice take, only through a signed link made for the learner, the
+ * course's instructors or an admin (decision 0070).
+ */
+export const UPLOAD_ACCESS = ['public', 'course', 'take'] as const;
 
 /** Files in the object store. The key is random; the name is only shown, never trusted. */
 export const uploads = sqliteTable(
