@@ -32,6 +32,17 @@ export const ACTIVE_BOOKING_STATUSES = ['held', 'offered', 'confirmed'] as const
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'expired', 'left'] as const;
 export const PACKAGE_PURCHASE_STATUSES = ['active', 'refunded'] as const;
 
+/**
+ * The travel radii (miles, inclusive) the directory's place indexes split the profiles by (decision
+ * 0072): a search near a place reads each band's box, as wide as the search radius plus the band's
+ * largest travel radius, so the many who travel little are read from a narrow box.
+ */
+export const DIRECTORY_TRAVEL_BANDS = [
+  [0, 25],
+  [26, 100],
+  [101, 500],
+] as const;
+
 /** One professional profile per user; publishing it puts it in the directory. */
 export const instructorProfiles = sqliteTable(
   'instructor_profiles',
@@ -81,12 +92,36 @@ export const instructorProfiles = sqliteTable(
      */
     connectAccountId: text('connect_account_id'),
     payoutsEnabled: integer('payouts_enabled', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * The directory's sort keys, kept by triggers (migration `directory_sort_keys`) in the statement of each
+     * write they follow (decision 0072): the card's name in lower case (the user's names), the
+     * visible reviews' count and average in tenths, the lowest active lesson price.
+     */
+    sortName: text('sort_name').notNull().default(''),
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingTenths: integer('rating_tenths'),
+    priceFromCents: integer('price_from_cents'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },
   (t) => [
     uniqueIndex('instructor_profiles_calendar_token_unique').on(t.calendarToken),
     index('instructor_profiles_status_idx').on(t.status),
+    // One index per directory order (decision 0072): a page is a walk of its index that the LIMIT stops.
+    index('instructor_profiles_recommended_idx').on(t.status, sql`verified DESC`, sql`rating_tenths DESC`, sql`review_count DESC`, t.sortName, t.userId),
+    index('instructor_profiles_premium_idx')
+      .on(t.status, sql`verified DESC`, sql`rating_tenths DESC`, sql`review_count DESC`, t.sortName, t.userId)
+      .where(sql`${t.premiumListing} = 1`),
+    index('instructor_profiles_rating_idx').on(t.status, sql`rating_tenths DESC`, sql`review_count DESC`, sql`verified DESC`, t.sortName, t.userId),
+    index('instructor_profiles_price_low_idx').on(t.status, t.priceFromCents, sql`verified DESC`, sql`rating_tenths DESC`, sql`review_count DESC`, t.sortName, t.userId),
+    index('instructor_profiles_price_high_idx').on(t.status, sql`price_from_cents DESC`, sql`verified DESC`, sql`rating_tenths DESC`, sql`review_count DESC`, t.sortName, t.userId),
+    // Near a ZIP code: a latitude band of the published in-person profiles per travel band, as wide
+    // as the search radius plus the band's largest travel; longitude and travel read from the index.
+    ...DIRECTORY_TRAVEL_BANDS.map(([low, high]) =>
+      index(`instructor_profiles_place_to${high}_idx`)
+        .on(t.status, t.offersInPerson, t.latitude, t.longitude, t.travelRadiusMiles)
+        .where(sql`${t.travelRadiusMiles} BETWEEN ${sql.raw(String(low))} AND ${sql.raw(String(high))}`),
+    ),
     check('instructor_profiles_rules', sql`${t.minNoticeMinutes} >= 0 AND ${t.horizonDays} BETWEEN 1 AND 365 AND ${t.bufferMinutes} BETWEEN 0 AND 240
       AND ${t.cancellationHours} BETWEEN 0 AND 720 AND ${t.travelRadiusMiles} BETWEEN 0 AND 500`),
   ],

@@ -5,12 +5,15 @@ import { users } from './users.ts';
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /**
- * What DRX sells. The cart holds courses and resources; subscriptions and bookings are
- * bought through checkout directly. Every price is integer cents, USD.
+ * What DRX sells. The cart holds courses, resources and a course's feedback credits;
+ * subscriptions and bookings are bought through checkout directly. Every price is integer cents, USD.
  */
-/** PACKAGE: a Connect & Book lesson package (decision 0032), bought as an order of type booking. */
-export const ITEM_KINDS = ['COURSE', 'RESOURCE', 'SUBSCRIPTION', 'BOOKING', 'PACKAGE'] as const;
-export const CART_KINDS = ['COURSE', 'RESOURCE'] as const;
+/**
+ * PACKAGE: a Connect & Book lesson package (decision 0032), bought as an order of type booking.
+ * FEEDBACK_CREDITS: a pack of a course's feedback credits (decision 0070), item_id = the course.
+ */
+export const ITEM_KINDS = ['COURSE', 'RESOURCE', 'SUBSCRIPTION', 'BOOKING', 'PACKAGE', 'FEEDBACK_CREDITS'] as const;
+export const CART_KINDS = ['COURSE', 'RESOURCE', 'FEEDBACK_CREDITS'] as const;
 
 /** An order's type as a pending payment: its items' kind, or 'order' when they are mixed. */
 export const ORDER_TYPES = ['course', 'resource', 'subscription', 'booking', 'order'] as const;

@@ -23,6 +23,11 @@ export const enrollments = sqliteTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     source: text('source', { enum: ENROLLMENT_SOURCES }).notNull().default('free'),
+    /**
+     * How the enrolment came before a purchase turned it into one (a lapsed plan's, decision 0063):
+     * a refund of that purchase puts it back. Null when the purchase made the enrolment.
+     */
+    sourceBeforePurchase: text('source_before_purchase', { enum: ENROLLMENT_SOURCES }),
     /** Where the learner left off, for resume. */
     lastLessonId: integer('last_lesson_id').references(() => lessons.id, { onDelete: 'set null' }),
     completedAt: text('completed_at'),

@@ -97,6 +97,8 @@ export const practiceTakes = sqliteTable(
     index('practice_takes_user_lesson_idx').on(t.userId, t.lessonId, t.id),
     // The per-learner quota sums the kept files' sizes.
     index('practice_takes_user_size_idx').on(t.userId, t.sizeBytes).where(sql`${t.uploadId} IS NOT NULL`),
+    // A take by its file: the uploads row's deletion finds the take it leaves file-less (the foreign key's SET NULL).
+    index('practice_takes_upload_idx').on(t.uploadId),
     // The retention sweep: files due for deletion.
     index('practice_takes_delete_due_idx').on(t.deleteFileAt).where(sql`${t.deleteFileAt} IS NOT NULL AND ${t.fileDeletedAt} IS NULL`),
     check('practice_takes_speed_range', sql`${t.speed} BETWEEN 0.25 AND 2`),
@@ -139,6 +141,8 @@ export const feedbackRequests = sqliteTable(
     uniqueIndex('feedback_requests_take_unique').on(t.takeId),
     // The instructors' queue: a course's requests by status, oldest due first; deep pages by keyset.
     index('feedback_requests_course_status_due_idx').on(t.courseId, t.status, t.dueAt, t.id),
+    // The admins' queue over every course: requests by status, oldest due first.
+    index('feedback_requests_status_due_idx').on(t.status, t.dueAt, t.id),
     index('feedback_requests_course_user_idx').on(t.courseId, t.userId, t.id),
     // A learner's requests, newest first (and the included reviews they used per course).
     index('feedback_requests_user_idx').on(t.userId, t.courseId, t.paidBy),
