@@ -97,6 +97,8 @@ export interface DirectoryEntry {
 export interface DirectoryAnswer {
   data: DirectoryEntry[];
   pagination: { page: number; pageSize: number; total: number; totalPages: number };
+  /** More match than the directory counts (DIRECTORY_COUNT_MAX): `total` is that bound. */
+  total_capped: boolean;
   /** The searched place, when a ZIP code was given. */
   origin: ZipPlace | null;
   styles: DanceStyleView[];
@@ -257,6 +259,8 @@ export interface WaitlistView {
   title: string;
   starts_at: string;
   booker_time_zone: string;
+  /** The instructor's zone, whose wall time shows beside the booker's (decision 0068). */
+  instructor_time_zone: string;
   /** While offered: the booking keeping the place and until when. */
   offered_booking_id: number | null;
   offer_expires_at: string | null;

@@ -5,10 +5,18 @@ import type { DirectoryPageQuery, DirectoryRecord } from './directory-search.ts'
 
 /** What the page is given. */
 export interface ConnectPage {
-  /** Every published profile's card (the island filters them in the browser). */
+  /** The cards of the asked page, in the query's order (decision 0072: one page, read by SQL). */
   records: DirectoryRecord[];
+  /** How many match, counted up to DIRECTORY_COUNT_MAX; `capped` when more do. */
+  total: number;
+  capped: boolean;
+  pageSize: number;
+  /** Whether anyone is listed at all (the empty state says why it is empty). */
+  listed: boolean;
   styles: DanceStyleView[];
   query: DirectoryPageQuery;
+  /** The page of the matches shown (1 for the first). */
+  page: number;
   /** The searched place, when the query has a known ZIP code. */
   origin: ZipPlace | null;
   /** What the query asked that the page could not use. */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { placeText, distanceText, durationText, instructorCount } from '../../site/src/lib/connect-format.ts';
+import { DIRECTORY_PAGES_MAX } from '../../worker/src/domain/bookings.ts';
 import {
   DEFAULT_DIRECTORY_QUERY,
+  directoryPageOf,
+  directoryPageSearch,
   directorySearchString,
   distanceFrom,
   entryOf,
@@ -64,6 +67,14 @@ describe('the directory query of an address', () => {
     const { query } = parseDirectoryParams(new URLSearchParams('sort=rating&zip=90210&style=tap'));
     expect(directorySearchString(query)).toBe('?style=tap&zip=90210&sort=rating');
     expect(isDefaultDirectoryQuery(query)).toBe(false);
+  });
+
+  it('reads the page an address asks, leniently, and writes it after the query', () => {
+    expect(directoryPageOf(new URLSearchParams('page=3'))).toBe(3);
+    for (const bad of ['', 'page=0', 'page=-2', 'page=1.5', 'page=abc', `page=${DIRECTORY_PAGES_MAX + 1}`]) expect(directoryPageOf(new URLSearchParams(bad)), bad).toBe(1);
+    expect(directoryPageSearch(DEFAULT_DIRECTORY_QUERY, 1)).toBe('');
+    expect(directoryPageSearch(DEFAULT_DIRECTORY_QUERY, 2)).toBe('?page=2');
+    expect(directoryPageSearch({ ...DEFAULT_DIRECTORY_QUERY, style: 'tap' }, 4)).toBe('?style=tap&page=4');
   });
 });
 

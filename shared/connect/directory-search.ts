@@ -1,5 +1,6 @@
 import {
   DEFAULT_SEARCH_RADIUS_MILES,
+  DIRECTORY_PAGES_MAX,
   DIRECTORY_SORTS,
   distanceMiles,
   LESSON_KIND_LABELS,
@@ -11,10 +12,11 @@ import {
 import type { DirectoryEntry } from '../bookings/views.ts';
 
 /**
- * The directory's filters and sorts (decision 0032), pure: the API applies them to the published
- * profiles, and /connect's island applies the same functions to the cards the server rendered
- * (decision 0020), so the page and the API never disagree. No database, no zod: safe in the
- * browser.
+ * The directory's filters and sorts (decision 0032), pure: what a search matches and in which
+ * order, as decision 0068 ranks it. The server reads a page by SQL in the same meaning (decision
+ * 0072) and ranks the candidates near a place with these comparators (`tierOrder`);
+ * `searchRecords` is the whole ranking over a list, the specification its tests pin down. The
+ * page's query and address are here too. No database, no zod: safe in the browser.
  */
 
 /** A card as both sides know it: the answer's entry, plus where it is and every lesson price. */
@@ -78,8 +80,11 @@ const byNumber = (a: number | null, b: number | null, direction: 1 | -1): number
   return (a - b) * direction;
 };
 
+/** What the orders compare of a card. */
+export type Ranked = Pick<DirectoryRecord, 'id' | 'name' | 'premium' | 'verified' | 'rating' | 'review_count' | 'price_from_cents' | 'distance_miles'>;
+
 /** Recommended: premium listings first, then verified, then rating, then how many reviews. */
-function recommended(a: DirectoryRecord, b: DirectoryRecord): number {
+function recommended(a: Ranked, b: Ranked): number {
   return (
     Number(b.premium) - Number(a.premium) ||
     Number(b.verified) - Number(a.verified) ||
@@ -90,7 +95,7 @@ function recommended(a: DirectoryRecord, b: DirectoryRecord): number {
   );
 }
 
-const SORTS: Record<DirectorySort, (a: DirectoryRecord, b: DirectoryRecord) => number> = {
+const SORTS: Record<DirectorySort, (a: Ranked, b: Ranked) => number> = {
   recommended,
   distance: (a, b) => byNumber(a.distance_miles, b.distance_miles, 1) || recommended(a, b),
   rating: (a, b) => byNumber(a.rating, b.rating, -1) || b.review_count - a.review_count || recommended(a, b),
@@ -102,8 +107,15 @@ const SORTS: Record<DirectorySort, (a: DirectoryRecord, b: DirectoryRecord) => n
  * Recommended near a searched place: premium first (promoted among the nearby ones only, as the
  * tiers keep them), then the nearest, then the rest of recommended.
  */
-const nearbyRecommended = (a: DirectoryRecord, b: DirectoryRecord) =>
+const nearbyRecommended = (a: Ranked, b: Ranked) =>
   Number(b.premium) - Number(a.premium) || byNumber(a.distance_miles, b.distance_miles, 1) || recommended(a, b);
+
+/**
+ * The order of a tier (decision 0068): the nearby tier's (recommended promotes premium among the
+ * nearby ones, then the nearest), or the asked sort's. The API ranks the nearby candidates of a
+ * searched place with it (decision 0072).
+ */
+export const tierOrder = (sort: DirectorySort, nearby: boolean) => (nearby && sort === 'recommended' ? nearbyRecommended : SORTS[sort]);
 
 /**
  * With a searched place (decision 0068): the instructors who teach in person there come first,
@@ -222,6 +234,22 @@ export function directorySearchString(q: DirectoryPageQuery): string {
   }
   const s = params.toString();
   return s ? `?${s}` : '';
+}
+
+/**
+ * The page of the matches an address asks (decision 0072: the server reads one page), leniently:
+ * anything but a whole number from 1 to the deepest page is the first.
+ */
+export function directoryPageOf(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 && page <= DIRECTORY_PAGES_MAX ? page : 1;
+}
+
+/** The address of a page of a query's matches (the first has no page). */
+export function directoryPageSearch(q: DirectoryPageQuery, page: number): string {
+  const search = directorySearchString(q);
+  if (page <= 1) return search;
+  return `${search ? `${search}&` : '?'}page=${page}`;
 }
 
 /** The filters of a page query. */

@@ -23,6 +23,8 @@ const SHOTS = process.env.CONNECT_SHOTS ?? 'test-results/connect/';
 
 interface World {
   style: { name: string; slug: string };
+  /** A style fourteen instructors teach: more than a page. */
+  many: { name: string; slug: string };
   ava: GivenInstructor;
   ben: GivenInstructor;
   cleo: GivenInstructor;
@@ -78,7 +80,12 @@ async function seed(db: Db, client: Client): Promise<World> {
   const student = await createUser(db, { firstName: 'Maya', lastName: 'Reed' });
   const lesson = await giveBooking(db, student.id, ava.lessonTypes[0]!, { startsAt: new Date(Date.now() - 7 * 86_400_000).toISOString() });
   await db.insert(instructorReviews).values({ bookingId: lesson.id, instructorId: ava.user.id, userId: student.id, rating: 5, comment: 'Our wedding waltz was a dream.' });
-  return { style: { name, slug }, ava, ben, cleo, dana };
+  const many = { name: `Polka ${suffix}`, slug: `polka-${suffix}` };
+  await client.execute({ sql: 'INSERT INTO dance_styles (name, slug, position) VALUES (?, ?, 999)', args: [many.name, many.slug] });
+  for (let i = 1; i <= 14; i++) {
+    await createInstructor(db, { firstName: `Pia ${String(i).padStart(2, '0')}`, lastName: `Polka ${suffix}`, styles: [many.name], lessonTypes: [{ kind: 'private', priceCents: 4000 + i * 100 }] });
+  }
+  return { style: { name, slug }, many, ava, ben, cleo, dana };
 }
 
 let world: World;
@@ -193,6 +200,31 @@ test('/connect-updated and /connect-old are the same directory, naming /connect 
     await expect(page.locator('[data-connect-ready]')).toHaveCount(1);
     await expect.poll(() => names(page)).toEqual([full(world.ben), full(world.ava), full(world.cleo), full(world.dana)]);
   }
+});
+
+test('the directory shows twelve instructors a page: Next, Previous and Back swap in the other page, the filter kept', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openDirectory(page, `/connect?style=${world.many.slug}&sort=price_low`);
+  await expect(page.locator('[data-connect-count]')).toHaveText('14 instructors');
+  await expect(cards(page)).toHaveCount(12);
+  const pages = page.getByRole('navigation', { name: 'Pages' });
+  await expect(pages.getByText('Page 1 of 2')).toBeVisible();
+  const first = await names(page);
+  // Cheapest first: Pia 01 … Pia 12 here, 13 and 14 on the next page.
+  expect(first[0]).toMatch(/^Pia 01 /);
+  expect(first[11]).toMatch(/^Pia 12 /);
+  await pages.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?style=${world.many.slug}&sort=price_low&page=2$`));
+  await expect.poll(() => names(page)).toEqual([expect.stringMatching(/^Pia 13 /), expect.stringMatching(/^Pia 14 /)]);
+  await expect(page.getByRole('navigation', { name: 'Pages' }).getByText('Page 2 of 2')).toBeVisible();
+  await expect(page.getByLabel('Sort by')).toHaveValue('price_low');
+  await page.goBack();
+  await expect.poll(() => names(page)).toEqual(first);
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click();
+  await expect(cards(page)).toHaveCount(2);
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Previous' }).click();
+  await expect.poll(() => names(page)).toEqual(first);
+  await expect(page).toHaveURL(new RegExp(`\\?style=${world.many.slug}&sort=price_low$`));
 });
 
 /** Serious and critical findings of axe, as readable lines. */

@@ -65,6 +65,15 @@ export const RESCHEDULE_MAX = 3;
 
 export const DIRECTORY_PAGE_SIZE = 12;
 export const DIRECTORY_PAGE_SIZE_MAX = 48;
+/**
+ * The directory counts its matches up to this many and pages no deeper (decision 0072): a count or
+ * a page reads at most this many rows of an index, whatever the directory's size.
+ */
+export const DIRECTORY_COUNT_MAX = 1000;
+/** The deepest page the directory's address names (its default page size into the count's bound). */
+export const DIRECTORY_PAGES_MAX = Math.ceil(DIRECTORY_COUNT_MAX / DIRECTORY_PAGE_SIZE);
+/** Near a ZIP code, the in-person profiles read at most from each travel band's box (decision 0072). */
+export const DIRECTORY_NEARBY_MAX = 2000;
 export const DIRECTORY_SORTS = ['recommended', 'distance', 'rating', 'price_low', 'price_high'] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 export const DEFAULT_SEARCH_RADIUS_MILES = 50;

@@ -5,7 +5,9 @@ import { createInstructor, createLessonType, giveBooking, givePackage, type Give
 import { createUser } from '../../../tests/support/factories.ts';
 import { givePlan } from '../../../tests/support/subscription-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
-import { INSTRUCTOR_NOT_FOUND, ZIP_INVALID, ZIP_NOT_FOUND } from '../domain/bookings.ts';
+import { DIRECTORY_SORTS, INSTRUCTOR_NOT_FOUND, ZIP_INVALID, ZIP_NOT_FOUND } from '../domain/bookings.ts';
+import { loadDirectoryRecords } from '../services/connect/directory.ts';
+import { filtersOf, parseDirectoryParams, searchRecords } from '../../../shared/connect/directory-search.ts';
 import type { DirectoryAnswer, PublicProfileView } from '../../../shared/bookings/views.ts';
 import type { InstructorReviewsAnswer } from '../services/connect/public-profile.ts';
 import { lookupZip } from '../services/connect/zipcode.ts';
@@ -207,6 +209,64 @@ describe('GET /api/connect/instructors', () => {
     const third = await search('pageSize=2&page=3');
     expect(third.data).toHaveLength(1);
     expect(ids(third)).toEqual([philly.user.id]);
+  });
+
+  it('pages near a ZIP code across the tiers: the nearby ones, then the online ones', async () => {
+    const all = ids(await search('zip=10001&sort=distance'));
+    const first = await search('zip=10001&sort=distance&pageSize=3');
+    expect(ids(first)).toEqual(all.slice(0, 3));
+    expect(first.pagination).toEqual({ page: 1, pageSize: 3, total: all.length, totalPages: Math.ceil(all.length / 3) });
+    const second = await search('zip=10001&sort=distance&pageSize=3&page=2');
+    expect(ids(second)).toEqual(all.slice(3, 6));
+    expect(second.data.map((e) => e.reach)).toEqual(all.slice(3, 6).map((id) => (id === online.user.id ? 'online' : 'nearby')));
+    // Past the last page: no cards, the same count.
+    const past = await search('zip=10001&pageSize=3&page=9');
+    expect(past.data).toEqual([]);
+    expect(past.pagination.total).toBe(all.length);
+    expect(past.total_capped).toBe(false);
+  });
+
+  it('keeps its sort keys with each write: a hidden review, a retired lesson type, a renamed instructor', async () => {
+    const a = await at('10001', { firstName: 'Abel', lastName: 'Keys', styles: ['Contemporary'], lessonTypes: [{ kind: 'private', priceCents: 5000 }, { kind: 'group', priceCents: 1500 }] });
+    const b = await at('10001', { firstName: 'Bea', lastName: 'Keys', styles: ['Contemporary'], lessonTypes: [{ kind: 'private', priceCents: 3000 }] });
+    await review(a, 5);
+    await review(b, 4);
+    expect(ids(await search('style=contemporary&sort=rating'))).toEqual([a.user.id, b.user.id]);
+    expect(ids(await search('style=contemporary&sort=price_low'))).toEqual([a.user.id, b.user.id]);
+    // A's review hidden: no rating, listed after B's 4.0.
+    await t.db.update(instructorReviews).set({ hidden: true }).where(eq(instructorReviews.instructorId, a.user.id));
+    const rated = await search('style=contemporary&sort=rating');
+    expect(ids(rated)).toEqual([b.user.id, a.user.id]);
+    expect(rated.data.find((e) => e.id === a.user.id)).toMatchObject({ rating: null, review_count: 0 });
+    // A's $15 class retired: A's lowest price is $50, after B's $30.
+    await t.db.update(lessonTypes).set({ active: false }).where(eq(lessonTypes.id, a.lessonTypes[1]!.id));
+    const cheap = await search('style=contemporary&sort=price_low');
+    expect(ids(cheap)).toEqual([b.user.id, a.user.id]);
+    expect(cheap.data.find((e) => e.id === a.user.id)!.price_from_cents).toBe(5000);
+    // Names order the ties: renamed, A comes after B.
+    expect(ids(await search('style=contemporary&minPrice=100'))).toEqual([]);
+    await t.db.update(instructorReviews).set({ hidden: true }).where(eq(instructorReviews.instructorId, b.user.id));
+    expect(ids(await search('style=contemporary'))).toEqual([a.user.id, b.user.id]);
+    await t.db.update(users).set({ firstName: 'Zed' }).where(eq(users.id, a.user.id));
+    expect(ids(await search('style=contemporary'))).toEqual([b.user.id, a.user.id]);
+    for (const i of [a, b]) await t.db.update(instructorProfiles).set({ status: 'draft' }).where(eq(instructorProfiles.userId, i.user.id));
+  });
+
+  it('reads every sort and filter, near a place or not, in the order of the pure ranking (decision 0068)', async () => {
+    const published = await t.db.select({ id: instructorProfiles.userId }).from(instructorProfiles).where(eq(instructorProfiles.status, 'published'));
+    const records = await loadDirectoryRecords(t.db, published.map((p) => p.id));
+    for (const zip of ['', '10001', '90210']) {
+      const origin = zip ? await lookupZip(zip) : null;
+      for (const sort of DIRECTORY_SORTS) {
+        for (const extra of ['', 'mode=online', 'mode=in_person', 'style=ballet', 'minPrice=50&maxPrice=100', 'radius=10', 'lessonType=private&level=Beginner']) {
+          const query = [zip && `zip=${zip}`, `sort=${sort}`, extra].filter(Boolean).join('&');
+          const expected = searchRecords(records, filtersOf(parseDirectoryParams(new URLSearchParams(query)).query), origin);
+          const answer = await search(`${query}&pageSize=48`);
+          expect(ids(answer), query).toEqual(expected.map((r) => r.id));
+          expect(answer.data.map((e) => [e.reach, e.distance_miles]), query).toEqual(expected.map((r) => [r.reach, r.distance_miles]));
+        }
+      }
+    }
   });
 
   it.each([

@@ -12,6 +12,7 @@ import { loadNodePageRenderer, NODE_PAGE_RENDERER } from '../platform/node-page-
 import type { PageRenderer } from '../platform/page-renderer.ts';
 import { connectHash, loadConnectPage } from '../services/connect/connect-page.ts';
 import { lookupZip } from '../services/connect/zipcode.ts';
+import { DEFAULT_DIRECTORY_QUERY } from '../../../shared/connect/directory-search.ts';
 
 /**
  * /connect after the build (decision 0032), as site-plans.test.ts does for /subscription: the
@@ -73,19 +74,21 @@ describe('/connect after the build', () => {
   });
 
   it('renders a query with its filters and the searched place, and names what it could not use', async () => {
+    // The page is given the query's page of matches, in its order (decision 0072), not every profile.
     expect(await page('/connect?style=ballet&zip=10001&mode=in_person')).toMatchObject({
       status: 200,
       source: 'rendered',
-      text: 'Rendered connect at /connect: Ballet in Manhattan, Jazz online; zip 10001; origin New York; ',
+      text: 'Rendered connect at /connect: Ballet in Manhattan; zip 10001; origin New York; ',
     });
-    expect((await page('/connect-old?zip=1234')).text).toBe('Rendered connect at /connect-old: Ballet in Manhattan, Jazz online; zip -; origin -; Enter a 5-digit US ZIP code.');
+    // Recommended, with nothing else to tell them apart: by name.
+    expect((await page('/connect-old?zip=1234')).text).toBe('Rendered connect at /connect-old: Jazz online, Ballet in Manhattan; zip -; origin -; Enter a 5-digit US ZIP code.');
     expect((await page('/connect?zip=00000')).text).toMatch(/origin -; ZIP code not found$/);
   });
 
   it('renders the directory again once a profile changed, without a rebuild, and is fresh on the next read', async () => {
     await t.db.update(instructorProfiles).set({ headline: 'Ballet and pointe in Manhattan' }).where(eq(instructorProfiles.userId, nora.user.id));
-    expect(await page('/connect')).toMatchObject({ status: 200, source: 'rendered', text: 'Rendered connect at /connect: Ballet and pointe in Manhattan, Jazz online; zip -; origin -; ' });
-    expect((await page('/connect-updated')).text).toMatch(/^Rendered connect at \/connect-updated: Ballet and pointe/);
+    expect(await page('/connect')).toMatchObject({ status: 200, source: 'rendered', text: 'Rendered connect at /connect: Jazz online, Ballet and pointe in Manhattan; zip -; origin -; ' });
+    expect((await page('/connect-updated')).text).toMatch(/^Rendered connect at \/connect-updated: Jazz online, Ballet and pointe/);
     // Unpublished: gone from the directory on the next read.
     await t.db.update(instructorProfiles).set({ status: 'draft' }).where(eq(instructorProfiles.userId, ned.user.id));
     expect((await page('/connect')).text).toBe('Rendered connect at /connect: Ballet and pointe in Manhattan; zip -; origin -; ');
@@ -100,6 +103,15 @@ describe('/connect after the build', () => {
     await t.db.update(instructorProfiles).set({ verified: true }).where(eq(instructorProfiles.userId, ned.user.id));
     await page('/connect?sort=rating');
     expect(renders.length).toBe(before + 2);
+  });
+
+  it('renders the page an address asks, and the last one for a page past the end', async () => {
+    const front = await loadConnectPage(t.db);
+    expect(front).toMatchObject({ page: 1, total: 2, capped: false, listed: true });
+    const past = await loadConnectPage(t.db, DEFAULT_DIRECTORY_QUERY, [], 9);
+    expect(past.page).toBe(1);
+    expect(past.records.map((r) => r.id)).toEqual(front.records.map((r) => r.id));
+    expect(await page('/connect?page=9')).toMatchObject({ status: 200, source: 'rendered', text: 'Rendered connect at /connect: Jazz online, Ballet and pointe in Manhattan; zip -; origin -; ' });
   });
 });
 

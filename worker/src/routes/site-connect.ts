@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import { cachePublic } from '../http/public-cache.ts';
 import type { AssetFetcher, Platform } from '../platform/context.ts';
 import { connectHash, CONNECT_MANIFEST_PATH, loadConnectPage, parseConnectManifest, type ConnectManifest } from '../services/connect/connect-page.ts';
-import { directorySearchString, isDefaultDirectoryQuery, parseDirectoryParams } from '../../../shared/connect/directory-search.ts';
+import { directoryPageOf, directoryPageSearch, isDefaultDirectoryQuery, parseDirectoryParams } from '../../../shared/connect/directory-search.ts';
 import { htmlAnswer, renderCatalogPage, withSource } from './site.ts';
 
 /**
@@ -11,10 +11,11 @@ import { htmlAnswer, renderCatalogPage, withSource } from './site.ts';
  * each built; the page names /connect as canonical), served like /subscription and the store's
  * front view (decisions 0020, 0021, 0029): the built page while the published profiles hash as
  * the build's, else the same page rendered on the server from current data. A query (the
- * filters' form sent without JavaScript) is rendered with its filters applied. The answer is the
- * same for everyone and is kept in the public cache under the `connect` version, which every
- * write to the profile tables, styles, reviews and an instructor's user row moves. Null lets the
- * generic site handling answer (no renderer, the database unreachable: the built page).
+ * filters' form sent without JavaScript, a page link) is rendered with its filters applied, one
+ * page of the matches (decision 0072). The answer is the same for everyone and is kept in the
+ * public cache under the `connect` version, which every write to the profile tables, styles,
+ * reviews and an instructor's user row moves. Null lets the generic site handling answer (no
+ * renderer, the database unreachable: the built page).
  */
 
 const manifests = new WeakMap<AssetFetcher, Promise<ConnectManifest | null>>();
@@ -34,9 +35,10 @@ function connectManifest(assets: AssetFetcher, request: Request): Promise<Connec
 export async function connectPage(platform: Platform, url: URL, request: Request): Promise<Response | null> {
   const path = url.pathname.replace(/\/$/, '');
   const { query, problems } = parseDirectoryParams(url.searchParams);
-  const page = await loadConnectPage(platform.db, query, problems);
+  const shown = directoryPageOf(url.searchParams);
+  const page = await loadConnectPage(platform.db, query, problems, shown);
   const hash = await connectHash(page);
-  const plain = isDefaultDirectoryQuery(query) && problems.length === 0;
+  const plain = isDefaultDirectoryQuery(query) && problems.length === 0 && shown === 1;
   if (plain) {
     const manifest = await connectManifest(platform.assets, request);
     if (manifest?.hash === hash) {
@@ -45,7 +47,7 @@ export async function connectPage(platform: Platform, url: URL, request: Request
     }
   }
   if (!platform.renderer) return null;
-  const search = plain ? '' : `${directorySearchString(query)} ${problems.join('|')}`;
+  const search = plain ? '' : `${directoryPageSearch(query, shown)} ${problems.join('|')}`;
   const key = `connect ${path} ${hash} ${search}`;
   const html = await renderCatalogPage(platform.renderer, key, 'connect', new URL(path, url), page);
   return htmlAnswer(html, 'rendered');

@@ -55,6 +55,8 @@ describe('the waitlist of a full session', () => {
     expect(joined.status).toBe(201);
     const firstWait = await read<WaitlistView>(joined);
     expect(firstWait).toMatchObject({ status: 'waiting', position: 1, starts_at: group.startsAt, booker_time_zone: 'Europe/Paris' });
+    // The instructor's zone beside the booker's, for the time shown in both (decision 0068).
+    expect(firstWait.instructor_time_zone).toBe('UTC');
     const secondWait = await read<WaitlistView>(await join(second.token, body));
     expect(secondWait.position).toBe(2);
     // Twice: refused by the unique index.
@@ -66,7 +68,7 @@ describe('the waitlist of a full session', () => {
     const cancelled = await t.json('POST', `/api/bookings/${group.seated[0]!.booking.id}/cancel`, {}, group.seated[0]!.token);
     expect(cancelled.status).toBe(200);
     const [offer] = await read<WaitlistView[]>(await t.json('GET', '/api/waitlist', undefined, first.token));
-    expect(offer).toMatchObject({ id: firstWait.id, status: 'offered' });
+    expect(offer).toMatchObject({ id: firstWait.id, status: 'offered', booker_time_zone: 'Europe/Paris', instructor_time_zone: 'UTC' });
     const offered = await bookingRow(offer!.offered_booking_id!);
     expect(offered).toMatchObject({ status: 'offered', userId: first.user.id, seat: 1, startsAt: group.startsAt, bookerTimeZone: 'Europe/Paris' });
     const expiresIn = Date.parse(offered.holdExpiresAt!) - Date.now();

@@ -1,4 +1,4 @@
-import { bookingWhen, formatDateTime } from '../../lib/booking-time.ts';
+import { bookerWhen, formatDateTime } from '../../lib/booking-time.ts';
 import { timeLeft } from '../../lib/time-left.ts';
 import { acceptOffer, leaveWaitlist, type PackagePurchaseView, type WaitlistView } from '../../stores/bookings.ts';
 
@@ -18,7 +18,7 @@ export function WaitlistList({ entries, zone, busy, now }: { entries: WaitlistVi
               <span className={entry.status === 'offered' ? 'badge badge-warning' : 'badge'}>{entry.status === 'offered' ? 'Place offered' : entry.position ? `#${entry.position} in line` : 'Waiting'}</span>
             </div>
             <p className="booking-when">
-              <time dateTime={entry.starts_at}>{bookingWhen(entry.starts_at, zone)}</time>
+              <time dateTime={entry.starts_at}>{bookerWhen(entry.starts_at, zone, entry.instructor_time_zone)}</time>
             </p>
             {entry.status === 'offered' && entry.offer_expires_at && (
               <p className="booking-meta">

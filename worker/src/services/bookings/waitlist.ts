@@ -196,13 +196,14 @@ export async function listWaitlist(platform: Pick<Platform, 'db'>, userId: numbe
     title: string;
     startsAt: string;
     bookerTimeZone: string;
+    instructorTimeZone: string | null;
     offeredBookingId: number | null;
     offerExpiresAt: string | null;
     position: number | null;
     createdAt: string;
   }>(sql`SELECT w.id, w.status, w.instructor_id AS instructorId,
       CASE WHEN trim(u.first_name || ' ' || u.last_name) <> '' THEN trim(u.first_name || ' ' || u.last_name) ELSE u.username END AS instructorName,
-      p.photo_url AS photoUrl, w.lesson_type_id AS lessonTypeId, lt.title, w.starts_at AS startsAt, w.booker_time_zone AS bookerTimeZone,
+      p.photo_url AS photoUrl, w.lesson_type_id AS lessonTypeId, lt.title, w.starts_at AS startsAt, w.booker_time_zone AS bookerTimeZone, p.time_zone AS instructorTimeZone,
       w.offered_booking_id AS offeredBookingId, w.offer_expires_at AS offerExpiresAt, w.created_at AS createdAt,
       CASE WHEN w.status = 'waiting' THEN (SELECT count(*) FROM booking_waitlist o WHERE o.instructor_id = w.instructor_id AND o.starts_at = w.starts_at
         AND o.status = 'waiting' AND (o.created_at < w.created_at OR (o.created_at = w.created_at AND o.id <= w.id))) END AS position
@@ -218,6 +219,8 @@ export async function listWaitlist(platform: Pick<Platform, 'db'>, userId: numbe
     title: r.title,
     starts_at: r.startsAt,
     booker_time_zone: r.bookerTimeZone,
+    // The instructor's wall time is shown beside the booker's (decision 0068).
+    instructor_time_zone: r.instructorTimeZone ?? r.bookerTimeZone,
     offered_booking_id: r.status === 'offered' ? r.offeredBookingId : null,
     offer_expires_at: r.status === 'offered' ? r.offerExpiresAt : null,
     position: r.position === null ? null : Number(r.position),

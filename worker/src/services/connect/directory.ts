@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { danceStyles, instructorProfiles, instructorReviews, instructorStyles, lessonTypes, users } from '../../../../db/schema/index.ts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { danceStyles, instructorProfiles, instructorStyles, lessonTypes, users } from '../../../../db/schema/index.ts';
 import { LESSON_KINDS, type LessonKind } from '../../../../db/schema/bookings.ts';
 import { DEFAULT_SEARCH_RADIUS_MILES, DIRECTORY_PAGE_SIZE, ZIP_NOT_FOUND, type DirectorySort } from '../../domain/bookings.ts';
 import { FEATURES } from '../../domain/features.ts';
@@ -7,15 +7,15 @@ import { subscriptionLevel } from '../../domain/subscriptions.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
 import type { DanceStyleView, DirectoryAnswer, ZipPlace } from '../../../../shared/bookings/views.ts';
-import { entryOf, searchRecords, type DirectoryFilters, type DirectoryRecord } from '../../../../shared/connect/directory-search.ts';
+import { entryOf, type DirectoryFilters, type DirectoryRecord } from '../../../../shared/connect/directory-search.ts';
+import { matchConditions, nearPage, plainPage } from './directory-query.ts';
 import { lookupZip } from './zipcode.ts';
 
 /**
  * The Connect & Book directory (decision 0032): the published profiles of active users, as cards.
- * /connect renders them all (its island filters in the browser); GET /api/connect/instructors
- * filters, sorts and pages them here. A directory holds instructors by the hundred, not by the
- * million: the rows are read once per answer and filtered in memory by the same functions the
- * page uses; the answers are kept in the public cache under the `connect` version.
+ * /connect and GET /api/connect/instructors show one page of the matches, read by SQL
+ * (./directory-query.ts, decision 0072): only that page's cards are made here. The answers are
+ * kept in the public cache under the `connect` version.
  */
 
 const parseList = (json: string): string[] => {
@@ -46,9 +46,11 @@ export function premiumActive(
   return level >= FEATURES.premium_directory_listing.level;
 }
 
-/** Published profiles of active users; `only` narrows to one instructor. */
-export async function loadDirectoryRecords(db: Db, only?: number): Promise<DirectoryRecord[]> {
-  const where = and(eq(instructorProfiles.status, 'published'), eq(users.isActive, true), only === undefined ? undefined : eq(instructorProfiles.userId, only));
+/** Published profiles of active users: `only` names them (one instructor, or a page's), in no order. */
+export async function loadDirectoryRecords(db: Db, only: number | number[]): Promise<DirectoryRecord[]> {
+  const ids = typeof only === 'number' ? [only] : only;
+  if (ids.length === 0) return [];
+  const where = and(eq(instructorProfiles.status, 'published'), eq(users.isActive, true), inArray(instructorProfiles.userId, ids));
   const profiles = await db
     .select({
       profile: instructorProfiles,
@@ -63,9 +65,8 @@ export async function loadDirectoryRecords(db: Db, only?: number): Promise<Direc
     .innerJoin(users, eq(users.id, instructorProfiles.userId))
     .where(where);
   if (profiles.length === 0) return [];
-  const ids = profiles.map((p) => p.profile.userId);
 
-  const [styles, types, ratings] = await Promise.all([
+  const [styles, types] = await Promise.all([
     db
       .select({ instructorId: instructorStyles.instructorId, name: danceStyles.name, slug: danceStyles.slug })
       .from(instructorStyles)
@@ -76,28 +77,17 @@ export async function loadDirectoryRecords(db: Db, only?: number): Promise<Direc
       .select({ instructorId: lessonTypes.instructorId, kind: lessonTypes.kind, priceCents: lessonTypes.priceCents })
       .from(lessonTypes)
       .where(and(inArray(lessonTypes.instructorId, ids), eq(lessonTypes.active, true))),
-    db
-      .select({
-        instructorId: instructorReviews.instructorId,
-        average: sql<number>`avg(${instructorReviews.rating})`,
-        count: sql<number>`count(*)`,
-      })
-      .from(instructorReviews)
-      .where(and(inArray(instructorReviews.instructorId, ids), eq(instructorReviews.hidden, false)))
-      .groupBy(instructorReviews.instructorId),
   ]);
 
   const stylesOf = new Map<number, { name: string; slug: string }[]>();
   for (const s of styles) (stylesOf.get(s.instructorId) ?? stylesOf.set(s.instructorId, []).get(s.instructorId)!).push(s);
   const typesOf = new Map<number, { kind: LessonKind; priceCents: number }[]>();
   for (const t of types) (typesOf.get(t.instructorId) ?? typesOf.set(t.instructorId, []).get(t.instructorId)!).push(t);
-  const ratingOf = new Map(ratings.map((r) => [r.instructorId, r]));
 
   const now = Date.now();
   return profiles.map(({ profile: p, ...u }) => {
     const own = typesOf.get(p.userId) ?? [];
     const prices = own.map((t) => t.priceCents).sort((a, b) => a - b);
-    const rating = ratingOf.get(p.userId);
     const priceFrom = prices[0] ?? null;
     return {
       id: p.userId,
@@ -117,8 +107,9 @@ export async function loadDirectoryRecords(db: Db, only?: number): Promise<Direc
       price_from_cents: priceFrom,
       price_from: dollars(priceFrom),
       prices_cents: prices,
-      rating: rating && rating.count > 0 ? Math.round(Number(rating.average) * 10) / 10 : null,
-      review_count: rating ? Number(rating.count) : 0,
+      // The visible reviews' average and count, kept on the profile by the triggers (decision 0072).
+      rating: p.reviewCount > 0 && p.ratingTenths !== null ? p.ratingTenths / 10 : null,
+      review_count: p.reviewCount,
       verified: p.verified,
       premium: premiumActive(p.premiumListing, u, now),
       distance_miles: null,
@@ -152,10 +143,33 @@ export async function originOf(zip: string | undefined): Promise<ZipPlace | null
   return place;
 }
 
+/** One page of the directory (decision 0072): read by SQL, the cards of that page only. */
+export async function directoryPage(
+  db: Db,
+  filters: DirectoryFilters,
+  origin: ZipPlace | null,
+  page: number,
+  pageSize: number,
+): Promise<{ records: DirectoryRecord[]; total: number; capped: boolean }> {
+  const base = await matchConditions(db, filters);
+  if (!base) return { records: [], total: 0, capped: false };
+  const offset = (page - 1) * pageSize;
+  const found = origin ? await nearPage(db, base, filters, origin, offset, pageSize) : await plainPage(db, base, filters.sort, offset, pageSize);
+  const byId = new Map((await loadDirectoryRecords(db, found.ids)).map((r) => [r.id, r]));
+  const records = found.ids.flatMap((id): DirectoryRecord[] => {
+    const r = byId.get(id);
+    if (!r) return [];
+    if (!origin) return [r];
+    const distance = found.distances.get(id);
+    // Outside the reach, the distance says nothing about the lesson (it is online).
+    return [{ ...r, reach: distance === undefined ? 'online' : 'nearby', distance_miles: distance ?? null }];
+  });
+  return { records, total: found.total, capped: found.capped };
+}
+
 /** GET /api/connect/instructors. */
 export async function searchDirectory(db: Db, query: DirectoryQuery): Promise<DirectoryAnswer> {
   const origin = await originOf(query.zip);
-  const [records, styles] = await Promise.all([loadDirectoryRecords(db), directoryStyles(db)]);
   const filters: DirectoryFilters = {
     style: query.style,
     lessonType: query.lessonType,
@@ -166,13 +180,13 @@ export async function searchDirectory(db: Db, query: DirectoryQuery): Promise<Di
     radius: query.radius ?? DEFAULT_SEARCH_RADIUS_MILES,
     sort: query.sort ?? 'recommended',
   };
-  const found = searchRecords(records, filters, origin);
   const pageSize = query.pageSize ?? DIRECTORY_PAGE_SIZE;
-  const totalPages = Math.max(1, Math.ceil(found.length / pageSize));
   const page = query.page ?? 1;
+  const [found, styles] = await Promise.all([directoryPage(db, filters, origin, page, pageSize), directoryStyles(db)]);
   return {
-    data: found.slice((page - 1) * pageSize, page * pageSize).map(entryOf),
-    pagination: { page, pageSize, total: found.length, totalPages },
+    data: found.records.map(entryOf),
+    pagination: { page, pageSize, total: found.total, totalPages: Math.max(1, Math.ceil(found.total / pageSize)) },
+    total_capped: found.capped,
     origin,
     styles,
   };
