@@ -21,6 +21,8 @@ export const COURSE_REVIEW_NOT_FOUND = 'Review not found';
 export const ONLY_INSTRUCTOR_REPLIES = "Only the course's instructor can reply to its reviews.";
 export const ALREADY_REPLIED = 'This review already has a reply. Edit your reply instead.';
 export const NOT_YOUR_REPLY = 'Only the instructor who replied can edit this reply.';
+/** What the author of a review an admin hid sees on it (no one else sees it). */
+export const REVIEW_HIDDEN_NOTE = 'Hidden by an admin — only you can see it';
 
 /** A course's rating as its page, its card and the catalog's sort read it. */
 export interface CourseRating {
@@ -48,15 +50,20 @@ export interface CourseReviewPage {
   next: string | null;
 }
 
+/** A learner's own review: `hidden` when an admin hid it (out of the public list and the rating). */
+export interface OwnCourseReview extends CourseReviewView {
+  hidden: boolean;
+}
+
 /** What the signed-in learner may do on a course page: review it (and their review, if any). */
 export interface MyCourseReview {
   eligible: boolean;
-  review: CourseReviewView | null;
+  review: OwnCourseReview | null;
 }
 
 /** The answer of a review write: the review and the course's rating after it. */
 export interface CourseReviewWrite {
-  review: CourseReviewView;
+  review: OwnCourseReview;
   rating: CourseRating;
 }
 

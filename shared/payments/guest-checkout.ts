@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, lastNameSchema, NAME_MAX } from '../../worker/src/schemas/auth.ts';
-import { checkoutItemSchema } from '../../worker/src/schemas/payments.ts';
+import { checkoutItemSchema, quoteSchema } from '../../worker/src/schemas/payments.ts';
 import { singleLine } from '../../worker/src/schemas/text.ts';
 import type { UserView } from '../users.ts';
 import type { StartedCheckout } from './checkout.ts';
@@ -15,8 +15,11 @@ export const GUEST_SET_PASSWORD_DAYS = 7;
 
 const guestItemsSchema = z.array(checkoutItemSchema, { error: 'Choose at least one item' }).min(1, 'Choose at least one item').max(50, 'At most 50 items');
 
-/** POST /api/checkout/guest/quote: what a visitor would pay for these items. */
-export const guestQuoteSchema = z.object({ items: guestItemsSchema });
+/** A coupon code, as a signed-in buyer's checkout takes it (its guesses limited per address). */
+const couponCodeSchema = quoteSchema.shape.couponCode;
+
+/** POST /api/checkout/guest/quote: what a visitor would pay for these items, with a coupon code. */
+export const guestQuoteSchema = z.object({ items: guestItemsSchema, couponCode: couponCodeSchema });
 
 /** POST /api/checkout/guest: the order, the new account and where to pay. */
 export const guestCheckoutSchema = z.object({
@@ -35,6 +38,7 @@ export const guestCheckoutSchema = z.object({
   ),
   lastName: lastNameSchema.optional().default(''),
   items: guestItemsSchema,
+  couponCode: couponCodeSchema,
 });
 export type GuestCheckoutInput = z.input<typeof guestCheckoutSchema>;
 

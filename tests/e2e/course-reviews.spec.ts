@@ -1,4 +1,6 @@
+import { createClient } from '@libsql/client';
 import type { APIRequestContext } from '@playwright/test';
+import { e2eDatabaseFile } from './booking-fixtures.ts';
 import { ACCOUNTS, DEMO_PASSWORD, expect, registerUser, test, uniqueName } from './fixtures.ts';
 
 // Course reviews and the instructor block (decision 0066): a learner who finished a course reviews
@@ -11,7 +13,7 @@ async function token(request: APIRequestContext, username: string, password = DE
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-async function call<T>(request: APIRequestContext, auth: string, method: 'post' | 'patch', path: string, data?: unknown): Promise<T> {
+async function call<T>(request: APIRequestContext, auth: string, method: 'post' | 'patch' | 'delete', path: string, data?: unknown): Promise<T> {
   const res = await request[method](path, { data, headers: { authorization: `Bearer ${auth}` } });
   expect(res.ok(), `${method.toUpperCase()} ${path}: ${await res.text()}`).toBeTruthy();
   return (await res.json()) as T;
@@ -112,4 +114,67 @@ test('/courses?sort=rating lists the highest rated courses first', async ({ page
   await expect(titles.nth(0)).toHaveText(`Rated five ${tag}`);
   await expect(titles.nth(1)).toHaveText(`Rated three ${tag}`);
   await expect(page.locator('.course-card').nth(0).getByRole('img', { name: 'Rated 5.0 out of 5 from 1 review' })).toBeVisible();
+});
+
+test('an admin hides a review: its author sees it marked on the course page, a visitor does not see it', async ({ page, request, browser }) => {
+  const admin = await token(request, ACCOUNTS.admin);
+  const course = await oneLessonCourse(request, admin, `Hidden review ${uniqueName('h')}`);
+  const learner = await registerUser(page, 'hidden');
+  const auth = await token(request, learner.username, learner.password);
+  await finish(request, auth, course);
+  const { review } = await call<{ review: { id: number } }>(request, auth, 'post', `/api/courses/${course.id}/reviews`, { rating: 1, body: 'Buy my course instead.' });
+  await call(request, admin, 'delete', `/api/courses/${course.id}/reviews/${review.id}`);
+
+  await page.addInitScript((t) => window.localStorage.setItem('access_token', t), auth);
+  await page.goto(`/courses/${course.id}`);
+  const reviews = page.getByRole('region', { name: 'Reviews' });
+  const mine = reviews.getByRole('list', { name: 'Reviews' }).getByRole('listitem').filter({ hasText: 'Buy my course instead.' });
+  await expect(mine.getByText('Hidden by an admin — only you can see it')).toBeVisible();
+  await expect(reviews.getByText(/You rated this course 1 out of 5\. An admin hid your review/)).toBeVisible();
+  await expect(reviews.locator('[data-review-summary]')).toBeHidden();
+
+  const visitor = await browser.newContext();
+  const guestPage = await visitor.newPage();
+  await guestPage.goto(`/courses/${course.id}`);
+  await expect(guestPage.getByRole('region', { name: 'Reviews' }).getByText('No reviews yet.')).toBeVisible();
+  await expect(guestPage.getByText('Buy my course instead.')).toHaveCount(0);
+  await visitor.close();
+});
+
+test('“Show more reviews” adds the next page of reviews and goes away at the end of the list', async ({ page, request }) => {
+  const admin = await token(request, ACCOUNTS.admin);
+  const course = await oneLessonCourse(request, admin, `Many reviews ${uniqueName('m')}`);
+  // Twelve reviews, one a minute, by twelve accounts of the demo database (the list pages by ten).
+  const db = createClient({ url: `file:${e2eDatabaseFile()}` });
+  try {
+    await db.execute('PRAGMA busy_timeout = 10000');
+    const users = await db.execute('SELECT id FROM users ORDER BY id LIMIT 12');
+    expect(users.rows).toHaveLength(12);
+    const base = Date.parse('2026-11-01T10:00:00.000Z');
+    await db.batch(
+      users.rows.map((u, i) => ({
+        sql: 'INSERT INTO course_reviews (course_id, user_id, rating, body, created_at, updated_at) VALUES (?, ?, 4, ?, ?, ?)',
+        args: [course.id, Number(u.id), `Review number ${i + 1}`, new Date(base + i * 60_000).toISOString(), new Date(base + i * 60_000).toISOString()],
+      })),
+      'write',
+    );
+    await db.execute({ sql: 'UPDATE courses SET rating_count = 12, rating_sum = 48, rating_average = 4 WHERE id = ?', args: [course.id] });
+  } finally {
+    db.close();
+  }
+
+  await page.goto(`/courses/${course.id}`);
+  const reviews = page.getByRole('region', { name: 'Reviews' });
+  const items = reviews.getByRole('list', { name: 'Reviews' }).getByRole('listitem');
+  await expect(items).toHaveCount(10);
+  // Newest first: the page ends at the third review.
+  await expect(items.first()).toContainText('Review number 12');
+  await expect(items.last()).toContainText('Review number 3');
+  await reviews.getByRole('button', { name: 'Show more reviews' }).click();
+  await expect(items).toHaveCount(12);
+  await expect(items.nth(10)).toContainText('Review number 2');
+  await expect(items.last()).toContainText('Review number 1');
+  // Dated as the server dates the first page.
+  await expect(items.last().locator('time')).toHaveText('Nov 1, 2026');
+  await expect(reviews.getByRole('button', { name: 'Show more reviews' })).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, hydrated, test, uniqueName } from './fixtures.ts';
+import { ACCOUNTS, DEMO_PASSWORD, expect, hydrated, test, uniqueName } from './fixtures.ts';
 import { PAYING_CARD, paidDemoCourse, payWithCard, seriousViolations } from './commerce-fixtures.ts';
 
 // Checkout without an account first (decision 0065): a visitor pays with an email and a name, or
@@ -53,6 +53,51 @@ test('a visitor checks out a course with an email and a name, pays with the test
   await expect(main.getByRole('link', { name: `Start course: ${course.title}` })).toHaveAttribute('href', `/learn/courses/${course.id}`);
   await expect(main.getByRole('link', { name: 'My Courses' })).toHaveAttribute('href', '/my-courses');
   await expect(main.getByRole('link', { name: 'Browse courses' })).toHaveCount(0);
+});
+
+test('a visitor opens the coupon field, is told why a code is refused, applies a valid one and pays the discounted total', async ({ page, request }) => {
+  test.slow();
+  const course = await paidDemoCourse(request, 0);
+  const login = await request.post('/api/login', { data: { username: ACCOUNTS.admin, password: DEMO_PASSWORD } });
+  const { access_token: admin } = (await login.json()) as { access_token: string };
+  const code = uniqueName('VISIT').toUpperCase();
+  const made = await request.post('/api/admin/coupons', { data: { code, discountType: 'percent', percentOff: 25 }, headers: { authorization: `Bearer ${admin}` } });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const discounted = course.price_cents - Math.round(course.price_cents * 0.25);
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  const main = page.getByRole('main');
+
+  await page.goto(`/simple-checkout?type=COURSE&itemId=${course.id}`);
+  const details = main.getByRole('form', { name: 'Your details' });
+  await details.getByLabel('Email').fill(`${uniqueName('coupon')}@example.com`);
+  await details.getByLabel('First name').fill('Nora');
+  // The coupon's code loads only when the field is opened.
+  expect(scripts.filter((s) => /checkout-coupon/.test(s))).toEqual([]);
+  await main.getByRole('button', { name: 'Have a coupon code?' }).click();
+  const field = main.getByLabel('Coupon code');
+  await expect(field).toBeFocused();
+  await field.fill('NOT-A-REAL-CODE');
+  await main.getByRole('button', { name: 'Apply' }).click();
+  await expect(main.getByRole('alert').getByText('This coupon code is not valid.')).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+
+  await field.fill(code.toLowerCase());
+  await main.getByRole('button', { name: 'Apply' }).click();
+  await expect(main.getByRole('status').getByText(`Coupon ${code} applied`)).toBeVisible();
+  await expect(main.locator('.checkout-grand-total')).toContainText(money(discounted));
+  await expect(main.getByText(`Discount (${code})`)).toBeVisible();
+  // What the visitor typed stays; Pay asks the discounted total.
+  await expect(details.getByLabel('Email')).not.toHaveValue('');
+  await details.getByRole('button', { name: `Pay ${money(discounted)}` }).click();
+
+  await expect(page).toHaveURL(/\/checkout\/stripe\?session=/);
+  await expect(page.getByRole('form', { name: 'Card details' }).getByRole('button', { name: `Pay ${money(discounted)}` })).toBeVisible();
+  await payWithCard(page, PAYING_CARD);
+  await expect(main.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
+  await expect(main.getByText(`Discount (${code})`)).toBeVisible();
 });
 
 test('a visitor with an account is asked to sign in on the page, and the summary stays', async ({ page, request }) => {

@@ -1,5 +1,7 @@
+import { createClient } from '@libsql/client';
 import type { APIRequestContext } from '@playwright/test';
-import { PAYING_CARD } from './commerce-fixtures.ts';
+import { e2eDatabaseFile } from './booking-fixtures.ts';
+import { PAYING_CARD, payWithCard } from './commerce-fixtures.ts';
 import { ACCOUNTS, expect, hydrated, test, uniqueName } from './fixtures.ts';
 import { apiToken, bearer, freshAccount, subscribeToPlan } from './plan-fixtures.ts';
 
@@ -121,4 +123,45 @@ test('the gate’s Upgrade Subscription opens the upgrade dialog (a visitor sign
 
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('main').getByText('Included in your plan')).toBeVisible();
+});
+
+test('a learner whose plan ended buys the course on its page, and its lessons open for good', async ({ page, request, loginAs }) => {
+  test.slow();
+  const course = await premiumCourse(request);
+  const who = await freshAccount(request, 'lapsed', 'Lena', 'Lapsed');
+  // Enrolled through Premium, which has since ended (the account is back on the free plan).
+  const db = createClient({ url: `file:${e2eDatabaseFile()}` });
+  try {
+    await db.execute('PRAGMA busy_timeout = 10000');
+    await db.execute({ sql: "INSERT INTO enrollments (user_id, course_id, source) VALUES (?, ?, 'plan')", args: [who.id, course.id] });
+  } finally {
+    db.close();
+  }
+  await loginAs(who.username, who.password);
+
+  await page.goto(`/courses/${course.id}`);
+  await hydrated(page);
+  const main = page.getByRole('main');
+  await expect(main.getByText('Your plan has ended')).toBeVisible();
+  await expect(main.getByRole('link', { name: /^Renew or upgrade/ })).toBeVisible();
+  // The course's own price stays beside the way back: bought, it is kept whatever the plan.
+  await expect(main.getByText('Or buy this course on its own')).toBeVisible();
+  await main.getByRole('link', { name: 'Buy now' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/simple-checkout\\?type=COURSE&itemId=${course.id}`));
+  await main.getByRole('button', { name: 'Pay $79.00' }).click();
+  await payWithCard(page, PAYING_CARD);
+  await expect(main.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
+  await main.getByRole('link', { name: `Start course: ${course.title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/learn/courses/${course.id}`));
+  await expect(page.getByRole('heading', { name: course.lessonTitle })).toBeVisible();
+  await expect(page.getByText('Keep the')).toBeVisible();
+  const mine = (await (await request.get('/api/enrollments', { headers: bearer(who.token) })).json()) as { course_id: number; source: string }[];
+  expect(mine.find((e) => e.course_id === course.id)?.source).toBe('purchase');
+
+  // The course page now shows the learner's own course, not the plan's notice.
+  await page.goto(`/courses/${course.id}`);
+  await hydrated(page);
+  await expect(main.getByRole('link', { name: 'Continue', exact: true })).toBeVisible();
+  await expect(main.getByText('Your plan has ended')).toHaveCount(0);
 });

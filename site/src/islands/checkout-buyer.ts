@@ -1,6 +1,7 @@
 import { ApiError } from '../lib/api.ts';
 import { formatCents } from '../lib/currency.ts';
-import { fetchQuote, startCheckout, type DirectItem, type Quote } from '../stores/checkout.ts';
+import { fetchQuote, startCheckout, type DirectItem } from '../stores/checkout.ts';
+import { couponCheckFailed, couponForm, type CouponView } from './checkout-coupon.ts';
 import { emptyState, quoteRows, renderReview, unavailableNote, type Mode } from './checkout-review-layout.ts';
 import { failureAlert, loadingLine, testModeNote, totalsList } from './checkout-parts.ts';
 import { h } from './dom.ts';
@@ -11,54 +12,9 @@ import { h } from './dom.ts';
  * buyer goes to the provider's page).
  */
 
-interface View {
-  quote: Quote;
-  couponCode: string | null;
-  couponError: string | null;
+interface View extends CouponView {
   paying: boolean;
   payError: unknown;
-  applying: boolean;
-}
-
-function couponForm(view: View, apply: (code: string | null) => void): HTMLElement {
-  const input = h('input', {
-    id: 'coupon-code',
-    name: 'couponCode',
-    type: 'text',
-    className: 'input',
-    autocomplete: 'off',
-    autocapitalize: 'characters',
-    spellcheck: 'false',
-    maxlength: 64,
-    value: view.couponCode ?? '',
-    'aria-invalid': view.couponError ? 'true' : null,
-    'aria-describedby': view.couponError ? 'coupon-code-error' : view.quote.coupon ? 'coupon-code-applied' : null,
-  });
-  const form = h(
-    'form',
-    {
-      className: 'coupon-form stack-sm',
-      novalidate: true,
-      onsubmit: (e: SubmitEvent) => {
-        e.preventDefault();
-        const code = input.value.trim();
-        if (code) apply(code);
-        else input.focus();
-      },
-    },
-    h('label', { for: 'coupon-code' }, 'Coupon code'),
-    h('div', { className: 'coupon-row' }, input, h('button', { type: 'submit', className: 'btn btn-secondary', disabled: view.applying, 'aria-busy': view.applying ? 'true' : null }, view.applying ? 'Applying...' : 'Apply')),
-    view.couponError ? h('p', { id: 'coupon-code-error', className: 'field-error', role: 'alert' }, view.couponError) : null,
-    view.quote.coupon
-      ? h(
-          'p',
-          { id: 'coupon-code-applied', className: 'coupon-applied cluster', role: 'status' },
-          h('span', null, `Coupon ${view.quote.coupon.code} applied`, view.quote.coupon.description ? `: ${view.quote.coupon.description}` : '', ` (−${formatCents(view.quote.discountCents)})`),
-          h('button', { type: 'button', className: 'btn btn-ghost btn-sm', onclick: () => apply(null) }, 'Remove coupon'),
-        )
-      : null,
-  );
-  return form;
 }
 
 function render(root: HTMLElement, mode: Mode, view: View, actions: { apply: (code: string | null) => void; pay: () => void }): void {
@@ -113,7 +69,7 @@ async function mountBuyerReview(root: HTMLElement, mode: Mode, item: DirectItem 
       // The form was drawn again: the keyboard stays where it was.
       root.querySelector<HTMLElement>('#coupon-code')?.focus();
     } catch (err) {
-      update({ applying: false, couponError: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'The coupon could not be checked. Please try again.' });
+      update({ applying: false, couponError: couponCheckFailed(err) });
     }
   }
 

@@ -1,18 +1,21 @@
 import { ApiError, setToken } from '../lib/api.ts';
 import { formatCents } from '../lib/currency.ts';
 import { GUEST_CART_KEY, guestLineId, parseGuestCart } from '../lib/guest-cart.ts';
-import { startGuestCheckout, type GuestItems, type Quote } from '../stores/checkout.ts';
-import { errorAlert } from './checkout-parts.ts';
+import { fetchGuestQuote, startGuestCheckout, type GuestItems, type Quote } from '../stores/checkout.ts';
+import { errorAlert, testModeNote, totalsList } from './checkout-parts.ts';
+import { quoteRows, renderReview, unavailableNote, type Mode } from './checkout-review-layout.ts';
 import { h } from './dom.ts';
 
 /**
  * The visitor's side of the checkout review (decision 0065), loaded only when a visitor reaches it:
  * an email and a name beside Pay (the account is made with the order, and a link to choose its
- * password is emailed), or a sign-in in the same place; the order summary beside it stays.
+ * password is emailed), or a sign-in in the same place; the order summary beside it stays. A
+ * coupon code's field loads when the visitor opens it (decision 0071).
  */
 
 export interface GuestPanelOptions {
-  quote: Quote;
+  /** The order as priced now (a coupon applied changes it). */
+  quote: () => Quote;
   items: GuestItems;
   /** The items came from the guest cart: once they are an order they leave it. */
   clearsCart: boolean;
@@ -48,10 +51,41 @@ function dropFromGuestCart(items: GuestItems): void {
   }
 }
 
+const payLabel = (quote: Quote) => `Pay ${formatCents(quote.totalCents)}`;
+
+/**
+ * The visitor's review: the lines, "Have a coupon code?" (the field and its code load on the
+ * click), the totals and the details form. A coupon applied redraws it around the same form, so
+ * what the visitor typed stays.
+ */
+export function showGuestReview(root: HTMLElement, mode: Mode, first: Quote, items: GuestItems, onSignedIn: () => void): void {
+  let quote = first;
+  const panel = guestPanel({ quote: () => quote, items, clearsCart: mode === 'cart', onSignedIn });
+  const coupon = h(
+    'div',
+    null,
+    h(
+      'button',
+      { type: 'button', className: 'btn btn-ghost btn-sm', onclick: () => void import('./checkout-coupon.ts').then((m) => m.mountGuestCoupon(coupon, () => quote, requote)) },
+      'Have a coupon code?',
+    ),
+  );
+  function draw(): void {
+    renderReview(root, mode, quote, [coupon, totalsList(quoteRows(quote)), quote.testMode ? testModeNote() : null, unavailableNote(mode, quote), panel]);
+  }
+  async function requote(code: string | null): Promise<Quote> {
+    quote = await fetchGuestQuote(items, code);
+    const pay = panel.querySelector('[data-guest-pay]:not([aria-busy])');
+    if (pay) pay.textContent = payLabel(quote);
+    draw();
+    return quote;
+  }
+  draw();
+}
+
 export function guestPanel(options: GuestPanelOptions): HTMLElement {
   const panel = h('div', { className: 'stack', 'data-guest-checkout': '' });
   const values = { email: '', firstName: '', lastName: '', username: '' };
-  const blocked = options.quote.lines.some((l) => !l.available);
 
   const focusFirstError = () => panel.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 
@@ -74,8 +108,8 @@ export function guestPanel(options: GuestPanelOptions): HTMLElement {
       alert,
       h(
         'button',
-        { type: 'submit', className: 'btn btn-primary btn-lg btn-block', disabled: busy || blocked, 'aria-busy': busy ? 'true' : null },
-        busy ? 'Starting payment...' : `Pay ${formatCents(options.quote.totalCents)}`,
+        { type: 'submit', className: 'btn btn-primary btn-lg btn-block', disabled: busy || options.quote().lines.some((l) => !l.available), 'aria-busy': busy ? 'true' : null, 'data-guest-pay': '' },
+        busy ? 'Starting payment...' : payLabel(options.quote()),
       ),
       h('p', { className: 'text-sm muted' }, 'We create your account with this order. You pay on the payment provider’s secure page and come back here afterwards.'),
     );
@@ -107,7 +141,7 @@ export function guestPanel(options: GuestPanelOptions): HTMLElement {
     }
     showDetails({}, null, true);
     try {
-      const started = await startGuestCheckout({ email: values.email, firstName: values.firstName, lastName: values.lastName, items: options.items });
+      const started = await startGuestCheckout({ email: values.email, firstName: values.firstName, lastName: values.lastName, items: options.items, couponCode: options.quote().coupon?.code });
       setToken(started.access_token);
       // The sign-in store loads only now: a visitor's page did without it.
       (await import('../stores/auth.ts')).setSignedInUser(started.user);

@@ -1,8 +1,8 @@
 import { ApiError, getToken } from '../lib/api.ts';
 import { directItemOf, fetchGuestQuote, type DirectItem, type GuestItems } from '../stores/checkout.ts';
 import { parseGuestCart, serverType } from '../lib/guest-cart.ts';
-import { emptyState, quoteRows, renderReview, unavailableNote, type Mode } from './checkout-review-layout.ts';
-import { failureAlert, loadingLine, testModeNote, totalsList } from './checkout-parts.ts';
+import { emptyState, type Mode } from './checkout-review-layout.ts';
+import { failureAlert, loadingLine } from './checkout-parts.ts';
 import { mountWhenIdle } from './dom.ts';
 
 /**
@@ -27,7 +27,7 @@ function guestItems(item: DirectItem | null): GuestItems {
   return parseGuestCart(stored).map((l) => ({ type: serverType(l.type), itemId: l.itemId, quantity: l.quantity }));
 }
 
-/** A visitor's review: the same summary, and the guest form (loaded now) beside it. */
+/** A visitor's review: the same summary, and the guest form and coupon (loaded now) beside it. */
 async function mountGuestReview(root: HTMLElement, mode: Mode, item: DirectItem | null, signedIn: () => void): Promise<void> {
   const items = guestItems(item);
   if (items.length === 0) {
@@ -41,12 +41,7 @@ async function mountGuestReview(root: HTMLElement, mode: Mode, item: DirectItem 
       root.replaceChildren(emptyState(mode));
       return;
     }
-    renderReview(root, mode, quote, [
-      totalsList(quoteRows(quote)),
-      quote.testMode ? testModeNote() : null,
-      unavailableNote(mode, quote),
-      guest.guestPanel({ quote, items, clearsCart: mode === 'cart', onSignedIn: signedIn }),
-    ]);
+    guest.showGuestReview(root, mode, quote, items, signedIn);
   } catch (err) {
     if (mode === 'direct' && err instanceof ApiError && (err.status === 404 || err.status === 400)) root.replaceChildren(emptyState(mode));
     else root.replaceChildren(failureAlert(err, () => void mountGuestReview(root, mode, item, signedIn)));

@@ -1,4 +1,4 @@
-import { CHOOSE_A_RATING, COURSE_REVIEW_BODY_MAX, REVIEW_TOO_LONG, type CourseReviewView } from '../../../shared/courses/reviews.ts';
+import { CHOOSE_A_RATING, COURSE_REVIEW_BODY_MAX, REVIEW_TOO_LONG, type OwnCourseReview } from '../../../shared/courses/reviews.ts';
 import { ApiError } from '../lib/api.ts';
 import { api, call } from '../lib/api-client.ts';
 import { toast } from '../stores/toasts.ts';
@@ -8,14 +8,15 @@ import { reviewItem, showRating } from './course-reviews-more.ts';
  * The review form of a course page (components/course/CourseReviews.astro, decision 0066), for a
  * signed-in learner who finished the course: a first review, or theirs to edit (the same POST
  * replaces it). After a save the review shows at the top of the list and the average moves at once;
- * the page itself (cached) shows it within a minute.
+ * the page itself (cached) shows it within a minute. A review an admin hid is shown to its author
+ * alone, at the top of the list, marked as hidden (decision 0066).
  */
 export async function mountCourseReviewForm(root: HTMLElement): Promise<void> {
   const area = root.querySelector<HTMLElement>('[data-review-area]');
   if (!area || area.dataset.mounted) return;
   area.dataset.mounted = '1';
   const id = root.dataset.courseId ?? '';
-  let mine: CourseReviewView | null;
+  let mine: OwnCourseReview | null;
   try {
     const state = await call(api.courses[':id'].reviews.mine.$get({ param: { id } }));
     if (!state.eligible && !state.review) return;
@@ -46,9 +47,15 @@ export async function mountCourseReviewForm(root: HTMLElement): Promise<void> {
     fieldError('body', '');
     error.hidden = true;
   };
+  const list = root.querySelector<HTMLElement>('[data-review-list]')!;
+  /** The learner's review at the top of the list (their hidden one is not in the page's markup). */
+  const showMine = (review: OwnCourseReview) => {
+    list.querySelector(`[data-review-id="${review.id}"]`)?.remove();
+    list.insertBefore(reviewItem(review, review.hidden), list.firstChild);
+  };
   const showReviewed = () => {
     heading.textContent = 'Your review';
-    status.textContent = `You rated this course ${mine!.rating} out of 5.`;
+    status.textContent = `You rated this course ${mine!.rating} out of 5.${mine!.hidden ? ' An admin hid your review: it is not in the public list or the rating.' : ''}`;
     status.hidden = false;
     edit.hidden = false;
     form.hidden = true;
@@ -92,9 +99,7 @@ export async function mountCourseReviewForm(root: HTMLElement): Promise<void> {
       .then((saved) => {
         const first = !mine;
         mine = saved.review;
-        const list = root.querySelector<HTMLElement>('[data-review-list]')!;
-        list.querySelector(`[data-review-id="${saved.review.id}"]`)?.remove();
-        list.insertBefore(reviewItem(saved.review), list.firstChild);
+        showMine(saved.review);
         showRating(saved.rating);
         showReviewed();
         toast({ title: first ? 'Review posted' : 'Review updated', description: 'Thank you for telling other teachers what you think.' });
@@ -112,6 +117,7 @@ export async function mountCourseReviewForm(root: HTMLElement): Promise<void> {
   });
 
   area.hidden = false;
+  if (mine?.hidden) showMine(mine);
   if (mine) showReviewed();
   else openForm();
 }

@@ -1,22 +1,24 @@
 import type { CourseRating, CourseReviewPage, CourseReviewView } from '../../../shared/courses/reviews.ts';
-import { ratingLabel, reviewCountLabel } from '../../../shared/courses/reviews.ts';
+import { ratingLabel, REVIEW_HIDDEN_NOTE, reviewCountLabel } from '../../../shared/courses/reviews.ts';
 import { h } from './dom.ts';
 
 /** The parts of the course page's reviews the islands draw (the markup of CourseReviews.astro). */
 
-const dates = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+// As the server renders them (lib/store-format.ts reviewDate): 'Nov 25, 2026'.
+const dates = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 function starsOf(average: number, label: string, large = false): HTMLElement {
   const fill = h('span', { className: 'stars-fill', style: `width: ${Math.round(Math.min(5, Math.max(0, average)) * 200) / 10}%` });
   return h('span', { className: large ? 'stars stars-lg' : 'stars', role: 'img', 'aria-label': label, 'data-rating-stars': large || null }, fill);
 }
 
-/** One review as the page's list shows it. */
-export function reviewItem(review: CourseReviewView): HTMLLIElement {
+/** One review as the page's list shows it; `hidden`: the author's own review an admin hid, marked so. */
+export function reviewItem(review: CourseReviewView, hidden = false): HTMLLIElement {
   const t = Date.parse(review.created_at);
   return h(
     'li',
-    { className: 'review', 'data-review-id': review.id },
+    { className: hidden ? 'review review-hidden' : 'review', 'data-review-id': review.id },
+    hidden ? h('p', { className: 'review-hidden-note', 'data-review-hidden': '' }, REVIEW_HIDDEN_NOTE) : null,
     h(
       'div',
       { className: 'review-head' },

@@ -33,17 +33,16 @@ function planActions(state: LearnerState, user: User | null): HTMLElement[] | nu
   const level = course.required_level;
   const enrolment = state.step === 'enrolled' ? state.enrolment : null;
   const access = coursePlanAccess(level, passesLevel(user, level), enrolment?.source ?? null);
+  // A paid course may also be bought on its own (to keep, for a learner whose plan ended).
+  const buy = () =>
+    course.price_cents > 0
+      ? [h('p', { className: 'text-sm muted' }, 'Or buy this course on its own'), h('p', { className: 'course-price course-price-lg' }, formatCents(course.price_cents)), purchaseSlot(course)]
+      : [];
   if (state.step === 'enrolled') {
     if (access !== 'plan_ended') return null;
-    return [planEndedNotice(feature, enrolment ? learnerAction(enrolment).certificateHref : null)];
+    return [planEndedNotice(feature, enrolment ? learnerAction(enrolment).certificateHref : null), ...buy()];
   }
-  if (access === 'plan_required') {
-    const buy =
-      course.price_cents > 0
-        ? [h('p', { className: 'text-sm muted' }, 'Or buy this course on its own'), h('p', { className: 'course-price course-price-lg' }, formatCents(course.price_cents)), purchaseSlot(course)]
-        : [];
-    return [coursePlanGate(feature), ...buy];
-  }
+  if (access === 'plan_required') return [coursePlanGate(feature), ...buy()];
   const busy = state.step === 'enrolling';
   return [
     includedLine(),

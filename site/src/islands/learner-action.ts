@@ -24,7 +24,8 @@ export function learnerActionButtons(enrolment: MyEnrollment, large = false): HT
  * is. A course that requires a plan (decision 0063) was rendered with the plan first and the price
  * second (or the action hidden): that stays for anyone below the level (visitors too); a
  * subscriber whose plan includes it sees "Included in your plan" and Enrol (no cart), a buyer
- * their course, and an enrolled learner whose plan ended is told so, with the way back.
+ * their course, and an enrolled learner whose plan ended is told so, with the way back (and the
+ * course's own price, to buy it).
  */
 export async function showLearnerState(scope: Document | HTMLElement): Promise<void> {
   const cta = scope.querySelector<HTMLElement>('[data-course-cta]');
@@ -43,7 +44,10 @@ export async function showLearnerState(scope: Document | HTMLElement): Promise<v
     for (const el of scope.querySelectorAll<HTMLElement>('[data-course-buy-note]')) el.hidden = true;
     if (access === 'plan_ended') {
       gate?.replaceWith(planEndedNotice(feature, enrolment ? learnerAction(enrolment).certificateHref : null));
-      cta.hidden = true;
+      // A paid course may be bought to keep (its lessons open for good): its price and Add to Cart stay.
+      const buyable = cta.hasAttribute('data-purchase-actions');
+      for (const el of scope.querySelectorAll<HTMLElement>('[data-course-buy-note]')) el.hidden = !buyable;
+      cta.hidden = !buyable;
       return;
     }
     gate?.remove();

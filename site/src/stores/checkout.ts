@@ -44,13 +44,13 @@ export function startCheckout(couponCode: string | null, item: DirectItem | null
 /** The items a visitor checks out: one item (Buy now) or the guest cart's lines. */
 export type GuestItems = { type: ItemKind; itemId: number; quantity?: number }[];
 
-/** POST /api/checkout/guest/quote: a visitor's review, without an account (decision 0063). */
-export function fetchGuestQuote(items: GuestItems): Promise<Quote> {
-  return call(api.checkout.guest.quote.$post({ json: { items } }));
+/** POST /api/checkout/guest/quote: a visitor's review, without an account (decision 0065), with a coupon code (decision 0071). */
+export function fetchGuestQuote(items: GuestItems, couponCode?: string | null): Promise<Quote> {
+  return call(api.checkout.guest.quote.$post({ json: couponCode ? { items, couponCode } : { items } }));
 }
 
 /** POST /api/checkout/guest: the account made with the order, signed in here, and where to pay. */
-export function startGuestCheckout(input: { email: string; firstName: string; lastName: string; items: GuestItems }) {
+export function startGuestCheckout(input: { email: string; firstName: string; lastName: string; items: GuestItems; couponCode?: string }) {
   return call(api.checkout.guest.$post({ json: input }));
 }
 

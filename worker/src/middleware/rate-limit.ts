@@ -5,7 +5,6 @@ import { COUPON_MESSAGES } from '../domain/coupons.ts';
 import { clientKey } from '../http/client-address.ts';
 import { AppError } from '../http/errors.ts';
 import type { Db } from '../platform/db.ts';
-import { signedInUser } from './auth.ts';
 import { DbRateLimitStore } from '../services/rate-limit-store.ts';
 import { waitText } from '../services/throttle.ts';
 
@@ -99,7 +98,10 @@ async function couponRefused(res: Response): Promise<boolean> {
   return typeof body.message === 'string' && COUPON_REFUSALS.has(body.message);
 }
 
-/** Limits the coupon codes a signed-in buyer tries (after requireUser and the body's validation). */
+/**
+ * Limits the coupon codes a buyer tries (after the body's validation): a signed-in buyer's per
+ * account and address, a visitor's (guest checkout) per address.
+ */
 export function couponGuessLimit(rule: RateLimitRule = COUPON_GUESSES): MiddlewareHandler<AppContext> {
   const stores = new WeakMap<Db, DbRateLimitStore>();
   return async (c, next) => {
@@ -112,8 +114,9 @@ export function couponGuessLimit(rule: RateLimitRule = COUPON_GUESSES): Middlewa
       store.init({ windowMs: rule.windowMs });
       stores.set(db, store);
     }
+    const user = c.get('user');
     const counters = [
-      { key: `${rule.name}:user:${signedInUser(c).id}`, limit: rule.limit },
+      ...(user ? [{ key: `${rule.name}:user:${user.id}`, limit: rule.limit }] : []),
       { key: `${rule.name}:${clientKey(c)}`, limit: Math.max(1, Math.round(rule.limit * env.RATE_LIMIT_MULTIPLIER)) },
     ];
     const hits = await Promise.all(counters.map((counter) => store.increment(counter.key)));

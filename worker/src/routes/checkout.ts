@@ -17,16 +17,16 @@ import { sessionClientOf } from './account.ts';
  * Checkout (decision 0024). A signed-in buyer pays the server cart or one item; a visitor pays
  * with an email and a name, and the account is made with the order (decision 0065), under the
  * same switch and per-address limit as sign-up. Prices come from the database. Failed coupon
- * codes are limited per account and per address (decision 0060).
+ * codes are limited per account and per address (decision 0060), a visitor's per address.
  */
 export const checkoutRoutes = new Hono<AppContext>()
   .post('/checkout/quote', requireUser, validate('json', quoteSchema), couponGuessLimit(), async (c) => {
     return c.json(await quoteCheckout(c.get('platform'), signedInUser(c).id, c.req.valid('json')), 200);
   })
-  .post('/checkout/guest/quote', validate('json', guestQuoteSchema), async (c) => {
-    return c.json(await quoteForGuest(c.get('platform'), c.req.valid('json').items), 200);
+  .post('/checkout/guest/quote', validate('json', guestQuoteSchema), couponGuessLimit(), async (c) => {
+    return c.json(await quoteForGuest(c.get('platform'), c.req.valid('json')), 200);
   })
-  .post('/checkout/guest', switchedOn('registrations_open'), rateLimit(RATE_LIMITS.newAccounts), validate('json', guestCheckoutSchema), async (c) => {
+  .post('/checkout/guest', switchedOn('registrations_open'), rateLimit(RATE_LIMITS.newAccounts), validate('json', guestCheckoutSchema), couponGuessLimit(), async (c) => {
     const platform = c.get('platform');
     const started = await startGuestCheckout(platform, c.req.valid('json'), new URL(c.req.url).origin);
     await recordSessionClient(platform.db, started.access_token, sessionClientOf(c));

@@ -189,6 +189,35 @@ describe('replies and moderation', () => {
   });
 });
 
+describe('a hidden review and its author', () => {
+  const mine = async (courseId: number, token: string) =>
+    read<MyCourseReview>(await t.request(`/api/courses/${courseId}/reviews/mine`, { headers: { authorization: `Bearer ${token}` } }));
+
+  it('is marked hidden to its author alone, and stays out of the public list, the page and the rating, edited or not', async () => {
+    const { course } = await instructorAndCourse();
+    const admin = await createSignedInUser(t.db, { roles: ['ADMIN'] });
+    const [author, other] = [await finisher(course.id, 'Hana'), await finisher(course.id, 'Omar')];
+    const { review: written } = await read<CourseReviewWrite>(await review(course.id, author.token, { rating: 1, body: 'Off-topic rant' }));
+    expect(written.hidden).toBe(false);
+    await review(course.id, other.token, { rating: 4, body: 'Useful' });
+    expect((await t.json('DELETE', `/api/courses/${course.id}/reviews/${written.id}`, undefined, admin.token)).status).toBe(200);
+
+    expect(await mine(course.id, author.token)).toMatchObject({ eligible: true, review: { id: written.id, body: 'Off-topic rant', hidden: true } });
+    expect((await mine(course.id, other.token)).review).toMatchObject({ body: 'Useful', hidden: false });
+    // Its author edits it: still hidden, the answer says so, and the rating does not move.
+    const edited = await read<CourseReviewWrite>(await review(course.id, author.token, { rating: 2, body: 'Calmer now' }));
+    expect(edited.review).toMatchObject({ id: written.id, rating: 2, body: 'Calmer now', hidden: true });
+    expect(edited.rating).toEqual({ average: 4, count: 1 });
+
+    const list = await read<CourseReviewPage>(await t.request(`/api/courses/${course.id}/reviews`));
+    expect(list.data.map((r) => r.body)).toEqual(['Useful']);
+    expect(list.rating).toEqual({ average: 4, count: 1 });
+    const page = await loadCatalogCourse(t.db, course.id);
+    expect(page?.reviews?.data.map((r) => r.id)).toEqual([list.data[0]!.id]);
+    expect(page?.rating).toEqual({ average: 4, count: 1 });
+  });
+});
+
 describe('the rating counters and the public list', () => {
   it('equal a recount after a mixed run of reviews, edits and hides', async () => {
     const { course } = await instructorAndCourse();

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, enrollments, orders, passwordResetTokens, sessions, users } from '../../../db/schema/index.ts';
-import { buyCourse, createPaidCourse, PAYING_CARD } from '../../../tests/support/commerce-factories.ts';
+import { couponRedemptions, emailOutbox, enrollments, orders, passwordResetTokens, sessions, users } from '../../../db/schema/index.ts';
+import { buyCourse, createCoupon, createPaidCourse, PAYING_CARD, startCheckout } from '../../../tests/support/commerce-factories.ts';
 import { createSignedInUser, createUser } from '../../../tests/support/factories.ts';
 import { RECEIPT_EMAIL_HAS_ONE, RECEIPT_EMAIL_NOT_PAID, RECEIPT_EMAIL_TAKEN } from '../services/payments/receipt-email.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
@@ -133,6 +133,94 @@ describe('POST /api/checkout/guest', () => {
       expect((await from({ username: 'late-comer', password: 'long-enough-1' }, '/api/register')).status).toBe(429);
       const [sessionsMade] = await limited.db.select({ n: sql<number>`count(*)` }).from(sessions);
       expect(sessionsMade!.n).toBe(0);
+    } finally {
+      limited.close();
+    }
+  });
+});
+
+describe("a visitor's coupon code", () => {
+  const NOT_VALID = 'This coupon code is not valid.';
+
+  it('is applied to the quote as for a buyer, and an unknown code is refused in words', async () => {
+    const course = await createPaidCourse(t.db, { priceCents: 7900 });
+    const coupon = await createCoupon(t.db, { percentOff: 20, description: 'Spring sale' });
+    const items = [{ type: 'COURSE', itemId: course.id }];
+    const res = await t.json('POST', '/api/checkout/guest/quote', { items, couponCode: ` ${coupon.code.toLowerCase()} ` });
+    expect(res.status).toBe(200);
+    expect(await read<Quote>(res)).toMatchObject({ subtotalCents: 7900, discountCents: 1580, totalCents: 6320, couponError: null, coupon: { code: coupon.code, description: 'Spring sale' } });
+    const unknown = await read<Quote>(await t.json('POST', '/api/checkout/guest/quote', { items, couponCode: 'NOPE-NOT-HERE' }));
+    expect(unknown).toMatchObject({ couponError: NOT_VALID, discountCents: 0, totalCents: 7900, coupon: null });
+    const long = await t.json('POST', '/api/checkout/guest/quote', { items, couponCode: 'X'.repeat(65) });
+    expect(long.status).toBe(400);
+    expect((await read<ErrorBody>(long)).validationErrors?.couponCode).toEqual(['Coupon code is too long']);
+  });
+
+  it("reserves the coupon for the new account in the order's batch; the payment redeems it", async () => {
+    const course = await createPaidCourse(t.db, { priceCents: 5000 });
+    const coupon = await createCoupon(t.db, { percentOff: 20, perUserLimit: 1 });
+    const res = await t.json('POST', '/api/checkout/guest', { email: newEmail(), firstName: 'Cora', items: [{ type: 'COURSE', itemId: course.id }], couponCode: coupon.code });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const started = await read<GuestCheckoutStarted>(res);
+    expect(started.order).toMatchObject({ status: 'pending', subtotalCents: 5000, discountCents: 1000, totalCents: 4000, couponCode: coupon.code });
+    const reserved = await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, started.order.id));
+    expect(reserved).toMatchObject([{ couponId: coupon.id, userId: started.user.id, status: 'reserved', amountCents: 1000 }]);
+    expect((await t.json('POST', `/api/payments/test-checkout/${started.sessionId}/pay`, PAYING_CARD, started.access_token)).status).toBe(200);
+    const [redeemed] = await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, started.order.id));
+    expect(redeemed!.status).toBe('redeemed');
+    expect(await t.db.select().from(enrollments).where(eq(enrollments.userId, started.user.id))).toHaveLength(1);
+  });
+
+  it('completes an order a coupon made free at once, enrolling the new account', async () => {
+    const course = await createPaidCourse(t.db, { priceCents: 3000 });
+    const coupon = await createCoupon(t.db, { percentOff: 100 });
+    const started = await read<GuestCheckoutStarted>(
+      await t.json('POST', '/api/checkout/guest', { email: newEmail(), firstName: 'Free', items: [{ type: 'COURSE', itemId: course.id }], couponCode: coupon.code }),
+    );
+    expect(started.order).toMatchObject({ status: 'paid', totalCents: 0 });
+    expect(started.checkoutUrl).toMatch(/^\/payment-success\?session_id=/);
+    expect(await t.db.select().from(enrollments).where(eq(enrollments.userId, started.user.id))).toHaveLength(1);
+  });
+
+  it('refuses a code that does not apply or is used up, and creates nothing', async () => {
+    const course = await createPaidCourse(t.db, { priceCents: 5000 });
+    const usedUp = await createCoupon(t.db, { maxRedemptions: 1 });
+    const buyer = await createSignedInUser(t.db);
+    await startCheckout(t, buyer.token, { item: { type: 'COURSE', itemId: course.id }, couponCode: usedUp.code });
+    const before = await countRows();
+    const items = [{ type: 'COURSE', itemId: course.id }];
+    const unknown = await t.json('POST', '/api/checkout/guest', { email: newEmail(), firstName: 'Ida', items, couponCode: 'NOT-A-CODE' });
+    expect(unknown.status).toBe(400);
+    expect(await read<ErrorBody>(unknown)).toMatchObject({ message: NOT_VALID, validationErrors: { couponCode: [NOT_VALID] } });
+    const taken = await t.json('POST', '/api/checkout/guest', { email: newEmail(), firstName: 'Ida', items, couponCode: usedUp.code });
+    expect(taken.status).toBe(409);
+    expect((await read<ErrorBody>(taken)).message).toBe(NOT_VALID);
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('counts failed codes per address (10 in 15 minutes); a code that applies does not count', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1' });
+    try {
+      const course = await createPaidCourse(limited.db, { priceCents: 4000 });
+      const good = await createCoupon(limited.db, { percentOff: 10 });
+      const items = [{ type: 'COURSE', itemId: course.id }];
+      const from = (address: string, couponCode: string, path = '/api/checkout/guest/quote') =>
+        limited.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'cf-connecting-ip': address },
+          body: JSON.stringify({ items, couponCode, ...(path.endsWith('/quote') ? {} : { email: newEmail(), firstName: 'Guess' }) }),
+        });
+      for (let i = 0; i < 5; i++) expect((await from('198.51.100.20', good.code)).status).toBe(200);
+      for (let i = 0; i < 9; i++) expect((await from('198.51.100.20', `GUESS-${i}`)).status).toBe(200);
+      // The tenth failed guess is the checkout's: the same counter.
+      expect((await from('198.51.100.20', 'GUESS-9', '/api/checkout/guest')).status).toBe(400);
+      const blocked = await from('198.51.100.20', 'GUESS-10');
+      expect(blocked.status).toBe(429);
+      expect((await read<ErrorBody>(blocked)).message).toMatch(/^Too many coupon codes that are not valid\. Please try again in /);
+      expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect((await from('198.51.100.20', 'GUESS-11', '/api/checkout/guest')).status).toBe(429);
+      // Another address is not held back.
+      expect((await from('198.51.100.21', 'GUESS-0')).status).toBe(200);
     } finally {
       limited.close();
     }

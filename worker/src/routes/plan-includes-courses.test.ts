@@ -1,7 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollments } from '../../../db/schema/index.ts';
+import { buyCourse } from '../../../tests/support/commerce-factories.ts';
 import { createCourse, createCourseTree } from '../../../tests/support/course-factories.ts';
-import { createSignedInUser } from '../../../tests/support/factories.ts';
+import { createAdmin, createSignedInUser, signIn } from '../../../tests/support/factories.ts';
 import { givePlan, setTierColumns } from '../../../tests/support/subscription-factories.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { FEATURES } from '../domain/features.ts';
@@ -117,5 +119,76 @@ describe('the cart and an included course', () => {
     const res = await t.json('POST', '/api/cart', { type: 'COURSE', itemId: course.id }, premium.token);
     expect(res.status).toBe(409);
     expect((await read<ErrorBody>(res)).message).toBe(FEATURES.royalty_masterclasses.description);
+  });
+});
+
+describe('buying a course after the plan ended', () => {
+  const enrolmentOf = async (userId: number, courseId: number) =>
+    (await t.db.select().from(enrollments).where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))))[0] ?? null;
+  const lessonStatus = async (lessonId: number, token: string) => (await t.json('GET', `/api/learn/lessons/${lessonId}`, undefined, token)).status;
+  const refundWhole = async (orderId: number, amountCents: number) => {
+    const admin = await createAdmin(t.db);
+    const res = await t.json('POST', `/api/admin/orders/${orderId}/refunds`, { amountCents }, await signIn(t.db, admin.id));
+    expect(res.status, await res.clone().text()).toBe(201);
+  };
+
+  /** A Premium subscriber enrolled through the plan, a lesson done and the course finished, whose plan then ended. */
+  async function lapsedLearner() {
+    const tree = await createCourseTree(t.db, { requiredLevel: 20, priceCents: 7900 });
+    const learner = await withPlan('premium');
+    expect((await enrol(tree.course.id, learner.token)).status).toBe(201);
+    expect((await t.json('POST', `/api/learn/lessons/${tree.lesson.id}/complete`, undefined, learner.token)).status).toBe(200);
+    await t.db.update(enrollments).set({ completedAt: '2026-11-30T10:00:00.000Z' }).where(and(eq(enrollments.userId, learner.user.id), eq(enrollments.courseId, tree.course.id)));
+    await lapse(learner.user.id);
+    return { tree, learner, before: (await enrolmentOf(learner.user.id, tree.course.id))! };
+  }
+
+  it('sells the course to a learner whose plan ended; the paid order turns the enrolment into the purchase, which opens the lessons for good', async () => {
+    const { tree, learner, before } = await lapsedLearner();
+    expect(before.source).toBe('plan');
+    expect(await lessonStatus(tree.lesson.id, learner.token)).toBe(403);
+    // Not "owned": the cart takes it.
+    expect((await t.json('POST', '/api/cart', { type: 'COURSE', itemId: tree.course.id }, learner.token)).status).toBe(200);
+
+    const order = await buyCourse(t, learner.token, tree.course.id);
+    expect(order.status).toBe('paid');
+    const after = await enrolmentOf(learner.user.id, tree.course.id);
+    // The same enrolment (its progress and completion kept), now a purchase that remembers the plan.
+    expect(after).toMatchObject({ id: before.id, source: 'purchase', sourceBeforePurchase: 'plan', completedAt: before.completedAt });
+    expect(await lessonStatus(tree.lesson.id, learner.token)).toBe(200);
+    const mine = await read<{ course_id: number; source: string; completed_lessons: number }[]>(await t.json('GET', '/api/enrollments', undefined, learner.token));
+    expect(mine.find((e) => e.course_id === tree.course.id)).toMatchObject({ source: 'purchase', completed_lessons: 1 });
+    // Bought: the cart refuses it again.
+    const again = await t.json('POST', '/api/cart', { type: 'COURSE', itemId: tree.course.id }, learner.token);
+    expect(again.status).toBe(409);
+    expect((await read<ErrorBody & { reason: string }>(again)).reason).toBe('owned');
+  });
+
+  it('a refund of that purchase puts the plan’s enrolment back (closed while no plan reaches it, open on renewal), progress kept', async () => {
+    const { tree, learner, before } = await lapsedLearner();
+    const order = await buyCourse(t, learner.token, tree.course.id);
+    await refundWhole(order.id, order.totalCents);
+    const after = await enrolmentOf(learner.user.id, tree.course.id);
+    expect(after).toMatchObject({ id: before.id, source: 'plan', sourceBeforePurchase: null, completedAt: before.completedAt });
+    const closed = await t.json('GET', `/api/learn/lessons/${tree.lesson.id}`, undefined, learner.token);
+    expect(closed.status).toBe(403);
+    expect(await read(closed)).toMatchObject({ planEnded: true });
+    await renew(learner.user.id);
+    expect(await lessonStatus(tree.lesson.id, learner.token)).toBe(200);
+  });
+
+  it('a refund of a purchase that made the enrolment still removes it; a subscriber whose plan reaches the course is not sold it', async () => {
+    const tree = await createCourseTree(t.db, { requiredLevel: 20, priceCents: 7900 });
+    const buyer = await withPlan(null);
+    const order = await buyCourse(t, buyer.token, tree.course.id);
+    expect(await enrolmentOf(buyer.user.id, tree.course.id)).toMatchObject({ source: 'purchase', sourceBeforePurchase: null });
+    await refundWhole(order.id, order.totalCents);
+    expect(await enrolmentOf(buyer.user.id, tree.course.id)).toBeNull();
+
+    const subscriber = await withPlan('premium');
+    expect((await enrol(tree.course.id, subscriber.token)).status).toBe(201);
+    const refused = await t.json('POST', '/api/cart', { type: 'COURSE', itemId: tree.course.id }, subscriber.token);
+    expect(refused.status).toBe(409);
+    expect((await read<ErrorBody & { reason: string }>(refused)).reason).toBe('owned');
   });
 });

@@ -9,6 +9,7 @@ import {
   type CourseRating,
   type CourseReviewPage,
   type CourseReviewView,
+  type OwnCourseReview,
 } from '../../../shared/courses/reviews.ts';
 
 /** Course reviews, read (decision 0066): the public list by keyset, one review, who may write one. */
@@ -25,6 +26,7 @@ const reviewSelection = {
   repliedAt: courseReviews.repliedAt,
   createdAt: courseReviews.createdAt,
   updatedAt: courseReviews.updatedAt,
+  hiddenAt: courseReviews.hiddenAt,
   authorFirstName: users.firstName,
   authorLastName: users.lastName,
   authorUsername: users.username,
@@ -69,6 +71,11 @@ export function toReviewView(row: ReviewRow): CourseReviewView {
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
+}
+
+/** A learner's own review, marked when an admin hid it (only its author is shown it then). */
+export function toOwnReviewView(row: ReviewRow): OwnCourseReview {
+  return { ...toReviewView(row), hidden: row.hiddenAt !== null };
 }
 
 /** The course's rating counters as the page shows them. */

@@ -6,7 +6,7 @@ import { insertSelection } from '../platform/insert-select.ts';
 import { sqlNow } from '../platform/sql-expressions.ts';
 import { audited, type AuditActor } from './audit.ts';
 import { findCourseRef } from './course-reads.ts';
-import { courseRating, findCourseReview, finishedSql, hasFinished, reviewRef, toReviewView } from './course-reviews-reads.ts';
+import { courseRating, findCourseReview, finishedSql, hasFinished, reviewRef, toOwnReviewView, toReviewView } from './course-reviews-reads.ts';
 import {
   ALREADY_REPLIED,
   COURSE_REVIEW_NOT_FOUND,
@@ -68,17 +68,20 @@ function withRating<T extends Parameters<Db['batch']>[0][number]>(db: Db, course
   return [moveShare(db, courseId, review, '-'), change, moveShare(db, courseId, review, '+'), setAverage(db, courseId)] as const;
 }
 
-async function reviewViewOrThrow(db: Db, courseId: number, where: SQL, hidden = false): Promise<CourseReviewView> {
-  const row = await findCourseReview(db, courseId, where, { hidden });
+async function reviewViewOrThrow(db: Db, courseId: number, where: SQL): Promise<CourseReviewView> {
+  const row = await findCourseReview(db, courseId, where);
   if (!row) throw notFound(COURSE_REVIEW_NOT_FOUND);
   return toReviewView(row);
 }
 
-/** GET /api/courses/{id}/reviews/mine: whether the learner may review the course, and their review. */
+/**
+ * GET /api/courses/{id}/reviews/mine: whether the learner may review the course, and their review
+ * (marked `hidden` when an admin hid it: its author still sees it, no one else does).
+ */
 export async function myCourseReview(db: Db, userId: number, courseId: number): Promise<MyCourseReview> {
   await publishedCourseOrThrow(db, courseId);
   const [eligible, row] = await Promise.all([hasFinished(db, userId, courseId), findCourseReview(db, courseId, eq(courseReviews.userId, userId), { hidden: true })]);
-  return { eligible, review: row ? toReviewView(row) : null };
+  return { eligible, review: row ? toOwnReviewView(row) : null };
 }
 
 /**
@@ -105,8 +108,10 @@ export async function saveCourseReview(db: Db, actor: ReviewActor, courseId: num
     .returning({ id: courseReviews.id });
   const [, saved] = await db.batch(withRating(db, courseId, mine, upsert));
   if (!saved[0]) throw forbidden(REVIEW_NEEDS_COMPLETION);
-  const [review, rating] = await Promise.all([reviewViewOrThrow(db, courseId, eq(courseReviews.id, saved[0].id), true), courseRating(db, courseId)]);
-  return { review, rating };
+  const [row, rating] = await Promise.all([findCourseReview(db, courseId, eq(courseReviews.id, saved[0].id), { hidden: true }), courseRating(db, courseId)]);
+  if (!row) throw notFound(COURSE_REVIEW_NOT_FOUND);
+  // A review an admin hid stays hidden when its author edits it, and says so.
+  return { review: toOwnReviewView(row), rating };
 }
 
 /**

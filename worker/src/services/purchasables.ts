@@ -44,6 +44,7 @@ export const REASON_MESSAGES: Record<UnavailableReason, string> = {
   own_item: 'This is your own item: you cannot buy it.',
   plan_required: FEATURE_GATE_DEFAULT_MESSAGE,
   included: INCLUDED_IN_PLAN_MESSAGE,
+  not_enrolled: 'Enrol in this course first.',
 };
 export const COURSE_OWNED = 'You are already enrolled in this course.';
 export const RESOURCE_OWNED = 'You already own this resource. Find it in My Resources.';
@@ -74,7 +75,7 @@ async function buyerLevel(db: Db, userId: number | null): Promise<number> {
 }
 
 /**
- * COURSE: available while published and not enrolled. A course that requires a plan
+ * COURSE: available while published and not enrolled (a lapsed plan's enrolment aside). A course that requires a plan
  * (required_level) is included in that plan and above (decision 0063): a buyer whose plan reaches
  * it is not sold it (`included`: enrol from the course page instead); below the level a paid one
  * may be bought, a free one only comes with the plan (plan_required, the gate's description).
@@ -93,20 +94,24 @@ export const describeCourses: KindDescriber = async (db, userId, itemIds) => {
       .from(courses)
       .where(inArray(courses.id, itemIds)),
     userId === null
-      ? Promise.resolve([] as { courseId: number }[])
+      ? Promise.resolve([] as { courseId: number; source: string }[])
       : db
-          .select({ courseId: enrollments.courseId })
+          .select({ courseId: enrollments.courseId, source: enrollments.source })
           .from(enrollments)
           .where(and(eq(enrollments.userId, userId), inArray(enrollments.courseId, itemIds))),
   ]);
-  const enrolled = new Set(owned.map((r) => r.courseId));
+  const enrolled = new Map(owned.map((r) => [r.courseId, r.source]));
   const level = rows.some((r) => r.requiredLevel > 0) ? await buyerLevel(db, userId) : 0;
   const out = new Map<number, Purchasable>();
   for (const row of rows) {
+    const source = enrolled.get(row.id);
+    // An enrolment whose plan no longer reaches the course (decision 0063) is not ownership: a paid
+    // course may be bought then, to keep.
+    const owns = source !== undefined && (source === 'purchase' || row.priceCents <= 0 || level >= row.requiredLevel);
     const reason: UnavailableReason | null =
       row.status !== 'published'
         ? 'unpublished'
-        : enrolled.has(row.id)
+        : owns
           ? 'owned'
           : row.requiredLevel > 0 && level >= row.requiredLevel
             ? 'included'

@@ -89,6 +89,8 @@ export async function startCheckout(
   const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_MINUTES * 60_000);
   const coupon = quote.couponRow;
   const lines = quote.lines;
+  // Whose the coupon's use is: the buyer, or the account made in this batch (a visitor's).
+  const buyerId = newBuyer?.id ?? userId;
 
   let created: { id: number; number: string } | null = null;
   let replaced: { id: number; providerSessionId: string | null }[] = [];
@@ -160,7 +162,7 @@ export async function startCheckout(
           ? [
               db.insert(couponRedemptions).select(
                 db
-                  .select(insertSelection(couponRedemptions, { couponId: coupons.id, orderId: thisOrder, userId, status: 'reserved', amountCents: quote.discountCents }))
+                  .select(insertSelection(couponRedemptions, { couponId: coupons.id, orderId: thisOrder, userId: buyerId, status: 'reserved', amountCents: quote.discountCents }))
                   .from(coupons)
                   .where(
                     and(
@@ -169,7 +171,7 @@ export async function startCheckout(
                       sql`(${coupons.maxRedemptions} IS NULL OR (SELECT count(*) FROM coupon_redemptions r
                         WHERE r.coupon_id = ${coupons.id} AND r.status IN ('reserved', 'redeemed')) < ${coupons.maxRedemptions})`,
                       sql`(${coupons.perUserLimit} IS NULL OR (SELECT count(*) FROM coupon_redemptions r
-                        WHERE r.coupon_id = ${coupons.id} AND r.user_id = ${userId} AND r.status IN ('reserved', 'redeemed')) < ${coupons.perUserLimit})`,
+                        WHERE r.coupon_id = ${coupons.id} AND r.user_id = ${buyerId} AND r.status IN ('reserved', 'redeemed')) < ${coupons.perUserLimit})`,
                     ),
                   ),
               ),

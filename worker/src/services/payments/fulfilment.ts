@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { courses, enrollments, orderItems, orders, resourceOwnerships, resources, sellerLedger } from '../../../../db/schema/index.ts';
@@ -7,6 +7,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { insertSelection } from '../../platform/insert-select.ts';
 import { publicLink } from '../../platform/public-url.ts';
+import { sqlNow } from '../../platform/sql-expressions.ts';
 import { emailsFromSelect, HELLO_USER, noticesFromSelect } from '../notifications.ts';
 import { platformFeePercentSql } from '../store/store-settings.ts';
 import type { NextAction } from '../../../../shared/payments/fulfilment.ts';
@@ -63,7 +64,19 @@ export type OutboxInsert = ReturnType<typeof emailsFromSelect>;
 const courseLines = (orderId: number, condition: SQL) => sql`FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN courses c ON c.id = oi.item_id
   WHERE o.id = ${orderId} AND oi.kind = 'COURSE' AND ${condition}`;
 
-/** COURSE: the buyer is enrolled (source 'purchase'); a refund ends that enrolment. */
+/**
+ * The buyer's enrolments in the COURSE lines that `condition` selects (over `enrollments`, `oi`, `o`).
+ */
+const enrolmentOfLine = (orderId: number, condition: SQL) => sql`EXISTS (
+  SELECT 1 FROM order_items oi JOIN orders o ON o.id = oi.order_id
+  WHERE o.id = ${orderId} AND oi.kind = 'COURSE' AND oi.item_id = enrollments.course_id
+    AND o.user_id = enrollments.user_id AND ${condition})`;
+
+/**
+ * COURSE: the buyer is enrolled (source 'purchase'). An enrolment they had without buying (a
+ * lapsed plan's, decision 0063) becomes the purchase, remembering how it came; a refund puts that
+ * one back and ends an enrolment the purchase made.
+ */
 export const courseFulfiller: Fulfiller = {
   grant: (db, orderId, grantable) => [
     db
@@ -75,7 +88,12 @@ export const courseFulfiller: Fulfiller = {
           .innerJoin(o, eq(o.id, oi.orderId))
           .where(and(linesOf(orderId, 'COURSE', grantable), exists(db.select({ one: sql`1` }).from(courses).where(eq(courses.id, oi.itemId))))),
       )
-      .onConflictDoNothing(),
+      .onConflictDoUpdate({
+        target: [enrollments.userId, enrollments.courseId],
+        // The SET reads the row as it was: its source is kept beside the purchase.
+        set: { source: 'purchase', sourceBeforePurchase: sql`${enrollments.source}`, updatedAt: sqlNow },
+        setWhere: sql`${enrollments.source} <> 'purchase'`,
+      }),
     noticesFromSelect(
       db,
       'enrolment',
@@ -84,10 +102,12 @@ export const courseFulfiller: Fulfiller = {
     ),
   ],
   revoke: (db, orderId, revocable) => [
-    db.run(sql`DELETE FROM enrollments WHERE source = 'purchase' AND EXISTS (
-      SELECT 1 FROM order_items oi JOIN orders o ON o.id = oi.order_id
-      WHERE o.id = ${orderId} AND oi.kind = 'COURSE' AND oi.item_id = enrollments.course_id
-        AND o.user_id = enrollments.user_id AND ${revocable})`),
+    // Back to how it came (its progress and completion stay); the lessons then open as that source allows.
+    db
+      .update(enrollments)
+      .set({ source: sql`${enrollments.sourceBeforePurchase}`, sourceBeforePurchase: null, updatedAt: sqlNow })
+      .where(and(eq(enrollments.source, 'purchase'), isNotNull(enrollments.sourceBeforePurchase), enrolmentOfLine(orderId, revocable))),
+    db.run(sql`DELETE FROM enrollments WHERE source = 'purchase' AND ${enrolmentOfLine(orderId, revocable)}`),
   ],
   nextAction: (line) => ({ label: 'Start course', url: `/learn/courses/${line.itemId}` }),
   paidEmails: (platform, orderId, paidHere) =>

@@ -28,9 +28,9 @@ const NO_ACCOUNT = 0;
 
 const emailConflict = () => new AppError(409, GUEST_EMAIL_TAKEN, { validationErrors: { email: [GUEST_EMAIL_TAKEN] } });
 
-/** POST /api/checkout/guest/quote: the review a visitor sees (no coupon: a coupon needs an account). */
-export function quoteForGuest(platform: Platform, items: RequestedItem[]): Promise<Quote> {
-  return quoteCheckout(platform, NO_ACCOUNT, { items });
+/** POST /api/checkout/guest/quote: the review a visitor sees, with their coupon code's discount or refusal. */
+export function quoteForGuest(platform: Platform, input: { items: RequestedItem[]; couponCode?: string }): Promise<Quote> {
+  return quoteCheckout(platform, NO_ACCOUNT, input);
 }
 
 /**
@@ -39,7 +39,7 @@ export function quoteForGuest(platform: Platform, items: RequestedItem[]): Promi
  */
 export async function startGuestCheckout(
   platform: Platform,
-  input: { email: string; firstName: string; lastName: string; items: RequestedItem[] },
+  input: { email: string; firstName: string; lastName: string; items: RequestedItem[]; couponCode?: string },
   requestOrigin: string,
 ): Promise<GuestCheckoutStarted> {
   const { db, env } = platform;
@@ -61,7 +61,9 @@ export async function startGuestCheckout(
     ];
     let started;
     try {
-      started = await startCheckout(platform, NO_ACCOUNT, { items: input.items }, requestOrigin, { statements, id, email });
+      // A coupon is checked before the batch and reserved in it for the new account: a refused
+      // code writes nothing.
+      started = await startCheckout(platform, NO_ACCOUNT, { items: input.items, couponCode: input.couponCode }, requestOrigin, { statements, id, email });
     } catch (err) {
       const index = uniqueViolation(err);
       if (index === 'users_email_unique') throw emailConflict();
