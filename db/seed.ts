@@ -12,6 +12,7 @@ import { seedDemoConnect } from './seed-connect.ts';
 import { seedDemoCourses } from './seed-courses.ts';
 import { backfillDemoImages, demoPortraitUrl, seedDemoImageUploads } from './seed-images.ts';
 import { seedLearningDemo } from './seed-learning.ts';
+import { seedDemoPractice } from './seed-practice.ts';
 import { seedDemoStore } from './seed-store.ts';
 import { seedDemoSubscriptions } from './seed-subscriptions.ts';
 import { ageGroups, categories, levels, roles, sessions, users } from './schema/index.ts';
@@ -145,6 +146,8 @@ export async function seedDemoData(db: Db, options: { logins?: boolean } = {}): 
   await seedDemoCourses(db);
   await seedDemoImageUploads(db);
   if (logins) await seedLearningDemo(db);
+  // The practice room (decision 0070): the courses' feedback offers, and the demo learner's takes and feedback.
+  await seedDemoPractice(db, { logins });
   // The curriculum store: sellers, resources with files and covers (put into the object store at
   // start by ensureDemoStoreFiles), paid orders, reviews (db/seed-store.ts).
   await seedDemoStore(db);

@@ -5,6 +5,7 @@ import { Miniflare } from 'miniflare';
 import { ensureDemoImages } from '../db/seed-images.ts';
 import { ensureDemoMedia } from '../db/seed-media.ts';
 import { ensureDemoStoreFiles } from '../db/seed-store-files.ts';
+import { ensureDemoTakeFiles } from '../db/seed-practice.ts';
 import { seedForStart } from '../db/seed.ts';
 import { parseEnv } from '../worker/src/platform/env.ts';
 import { databaseFile, migrateDatabase, openNodeDatabase } from '../worker/src/platform/node-db.ts';
@@ -45,6 +46,7 @@ const r2 = new Miniflare({
 try {
   const storage = createR2Storage((await r2.getR2Bucket('UPLOADS')) as unknown as R2Bucket);
   if (env.DRX_SEED === 'demo') await ensureDemoMedia(storage, root);
+  if (env.DRX_SEED === 'demo') await ensureDemoTakeFiles(db, storage, root);
   await ensureDemoImages(db, storage);
   await ensureDemoStoreFiles(db, storage);
 } finally {

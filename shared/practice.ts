@@ -54,6 +54,7 @@ export const ONLY_COURSE_INSTRUCTORS_ANSWER = "Only the course's instructors and
 export const CHOOSE_A_VERDICT = 'Choose Approved or Try again';
 export const WRITE_A_NOTE = 'Write a note or draw on the frame';
 export const ALREADY_ANSWERED = 'This request is already answered.';
+export const LESSON_NEEDS_APPROVED_TAKE = 'This lesson is complete once an instructor approves one of your takes of it. Practise it and ask for feedback.';
 export const WRITE_A_REPLY = 'Write your reply';
 export const WRITE_A_REASON = 'Say why you are reporting this';
 export const ALREADY_REPORTED = 'You have already reported this. An admin will look at it.';

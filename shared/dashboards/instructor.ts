@@ -13,4 +13,6 @@ export interface InstructorDashboard {
     /** Lesson packages sold this month. */
     packages_sold: number;
   };
+  /** Takes sent for feedback in the courses one teaches, waiting for an answer (decision 0070). */
+  feedback_waiting: number;
 }

@@ -122,6 +122,9 @@ const signedInRoutes = [
   // Connect & Book (decision 0032): the instructor's weekly hours and their bookings.
   '/instructor/availability',
   '/instructor/bookings',
+  // Feedback on takes (decision 0070): the instructors' queue and one request's page, for both sides.
+  '/instructor/feedback',
+  '/practice/feedback/{id}',
   '/admin/courses',
   '/admin/course-creator',
 ];
@@ -156,6 +159,8 @@ const adminRoutes = [
   '/admin/deployment',
   // The audit log of admin and sub-admin actions (decision 0033).
   '/admin/audit-log',
+  // The practice room's reports, for the moderators (decision 0070).
+  '/admin/practice-reports',
   '/admin/documentation',
   '/admin/curriculum-officer',
   '/curriculum-officer-dashboard',

@@ -1,12 +1,13 @@
-import { desc, gt } from 'drizzle-orm';
+import { desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, categories, certificates, certificateTemplates, contactMessages, coupons, courseInvitations, danceStyles, subscriptionPlans } from '../../db/schema/index.ts';
+import { auditLog, categories, certificates, certificateTemplates, contactMessages, coupons, courseInvitations, danceStyles, feedbackRequests, practiceReports, subscriptionPlans } from '../../db/schema/index.ts';
 import { AUDIT_ACTIONS } from '../../worker/src/domain/audit.ts';
 import { createAdminTestApp } from '../support/admin-test-app.ts';
 import { createInstructor, giveBooking } from '../support/booking-factories.ts';
 import { createCourse, createEnrollment } from '../support/course-factories.ts';
 import { buildCourse } from '../support/learning-factories.ts';
 import { createUser, signIn, type FactoryUser } from '../support/factories.ts';
+import { createFeedbackRequest, createNote, createTake } from '../support/feedback-factories.ts';
 import { placeOrder } from '../support/order-factories.ts';
 import { createSeller } from '../support/seller-factories.ts';
 import { makeResource, makeResourceCategory, makeResourceFile } from '../support/store-factories.ts';
@@ -109,6 +110,13 @@ async function certificate(): Promise<number> {
 async function template(): Promise<{ id: number; name: string }> {
   const [row] = await t.db.insert(certificateTemplates).values({ name: uniqueName('Audit template'), title: 'Certificate', body: '{learner}', createdBy: admin.id }).returning();
   return row!;
+}
+
+/** A learner's take sent for feedback in a course of no instructor (an admin answers it). */
+async function feedbackToAnswer() {
+  const course = await buildCourse(t.db);
+  const learner = await createUser(t.db);
+  return createFeedbackRequest(t.db, await createTake(t.db, { userId: learner.id, courseId: course.id, lessonId: course.lessons[0]!.id }));
 }
 
 const changed = (field: string, from: unknown, to: unknown) => (before: Snapshot, after: Snapshot) => {
@@ -545,6 +553,48 @@ export const AUDIT_WALK: WalkCase[] = [
       return { method: 'POST', path: `/api/admin/subscriptions/${sub.id}/refund`, body: { cancel: true }, entityId: sub.id, check: (b, a) => expect([b?.ended_at, typeof a?.ended_at]).toEqual([null, 'string']) };
     },
   },
+  // Feedback on takes (decision 0070).
+  {
+    action: 'feedback.answer',
+    setup: async () => {
+      const request = await feedbackToAnswer();
+      return { method: 'POST', path: `/api/practice/feedback/${request.id}/answer`, body: { verdict: 'approved', summary: 'Clean turns.' }, entityId: request.id, check: changed('status', 'waiting', 'answered') };
+    },
+  },
+  {
+    action: 'feedback_note.delete',
+    status: 204,
+    setup: async () => {
+      const request = await feedbackToAnswer();
+      const note = await createNote(t.db, request.id, admin.id, { body: 'Audit me' });
+      return { method: 'DELETE', path: `/api/practice/feedback/${request.id}/notes/${note.id}`, entityId: note.id, check: deleted('body', 'Audit me') };
+    },
+  },
+  // The practice room's takes and reports (decision 0070).
+  {
+    action: 'practice_take.delete',
+    status: 204,
+    setup: async () => {
+      const course = await buildCourse(t.db);
+      const take = await createTake(t.db, { userId: (await createUser(t.db)).id, courseId: course.id, lessonId: course.lessons[0]!.id });
+      return { method: 'DELETE', path: `/api/practice/takes/${take.id}`, entityId: take.id, check: deleted('source', 'recorded') };
+    },
+  },
+  ...(['dismiss', 'hide'] as const).map((decision) => ({
+    action: `practice_report.${decision}` as const,
+    setup: async (): Promise<Walk> => {
+      const course = await buildCourse(t.db);
+      const take = await createTake(t.db, { userId: (await createUser(t.db)).id, courseId: course.id, lessonId: course.lessons[0]!.id });
+      const [report] = await t.db.insert(practiceReports).values({ targetKind: 'take', targetId: take.id, reporterId: null, reason: 'Audit me' }).returning();
+      return {
+        method: 'POST',
+        path: `/api/admin/practice-reports/${report!.id}`,
+        body: { action: decision },
+        entityId: report!.id,
+        check: changed('status', 'open', decision === 'hide' ? 'actioned' : 'dismissed'),
+      };
+    },
+  })),
   // Coupons.
   { action: 'coupon.create', status: 201, setup: () => ({ method: 'POST', path: '/api/admin/coupons', body: { code: 'AUDITNEW', discountType: 'percent', percentOff: 15 }, check: created('percent_off', 15) }) },
   {
@@ -573,6 +623,12 @@ export const REFUSED: { name: string; status: number; setup: () => Promise<Walk>
   { name: 'a role already held', status: 200, setup: async () => ({ method: 'POST', path: `/api/users/${(await createUser(t.db, { roles: ['SELLER'] })).id}/roles`, body: { role: 'SELLER' } }) },
   { name: "a user's last role", status: 409, setup: async () => ({ method: 'DELETE', path: `/api/users/${(await createUser(t.db, { roles: ['SELLER'] })).id}/roles/SELLER` }) },
   { name: 'deactivating oneself', status: 400, setup: () => ({ method: 'PATCH', path: `/api/users/${admin.id}`, body: { is_active: false } }) },
+  { name: 'an answer to feedback without a verdict', status: 400, setup: async () => ({ method: 'POST', path: `/api/practice/feedback/${(await feedbackToAnswer()).id}/answer`, body: { summary: 'Nice' } }) },
+  { name: 'feedback answered twice', status: 409, setup: async () => {
+    const request = await feedbackToAnswer();
+    await t.db.update(feedbackRequests).set({ status: 'answered', verdict: 'approved' }).where(eq(feedbackRequests.id, request.id));
+    return { method: 'POST', path: `/api/practice/feedback/${request.id}/answer`, body: { verdict: 'try_again' } };
+  } },
   { name: 'a missing contact message', status: 404, setup: () => ({ method: 'PATCH', path: '/api/contact-messages/999999', body: { read: true } }) },
   { name: 'a category name taken', status: 409, setup: async () => ({ method: 'POST', path: '/api/categories', body: { name: (await category()).name } }) },
   { name: 'a category in use', status: 409, setup: async () => {

@@ -310,8 +310,14 @@ describe('each kind produced by its event', () => {
     const written = new Set([...notices, ...mails].map((r) => r.kind));
     expect(written.size).toBeGreaterThan(15);
     for (const kind of written) expect(isNotificationKind(kind), kind).toBe(true);
-    // And every kind of the catalogue was produced here, but the two whose events have their own tests.
-    const elsewhere = new Set(['waitlist_offer' /* routes/waitlist.test.ts */, 'package_sold' /* routes/packages.test.ts */]);
+    // And every kind of the catalogue was produced here, but those whose events have their own tests.
+    const elsewhere = new Set([
+      'waitlist_offer' /* routes/waitlist.test.ts */,
+      'package_sold' /* routes/packages.test.ts */,
+      'feedback_requested' /* routes/practice-feedback.test.ts */,
+      'feedback_answered' /* routes/practice-feedback-answer.test.ts */,
+      'feedback_reply' /* routes/practice-feedback-answer.test.ts */,
+    ]);
     expect(NOTIFICATION_KIND_NAMES.filter((k) => !written.has(k) && !elsewhere.has(k))).toEqual([]);
   });
 });

@@ -84,6 +84,8 @@ export async function demoParams(request: APIRequestContext): Promise<Record<str
   const orders = await apiGet<{ data: { id: number }[] }>(request, '/api/admin/orders?pageSize=1', await token(request, ACCOUNTS.admin));
   // The demo seller's first published resource: /curriculum/{id} and its edit page.
   const store = await apiGet<{ resources: { id: number }[] }>(request, `/api/sellers/${seller.id}`);
+  // The student's answered feedback request of the seed: /practice/feedback/{id}.
+  const feedback = await apiGet<{ data: { id: number }[] }>(request, `/api/instructor/feedback?status=answered&learner_id=${me.id}`, await token(request, ACCOUNTS.admin));
   params = {
     ...courseParams(courseId, course),
     userId: String(me.id),
@@ -92,6 +94,7 @@ export async function demoParams(request: APIRequestContext): Promise<Record<str
     code: certificate?.code ?? 'DRX-0000000000AA',
     orderId: String(orders.data[0]?.id ?? 1),
     resourceId: String(store.resources[0]?.id ?? 1),
+    feedbackId: String(feedback.data[0]?.id ?? 1),
   };
   return params;
 }
@@ -99,5 +102,6 @@ export async function demoParams(request: APIRequestContext): Promise<Record<str
 /** The path to visit for a route: its pattern with the demo's ids (a curriculum page's {id} is a resource's, not a course's). */
 export function routePath(route: RouteEntry, params: RouteParams): string {
   if (!isDynamic(route.pattern)) return route.pattern;
+  if (route.pattern === '/practice/feedback/{id}') return fillPattern(route.pattern, { ...params, id: params.feedbackId! });
   return fillPattern(route.pattern, /^\/(curriculum|resources)\//.test(route.pattern) ? { ...params, id: params.resourceId! } : params);
 }

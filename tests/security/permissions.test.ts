@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates, certificateTemplates, contactMessages, courseReviews, coupons, courseInvitations, enrollments, notifications, resourceReviews, sellerProfiles } from '../../db/schema/index.ts';
+import { certificates, certificateTemplates, contactMessages, courseReviews, coupons, courseInvitations, enrollments, notifications, practiceReports, resourceReviews, sellerProfiles } from '../../db/schema/index.ts';
 import { can, PERMISSIONS, type Action } from '../../worker/src/domain/permissions.ts';
 import { ROLE_NAMES, type RoleName } from '../../worker/src/domain/roles.ts';
 import { createCourse, createEnrollment } from '../support/course-factories.ts';
 import { createAdmin, createSignedInUser, createUser, signIn, type FactoryUser } from '../support/factories.ts';
+import { createFeedbackRequest, createNote, createTake, giveFeedbackSettings } from '../support/feedback-factories.ts';
 import { givePlan } from '../support/subscription-factories.ts';
+import * as sample from '../support/file-samples.ts';
 import { buildCourse, type BuiltCourse } from '../support/learning-factories.ts';
 import { placeOrder } from '../support/order-factories.ts';
 import { createSeller } from '../support/seller-factories.ts';
@@ -188,6 +190,71 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'GET', route: '/api/me/dashboard', guard: 'signed-in', call: () => ({ path: '/api/me/dashboard' }) },
   { method: 'GET', route: '/api/me/areas', guard: 'signed-in', call: () => ({ path: '/api/me/areas' }) },
   { method: 'GET', route: '/api/instructor/dashboard', guard: 'signed-in', call: () => ({ path: '/api/instructor/dashboard' }) },
+  // Feedback on takes (decision 0070): the learner asks and replies; the course's instructors answer.
+  { method: 'POST', route: '/api/practice/takes/:id/feedback', guard: 'signed-in', call: async (w) => ({ path: `/api/practice/takes/${(await ownTake(w)).id}/feedback`, body: { question: 'Is this on the beat?' } }) },
+  { method: 'GET', route: '/api/practice/feedback/:id', guard: 'signed-in', call: async (w) => ({ path: `/api/practice/feedback/${(await ownFeedback(w)).id}` }) },
+  {
+    method: 'POST',
+    route: '/api/practice/feedback/:id/notes/:noteId/replies',
+    guard: 'signed-in',
+    call: async (w) => {
+      const request = await ownFeedback(w);
+      return { path: `/api/practice/feedback/${request.id}/notes/${(await createNote(t.db, request.id, null)).id}/replies`, body: { body: 'Thank you' } };
+    },
+  },
+  // Takes (decision 0070): the learner's own; reports by whoever sees the take; the queue is the moderators'.
+  { method: 'GET', route: '/api/practice/lessons/:lessonId', guard: 'signed-in', call: async (w) => ({ path: `/api/practice/lessons/${await practiceLesson(w)}` }) },
+  {
+    method: 'POST',
+    route: '/api/practice/lessons/:lessonId/takes',
+    guard: 'signed-in',
+    call: async (w) => {
+      const form = new FormData();
+      form.set('file', new File([sample.mp4], 'take.mp4', { type: 'video/mp4' }));
+      for (const [k, v] of Object.entries({ source: 'uploaded', duration_ms: '4000', ref_start_ms: '0', ref_end_ms: '4000', speed: '1', offset_ms: '0' })) form.set(k, v);
+      return { path: `/api/practice/lessons/${await practiceLesson(w)}/takes`, form };
+    },
+  },
+  { method: 'GET', route: '/api/practice/takes/:id', guard: 'signed-in', call: async (w) => ({ path: `/api/practice/takes/${(await ownTake(w)).id}` }) },
+  { method: 'PATCH', route: '/api/practice/takes/:id', guard: 'signed-in', call: async (w) => ({ path: `/api/practice/takes/${(await ownTake(w)).id}`, body: { offset_ms: 120 } }) },
+  { method: 'DELETE', route: '/api/practice/takes/:id', guard: 'signed-in', call: async (w) => ({ path: `/api/practice/takes/${(await ownTake(w)).id}` }) },
+  {
+    method: 'POST',
+    route: '/api/practice/reports',
+    guard: 'signed-in',
+    call: async (w) => ({ path: '/api/practice/reports', body: { target_kind: 'take', target_id: (await ownTake(w)).id, reason: 'Not my video' } }),
+  },
+  { method: 'GET', route: '/api/admin/practice-reports', guard: 'practice.moderate', call: () => ({ path: '/api/admin/practice-reports?status=open' }) },
+  { method: 'POST', route: '/api/admin/practice-reports/:id', guard: 'practice.moderate', call: async (w) => ({ path: `/api/admin/practice-reports/${await practiceReport(w)}`, body: { action: 'dismiss' } }) },
+  { method: 'GET', route: '/api/courses/:id/feedback-settings', guard: 'courses.manage_own', call: (w) => ({ path: `/api/courses/${w.course.id}/feedback-settings` }) },
+  {
+    method: 'PUT',
+    route: '/api/courses/:id/feedback-settings',
+    guard: 'courses.manage_own',
+    call: (w) => ({ path: `/api/courses/${w.course.id}/feedback-settings`, body: { mode: 'included', included_reviews: 2 } }),
+  },
+  { method: 'PUT', route: '/api/lessons/:id/practice-rule', guard: 'courses.manage_own', call: (w) => ({ path: `/api/lessons/${w.course.lessons[0]!.id}/practice-rule`, body: { requires_approved_take: false } }) },
+  { method: 'GET', route: '/api/instructor/feedback', guard: 'feedback.answer', call: () => ({ path: '/api/instructor/feedback' }) },
+  { method: 'POST', route: '/api/practice/feedback/:id/notes', guard: 'feedback.answer', call: async (w) => ({ path: `/api/practice/feedback/${(await feedbackIn(w)).id}/notes`, body: { at_ms: 10, body: 'Arms up' } }) },
+  {
+    method: 'PATCH',
+    route: '/api/practice/feedback/:id/notes/:noteId',
+    guard: 'feedback.answer',
+    call: async (w) => {
+      const request = await feedbackIn(w);
+      return { path: `/api/practice/feedback/${request.id}/notes/${(await createNote(t.db, request.id, w.user.id)).id}`, body: { body: 'Arms higher' } };
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/practice/feedback/:id/notes/:noteId',
+    guard: 'feedback.answer',
+    call: async (w) => {
+      const request = await feedbackIn(w);
+      return { path: `/api/practice/feedback/${request.id}/notes/${(await createNote(t.db, request.id, w.user.id)).id}` };
+    },
+  },
+  { method: 'POST', route: '/api/practice/feedback/:id/answer', guard: 'feedback.answer', call: async (w) => ({ path: `/api/practice/feedback/${(await feedbackIn(w)).id}/answer`, body: { verdict: 'try_again' } }) },
   { method: 'GET', route: '/api/admin/queues', guard: 'resources.review', call: () => ({ path: '/api/admin/queues' }) },
   { method: 'GET', route: '/api/me/profile-image-debug', guard: 'diagnostics.read', call: () => ({ path: '/api/me/profile-image-debug' }) },
   { method: 'GET', route: '/api/admin/outbox', guard: 'outbox.read', call: () => ({ path: '/api/admin/outbox' }) },
@@ -786,6 +853,30 @@ async function enrolledIn(w: World): Promise<BuiltCourse> {
   return course;
 }
 const enrolledCourse = async (w: World) => (await enrolledIn(w)).id;
+
+/** A take of the user's own in their enrolled course, which offers feedback on takes. */
+async function ownTake(w: World) {
+  const course = await enrolledIn(w);
+  await giveFeedbackSettings(t.db, course.id, { mode: 'included', includedReviews: 100 });
+  return createTake(t.db, { userId: w.user.id, courseId: course.id, lessonId: course.lessons[0]!.id });
+}
+const ownFeedback = async (w: World) => createFeedbackRequest(t.db, await ownTake(w));
+/** A video lesson with an uploaded clip in a course the user is enrolled in: the practice room opens there. */
+async function practiceLesson(w: World): Promise<number> {
+  const course = await buildCourse(t.db, { modules: [{ lessons: [{ type: 'video', content: `/uploads/walk-${w.user.id}-${Math.random().toString(36).slice(2)}.mp4` }] }] });
+  await t.db.insert(enrollments).values({ userId: w.user.id, courseId: course.id, source: 'free' });
+  return course.lessons[0]!.id;
+}
+/** An open report of another learner's take, for the moderators' decision. */
+async function practiceReport(w: World): Promise<number> {
+  const take = await createTake(t.db, { userId: w.learner.id, courseId: w.course.id, lessonId: w.course.lessons[0]!.id });
+  const [row] = await t.db.insert(practiceReports).values({ targetKind: 'take', targetId: take.id, reporterId: null, reason: 'Walk' }).returning({ id: practiceReports.id });
+  return row!.id;
+}
+/** A request of the learner's take in the user's own course. */
+async function feedbackIn(w: World) {
+  return createFeedbackRequest(t.db, await createTake(t.db, { userId: w.learner.id, courseId: w.course.id, lessonId: w.course.lessons[0]!.id }));
+}
 
 async function send(c: RouteCase, w: World): Promise<Response> {
   const call = await c.call!(w);

@@ -35,6 +35,7 @@ import { courseReviewsRoutes } from './routes/course-reviews.ts';
 import { healthRoutes } from './routes/health.ts';
 import { instructorsRoutes } from './routes/instructors.ts';
 import { lessonsRoutes } from './routes/lessons.ts';
+import { courseFeedbackSettingsRoutes } from './routes/course-feedback-settings.ts';
 import { modulesRoutes } from './routes/modules.ts';
 import { quizQuestionsRoutes } from './routes/quiz-questions.ts';
 import { quizzesRoutes } from './routes/quizzes.ts';
@@ -65,6 +66,9 @@ import { adminSettingsRoutes } from './routes/admin-settings.ts';
 import { adminDeploymentRoutes } from './routes/admin-deployment.ts';
 import { adminAuditRoutes } from './routes/admin-audit.ts';
 import { openApiRoutes } from './routes/openapi.ts';
+import { practiceRoutes } from './routes/practice.ts';
+import { practiceFeedbackRoutes } from './routes/practice-feedback.ts';
+import { adminPracticeReportsRoutes } from './routes/admin-practice-reports.ts';
 import { registerSellableKinds } from './services/payments/registry.ts';
 import type { RouterRoute } from 'hono/types';
 
@@ -110,6 +114,7 @@ const api = new Hono<AppContext>()
   .route('/', courseReviewsRoutes)
   .route('/', modulesRoutes)
   .route('/', lessonsRoutes)
+  .route('/', courseFeedbackSettingsRoutes)
   .route('/', quizzesRoutes)
   .route('/', quizQuestionsRoutes)
   .route('/', categoriesRoutes)
@@ -147,6 +152,12 @@ const api = new Hono<AppContext>()
   .route('/', adminSettingsRoutes)
   .route('/', adminDeploymentRoutes)
   .route('/', adminAuditRoutes)
+  // Feedback on takes and the instructors' queue (decision 0070), before the takes' router: its
+  // paths (/practice/takes/{id}/feedback, /practice/feedback/…) are its own.
+  .route('/', practiceFeedbackRoutes)
+  // The practice room: takes and reports (decision 0070).
+  .route('/practice', practiceRoutes)
+  .route('/', adminPracticeReportsRoutes)
   // The API's own description, generated from the routes above (decision 0033).
   .route('/', openApiRoutes(() => apiRoutes()));
 

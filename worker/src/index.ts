@@ -11,6 +11,7 @@ import { workersMailer } from './platform/http-mailer.ts';
 import type { Mailer } from './platform/mailer.ts';
 import { createR2Storage } from './platform/r2-storage.ts';
 import { sweepBookings } from './services/bookings/sweep.ts';
+import { sweepTakeFiles } from './services/practice/retention.ts';
 import { paymentConfigurationProblem } from './services/payments/provider.ts';
 // The build's server-rendered pages (decision 0020): wrangler.toml aliases this to build/astro/entry.mjs.
 import { renderer } from 'drx-page-renderer';
@@ -157,6 +158,13 @@ export default {
       sweepBookings({ env, db, mailer, waitUntil: (work) => ctx.waitUntil(work) }).then(
         () => undefined,
         (err: unknown) => console.error('The bookings sweep failed', err instanceof Error ? err.message : err),
+      ),
+    );
+    // The practice room's files whose time has come (decision 0070).
+    ctx.waitUntil(
+      sweepTakeFiles({ db, storage: createR2Storage(bindings.UPLOADS) }).then(
+        () => undefined,
+        (err: unknown) => console.error('The take files sweep failed', err instanceof Error ? err.message : err),
       ),
     );
   },

@@ -7,6 +7,7 @@ import { writesInTurn } from './http/writes-in-turn.ts';
 import { parseEnv } from './platform/env.ts';
 import { createNodePlatform } from './platform/node-platform.ts';
 import { sweepBookings } from './services/bookings/sweep.ts';
+import { sweepTakeFiles } from './services/practice/retention.ts';
 import { paymentConfigurationProblem } from './services/payments/provider.ts';
 
 // The embedded runtime: one Node process serves the built site and /api on one port.
@@ -61,9 +62,12 @@ server.listen(env.PORT, env.HOST, () => {
 let sweeping: Promise<void> | undefined;
 const sweepTimer = setInterval(() => {
   if (sweeping) return;
-  sweeping = sweepBookings(platform)
+  sweeping = Promise.all([
+    sweepBookings(platform).catch((err: unknown) => console.error('The bookings sweep failed', err instanceof Error ? err.message : err)),
+    // The practice room's files whose time has come (decision 0070).
+    sweepTakeFiles(platform).catch((err: unknown) => console.error('The take files sweep failed', err instanceof Error ? err.message : err)),
+  ])
     .then(() => undefined)
-    .catch((err: unknown) => console.error('The bookings sweep failed', err instanceof Error ? err.message : err))
     .finally(() => {
       sweeping = undefined;
     });

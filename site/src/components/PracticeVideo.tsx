@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type MutableRefObject } from 'react';
 import {
   clearLoop,
   describeLoop,
@@ -14,17 +14,45 @@ import {
   type LoopState,
 } from '../lib/practice-loop.ts';
 
+/** What the practice controls are set to, for a parent that drives the video too (the practice room). */
+export interface PracticeSettings {
+  mirrored: boolean;
+  speed: number;
+  loop: LoopState;
+}
+
+export interface PracticeVideoProps {
+  src: string;
+  title: string;
+  poster?: string;
+  /** Given, it holds the <video> element (the practice room plays it while a take is recorded). */
+  videoRef?: MutableRefObject<HTMLVideoElement | null>;
+  /** Called with the controls' settings whenever one changes. */
+  onSettings?: (settings: PracticeSettings) => void;
+}
+
 /**
  * An uploaded lesson video with the controls dancers rehearse with: mirror (learn facing the
  * screen as in a studio mirror), 0.5× / 0.75× / 1× speed, and an A–B loop over a phrase.
  * The loop logic is pure (lib/practice-loop.ts); this only wires it to the <video>.
  */
-export default function PracticeVideo({ src, title, poster }: { src: string; title: string; poster?: string }) {
-  const video = useRef<HTMLVideoElement>(null);
+export default function PracticeVideo({ src, title, poster, videoRef, onSettings }: PracticeVideoProps) {
+  const video = useRef<HTMLVideoElement | null>(null);
   const [mirrored, setMirrored] = useState(false);
   const [speed, setSpeed] = useState<number>(1);
   const [loop, setLoop] = useState<LoopState>(NO_LOOP);
   const ids = useId();
+  const setVideo = useCallback(
+    (el: HTMLVideoElement | null) => {
+      video.current = el;
+      if (videoRef) videoRef.current = el;
+    },
+    [videoRef],
+  );
+
+  useEffect(() => {
+    onSettings?.({ mirrored, speed, loop });
+  }, [mirrored, speed, loop, onSettings]);
 
   useEffect(() => {
     if (video.current) video.current.playbackRate = speed;
@@ -61,7 +89,7 @@ export default function PracticeVideo({ src, title, poster }: { src: string; tit
     <div className="practice">
       <div className="video-frame">
         <video
-          ref={video}
+          ref={setVideo}
           src={src}
           poster={poster}
           controls

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import PracticeVideo from '../components/PracticeVideo.tsx';
 import { videoPoster } from '../lib/practice-loop.ts';
 import { pathId } from '../lib/catalog.ts';
@@ -17,12 +17,56 @@ export interface LessonPanelProps {
   navigation: { kind: 'links'; href: (lessonId: number) => string } | { kind: 'buttons'; open: (lessonId: number) => void };
 }
 
-function LessonVideo({ lesson }: { lesson: Lesson }) {
+// The practice room is loaded when a learner opens it: the lesson page keeps its weight.
+const PracticeRoom = lazy(() => import('./practice/PracticeRoom.tsx'));
+
+/** The address of a lesson with its practice room open, so a reload (or a link) opens it again. */
+const PRACTICE_HASH = '#practice';
+
+/** A lesson's own clip, and the Practice button that opens the practice room in its place. */
+function LessonClip({ lesson, url, roomLevel }: { lesson: Lesson; url: string; roomLevel: 2 | 3 }) {
+  const [open, setOpen] = useState(() => typeof location !== 'undefined' && location.hash === PRACTICE_HASH);
+  const opener = useRef<HTMLButtonElement>(null);
+  const reopen = useRef(false);
+
+  useEffect(() => {
+    if (!open && reopen.current) opener.current?.focus();
+  }, [open]);
+
+  const toggle = (next: boolean) => {
+    reopen.current = !next;
+    const address = new URL(location.href);
+    address.hash = next ? PRACTICE_HASH : '';
+    history.replaceState(history.state, '', address);
+    setOpen(next);
+  };
+
+  if (open) {
+    return (
+      <Suspense fallback={<Loading text="Opening the practice room..." />}>
+        <PracticeRoom lessonId={lesson.id} lessonTitle={lesson.title} level={roomLevel} onClose={() => toggle(false)} />
+      </Suspense>
+    );
+  }
+  return (
+    <div>
+      <PracticeVideo src={url} title={lesson.title} poster={videoPoster(lesson.course.image_url)} />
+      <p className="practice-open">
+        <button ref={opener} type="button" className="btn btn-primary btn-sm" onClick={() => toggle(true)}>
+          Practice
+        </button>
+        <span className="text-sm muted">Dance beside the clip with your camera, keep your takes and ask your instructors for feedback.</span>
+      </p>
+    </div>
+  );
+}
+
+function LessonVideo({ lesson, roomLevel }: { lesson: Lesson; roomLevel: 2 | 3 }) {
   const video = lesson.video;
   if (!video) {
     return lesson.type === 'video' ? <p className="alert alert-info">This video cannot be played here. Please ask your instructor for a working link.</p> : null;
   }
-  if (video.kind === 'file') return <PracticeVideo src={video.url} title={lesson.title} poster={videoPoster(lesson.course.image_url)} />;
+  if (video.kind === 'file') return <LessonClip key={lesson.id} lesson={lesson} url={video.url} roomLevel={roomLevel} />;
   return (
     <div className="video-frame">
       <iframe
@@ -82,7 +126,7 @@ export function LessonPanel({ lesson, headingLevel, navigation }: LessonPanelPro
         <p className="alert alert-info">You are previewing this lesson as a manager of the course: nothing is recorded.</p>
       )}
 
-      <LessonVideo lesson={lesson} />
+      <LessonVideo lesson={lesson} roomLevel={headingLevel === 1 ? 2 : 3} />
 
       {lesson.content_html && (
         // Rendered from markdown and sanitised by the server (raw HTML is escaped there); the only HTML set directly.

@@ -31,7 +31,11 @@ export interface AddInput {
   quantity?: number;
 }
 
-export const serverType = (type: string): CartType => (type.toUpperCase() === 'RESOURCE' ? 'RESOURCE' : 'COURSE');
+/** The server's kind of a line; feedback credits (decision 0070) are bought signed in only, never kept in the guest cart. */
+export const serverType = (type: string): CartType => {
+  const upper = type.toUpperCase();
+  return upper === 'RESOURCE' || upper === 'FEEDBACK_CREDITS' ? upper : 'COURSE';
+};
 export const clientType = (type: string): ClientType => (serverType(type) === 'RESOURCE' ? 'resource' : 'course');
 export const guestLineId = (type: string, itemId: number) => `${clientType(type)}-${itemId}`;
 const maxOf = (type: string) => CART_TYPE_MAX[serverType(type)];

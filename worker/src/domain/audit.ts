@@ -47,6 +47,12 @@ export const AUDIT_ACTIONS = {
   'certificate_template.create': { label: 'Certificate template created', entity: 'certificate_templates' },
   'certificate_template.update': { label: 'Certificate template changed', entity: 'certificate_templates' },
   'certificate_template.delete': { label: 'Certificate template deleted', entity: 'certificate_templates' },
+  // Feedback on learners' takes (decision 0070).
+  'feedback.answer': { label: 'Feedback on a take answered', entity: 'feedback_requests' },
+  'feedback_note.delete': { label: 'Feedback note deleted', entity: 'feedback_notes' },
+  'practice_take.delete': { label: "Learner's take deleted by an admin", entity: 'practice_takes' },
+  'practice_report.dismiss': { label: 'Practice report dismissed', entity: 'practice_reports' },
+  'practice_report.hide': { label: 'Reported take, note or reply hidden', entity: 'practice_reports' },
   // The curriculum store.
   'resource.approve': { label: 'Resource approved', entity: 'resources' },
   'resource.reject': { label: 'Resource rejected', entity: 'resources' },

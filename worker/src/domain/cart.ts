@@ -9,11 +9,14 @@ export const MAX_CART_QUANTITY = 99;
 /** Lines one merge may carry (a guest cart is small; more is not a cart). */
 export const MAX_MERGE_ITEMS = 100;
 
-export const CART_TYPES = ['COURSE', 'RESOURCE'] as const;
+export const CART_TYPES = ['COURSE', 'RESOURCE', 'FEEDBACK_CREDITS'] as const;
 export type CartType = (typeof CART_TYPES)[number];
 
-/** How many of one item a buyer may want: a course is one enrolment; a resource is sold in seats. */
-export const CART_TYPE_MAX: Record<CartType, number> = { COURSE: 1, RESOURCE: 10 };
+/**
+ * How many of one item a buyer may want: a course is one enrolment; a resource is sold in seats;
+ * a course's feedback credits in packs (decision 0070).
+ */
+export const CART_TYPE_MAX: Record<CartType, number> = { COURSE: 1, RESOURCE: 10, FEEDBACK_CREDITS: 5 };
 
 /** The most of one item a line may hold: the item's own limit, never above the table's. */
 export function lineCap(itemMax: number): number {

@@ -14,6 +14,8 @@ describe('content security policy', () => {
     expect(policy.get('base-uri')).toEqual(["'self'"]);
     expect(policy.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'https:', 'data:']));
     expect(policy.get('frame-src')).toContain('https://www.youtube-nocookie.com');
+    // A take recorded in the practice room is reviewed from an object URL before it is kept.
+    expect(policy.get('media-src')).toEqual(["'self'", 'https:', 'blob:']);
     expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
     expect(policy.get('script-src')).not.toContain("'unsafe-eval'");
   });

@@ -41,7 +41,8 @@ export function pagePolicy(manifest: CspManifest | null, options: { viewerStyles
     ['style-src-elem', "'self'", ...styles].join(' '),
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
-    "media-src 'self' https:",
+    // blob: a take the learner just recorded plays back on the device before it is kept (decision 0070).
+    "media-src 'self' https: blob:",
     "font-src 'self'",
     "connect-src 'self'",
     // 'self': a resource's preview PDF (decision 0064), the only page of ours a page frames.

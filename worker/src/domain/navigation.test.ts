@@ -155,7 +155,7 @@ describe('sidebar menu', () => {
       '/admin/dashboard', '/admin/users', '/admin/courses', '/admin/course-categories', '/admin/certificates', '/admin/resources', '/admin/resource-categories',
       '/admin/orders', '/admin/coupons', '/admin/subscription-plans', '/admin/subscriptions',
       '/admin/instructors', '/admin/bookings', '/admin/dance-styles',
-      '/admin/messages', '/admin/audit-log', '/admin/settings', '/admin/deployment', '/admin/documentation',
+      '/admin/messages', '/admin/practice-reports', '/admin/audit-log', '/admin/settings', '/admin/deployment', '/admin/documentation',
     ]);
     expect(hrefs('curriculum-admin')).toEqual([
       '/admin/curriculum-officer', '/admin/resources', '/admin/resource-categories', '/admin/curriculum', '/admin/sellers', '/admin/settings',
@@ -164,7 +164,7 @@ describe('sidebar menu', () => {
       '/seller', '/seller/resources', '/seller/resources/add', '/curriculum', '/seller/analytics', '/seller/payments', '/seller/settings',
     ]);
     expect(hrefs('instructor')).toEqual([
-      '/instructor', '/instructor/courses', '/instructor/courses/create', '/instructor/students', '/instructor/certificates', '/instructor/availability', '/instructor/bookings', '/instructor/settings',
+      '/instructor', '/instructor/courses', '/instructor/courses/create', '/instructor/students', '/instructor/certificates', '/instructor/feedback', '/admin/practice-reports', '/instructor/availability', '/instructor/bookings', '/instructor/settings',
     ]);
   });
 });

@@ -54,6 +54,20 @@ export const NOTIFICATION_KINDS = {
     channels: BOTH,
     defaults: ON,
   },
+  feedback_answered: {
+    label: 'Feedback on your take',
+    description: 'An instructor answers a take you sent for feedback.',
+    group: 'Learning',
+    channels: BOTH,
+    defaults: ON,
+  },
+  feedback_reply: {
+    label: 'Reply on feedback',
+    description: 'Someone replies to a note on the feedback of a take.',
+    group: 'Learning',
+    channels: BOTH,
+    defaults: { in_app: true, email: false },
+  },
   receipt: {
     label: 'Purchase receipt',
     description: 'The receipt of an order you paid.',
@@ -190,6 +204,13 @@ export const NOTIFICATION_KINDS = {
   seller_applied: {
     label: 'Seller application',
     description: 'Someone applies to sell in the store (curriculum staff).',
+    group: 'Staff',
+    channels: BOTH,
+    defaults: ON,
+  },
+  feedback_requested: {
+    label: 'Take sent for feedback',
+    description: "A learner sends a take for feedback in one of your courses (the course's instructors).",
     group: 'Staff',
     channels: BOTH,
     defaults: ON,

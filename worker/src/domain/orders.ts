@@ -18,6 +18,8 @@ const TYPE_OF_KIND: Record<ItemKind, OrderType> = {
   SUBSCRIPTION: 'subscription',
   BOOKING: 'booking',
   PACKAGE: 'booking',
+  // A course's feedback credits are bought by its learners, beside the course.
+  FEEDBACK_CREDITS: 'course',
 };
 
 /** An order's type as a pending payment: its items' kind, or 'order' when they are mixed. */

@@ -39,8 +39,14 @@ export const ACTIONS = [
   'certificates.list_all',
   'certificate_templates.design',
   'certificate_templates.manage',
+  // Answering learners' takes sent for feedback (decision 0070): the course's instructors on
+  // their own courses (checked where the request is read), admins on every course.
+  'feedback.answer',
   // Hiding a learner's course review (decision 0066), audited: ADMIN's alone.
   'course_reviews.moderate',
+  // The practice room's reports (decision 0070): the queue of reported takes, notes and replies,
+  // dismissed or hidden, audited.
+  'practice.moderate',
   // The curriculum store and its sellers (decision 0029).
   'curriculum.manage',
   'resources.manage',
@@ -83,6 +89,7 @@ const OWN_COURSES: readonly Action[] = [
   'enrollments.invite',
   'certificates.issue',
   'certificate_templates.design',
+  'feedback.answer',
 ];
 
 /**
@@ -120,7 +127,7 @@ const SELLING: readonly Action[] = ['store.sell', 'payouts.receive'];
 export const PERMISSIONS: Readonly<Record<RoleName, readonly Action[]>> = {
   ADMIN: ACTIONS,
   // The course administration list loads for ADMIN and INSTRUCTOR_ADMIN.
-  INSTRUCTOR_ADMIN: [...COURSE_ADMIN, 'courses.list_all'],
+  INSTRUCTOR_ADMIN: [...COURSE_ADMIN, 'courses.list_all', 'practice.moderate'],
   COURSE_CREATOR_ADMIN: COURSE_ADMIN,
   CURRICULUM_ADMIN,
   INSTRUCTOR: OWN_COURSES,
@@ -149,6 +156,7 @@ const DENIAL_MESSAGES: Partial<Record<Action, string>> = {
   'enrollments.invite': "Only the course's instructor or an admin can invite learners to it.",
   'enrollments.remove_purchased': 'Only an admin can remove an enrolment the learner paid for (by an order or a plan), with the refund it may need.',
   'certificates.issue': "Only an admin or the course's instructor can issue its certificates.",
+  'feedback.answer': "Only the course's instructors and admins can answer feedback requests.",
 };
 
 export function denialMessage(action: Action): string {

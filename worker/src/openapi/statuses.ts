@@ -33,6 +33,12 @@ export const EXTRA_STATUSES: Record<string, readonly string[]> = {
   // Course reviews: only a learner who finished the course reviews it, only its instructor replies.
   'post /api/courses/{id}/reviews': ['403'],
   'post /api/courses/{id}/reviews/{reviewId}/reply': ['403'],
+  // The practice room: a lesson needs an enrolment (403) and a take must be a video (415); only its
+  // learner (and the course's instructors, for the offset) or an admin change a take.
+  'get /api/practice/lessons/{lessonId}': ['403'],
+  'post /api/practice/lessons/{lessonId}/takes': ['403', '415'],
+  'patch /api/practice/takes/{id}': ['403'],
+  'delete /api/practice/takes/{id}': ['403'],
   // A zip code that is not five digits.
   'get /api/zipcode-lookup/{zip}': ['400'],
 };

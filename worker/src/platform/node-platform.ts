@@ -3,6 +3,7 @@ import { seedForStart } from '../../../db/seed.ts';
 import { ensureDemoMedia } from '../../../db/seed-media.ts';
 import { ensureDemoImages } from '../../../db/seed-images.ts';
 import { ensureDemoStoreFiles } from '../../../db/seed-store-files.ts';
+import { ensureDemoTakeFiles } from '../../../db/seed-practice.ts';
 import { markExistingCourseMedia } from '../services/media-access.ts';
 import type { Platform } from './context.ts';
 import { createDiskAssets } from './disk-assets.ts';
@@ -29,6 +30,8 @@ export async function createNodePlatform(env: AppEnv, options: { siteDir?: strin
   await markExistingCourseMedia(db);
   const storage = createDiskStorage(resolve(env.DATA_DIR, 'uploads'));
   if (env.DRX_SEED === 'demo') await ensureDemoMedia(storage, projectRoot);
+  // The demo learner's practice takes (decision 0070): files for the rows the seed wrote.
+  if (env.DRX_SEED === 'demo') await ensureDemoTakeFiles(db, storage, projectRoot);
   // The demo's cover art and portraits (decision 0019): files for the uploads rows the seed wrote.
   await ensureDemoImages(db, storage);
   // The demo store's resource files (private) and covers: files for the rows the seed wrote.

@@ -113,7 +113,7 @@ describe('GET /api/admin/dashboard', () => {
 
   it('sums revenue by kind, net of refunds, from paid orders and subscription invoices', async () => {
     const body = await dashboard();
-    expect(body.revenue.by_kind).toEqual({ COURSE: 4000 + 2700, RESOURCE: 900, BOOKING: 2500, PACKAGE: 0, SUBSCRIPTION: 1500 + 10000 });
+    expect(body.revenue.by_kind).toEqual({ COURSE: 4000 + 2700, RESOURCE: 900, BOOKING: 2500, PACKAGE: 0, FEEDBACK_CREDITS: 0, SUBSCRIPTION: 1500 + 10000 });
     expect(body.revenue.total_cents).toBe(6700 + 900 + 2500 + 11500);
     expect(body.revenue.series).toHaveLength(30);
     expect(body.revenue.series[29]!.day).toBe(body.to);

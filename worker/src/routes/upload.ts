@@ -146,7 +146,7 @@ const SUSPICIOUS_KEY = /%|\.\.|\\/;
 
 /**
  * GET /uploads/{key}: the stored bytes with their real type; never sniffed by the browser. Course
- * media (decision 0015) needs a valid signed link (`?exp=&sig=`, handed out by the API to those
+ * media (decision 0015) and practice takes (decision 0070) need a valid signed link (`?exp=&sig=`, handed out by the API to those
  * allowed); an invalid or expired one is 403. The key is read from the raw path, so encoded dots
  * or slashes are refused rather than decoded. A single byte range is answered 206 (decision 0017),
  * so a video seeks and loops; HEAD answers the headers of the whole file without reading it.
@@ -165,7 +165,7 @@ export const uploadedFileRoutes = new Hono<AppContext>().get('/uploads/*', async
   if (signed) {
     const left = Number(exp) - Math.floor(Date.now() / 1000);
     cacheControl = `private, max-age=${Math.max(0, Math.min(left, 3600))}`;
-  } else if ((await uploadAccessOf(platform.db, key)).access === 'course') {
+  } else if ((await uploadAccessOf(platform.db, key)).access !== 'public') {
     throw new AppError(403, MEDIA_LINK_REFUSED);
   }
   const headersOf = (info: ObjectInfo, length: number): Record<string, string> => ({

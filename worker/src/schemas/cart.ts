@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CART_TYPES, MAX_CART_QUANTITY, MAX_MERGE_ITEMS } from '../domain/cart.ts';
 
-/** COURSE or RESOURCE; the browser's guest cart writes 'course' / 'resource', read the same. */
+/** COURSE, RESOURCE or FEEDBACK_CREDITS; the browser's guest cart writes 'course' / 'resource', read the same. */
 export const cartTypeSchema = z
   .string({ error: 'Type is required' })
   .trim()
   .toUpperCase()
-  .pipe(z.enum(CART_TYPES, { error: 'Type must be COURSE or RESOURCE' }));
+  .pipe(z.enum(CART_TYPES, { error: 'Type must be COURSE, RESOURCE or FEEDBACK_CREDITS' }));
 
 const itemIdSchema = z
   .number({ error: 'Item id is required' })

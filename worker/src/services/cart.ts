@@ -31,7 +31,7 @@ function lineOf(row: { id: number; kind: CartType; itemId: number; quantity: num
     id: row.id,
     type: row.kind,
     itemId: row.itemId,
-    ...(row.kind === 'COURSE' ? { course_id: row.itemId } : { resource_id: row.itemId }),
+    ...(row.kind === 'COURSE' ? { course_id: row.itemId } : row.kind === 'RESOURCE' ? { resource_id: row.itemId } : {}),
     quantity: row.quantity,
     maxQuantity: lineCap(item.maxQuantity),
     title: item.title,

@@ -14,6 +14,8 @@ import { accessFrom, courseById, assertUnlocked, learnerSnapshot, progressAfterW
 import { courseSummaryQuery, courseSummaryFrom, progressView, toCertificateRef, toEnrollmentView } from './learning-views.ts';
 import { sqlNow } from '../platform/sql-expressions.ts';
 import type { LessonQuizView, PlayerData, LessonView, CompletionView } from '../../../shared/learning.ts';
+import { LESSON_NEEDS_APPROVED_TAKE } from '../../../shared/practice.ts';
+import { awaitsApprovedTake } from './practice/approval.ts';
 
 /**
  * Learning: the course player, a lesson, completing it and what follows (the certificate). The
@@ -186,6 +188,8 @@ export async function completeLesson(db: Db, user: CourseActor, lessonId: number
   assertUnlocked(course, outline, record, lesson.moduleId, access);
   const ownQuizzes = outline.quizzes.filter((q) => q.lessonId === lesson.id);
   if (lesson.type === 'quiz' && ownQuizzes.some((q) => !record.passedQuizIds.has(q.id))) throw conflict(QUIZ_LESSON_NEEDS_PASS);
+  // A lesson whose rule asks for an approved take completes by the approving answer (decision 0070).
+  if (!record.completedLessonIds.has(lesson.id) && (await awaitsApprovedTake(db, user.id, lesson.id))) throw conflict(LESSON_NEEDS_APPROVED_TAKE);
   await db.insert(lessonProgress).values({ userId: user.id, courseId: course.id, lessonId: lesson.id }).onConflictDoNothing();
   const { view } = await settleCompletion(db, user.id, course, outline);
   return { ...view, lesson_id: lesson.id, next_lesson_id: adjacentLessons(outline, lesson.id).next };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { appSecrets, courses, enrollments, lessons, modules, uploads } from '../../../db/schema/index.ts';
 import { canManageCourse, isFullAdmin, type CourseActor } from '../domain/courses.ts';
 import {
@@ -23,6 +23,9 @@ import type { Db } from '../platform/db.ts';
  */
 
 export const MEDIA_LINK_REFUSED = 'This media link is invalid or has expired';
+
+/** Where practice takes are kept (decision 0070): never public, even without a row. */
+export const TAKE_KEY_PREFIX = 'takes/';
 
 const SIGNING_SECRET_NAME = 'media-signing-key';
 const EXISTING_MEDIA_MARKED = 'course-media-marked-v1';
@@ -58,7 +61,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * HTML with `html`); other links (YouTube, https files elsewhere) are left as they are.
  */
 export async function signUploadLinks(platform: Platform, text: string, options: { html?: boolean } = {}): Promise<string> {
-  const keys = uploadKeysIn(text);
+  // A take's link in a text (a lesson, a course) is never signed: only signTakeLink makes one.
+  const keys = uploadKeysIn(text).filter((key) => !key.startsWith(TAKE_KEY_PREFIX));
   if (keys.length === 0) return text;
   const signingKey = await mediaSigningKey(platform);
   const exp = mediaLinkExpiry(nowSeconds());
@@ -69,6 +73,11 @@ export async function signUploadLinks(platform: Platform, text: string, options:
     if (!url) return null;
     return options.html ? url.replace(/&/g, '&amp;') : url;
   });
+}
+
+/** A practice take's file (decision 0070), signed for a viewer the practice service allowed. */
+export async function signTakeLink(platform: Platform, key: string): Promise<string> {
+  return signedUploadUrl(await mediaSigningKey(platform), key, mediaLinkExpiry(nowSeconds()));
 }
 
 /** One link (a course's full video): signed when it is one of ours, as it is otherwise. */
@@ -127,13 +136,14 @@ export async function withFullVideoFor<C extends { video_url: string | null }>(p
 // ---------------------------------------------------------------------------------------------
 // Serving
 
-export type UploadAccess = { access: 'public' } | { access: 'course'; courseId: number | null };
+export type UploadAccess = { access: 'public' } | { access: 'course' | 'take'; courseId: number | null };
 
-/** An upload without a row (files put by the seed) is public, like the preview clip it is. */
+/** An upload without a row (files put by the seed) is public, like the preview clip it is — but a take never is. */
 export async function uploadAccessOf(db: Db, key: string): Promise<UploadAccess> {
+  if (key.startsWith(TAKE_KEY_PREFIX)) return { access: 'take', courseId: null };
   const [row] = await db.select({ access: uploads.access, courseId: uploads.courseId }).from(uploads).where(eq(uploads.key, key)).limit(1);
   if (!row || row.access === 'public') return { access: 'public' };
-  return { access: 'course', courseId: row.courseId };
+  return { access: row.access, courseId: row.courseId };
 }
 
 export async function checkSignedRequest(platform: Platform, key: string, exp: string | undefined, sig: string | undefined): Promise<MediaLinkCheck> {
@@ -188,7 +198,8 @@ export async function markCourseMedia(db: Db, courseId: number, actor: CourseAct
       db
         .update(uploads)
         .set({ access: 'course', courseId })
-        .where(and(inArray(uploads.key, [...courseKeys]), sql`NOT ${usedPublicly}`, owners)),
+        // A learner's practice take stays theirs whatever a lesson links to (decision 0070).
+        .where(and(inArray(uploads.key, [...courseKeys]), ne(uploads.access, 'take'), sql`NOT ${usedPublicly}`, owners)),
     );
   }
   const [first, ...rest] = statements;

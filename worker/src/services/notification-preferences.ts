@@ -17,6 +17,7 @@ import type { PreferenceGroupView, PreferenceView } from '../../../shared/notifi
 const AUDIENCE: Partial<Record<NotificationKind, Action>> = {
   resource_submitted: 'resources.review',
   seller_applied: 'sellers.manage',
+  feedback_requested: 'feedback.answer',
 };
 
 export function receivableKinds(roles: readonly string[]): NotificationKind[] {

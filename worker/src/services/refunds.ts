@@ -10,6 +10,7 @@ import { getAdminOrder, ORDER_NOT_FOUND } from './orders.ts';
 import type { RefundResult } from '../../../shared/refunds.ts';
 import { audited, type AuditActor } from './audit.ts';
 import { getPaymentProvider, ProviderError } from './payments/index.ts';
+import { assertCreditsRefundable } from './practice/credit-sales.ts';
 
 /**
  * Refunds (decision 0026). The admin's request is reserved first: one conditional
@@ -64,6 +65,8 @@ export async function refundOrderAs(platform: Platform, createdBy: number | null
     }
   }
   if (order.provider !== provider.name) throw conflict(REFUND_PROVIDER_MISMATCH);
+  // Feedback credits: a line whose every credit is used has nothing left to take back (decision 0070).
+  await assertCreditsRefundable(db, orderId, itemIds, request.amountCents >= order.totalCents - order.refundedCents);
 
   const reason = request.reason ?? '';
   const itemJson = itemIds ? JSON.stringify(itemIds) : null;

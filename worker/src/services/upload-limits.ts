@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { roles, uploads, userRoles } from '../../../db/schema/index.ts';
@@ -34,7 +34,8 @@ export interface UploadQuota {
 export async function uploadQuotaOf(platform: Platform, userId: number): Promise<UploadQuota> {
   const { db, env } = platform;
   const [used, held] = await db.batch([
-    db.select({ bytes: sql<number>`coalesce(sum(${uploads.size}), 0)` }).from(uploads).where(eq(uploads.userId, userId)),
+    // Practice takes have their own quota (decision 0070).
+    db.select({ bytes: sql<number>`coalesce(sum(${uploads.size}), 0)` }).from(uploads).where(and(eq(uploads.userId, userId), ne(uploads.access, 'take'))),
     db.select({ name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId)),
   ]);
   const quotaMb = hasAdminRole(held.map((r) => r.name)) ? env.ADMIN_UPLOAD_QUOTA_MB : env.UPLOAD_QUOTA_MB;
@@ -47,7 +48,7 @@ export async function uploadQuotaOf(platform: Platform, userId: number): Promise
  * the quota. It is evaluated inside the insert, where SQLite writers are serialised.
  */
 export function sizeWithinQuota(size: number, userId: number, requestBytes: number, quotaBytes: number) {
-  return sql<number>`CASE WHEN (SELECT coalesce(sum(${uploads.size}), 0) FROM ${uploads} WHERE ${uploads.userId} = ${userId}) + ${requestBytes} <= ${quotaBytes} THEN ${size} END`;
+  return sql<number>`CASE WHEN (SELECT coalesce(sum(${uploads.size}), 0) FROM ${uploads} WHERE ${uploads.userId} = ${userId} AND ${uploads.access} <> 'take') + ${requestBytes} <= ${quotaBytes} THEN ${size} END`;
 }
 
 /** The failed insert was the quota guard of `sizeWithinQuota`. */
@@ -84,22 +85,31 @@ export interface UploadBodyLimits {
   fileBytes?: number;
 }
 
+/** A route's own quota and refusals (the practice room's takes); by default the account's upload quota. */
+export interface UploadBodyOptions {
+  quotaOf?: (platform: Platform, userId: number) => Promise<UploadQuota>;
+  tooLarge?: () => AppError;
+  quotaFull?: (quotaBytes: number) => AppError;
+}
+
 /**
  * Bounds an upload body before it is parsed. For a signed-in user the quota left also bounds it.
  * Runs after the auth middleware.
  */
-export const limitUploadBody = (limitsOf: (platform: Platform) => number | UploadBodyLimits) =>
+export const limitUploadBody = (limitsOf: (platform: Platform) => number | UploadBodyLimits, options: UploadBodyOptions = {}) =>
   createMiddleware<AppContext>(async (c, next) => {
+    const tooLarge = options.tooLarge ?? fileTooLarge;
+    const quotaFull = options.quotaFull ?? quotaExceeded;
     const platform = c.get('platform');
     const given = limitsOf(platform);
     const limits = typeof given === 'number' ? { totalBytes: given } : given;
     const declared = Number(c.req.header('content-length'));
-    if (Number.isFinite(declared) && declared > limits.totalBytes) throw fileTooLarge();
+    if (Number.isFinite(declared) && declared > limits.totalBytes) throw tooLarge();
 
     const user = c.get('user');
-    const quota = user ? await uploadQuotaOf(platform, user.id) : null;
+    const quota = user ? await (options.quotaOf ?? uploadQuotaOf)(platform, user.id) : null;
     const quotaRoom = quota ? Math.max(0, quota.quotaBytes - quota.usedBytes) + MULTIPART_OVERHEAD : Infinity;
-    if (quota && Number.isFinite(declared) && declared > quotaRoom) throw quotaExceeded(quota.quotaBytes);
+    if (quota && Number.isFinite(declared) && declared > quotaRoom) throw quotaFull(quota.quotaBytes);
 
     const state: BodyState = { cutOff: null, quota };
     const body = c.req.raw.body;
@@ -108,7 +118,8 @@ export const limitUploadBody = (limitsOf: (platform: Platform) => number | Uploa
       const counted = body.pipeThrough(
         countingStream({
           totalBytes: Math.min(limits.totalBytes, quotaRoom),
-          onTotal: () => (limits.totalBytes <= quotaRoom ? fileTooLarge() : quotaExceeded(quota!.quotaBytes)),
+          onTotal: () => (limits.totalBytes <= quotaRoom ? tooLarge() : quotaFull(quota!.quotaBytes)),
+          tooLarge,
           partBytes: boundary && limits.fileBytes ? limits.fileBytes + PART_HEADER_ROOM : undefined,
           delimiter: boundary ? new TextEncoder().encode(`\r\n--${boundary}`) : undefined,
           state,
@@ -129,6 +140,8 @@ export function multipartBoundary(contentType: string): string | null {
 interface CountingOptions {
   totalBytes: number;
   onTotal: () => AppError;
+  /** A part past `partBytes`. */
+  tooLarge: () => AppError;
   /** Largest distance between two multipart delimiters. */
   partBytes?: number;
   delimiter?: Uint8Array;
@@ -161,11 +174,11 @@ function countingStream(options: CountingOptions): TransformStream<Uint8Array, U
         const windowStart = start - tail.byteLength;
         let keepFrom = Math.max(0, window.byteLength - (delimiter.byteLength - 1));
         for (let at = indexOf(window, delimiter, 0); at >= 0; at = indexOf(window, delimiter, at + delimiter.byteLength)) {
-          if (windowStart + at - partStart > partBytes) return fail(controller, fileTooLarge());
+          if (windowStart + at - partStart > partBytes) return fail(controller, options.tooLarge());
           partStart = windowStart + at + delimiter.byteLength;
           keepFrom = Math.max(keepFrom, at + delimiter.byteLength);
         }
-        if (seen - partStart > partBytes) return fail(controller, fileTooLarge());
+        if (seen - partStart > partBytes) return fail(controller, options.tooLarge());
         tail = window.slice(Math.min(keepFrom, window.byteLength));
       }
       controller.enqueue(chunk);

@@ -141,7 +141,7 @@ export interface Series<K extends string> {
 export interface StackedBarChartProps<K extends string> {
   title: string;
   buckets: readonly Bucket<K>[];
-  /** The series, bottom of the stack first; each gets the next of five colours and a legend entry. */
+  /** The series, bottom of the stack first; each gets the next of six colours and a legend entry. */
   series: readonly Series<K>[];
   format: (value: number) => string;
   what: string;
@@ -163,7 +163,7 @@ export function StackedBarChart<K extends string>({ title, buckets, series, form
       <ul className="chart-legend" aria-label={`${title}: legend`}>
         {series.map((s, i) => (
           <li key={s.key}>
-            <span className={`chart-swatch chart-series-${i % 5}`} aria-hidden="true" />
+            <span className={`chart-swatch chart-series-${i % 6}`} aria-hidden="true" />
             {s.label}
           </li>
         ))}
@@ -174,7 +174,7 @@ export function StackedBarChart<K extends string>({ title, buckets, series, form
           <g key={buckets[i]!.from}>
             {stack.segments.map((seg, j) =>
               seg.height > 0 ? (
-                <rect key={seg.key} className={`chart-series-${j % 5}`} x={seg.x} y={seg.y} width={seg.width} height={seg.height}>
+                <rect key={seg.key} className={`chart-series-${j % 6}`} x={seg.x} y={seg.y} width={seg.width} height={seg.height}>
                   <title>{`${buckets[i]!.label}, ${label.get(seg.key)}: ${format(seg.value)}`}</title>
                 </rect>
               ) : null,

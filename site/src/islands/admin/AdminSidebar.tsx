@@ -5,6 +5,7 @@ import type { SidebarMenuKind } from '../../../../worker/src/domain/navigation.t
 import { areaMenuItems, sidebarFor } from '../../../../shared/account-areas.ts';
 import { $auth, loadUser, logout } from '../../stores/auth.ts';
 import { $sidebarCollapsed, initSidebar, toggleSidebar } from '../../stores/admin.ts';
+import { $feedbackWaiting, loadFeedbackWaiting } from '../../stores/feedback.ts';
 import { toast } from '../../stores/toasts.ts';
 
 const MENU_TITLES: Record<SidebarMenuKind, string> = {
@@ -34,6 +35,7 @@ const ICON_PATHS: Record<string, string> = {
   payments: 'M2 6h20v12H2zM2 10h20M6 15h4',
   students: 'M22 10 12 5 2 10l10 5zM6 12v5c3 2 9 2 12 0v-5',
   availability: 'M3 5h18v16H3zM16 3v4M8 3v4M3 10h18',
+  feedback: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2zM8 9h8M8 13h5',
   home: 'M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z',
   signout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',
   chevron: 'M15 18l-6-6 6-6',
@@ -72,6 +74,9 @@ function currentHref(hrefs: readonly string[], path: string): string | null {
   }
   return best;
 }
+
+/** The instructor menu's Feedback entry, which carries the count of takes waiting (stores/feedback.ts). */
+const FEEDBACK_HREF = '/instructor/feedback';
 
 /** Below this width the sidebar is a bar with a menu button (admin.css uses the same 48rem). */
 const NARROW_QUERY = '(max-width: 48rem)';
@@ -132,6 +137,12 @@ function AdminSidebar({ currentPath }: AdminSidebarProps) {
         .filter((a) => a.href !== '/dashboard' && !(here && (a.href === here || a.href.startsWith(here + '/'))))
         .map((a) => (labels.has(a.label) ? { ...a, label: `${a.label} (learner)` } : a))
     : [];
+  // The instructor menu's Feedback entry shows how many takes wait for an answer.
+  const hasFeedback = items.some((i) => i.href === FEEDBACK_HREF);
+  const feedbackWaiting = useStore($feedbackWaiting);
+  useEffect(() => {
+    if (hasFeedback) void loadFeedbackWaiting();
+  }, [hasFeedback]);
   const active = currentHref(
     items.map((i) => i.href),
     path,
@@ -190,7 +201,16 @@ function AdminSidebar({ currentPath }: AdminSidebarProps) {
                     title={collapsed && !narrow ? item.label : undefined}
                   >
                     <Icon name={iconFor(item.href, item.label)} />
-                    <span className="admin-label">{item.label}</span>
+                    <span className="admin-label">
+                      {item.label}
+                      {item.href === FEEDBACK_HREF && feedbackWaiting ? (
+                        <span className="admin-menu-count">
+                          <span className="visually-hidden">, </span>
+                          {feedbackWaiting.toLocaleString('en-US')}
+                          <span className="visually-hidden"> waiting</span>
+                        </span>
+                      ) : null}
+                    </span>
                   </a>
                 </li>
               ))}

@@ -35,6 +35,7 @@ export const KIND_SERIES: readonly Series<Kind>[] = [
   { key: 'SUBSCRIPTION', label: 'Subscriptions' },
   { key: 'BOOKING', label: 'Bookings' },
   { key: 'PACKAGE', label: 'Lesson packages' },
+  { key: 'FEEDBACK_CREDITS', label: 'Feedback credits' },
 ];
 
 const ACTIVITY_LABELS: Record<AdminDashboard['recent_activity'][number]['kind'], string> = {

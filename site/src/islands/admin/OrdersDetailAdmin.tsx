@@ -20,7 +20,7 @@ import { PermissionGate, useCan } from './PermissionGate.tsx';
 type Item = AdminOrderDetail['items'][number];
 type PaymentEvent = AdminOrderDetail['events'][number];
 
-const KIND_LABELS: Record<Item['kind'], string> = { COURSE: 'Course', RESOURCE: 'Resource', SUBSCRIPTION: 'Subscription', BOOKING: 'Booking', PACKAGE: 'Lesson package' };
+const KIND_LABELS: Record<Item['kind'], string> = { COURSE: 'Course', RESOURCE: 'Resource', SUBSCRIPTION: 'Subscription', BOOKING: 'Booking', PACKAGE: 'Lesson package', FEEDBACK_CREDITS: 'Feedback credits' };
 
 function accessOf(item: Item): string {
   if (item.revoked) return 'Ended (refunded)';

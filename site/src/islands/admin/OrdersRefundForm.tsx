@@ -7,6 +7,9 @@ import { RefundAmountField, RefundCheckForm, RefundConfirmDialog, RefundError, R
 
 type Mode = 'all' | 'lines' | 'amount';
 
+/** The refund rule of feedback credits (decision 0070), said before the admin confirms. */
+const CREDITS_REFUND_RULE = 'Feedback credits: only the unused credits are taken back (used ones keep their reviews); a pack whose every credit is used cannot be refunded.';
+
 /**
  * The refund form of /admin/orders/{id} (decision 0026): everything left, chosen lines (their
  * access ends; the amount starts as what was paid for them), or an amount alone (access kept).
@@ -71,15 +74,16 @@ export function OrdersRefundForm({ order }: { order: AdminOrderDetail }) {
     return null;
   }
 
+  const endsCredits = order.items.some((i) => i.kind === 'FEEDBACK_CREDITS' && (mode === 'all' || (mode === 'lines' && lines.includes(i.id))));
   const consequence =
-    mode === 'all'
+    (mode === 'all'
       ? 'Every item’s access ends (courses: the enrolment; resources: the download right).'
       : mode === 'lines'
         ? `Access ends for: ${order.items
             .filter((i) => lines.includes(i.id))
             .map((i) => i.title)
             .join(', ')}.`
-        : 'No access ends: the buyer keeps every item.';
+        : 'No access ends: the buyer keeps every item.') + (endsCredits ? ` ${CREDITS_REFUND_RULE}` : '');
 
   return (
     <RefundPanel headingId={`${id}-heading`}>

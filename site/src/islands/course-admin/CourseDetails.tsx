@@ -20,6 +20,7 @@ import {
   type LessonView,
 } from '../../stores/course-admin.ts';
 import CourseImage from './CourseImage.tsx';
+import FeedbackSettingsPanel from './FeedbackSettingsPanel.tsx';
 
 export interface CourseDetailsProps {
   /** Where the full edit page of a course is (/admin/courses/{id}/edit), if this screen links to it. */
@@ -191,6 +192,8 @@ export default function CourseDetails({ editPageHref, publicHref }: CourseDetail
           </ol>
         )}
       </section>
+
+      <FeedbackSettingsPanel courseId={course.id} canManage={canManage} />
     </div>
   );
 }

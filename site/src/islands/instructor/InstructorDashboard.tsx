@@ -77,6 +77,30 @@ function Sessions() {
   );
 }
 
+/** Takes learners sent for feedback that wait for an answer (decision 0070), with the way to the queue. */
+function FeedbackWaiting() {
+  const state = useStore($instructorDashboard);
+  useEffect(() => {
+    void loadInstructorDashboard();
+  }, []);
+  const data = state.status === 'ready' || state.status === 'loading' ? state.data : undefined;
+  if (!data) return null;
+  const waiting = data.feedback_waiting;
+  return (
+    <section className="ca-panel" aria-labelledby="dash-feedback">
+      <div className="cluster" style={{ justifyContent: 'space-between' }}>
+        <h2 id="dash-feedback" style={{ marginTop: 0 }}>
+          Feedback on takes
+        </h2>
+        <a href="/instructor/feedback">{waiting > 0 ? 'Answer them' : 'Feedback requests'}</a>
+      </div>
+      <div className="ca-stat-grid" role="group" aria-label="Feedback figures">
+        <Stat label={waiting === 1 ? 'take waiting for your feedback' : 'takes waiting for your feedback'} value={waiting} />
+      </div>
+    </section>
+  );
+}
+
 function Dashboard() {
   const stats = useStore($instructorStats);
   const coursesState = useStore($myCourses);
@@ -147,6 +171,8 @@ function Dashboard() {
           </DataTable>
         )}
       </section>
+
+      <FeedbackWaiting />
 
       <Sessions />
 

@@ -7,10 +7,11 @@ import { platformFeePercentSql } from '../store/store-settings.ts';
 
 /**
  * An instructor's earnings (decision 0032) in the sellers' ledger of decision 0029: a sale row per
- * paid line of a booking or a lesson package (gross = the line's total, fee = the platform fee of
- * app_settings, net = the rest; the unique index keeps one per line), and a negative refund row
- * when a refund ends that line. So bookings and packages show in the instructor's seller payments
- * and are paid out through the same Connect onboarding as the store's sales.
+ * paid line of a booking, a lesson package or a course's feedback credits (decision 0070) (gross =
+ * the line's total, fee = the platform fee of app_settings, net = the rest; the unique index keeps
+ * one per line), and a negative refund row when a refund ends that line. So they show in the
+ * instructor's seller payments and are paid out through the same Connect onboarding as the store's
+ * sales.
  */
 
 /**
@@ -46,7 +47,7 @@ export function instructorSaleStatement(db: Db, lines: SQL, instructor: SQL, lab
 }
 
 /** The refund row of each line of `kind` in the order that `revocable` selects and that has a sale row. */
-export function instructorRefundStatement(db: Db, orderId: number, kind: 'BOOKING' | 'PACKAGE', revocable: SQL) {
+export function instructorRefundStatement(db: Db, orderId: number, kind: 'BOOKING' | 'PACKAGE' | 'FEEDBACK_CREDITS', revocable: SQL) {
   const refund = sql`(SELECT ended.*, CASE WHEN sale_gross > 0 THEN CAST(round(sale_fee * 1.0 * amount / sale_gross) AS INTEGER) ELSE 0 END AS fee FROM (
       SELECT s.seller_id, o.id AS order_id, oi.id AS item_id, s.gross_cents AS sale_gross, s.fee_cents AS sale_fee,
         ${refundedOfLine} AS amount, ${endingRefundId} AS refund_id,

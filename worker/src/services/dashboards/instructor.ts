@@ -7,6 +7,8 @@ import type { InstructorDashboard } from '../../../../shared/dashboards/instruct
  * person's own sessions): confirmed sessions to come (the next few listed), sessions taught this
  * UTC month, and this month's earnings from bookings and lesson packages — the sellers' ledger rows
  * of BOOKING and PACKAGE lines (decision 0032), sales less refunds, before and after the platform fee.
+ * And the takes waiting for their feedback in the courses they teach (a running total per course,
+ * decision 0070).
  */
 
 export const NEXT_SESSIONS = 5;
@@ -15,7 +17,7 @@ export async function instructorDashboard(db: Db, userId: number, now = new Date
   const nowIso = now.toISOString();
   const month = nowIso.slice(0, 7);
   const [[counts], next] = await db.batch([
-    db.all<{ upcoming: number; taught: number; gross: number; net: number; packages: number }>(sql`SELECT
+    db.all<{ upcoming: number; taught: number; gross: number; net: number; packages: number; feedback: number }>(sql`SELECT
       (SELECT count(*) FROM bookings WHERE instructor_id = ${userId} AND status = 'confirmed' AND starts_at > ${nowIso}) AS upcoming,
       (SELECT count(*) FROM bookings WHERE instructor_id = ${userId} AND status = 'confirmed' AND ends_at <= ${nowIso} AND substr(starts_at, 1, 7) = ${month}) AS taught,
       (SELECT coalesce(sum(l.gross_cents), 0) FROM seller_ledger l JOIN order_items oi ON oi.id = l.order_item_id
@@ -23,7 +25,9 @@ export async function instructorDashboard(db: Db, userId: number, now = new Date
       (SELECT coalesce(sum(l.net_cents), 0) FROM seller_ledger l JOIN order_items oi ON oi.id = l.order_item_id
         WHERE l.seller_id = ${userId} AND l.type IN ('sale', 'refund') AND oi.kind IN ('BOOKING', 'PACKAGE') AND substr(l.created_at, 1, 7) = ${month}) AS net,
       (SELECT count(*) FROM seller_ledger l JOIN order_items oi ON oi.id = l.order_item_id
-        WHERE l.seller_id = ${userId} AND l.type = 'sale' AND oi.kind = 'PACKAGE' AND substr(l.created_at, 1, 7) = ${month}) AS packages`),
+        WHERE l.seller_id = ${userId} AND l.type = 'sale' AND oi.kind = 'PACKAGE' AND substr(l.created_at, 1, 7) = ${month}) AS packages,
+      (SELECT coalesce(sum(s.value), 0) FROM courses c JOIN stat_totals s ON s.metric = 'feedback.waiting:' || c.id AND s.day = ''
+        WHERE c.instructor_id = ${userId}) AS feedback`),
     db.all<{ id: number; number: string; title: string; startsAt: string; first: string | null; last: string | null; username: string }>(sql`SELECT b.id, b.number, b.title,
         b.starts_at AS startsAt, u.first_name AS first, u.last_name AS last, u.username
       FROM bookings b JOIN users u ON u.id = b.user_id
@@ -45,5 +49,6 @@ export async function instructorDashboard(db: Db, userId: number, now = new Date
       })),
     },
     earnings: { month_gross_cents: Number(c.gross), month_net_cents: Number(c.net), packages_sold: Number(c.packages) },
+    feedback_waiting: Number(c.feedback),
   };
 }

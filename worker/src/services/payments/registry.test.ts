@@ -27,7 +27,7 @@ describe('the registry of sellable kinds', () => {
       expect(fulfillerOf(kind) ?? null).toBe(fulfiller);
     }
     expect(SELLABLE_KINDS.SUBSCRIPTION).toEqual({ describer: null, fulfiller: null });
-    expect(registeredFulfillers().map(([kind]) => kind)).toEqual(['COURSE', 'RESOURCE', 'BOOKING', 'PACKAGE']);
+    expect(registeredFulfillers().map(([kind]) => kind)).toEqual(['COURSE', 'RESOURCE', 'BOOKING', 'PACKAGE', 'FEEDBACK_CREDITS']);
   });
 
   it('gives the registered describer back when a fake over it is unregistered', async () => {

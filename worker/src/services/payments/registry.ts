@@ -2,6 +2,7 @@ import type { ItemKind } from '../../domain/orders.ts';
 import { bookingFulfiller, describeBookings } from '../bookings/payment.ts';
 import { describePackages, packageFulfiller } from '../bookings/packages.ts';
 import { describeCourses, describeResources, registerPurchasableKind, type KindDescriber } from '../purchasables.ts';
+import { describeFeedbackCredits, feedbackCreditsFulfiller } from '../practice/credit-sales.ts';
 import { courseFulfiller, registerFulfiller, resourceFulfiller, type Fulfiller } from './fulfilment.ts';
 
 /**
@@ -32,6 +33,7 @@ export const SELLABLE_KINDS: Readonly<Record<ItemKind, SellableKind>> = {
   SUBSCRIPTION: { describer: null, fulfiller: null },
   BOOKING: { describer: describeBookings, fulfiller: bookingFulfiller },
   PACKAGE: { describer: describePackages, fulfiller: packageFulfiller },
+  FEEDBACK_CREDITS: { describer: describeFeedbackCredits, fulfiller: feedbackCreditsFulfiller },
 };
 
 let registered = false;

@@ -116,6 +116,8 @@ export const recountStatTotals = sql`
     WHERE ${pays} AND cancel_at_period_end = 1 GROUP BY plan_id, status
   UNION ALL SELECT 'sub.canceling_mrr' || ${subKey}, '', sum(${monthlyShare}) FROM subscriptions
     WHERE ${pays} AND cancel_at_period_end = 1 GROUP BY plan_id, status
+  UNION ALL SELECT 'feedback.' || status, '', count(*) FROM feedback_requests GROUP BY status
+  UNION ALL SELECT 'feedback.' || status || ':' || course_id, '', count(*) FROM feedback_requests GROUP BY status, course_id
   UNION ALL SELECT * FROM (${recountLedger})
   UNION ALL SELECT * FROM (${recountSellerTraffic})
   UNION ALL SELECT * FROM (${recountStore})`;
