@@ -13,8 +13,9 @@ import { demoParams, routePath, visitorOf, type Account } from './route-fixtures
 // table. The guards and the server's redirects follow.
 
 // A phone: the layout check needs it, and the others hold at any width. (A failed test keeps its
-// screenshot: playwright.config.ts.)
-test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
+// screenshot: playwright.config.ts.) A browser west of UTC: the server renders dates in UTC, so a
+// date an island formats in the browser's zone while it hydrates would not match and log an error.
+test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true, timezoneId: 'America/Los_Angeles' });
 
 const pages = routeTable.filter((r) => !r.redirect);
 const redirects = routeTable.filter((r) => r.redirect);
