@@ -35,8 +35,8 @@ test('a visitor searches by ZIP and style, books in their own zone, pays, downlo
   // The directory: ZIP code and style.
   await page.goto('/connect');
   const search = page.getByRole('search', { name: 'Instructors' });
-  // The page's script opens the filters on wide screens once it has run; open them if they are still closed.
-  await page.waitForLoadState('load');
+  // The page's script opens the filters on wide screens once it has run (it marks itself ready); open them if they are still closed.
+  await expect(page.locator('[data-island="connect-directory"][data-connect-ready]')).toHaveCount(1);
   const disclosure = search.locator('details');
   if ((await disclosure.getAttribute('open')) === null) await search.getByText('Filters and sort').click();
   await expect(search.getByLabel('Dance style')).toBeVisible();
