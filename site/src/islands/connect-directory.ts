@@ -1,5 +1,6 @@
 import { DEFAULT_SEARCH_RADIUS_MILES } from '../../../worker/src/domain/bookings.ts';
 import { mountWhenIdle } from './dom.ts';
+import { swapParts, viewFetcher } from './view-swap.ts';
 
 const PRICE_DELAY_MS = 300;
 const WIDE = '(min-width: 48rem)';
@@ -43,28 +44,12 @@ function mountConnectDirectory(root: HTMLElement): void {
     }
   }
 
-  let controller: AbortController | null = null;
+  const fetcher = viewFetcher(root, 'connect');
   async function show(href: string, how: { push: boolean; focus: boolean }): Promise<void> {
     const url = new URL(href, location.href);
-    controller?.abort();
-    const mine = (controller = new AbortController());
-    root.querySelector('[data-connect-swap="results"]')?.setAttribute('aria-busy', 'true');
-    let doc: Document;
-    try {
-      const res = await fetch(url.pathname + url.search, { headers: { accept: 'text/html' }, signal: mine.signal });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      doc = new DOMParser().parseFromString(await res.text(), 'text/html');
-    } catch (err) {
-      if (mine.signal.aborted) return;
-      // Whatever went wrong, the address still shows the view.
-      location.assign(url.href);
-      throw err;
-    }
-    if (mine !== controller) return;
-    for (const part of root.querySelectorAll<HTMLElement>('[data-connect-swap]')) {
-      const fresh = doc.querySelector(`[data-connect-swap="${part.dataset.connectSwap}"]`);
-      if (fresh) part.replaceWith(document.importNode(fresh, true));
-    }
+    const doc = await fetcher.fetch(url);
+    if (!doc) return;
+    swapParts(root, doc, 'connect');
     const freshCount = doc.querySelector('[data-connect-count]');
     if (freshCount) count.innerHTML = freshCount.innerHTML;
     const freshError = doc.querySelector<HTMLElement>('[data-connect-zip-error]');

@@ -34,13 +34,47 @@ export interface ViewSwap {
   formView(): string;
 }
 
+/**
+ * Fetches the page the server renders for a view's address; a newer fetch aborts an older one,
+ * whose answer is then dropped (null). A failed fetch loads the address instead: it still shows the view.
+ */
+export function viewFetcher(root: HTMLElement, name: string): { fetch(url: URL): Promise<Document | null> } {
+  let controller: AbortController | null = null;
+  return {
+    async fetch(url: URL): Promise<Document | null> {
+      controller?.abort();
+      const mine = (controller = new AbortController());
+      root.querySelector<HTMLElement>(`[data-${name}-swap="results"]`)?.setAttribute('aria-busy', 'true');
+      let doc: Document;
+      try {
+        const res = await fetch(url.pathname + url.search, { headers: { accept: 'text/html' }, signal: mine.signal });
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+      } catch (err) {
+        if (mine.signal.aborted) return null;
+        location.assign(url.href);
+        throw err;
+      }
+      return mine === controller ? doc : null;
+    },
+  };
+}
+
+/** Replaces each `[data-{name}-swap]` part of ours with the fetched view's part of the same name. */
+export function swapParts(root: HTMLElement, doc: Document, name: string): void {
+  for (const part of root.querySelectorAll<HTMLElement>(`[data-${name}-swap]`)) {
+    const fresh = doc.querySelector(`[data-${name}-swap="${part.getAttribute(`data-${name}-swap`)}"]`);
+    if (fresh) part.replaceWith(document.importNode(fresh, true));
+  }
+}
+
 export function mountViewSwap(root: HTMLElement, options: ViewSwapOptions): ViewSwap {
   const { name, path } = options;
   const form = root.querySelector<HTMLFormElement>(`form[data-${name}-form]`)!;
   const search = form.querySelector<HTMLInputElement>('input[name="q"]')!;
   const selects = [...form.querySelectorAll('select')] as unknown as Select[];
   const count = root.querySelector<HTMLElement>(`[data-${name}-count]`)!;
-  let controller: AbortController | null = null;
+  const fetcher = viewFetcher(root, name);
 
   /** Puts the form's fields to the shown view's (after Back, a chip or Clear filters). */
   function syncForm(from: Document): void {
@@ -54,25 +88,9 @@ export function mountViewSwap(root: HTMLElement, options: ViewSwapOptions): View
 
   async function show(href: string, how: { push: boolean; focus: boolean }): Promise<void> {
     const url = new URL(href, location.href);
-    controller?.abort();
-    const mine = (controller = new AbortController());
-    root.querySelector<HTMLElement>(`[data-${name}-swap="results"]`)?.setAttribute('aria-busy', 'true');
-    let doc: Document;
-    try {
-      const res = await fetch(url.pathname + url.search, { headers: { accept: 'text/html' }, signal: mine.signal });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      doc = new DOMParser().parseFromString(await res.text(), 'text/html');
-    } catch (err) {
-      if (mine.signal.aborted) return;
-      // Whatever went wrong, the address still shows the view.
-      location.assign(url.href);
-      throw err;
-    }
-    if (mine !== controller) return;
-    for (const part of root.querySelectorAll<HTMLElement>(`[data-${name}-swap]`)) {
-      const fresh = doc.querySelector(`[data-${name}-swap="${part.getAttribute(`data-${name}-swap`)}"]`);
-      if (fresh) part.replaceWith(document.importNode(fresh, true));
-    }
+    const doc = await fetcher.fetch(url);
+    if (!doc) return;
+    swapParts(root, doc, name);
     count.textContent = doc.querySelector(`[data-${name}-count]`)?.textContent ?? count.textContent;
     syncForm(doc);
     // A redirect (another spelling of the view) lands on the view's one address.
