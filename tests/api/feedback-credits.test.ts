@@ -116,6 +116,40 @@ describe('buying feedback credits', () => {
   });
 });
 
+describe('the number of credits a line sold', () => {
+  it('is fixed at checkout: a pack resized before the payment is verified grants what was bought, on every delivery', async () => {
+    const { course, learner } = await creditsCourse();
+    expect((await t.json('POST', '/api/cart', { type: 'FEEDBACK_CREDITS', itemId: course.id, quantity: 2 }, learner.token)).status).toBe(200);
+    const started = await startCheckout(t, learner.token);
+    const [orderLine] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, started.order.id));
+    expect(orderLine).toMatchObject({ title: feedbackCreditsTitle(5, course.title), quantity: 2, metadata: JSON.stringify({ credits_per_pack: 5 }) });
+
+    // The instructor makes the pack 8 credits while the learner is on the payment page.
+    await t.db.update(courseFeedbackSettings).set({ creditsPerPack: 8 }).where(eq(courseFeedbackSettings.courseId, course.id));
+    expect((await payTestSession(t, learner.token, started.sessionId)).status).toBe(200);
+    expect(await grantsOf(learner.user.id, course.id)).toEqual([expect.objectContaining({ orderItemId: orderLine!.id, credits: 2 * 5, used: 0, refunded: 0 })]);
+
+    // Resized again, and the payment's event delivered again: still the one grant of what was bought.
+    await t.db.update(courseFeedbackSettings).set({ creditsPerPack: 1 }).where(eq(courseFeedbackSettings.courseId, course.id));
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, started.order.id));
+    await getTestProvider(t.platform)!.deliver(testEvents.completed(row!));
+    expect(await grantsOf(learner.user.id, course.id)).toEqual([expect.objectContaining({ orderItemId: orderLine!.id, credits: 10 })]);
+
+    // The next checkout sells the pack as it is now, and says so in its title.
+    expect((await t.json('POST', '/api/cart', { type: 'FEEDBACK_CREDITS', itemId: course.id }, learner.token)).status).toBe(200);
+    const next = await startCheckout(t, learner.token);
+    const [nextLine] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, next.order.id));
+    expect(nextLine).toMatchObject({ title: feedbackCreditsTitle(1, course.title), metadata: JSON.stringify({ credits_per_pack: 1 }) });
+  });
+
+  it('answers nothing of the snapshot in the quote the buyer reads', async () => {
+    const { course, learner } = await creditsCourse();
+    const res = await t.json('POST', '/api/checkout/quote', { items: [{ type: 'FEEDBACK_CREDITS', itemId: course.id }] }, learner.token);
+    expect(res.status).toBe(200);
+    expect(Object.keys(await read<Record<string, unknown>>(res))).not.toContain('lineMetadata');
+  });
+});
+
 describe('refunding feedback credits', () => {
   it('takes back only the unused credits, and the instructor’s share of what was refunded', async () => {
     const { instructor, course, learner } = await creditsCourse();

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Cart } from '../../../shared/cart.ts';
 import { cartLabel, storedGuestCount } from '../islands/cart-badge.ts';
+import { CREDITS_SIGN_IN } from '../../../worker/src/services/practice/credit-sales.ts';
 import {
   addGuestItem,
+  GUEST_CREDITS_REFUSED,
   guestModeOn,
   guestView,
   mergePayload,
@@ -31,6 +33,18 @@ describe('guest cart (its localStorage form)', () => {
     items = addGuestItem(items, { type: 'resource', itemId: 5, quantity: 50 });
     expect(items[1]!.quantity).toBe(10);
     expect(items[1]!.title).toBe('Sheet');
+  });
+
+  it('refuses feedback credits with the reason, never keeping them as their course', () => {
+    const items = addGuestItem([], course(5));
+    for (const type of ['FEEDBACK_CREDITS', 'feedback_credits'] as const) {
+      expect(() => addGuestItem(items, { type: type as 'FEEDBACK_CREDITS', itemId: 7, title: 'Feedback credits ×5 — Salsa', price: 25 })).toThrow(GUEST_CREDITS_REFUSED);
+    }
+    expect(items).toEqual([expect.objectContaining({ id: 'course-5' })]);
+    // The browser says what the API answers a visitor.
+    expect(GUEST_CREDITS_REFUSED).toBe(CREDITS_SIGN_IN);
+    // A stored line of that kind (written by an older page) is dropped, not read as a course.
+    expect(parseGuestCart(JSON.stringify([{ type: 'FEEDBACK_CREDITS', itemId: 7, quantity: 1 }]))).toEqual([]);
   });
 
   it('sets quantities within the limit; below 1 removes; remove takes the line out', () => {

@@ -36,6 +36,12 @@ export const serverType = (type: string): CartType => {
   const upper = type.toUpperCase();
   return upper === 'RESOURCE' || upper === 'FEEDBACK_CREDITS' ? upper : 'COURSE';
 };
+
+/** Feedback credits are for a course's enrolled learners: a visitor signs in to buy them (the API says the same). */
+export const GUEST_CREDITS_REFUSED = 'Feedback credits are for learners enrolled in the course: sign in to buy them.';
+
+/** The kinds a visitor's cart may hold: courses and resources (a pack of credits would be taken for its course). */
+export const guestMayHold = (type: string): boolean => serverType(type) !== 'FEEDBACK_CREDITS';
 export const clientType = (type: string): ClientType => (serverType(type) === 'RESOURCE' ? 'resource' : 'course');
 export const guestLineId = (type: string, itemId: number) => `${clientType(type)}-${itemId}`;
 const maxOf = (type: string) => CART_TYPE_MAX[serverType(type)];
@@ -72,8 +78,12 @@ export function parseGuestCart(raw: string | null): GuestCartItem[] {
   return items.slice(0, MAX_MERGE_ITEMS);
 }
 
-/** Adding an item already in the cart increments its quantity (capped at the item's limit). */
+/**
+ * Adding an item already in the cart increments its quantity (capped at the item's limit). A kind
+ * the guest cart may not hold is refused with the reason (thrown), never stored as another kind.
+ */
 export function addGuestItem(items: readonly GuestCartItem[], input: AddInput): GuestCartItem[] {
+  if (!guestMayHold(input.type)) throw new Error(GUEST_CREDITS_REFUSED);
   const id = guestLineId(input.type, input.itemId);
   const added = Math.max(1, Math.floor(input.quantity ?? 1) || 1);
   const existing = items.find((i) => i.id === id);

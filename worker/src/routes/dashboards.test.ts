@@ -141,6 +141,24 @@ describe('GET /api/instructor/dashboard', () => {
   });
 });
 
+describe("the instructor dashboard's month earnings", () => {
+  it("count the feedback credits sold in one's courses, net of refunds, beside sessions", async () => {
+    const instructor = await createInstructor(t.db);
+    const token = await signIn(t.db, instructor.user.id);
+    const learner = await createUser(t.db);
+    const itemOf = async (orderId: number) => (await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)))[0]!.id;
+    const booking = await seedOrder(t.db, learner.id, [{ kind: 'BOOKING', totalCents: 5000 }]);
+    const credits = await seedOrder(t.db, learner.id, [{ kind: 'FEEDBACK_CREDITS', totalCents: 2500 }]);
+    const seller = instructor.user.id;
+    await addLedgerRow(t.db, { sellerId: seller, type: 'sale', orderId: booking.id, orderItemId: await itemOf(booking.id), grossCents: 5000, feeCents: 500, netCents: 4500 });
+    await addLedgerRow(t.db, { sellerId: seller, type: 'sale', orderId: credits.id, orderItemId: await itemOf(credits.id), grossCents: 2500, feeCents: 250, netCents: 2250 });
+    await addLedgerRow(t.db, { sellerId: seller, type: 'refund', orderId: credits.id, orderItemId: await itemOf(credits.id), grossCents: -500, feeCents: -50, netCents: -450 });
+
+    const body = await read<InstructorDashboard>('/api/instructor/dashboard', token);
+    expect(body.earnings).toEqual({ month_gross_cents: 5000 + 2500 - 500, month_net_cents: 4500 + 2250 - 450, packages_sold: 0 });
+  });
+});
+
 describe('GET /api/me/areas (the multi-dashboard)', () => {
   it('answers a card per area of the roles, each with live figures', async () => {
     const { user, token } = await createSignedInUser(t.db, { roles: ['STUDENT', 'SELLER', 'INSTRUCTOR'] });

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponRedemptions, emailOutbox, enrollments, orders, passwordResetTokens, sessions, users } from '../../../db/schema/index.ts';
+import { couponRedemptions, courseFeedbackSettings, emailOutbox, enrollments, orders, passwordResetTokens, sessions, users } from '../../../db/schema/index.ts';
 import { buyCourse, createCoupon, createPaidCourse, PAYING_CARD, startCheckout } from '../../../tests/support/commerce-factories.ts';
 import { createSignedInUser, createUser } from '../../../tests/support/factories.ts';
+import { CREDITS_SIGN_IN } from '../services/practice/credit-sales.ts';
 import { RECEIPT_EMAIL_HAS_ONE, RECEIPT_EMAIL_NOT_PAID, RECEIPT_EMAIL_TAKEN } from '../services/payments/receipt-email.ts';
 import { createTestApp, read, type ErrorBody, type TestApp } from '../../../tests/support/test-app.ts';
 import { GUEST_EMAIL_TAKEN, type GuestCheckoutStarted } from '../../../shared/payments/guest-checkout.ts';
@@ -116,6 +117,26 @@ describe('POST /api/checkout/guest', () => {
     const before = await countRows();
     const res = await t.json('POST', '/api/checkout/guest', { email: newEmail(), firstName: 'Lee', items: [{ type: 'COURSE', itemId: draft.id }] });
     expect(res.status).toBe(409);
+    expect(await countRows()).toEqual(before);
+  });
+
+  it("refuses a course's feedback credits to a visitor in the quote and the checkout, alone or beside a course, and creates nothing", async () => {
+    const instructor = await createUser(t.db, { roles: ['INSTRUCTOR'] });
+    const course = await createPaidCourse(t.db, { priceCents: 4900, instructorId: instructor.id });
+    await t.db.insert(courseFeedbackSettings).values({ courseId: course.id, mode: 'credits', creditPackCents: 2500, creditsPerPack: 5 });
+    const credits = { type: 'FEEDBACK_CREDITS', itemId: course.id };
+
+    const quote = await read<Quote>(await t.json('POST', '/api/checkout/guest/quote', { items: [{ type: 'COURSE', itemId: course.id }, credits] }));
+    expect(quote.lines[1]).toMatchObject({ type: 'FEEDBACK_CREDITS', available: false, reasonMessage: CREDITS_SIGN_IN });
+
+    const before = await countRows();
+    for (const items of [[credits], [{ type: 'COURSE', itemId: course.id }, credits], [{ type: 'feedback_credits', itemId: course.id }]]) {
+      const res = await t.json('POST', '/api/checkout/guest', { email: newEmail(), firstName: 'Lee', items });
+      expect(res.status, JSON.stringify(items)).toBe(409);
+      const body = await read<ErrorBody>(res);
+      expect(body.message).toBe(CREDITS_SIGN_IN);
+      expect(body.validationErrors?.items).toEqual([CREDITS_SIGN_IN]);
+    }
     expect(await countRows()).toEqual(before);
   });
 

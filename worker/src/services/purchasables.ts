@@ -35,6 +35,11 @@ export interface Purchasable {
   reasonMessage: string | null;
   /** How many one buyer may put in a cart: COURSE 1 (an enrolment is personal); RESOURCE 10 (licence seats). */
   maxQuantity: number;
+  /**
+   * What an order line fixes at checkout beside its title and price (JSON, kept in
+   * order_items.metadata): the fulfiller grants what was sold, not what the item says at payment.
+   */
+  lineMetadata?: string;
 }
 
 export const REASON_MESSAGES: Record<UnavailableReason, string> = {

@@ -23,7 +23,7 @@ function Stat({ label, value, detail }: { label: string; value: string | number;
 const sessionTime = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 const monthName = (month: string) => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${month}-01T00:00:00Z`));
 
-/** Connect & Book beside the courses: sessions to come and this month's earnings from bookings and packages. */
+/** Connect & Book beside the courses: sessions to come and this month's earnings from bookings, packages and feedback credits. */
 function Sessions() {
   const state = useStore($instructorDashboard);
   useEffect(() => {
@@ -52,7 +52,7 @@ function Sessions() {
             <Stat
               label={`Earned in ${monthName(data.month)}`}
               value={formatCents(data.earnings.month_net_cents)}
-              detail={`${formatCents(data.earnings.month_gross_cents)} before the platform fee · ${countLabel(data.earnings.packages_sold, 'package')} sold`}
+              detail={`Sessions, packages and feedback credits: ${formatCents(data.earnings.month_gross_cents)} before the platform fee · ${countLabel(data.earnings.packages_sold, 'package')} sold`}
             />
           </div>
           {data.bookings.next.length === 0 ? (

@@ -5,13 +5,20 @@ import type { InstructorDashboard } from '../../../../shared/dashboards/instruct
 /**
  * The instructor dashboard's Connect & Book figures (GET /api/instructor/dashboard, the signed-in
  * person's own sessions): confirmed sessions to come (the next few listed), sessions taught this
- * UTC month, and this month's earnings from bookings and lesson packages — the sellers' ledger rows
- * of BOOKING and PACKAGE lines (decision 0032), sales less refunds, before and after the platform fee.
+ * UTC month, and this month's earnings from bookings, lesson packages and the feedback credits of
+ * the courses one teaches — the sellers' ledger rows of BOOKING, PACKAGE and FEEDBACK_CREDITS lines
+ * (decisions 0032, 0070), sales less refunds, before and after the platform fee.
  * And the takes waiting for their feedback in the courses they teach (a running total per course,
  * decision 0070).
  */
 
 export const NEXT_SESSIONS = 5;
+
+/** The order lines whose sales are an instructor's own earnings: sessions, packages, feedback credits. */
+const EARNING_KINDS = sql.join(
+  (['BOOKING', 'PACKAGE', 'FEEDBACK_CREDITS'] as const).map((kind) => sql`${kind}`),
+  sql`, `,
+);
 
 export async function instructorDashboard(db: Db, userId: number, now = new Date()): Promise<InstructorDashboard> {
   const nowIso = now.toISOString();
@@ -21,9 +28,9 @@ export async function instructorDashboard(db: Db, userId: number, now = new Date
       (SELECT count(*) FROM bookings WHERE instructor_id = ${userId} AND status = 'confirmed' AND starts_at > ${nowIso}) AS upcoming,
       (SELECT count(*) FROM bookings WHERE instructor_id = ${userId} AND status = 'confirmed' AND ends_at <= ${nowIso} AND substr(starts_at, 1, 7) = ${month}) AS taught,
       (SELECT coalesce(sum(l.gross_cents), 0) FROM seller_ledger l JOIN order_items oi ON oi.id = l.order_item_id
-        WHERE l.seller_id = ${userId} AND l.type IN ('sale', 'refund') AND oi.kind IN ('BOOKING', 'PACKAGE') AND substr(l.created_at, 1, 7) = ${month}) AS gross,
+        WHERE l.seller_id = ${userId} AND l.type IN ('sale', 'refund') AND oi.kind IN (${EARNING_KINDS}) AND substr(l.created_at, 1, 7) = ${month}) AS gross,
       (SELECT coalesce(sum(l.net_cents), 0) FROM seller_ledger l JOIN order_items oi ON oi.id = l.order_item_id
-        WHERE l.seller_id = ${userId} AND l.type IN ('sale', 'refund') AND oi.kind IN ('BOOKING', 'PACKAGE') AND substr(l.created_at, 1, 7) = ${month}) AS net,
+        WHERE l.seller_id = ${userId} AND l.type IN ('sale', 'refund') AND oi.kind IN (${EARNING_KINDS}) AND substr(l.created_at, 1, 7) = ${month}) AS net,
       (SELECT count(*) FROM seller_ledger l JOIN order_items oi ON oi.id = l.order_item_id
         WHERE l.seller_id = ${userId} AND l.type = 'sale' AND oi.kind = 'PACKAGE' AND substr(l.created_at, 1, 7) = ${month}) AS packages,
       (SELECT coalesce(sum(s.value), 0) FROM courses c JOIN stat_totals s ON s.metric = 'feedback.waiting:' || c.id AND s.day = ''

@@ -28,6 +28,8 @@ export interface PricedQuote extends Quote {
   couponRow: CouponRow | null;
   /** The coupon's refusal is one of its limits (a conflict at checkout). */
   couponLimitReached: boolean;
+  /** Each line's `lineMetadata` by purchasableKey, for the order's lines (never sent to the buyer). */
+  lineMetadata: ReadonlyMap<string, string>;
 }
 
 /** The lines to price: the given items (merged by item), else the user's server cart. */
@@ -86,8 +88,11 @@ export async function priceQuote(platform: Platform, userId: number, input: { co
     userId,
     requested.map((r) => ({ kind: r.type, itemId: r.itemId })),
   );
+  const lineMetadata = new Map<string, string>();
   const lines: QuoteLine[] = requested.map((r) => {
-    const p = described.get(purchasableKey({ kind: r.type, itemId: r.itemId })) as Purchasable;
+    const key = purchasableKey({ kind: r.type, itemId: r.itemId });
+    const p = described.get(key) as Purchasable;
+    if (p.lineMetadata !== undefined) lineMetadata.set(key, p.lineMetadata);
     const quantity = Math.max(1, Math.min(r.quantity ?? 1, p.maxQuantity, MAX_QUANTITY_PER_LINE));
     const free = p.available && p.priceCents <= 0;
     return {
@@ -149,14 +154,16 @@ export async function priceQuote(platform: Platform, userId: number, input: { co
     testMode: getPaymentProvider(platform).name === 'test',
     couponRow,
     couponLimitReached,
+    lineMetadata,
   };
 }
 
 /** POST /api/checkout/quote: what the buyer would pay, with the coupon's refusal as text. */
 export async function quoteCheckout(platform: Platform, userId: number, input: { couponCode?: string; items?: RequestedItem[] }): Promise<Quote> {
   if (input.couponCode?.trim()) await expireOverdueSessions(platform);
-  const { couponRow: _unused, couponLimitReached: _limit, ...quote } = await priceQuote(platform, userId, input);
+  const { couponRow: _unused, couponLimitReached: _limit, lineMetadata: _metadata, ...quote } = await priceQuote(platform, userId, input);
   void _unused;
   void _limit;
+  void _metadata;
   return quote;
 }

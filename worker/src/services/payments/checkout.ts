@@ -9,6 +9,7 @@ import { insertSelection } from '../../platform/insert-select.ts';
 import { sqlNow } from '../../platform/sql-expressions.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { priceQuote, type RequestedItem } from './checkout-quote.ts';
+import { purchasableKey } from '../purchasables.ts';
 import { connectDestinationFor } from '../store/connect.ts';
 import { expireOverdueSessions, endPendingOrders } from './pending.ts';
 import { oi, releaseStatements, type BatchStatement } from './fulfilment.ts';
@@ -156,6 +157,8 @@ export async function startCheckout(
             quantity: l.quantity,
             discountCents: l.discountCents,
             totalCents: l.totalCents,
+            // What the line fixes beside its title and price (feedback credits: the pack's size).
+            metadata: quote.lineMetadata.get(purchasableKey({ kind: l.type, itemId: l.itemId })) ?? null,
           }),
         ),
         ...(coupon

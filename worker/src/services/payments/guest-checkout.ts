@@ -10,6 +10,7 @@ import { emailHasAccount, freeUsername, usernameBaseFromEmail } from '../new-acc
 import { sendSetPasswordEmail, setPasswordTokenStatement } from '../password-reset.ts';
 import { newSessionSecret } from '../sessions.ts';
 import { loadUserView } from '../users.ts';
+import { CREDITS_SIGN_IN } from '../practice/credit-sales.ts';
 import { quoteCheckout, startCheckout, type RequestedItem } from './checkout.ts';
 import type { Quote } from '../../../../shared/payments/checkout.ts';
 import { GUEST_EMAIL_TAKEN, GUEST_SET_PASSWORD_DAYS, type GuestCheckoutStarted } from '../../../../shared/payments/guest-checkout.ts';
@@ -20,13 +21,16 @@ import { GUEST_EMAIL_TAKEN, GUEST_SET_PASSWORD_DAYS, type GuestCheckoutStarted }
  * written in the batch that creates the order, so there is never an account without its order nor
  * an order without its buyer. An email that already has an account is refused: an order is never
  * attached to an account without its password. Nothing is granted here: the verified payment event
- * fulfils the order as for any buyer.
+ * fulfils the order as for any buyer. Feedback credits are for a course's enrolled learners, which a
+ * visitor never is: the describer answers them unavailable in the quote, and the checkout refuses
+ * them before anything is written, whatever else the visitor buys.
  */
 
 /** Nobody's user id: a visitor owns nothing, so the items are priced as for a new account. */
 const NO_ACCOUNT = 0;
 
 const emailConflict = () => new AppError(409, GUEST_EMAIL_TAKEN, { validationErrors: { email: [GUEST_EMAIL_TAKEN] } });
+const creditsRefusal = () => new AppError(409, CREDITS_SIGN_IN, { validationErrors: { items: [CREDITS_SIGN_IN] } });
 
 /** POST /api/checkout/guest/quote: the review a visitor sees, with their coupon code's discount or refusal. */
 export function quoteForGuest(platform: Platform, input: { items: RequestedItem[]; couponCode?: string }): Promise<Quote> {
@@ -43,6 +47,7 @@ export async function startGuestCheckout(
   requestOrigin: string,
 ): Promise<GuestCheckoutStarted> {
   const { db, env } = platform;
+  if (input.items.some((item) => item.type === 'FEEDBACK_CREDITS')) throw creditsRefusal();
   const email = input.email.toLowerCase();
   if (await emailHasAccount(db, email)) throw emailConflict();
   // Nobody knows this password: the person chooses one with the emailed link.

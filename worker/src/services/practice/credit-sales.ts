@@ -13,9 +13,10 @@ import { feedbackCreditsTitle } from '../../../../shared/course-feedback-setting
 /**
  * FEEDBACK_CREDITS on the money path (decisions 0050, 0070): a pack of a course's feedback
  * credits, item_id = the course. Sold only to a learner enrolled in a course whose feedback is
- * sold in packs; the verified payment grants one `feedback_credit_grants` row per paid line
- * (credits per pack × the line's quantity; the unique order_item_id keeps one) and the course's
- * instructor earns the sale in the sellers' ledger, as a booking's instructor does.
+ * sold in packs, never to a visitor (a guest's cart or checkout); the verified payment grants one
+ * `feedback_credit_grants` row per paid line (the credits per pack the line was sold with × its
+ * quantity; the unique order_item_id keeps one) and the course's instructor earns the sale in the
+ * sellers' ledger, as a booking's instructor does.
  *
  * The refund rule: a refund that ends the line takes back only the credits still unused
  * (refunded = credits − used); credits already spent stay spent, their reviews given. A refund
@@ -24,14 +25,22 @@ import { feedbackCreditsTitle } from '../../../../shared/course-feedback-setting
  */
 
 export const CREDITS_NOT_ENROLLED = 'Enrol in this course to buy feedback credits for it.';
+export const CREDITS_SIGN_IN = 'Feedback credits are for learners enrolled in the course: sign in to buy them.';
 export const OWN_COURSE_CREDITS = 'This is your own course: you answer its takes.';
 export const CREDITS_ALL_USED = (title: string) =>
   `Every credit of “${title}” is used: nothing is left to take back, so that line cannot be refunded. Refund other lines, or an amount alone.`;
 
 const fs = alias(courseFeedbackSettings, 'fs');
 
-/** FEEDBACK_CREDITS: the course's pack while its feedback is sold in packs, to its enrolled learners. */
+/** The pack's size an order line fixes at checkout: `credits_per_pack` in order_items.metadata. */
+export const packSnapshot = (creditsPerPack: number) => JSON.stringify({ credits_per_pack: creditsPerPack });
+
+/**
+ * FEEDBACK_CREDITS: the course's pack while its feedback is sold in packs, to its enrolled learners.
+ * A visitor (no user, or a guest checkout's account still to be made: no id above 0) is never one.
+ */
 export const describeFeedbackCredits: KindDescriber = async (db, userId, itemIds) => {
+  const visitor = userId === null || userId <= 0;
   const rows = await db
     .select({
       id: courses.id,
@@ -43,7 +52,7 @@ export const describeFeedbackCredits: KindDescriber = async (db, userId, itemIds
       packCents: fs.creditPackCents,
       perPack: fs.creditsPerPack,
       enrolled:
-        userId === null
+        visitor
           ? sql<number>`0`
           : sql<number>`${exists(db.select({ one: sql`1` }).from(enrollments).where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courses.id))))}`.mapWith(Number),
     })
@@ -54,10 +63,11 @@ export const describeFeedbackCredits: KindDescriber = async (db, userId, itemIds
   for (const row of rows) {
     const offered = row.mode === 'credits' && (row.packCents ?? 0) > 0;
     const reason = row.status !== 'published' || !offered ? 'unpublished' : row.instructorId !== null && row.instructorId === userId ? 'own_item' : row.enrolled !== 1 ? 'not_enrolled' : null;
+    const perPack = row.perPack ?? 1;
     out.set(row.id, {
       kind: 'FEEDBACK_CREDITS',
       itemId: row.id,
-      title: feedbackCreditsTitle(row.perPack ?? 1, row.title),
+      title: feedbackCreditsTitle(perPack, row.title),
       priceCents: offered ? row.packCents! : 0,
       imageUrl: row.imageUrl,
       url: `/learn/courses/${row.id}`,
@@ -69,11 +79,15 @@ export const describeFeedbackCredits: KindDescriber = async (db, userId, itemIds
           : reason === 'own_item'
             ? OWN_COURSE_CREDITS
             : reason === 'not_enrolled'
-              ? CREDITS_NOT_ENROLLED
+              ? visitor
+                ? CREDITS_SIGN_IN
+                : CREDITS_NOT_ENROLLED
               : reason
                 ? REASON_MESSAGES[reason]
                 : null,
       maxQuantity: MAX_QUANTITY.FEEDBACK_CREDITS,
+      // The line keeps the size its title names: the grant gives what was sold.
+      lineMetadata: packSnapshot(perPack),
     });
   }
   return out;
@@ -94,8 +108,10 @@ export const feedbackCreditsFulfiller: Fulfiller = {
               userId: o.userId,
               courseId: oi.itemId,
               orderItemId: oi.id,
-              // The pack as sold now (the course's settings), times the packs bought.
-              credits: sql`COALESCE(${fs.creditsPerPack}, 1) * ${oi.quantity}`,
+              // The pack as sold at checkout (the line's snapshot), times the packs bought; a line
+              // without one (made before lines kept it) reads the course's settings.
+              credits: sql`COALESCE(CASE WHEN json_valid(${oi.metadata}) AND json_type(${oi.metadata}, '$.credits_per_pack') = 'integer'
+                THEN json_extract(${oi.metadata}, '$.credits_per_pack') END, ${fs.creditsPerPack}, 1) * ${oi.quantity}`,
             }),
           )
           .from(oi)
