@@ -1,5 +1,6 @@
 import type { ResultSet } from '@libsql/client';
 import { Column, fillPlaceholders, getTableColumns, is, SQL, sql, Table, type DriverValueDecoder, type Query, type SQLWrapper } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { SelectedFields } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../platform/db.ts';
@@ -44,6 +45,14 @@ export function preparedOnce<P>(build: (db: Db) => P): (db: Db) => P {
 
 export function bind<R>(prepared: PreparedLike<R>, values: Record<string, unknown> = {}): Bound<R> {
   return { prepared, values };
+}
+
+/**
+ * A statement built for this call only (one whose SQL differs per call), bound to no values, to
+ * run in `runBatch` beside prepared ones: what drizzle's own `batch` does with each statement.
+ */
+export function builtStatement(statement: BatchItem<'sqlite'>): Bound<unknown> {
+  return { prepared: (statement as unknown as { _prepare(): PreparedLike<unknown> })._prepare(), values: {} };
 }
 
 /** Runs bound queries in one batch, in order; each answer is what the query alone would answer. */

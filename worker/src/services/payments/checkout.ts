@@ -1,18 +1,18 @@
-import { and, eq, exists, inArray, isNull, not, notExists, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
-import { couponRedemptions, coupons, orderItems, orders, users } from '../../../../db/schema/index.ts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { couponRedemptions, orders, users } from '../../../../db/schema/index.ts';
 import { COUPON_MESSAGES } from '../../domain/coupons.ts';
 import { CHECKOUT_SESSION_MINUTES, newOrderNumber, orderDescription, orderTypeOf } from '../../domain/orders.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
-import { insertSelection } from '../../platform/insert-select.ts';
 import { sqlNow } from '../../platform/sql-expressions.ts';
 import { uniqueViolation } from '../db-errors.ts';
 import { priceQuote, type RequestedItem } from './checkout-quote.ts';
 import { purchasableKey } from '../purchasables.ts';
 import { connectDestinationFor } from '../store/connect.ts';
 import { expireOverdueSessions, endPendingOrders } from './pending.ts';
-import { oi, releaseStatements, type BatchStatement } from './fulfilment.ts';
+import { releaseStatements, type BatchStatement } from './fulfilment.ts';
+import { orderBatch } from './checkout-statements.ts';
+import { runBatch } from '../prepared-batch.ts';
 import { getPaymentProvider, ProviderError } from './index.ts';
 import { loadOrderSummary } from './order-view.ts';
 import type { StartedCheckout } from '../../../../shared/payments/checkout.ts';
@@ -31,9 +31,6 @@ export const ITEM_UNAVAILABLE = 'Some items in your cart are not available. Plea
 export const PROVIDER_UNAVAILABLE = 'The payment provider could not be reached. Please try again.';
 export const COUPON_USAGE_LIMIT = COUPON_MESSAGES.usageLimit;
 export { FREE_ITEM, quoteCheckout, type RequestedItem } from './checkout-quote.ts';
-
-/** Another order than the one a statement is about. */
-const otherOrder = alias(orders, 'o2');
 
 /** A coupon refusal at checkout: a limit reached is a conflict, anything else a bad code. */
 function couponRefusal(reason: string, limitReached: boolean): AppError {
@@ -86,56 +83,24 @@ export async function startCheckout(
   if (quote.couponError) throw couponRefusal(quote.couponError, quote.couponLimitReached);
 
   const [buyer] = newBuyer ? [{ email: newBuyer.email }] : await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  const accountStatements = newBuyer?.statements ?? [];
+  // The batch's answer to the cancellation of replaced orders follows the new buyer's statements.
+  const accountStatements = newBuyer?.statements.length ?? 0;
   const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_MINUTES * 60_000);
   const coupon = quote.couponRow;
   const lines = quote.lines;
-  // Whose the coupon's use is: the buyer, or the account made in this batch (a visitor's).
-  const buyerId = newBuyer?.id ?? userId;
 
   let created: { id: number; number: string } | null = null;
   let replaced: { id: number; providerSessionId: string | null }[] = [];
   for (let attempt = 0; attempt < 3 && !created; attempt++) {
     const number = newOrderNumber();
-    const thisOrder = sql<number>`(SELECT ${orders.id} FROM ${orders} WHERE ${orders.number} = ${number})`;
-    const replacedBy = `Replaced by order ${number}`;
-    const sameItems = or(...lines.map((l) => and(eq(oi.kind, l.type), eq(oi.itemId, l.itemId))));
-    /** The buyer's orders this checkout replaced (cancelled with its reason). */
-    const replacedOrders = db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.failureReason, replacedBy)));
-    const orderExists = exists(db.select({ one: sql`1` }).from(orders).where(eq(orders.number, number)));
     try {
-      // A new buyer's account goes first: the order names it (the statements' types differ).
-      const results: unknown[] = await db.batch([
-        ...accountStatements,
-        // The buyer's older pending orders for any of these items end: one open checkout per item.
-        db
-          .update(orders)
-          .set({ status: 'cancelled', closedAt: sqlNow, failureReason: replacedBy, updatedAt: sqlNow })
-          .where(
-            and(
-              eq(orders.userId, userId),
-              eq(orders.status, 'pending'),
-              isNull(orders.paidAt),
-              // Each of the buyer's few open orders is looked up in its own items, never every
-              // order of a product that may have sold a hundred thousand times.
-              exists(db.select({ one: sql`1` }).from(oi).where(and(eq(oi.orderId, orders.id), sameItems))),
-            ),
-          )
-          .returning({ id: orders.id, providerSessionId: orders.providerSessionId }),
-        db
-          .update(couponRedemptions)
-          .set({ status: 'released' })
-          .where(and(eq(couponRedemptions.status, 'reserved'), inArray(couponRedemptions.orderId, replacedOrders))),
-        db
-          .insert(orders)
-          .values({
-            number,
-            userId: newBuyer?.id ?? userId,
+      const results = await runBatch(
+        db,
+        orderBatch(db, {
+          number,
+          userId,
+          order: {
             type: orderTypeOf(lines.map((l) => l.type)),
-            status: 'pending',
             description: orderDescription(lines),
             subtotalCents: quote.subtotalCents,
             discountCents: quote.discountCents,
@@ -144,65 +109,14 @@ export async function startCheckout(
             couponCode: coupon?.code ?? null,
             provider: provider.name,
             expiresAt: expiresAt.toISOString(),
-          })
-          .returning({ id: orders.id, number: orders.number }),
-        ...lines.map((l) =>
-          db.insert(orderItems).values({
-            orderId: thisOrder,
-            kind: l.type,
-            itemId: l.itemId,
-            title: l.title,
-            imageUrl: l.imageUrl,
-            unitPriceCents: l.unitPriceCents,
-            quantity: l.quantity,
-            discountCents: l.discountCents,
-            totalCents: l.totalCents,
-            // What the line fixes beside its title and price (feedback credits: the pack's size).
-            metadata: quote.lineMetadata.get(purchasableKey({ kind: l.type, itemId: l.itemId })) ?? null,
-          }),
-        ),
-        ...(coupon
-          ? [
-              db.insert(couponRedemptions).select(
-                db
-                  .select(insertSelection(couponRedemptions, { couponId: coupons.id, orderId: thisOrder, userId: buyerId, status: 'reserved', amountCents: quote.discountCents }))
-                  .from(coupons)
-                  .where(
-                    and(
-                      eq(coupons.id, coupon.id),
-                      sql`${coupons.active} = 1`,
-                      sql`(${coupons.maxRedemptions} IS NULL OR (SELECT count(*) FROM coupon_redemptions r
-                        WHERE r.coupon_id = ${coupons.id} AND r.status IN ('reserved', 'redeemed')) < ${coupons.maxRedemptions})`,
-                      sql`(${coupons.perUserLimit} IS NULL OR (SELECT count(*) FROM coupon_redemptions r
-                        WHERE r.coupon_id = ${coupons.id} AND r.user_id = ${buyerId} AND r.status IN ('reserved', 'redeemed')) < ${coupons.perUserLimit})`,
-                    ),
-                  ),
-              ),
-              // No use was left: the order goes again, in the same transaction (its items cascade).
-              db.run(sql`DELETE FROM orders WHERE number = ${number}
-                AND NOT EXISTS (SELECT 1 FROM coupon_redemptions r WHERE r.order_id = orders.id)`),
-              // ... and the older orders it would have replaced stay as they were.
-              db
-                .update(couponRedemptions)
-                .set({ status: 'reserved' })
-                .where(and(eq(couponRedemptions.status, 'released'), not(orderExists), inArray(couponRedemptions.orderId, replacedOrders))),
-              db
-                .update(orders)
-                .set({ status: 'pending', closedAt: null, failureReason: null })
-                .where(
-                  and(
-                    eq(orders.userId, userId),
-                    eq(orders.failureReason, replacedBy),
-                    eq(orders.status, 'cancelled'),
-                    notExists(db.select({ one: sql`1` }).from(otherOrder).where(eq(otherOrder.number, number))),
-                  ),
-                ),
-            ]
-          : []),
-        db.select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.number, number)),
-      ] as BatchStatement[] as [BatchStatement, ...BatchStatement[]]);
+          },
+          // What each line fixes beside its title and price (feedback credits: the pack's size).
+          lines: lines.map((l) => ({ ...l, metadata: quote.lineMetadata.get(purchasableKey({ kind: l.type, itemId: l.itemId })) ?? null })),
+          newBuyer,
+        }),
+      );
       const readBack = results[results.length - 1] as { id: number; number: string }[];
-      replaced = results[accountStatements.length] as { id: number; providerSessionId: string | null }[];
+      replaced = results[accountStatements] as { id: number; providerSessionId: string | null }[];
       if (!readBack[0]) throw conflict(COUPON_USAGE_LIMIT);
       created = readBack[0];
     } catch (err) {
