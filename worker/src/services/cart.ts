@@ -7,6 +7,7 @@ import type { AppEnv } from '../platform/env.ts';
 import { describePurchasable, describePurchasables, purchasableKey, type Purchasable } from './purchasables.ts';
 import type { Cart, CartLine, MergedCart, RejectedItem } from '../../../shared/cart.ts';
 import { sqlNow } from '../platform/sql-expressions.ts';
+import { bind, preparedOnce, runBatch } from './prepared-batch.ts';
 
 /**
  * A signed-in user's cart, kept on the server (decision 0025). Every write is one statement
@@ -44,12 +45,17 @@ function lineOf(row: { id: number; kind: CartType; itemId: number; quantity: num
   };
 }
 
-async function cartRows(db: Db, userId: number) {
-  return db
+const cartRowsQuery = preparedOnce((db) =>
+  db
     .select({ id: cartItems.id, kind: cartItems.kind, itemId: cartItems.itemId, quantity: cartItems.quantity })
     .from(cartItems)
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.id));
+    .where(eq(cartItems.userId, sql.placeholder('userId')))
+    .orderBy(asc(cartItems.id))
+    .prepare(),
+);
+
+async function cartRows(db: Db, userId: number) {
+  return cartRowsQuery(db).execute({ userId });
 }
 
 /** The cart as it is now: every line, with the current price and availability of its item. */
@@ -81,14 +87,19 @@ function refusalOf(item: Purchasable): { status: 404 | 409; reason: RejectedItem
 }
 
 /** One upsert: a new line with the quantity capped, or the existing line grown by it, capped. */
-function upsertLine(db: Db, userId: number, kind: CartType, itemId: number, quantity: number, cap: number) {
-  return db
+const upsertLineQuery = preparedOnce((db) =>
+  db
     .insert(cartItems)
-    .values({ userId, kind, itemId, quantity: Math.min(Math.max(1, quantity), cap) })
+    .values({ userId: sql.placeholder('userId'), kind: sql.placeholder('kind'), itemId: sql.placeholder('itemId'), quantity: sql.placeholder('quantity') })
     .onConflictDoUpdate({
       target: [cartItems.userId, cartItems.kind, cartItems.itemId],
-      set: { quantity: sql`min(${cartItems.quantity} + excluded.quantity, ${cap})`, updatedAt: sqlNow },
-    });
+      set: { quantity: sql`min(${cartItems.quantity} + excluded.quantity, ${sql.placeholder('cap')})`, updatedAt: sqlNow },
+    })
+    .prepare(),
+);
+
+function upsertLine(db: Db, userId: number, kind: CartType, itemId: number, quantity: number, cap: number) {
+  return bind(upsertLineQuery(db), { userId, kind, itemId, quantity: Math.min(Math.max(1, quantity), cap), cap });
 }
 
 /** POST /api/cart: adds the item (an existing line grows, capped at the item's limit). */
@@ -96,7 +107,8 @@ export async function addToCart(db: Db, userId: number, input: { type: CartType;
   const item = await describePurchasable(db, userId, { kind: input.type, itemId: input.itemId });
   const refusal = refusalOf(item);
   if (refusal) throw new AppError(refusal.status, refusal.message, { details: { reason: refusal.reason } });
-  await upsertLine(db, userId, input.type, input.itemId, input.quantity ?? 1, lineCap(item.maxQuantity));
+  const upsert = upsertLine(db, userId, input.type, input.itemId, input.quantity ?? 1, lineCap(item.maxQuantity));
+  await upsert.prepared.execute(upsert.values);
   return loadCart(db, userId, testMode);
 }
 
@@ -189,6 +201,6 @@ export async function mergeGuestCart(
     }
     statements.push(upsertLine(db, userId, line.type, line.itemId, line.quantity, lineCap(item.maxQuantity)));
   }
-  if (statements.length > 0) await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  if (statements.length > 0) await runBatch(db, statements);
   return { ...(await loadCart(db, userId, testMode)), rejected };
 }

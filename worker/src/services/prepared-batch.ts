@@ -43,6 +43,31 @@ export function preparedOnce<P>(build: (db: Db) => P): (db: Db) => P {
   };
 }
 
+/**
+ * A query over a list of values (`IN (?, ?, …)`) built on first use per database and length:
+ * `build(db, count)` names its values by position (`placeholders('id', count)`). Lengths above
+ * `kept` are built for their call only.
+ */
+export function preparedPerCount<P>(build: (db: Db, count: number) => P, kept = 8): (db: Db, count: number) => P {
+  const byDb = preparedOnce(() => new Map<number, P>());
+  return (db, count) => {
+    if (count > kept) return build(db, count);
+    const built = byDb(db);
+    let prepared = built.get(count);
+    if (prepared === undefined) built.set(count, (prepared = build(db, count)));
+    return prepared;
+  };
+}
+
+/** `count` placeholders named `${name}0`, `${name}1`, …, and the values that fill them. */
+export const placeholders = (name: string, count: number) => Array.from({ length: count }, (_, i) => sql.placeholder(`${name}${i}`));
+export function valuesOf(name: string, values: readonly unknown[], into: Record<string, unknown> = {}): Record<string, unknown> {
+  values.forEach((value, i) => {
+    into[`${name}${i}`] = value;
+  });
+  return into;
+}
+
 export function bind<R>(prepared: PreparedLike<R>, values: Record<string, unknown> = {}): Bound<R> {
   return { prepared, values };
 }

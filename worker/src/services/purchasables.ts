@@ -6,6 +6,7 @@ import { courseLevelFeature, FEATURES } from '../domain/features.ts';
 import { FEATURE_GATE_DEFAULT_MESSAGE } from '../domain/subscriptions.ts';
 import type { Db } from '../platform/db.ts';
 import { gateLevelOf } from './feature-access.ts';
+import { placeholders, preparedPerCount, valuesOf } from './prepared-batch.ts';
 import type { UnavailableReason } from '../../../shared/purchasables.ts';
 import { INCLUDED_IN_PLAN_MESSAGE } from '../../../shared/course-plan-access.ts';
 
@@ -85,25 +86,33 @@ async function buyerLevel(db: Db, userId: number | null): Promise<number> {
  * it is not sold it (`included`: enrol from the course page instead); below the level a paid one
  * may be bought, a free one only comes with the plan (plan_required, the gate's description).
  */
+const courseRows = preparedPerCount((db, count) =>
+  db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      priceCents: courses.priceCents,
+      imageUrl: courses.imageUrl,
+      status: courses.status,
+      requiredLevel: courses.requiredLevel,
+    })
+    .from(courses)
+    .where(inArray(courses.id, placeholders('id', count)))
+    .prepare(),
+);
+const enrolledRows = preparedPerCount((db, count) =>
+  db
+    .select({ courseId: enrollments.courseId, source: enrollments.source })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, sql.placeholder('userId')), inArray(enrollments.courseId, placeholders('id', count))))
+    .prepare(),
+);
+
 export const describeCourses: KindDescriber = async (db, userId, itemIds) => {
+  const ids = valuesOf('id', itemIds);
   const [rows, owned] = await Promise.all([
-    db
-      .select({
-        id: courses.id,
-        title: courses.title,
-        priceCents: courses.priceCents,
-        imageUrl: courses.imageUrl,
-        status: courses.status,
-        requiredLevel: courses.requiredLevel,
-      })
-      .from(courses)
-      .where(inArray(courses.id, itemIds)),
-    userId === null
-      ? Promise.resolve([] as { courseId: number; source: string }[])
-      : db
-          .select({ courseId: enrollments.courseId, source: enrollments.source })
-          .from(enrollments)
-          .where(and(eq(enrollments.userId, userId), inArray(enrollments.courseId, itemIds))),
+    courseRows(db, itemIds.length).execute(ids),
+    userId === null ? Promise.resolve([] as { courseId: number; source: string }[]) : enrolledRows(db, itemIds.length).execute({ ...ids, userId }),
   ]);
   const enrolled = new Map(owned.map((r) => [r.courseId, r.source]));
   const level = rows.some((r) => r.requiredLevel > 0) ? await buyerLevel(db, userId) : 0;
@@ -146,27 +155,35 @@ export const describeCourses: KindDescriber = async (db, userId, itemIds) => {
  * bought, taken for free or granted; never to its own seller. A free one is refused by the cart's
  * and checkout's free rule (it is taken from its page instead).
  */
+const resourceRows = preparedPerCount((db, count) =>
+  db
+    .select({
+      id: resources.id,
+      title: resources.title,
+      priceCents: resources.priceCents,
+      imageUrl: resources.coverImageUrl,
+      status: resources.status,
+      sellerId: resources.sellerId,
+      sellerPublic: sql<number>`EXISTS (SELECT 1 FROM seller_profiles sp JOIN users su ON su.id = sp.user_id
+        WHERE sp.user_id = ${resources.sellerId} AND sp.status = 'approved' AND su.is_active = 1)`.mapWith(Number),
+    })
+    .from(resources)
+    .where(inArray(resources.id, placeholders('id', count)))
+    .prepare(),
+);
+const ownedResourceRows = preparedPerCount((db, count) =>
+  db
+    .select({ resourceId: resourceOwnerships.resourceId })
+    .from(resourceOwnerships)
+    .where(and(eq(resourceOwnerships.userId, sql.placeholder('userId')), inArray(resourceOwnerships.resourceId, placeholders('id', count))))
+    .prepare(),
+);
+
 export const describeResources: KindDescriber = async (db, userId, itemIds) => {
+  const ids = valuesOf('id', itemIds);
   const [rows, owned] = await Promise.all([
-    db
-      .select({
-        id: resources.id,
-        title: resources.title,
-        priceCents: resources.priceCents,
-        imageUrl: resources.coverImageUrl,
-        status: resources.status,
-        sellerId: resources.sellerId,
-        sellerPublic: sql<number>`EXISTS (SELECT 1 FROM seller_profiles sp JOIN users su ON su.id = sp.user_id
-          WHERE sp.user_id = ${resources.sellerId} AND sp.status = 'approved' AND su.is_active = 1)`.mapWith(Number),
-      })
-      .from(resources)
-      .where(inArray(resources.id, itemIds)),
-    userId === null
-      ? Promise.resolve([] as { resourceId: number }[])
-      : db
-          .select({ resourceId: resourceOwnerships.resourceId })
-          .from(resourceOwnerships)
-          .where(and(eq(resourceOwnerships.userId, userId), inArray(resourceOwnerships.resourceId, itemIds))),
+    resourceRows(db, itemIds.length).execute(ids),
+    userId === null ? Promise.resolve([] as { resourceId: number }[]) : ownedResourceRows(db, itemIds.length).execute({ ...ids, userId }),
   ]);
   const ownedIds = new Set(owned.map((r) => r.resourceId));
   const out = new Map<number, Purchasable>();

@@ -4,7 +4,7 @@ import { couponRedemptions, coupons, orderItems, orders } from '../../../../db/s
 import type { Db } from '../../platform/db.ts';
 import { insertSelection } from '../../platform/insert-select.ts';
 import { sqlNow } from '../../platform/sql-expressions.ts';
-import { bind, builtStatement, preparedOnce, sqlPrepared, type Bound } from '../prepared-batch.ts';
+import { bind, builtStatement, preparedOnce, preparedPerCount, sqlPrepared, valuesOf, type Bound } from '../prepared-batch.ts';
 import { oi, type BatchStatement } from './fulfilment.ts';
 
 /**
@@ -31,9 +31,6 @@ const thisOrder = sql<number>`(SELECT ${orders.id} FROM ${orders} WHERE ${orders
 const sameItems = (count: number) =>
   or(...Array.from({ length: count }, (_, i) => and(eq(oi.kind, sql.placeholder(`kind${i}`)), eq(oi.itemId, sql.placeholder(`item${i}`)))));
 
-/** Line counts whose cancellation is kept built; a larger cart's is built for its checkout. */
-const KEPT_LINE_COUNTS = 8;
-
 /** The buyer's orders this checkout replaced (cancelled with its reason). */
 const replacedOrders = (db: Db) =>
   db
@@ -42,7 +39,7 @@ const replacedOrders = (db: Db) =>
     .where(and(eq(orders.userId, p.userId), eq(orders.failureReason, p.replacedBy)));
 
 /** The buyer's older pending orders for any of these items end: one open checkout per item. */
-const buildCancelReplaced = (db: Db, count: number) =>
+const cancelReplaced = preparedPerCount((db, count) =>
   db
     .update(orders)
     .set({ status: 'cancelled', closedAt: sqlNow, failureReason: sql<string>`${p.replacedBy}`, updatedAt: sqlNow })
@@ -57,15 +54,8 @@ const buildCancelReplaced = (db: Db, count: number) =>
       ),
     )
     .returning({ id: orders.id, providerSessionId: orders.providerSessionId })
-    .prepare();
-const keptCancellations = preparedOnce(() => new Map<number, ReturnType<typeof buildCancelReplaced>>());
-function cancelReplaced(db: Db, count: number) {
-  if (count > KEPT_LINE_COUNTS) return buildCancelReplaced(db, count);
-  const kept = keptCancellations(db);
-  let prepared = kept.get(count);
-  if (!prepared) kept.set(count, (prepared = buildCancelReplaced(db, count)));
-  return prepared;
-}
+    .prepare(),
+);
 
 const releaseReplacedCoupons = preparedOnce((db) =>
   db
@@ -216,11 +206,14 @@ export function orderBatch(db: Db, input: OrderBatchInput): Bound<unknown>[] {
   const { number, userId, order, lines, newBuyer } = input;
   const replacedBy = `Replaced by order ${number}`;
   const common = { userId, number, replacedBy };
-  const items: Record<string, unknown> = {};
-  lines.forEach((l, i) => {
-    items[`kind${i}`] = l.type;
-    items[`item${i}`] = l.itemId;
-  });
+  const items = valuesOf(
+    'item',
+    lines.map((l) => l.itemId),
+    valuesOf(
+      'kind',
+      lines.map((l) => l.type),
+    ),
+  );
   return [
     ...(newBuyer?.statements.map(builtStatement) ?? []),
     bind(cancelReplaced(db, lines.length), { ...common, ...items }),
