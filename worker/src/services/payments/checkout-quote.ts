@@ -6,6 +6,7 @@ import type { Platform } from '../../platform/context.ts';
 import type { Db } from '../../platform/db.ts';
 import { describePurchasables, purchasableKey, type Purchasable } from '../purchasables.ts';
 import { expireOverdueSessions } from './pending.ts';
+import { preparedOnce } from '../prepared-batch.ts';
 import { getPaymentProvider } from './index.ts';
 import type { Quote, QuoteLine } from '../../../../shared/payments/checkout.ts';
 
@@ -32,6 +33,15 @@ export interface PricedQuote extends Quote {
   lineMetadata: ReadonlyMap<string, string>;
 }
 
+const cartLines = preparedOnce((db) =>
+  db
+    .select({ kind: cartItems.kind, itemId: cartItems.itemId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.userId, sql.placeholder('userId')))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    .prepare(),
+);
+
 /** The lines to price: the given items (merged by item), else the user's server cart. */
 async function requestedLines(db: Db, userId: number, items: RequestedItem[] | undefined): Promise<RequestedItem[]> {
   if (items) {
@@ -43,11 +53,7 @@ async function requestedLines(db: Db, userId: number, items: RequestedItem[] | u
     }
     return [...merged.values()];
   }
-  const rows = await db
-    .select({ kind: cartItems.kind, itemId: cartItems.itemId, quantity: cartItems.quantity })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const rows = await cartLines(db).execute({ userId });
   return rows.map((r) => ({ type: r.kind, itemId: r.itemId, quantity: r.quantity }));
 }
 

@@ -12,7 +12,7 @@ import { connectDestinationFor } from '../store/connect.ts';
 import { expireOverdueSessions, endPendingOrders } from './pending.ts';
 import { releaseStatements, type BatchStatement } from './fulfilment.ts';
 import { orderBatch } from './checkout-statements.ts';
-import { runBatch } from '../prepared-batch.ts';
+import { preparedOnce, runBatch } from '../prepared-batch.ts';
 import { getPaymentProvider, ProviderError } from './index.ts';
 import { loadOrderSummary } from './order-view.ts';
 import type { StartedCheckout } from '../../../../shared/payments/checkout.ts';
@@ -31,6 +31,16 @@ export const ITEM_UNAVAILABLE = 'Some items in your cart are not available. Plea
 export const PROVIDER_UNAVAILABLE = 'The payment provider could not be reached. Please try again.';
 export const COUPON_USAGE_LIMIT = COUPON_MESSAGES.usageLimit;
 export { FREE_ITEM, quoteCheckout, type RequestedItem } from './checkout-quote.ts';
+
+const buyerEmail = preparedOnce((db) => db.select({ email: users.email }).from(users).where(eq(users.id, sql.placeholder('userId'))).limit(1).prepare());
+/** The provider's session, on the order. */
+const setSession = preparedOnce((db) =>
+  db
+    .update(orders)
+    .set({ providerSessionId: sql<string>`${sql.placeholder('sessionId')}`, checkoutUrl: sql<string>`${sql.placeholder('checkoutUrl')}` })
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare(),
+);
 
 /** A coupon refusal at checkout: a limit reached is a conflict, anything else a bad code. */
 function couponRefusal(reason: string, limitReached: boolean): AppError {
@@ -82,7 +92,7 @@ export async function startCheckout(
   if (unavailable) throw conflict(input.items && quote.lines.length === 1 ? (unavailable.reasonMessage ?? ITEM_UNAVAILABLE) : ITEM_UNAVAILABLE);
   if (quote.couponError) throw couponRefusal(quote.couponError, quote.couponLimitReached);
 
-  const [buyer] = newBuyer ? [{ email: newBuyer.email }] : await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const [buyer] = newBuyer ? [{ email: newBuyer.email }] : await buyerEmail(db).execute({ userId });
   // The batch's answer to the cancellation of replaced orders follows the new buyer's statements.
   const accountStatements = newBuyer?.statements.length ?? 0;
   const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_MINUTES * 60_000);
@@ -179,10 +189,7 @@ export async function startCheckout(
     if (err instanceof ProviderError) throw new AppError(502, PROVIDER_UNAVAILABLE);
     throw err;
   }
-  await db
-    .update(orders)
-    .set({ providerSessionId: session.sessionId, checkoutUrl: session.checkoutUrl })
-    .where(eq(orders.id, orderId));
+  await setSession(db).execute({ orderId, sessionId: session.sessionId, checkoutUrl: session.checkoutUrl });
   const order = await loadOrderSummary(db, orderId);
   return { order: order!, checkoutUrl: session.checkoutUrl, sessionId: session.sessionId };
 }

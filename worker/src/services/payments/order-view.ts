@@ -1,6 +1,7 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { orderItems, orders, type OrderItemRow, type OrderRow } from '../../../../db/schema/commerce.ts';
 import type { Db } from '../../platform/db.ts';
+import { preparedOnce } from '../prepared-batch.ts';
 import { fulfillerOf } from './fulfilment.ts';
 import type { OrderItemView, OrderSummary } from '../../../../shared/payments/order-view.ts';
 
@@ -72,12 +73,14 @@ export async function summariesOf(db: Db, rows: readonly OrderRow[]): Promise<Or
   return rows.map((row) => toOrderSummary(row, byOrder.get(row.id) ?? []));
 }
 
+const orderById = preparedOnce((db) => db.select().from(orders).where(eq(orders.id, sql.placeholder('orderId'))).limit(1).prepare());
+const itemsOfOrder = preparedOnce((db) => db.select().from(orderItems).where(eq(orderItems.orderId, sql.placeholder('orderId'))).orderBy(asc(orderItems.id)).prepare());
+
 /** One order's summary, or null. Whose it is is the caller's check. */
 export async function loadOrderSummary(db: Db, orderId: number): Promise<OrderSummary | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  const [row] = await orderById(db).execute({ orderId });
   if (!row) return null;
-  const [summary] = await summariesOf(db, [row]);
-  return summary ?? null;
+  return toOrderSummary(row, await itemsOfOrder(db).execute({ orderId }));
 }
 
 /** A buyer's orders, newest first. */

@@ -3,6 +3,8 @@ import { orderItems, orders, type OrderRow } from '../../../../db/schema/index.t
 import { dollars, type OrderType } from '../../domain/orders.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { Platform } from '../../platform/context.ts';
+import type { Db } from '../../platform/db.ts';
+import { preparedOnce } from '../prepared-batch.ts';
 import { getPaymentProvider, getTestProvider } from './index.ts';
 import { testEvents } from './test-provider.ts';
 import { loadOrderSummary } from './order-view.ts';
@@ -35,11 +37,9 @@ export interface PendingPayment {
 
 const nowIso = () => new Date().toISOString();
 
-/** Sends the expiry event of the test provider's overdue sessions (of one buyer, or all). */
-export async function expireOverdueSessions(platform: Platform, userId?: number): Promise<void> {
-  const test = getTestProvider(platform);
-  if (!test) return;
-  const overdue = await platform.db
+/** The test provider's overdue pending orders, of every buyer or of one (`userId`). */
+const overdueOrders = (db: Db, ofBuyer: boolean) =>
+  db
     .select()
     .from(orders)
     .where(
@@ -47,11 +47,20 @@ export async function expireOverdueSessions(platform: Platform, userId?: number)
         // Through the partial index of pending orders by provider and expiry, not every pending order.
         eq(orders.status, 'pending'),
         eq(orders.provider, 'test'),
-        lte(orders.expiresAt, nowIso()),
-        userId === undefined ? undefined : eq(orders.userId, userId),
+        lte(orders.expiresAt, sql.placeholder('now')),
+        ofBuyer ? eq(orders.userId, sql.placeholder('userId')) : undefined,
       ),
     )
-    .limit(50);
+    .limit(50)
+    .prepare();
+const overdueOfAll = preparedOnce((db) => overdueOrders(db, false));
+const overdueOfBuyer = preparedOnce((db) => overdueOrders(db, true));
+
+/** Sends the expiry event of the test provider's overdue sessions (of one buyer, or all). */
+export async function expireOverdueSessions(platform: Platform, userId?: number): Promise<void> {
+  const test = getTestProvider(platform);
+  if (!test) return;
+  const overdue = await (userId === undefined ? overdueOfAll : overdueOfBuyer)(platform.db).execute({ now: nowIso(), userId });
   for (const order of overdue) {
     if (order.providerSessionId) await test.deliver(testEvents.expired(order));
     else await platform.db.batch([
