@@ -9,7 +9,7 @@ import { oi, type BatchStatement } from './fulfilment.ts';
 
 /**
  * The statements of the checkout's order batch (decision 0024), built once per database with
- * `sql.placeholder` values (decision 0073): each checkout binds its own values. The cancellation
+ * `sql.placeholder` values (decision 0074): each checkout binds its own values. The cancellation
  * of replaced orders names each item (`kind0`, `item0`, …): one statement per number of lines.
  */
 
