@@ -1,5 +1,6 @@
 import { CART_TYPE_MAX, MAX_MERGE_ITEMS, capQuantity, combineLines, type CartType } from '../../../worker/src/domain/cart.ts';
 import type { Cart, CartLine } from '../../../shared/cart.ts';
+import { CREDITS_SIGN_IN } from '../../../shared/practice.ts';
 
 /**
  * The guest cart (its localStorage form) and the one view both carts are shown through, without I/O:
@@ -36,9 +37,6 @@ export const serverType = (type: string): CartType => {
   const upper = type.toUpperCase();
   return upper === 'RESOURCE' || upper === 'FEEDBACK_CREDITS' ? upper : 'COURSE';
 };
-
-/** Feedback credits are for a course's enrolled learners: a visitor signs in to buy them (the API says the same). */
-export const GUEST_CREDITS_REFUSED = 'Feedback credits are for learners enrolled in the course: sign in to buy them.';
 
 /** The kinds a visitor's cart may hold: courses and resources (a pack of credits would be taken for its course). */
 export const guestMayHold = (type: string): boolean => serverType(type) !== 'FEEDBACK_CREDITS';
@@ -83,7 +81,7 @@ export function parseGuestCart(raw: string | null): GuestCartItem[] {
  * the guest cart may not hold is refused with the reason (thrown), never stored as another kind.
  */
 export function addGuestItem(items: readonly GuestCartItem[], input: AddInput): GuestCartItem[] {
-  if (!guestMayHold(input.type)) throw new Error(GUEST_CREDITS_REFUSED);
+  if (!guestMayHold(input.type)) throw new Error(CREDITS_SIGN_IN);
   const id = guestLineId(input.type, input.itemId);
   const added = Math.max(1, Math.floor(input.quantity ?? 1) || 1);
   const existing = items.find((i) => i.id === id);

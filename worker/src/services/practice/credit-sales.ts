@@ -7,7 +7,7 @@ import { insertSelection } from '../../platform/insert-select.ts';
 import { instructorRefundStatement, instructorSaleStatement } from '../bookings/instructor-ledger.ts';
 import { linesOf, o, oi, type Fulfiller } from '../payments/fulfilment.ts';
 import { MAX_QUANTITY, REASON_MESSAGES, type KindDescriber, type Purchasable } from '../purchasables.ts';
-import { FEEDBACK_NOT_OFFERED } from '../../../../shared/practice.ts';
+import { CREDITS_SIGN_IN, FEEDBACK_NOT_OFFERED } from '../../../../shared/practice.ts';
 import { feedbackCreditsTitle } from '../../../../shared/course-feedback-settings.ts';
 
 /**
@@ -25,7 +25,7 @@ import { feedbackCreditsTitle } from '../../../../shared/course-feedback-setting
  */
 
 export const CREDITS_NOT_ENROLLED = 'Enrol in this course to buy feedback credits for it.';
-export const CREDITS_SIGN_IN = 'Feedback credits are for learners enrolled in the course: sign in to buy them.';
+export { CREDITS_SIGN_IN };
 export const OWN_COURSE_CREDITS = 'This is your own course: you answer its takes.';
 export const CREDITS_ALL_USED = (title: string) =>
   `Every credit of “${title}” is used: nothing is left to take back, so that line cannot be refunded. Refund other lines, or an amount alone.`;
