@@ -47,8 +47,7 @@ export const PRACTICE_NEEDS_ENROLMENT = 'Enrol in this course to practise its le
 export const FEEDBACK_NOT_OFFERED = 'This course does not offer feedback on takes.';
 export const NO_REVIEWS_LEFT = 'You have used the reviews included with this course.';
 export const NO_CREDITS_LEFT = 'You have no feedback credits left for this course. Buy a pack to ask for feedback.';
-/** A visitor (no account) is refused credits: they are for the course's enrolled learners. */
-export const CREDITS_SIGN_IN = 'Feedback credits are for learners enrolled in the course: sign in to buy them.';
+export { CREDITS_SIGN_IN } from './feedback-credits.ts';
 export const ALREADY_SUBMITTED = 'This take is already sent for feedback.';
 export const WRITE_A_QUESTION = 'Write what you would like feedback on';
 export const FEEDBACK_NOT_FOUND = 'Feedback request not found';

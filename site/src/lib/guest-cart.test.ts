@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cart } from '../../../shared/cart.ts';
 import { cartLabel, storedGuestCount } from '../islands/cart-badge.ts';
-import { CREDITS_SIGN_IN } from '../../../shared/practice.ts';
+import { CREDITS_SIGN_IN } from '../../../shared/feedback-credits.ts';
 import {
   addGuestItem,
   guestModeOn,

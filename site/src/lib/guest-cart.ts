@@ -1,6 +1,6 @@
 import { CART_TYPE_MAX, MAX_MERGE_ITEMS, capQuantity, combineLines, type CartType } from '../../../worker/src/domain/cart.ts';
 import type { Cart, CartLine } from '../../../shared/cart.ts';
-import { CREDITS_SIGN_IN } from '../../../shared/practice.ts';
+import { CREDITS_SIGN_IN } from '../../../shared/feedback-credits.ts';
 
 /**
  * The guest cart (its localStorage form) and the one view both carts are shown through, without I/O:
