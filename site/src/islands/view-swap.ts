@@ -40,6 +40,13 @@ export interface ViewSwap {
  */
 export function viewFetcher(root: HTMLElement, name: string): { fetch(url: URL): Promise<Document | null> } {
   let controller: AbortController | null = null;
+  // A click on a link that leaves the list (a card, a course) drops the view under way: putting its
+  // address in the history while the browser leaves would cancel the person's navigation.
+  root.addEventListener('click', (e) => {
+    const link = (e.target as Element | null)?.closest<HTMLAnchorElement>('a[href]');
+    if (!link || link.hasAttribute(`data-${name}-link`) || link.target === '_blank' || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    controller?.abort();
+  });
   return {
     async fetch(url: URL): Promise<Document | null> {
       controller?.abort();
@@ -55,7 +62,7 @@ export function viewFetcher(root: HTMLElement, name: string): { fetch(url: URL):
         location.assign(url.href);
         throw err;
       }
-      return mine === controller ? doc : null;
+      return mine === controller && !mine.signal.aborted ? doc : null;
     },
   };
 }
