@@ -17,3 +17,4 @@ export * from './audit.ts';
 export * from './notification-preferences.ts';
 export * from './stat-totals.ts';
 export * from './practice.ts';
+export * from './community.ts';

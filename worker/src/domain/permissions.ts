@@ -47,6 +47,10 @@ export const ACTIONS = [
   // The practice room's reports (decision 0070): the queue of reported takes, notes and replies,
   // dismissed or hidden, audited.
   'practice.moderate',
+  // The community's questions and answers (decision 0075): the queue of reported and held posts,
+  // hide / restore / delete any post, suspend a member from posting; each audited. A page's owner
+  // hides posts on their own page without it (checked where the post is read).
+  'community.moderate',
   // The curriculum store and its sellers (decision 0029).
   'curriculum.manage',
   'resources.manage',
@@ -109,6 +113,7 @@ const CURRICULUM_ADMIN: readonly Action[] = [
   'resource_categories.manage',
   'sellers.manage',
   'store.settings',
+  'community.moderate',
   'diagnostics.read',
 ];
 
@@ -157,6 +162,7 @@ const DENIAL_MESSAGES: Partial<Record<Action, string>> = {
   'enrollments.remove_purchased': 'Only an admin can remove an enrolment the learner paid for (by an order or a plan), with the refund it may need.',
   'certificates.issue': "Only an admin or the course's instructor can issue its certificates.",
   'feedback.answer': "Only the course's instructors and admins can answer feedback requests.",
+  'community.moderate': 'Only admins and curriculum admins can moderate the community.',
 };
 
 export function denialMessage(action: Action): string {
