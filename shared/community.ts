@@ -262,3 +262,10 @@ export interface CommunitySuspensionView {
   by: { id: number; name: string } | null;
   created_at: string;
 }
+
+/** Where a thread is read: the lesson's page, the resource's page or the profile, opened at the question. */
+export function communityThreadUrl(q: { id: number; target_kind: CommunityTarget; target_id: number; course_id: number | null; module_id?: number | null }): string {
+  if (q.target_kind === 'lesson') return `/courses/${q.course_id}/modules/${q.module_id}/lessons/${q.target_id}?question=${q.id}#questions`;
+  if (q.target_kind === 'resource') return `/curriculum/${q.target_id}?question=${q.id}#questions`;
+  return `/instructors/${q.target_id}?question=${q.id}#questions`;
+}
