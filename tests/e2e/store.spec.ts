@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { alternateImagePath } from '../../site/src/lib/image-url.ts';
+import { alternateImagePath } from '../../site/src/lib/image-fallback.ts';
 import { seriousViolations } from './commerce-fixtures.ts';
 import { expect, registerUser, test } from './fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ImgHTMLAttributes, type ReactNode } from 'react';
-import { imageFallbackChain } from '../lib/image-url.ts';
+import { imageFallbackChain } from '../lib/image-fallback.ts';
 import './file-uploader.css';
 
 export interface ImageDisplayProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'onLoad' | 'onError'> {

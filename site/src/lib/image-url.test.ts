@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  alternateImagePath,
-  DEFAULT_IMAGES,
-  defaultImage,
-  imageFallbackChain,
-  imageUrl,
-  PLACEHOLDER_IMAGE,
-} from './image-url.ts';
+import { alternateImagePath, imageFallbackChain } from './image-fallback.ts';
+import { DEFAULT_IMAGES, defaultImage, imageUrl, PLACEHOLDER_IMAGE } from './image-url.ts';
 
 const now = 1_700_000_000_000;
 

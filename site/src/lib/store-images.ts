@@ -4,7 +4,8 @@
  * walks the rest of the chain: the alternate path (a resource image swaps between /uploads/ and
  * /uploads/resources/), then the absolute-URL attempt, then the default image. Pure.
  */
-import { DEFAULT_IMAGES, imageFallbackChain, imageUrl } from './image-url.ts';
+import { imageFallbackChain } from './image-fallback.ts';
+import { DEFAULT_IMAGES, imageUrl } from './image-url.ts';
 
 export const DEFAULT_RESOURCE_IMAGE = DEFAULT_IMAGES.resource;
 export const DEFAULT_SELLER_IMAGE = DEFAULT_IMAGES.seller;
