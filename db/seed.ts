@@ -8,6 +8,7 @@ import { passwordSchema, usernameSchema } from '../worker/src/schemas/auth.ts';
 import { grantRoleByUsername } from '../worker/src/services/accounts.ts';
 import { ensureDefaultCertificateTemplate } from '../worker/src/services/certificates.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoEmail, type DemoAccount } from './seed-accounts.ts';
+import { seedDemoCommunity } from './seed-community.ts';
 import { seedDemoConnect } from './seed-connect.ts';
 import { seedDemoCourses } from './seed-courses.ts';
 import { backfillDemoImages, demoPortraitUrl, seedDemoImageUploads } from './seed-images.ts';
@@ -155,6 +156,8 @@ export async function seedDemoData(db: Db, options: { logins?: boolean } = {}): 
   await seedDemoSubscriptions(db);
   // Connect & Book: published instructors, lesson types, hours, packages, bookings and reviews (db/seed-connect.ts).
   await seedDemoConnect(db);
+  // The community's questions and answers on a lesson, a resource and a profile (db/seed-community.ts).
+  await seedDemoCommunity(db);
   return true;
 }
 

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkoutCreation, CONNECTIONS, deepestPage, PAGE_KB, percentile, READS, THROUGHPUT, throughput, time, type Timed } from './bench/scale-requests.ts';
+import { checkoutCreation, communityReads, CONNECTIONS, deepestPage, PAGE_KB, percentile, READS, THROUGHPUT, throughput, time, type Read, type Timed } from './bench/scale-requests.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 // `npm run bench:scale`: what requests cost on a database grown to a successful platform's size
@@ -122,6 +122,8 @@ async function exportOnce(server: Server, path: string, adminToken: string): Pro
 
 interface Measured {
   reads: Map<string, Timed>;
+  /** The community's reads, by the ids of this database (their names are the same on both). */
+  community: Read[];
   exports: Map<string, ExportRun>;
   healthUnderLoad: { p50: number; p99: number };
   churn: Churn;
@@ -206,6 +208,12 @@ async function measure(dataDir: string): Promise<Measured> {
       // A deep page may take long where paging is by offset: fewer samples.
       reads.set(read.name, await step(read.name, () => time(`${server.base}${path}`, headers, read.deepest ? Math.ceil(SAMPLES / 4) : SAMPLES)));
     }
+    // The community (decision 0075): the busy lesson's lists, a deep keyset page, a thread, the search and the counts.
+    const community = await communityReads(server.base, { authorization: `Bearer ${tokens.student}` });
+    for (const read of community) {
+      const headers = { authorization: `Bearer ${tokens[read.as ?? 'student']}` };
+      reads.set(read.name, await step(read.name, () => time(`${server.base}${read.path}`, headers, SAMPLES)));
+    }
     const exports = new Map<string, ExportRun>();
     for (const exp of EXPORTS) exports.set(exp.name, await step(`${exp.name} export`, () => exportOnce(server, exp.path, tokens.admin)));
     // /api/health while the admin dashboard's year is read over and over and the orders export runs.
@@ -238,7 +246,7 @@ async function measure(dataDir: string): Promise<Measured> {
       const asked = path.endsWith('?page=last') ? await deepestPage(server.base, path.replace('?page=last', ''), {}, 'last') : path;
       rates.set(path, await step(`${path} at ${CONNECTIONS} connections`, () => throughput(`${server.base}${asked}`)));
     }
-    return { reads, exports, healthUnderLoad: health, churn, checkouts, rates, loop: { maxMs: worst[0]?.[1] ?? 0, worst: worst.slice(0, 4) } };
+    return { reads, community, exports, healthUnderLoad: health, churn, checkouts, rates, loop: { maxMs: worst[0]?.[1] ?? 0, worst: worst.slice(0, 4) } };
   } finally {
     await stopServer(server);
   }
@@ -305,7 +313,7 @@ const SAME_ANSWER = 0.5;
 console.log(
   `\n${'read'.padEnd(34)} ${'demo p50'.padStart(8)} ${'p99'.padStart(7)} ${'large p50'.padStart(9)} ${'p99'.padStart(7)} ${'ratio'.padStart(6)} ${'first'.padStart(7)} ${'KB demo'.padStart(8)} ${'large'.padStart(6)}  target: p50 ≤ ${P50_MS}, p99 ≤ ${P99_MS} ms, ratio ≤ ${RATIO} (n/a where the demo shows under ${SAME_ANSWER * 100} % of it); a page ≤ ${PAGE_KB} KB`,
 );
-for (const read of READS) {
+for (const read of [...READS, ...large.community]) {
   const d = demo.reads.get(read.name)!;
   const l = large.reads.get(read.name)!;
   const ratio = l.p50 / Math.max(d.p50, 0.1);

@@ -66,7 +66,7 @@ describe('the sidebar follows the area of the page', () => {
 
   it('lists only the entries the permission table lets the roles use', () => {
     const curriculum = sidebarFor(['CURRICULUM_ADMIN'], '/admin/resources');
-    expect(labels(curriculum.items)).toEqual(['Dashboard', 'Resources', 'Resource Categories', 'Curriculum', 'Sellers', 'Settings']);
+    expect(labels(curriculum.items)).toEqual(['Dashboard', 'Resources', 'Resource Categories', 'Curriculum', 'Sellers', 'Community', 'Settings']);
     // A Connect & Book instructor who teaches no course: the bookings part of the instructor menu.
     expect(labels(sidebarFor(['BOOKING_PROFESSIONAL'], '/instructor/bookings').items)).toEqual(['Availability', 'Bookings', 'Settings']);
   });

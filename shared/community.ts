@@ -24,6 +24,9 @@ export type CommunityPostStatus = (typeof COMMUNITY_POST_STATUSES)[number];
 
 export const COMMUNITY_SORTS = ['newest', 'helpful', 'unanswered'] as const;
 export type CommunitySort = (typeof COMMUNITY_SORTS)[number];
+/** A course's questions over all its lessons (and their search): newest first, or only the unanswered. */
+export const COMMUNITY_COURSE_SORTS = ['newest', 'unanswered'] as const;
+export type CommunityCourseSort = (typeof COMMUNITY_COURSE_SORTS)[number];
 
 export const COMMUNITY_REPORT_REASONS = ['spam', 'abuse', 'off_topic', 'other'] as const;
 export type CommunityReportReason = (typeof COMMUNITY_REPORT_REASONS)[number];
@@ -157,6 +160,8 @@ export interface CommunityQuestionView extends CommunityPostView {
   last_activity_at: string;
   /** The reader may accept an answer (the asker or the target's owner). */
   can_accept: boolean;
+  /** In a list over several lessons (a course's questions): the question's lesson and its thread's address. */
+  place?: { title: string; url: string };
 }
 
 export interface CommunityAnswerView extends CommunityPostView {

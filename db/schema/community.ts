@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ALL_WRITES, versionTriggers } from './content-version-triggers.ts';
 import { courses } from './courses.ts';
 import { users } from './users.ts';
 import {
@@ -147,21 +148,26 @@ export const communityReports = sqliteTable(
  * A member's standing in the community: whether their posts still wait for approval (until one is
  * approved), a suspension from posting, and the daily digest choice.
  */
-export const communityMembers = sqliteTable('community_members', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  /** Posts a moderator approved, or that were published without a hold; > 0 ends the first-post hold. */
-  approvedPosts: integer('approved_posts').notNull().default(0),
-  suspendedUntil: text('suspended_until'),
-  suspendedReason: text('suspended_reason'),
-  suspendedBy: integer('suspended_by').references(() => users.id, { onDelete: 'set null' }),
-  suspendedAt: text('suspended_at'),
-  /** Community emails gathered into one a day instead of one per post. */
-  emailDigest: integer('email_digest', { mode: 'boolean' }).notNull().default(false),
-  /** The newest community notice the last digest carried. */
-  digestSentAt: text('digest_sent_at'),
-});
+export const communityMembers = sqliteTable(
+  'community_members',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Posts a moderator approved, or that were published without a hold; > 0 ends the first-post hold. */
+    approvedPosts: integer('approved_posts').notNull().default(0),
+    suspendedUntil: text('suspended_until'),
+    suspendedReason: text('suspended_reason'),
+    suspendedBy: integer('suspended_by').references(() => users.id, { onDelete: 'set null' }),
+    suspendedAt: text('suspended_at'),
+    /** Community emails gathered into one a day instead of one per post. */
+    emailDigest: integer('email_digest', { mode: 'boolean' }).notNull().default(false),
+    /** When the member's last digest was sent (one a day at most), or when they chose the digest. */
+    digestSentAt: text('digest_sent_at'),
+  },
+  // The moderators' list of suspended members, by the end of their suspension (keyset on until, member).
+  (t) => [index('community_members_suspended_idx').on(t.suspendedUntil, t.userId).where(sql`${t.suspendedUntil} IS NOT NULL`)],
+);
 
 /**
  * Running totals of visible questions and of those without a visible answer, per scope: a lesson,
@@ -195,6 +201,31 @@ export const communityDigestItems = sqliteTable(
   },
   (t) => [index('community_digest_items_user_idx').on(t.userId, t.id)],
 );
+
+/**
+ * The public pages' questions (decision 0075): a post on a resource moves the store's version, one
+ * on an instructor's profile the connect version — when it appears, changes (text, status,
+ * accepted answer) or goes. Votes, reply and answer counts and the thread's last activity are
+ * counters (decision 0040): an answer's own write moves the version its count follows.
+ */
+const communityCounters = [communityPosts.voteCount, communityPosts.replyCount, communityPosts.answerCount, communityPosts.lastActivityAt];
+const onTarget = (kind: 'resource' | 'instructor') => ({ insert: `NEW.target_kind = '${kind}'`, update: `NEW.target_kind = '${kind}'`, delete: `OLD.target_kind = '${kind}'` });
+export const communityVersionTriggers = versionTriggers(
+  { table: communityPosts, scopes: ['store'], events: ALL_WRITES, update: { except: communityCounters }, when: onTarget('resource') },
+  { table: communityPosts, scopes: ['connect'], events: ALL_WRITES, update: { except: communityCounters }, when: onTarget('instructor') },
+);
+
+/**
+ * The posts whose notices went out: a post is announced once, when it becomes visible (at posting or
+ * at approval); the fan-out's batch writes this row last and every notice of the batch is guarded by
+ * its absence, so a replayed or racing announcement writes nothing.
+ */
+export const communityAnnouncements = sqliteTable('community_announcements', {
+  postId: integer('post_id')
+    .primaryKey()
+    .references(() => communityPosts.id, { onDelete: 'cascade' }),
+  createdAt: text('created_at').notNull().default(now),
+});
 
 export type CommunityPostRow = typeof communityPosts.$inferSelect;
 export type CommunityReportRow = typeof communityReports.$inferSelect;

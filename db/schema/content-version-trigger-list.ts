@@ -9,6 +9,8 @@ import {
   categories,
   certificates,
   certificateTemplates,
+  communityPosts,
+  communityTotals,
   contentVersions,
   courseReviews,
   courses,
@@ -57,9 +59,9 @@ export const VERSIONED_READS: Readonly<Record<VersionScope, readonly SQLiteTable
   // Age groups and levels are reference lists no answer reads today; their triggers are kept.
   catalog: [courses, modules, lessons, quizzes, quizQuestions, categories, ageGroups, levels, users, userRoles, courseReviews],
   certificates: [certificates, certificateTemplates, courses, users],
-  store: [resources, resourceFiles, resourceReviews, resourceCategories, sellerProfiles, users],
+  store: [resources, resourceFiles, resourceReviews, resourceCategories, sellerProfiles, users, communityPosts],
   plans: [subscriptionPlans],
-  connect: [danceStyles, instructorProfiles, instructorStyles, lessonTypes, lessonPackages, instructorReviews, availabilityRules, availabilityOverrides, users],
+  connect: [danceStyles, instructorProfiles, instructorStyles, lessonTypes, lessonPackages, instructorReviews, availabilityRules, availabilityOverrides, users, communityPosts],
   accounts: [users, userRoles, sessions],
 };
 
@@ -90,6 +92,11 @@ export const UNVERSIONED_READS: readonly UnversionedRead[] = [
     table: statTotals,
     scopes: ['store'],
     reason: 'running totals (how many resources a store facet lists) kept by triggers from resources, whose listing changes move the version',
+  },
+  {
+    table: communityTotals,
+    scopes: ['store', 'connect'],
+    reason: "a public page's question counts, running totals kept by triggers from community_posts, whose writes on the page's target move the version",
   },
   {
     table: bookings,

@@ -137,6 +137,51 @@ export const READS: Read[] = [
   { name: 'resources, last page', path: '/api/resources', deepest: 'last' },
 ];
 
+/** The demo course whose first lesson carries the community's busy question list (scripts/grow: 5,000 questions at factor 1). */
+const COMMUNITY_COURSE = 'Foundations of Classical Ballet Teaching';
+/** How many keyset pages a deep community page is followed to (5,000 questions are 250 pages of 20). */
+const COMMUNITY_DEEP_PAGES = 250;
+
+async function getJson<T>(url: string, headers: Record<string, string>): Promise<T> {
+  const res = await fetch(url, { headers });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * The community's reads (decision 0075) on the busy lesson, as the demo learner reads them (the
+ * seller's waiting line as the seller): its question list by each sort, the deepest keyset page
+ * (followed by its `next` tokens), the oldest question's thread (at factor 1, 300 answers), the
+ * course's search and its outline counts. Their paths name the database's own ids, read here.
+ */
+export async function communityReads(base: string, student: Record<string, string>): Promise<Read[]> {
+  const enrolments = await getJson<{ course?: { id: number; title: string }; course_id?: number; courseId?: number }[] | { data: { course?: { id: number; title: string } }[] }>(`${base}/api/enrollments`, student);
+  const list = Array.isArray(enrolments) ? enrolments : enrolments.data;
+  const courseId = list.map((e) => e.course).find((c) => c?.title === COMMUNITY_COURSE)?.id;
+  if (!courseId) throw new Error(`The demo student is not enrolled in ${COMMUNITY_COURSE}.`);
+  const player = await getJson<{ modules: { lessons: { id: number }[] }[] }>(`${base}/api/learn/courses/${courseId}`, student);
+  const lessonId = player.modules[0]!.lessons[0]!.id;
+  const listPath = (sort: string) => `/api/community/questions?target_kind=lesson&target_id=${lessonId}&sort=${sort}`;
+  let deep = listPath('newest');
+  let oldest: number | null = null;
+  for (let i = 0; i < COMMUNITY_DEEP_PAGES; i++) {
+    const page = await getJson<{ data: { id: number }[]; next: string | null }>(`${base}${deep}`, student);
+    oldest = page.data.at(-1)?.id ?? oldest;
+    if (!page.next) break;
+    deep = `${listPath('newest')}&cursor=${encodeURIComponent(page.next)}`;
+  }
+  return [
+    { name: 'community: a lesson, newest', path: listPath('newest'), as: 'student' },
+    { name: 'community: a lesson, helpful', path: listPath('helpful'), as: 'student' },
+    { name: 'community: a lesson, unanswered', path: listPath('unanswered'), as: 'student' },
+    { name: 'community: the deepest keyset page', path: deep, as: 'student' },
+    { name: 'community: a thread', path: `/api/community/questions/${oldest}`, as: 'student' },
+    { name: "community: a course's search", path: `/api/community/courses/${courseId}/questions?q=turnout`, as: 'student' },
+    { name: "community: a course's counts", path: `/api/community/courses/${courseId}/counts`, as: 'student' },
+    { name: "community: a seller's waiting line", path: '/api/community/waiting?scope=selling', as: 'seller' },
+  ];
+}
+
 /**
  * The public reads timed at 10 connections, each for THROUGHPUT_MS. `page=last` is each database's
  * own last page (the demo's page 50 would be an empty answer, not the same read).

@@ -5,6 +5,7 @@ import { createAdmin, signIn } from '../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import type { AdminDashboard } from '../../shared/dashboards/admin.ts';
 import { recountStatTotals } from '../../worker/src/services/stats/rebuild.ts';
+import { recountCommunityTotals } from '../../worker/src/services/community/recount.ts';
 import { growDatabase } from './grow.ts';
 import { growPlan } from './plan.ts';
 
@@ -36,6 +37,18 @@ describe('growDatabase', () => {
     const kept = await t.db.all<{ metric: string; day: string; value: number }>(sql`SELECT metric, day, value FROM stat_totals WHERE value <> 0 ORDER BY metric, day`);
     const recounted = await t.db.all<{ metric: string; day: string; value: number }>(sql`SELECT metric, day, value FROM (${recountStatTotals}) WHERE value <> 0 ORDER BY metric, day`);
     expect(kept).toEqual(recounted);
+    // The community: every post, the busy lesson's questions, and its totals equal to a recount.
+    expect(await count(`community_posts WHERE author_id >= (SELECT min(id) FROM users WHERE username LIKE 'grown%')`)).toBe(
+      plan.communityQuestions + plan.communityAnswers + plan.communityReplies,
+    );
+    const [busy] = await t.db.all<{ n: number; lesson: number }>(
+      sql`SELECT count(*) AS n, target_id AS lesson FROM community_posts WHERE kind = 'question' AND target_kind = 'lesson' GROUP BY target_id ORDER BY n DESC LIMIT 1`,
+    );
+    expect(Number(busy!.n)).toBeGreaterThanOrEqual(plan.busyLessonQuestions);
+    const communityKept = await t.db.all(sql`SELECT scope_kind, scope_id, questions, unanswered FROM community_totals WHERE questions <> 0 ORDER BY scope_kind, scope_id`);
+    const communityRecounted = await t.db.all(sql`SELECT scope_kind, scope_id, questions, unanswered FROM (${recountCommunityTotals}) ORDER BY scope_kind, scope_id`);
+    expect(communityKept.length).toBeGreaterThan(50);
+    expect(communityKept).toEqual(communityRecounted);
   });
 
   it('grows a database the dashboards read: revenue, orders and bookings in the window', async () => {

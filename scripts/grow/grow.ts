@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../worker/src/domain/password.ts';
 import type { Db } from '../../worker/src/platform/db.ts';
 import { rebuildStatTotals } from '../../worker/src/services/stats/rebuild.ts';
+import { rebuildCommunityCounters } from '../../worker/src/services/community/recount.ts';
 import type { GrowPlan } from './plan.ts';
+import { DEMO_COMMUNITY_COURSE } from '../../db/seed-community.ts';
 import { growStatements, type GrowContext } from './statements.ts';
 
 /**
@@ -15,7 +17,10 @@ export async function growDatabase(db: Db, plan: GrowPlan, log: (line: string) =
   if (Number(grown?.n) > 0) throw new Error('This database is grown already: start from an empty one.');
   const context = await contextOf(db, plan);
   const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
-  const triggers = await db.all<{ name: string; sql: string }>(sql`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'stat\\_%' ESCAPE '\\'`);
+  // (The community's counters too: a million posts are counted once, after.)
+  const triggers = await db.all<{ name: string; sql: string }>(
+    sql`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND (name LIKE 'stat\\_%' ESCAPE '\\' OR name LIKE 'community\\_%' ESCAPE '\\')`,
+  );
   for (const t of triggers) await db.run(sql.raw(`DROP TRIGGER ${t.name}`));
   try {
     for (const { name, statement } of growStatements(context)) {
@@ -29,6 +34,9 @@ export async function growDatabase(db: Db, plan: GrowPlan, log: (line: string) =
   const at = performance.now();
   const figures = await rebuildStatTotals(db);
   log(`  ${'running totals'.padEnd(22)} ${String(figures).padStart(9)} rows  ${seconds(at)}`);
+  const counted = performance.now();
+  const totals = await rebuildCommunityCounters(db);
+  log(`  ${'community totals'.padEnd(22)} ${String(totals).padStart(9)} rows  ${seconds(counted)}`);
 }
 
 async function contextOf(db: Db, plan: GrowPlan): Promise<GrowContext> {
@@ -45,16 +53,28 @@ async function contextOf(db: Db, plan: GrowPlan): Promise<GrowContext> {
   const categories = await db.all<{ id: number }>(sql`SELECT id FROM resource_categories ORDER BY id`);
   const plans = await db.all<{ id: number; monthly: number; yearly: number }>(sql`SELECT id, monthly_price_cents AS monthly, yearly_price_cents AS yearly
     FROM subscription_plans WHERE monthly_price_cents > 0 ORDER BY level`);
-  if (instructors.length === 0 || categories.length === 0 || plans.length === 0) throw new Error('The demo seed is incomplete: no instructors, categories or paid plans.');
+  // The community's busy lesson: the demo ballet course's first (the demo student learns it).
+  const [busy] = await db.all<{ id: number; courseId: number }>(sql`SELECT l.id AS id, m.course_id AS courseId FROM lessons l JOIN modules m ON m.id = l.module_id
+    JOIN courses c ON c.id = m.course_id WHERE c.title = ${DEMO_COMMUNITY_COURSE} ORDER BY m.position, l.position LIMIT 1`);
+  if (instructors.length === 0 || categories.length === 0 || plans.length === 0 || !busy) throw new Error('The demo seed is incomplete: no instructors, categories, paid plans or ballet course.');
   const today = new Date();
   return {
     plan,
     anchor: new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())).toISOString(),
     passwordHash: await hashPassword(crypto.randomUUID()),
-    base: { users: await max('users'), courses: await max('courses'), resources: await max('resources'), orders: await max('orders'), subscriptions: await max('subscriptions') },
+    base: {
+      users: await max('users'),
+      courses: await max('courses'),
+      resources: await max('resources'),
+      orders: await max('orders'),
+      subscriptions: await max('subscriptions'),
+      lessons: await max('lessons'),
+      communityPosts: await max('community_posts'),
+    },
     ids: { student: await idOf('student'), seller: await idOf('seller'), admin: await idOf('admin'), instructorAdmin: await idOf('instructor_admin') },
     instructors: instructors.map((i) => ({ userId: Number(i.userId), lessonTypeId: Number(i.lessonTypeId) })),
     categoryIds: categories.map((c) => Number(c.id)),
     plans: plans.map((p) => ({ id: Number(p.id), monthly: Number(p.monthly), yearly: Number(p.yearly) })),
+    busyLesson: { id: Number(busy.id), courseId: Number(busy.courseId) },
   };
 }

@@ -26,6 +26,17 @@ export interface GrowPlan {
   notifications: number;
   /** Notices of the demo `student`, within `notifications`. */
   studentNotifications: number;
+  /**
+   * The community (decision 0075): questions on grown lessons, resources and profiles, answers to
+   * every other question (the rest wait for one), replies under answers, upvotes; of the questions,
+   * those on one busy lesson of the demo ballet course (the first ones), and a thread's answers.
+   */
+  communityQuestions: number;
+  communityAnswers: number;
+  communityReplies: number;
+  communityVotes: number;
+  busyLessonQuestions: number;
+  busyThreadAnswers: number;
 }
 
 const SIZE: GrowPlan = {
@@ -45,6 +56,13 @@ const SIZE: GrowPlan = {
   audit: 1_000_000,
   notifications: 500_000,
   studentNotifications: 5_000,
+  // 1,000,000 posts in all.
+  communityQuestions: 400_000,
+  communityAnswers: 500_000,
+  communityReplies: 100_000,
+  communityVotes: 200_000,
+  busyLessonQuestions: 5_000,
+  busyThreadAnswers: 300,
 };
 
 /** The plan at `factor` (1: the full size); counts never fall below what the shapes need. */
@@ -64,6 +82,12 @@ export function growPlan(factor: number): GrowPlan {
     audit: scale(SIZE.audit, 50),
     notifications: scale(SIZE.notifications, 50),
     studentNotifications: scale(SIZE.studentNotifications, 10),
+    communityQuestions: scale(SIZE.communityQuestions, 200),
+    communityAnswers: scale(SIZE.communityAnswers, 200),
+    communityReplies: scale(SIZE.communityReplies, 50),
+    communityVotes: scale(SIZE.communityVotes, 50),
+    busyLessonQuestions: scale(SIZE.busyLessonQuestions, 50),
+    busyThreadAnswers: scale(SIZE.busyThreadAnswers, 30),
   };
 }
 

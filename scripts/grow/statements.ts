@@ -17,13 +17,15 @@ export interface GrowContext {
   /** One password hash for every grown account (they are not meant to sign in). */
   passwordHash: string;
   /** The largest id of each table before growing: grown row n has id base + n. */
-  base: { users: number; courses: number; resources: number; orders: number; subscriptions: number };
+  base: { users: number; courses: number; resources: number; orders: number; subscriptions: number; lessons: number; communityPosts: number };
   ids: { student: number; seller: number; admin: number; instructorAdmin: number };
   /** Published instructors and the first active lesson type of each. */
   instructors: { userId: number; lessonTypeId: number }[];
   categoryIds: number[];
   /** Paid plans: id, monthly and yearly price. */
   plans: { id: number; monthly: number; yearly: number }[];
+  /** The community's busy lesson (the demo ballet course's first) and its course. */
+  busyLesson: { id: number; courseId: number };
 }
 
 const TWO_YEARS_S = 2 * 365 * 86_400;
@@ -217,6 +219,66 @@ export function growStatements(c: GrowContext): { name: string; statement: SQL }
           ${pick(['receipt', 'enrolment', 'resource_sold'], 'i')}, 'Notice number ' || i, 'Something happened on DRX.', '/dashboard',
           CASE WHEN i % 3 = 0 THEN at END, at
         FROM (SELECT i, ${before(anchor, spread(7727))} AS at FROM seq)`,
+    },
+    ...communityStatements(c),
+  ];
+}
+
+const TOPICS = ['turnout', 'musicality', 'counts', 'spotting', 'balance', 'port de bras', 'warm-up', 'stretching'];
+
+/**
+ * The community (decision 0075): questions (the busy lesson's first, then grown lessons, resources
+ * and profiles; one in fifty held for a moderator), answers to every other question (the busy
+ * thread's first), replies under answers, upvotes. Counters and totals are recounted after (grow.ts).
+ */
+function communityStatements(c: GrowContext): { name: string; statement: SQL }[] {
+  const { plan, anchor, base } = c;
+  const user = (index: string) => `(${base.users} + 1 + (${index}) % ${plan.users})`;
+  const grownLessons = plan.courses * plan.modulesPerCourse * plan.lessonsPerModule;
+  const k = c.instructors.length;
+  const instructorOf = sql.raw(`CASE i % ${k} ${c.instructors.map((x, n) => `WHEN ${n} THEN ${x.userId}`).join(' ')} END`);
+  const questions = plan.communityQuestions;
+  const firstQuestion = base.communityPosts + 1;
+  const firstAnswer = firstQuestion + questions;
+  // Answers go to the odd questions (the even ones wait for an answer), the busy thread's first.
+  const answered = Math.max(1, Math.floor(questions / 2));
+  return [
+    {
+      name: 'community questions',
+      statement: sql`${counter(questions)}
+        INSERT INTO community_posts (kind, target_kind, target_id, course_id, author_id, title, body, status, created_at, last_activity_at)
+        SELECT 'question', kind, target, CASE WHEN kind = 'lesson' THEN coalesce(course, (SELECT m.course_id FROM lessons l JOIN modules m ON m.id = l.module_id WHERE l.id = target)) END,
+          ${sql.raw(user('i * 11'))}, 'Question ' || i || ' about ' || ${pick(TOPICS, 'i')}, 'How do you teach ' || ${pick(TOPICS, 'i / 3')} || ' to a class of ' || (6 + i % 30) || '?',
+          CASE WHEN i % 50 = 0 THEN 'pending' ELSE 'visible' END, at, at
+        FROM (SELECT i, at,
+            CASE WHEN i <= ${plan.busyLessonQuestions} OR i % 10 < 6 THEN 'lesson' WHEN i % 10 < 9 THEN 'resource' ELSE 'instructor' END AS kind,
+            CASE WHEN i <= ${plan.busyLessonQuestions} THEN ${c.busyLesson.id} WHEN i % 10 < 6 THEN ${base.lessons} + 1 + i % ${grownLessons}
+              WHEN i % 10 < 9 THEN ${base.resources} + 1 + i % ${plan.resources} ELSE ${instructorOf} END AS target,
+            CASE WHEN i <= ${plan.busyLessonQuestions} THEN ${c.busyLesson.courseId} END AS course
+          FROM (SELECT i, ${before(anchor, `((${questions} - i) * 60)`)} AS at FROM seq))`,
+    },
+    {
+      name: 'community answers',
+      statement: sql`${counter(plan.communityAnswers)}
+        INSERT INTO community_posts (kind, target_kind, target_id, course_id, question_id, author_id, body, status, created_at, last_activity_at)
+        SELECT 'answer', q.target_kind, q.target_id, q.course_id, q.id, ${sql.raw(user('i * 17'))}, 'Start with ' || ${pick(TOPICS, 'i')} || ' at half speed, then on the music.',
+          'visible', strftime('%Y-%m-%dT%H:%M:%fZ', q.created_at, '+' || (i % 600) || ' minutes'), q.created_at
+        FROM seq JOIN community_posts q ON q.id = ${firstQuestion} +
+          CASE WHEN i <= ${plan.busyThreadAnswers} THEN 0 ELSE ((i - 1) % ${answered}) * 2 END`,
+    },
+    {
+      name: 'community replies',
+      statement: sql`${counter(plan.communityReplies)}
+        INSERT INTO community_posts (kind, target_kind, target_id, course_id, question_id, parent_id, author_id, body, status, created_at, last_activity_at)
+        SELECT 'reply', a.target_kind, a.target_id, a.course_id, a.question_id, a.id, ${sql.raw(user('i * 23'))}, 'Thanks, that works with my class too.',
+          'visible', strftime('%Y-%m-%dT%H:%M:%fZ', a.created_at, '+1 day'), a.created_at
+        FROM seq JOIN community_posts a ON a.id = ${firstAnswer} + (i - 1) % ${plan.communityAnswers}`,
+    },
+    {
+      name: 'community votes',
+      statement: sql`${counter(plan.communityVotes)}
+        INSERT OR IGNORE INTO community_votes (post_id, user_id, created_at)
+        SELECT ${firstQuestion} + (i * 7) % ${questions + plan.communityAnswers}, ${sql.raw(user('i * 29'))}, ${anchor} FROM seq`,
     },
   ];
 }

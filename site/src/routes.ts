@@ -63,6 +63,8 @@ const publicRoutes = [
 
 const signedInRoutes = [
   '/learn/courses/{courseId}',
+  // A course's questions over its lessons, searched (decision 0075).
+  '/learn/courses/{courseId}/questions',
   '/courses/{courseId}/modules/{moduleId}',
   '/courses/{courseId}/modules/{moduleId}/lessons/{lessonId}',
   '/lesson/{courseId}',
@@ -161,6 +163,8 @@ const adminRoutes = [
   '/admin/audit-log',
   // The practice room's reports, for the moderators (decision 0070).
   '/admin/practice-reports',
+  // The community's reports, held posts and suspensions, for the moderators (decision 0075).
+  '/admin/community',
   '/admin/documentation',
   '/admin/curriculum-officer',
   '/curriculum-officer-dashboard',

@@ -1,6 +1,6 @@
 import { desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, categories, certificates, certificateTemplates, contactMessages, coupons, courseInvitations, danceStyles, feedbackRequests, practiceReports, subscriptionPlans } from '../../db/schema/index.ts';
+import { auditLog, categories, certificates, certificateTemplates, communityMembers, communityPosts, communityReports, contactMessages, coupons, courseInvitations, danceStyles, feedbackRequests, practiceReports, subscriptionPlans } from '../../db/schema/index.ts';
 import { AUDIT_ACTIONS } from '../../worker/src/domain/audit.ts';
 import { createAdminTestApp } from '../support/admin-test-app.ts';
 import { createInstructor, giveBooking } from '../support/booking-factories.ts';
@@ -117,6 +117,16 @@ async function feedbackToAnswer() {
   const course = await buildCourse(t.db);
   const learner = await createUser(t.db);
   return createFeedbackRequest(t.db, await createTake(t.db, { userId: learner.id, courseId: course.id, lessonId: course.lessons[0]!.id }));
+}
+
+/** A learner's post on a lesson of a course of no instructor (a moderator acts on it). */
+async function communityPost(status: 'visible' | 'hidden' | 'pending'): Promise<number> {
+  const course = await buildCourse(t.db);
+  const [row] = await t.db
+    .insert(communityPosts)
+    .values({ kind: 'question', targetKind: 'lesson', targetId: course.lessons[0]!.id, courseId: course.id, authorId: (await createUser(t.db)).id, title: 'Audit me, a question', body: 'Audit me', status })
+    .returning();
+  return row!.id;
 }
 
 const changed = (field: string, from: unknown, to: unknown) => (before: Snapshot, after: Snapshot) => {
@@ -595,6 +605,48 @@ export const AUDIT_WALK: WalkCase[] = [
       };
     },
   })),
+  // The community's moderation (decision 0075).
+  ...(['hide', 'restore', 'approve', 'reject'] as const).map((verb) => ({
+    action: `community_post.${verb}` as const,
+    setup: async (): Promise<Walk> => {
+      const from = verb === 'hide' ? 'visible' : verb === 'restore' ? 'hidden' : 'pending';
+      const id = await communityPost(from);
+      const path = verb === 'hide' || verb === 'restore' ? `/api/community/posts/${id}/${verb}` : `/api/admin/community/posts/${id}/${verb}`;
+      return { method: 'POST', path, entityId: id, check: changed('status', from, verb === 'reject' ? 'deleted' : verb === 'hide' ? 'hidden' : 'visible') };
+    },
+  })),
+  ...(['dismiss', 'hide', 'delete'] as const).map((decision) => ({
+    action: `community_report.${decision}` as const,
+    setup: async (): Promise<Walk> => {
+      const [report] = await t.db.insert(communityReports).values({ postId: await communityPost('visible'), reporterId: null, reason: 'spam' }).returning();
+      return { method: 'POST', path: `/api/admin/community/reports/${report!.id}`, body: { action: decision }, entityId: report!.id, check: changed('status', 'open', decision === 'dismiss' ? 'dismissed' : 'actioned') };
+    },
+  })),
+  {
+    action: 'community_post.delete',
+    status: 204,
+    setup: async (): Promise<Walk> => {
+      const id = await communityPost('visible');
+      return { method: 'DELETE', path: `/api/community/posts/${id}`, entityId: id, check: changed('status', 'visible', 'deleted') };
+    },
+  },
+  {
+    action: 'community_member.suspend',
+    status: 201,
+    setup: async () => {
+      const member = await createUser(t.db);
+      return { method: 'POST', path: '/api/admin/community/suspensions', body: { user_id: member.id, days: 7, reason: 'Audit me' }, entityId: member.id, check: created('suspended_reason', 'Audit me') };
+    },
+  },
+  {
+    action: 'community_member.lift',
+    status: 204,
+    setup: async () => {
+      const member = await createUser(t.db);
+      await t.db.insert(communityMembers).values({ userId: member.id, suspendedUntil: '2999-01-01T00:00:00.000Z', suspendedReason: 'Audit me' });
+      return { method: 'DELETE', path: `/api/admin/community/suspensions/${member.id}`, entityId: member.id, check: changed('suspended_reason', 'Audit me', null) };
+    },
+  },
   // Coupons.
   { action: 'coupon.create', status: 201, setup: () => ({ method: 'POST', path: '/api/admin/coupons', body: { code: 'AUDITNEW', discountType: 'percent', percentOff: 15 }, check: created('percent_off', 15) }) },
   {
@@ -629,6 +681,12 @@ export const REFUSED: { name: string; status: number; setup: () => Promise<Walk>
     await t.db.update(feedbackRequests).set({ status: 'answered', verdict: 'approved' }).where(eq(feedbackRequests.id, request.id));
     return { method: 'POST', path: `/api/practice/feedback/${request.id}/answer`, body: { verdict: 'try_again' } };
   } },
+  { name: 'a community report already decided', status: 409, setup: async () => {
+    const [report] = await t.db.insert(communityReports).values({ postId: await communityPost('visible'), reporterId: null, reason: 'spam', status: 'dismissed' }).returning();
+    return { method: 'POST', path: `/api/admin/community/reports/${report!.id}`, body: { action: 'hide' } };
+  } },
+  { name: 'approving a community post that is not held', status: 409, setup: async () => ({ method: 'POST', path: `/api/admin/community/posts/${await communityPost('visible')}/approve` }) },
+  { name: 'suspending a moderator from the community', status: 403, setup: async () => ({ method: 'POST', path: '/api/admin/community/suspensions', body: { user_id: (await createUser(t.db, { roles: ['CURRICULUM_ADMIN'] })).id, days: 3, reason: 'No' } }) },
   { name: 'a missing contact message', status: 404, setup: () => ({ method: 'PATCH', path: '/api/contact-messages/999999', body: { read: true } }) },
   { name: 'a category name taken', status: 409, setup: async () => ({ method: 'POST', path: '/api/categories', body: { name: (await category()).name } }) },
   { name: 'a category in use', status: 409, setup: async () => {

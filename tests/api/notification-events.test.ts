@@ -317,6 +317,10 @@ describe('each kind produced by its event', () => {
       'feedback_requested' /* routes/practice-feedback.test.ts */,
       'feedback_answered' /* routes/practice-feedback-answer.test.ts */,
       'feedback_reply' /* routes/practice-feedback-answer.test.ts */,
+      'community_question' /* tests/api/community-notices.test.ts */,
+      'community_answer' /* tests/api/community-notices.test.ts */,
+      'community_reply' /* tests/api/community-notices.test.ts */,
+      'community_digest' /* tests/api/community-notices.test.ts */,
     ]);
     expect(NOTIFICATION_KIND_NAMES.filter((k) => !written.has(k) && !elsewhere.has(k))).toEqual([]);
   });

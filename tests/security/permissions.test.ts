@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates, certificateTemplates, contactMessages, courseReviews, coupons, courseInvitations, enrollments, notifications, practiceReports, resourceReviews, sellerProfiles } from '../../db/schema/index.ts';
+import { certificates, certificateTemplates, communityMembers, communityPosts, communityReports, contactMessages, courseReviews, coupons, courseInvitations, enrollments, notifications, practiceReports, resourceReviews, sellerProfiles } from '../../db/schema/index.ts';
 import { can, PERMISSIONS, type Action } from '../../worker/src/domain/permissions.ts';
 import { ROLE_NAMES, type RoleName } from '../../worker/src/domain/roles.ts';
 import { createCourse, createEnrollment } from '../support/course-factories.ts';
@@ -190,6 +190,7 @@ export const ROUTE_CASES: RouteCase[] = [
   { method: 'GET', route: '/api/me/dashboard', guard: 'signed-in', call: () => ({ path: '/api/me/dashboard' }) },
   { method: 'GET', route: '/api/me/areas', guard: 'signed-in', call: () => ({ path: '/api/me/areas' }) },
   { method: 'GET', route: '/api/instructor/dashboard', guard: 'signed-in', call: () => ({ path: '/api/instructor/dashboard' }) },
+  { method: 'GET', route: '/api/instructor/stats', guard: 'courses.manage_own', call: () => ({ path: '/api/instructor/stats' }) },
   // Feedback on takes (decision 0070): the learner asks and replies; the course's instructors answer.
   { method: 'POST', route: '/api/practice/takes/:id/feedback', guard: 'signed-in', call: async (w) => ({ path: `/api/practice/takes/${(await ownTake(w)).id}/feedback`, body: { question: 'Is this on the beat?' } }) },
   { method: 'GET', route: '/api/practice/feedback/:id', guard: 'signed-in', call: async (w) => ({ path: `/api/practice/feedback/${(await ownFeedback(w)).id}` }) },
@@ -226,6 +227,50 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   { method: 'GET', route: '/api/admin/practice-reports', guard: 'practice.moderate', call: () => ({ path: '/api/admin/practice-reports?status=open' }) },
   { method: 'POST', route: '/api/admin/practice-reports/:id', guard: 'practice.moderate', call: async (w) => ({ path: `/api/admin/practice-reports/${await practiceReport(w)}`, body: { action: 'dismiss' } }) },
+  // The community's moderation (decision 0075): hide / restore on one's own page (object check: the page's owner), reports by members, the moderators' queue.
+  { method: 'POST', route: '/api/community/posts/:id/hide', guard: 'signed-in', call: async (w) => ({ path: `/api/community/posts/${await communityPost(w)}/hide` }) },
+  { method: 'POST', route: '/api/community/posts/:id/restore', guard: 'signed-in', call: async (w) => ({ path: `/api/community/posts/${await communityPost(w, 'hidden')}/restore` }) },
+  { method: 'POST', route: '/api/community/posts/:id/reports', guard: 'signed-in', call: async (w) => ({ path: `/api/community/posts/${await communityPost(w)}/reports`, body: { reason: 'spam' } }) },
+  { method: 'GET', route: '/api/admin/community/reports', guard: 'community.moderate', call: () => ({ path: '/api/admin/community/reports?status=open' }) },
+  { method: 'POST', route: '/api/admin/community/reports/:id', guard: 'community.moderate', call: async (w) => ({ path: `/api/admin/community/reports/${await communityReport(w)}`, body: { action: 'dismiss' } }) },
+  { method: 'GET', route: '/api/admin/community/pending', guard: 'community.moderate', call: () => ({ path: '/api/admin/community/pending' }) },
+  { method: 'POST', route: '/api/admin/community/posts/:id/approve', guard: 'community.moderate', call: async (w) => ({ path: `/api/admin/community/posts/${await communityPost(w, 'pending')}/approve` }) },
+  { method: 'POST', route: '/api/admin/community/posts/:id/reject', guard: 'community.moderate', call: async (w) => ({ path: `/api/admin/community/posts/${await communityPost(w, 'pending')}/reject` }) },
+  { method: 'GET', route: '/api/admin/community/posts/:id/history', guard: 'community.moderate', call: async (w) => ({ path: `/api/admin/community/posts/${await communityPost(w)}/history` }) },
+  { method: 'GET', route: '/api/admin/community/suspensions', guard: 'community.moderate', call: () => ({ path: '/api/admin/community/suspensions' }) },
+  { method: 'POST', route: '/api/admin/community/suspensions', guard: 'community.moderate', call: (w) => ({ path: '/api/admin/community/suspensions', body: { user_id: w.learner.id, days: 2, reason: 'Walk' } }) },
+  {
+    method: 'DELETE',
+    route: '/api/admin/community/suspensions/:userId',
+    guard: 'community.moderate',
+    call: async (w) => {
+      await t.db.insert(communityMembers).values({ userId: w.learner.id, suspendedUntil: '2999-01-01T00:00:00.000Z', suspendedReason: 'Walk' }).onConflictDoUpdate({ target: communityMembers.userId, set: { suspendedUntil: '2999-01-01T00:00:00.000Z' } });
+      return { path: `/api/admin/community/suspensions/${w.learner.id}` };
+    },
+  },
+  // The community's questions and answers (decision 0075): members write on pages they may read; the object checks are the page's (the user owns the course here).
+  { method: 'POST', route: '/api/community/questions', guard: 'signed-in', call: (w) => ({ path: '/api/community/questions', body: { target_kind: 'lesson', target_id: w.course.lessons[0]!.id, title: 'A walk question', body: 'Walk' } }) },
+  { method: 'POST', route: '/api/community/questions/:id/answers', guard: 'signed-in', call: async (w) => ({ path: `/api/community/questions/${await communityPost(w)}/answers`, body: { body: 'Walk' } }) },
+  { method: 'PUT', route: '/api/community/questions/:id/accepted', guard: 'signed-in', call: async (w) => ({ path: `/api/community/questions/${await communityPost(w)}/accepted`, body: { answer_id: null } }) },
+  { method: 'GET', route: '/api/community/courses/:id/questions', guard: 'signed-in', call: (w) => ({ path: `/api/community/courses/${w.course.id}/questions?q=walk` }) },
+  { method: 'POST', route: '/api/community/posts/:id/replies', guard: 'signed-in', call: async (w) => ({ path: `/api/community/posts/${await communityAnswer(w)}/replies`, body: { body: 'Walk' } }) },
+  { method: 'PATCH', route: '/api/community/posts/:id', guard: 'signed-in', call: async (w) => ({ path: `/api/community/posts/${await communityAnswer(w, w.user.id)}`, body: { body: 'Walk again' } }) },
+  { method: 'DELETE', route: '/api/community/posts/:id', guard: 'signed-in', call: async (w) => ({ path: `/api/community/posts/${await communityAnswer(w, w.user.id)}` }) },
+  { method: 'PUT', route: '/api/community/posts/:id/vote', guard: 'signed-in', call: async (w) => ({ path: `/api/community/posts/${await communityPost(w)}/vote` }) },
+  { method: 'DELETE', route: '/api/community/posts/:id/vote', guard: 'signed-in', call: async (w) => ({ path: `/api/community/posts/${await communityPost(w)}/vote` }) },
+  // The community's totals (decision 0075): a course's counts for its readers (the user learns the course here), one's own waiting line and digest choice.
+  {
+    method: 'GET',
+    route: '/api/community/courses/:id/counts',
+    guard: 'signed-in',
+    call: async (w) => {
+      await t.db.insert(enrollments).values({ userId: w.user.id, courseId: w.course.id, source: 'admin' }).onConflictDoNothing();
+      return { path: `/api/community/courses/${w.course.id}/counts` };
+    },
+  },
+  { method: 'GET', route: '/api/community/waiting', guard: 'signed-in', call: () => ({ path: '/api/community/waiting' }) },
+  { method: 'GET', route: '/api/community/digest', guard: 'signed-in', call: () => ({ path: '/api/community/digest' }) },
+  { method: 'PUT', route: '/api/community/digest', guard: 'signed-in', call: () => ({ path: '/api/community/digest', body: { email_digest: true } }) },
   { method: 'GET', route: '/api/courses/:id/feedback-settings', guard: 'courses.manage_own', call: (w) => ({ path: `/api/courses/${w.course.id}/feedback-settings` }) },
   {
     method: 'PUT',
@@ -804,6 +849,10 @@ export const ROUTE_CASES: RouteCase[] = [
       ['POST', '/api/password/reset'],
       ['GET', '/api/payments/mode'],
       ['POST', '/api/payments/webhook'],
+      // A page's questions and a thread: a lesson's to its readers, a public page's to everyone (the page's rule, decision 0075).
+      ['GET', '/api/community/questions'],
+      ['GET', '/api/community/questions/:id'],
+      ['GET', '/api/community/posts/:id/replies'],
       ['GET', '/api/sellers'],
       ['GET', '/api/sellers/:id'],
       ['POST', '/api/resources/:id/view'],
@@ -871,6 +920,30 @@ async function practiceLesson(w: World): Promise<number> {
 async function practiceReport(w: World): Promise<number> {
   const take = await createTake(t.db, { userId: w.learner.id, courseId: w.course.id, lessonId: w.course.lessons[0]!.id });
   const [row] = await t.db.insert(practiceReports).values({ targetKind: 'take', targetId: take.id, reporterId: null, reason: 'Walk' }).returning({ id: practiceReports.id });
+  return row!.id;
+}
+/** A post of the learner's on a lesson of the user's own course (the user owns the page). */
+async function communityPost(w: World, status: 'visible' | 'hidden' | 'pending' = 'visible'): Promise<number> {
+  const lesson = w.course.lessons[0]!;
+  const [row] = await t.db
+    .insert(communityPosts)
+    .values({ kind: 'question', targetKind: 'lesson', targetId: lesson.id, courseId: w.course.id, authorId: w.learner.id, title: 'A walk question', body: 'Walk', status, ...(status === 'hidden' ? { hiddenBy: w.user.id } : {}) })
+    .returning({ id: communityPosts.id });
+  return row!.id;
+}
+/** An answer under the learner's question on the user's own course (by the learner, or by `authorId`). */
+async function communityAnswer(w: World, authorId = w.learner.id): Promise<number> {
+  const question = await communityPost(w);
+  const lesson = w.course.lessons[0]!;
+  const [row] = await t.db
+    .insert(communityPosts)
+    .values({ kind: 'answer', targetKind: 'lesson', targetId: lesson.id, courseId: w.course.id, questionId: question, authorId, body: 'Walk' })
+    .returning({ id: communityPosts.id });
+  return row!.id;
+}
+/** An open report of the learner's post, for the moderators' decision. */
+async function communityReport(w: World): Promise<number> {
+  const [row] = await t.db.insert(communityReports).values({ postId: await communityPost(w), reporterId: null, reason: 'spam' }).returning({ id: communityReports.id });
   return row!.id;
 }
 /** A request of the learner's take in the user's own course. */

@@ -69,6 +69,10 @@ import { openApiRoutes } from './routes/openapi.ts';
 import { practiceRoutes } from './routes/practice.ts';
 import { practiceFeedbackRoutes } from './routes/practice-feedback.ts';
 import { adminPracticeReportsRoutes } from './routes/admin-practice-reports.ts';
+import { adminCommunityRoutes } from './routes/admin-community.ts';
+import { communityModerationRoutes } from './routes/community-moderation.ts';
+import { communityTotalsRoutes } from './routes/community-totals.ts';
+import { communityRoutes } from './routes/community.ts';
 import { registerSellableKinds } from './services/payments/registry.ts';
 import type { RouterRoute } from 'hono/types';
 
@@ -158,6 +162,13 @@ const api = new Hono<AppContext>()
   // The practice room: takes and reports (decision 0070).
   .route('/practice', practiceRoutes)
   .route('/', adminPracticeReportsRoutes)
+  // The community's moderation: hide / restore and reports where the posts are, the moderators' queue (decision 0075).
+  .route('/', communityModerationRoutes)
+  .route('/', adminCommunityRoutes)
+  // The community's totals for the outline and the dashboards, and the digest choice (decision 0075).
+  .route('/', communityTotalsRoutes)
+  // The community's questions, answers, replies and votes (decision 0075).
+  .route('/community', communityRoutes)
   // The API's own description, generated from the routes above (decision 0033).
   .route('/', openApiRoutes(() => apiRoutes()));
 

@@ -12,6 +12,7 @@ import type { Mailer } from './platform/mailer.ts';
 import { createR2Storage } from './platform/r2-storage.ts';
 import { sweepBookings } from './services/bookings/sweep.ts';
 import { sweepTakeFiles } from './services/practice/retention.ts';
+import { sendCommunityDigests } from './services/community/digest.ts';
 import { paymentConfigurationProblem } from './services/payments/provider.ts';
 // The build's server-rendered pages (decision 0020): wrangler.toml aliases this to build/astro/entry.mjs.
 import { renderer } from 'drx-page-renderer';
@@ -165,6 +166,13 @@ export default {
       sweepTakeFiles({ db, storage: createR2Storage(bindings.UPLOADS) }).then(
         () => undefined,
         (err: unknown) => console.error('The take files sweep failed', err instanceof Error ? err.message : err),
+      ),
+    );
+    // The community's daily digests that are due (decision 0075).
+    ctx.waitUntil(
+      sendCommunityDigests({ env, db, mailer }).then(
+        () => undefined,
+        (err: unknown) => console.error('The community digest sweep failed', err instanceof Error ? err.message : err),
       ),
     );
   },

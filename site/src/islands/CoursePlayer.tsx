@@ -3,6 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { idFromSegment, pathId } from '../lib/catalog.ts';
 import { LESSON_TYPE_NAMES } from '../lib/learning.ts';
 import { $currentLessonId, $lesson, $newCertificate, $player, followPlayerAddress, openPlayerLesson, startPlayer } from '../stores/learning.ts';
+import { $lessonQuestionCounts, loadLessonQuestionCounts } from '../stores/community-totals.ts';
+import { countLabel } from '../lib/plural.ts';
+import { loaded } from '../stores/query.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
 import { CertificateBanner, LoadFailure, Loading, ProgressBar, StatusIcon, statusText } from './learning-parts.tsx';
 import { LessonPanel } from './LessonView.tsx';
@@ -19,6 +22,8 @@ function CoursePlayer() {
   const lesson = useStore($lesson);
   const current = useStore($currentLessonId);
   const certificate = useStore($newCertificate);
+  // Each lesson's questions (decision 0075): an extra the outline shows once read.
+  const questionCounts = loaded(useStore($lessonQuestionCounts));
   const lessonRegion = useRef<HTMLDivElement>(null);
   const courseId = useRef<number | null>(null);
   // Narrow screens only (styles/player-layout.css): wide ones always show the outline.
@@ -36,6 +41,11 @@ function CoursePlayer() {
   useEffect(() => {
     if (player.status === 'ready') document.title = `${player.data.course.title} · DRX`;
   }, [player]);
+
+  const readyCourseId = player.status === 'ready' ? player.data.course.id : null;
+  useEffect(() => {
+    if (readyCourseId !== null) void loadLessonQuestionCounts(readyCourseId);
+  }, [readyCourseId]);
 
   const open = (id: number) => {
     openPlayerLesson(id, 'push');
@@ -124,6 +134,12 @@ function CoursePlayer() {
                             <span className="lesson-type" aria-hidden="true" style={{ display: 'block', minWidth: 0 }}>
                               {LESSON_TYPE_NAMES[l.type] ?? l.type}
                             </span>
+                            {(questionCounts?.[l.id]?.questions ?? 0) > 0 && (
+                              <span className="lesson-questions">
+                                <span className="visually-hidden">, </span>
+                                {countLabel(questionCounts![l.id]!.questions, 'question')}
+                              </span>
+                            )}
                           </span>
                         </button>
                       </li>

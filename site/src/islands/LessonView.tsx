@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import PracticeVideo from '../components/PracticeVideo.tsx';
 import { videoPoster } from '../lib/practice-loop.ts';
 import { pathId } from '../lib/catalog.ts';
 import { canMarkComplete, lessonPath, moduleOfLesson, playerPath, quizPath } from '../lib/learning.ts';
 import { type LessonView as Lesson } from '../../../shared/learning.ts';
 import { $completing, $lesson, $newCertificate, $player, completeLesson, loadLesson, loadPlayer } from '../stores/learning.ts';
+import QuestionsSlot from './community/QuestionsSlot.tsx';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
 import { CertificateBanner, LoadFailure, Loading, ProgressBar } from './learning-parts.tsx';
 
@@ -24,7 +25,7 @@ const PracticeRoom = lazy(() => import('./practice/PracticeRoom.tsx'));
 const PRACTICE_HASH = '#practice';
 
 /** A lesson's own clip, and the Practice button that opens the practice room in its place. */
-function LessonClip({ lesson, url, roomLevel }: { lesson: Lesson; url: string; roomLevel: 2 | 3 }) {
+function LessonClip({ lesson, url, roomLevel, clip }: { lesson: Lesson; url: string; roomLevel: 2 | 3; clip: MutableRefObject<HTMLVideoElement | null> }) {
   const [open, setOpen] = useState(() => typeof location !== 'undefined' && location.hash === PRACTICE_HASH);
   const opener = useRef<HTMLButtonElement>(null);
   const reopen = useRef(false);
@@ -50,7 +51,7 @@ function LessonClip({ lesson, url, roomLevel }: { lesson: Lesson; url: string; r
   }
   return (
     <div>
-      <PracticeVideo src={url} title={lesson.title} poster={videoPoster(lesson.course.image_url)} />
+      <PracticeVideo src={url} title={lesson.title} poster={videoPoster(lesson.course.image_url)} videoRef={clip} />
       <p className="practice-open">
         <button ref={opener} type="button" className="btn btn-primary btn-sm" onClick={() => toggle(true)}>
           Practice
@@ -61,12 +62,12 @@ function LessonClip({ lesson, url, roomLevel }: { lesson: Lesson; url: string; r
   );
 }
 
-function LessonVideo({ lesson, roomLevel }: { lesson: Lesson; roomLevel: 2 | 3 }) {
+function LessonVideo({ lesson, roomLevel, clip }: { lesson: Lesson; roomLevel: 2 | 3; clip: MutableRefObject<HTMLVideoElement | null> }) {
   const video = lesson.video;
   if (!video) {
     return lesson.type === 'video' ? <p className="alert alert-info">This video cannot be played here. Please ask your instructor for a working link.</p> : null;
   }
-  if (video.kind === 'file') return <LessonClip key={lesson.id} lesson={lesson} url={video.url} roomLevel={roomLevel} />;
+  if (video.kind === 'file') return <LessonClip key={lesson.id} lesson={lesson} url={video.url} roomLevel={roomLevel} clip={clip} />;
   return (
     <div className="video-frame">
       <iframe
@@ -85,6 +86,8 @@ function LessonVideo({ lesson, roomLevel }: { lesson: Lesson; roomLevel: 2 | 3 }
 /** One lesson: its video or text, its quizzes, Mark complete, Previous and Next. */
 export function LessonPanel({ lesson, headingLevel, navigation }: LessonPanelProps) {
   const completing = useStore($completing);
+  // The lesson's clip (a video file): the questions' ask form takes its moment, their chips seek it.
+  const clip = useRef<HTMLVideoElement | null>(null);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const QuizHeading = headingLevel === 1 ? 'h2' : 'h3';
   const nav = (lessonId: number | null, label: string, rel: 'prev' | 'next', disabled = false) => {
@@ -126,7 +129,7 @@ export function LessonPanel({ lesson, headingLevel, navigation }: LessonPanelPro
         <p className="alert alert-info">You are previewing this lesson as a manager of the course: nothing is recorded.</p>
       )}
 
-      <LessonVideo lesson={lesson} roomLevel={headingLevel === 1 ? 2 : 3} />
+      <LessonVideo lesson={lesson} roomLevel={headingLevel === 1 ? 2 : 3} clip={clip} />
 
       {lesson.content_html && (
         // Rendered from markdown and sanitised by the server (raw HTML is escaped there); the only HTML set directly.
@@ -172,6 +175,12 @@ export function LessonPanel({ lesson, headingLevel, navigation }: LessonPanelPro
         {nav(lesson.next_lesson_id, 'Next', 'next', lesson.next_locked)}
       </footer>
       {lesson.next_locked && <p className="text-sm muted">🔒 The next module opens when you pass this module's quizzes.</p>}
+      <QuestionsSlot
+        lessonId={lesson.id}
+        courseId={lesson.course_id}
+        level={headingLevel === 1 ? 2 : 3}
+        video={lesson.type === 'video' && lesson.video?.kind === 'file' ? clip : null}
+      />
     </article>
   );
 }
@@ -198,7 +207,8 @@ function LessonPage() {
     if (lesson.status !== 'ready') return;
     const { courseId, moduleId } = idsFromPath();
     const l = lesson.data;
-    if (l.course_id !== courseId || l.module_id !== moduleId) location.replace(lessonPath(l.course_id, l.module_id, l.id));
+    // The query and the hash stay: a thread's link (?question=…#questions) opens it on the lesson's own address.
+    if (l.course_id !== courseId || l.module_id !== moduleId) location.replace(lessonPath(l.course_id, l.module_id, l.id) + location.search + location.hash);
     else document.title = `${l.title} · ${l.course.title} · DRX`;
   }, [lesson]);
 

@@ -6,6 +6,7 @@ import { type PreferenceView } from '../../../shared/notification-preferences.ts
 import LoadError from '../components/LoadError.tsx';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
 import { Loading } from './learning-parts.tsx';
+import CommunityDigestChoice from './CommunityDigestChoice.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -162,6 +163,7 @@ function NotificationsPage() {
     <div className="stack notifications-page">
       <NoticeList />
       <Preferences />
+      <CommunityDigestChoice />
     </div>
   );
 }

@@ -53,6 +53,18 @@ export const AUDIT_ACTIONS = {
   'practice_take.delete': { label: "Learner's take deleted by an admin", entity: 'practice_takes' },
   'practice_report.dismiss': { label: 'Practice report dismissed', entity: 'practice_reports' },
   'practice_report.hide': { label: 'Reported take, note or reply hidden', entity: 'practice_reports' },
+  // The community's moderation (decision 0075): a page's owner or a moderator hides and restores;
+  // the moderators decide reports and held posts and suspend members.
+  'community_post.hide': { label: 'Community post hidden', entity: 'community_posts' },
+  'community_post.restore': { label: 'Community post restored', entity: 'community_posts' },
+  'community_post.approve': { label: 'Held community post approved', entity: 'community_posts' },
+  'community_post.reject': { label: 'Held community post rejected', entity: 'community_posts' },
+  'community_post.delete': { label: 'Community post deleted by a moderator', entity: 'community_posts' },
+  'community_report.dismiss': { label: 'Community report dismissed', entity: 'community_reports' },
+  'community_report.hide': { label: 'Reported community post hidden', entity: 'community_reports' },
+  'community_report.delete': { label: 'Reported community post deleted', entity: 'community_reports' },
+  'community_member.suspend': { label: 'Member suspended from the community', entity: 'community_members' },
+  'community_member.lift': { label: 'Community suspension lifted', entity: 'community_members' },
   // The curriculum store.
   'resource.approve': { label: 'Resource approved', entity: 'resources' },
   'resource.reject': { label: 'Resource rejected', entity: 'resources' },

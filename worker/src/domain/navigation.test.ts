@@ -155,10 +155,10 @@ describe('sidebar menu', () => {
       '/admin/dashboard', '/admin/users', '/admin/courses', '/admin/course-categories', '/admin/certificates', '/admin/resources', '/admin/resource-categories',
       '/admin/orders', '/admin/coupons', '/admin/subscription-plans', '/admin/subscriptions',
       '/admin/instructors', '/admin/bookings', '/admin/dance-styles',
-      '/admin/messages', '/admin/practice-reports', '/admin/audit-log', '/admin/settings', '/admin/deployment', '/admin/documentation',
+      '/admin/messages', '/admin/practice-reports', '/admin/community', '/admin/audit-log', '/admin/settings', '/admin/deployment', '/admin/documentation',
     ]);
     expect(hrefs('curriculum-admin')).toEqual([
-      '/admin/curriculum-officer', '/admin/resources', '/admin/resource-categories', '/admin/curriculum', '/admin/sellers', '/admin/settings',
+      '/admin/curriculum-officer', '/admin/resources', '/admin/resource-categories', '/admin/curriculum', '/admin/sellers', '/admin/community', '/admin/settings',
     ]);
     expect(hrefs('seller')).toEqual([
       '/seller', '/seller/resources', '/seller/resources/add', '/curriculum', '/seller/analytics', '/seller/payments', '/seller/settings',
@@ -220,7 +220,7 @@ describe('sidebar entries read the permission table (decision 0013)', () => {
   });
 
   it('shows the curriculum admin the curriculum and seller entries, never users', () => {
-    expect(labels(['CURRICULUM_ADMIN'])).toEqual(['Dashboard', 'Resources', 'Resource Categories', 'Curriculum', 'Sellers', 'Settings']);
+    expect(labels(['CURRICULUM_ADMIN'])).toEqual(['Dashboard', 'Resources', 'Resource Categories', 'Curriculum', 'Sellers', 'Community', 'Settings']);
     expect(sidebarItems(['CURRICULUM_ADMIN']).items.map((i) => i.href)).not.toContain('/admin/users');
   });
 

@@ -75,6 +75,7 @@ export const SIDEBAR_MENUS: Record<SidebarMenuKind, readonly SidebarItem[]> = {
     { href: '/admin/dance-styles', label: 'Dance Styles', requires: 'dance_styles.manage' },
     { href: '/admin/messages', label: 'Messages', requires: 'contact_messages.read' },
     { href: '/admin/practice-reports', label: 'Practice Reports', requires: 'practice.moderate' },
+    { href: '/admin/community', label: 'Community', requires: 'community.moderate' },
     { href: '/admin/audit-log', label: 'Audit Log', requires: 'audit.read' },
     { href: '/admin/settings', label: 'Settings', requires: 'settings.manage' },
     { href: '/admin/deployment', label: 'Deployment', requires: 'deployment.read' },
@@ -86,6 +87,7 @@ export const SIDEBAR_MENUS: Record<SidebarMenuKind, readonly SidebarItem[]> = {
     { href: '/admin/resource-categories', label: 'Resource Categories', requires: 'resource_categories.manage' },
     { href: '/admin/curriculum', label: 'Curriculum', requires: 'curriculum.manage' },
     { href: '/admin/sellers', label: 'Sellers', requires: 'sellers.manage' },
+    { href: '/admin/community', label: 'Community', requires: 'community.moderate' },
     { href: '/admin/settings', label: 'Settings', requires: 'store.settings' },
   ],
   seller: [

@@ -12,7 +12,7 @@ export type NotificationChannel = 'in_app' | 'email';
 export interface NotificationKindInfo {
   label: string;
   description: string;
-  group: 'Account' | 'Learning' | 'Purchases' | 'Bookings' | 'Selling' | 'Staff';
+  group: 'Account' | 'Learning' | 'Community' | 'Purchases' | 'Bookings' | 'Selling' | 'Staff';
   /** Channels this kind can use at all (password reset is an email only). */
   channels: readonly NotificationChannel[];
   /** The channels a user gets until they choose. */
@@ -67,6 +67,36 @@ export const NOTIFICATION_KINDS = {
     group: 'Learning',
     channels: BOTH,
     defaults: { in_app: true, email: false },
+  },
+  // The community's questions and answers (decision 0075): each sent once, when the post becomes
+  // visible; a member who chose the daily digest gets their emails gathered into one a day.
+  community_question: {
+    label: 'Question on your page',
+    description: 'A member asks a question on a lesson of your course, your resource or your profile.',
+    group: 'Community',
+    channels: BOTH,
+    defaults: ON,
+  },
+  community_answer: {
+    label: 'Answer to your question',
+    description: 'Someone answers a question you asked.',
+    group: 'Community',
+    channels: BOTH,
+    defaults: ON,
+  },
+  community_reply: {
+    label: 'Reply in a thread',
+    description: 'Someone replies under your answer, on your question, or where you replied.',
+    group: 'Community',
+    channels: BOTH,
+    defaults: { in_app: true, email: false },
+  },
+  community_digest: {
+    label: 'Daily community digest',
+    description: 'When you choose the digest below: one email a day listing the questions, answers and replies for you.',
+    group: 'Community',
+    channels: ['email'],
+    defaults: { in_app: false, email: true },
   },
   receipt: {
     label: 'Purchase receipt',
@@ -226,7 +256,7 @@ export function isNotificationKind(kind: string): kind is NotificationKind {
 }
 
 /** The groups in the order the preferences page shows them. */
-export const NOTIFICATION_GROUPS = ['Account', 'Learning', 'Purchases', 'Bookings', 'Selling', 'Staff'] as const satisfies readonly NotificationKindInfo['group'][];
+export const NOTIFICATION_GROUPS = ['Account', 'Learning', 'Community', 'Purchases', 'Bookings', 'Selling', 'Staff'] as const satisfies readonly NotificationKindInfo['group'][];
 
 /** Whether a channel is on for a kind, given the user's stored choice (undefined: the defaults). */
 export function channelOn(kind: NotificationKind, channel: NotificationChannel, choice?: { in_app: boolean; email: boolean }): boolean {

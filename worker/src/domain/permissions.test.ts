@@ -35,8 +35,9 @@ describe('the permission table (decision 0013)', () => {
     expect(rolesWith('courses.list_all')).toEqual(['ADMIN', 'INSTRUCTOR_ADMIN']);
   });
 
-  it('gives CURRICULUM_ADMIN the curriculum, sellers and store settings, nothing of people or courses', () => {
+  it('gives CURRICULUM_ADMIN the curriculum, sellers, store settings and the community, nothing of people or courses', () => {
     expect([...permissionsOf(['CURRICULUM_ADMIN'])].sort()).toEqual([
+      'community.moderate',
       'curriculum.manage',
       'diagnostics.read',
       'resource_categories.manage',
@@ -45,6 +46,10 @@ describe('the permission table (decision 0013)', () => {
       'sellers.manage',
       'store.settings',
     ]);
+  });
+
+  it('lets admins and curriculum admins moderate the community, nobody else', () => {
+    expect(rolesWith('community.moderate')).toEqual(['ADMIN', 'CURRICULUM_ADMIN']);
   });
 
   it('opens the staff diagnostics to the admins and sub-admins only', () => {

@@ -14,6 +14,7 @@ import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { Figure, formatCount, Panel } from './parts.tsx';
 import SellerApplication from './SellerApplication.tsx';
 import SellerArea, { ApplicationStatus } from './SellerArea.tsx';
+import QuestionsWaiting from '../../components/QuestionsWaiting.tsx';
 
 type RecentOrder = Dashboard['recent_orders'][number];
 
@@ -197,6 +198,7 @@ function DashboardBody({ profile }: { profile: SellerProfileView }) {
             <ByStatus counts={dashboard.resources_by_status} />
             <Notices />
           </div>
+          <QuestionsWaiting scope="selling" />
           <RecentRevenue />
           <RecentOrders orders={dashboard.recent_orders} />
         </>

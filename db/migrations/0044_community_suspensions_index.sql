@@ -1,0 +1,1 @@
+CREATE INDEX `community_members_suspended_idx` ON `community_members` (`suspended_until`,`user_id`) WHERE "community_members"."suspended_until" IS NOT NULL;
