@@ -33,8 +33,18 @@ export const enrollments = sqliteTable(
     completedAt: text('completed_at'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
+    /**
+     * The course's instructor, copied here by triggers whoever writes (migration 0048, decision
+     * 0077): an instructor's newest enrolments and completions are one index walk.
+     */
+    instructorId: integer('instructor_id'),
   },
-  (t) => [uniqueIndex('enrollments_user_course_unique').on(t.userId, t.courseId), index('enrollments_course_idx').on(t.courseId)],
+  (t) => [
+    uniqueIndex('enrollments_user_course_unique').on(t.userId, t.courseId),
+    index('enrollments_course_idx').on(t.courseId),
+    index('enrollments_instructor_created_idx').on(t.instructorId, t.createdAt, t.id),
+    index('enrollments_instructor_completed_idx').on(t.instructorId, t.completedAt, t.id),
+  ],
 );
 
 export const lessonProgress = sqliteTable(

@@ -18,7 +18,8 @@ import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlit
  * `bookings.cancelled` (by the day of cancellation).
  * Metrics over all time: `users.total`, `users.active`, `orders.pending`, `bookings.total`, `role.{NAME}` (holders
  * of a role), `sub.{n|paying|mrr|canceling|canceling_mrr}:{plan id}:{status}` (the subscription
- * figures of services/subscriptions/stats.ts per plan and status).
+ * figures of services/subscriptions/stats.ts per plan and status), `instructor.learners:{id}`,
+ * `course.completions:{id}` and `course.lessons_done:{id}` (the instructor dashboard's, decision 0077).
  */
 export const statTotals = sqliteTable(
   'stat_totals',

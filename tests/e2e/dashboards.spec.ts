@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page, Response } from '@playwright/test';
 import type { AdminDashboard } from '../../shared/dashboards/admin.ts';
 import type { AreaSummary } from '../../shared/dashboards/areas.ts';
+import type { InstructorStats } from '../../shared/dashboards/instructor-stats.ts';
 import { seriousViolations } from './commerce-fixtures.ts';
 import { ACCOUNTS, expect, hydrated, test } from './fixtures.ts';
 import { freshAccount } from './plan-fixtures.ts';
@@ -153,10 +154,25 @@ test('the multirole account gets a card per role, each with its live figures and
 
   await page.setViewportSize({ width: 1280, height: 900 });
   const sessions = answerOf(page, '/api/instructor/dashboard');
+  const figures = answerOf(page, '/api/instructor/stats');
+  // The dashboard's figures are the server's running totals: it never downloads every enrolment.
+  const everyEnrolment: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/instructor/enrollments') everyEnrolment.push(r.url());
+  });
   await page.getByRole('link', { name: 'Open instructor dashboard' }).click();
   await expect(page).toHaveURL(/\/instructor\/dashboard$/);
   const mine = (await (await sessions).json()) as { bookings: { upcoming: number } };
+  const stats = (await (await figures).json()) as InstructorStats;
   await hydrated(page);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText(`${stats.enrollments}Enrolments`);
+  await expect(summary).toContainText(`${stats.completions}Completions`);
+  await expect(summary).toContainText(`${stats.average_progress}%Average progress`);
+  const recent = page.getByRole('region', { name: 'Recent enrolments' }).getByRole('listitem');
+  await expect(recent).toHaveCount(stats.recent_enrollments.length);
+  if (stats.recent_enrollments[0]) await expect(recent.first()).toContainText(`in ${stats.recent_enrollments[0].course.title}`);
+  expect(everyEnrolment).toEqual([]);
   const bookings = page.getByRole('region', { name: 'Bookings' });
   await expect(bookings.getByRole('group', { name: 'Bookings figures' })).toContainText(`${mine.bookings.upcoming}Upcoming sessions`);
   await fitsAndShoot(page, 'instructor-dashboard');

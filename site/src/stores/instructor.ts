@@ -1,7 +1,8 @@
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 import type { TemplateListItem } from '../../../shared/certificate-templates.ts';
 import type { CertificateSummary } from '../../../shared/certificates.ts';
 import type { StudentEnrollment } from '../../../shared/enrolment.ts';
+import type { InstructorStats } from '../../../shared/dashboards/instructor-stats.ts';
 import { ApiError, type ValidationErrors } from '../lib/api.ts';
 import { api, call, keyOf } from '../lib/api-client.ts';
 import type { InferRequestType } from 'hono/client';
@@ -17,7 +18,7 @@ import { toast } from './toasts.ts';
  * the actions below.
  */
 
-export type { CertificateSummary, StudentEnrollment, TemplateListItem };
+export type { CertificateSummary, InstructorStats, StudentEnrollment, TemplateListItem };
 
 export const $myCourses = atom<Loadable<AdminCourseItem[]>>({ status: 'idle' });
 export const $teachingEnrollments = atom<Loadable<StudentEnrollment[]>>({ status: 'idle' });
@@ -81,32 +82,23 @@ export async function loadCourseEnrollments(courseId: number | null): Promise<vo
   );
 }
 
-export interface InstructorStats {
-  courses: number;
-  published: number;
-  drafts: number;
-  enrollments: number;
-  learners: number;
-  completions: number;
-  averageProgress: number;
+/**
+ * The dashboard's figures and newest enrolments and completions (GET /api/instructor/stats): read
+ * from the server's running totals, never counted here over every enrolment (decision 0077).
+ */
+export const $instructorStats = atom<Loadable<InstructorStats>>({ status: 'idle' });
+
+export async function loadInstructorStats(): Promise<void> {
+  await bindLoadable<InstructorStats>($instructorStats, keyOf(api.instructor.stats), { failed: errorMessage });
 }
 
-export const $instructorStats = computed([$myCourses, $teachingEnrollments], (courses, enrollments): InstructorStats | null => {
-  const c = loaded(courses);
-  const e = loaded(enrollments);
-  if (!c || !e) return null;
-  const published = c.filter((x) => x.status === 'published').length;
-  return {
-    courses: c.length,
-    published,
-    drafts: c.filter((x) => x.status === 'draft').length,
-    enrollments: e.length,
-    learners: new Set(e.map((x) => x.user_id)).size,
-    completions: e.filter((x) => x.completed || x.completed_at).length,
-    averageProgress: e.length === 0 ? 0 : Math.round(e.reduce((n, x) => n + (x.progress_percent ?? 0), 0) / e.length),
-  };
-});
+/** The dashboard's reads: my courses (the courses table) and the figures. */
+export function initInstructorOverview(): void {
+  void loadMyCourses();
+  void loadInstructorStats();
+}
 
+/** The students page's reads: my courses, then every enrolment in them. */
 export function initInstructorDashboard(): void {
   void loadMyCourses().then(() => loadTeachingEnrollments());
 }

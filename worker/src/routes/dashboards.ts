@@ -7,6 +7,7 @@ import { requirePermission, requireUser, signedInUser } from '../middleware/auth
 import { areaSummaries } from '../services/dashboards/areas.ts';
 import { profileImageCheck } from '../services/dashboards/image-debug.ts';
 import { instructorDashboard } from '../services/dashboards/instructor.ts';
+import { instructorStats } from '../services/dashboards/instructor-stats.ts';
 import { learnerDashboard } from '../services/dashboards/learner.ts';
 import { workQueues } from '../services/dashboards/queues.ts';
 import { IMAGE_DEBUG_URL_MAX } from '../../../shared/dashboards/image-debug.ts';
@@ -31,6 +32,8 @@ export const dashboardRoutes = new Hono<AppContext>()
   })
   /** The instructor dashboard's sessions and this month's earnings from bookings and packages (one's own). */
   .get('/instructor/dashboard', requireUser, async (c) => c.json(await instructorDashboard(c.get('platform').db, signedInUser(c).id), 200))
+  /** The instructor dashboard's course figures and newest enrolments, from running totals (decision 0077): the courses one teaches. */
+  .get('/instructor/stats', requirePermission('courses.manage_own'), async (c) => c.json(await instructorStats(c.get('platform').db, signedInUser(c).id), 200))
   /** A reviewer's landing: the review queue's count and oldest items; the seller applications for those who decide them. */
   .get('/admin/queues', requirePermission('resources.review'), async (c) => {
     const roles = signedInUser(c).roles;

@@ -4,11 +4,12 @@ import { useEffect } from 'react';
 import { formatCents, formatCurrency } from '../../lib/currency.ts';
 import { $instructorDashboard, loadInstructorDashboard } from '../../stores/dashboards.ts';
 import { COURSE_STATUS_LABELS, loaded } from '../../stores/course-admin.ts';
-import { $instructorStats, $myCourses, $teachingEnrollments, initInstructorDashboard, learnerName } from '../../stores/instructor.ts';
+import { $instructorStats, $myCourses, initInstructorOverview, learnerName } from '../../stores/instructor.ts';
 import { formatDate } from '../admin/AdminStates.tsx';
 import { withErrorBoundary } from '../ErrorBoundary.tsx';
 import { DataTable } from '../course-admin/list-parts.tsx';
 import InstructorAccess, { Loading, NoCoursesYet } from './InstructorAccess.tsx';
+import QuestionsWaiting from '../../components/QuestionsWaiting.tsx';
 
 function Stat({ label, value, detail }: { label: string; value: string | number; detail?: string }) {
   return (
@@ -102,33 +103,34 @@ function FeedbackWaiting() {
 }
 
 function Dashboard() {
-  const stats = useStore($instructorStats);
+  const statsState = useStore($instructorStats);
   const coursesState = useStore($myCourses);
-  const enrollmentsState = useStore($teachingEnrollments);
   useEffect(() => {
-    initInstructorDashboard();
+    initInstructorOverview();
   }, []);
 
+  // The figures and the newest few come from the server's running totals (decision 0077).
   const courses = loaded(coursesState);
-  const enrollments = loaded(enrollmentsState) ?? [];
-  const recent = [...enrollments].sort((a, b) => (b.enrolled_at ?? '').localeCompare(a.enrolled_at ?? '')).slice(0, 8);
-  const completions = enrollments.filter((e) => e.completed || e.completed_at).sort((a, b) => (b.completed_at ?? '').localeCompare(a.completed_at ?? '')).slice(0, 8);
+  const stats = loaded(statsState);
+  const recent = stats?.recent_enrollments ?? [];
+  const completions = stats?.recent_completions ?? [];
+  const completionsOf = new Map(stats?.per_course.map((c) => [c.id, c.completions]));
 
   return (
     <div className="ca-stack">
-      {(coursesState.status === 'error' || enrollmentsState.status === 'error') && (
+      {(coursesState.status === 'error' || statsState.status === 'error') && (
         <p className="alert alert-error" role="alert">
-          {coursesState.status === 'error' ? coursesState.message : enrollmentsState.status === 'error' ? enrollmentsState.message : ''}
+          {coursesState.status === 'error' ? coursesState.message : statsState.status === 'error' ? statsState.message : ''}
         </p>
       )}
       {!stats ? (
-        coursesState.status !== 'error' && enrollmentsState.status !== 'error' && <Loading label="Loading dashboard..." />
+        statsState.status !== 'error' && <Loading label="Loading dashboard..." />
       ) : (
         <section aria-label="Summary" className="ca-stat-grid">
           <Stat label="Courses" value={stats.courses} detail={`${stats.published} published, ${countLabel(stats.drafts, 'draft')}`} />
           <Stat label="Enrolments" value={stats.enrollments} detail={countLabel(stats.learners, 'learner')} />
           <Stat label="Completions" value={stats.completions} />
-          <Stat label="Average progress" value={`${stats.averageProgress}%`} />
+          <Stat label="Average progress" value={`${stats.average_progress}%`} />
         </section>
       )}
 
@@ -165,7 +167,7 @@ function Dashboard() {
                 <td>{formatCurrency(c.price)}</td>
                 <td>{c.moduleCount}</td>
                 <td>{c.enrollmentCount}</td>
-                <td>{enrollments.filter((e) => e.course_id === c.id && (e.completed || e.completed_at)).length}</td>
+                <td>{completionsOf.get(c.id) ?? (stats ? 0 : '…')}</td>
               </tr>
             ))}
           </DataTable>
@@ -174,6 +176,8 @@ function Dashboard() {
 
       <FeedbackWaiting />
 
+      <QuestionsWaiting scope="teaching" />
+
       <Sessions />
 
       <div className="grid-2">
@@ -181,7 +185,9 @@ function Dashboard() {
           <h2 id="dash-recent" style={{ marginTop: 0 }}>
             Recent enrolments
           </h2>
-          {recent.length === 0 ? (
+          {!stats ? (
+            statsState.status !== 'error' && <Loading label="Loading enrolments..." />
+          ) : recent.length === 0 ? (
             <p className="muted">No enrolments yet.</p>
           ) : (
             <ul className="stack-sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -197,7 +203,9 @@ function Dashboard() {
           <h2 id="dash-completions" style={{ marginTop: 0 }}>
             Recent completions
           </h2>
-          {completions.length === 0 ? (
+          {!stats ? (
+            statsState.status !== 'error' && <Loading label="Loading completions..." />
+          ) : completions.length === 0 ? (
             <p className="muted">No completions yet.</p>
           ) : (
             <ul className="stack-sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

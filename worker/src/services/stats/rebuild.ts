@@ -1,6 +1,7 @@
 import { or, sql, type SQL } from 'drizzle-orm';
 import { auditLog } from '../../../../db/schema/audit.ts';
 import { courses } from '../../../../db/schema/courses.ts';
+import { enrollments } from '../../../../db/schema/learning.ts';
 import { resourceRevenue, statTotals } from '../../../../db/schema/stat-totals.ts';
 import { resources } from '../../../../db/schema/store.ts';
 import { users } from '../../../../db/schema/users.ts';
@@ -84,6 +85,20 @@ export const recountSellerTraffic = sql`
   UNION ALL SELECT 'seller.day_downloads:' || r.seller_id, ${day(sql`d.created_at`)}, count(*) FROM resource_downloads d JOIN resources r ON r.id = d.resource_id
     WHERE d.user_id IS NULL OR d.user_id <> r.seller_id GROUP BY r.seller_id, 2`;
 
+/**
+ * The instructor dashboard's figures (migration 0048, decision 0077): each instructor's distinct
+ * learners, each course's completions and the lessons its enrolled learners completed.
+ */
+export const recountInstructorTotals = sql`
+  SELECT 'instructor.learners:' || instructor_id AS metric, '' AS day, count(DISTINCT user_id) AS value FROM enrollments
+    WHERE instructor_id IS NOT NULL GROUP BY instructor_id
+  UNION ALL SELECT 'course.completions:' || course_id, '', count(*) FROM enrollments WHERE completed_at IS NOT NULL GROUP BY course_id
+  UNION ALL SELECT 'course.lessons_done:' || e.course_id, '', count(*) FROM enrollments e
+    JOIN lesson_progress lp ON lp.user_id = e.user_id AND lp.course_id = e.course_id GROUP BY e.course_id`;
+
+/** Each enrolment's copy of its course's instructor (the outer `enrollments` named literally), where it differs. */
+const courseInstructor = sql<number | null>`(SELECT c.instructor_id FROM courses c WHERE c.id = enrollments.course_id)`;
+
 const pays = sql`(status IN ('active', 'past_due') AND price_cents > 0)`;
 const monthlyShare = sql`(CASE interval WHEN 'year' THEN (price_cents + 6) / 12 ELSE price_cents END)`;
 const subKey = sql`':' || plan_id || ':' || status`;
@@ -118,6 +133,7 @@ export const recountStatTotals = sql`
     WHERE ${pays} AND cancel_at_period_end = 1 GROUP BY plan_id, status
   UNION ALL SELECT 'feedback.' || status, '', count(*) FROM feedback_requests GROUP BY status
   UNION ALL SELECT 'feedback.' || status || ':' || course_id, '', count(*) FROM feedback_requests GROUP BY status, course_id
+  UNION ALL SELECT * FROM (${recountInstructorTotals})
   UNION ALL SELECT * FROM (${recountLedger})
   UNION ALL SELECT * FROM (${recountSellerTraffic})
   UNION ALL SELECT * FROM (${recountStore})`;
@@ -153,12 +169,14 @@ const courseAverage = sql<number>`CASE WHEN ${courses.ratingCount} > 0 THEN roun
 
 
 /**
- * Replaces every running total (stat_totals, resource_revenue), every course's learner count and
- * rating, every resource's sales, downloads and rating by its recount, the people search's index by the
+ * Replaces every running total (stat_totals, resource_revenue), every enrolment's copy of its
+ * course's instructor, every course's learner count and rating, every resource's sales, downloads and rating by its recount, the people search's index by the
  * accounts and the audit log's word index by its entries, in one transaction.
  */
 export async function rebuildStatTotals(db: Db): Promise<number> {
-  const [, inserted] = await db.batch([
+  const [, , inserted] = await db.batch([
+    // First, as its triggers move the totals the next two statements replace.
+    db.update(enrollments).set({ instructorId: courseInstructor }).where(sql`${enrollments.instructorId} IS NOT ${courseInstructor}`),
     db.delete(statTotals),
     db.insert(statTotals).select(sql`SELECT metric, day, value FROM (${recountStatTotals}) WHERE value <> 0`),
     db.delete(resourceRevenue),
