@@ -8,6 +8,7 @@ import { parseEnv } from './platform/env.ts';
 import { createNodePlatform } from './platform/node-platform.ts';
 import { sweepBookings } from './services/bookings/sweep.ts';
 import { sweepTakeFiles } from './services/practice/retention.ts';
+import { sendCommunityDigests } from './services/community/digest.ts';
 import { paymentConfigurationProblem } from './services/payments/provider.ts';
 
 // The embedded runtime: one Node process serves the built site and /api on one port.
@@ -24,17 +25,12 @@ const app = createApp({ publicCache: { store: nodeAnswerStore() } });
 
 const appListener = getRequestListener((request, nodeBindings) => app.fetch(request, { ...nodeBindings, platform }), { hostname: env.HOST });
 const server = createServer();
-// The answers under way, for a graceful stop: those that start or have not sent their headers
-// when it begins say `connection: close`, and each one done lets its connection go.
-const inFlight = new Set<ServerResponse>();
+// A graceful stop keeps no list of the requests under way (an entry and a listener per request
+// were garbage on the hottest path): once it has begun, every answer says `connection: close`
+// and the connections whose answers are done are closed as they go idle.
 let stopping = false;
 server.on('request', (_request, response: ServerResponse) => {
-  inFlight.add(response);
   if (stopping) response.setHeader('connection', 'close');
-  response.once('close', () => {
-    inFlight.delete(response);
-    if (stopping) setImmediate(() => server.closeIdleConnections());
-  });
 });
 // A fresh public answer is written from memory before @hono/node-server makes a Request of it;
 // writes start in the order they came, one per turn of the loop (decision 0034).
@@ -66,6 +62,8 @@ const sweepTimer = setInterval(() => {
     sweepBookings(platform).catch((err: unknown) => console.error('The bookings sweep failed', err instanceof Error ? err.message : err)),
     // The practice room's files whose time has come (decision 0070).
     sweepTakeFiles(platform).catch((err: unknown) => console.error('The take files sweep failed', err instanceof Error ? err.message : err)),
+    // The community's daily digests that are due (decision 0075).
+    sendCommunityDigests(platform).catch((err: unknown) => console.error('The community digest sweep failed', err instanceof Error ? err.message : err)),
   ])
     .then(() => undefined)
     .finally(() => {
@@ -85,15 +83,19 @@ const DRAIN_MS = 10_000;
 async function stop(signal: string): Promise<void> {
   stopping = true;
   clearInterval(sweepTimer);
+  const open = await new Promise<number>((resolve) => server.getConnections((_err, count) => resolve(count ?? 0)));
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  for (const response of inFlight) if (!response.headersSent) response.setHeader('connection', 'close');
-  console.log(`${signal}: no new connections; finishing the ${inFlight.size} request(s) under way, then stopping`);
+  console.log(`${signal}: no new connections; finishing the requests under way on ${open} connection(s), then stopping`);
+  // A connection whose answer is done goes at once (server.close() closed the idle ones): a
+  // kept-alive client must not hold the stop up.
+  const idleCloser = setInterval(() => server.closeIdleConnections(), 50);
   const cutOff = setTimeout(() => {
     console.warn(`Requests still under way after ${DRAIN_MS / 1000} s: their connections are closed`);
     server.closeAllConnections();
   }, DRAIN_MS);
   await closed;
   clearTimeout(cutOff);
+  clearInterval(idleCloser);
   await sweeping;
   await platform.close();
   process.exit(0);
