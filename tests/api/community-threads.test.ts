@@ -131,6 +131,16 @@ describe('a thread', () => {
     expect((await get(`/api/community/posts/${a.id}/replies`, cast.member.token)).status).toBe(404);
   });
 
+  it('shows a hidden reply in the thread to the page’s owner (who may restore it), not to other readers', async () => {
+    const q = await question('A thread with a hidden reply');
+    const a = await answer(q.id);
+    const hidden = await insert({ kind: 'reply', questionId: q.id, parentId: a.id, authorId: cast.otherLearner.user.id, body: 'Hidden reply', status: 'hidden' });
+    const ownerView = await get<CommunityThreadView>(`/api/community/questions/${q.id}`, cast.instructor.token);
+    expect(ownerView.body.answers[0]!.replies).toEqual([expect.objectContaining({ id: hidden.id, status: 'hidden', can: expect.objectContaining({ hide: true }) })]);
+    const readerView = await get<CommunityThreadView>(`/api/community/questions/${q.id}`, cast.learner.token);
+    expect(readerView.body.answers[0]!.replies).toEqual([]);
+  });
+
   it('is not found for a held question of another member, or one past its page’s readers', async () => {
     const held = await question('A held question', { status: 'pending' });
     expect((await get(`/api/community/questions/${held.id}`, cast.otherLearner.token)).status).toBe(404);

@@ -193,9 +193,21 @@ async function firstReplies(db: Db, reader: ViewReader, answerIds: number[]): Pr
     .from(communityPosts)
     .where(and(byAuthor(me ?? 0), inArray(communityPosts.parentId, answerIds), inArray(communityPosts.status, ['pending', 'hidden'])))
     .limit(REPLIES_PER_ANSWER * answerIds.length);
-  const [first, ...rest] = [own, ...visible];
+  // The page's owners see the replies they may restore; moderators the held ones as well.
+  const privileged = reader.moderator ? (['pending', 'hidden'] as const) : reader.owner ? (['hidden'] as const) : null;
+  const others = privileged
+    ? db
+        .select()
+        .from(communityPosts)
+        .where(and(inArray(communityPosts.parentId, answerIds), inArray(communityPosts.status, [...privileged])))
+        .limit(REPLIES_PER_ANSWER * answerIds.length)
+    : null;
+  const [first, ...rest] = [own, ...(others ? [others] : []), ...visible];
   const results = await db.batch([first!, ...rest]);
+  const seen = new Set<number>();
   for (const row of results.flat().toSorted((a, b) => a.id - b.id)) {
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
     const list = out.get(row.parentId!) ?? [];
     if (list.length < REPLIES_PER_ANSWER) list.push(row);
     out.set(row.parentId!, list);
