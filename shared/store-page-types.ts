@@ -1,3 +1,4 @@
+import type { CommunityPreview } from './community.ts';
 import type { StoreQuery } from './store-query.ts';
 import type { ResourceCategoryRef, ResourceDetail, ResourceList, ResourceSummary, ReviewList, SellerStore } from './store/views.ts';
 
@@ -19,10 +20,11 @@ export interface StoreListPage {
   categories: ResourceCategoryRef[];
 }
 
-/** /curriculum/{id}: a published resource and its reviews. */
+/** /curriculum/{id}: a published resource, its reviews and its first questions (decision 0075). */
 export interface StoreResourcePage {
   resource: ResourceDetail;
   reviews: ReviewList;
+  questions: CommunityPreview;
 }
 
 /** /sellers/{id} and /seller-store/{id}: the storefront, at either address. */

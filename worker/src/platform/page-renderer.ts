@@ -1,5 +1,6 @@
 import type { CatalogCourse, CourseListView } from '../../../shared/catalog-freshness.ts';
 import type { VerifyAnswer } from '../../../shared/certificates.ts';
+import type { CommunityPreview } from '../../../shared/community.ts';
 import type { PlansPage } from '../../../shared/plans-page.ts';
 import type { PublicProfileView } from '../../../shared/bookings/views.ts';
 import type { ConnectPage } from '../../../shared/connect/connect-page.ts';
@@ -29,6 +30,8 @@ export interface InstructorPageData {
   courses: CatalogCourse[];
   /** The Connect & Book part (decision 0032), when the instructor has a published profile. */
   connect?: PublicProfileView | null;
+  /** The profile's first questions (decision 0075). */
+  questions: CommunityPreview;
 }
 
 /** What each server-rendered page is given. */

@@ -3,6 +3,7 @@ import { COURSE_INSTRUCTOR_ROLES } from '../domain/courses.ts';
 import type { Db } from '../platform/db.ts';
 import type { InstructorPageData } from '../platform/page-renderer.ts';
 import { loadInstructorCourses } from './catalog-freshness.ts';
+import { loadCommunityPreview } from './community/preview.ts';
 import { findPublicProfile } from './connect/public-profile.ts';
 
 const roleList = sql.join(
@@ -27,6 +28,6 @@ export async function loadInstructorPage(db: Db, id: number): Promise<Instructor
         OR EXISTS (SELECT 1 FROM instructor_profiles p WHERE p.user_id = u.id AND p.status = 'published'))`,
   );
   if (!row) return null;
-  const [connect, courses] = await Promise.all([findPublicProfile(db, id), loadInstructorCourses(db, id)]);
-  return { ...row, bio: row.bio ?? '', courses, connect };
+  const [connect, courses, questions] = await Promise.all([findPublicProfile(db, id), loadInstructorCourses(db, id), loadCommunityPreview(db, 'instructor', id, id)]);
+  return { ...row, bio: row.bio ?? '', courses, connect, questions };
 }

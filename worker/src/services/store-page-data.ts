@@ -5,6 +5,7 @@ import type { SellerStorePage, StoreListPage, StoreResourcePage } from '../../..
 import { getPublicResource, listFeaturedResources, listPublicResources, listResourceCategories } from './store/resource-reads.ts';
 import { listResourceReviews } from './store/review-reads.ts';
 import { getSellerStore } from './store/storefront.ts';
+import { loadCommunityPreview, withOwnerBadge } from './community/preview.ts';
 
 /**
  * The data of the store's public pages (decision 0029), read through the store's services (the same
@@ -26,10 +27,10 @@ export async function loadStoreListPage(db: Db, query: StoreQuery): Promise<Stor
   return { query, list, featured, categories: categories.map((c) => ({ id: c.id, name: c.name })) };
 }
 
-/** /curriculum/{id}: a public resource and its reviews, or null (not published, its seller not approved, unknown). */
+/** /curriculum/{id}: a public resource, its reviews and its first questions, or null (not published, its seller not approved, unknown). */
 export async function loadStoreResourcePage(db: Db, id: number): Promise<StoreResourcePage | null> {
-  const [resource, reviews] = await Promise.all([getPublicResource(db, id), listResourceReviews(db, id)]);
-  return resource ? { resource, reviews } : null;
+  const [resource, reviews, questions] = await Promise.all([getPublicResource(db, id), listResourceReviews(db, id), loadCommunityPreview(db, 'resource', id)]);
+  return resource ? { resource, reviews, questions: withOwnerBadge(questions, resource.seller.id) } : null;
 }
 
 /** /sellers/{id}: an approved seller's storefront, or null. */

@@ -1,4 +1,5 @@
 import type { SellerStorePage, StoreListPage, StoreResourcePage } from '../../../shared/store-page-types.ts';
+import type { CommunityPreview } from '../../../shared/community.ts';
 import type { ResourceSummary, ReviewView, SellerCard } from '../../../shared/store/views.ts';
 
 /**
@@ -42,12 +43,25 @@ function review(r: ReviewView): unknown[] {
   return [r.id, r.rating, r.body, r.author.first_name, r.author.last_name, r.author.username, r.seller_reply, r.created_at];
 }
 
+/**
+ * The questions section (decision 0075): what it shows — counts, titles, bodies, authors, answer
+ * counts, whether one is answered. Votes are counters (decision 0040): they order the list but are
+ * not shown on the page, so they are not hashed.
+ */
+export function questionsContent(q: CommunityPreview): unknown[] {
+  return [
+    q.counts.questions,
+    q.counts.unanswered,
+    q.questions.map((x) => [x.id, x.title, x.body_html, x.author?.name ?? null, x.author?.badge ?? null, x.answer_count, x.accepted_answer_id !== null, x.edited, x.created_at]),
+  ];
+}
+
 function listContent(page: StoreListPage): unknown {
   const { list } = page;
   return [page.query, list.total, list.page, list.page_size, list.data.map(card), page.featured.map(card), list.facets, page.categories.map((c) => [c.id, c.name])];
 }
 
-function resourceContent({ resource: r, reviews }: StoreResourcePage): unknown {
+function resourceContent({ resource: r, reviews, questions }: StoreResourcePage): unknown {
   return [
     card(r),
     r.summary,
@@ -57,6 +71,7 @@ function resourceContent({ resource: r, reviews }: StoreResourcePage): unknown {
     r.files.map((f) => [f.id, f.name, f.type_label, f.size, f.page_count]),
     seller(r.seller),
     [reviews.rating_average, reviews.rating_count, reviews.distribution, reviews.data.map(review)],
+    questionsContent(questions),
   ];
 }
 
