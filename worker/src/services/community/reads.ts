@@ -17,7 +17,7 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
 import { after } from '../keyset.ts';
 import { loadPostContext, loadTarget, mayReadTarget, postRefusal, type CommunityActor, type CommunityTargetInfo } from './access.ts';
-import { loadAuthors, loadVoted, postView, questionView, readerFor, type ViewReader } from './views.ts';
+import { readerFor, viewsOf, type ViewReader } from './views.ts';
 
 /**
  * Reading the community (decision 0075): a page's questions by the three sorts, a thread (its
@@ -60,23 +60,6 @@ export async function readableTarget(db: Db, actor: CommunityActor | null, kind:
   return target;
 }
 
-/** Views of posts of one target, their authors and the reader's votes read together. */
-export async function viewsOf(db: Db, actor: CommunityActor | null, target: CommunityTargetInfo, rows: readonly CommunityPostRow[]) {
-  const [authors, voted] = await Promise.all([
-    loadAuthors(
-      db,
-      rows.map((r) => r.authorId),
-    ),
-    loadVoted(
-      db,
-      actor?.id ?? null,
-      rows.map((r) => r.id),
-    ),
-  ]);
-  const reader = readerFor(actor, target, voted);
-  const author = (r: CommunityPostRow) => (r.authorId === null ? undefined : authors.get(r.authorId));
-  return { reader, question: (r: CommunityPostRow) => questionView(r, author(r), reader, target), post: (r: CommunityPostRow) => postView(r, author(r), reader, target) };
-}
 
 /** The order and cursor of each sort of a target's questions (each served by its index). */
 function sortOf(sort: CommunitySort, cursor: Cursor | undefined): { where: SQL | undefined; orderBy: SQL[]; key: (r: CommunityPostRow) => number } {

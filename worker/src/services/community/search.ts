@@ -6,7 +6,8 @@ import { encodeCursor, type Cursor } from '../../domain/page-cursor.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { Db } from '../../platform/db.ts';
 import { mayReadTarget, type CommunityActor, type CommunityTargetInfo } from './access.ts';
-import { countsOf, isQuestion, viewsOf } from './reads.ts';
+import { countsOf, isQuestion } from './reads.ts';
+import { viewsOf } from './views.ts';
 
 /**
  * A course's questions over all its lessons, newest first, searchable by their words (decision

@@ -18,7 +18,8 @@ import { isCommunityModerator, isCommunityOwner, type CommunityActor, type Commu
  * - `loadVoted(db, userId, postIds)` — which of them the reader voted for;
  * - `ViewReader`, `readerFor(actor, target, voted)` — who reads, and what they may do on the page;
  * - `postView(row, author, reader, target)`, `questionView(…)` — one post as the API answers it;
- * - `viewPosts(db, actor, target, rows)` — some posts of one target with their authors and votes read.
+ * - `viewsOf(db, actor, target, rows)` — the reader and view makers for some posts of one target, their authors and votes read;
+ * - `viewPosts(db, actor, target, rows)` — those posts' views.
  * The text of a deleted post is never shown; a hidden one only to its author, the page's owners and moderators.
  */
 
@@ -118,8 +119,8 @@ export function questionView(row: CommunityPostRow, author: AuthorRow | undefine
   };
 }
 
-/** Some posts of one target as the actor reads them (questions as question views), authors and votes read in two queries. */
-export async function viewPosts(db: Db, actor: CommunityActor | null, target: CommunityTargetInfo, rows: readonly CommunityPostRow[]): Promise<CommunityPostView[]> {
+/** Views of posts of one target, their authors and the reader's votes read together (two queries). */
+export async function viewsOf(db: Db, actor: CommunityActor | null, target: CommunityTargetInfo, rows: readonly CommunityPostRow[]) {
   const [authors, voted] = await Promise.all([
     loadAuthors(
       db,
@@ -132,5 +133,12 @@ export async function viewPosts(db: Db, actor: CommunityActor | null, target: Co
     ),
   ]);
   const reader = readerFor(actor, target, voted);
-  return rows.map((r) => (r.kind === 'question' ? questionView : postView)(r, r.authorId === null ? undefined : authors.get(r.authorId), reader, target));
+  const author = (r: CommunityPostRow) => (r.authorId === null ? undefined : authors.get(r.authorId));
+  return { reader, question: (r: CommunityPostRow) => questionView(r, author(r), reader, target), post: (r: CommunityPostRow) => postView(r, author(r), reader, target) };
+}
+
+/** Some posts of one target as the actor reads them (questions as question views). */
+export async function viewPosts(db: Db, actor: CommunityActor | null, target: CommunityTargetInfo, rows: readonly CommunityPostRow[]): Promise<CommunityPostView[]> {
+  const views = await viewsOf(db, actor, target, rows);
+  return rows.map((r) => (r.kind === 'question' ? views.question(r) : views.post(r)));
 }
