@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
 import { communityPosts } from '../../db/schema/community.ts';
 import type { CommunityQuestionPage, CommunityThreadView } from '../../shared/community.ts';
 import { createCommunityCast, type CommunityCast } from '../support/community-factories.ts';
@@ -36,7 +35,6 @@ beforeAll(async () => {
 });
 
 type Report = Awaited<ReturnType<typeof planReport>>;
-const reports: Record<string, Report> = {};
 
 async function planned(path: string): Promise<{ report: Report; body: unknown }> {
   let body: unknown;
@@ -46,7 +44,6 @@ async function planned(path: string): Promise<{ report: Report; body: unknown }>
     body = await read(res);
   });
   const report = await planReport(t.client, statements);
-  reports[path] = report;
   return { report, body };
 }
 
@@ -66,7 +63,6 @@ function problems(report: Report, { threadSortAllowed = false } = {}): string[] 
 const usesIndex = (report: Report, index: string) => report.some((r) => r.plan.some((line) => line.includes(`INDEX ${index} `)));
 
 describe('community query plans', () => {
-  afterAll(() => writeFileSync('/tmp/c1-plans.json', JSON.stringify(reports, null, 2)));
 
   for (const [sort, index] of [['newest', 'community_questions_newest_idx'], ['helpful', 'community_questions_helpful_idx'], ['unanswered', 'community_questions_unanswered_idx']] as const) {
     it(`reads a page of questions by ${sort}, and the page after, through ${index}`, async () => {
